@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { ConfigError, env, loadConfig, serviceEnvSchema } from './index';
+
+describe('loadConfig', () => {
+  const schema = serviceEnvSchema({ grpcPort: 50053, opsPort: 9467 });
+
+  it('applies defaults when variables are unset or empty', () => {
+    const config = loadConfig(schema, { REDIS_URL: '  ' });
+    expect(config.GRPC_PORT).toBe(50053);
+    expect(config.OPS_PORT).toBe(9467);
+    expect(config.REDIS_URL).toBeUndefined();
+    expect(config.SHUTDOWN_TIMEOUT_MS).toBe(10_000);
+  });
+
+  it('names the variable and the value that are wrong', () => {
+    expect(() => loadConfig(schema, { GRPC_PORT: 'abc' })).toThrow(/GRPC_PORT="abc" must be a port number/);
+    expect(() => loadConfig(schema, { DATABASE_URL: 'mysql://x' })).toThrow(
+      /DATABASE_URL="mysql:\/\/x" must be a URL starting with postgres:\/\/ or postgresql:\/\//,
+    );
+  });
+
+  it('reports every problem at once', () => {
+    try {
+      loadConfig(schema, { GRPC_PORT: '70000', LOG_LEVEL: 'loud' });
+      throw new Error('expected a ConfigError');
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).problems).toHaveLength(2);
+    }
+  });
+
+  it('validates host:port targets and booleans', () => {
+    const s = z.object({ TARGET: env.hostPort('127.0.0.1:1'), FLAG: env.bool(false) });
+    expect(loadConfig(s, { FLAG: '1' })).toEqual({ TARGET: '127.0.0.1:1', FLAG: true });
+    expect(() => loadConfig(s, { TARGET: 'http://x' })).toThrow(/TARGET="http:\/\/x" must be host:port/);
+  });
+});
