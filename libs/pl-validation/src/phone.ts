@@ -1,0 +1,19 @@
+/**
+ * Normalises a Polish phone number to E.164 (`+48XXXXXXXXX`), or undefined when it is not one.
+ * Accepts what people type: spaces, dashes, dots, parentheses, and a +48 / 0048 / 48 prefix.
+ * Polish numbers have nine digits and never start with 0 (numbering plan of UKE).
+ */
+export function normalizePolishPhone(input: string): string | undefined {
+  const compact = input.trim().replace(/[\s\-.()]/g, '');
+  if (!/^\+?\d+$/.test(compact)) return undefined;
+  let digits = compact.replace(/^\+/, '');
+  if (compact.startsWith('+') || digits.startsWith('00')) {
+    digits = digits.replace(/^00/, '');
+    if (!digits.startsWith('48')) return undefined;
+    digits = digits.slice(2);
+  } else if (digits.length === 11 && digits.startsWith('48')) {
+    digits = digits.slice(2);
+  }
+  if (!/^[1-9]\d{8}$/.test(digits)) return undefined;
+  return `+48${digits}`;
+}
