@@ -1,0 +1,6 @@
+import './instrument';
+import 'reflect-metadata';
+import { runService } from '@lib/service-kit';
+import { eventsService } from './events.service-definition';
+
+void runService(eventsService);

@@ -1,0 +1,130 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { existsSync } from 'node:fs';
+import { status } from '@grpc/grpc-js';
+import { createServiceClient, GrpcCallError, healthV1, ratesV1 } from '@lib/contracts';
+import { freePort, provideTestDatabase, startTestService, type TestService } from '@lib/testing';
+import { ratesService } from '../src/rates.service-definition';
+
+/**
+ * The behaviour every service gets from @lib/service-kit, exercised through the rates service:
+ * health, readiness, metrics, error mapping, start without a database, config errors, SIGTERM.
+ */
+describe('service platform', () => {
+  describe('with PostgreSQL reachable', () => {
+    let t: TestService<'rates'>;
+    beforeAll(async () => {
+      t = await startTestService(ratesService);
+    });
+    afterAll(async () => {
+      await t?.stop();
+    });
+
+    it('reports SERVING through grpc.health.v1 for the server and for rates.v1.RatesService', async () => {
+      await expect(t.client.healthCheck()).resolves.toBe('SERVING');
+      const check = await t.healthCheck('rates.v1.RatesService');
+      expect(check).toBe(healthV1.HealthCheckResponse_ServingStatus.SERVING);
+      await expect(t.healthCheck('no.such.Service')).rejects.toMatchObject({ code: status.NOT_FOUND });
+    });
+
+    it('serves /healthz, /readyz and Prometheus /metrics on the ops port', async () => {
+      const ready = await fetch(`${t.opsUrl}/readyz`);
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toMatchObject({ status: 'ready', checks: { postgresql: 'ok' } });
+      expect((await fetch(`${t.opsUrl}/healthz`)).status).toBe(200);
+      await t.client.getLatestTable({ table: ratesV1.TableType.A });
+      const metrics = await (await fetch(`${t.opsUrl}/metrics`)).text();
+      expect(metrics).toMatch(/grpc_server_handling_seconds_count\{[^}]*method="RatesController.getLatestTable"[^}]*code="OK"[^}]*\} [1-9]/);
+      expect(metrics).toContain('process_cpu_user_seconds_total');
+    });
+
+    it('answers UNIMPLEMENTED (not UNKNOWN) for an RPC the service does not offer yet', async () => {
+      const error = (await t.client.listBanks({}).catch((e: unknown) => e)) as GrpcCallError;
+      expect(error).toBeInstanceOf(GrpcCallError);
+      expect(error.code).toBe(status.UNIMPLEMENTED);
+    });
+  });
+
+  describe('with PostgreSQL unreachable', () => {
+    let t: TestService<'rates'>;
+    beforeAll(async () => {
+      const closedPort = await freePort();
+      t = await startTestService(ratesService, { databaseUrl: `postgres://postgres@127.0.0.1:${closedPort}/none`, waitForDatabase: false });
+    });
+    afterAll(async () => {
+      await t?.stop();
+    });
+
+    it('stays up, NOT_SERVING, refusing calls with UNAVAILABLE and /readyz 503', async () => {
+      await expect(t.client.healthCheck()).resolves.toBe('NOT_SERVING');
+      const error = (await t.client.getLatestTable({ table: ratesV1.TableType.A }, { deadlineMs: 3000 }).catch((e: unknown) => e)) as GrpcCallError;
+      expect(error.code).toBe(status.UNAVAILABLE);
+      expect((await fetch(`${t.opsUrl}/readyz`)).status).toBe(503);
+      expect((await fetch(`${t.opsUrl}/healthz`)).status).toBe(200);
+    });
+  });
+
+  describe('as a process (built output)', () => {
+    const main = path.resolve(__dirname, '../../../dist/apps/rates/src/main.js');
+    const built = existsSync(main);
+    // The Nx test target depends on build, so this runs in `npm test`; a bare jest run without a build skips it visibly.
+    const maybe = built ? it : it.skip;
+
+    maybe('stops with one clear line naming a malformed variable', async () => {
+      const result = await run(main, { GRPC_PORT: 'abc', DATABASE_URL: 'postgres://postgres@127.0.0.1:1/x' }, 10_000);
+      expect(result.code).toBe(78);
+      expect(result.stderr.trim().split('\n')).toEqual(['Invalid configuration: GRPC_PORT="abc" must be a port number']);
+    });
+
+    maybe('drains and exits 0 on SIGTERM well within 10 s, logging JSON with trace ids', async () => {
+      const db = await provideTestDatabase();
+      const grpcPort = await freePort();
+      const child = spawn(process.execPath, [main], {
+        env: { ...process.env, DATABASE_URL: db.url, GRPC_HOST: '127.0.0.1', GRPC_PORT: String(grpcPort), OPS_PORT: '0', LOG_LEVEL: 'debug' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stdout = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      const client = createServiceClient('rates', { target: `127.0.0.1:${grpcPort}`, deadlineMs: 2000 });
+      try {
+        const deadline = Date.now() + 30_000;
+        while ((await client.healthCheck().catch(() => 'DOWN')) !== 'SERVING') {
+          if (Date.now() > deadline) throw new Error(`rates never became SERVING:\n${stdout}`);
+          await new Promise((r) => setTimeout(r, 200));
+        }
+        await client.getLatestTable({ table: ratesV1.TableType.A });
+        const started = Date.now();
+        const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+        child.kill('SIGTERM');
+        await expect(exited).resolves.toBe(0);
+        expect(Date.now() - started).toBeLessThan(10_000);
+        const lines = stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+        expect(lines.some((l) => l['msg'] === 'shutting down')).toBe(true);
+        expect(lines.every((l) => typeof l['time'] === 'string' && l['service'] === 'rates')).toBe(true);
+        const call = lines.find((l) => l['msg'] === 'gRPC call' && l['method'] === 'RatesController.getLatestTable');
+        expect(call?.['trace_id']).toMatch(/^[0-9a-f]{32}$/);
+      } finally {
+        client.close();
+        child.kill('SIGKILL');
+        await db.drop();
+      }
+    });
+  });
+});
+
+function run(main: string, env: Record<string, string>, timeoutMs: number) {
+  return new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
+    const child = spawn(process.execPath, [main], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error('process did not exit'));
+    }, timeoutMs);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stderr });
+    });
+  });
+}
+

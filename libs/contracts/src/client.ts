@@ -1,0 +1,256 @@
+import * as grpc from '@grpc/grpc-js';
+import * as protoLoader from '@grpc/proto-loader';
+import type { Observable } from 'rxjs';
+import type * as contentV1 from './generated/content/v1/content';
+import type * as offersV1 from './generated/offers/v1/offers';
+import type * as ratesV1 from './generated/rates/v1/rates';
+import type * as leadsV1 from './generated/leads/v1/leads';
+import type * as eventsV1 from './generated/events/v1/events';
+import { HealthCheckResponse_ServingStatus } from './generated/grpc/health/v1/health';
+import { GrpcCallError } from './grpc-call-error';
+import {
+  HEALTH,
+  LOADER_OPTIONS,
+  SERVICES,
+  fullServiceName,
+  protoPathsFor,
+  type ServiceName,
+} from './registry';
+
+interface Controllers {
+  content: contentV1.ContentServiceController;
+  offers: offersV1.OffersServiceController;
+  rates: ratesV1.RatesServiceController;
+  leads: leadsV1.LeadsServiceController;
+  events: eventsV1.EventsServiceController;
+}
+
+/** The ts-proto NestJS controller interface a service implements, e.g. RatesServiceController. */
+export type ControllerOf<N extends ServiceName> = Controllers[N];
+
+export interface CallOptions {
+  /** overrides the client's default deadline for this call (both attempts share it) */
+  deadlineMs?: number;
+  /** request metadata; trace context is added by the OpenTelemetry instrumentation */
+  metadata?: grpc.Metadata;
+}
+
+// A unary handler may answer with a Promise, an Observable or a value; a server-streaming
+// one only with an Observable, and a client-streaming one takes an Observable. Only unary
+// methods have a one-shot promise form, so the others are left out of the client.
+type UnaryCall<M> = M extends (request: infer Req, ...rest: never[]) => infer Res
+  ? Req extends Observable<unknown>
+    ? never
+    : [Extract<Res, Promise<unknown>>] extends [never]
+      ? never
+      : (request: Req, options?: CallOptions) => Extract<Res, Promise<unknown>>
+  : never;
+
+/** Promise-returning client derived from a ts-proto controller interface (unary methods only). */
+export type PromiseClient<Controller> = {
+  [K in keyof Controller as UnaryCall<Controller[K]> extends never ? never : K]: UnaryCall<Controller[K]>;
+};
+
+export type HealthStatus = 'SERVING' | 'NOT_SERVING' | 'UNKNOWN' | 'SERVICE_UNKNOWN';
+
+export interface ClientLifecycle {
+  /** closes the channel; later calls fail */
+  close(): void;
+  /** resolves once the channel is connected; rejects with DEADLINE_EXCEEDED otherwise */
+  waitForReady(deadlineMs: number): Promise<void>;
+  /**
+   * grpc.health.v1 Check of this service's fully qualified name (e.g. 'rates.v1.RatesService').
+   * A server that does not know the name (NOT_FOUND) yields 'SERVICE_UNKNOWN'; an unreachable
+   * server rejects with GrpcCallError (UNAVAILABLE or DEADLINE_EXCEEDED).
+   */
+  healthCheck(deadlineMs?: number): Promise<HealthStatus>;
+}
+
+export type ServiceClient<N extends ServiceName> = PromiseClient<ControllerOf<N>> & ClientLifecycle;
+
+export interface ServiceClientOptions {
+  /** 'host:port' (any grpc-js target) */
+  target: string;
+  /** default deadline of every call, in ms; 2000 when omitted */
+  deadlineMs?: number;
+  /** retry a call exactly once when it fails with UNAVAILABLE; true when omitted */
+  retryUnavailable?: boolean;
+  /** channel credentials; insecure (plaintext) when omitted */
+  credentials?: grpc.ChannelCredentials;
+}
+
+export const DEFAULT_DEADLINE_MS = 2000;
+
+type UnaryCallback = (error: grpc.ServiceError | null, response?: unknown) => void;
+type RawUnaryMethod = (
+  request: unknown,
+  metadata: grpc.Metadata,
+  options: grpc.CallOptions,
+  callback: UnaryCallback,
+) => grpc.ClientUnaryCall;
+
+const packageDefinitions = new Map<ServiceName, protoLoader.PackageDefinition>();
+
+function packageDefinition(name: ServiceName): protoLoader.PackageDefinition {
+  let definition = packageDefinitions.get(name);
+  if (!definition) {
+    definition = protoLoader.loadSync(protoPathsFor(name), LOADER_OPTIONS);
+    packageDefinitions.set(name, definition);
+  }
+  return definition;
+}
+
+function lookupConstructor(root: grpc.GrpcObject, qualifiedName: string): grpc.ServiceClientConstructor {
+  let node: unknown = root;
+  for (const part of qualifiedName.split('.')) {
+    node = (node as Record<string, unknown> | undefined)?.[part];
+  }
+  if (typeof node !== 'function' || !('service' in node)) {
+    throw new Error(`service ${qualifiedName} is not defined by the loaded proto files`);
+  }
+  return node as grpc.ServiceClientConstructor;
+}
+
+function assertPositive(value: number, what: string): void {
+  if (!Number.isFinite(value) || value <= 0) {
+    throw new RangeError(`${what} must be a positive number of milliseconds, got ${value}`);
+  }
+}
+
+function lowerFirst(name: string): string {
+  return name.charAt(0).toLowerCase() + name.slice(1);
+}
+
+function servingStatusName(status: number): HealthStatus {
+  switch (status as HealthCheckResponse_ServingStatus) {
+    case HealthCheckResponse_ServingStatus.SERVING:
+      return 'SERVING';
+    case HealthCheckResponse_ServingStatus.NOT_SERVING:
+      return 'NOT_SERVING';
+    case HealthCheckResponse_ServingStatus.SERVICE_UNKNOWN:
+      return 'SERVICE_UNKNOWN';
+    case HealthCheckResponse_ServingStatus.UNKNOWN:
+      return 'UNKNOWN';
+    default:
+      return 'UNKNOWN';
+  }
+}
+
+function callOnce(
+  client: grpc.Client,
+  method: RawUnaryMethod,
+  request: unknown,
+  metadata: grpc.Metadata,
+  deadline: number,
+): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    try {
+      method.call(client, request, metadata, { deadline }, (error, response) => {
+        if (error) reject(error);
+        else resolve(response);
+      });
+    } catch (error) {
+      // grpc-js throws synchronously for a closed channel or an unserialisable request.
+      reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  });
+}
+
+function isUnavailable(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === grpc.status.UNAVAILABLE;
+}
+
+/**
+ * Creates a promise-based client for one of the five services. Methods are lowerCamelCase
+ * (getPage, listOffers, ...) and take (request, callOptions?). Every call has a deadline
+ * (default 2000 ms) and is retried exactly once on UNAVAILABLE within that same deadline.
+ * Failures reject with GrpcCallError. The client is a plain grpc-js client built from
+ * grpc.loadPackageDefinition, so the OpenTelemetry grpc instrumentation traces it and
+ * propagates context when it was registered before this call.
+ */
+export function createServiceClient<N extends ServiceName>(
+  name: N,
+  opts: ServiceClientOptions,
+): ServiceClient<N> {
+  const descriptor = SERVICES[name] as (typeof SERVICES)[ServiceName] | undefined;
+  if (!descriptor) throw new Error(`unknown service '${String(name)}'`);
+  if (!opts.target) throw new Error(`createServiceClient('${name}'): target is required`);
+  const defaultDeadlineMs = opts.deadlineMs ?? DEFAULT_DEADLINE_MS;
+  assertPositive(defaultDeadlineMs, `createServiceClient('${name}'): deadlineMs`);
+  const retryUnavailable = opts.retryUnavailable ?? true;
+  const credentials = opts.credentials ?? grpc.credentials.createInsecure();
+
+  const root = grpc.loadPackageDefinition(packageDefinition(name));
+  const Service = lookupConstructor(root, fullServiceName(name));
+  const Health = lookupConstructor(root, `${HEALTH.package}.${HEALTH.service}`);
+  const client = new Service(opts.target, credentials);
+  const healthClient = new Health(opts.target, credentials, { channelOverride: client.getChannel() });
+
+  const api: Record<string, unknown> = {};
+  for (const [rpcName, definition] of Object.entries(Service.service)) {
+    if (definition.requestStream || definition.responseStream) continue;
+    const method = (client as unknown as Record<string, RawUnaryMethod>)[rpcName];
+    if (typeof method !== 'function') continue;
+    const methodPath = definition.path.replace(/^\//, '');
+    api[lowerFirst(rpcName)] = async (request: unknown, callOptions?: CallOptions): Promise<unknown> => {
+      const deadlineMs = callOptions?.deadlineMs ?? defaultDeadlineMs;
+      assertPositive(deadlineMs, `${methodPath}: deadlineMs`);
+      const deadline = Date.now() + deadlineMs;
+      const metadata = callOptions?.metadata ?? new grpc.Metadata();
+      try {
+        return await callOnce(client, method, request, metadata.clone(), deadline);
+      } catch (error) {
+        if (!retryUnavailable || !isUnavailable(error) || Date.now() >= deadline) {
+          throw GrpcCallError.from(error, methodPath);
+        }
+      }
+      try {
+        return await callOnce(client, method, request, metadata.clone(), deadline);
+      } catch (error) {
+        throw GrpcCallError.from(error, methodPath);
+      }
+    };
+  }
+
+  const lifecycle: ClientLifecycle = {
+    close: () => client.close(),
+    waitForReady: (deadlineMs) =>
+      new Promise<void>((resolve, reject) => {
+        assertPositive(deadlineMs, 'waitForReady deadlineMs');
+        client.waitForReady(Date.now() + deadlineMs, (error) => {
+          if (!error) {
+            resolve();
+            return;
+          }
+          reject(
+            new GrpcCallError({
+              code: grpc.status.DEADLINE_EXCEEDED,
+              details: `${opts.target} not ready within ${deadlineMs} ms (${error.message})`,
+              method: fullServiceName(name),
+              cause: error,
+            }),
+          );
+        });
+      }),
+    healthCheck: async (deadlineMs = defaultDeadlineMs) => {
+      assertPositive(deadlineMs, 'healthCheck deadlineMs');
+      const check = (healthClient as unknown as Record<string, RawUnaryMethod>)['Check'];
+      if (!check) throw new Error('grpc.health.v1.Health/Check is missing from the loaded proto');
+      try {
+        const response = await callOnce(
+          healthClient,
+          check,
+          { service: fullServiceName(name) },
+          new grpc.Metadata(),
+          Date.now() + deadlineMs,
+        );
+        return servingStatusName((response as { status: number }).status);
+      } catch (error) {
+        if ((error as { code?: unknown }).code === grpc.status.NOT_FOUND) return 'SERVICE_UNKNOWN';
+        throw GrpcCallError.from(error, `${HEALTH.package}.${HEALTH.service}/Check`);
+      }
+    },
+  };
+
+  return Object.assign(api, lifecycle) as unknown as ServiceClient<N>;
+}

@@ -1,0 +1,316 @@
+import * as grpc from '@grpc/grpc-js';
+import * as protoLoader from '@grpc/proto-loader';
+import {
+  GrpcCallError,
+  LOADER_OPTIONS,
+  createServiceClient,
+  protoPathsFor,
+  ratesV1,
+  richStatusMetadata,
+  healthV1,
+  type ServiceClient,
+} from '../src';
+
+type Handler = (
+  call: grpc.ServerUnaryCall<ratesV1.GetLatestTableRequest, ratesV1.RateTable>,
+  callback: grpc.sendUnaryData<ratesV1.RateTable>,
+) => void;
+
+const TABLE_A: ratesV1.RateTable = {
+  table: ratesV1.TableType.A,
+  no: '215/A/NBP/2024',
+  effectiveDate: '2024-11-05',
+  tradingDate: '',
+  rates: [
+    { currency: 'euro', code: 'EUR', mid: '4.3512', bid: '', ask: '' },
+    { currency: 'dolar amerykański', code: 'USD', mid: '3.99870', bid: '', ask: '' },
+  ],
+};
+
+/** Awaits a call that must fail and returns its GrpcCallError. */
+async function failure(call: Promise<unknown>): Promise<GrpcCallError> {
+  try {
+    await call;
+  } catch (error) {
+    if (error instanceof GrpcCallError) return error;
+    throw error;
+  }
+  throw new Error('expected the call to fail');
+}
+
+function loadGrpcObject(): grpc.GrpcObject {
+  return grpc.loadPackageDefinition(protoLoader.loadSync(protoPathsFor('rates'), LOADER_OPTIONS));
+}
+
+function serviceDefinition(root: grpc.GrpcObject, qualifiedName: string): grpc.ServiceDefinition {
+  let node: unknown = root;
+  for (const part of qualifiedName.split('.')) node = (node as Record<string, unknown>)[part];
+  return (node as grpc.ServiceClientConstructor).service;
+}
+
+describe('createServiceClient against a real grpc-js server', () => {
+  let server: grpc.Server;
+  let target: string;
+  let handler: Handler;
+  let calls: number;
+  let client: ServiceClient<'rates'>;
+
+  beforeAll(async () => {
+    const root = loadGrpcObject();
+    server = new grpc.Server();
+    server.addService(serviceDefinition(root, 'rates.v1.RatesService'), {
+      GetLatestTable: ((call, callback) => {
+        calls += 1;
+        handler(call, callback);
+      }) satisfies Handler,
+    });
+    server.addService(serviceDefinition(root, 'grpc.health.v1.Health'), {
+      Check: (
+        call: grpc.ServerUnaryCall<healthV1.HealthCheckRequest, healthV1.HealthCheckResponse>,
+        callback: grpc.sendUnaryData<healthV1.HealthCheckResponse>,
+      ) => {
+        if (call.request.service === 'rates.v1.RatesService' || call.request.service === '') {
+          callback(null, { status: healthV1.HealthCheckResponse_ServingStatus.SERVING });
+        } else {
+          callback({ code: grpc.status.NOT_FOUND, details: 'unknown service' });
+        }
+      },
+    });
+    const port = await new Promise<number>((resolve, reject) => {
+      server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (error, boundPort) =>
+        error ? reject(error) : resolve(boundPort),
+      );
+    });
+    target = `127.0.0.1:${port}`;
+    client = createServiceClient('rates', { target });
+    await client.waitForReady(5000);
+  });
+
+  afterAll(async () => {
+    client.close();
+    await new Promise<void>((resolve) => server.tryShutdown(() => resolve()));
+  });
+
+  beforeEach(() => {
+    calls = 0;
+    handler = (_call, callback) => callback(null, TABLE_A);
+  });
+
+  it('returns the typed response decoded with LOADER_OPTIONS', async () => {
+    let received: ratesV1.GetLatestTableRequest | undefined;
+    handler = (call, callback) => {
+      received = call.request;
+      callback(null, TABLE_A);
+    };
+
+    const table: ratesV1.RateTable = await client.getLatestTable({ table: ratesV1.TableType.A });
+
+    expect(received).toEqual({ table: ratesV1.TableType.A });
+    expect(table).toEqual(TABLE_A);
+    // Decimal strings keep NBP's precision, trailing zeros included.
+    expect(table.rates[1]?.mid).toBe('3.99870');
+    expect(calls).toBe(1);
+  });
+
+  it('passes request metadata to the server', async () => {
+    let seen: grpc.MetadataValue[] = [];
+    handler = (call, callback) => {
+      seen = call.metadata.get('x-request-id');
+      callback(null, TABLE_A);
+    };
+    const metadata = new grpc.Metadata();
+    metadata.set('x-request-id', 'abc-123');
+
+    await client.getLatestTable({ table: ratesV1.TableType.A }, { metadata });
+
+    expect(seen).toEqual(['abc-123']);
+  });
+
+  it('rejects with DEADLINE_EXCEEDED when the server answers too late', async () => {
+    handler = (_call, callback) => {
+      setTimeout(() => callback(null, TABLE_A), 500);
+    };
+    const started = Date.now();
+
+    const error = await failure(client.getLatestTable({ table: ratesV1.TableType.A }, { deadlineMs: 100 }));
+
+    expect(error).toBeInstanceOf(GrpcCallError);
+    expect(error.code).toBe(grpc.status.DEADLINE_EXCEEDED);
+    expect(error.method).toBe('rates.v1.RatesService/GetLatestTable');
+    expect(Date.now() - started).toBeLessThan(450);
+    expect(calls).toBe(1);
+  });
+
+  it('uses the client-wide default deadline', async () => {
+    const shortClient = createServiceClient('rates', { target, deadlineMs: 80 });
+    handler = (_call, callback) => {
+      setTimeout(() => callback(null, TABLE_A), 400);
+    };
+    try {
+      await expect(shortClient.getLatestTable({ table: ratesV1.TableType.A })).rejects.toMatchObject({
+        code: grpc.status.DEADLINE_EXCEEDED,
+      });
+    } finally {
+      shortClient.close();
+    }
+  });
+
+  it('parses field violations, error info and resource info from grpc-status-details-bin', async () => {
+    handler = (_call, callback) => {
+      callback({
+        code: grpc.status.INVALID_ARGUMENT,
+        details: 'table must be A, B or C',
+        metadata: richStatusMetadata({
+          code: grpc.status.INVALID_ARGUMENT,
+          message: 'table must be A, B or C',
+          fieldViolations: [{ field: 'table', description: 'Wybierz tabelę A, B lub C' }],
+          errorInfo: { reason: 'TABLE_TYPE_REQUIRED', domain: 'rates.v1', metadata: { given: '0' } },
+          resourceInfo: { resourceType: 'rates.v1.RateTable', resourceName: 'UNSPECIFIED' },
+        }),
+      });
+    };
+
+    const callError = await failure(client.getLatestTable({ table: ratesV1.TableType.UNSPECIFIED }));
+
+    expect(callError.code).toBe(grpc.status.INVALID_ARGUMENT);
+    expect(callError.details).toBe('table must be A, B or C');
+    expect(callError.fieldViolations).toEqual([{ field: 'table', description: 'Wybierz tabelę A, B lub C' }]);
+    expect(callError.errorInfo).toEqual({
+      reason: 'TABLE_TYPE_REQUIRED',
+      domain: 'rates.v1',
+      metadata: { given: '0' },
+    });
+    expect(callError.resourceInfo).toEqual({
+      resourceType: 'rates.v1.RateTable',
+      resourceName: 'UNSPECIFIED',
+    });
+    expect(callError.message).toBe(
+      'rates.v1.RatesService/GetLatestTable failed: INVALID_ARGUMENT: table must be A, B or C',
+    );
+    // INVALID_ARGUMENT is final: no retry.
+    expect(calls).toBe(1);
+  });
+
+  it('reports plain errors without details as empty violations', async () => {
+    handler = (_call, callback) => callback({ code: grpc.status.NOT_FOUND, details: 'no table C yet' });
+
+    const error = await failure(client.getLatestTable({ table: ratesV1.TableType.C }));
+
+    expect(error.code).toBe(grpc.status.NOT_FOUND);
+    expect(error.details).toBe('no table C yet');
+    expect(error.fieldViolations).toEqual([]);
+    expect(error.errorInfo).toBeUndefined();
+  });
+
+  it('retries exactly once after UNAVAILABLE and returns the second answer', async () => {
+    handler = (_call, callback) => {
+      if (calls === 1) callback({ code: grpc.status.UNAVAILABLE, details: 'draining' });
+      else callback(null, TABLE_A);
+    };
+
+    await expect(client.getLatestTable({ table: ratesV1.TableType.A })).resolves.toEqual(TABLE_A);
+    expect(calls).toBe(2);
+  });
+
+  it('gives up after the second UNAVAILABLE', async () => {
+    handler = (_call, callback) => callback({ code: grpc.status.UNAVAILABLE, details: 'draining' });
+
+    const error = await failure(client.getLatestTable({ table: ratesV1.TableType.A }));
+
+    expect(error).toBeInstanceOf(GrpcCallError);
+    expect(error.code).toBe(grpc.status.UNAVAILABLE);
+    expect(calls).toBe(2);
+  });
+
+  it('does not retry when retryUnavailable is false', async () => {
+    const noRetry = createServiceClient('rates', { target, retryUnavailable: false });
+    handler = (_call, callback) => callback({ code: grpc.status.UNAVAILABLE, details: 'draining' });
+    try {
+      await expect(noRetry.getLatestTable({ table: ratesV1.TableType.A })).rejects.toMatchObject({
+        code: grpc.status.UNAVAILABLE,
+      });
+      expect(calls).toBe(1);
+    } finally {
+      noRetry.close();
+    }
+  });
+
+  it('does not retry other failures', async () => {
+    handler = (_call, callback) => callback({ code: grpc.status.INTERNAL, details: 'boom' });
+
+    await expect(client.getLatestTable({ table: ratesV1.TableType.A })).rejects.toMatchObject({
+      code: grpc.status.INTERNAL,
+    });
+    expect(calls).toBe(1);
+  });
+
+  it('reports UNIMPLEMENTED for a method the server does not implement', async () => {
+    await expect(client.listBanks({})).rejects.toMatchObject({ code: grpc.status.UNIMPLEMENTED });
+  });
+
+  it('checks health by fully qualified service name', async () => {
+    await expect(client.healthCheck()).resolves.toBe('SERVING');
+    const contentOnSameServer = createServiceClient('content', { target });
+    try {
+      await expect(contentOnSameServer.healthCheck(1000)).resolves.toBe('SERVICE_UNKNOWN');
+    } finally {
+      contentOnSameServer.close();
+    }
+  });
+
+  it('exposes exactly the unary methods as lowerCamelCase functions', () => {
+    const methods = Object.keys(client)
+      .filter((key) => typeof (client as unknown as Record<string, unknown>)[key] === 'function')
+      .sort();
+    expect(methods).toEqual(
+      [
+        'close',
+        'convert',
+        'getBankTable',
+        'getCurrencyHistory',
+        'getCurrencyPair',
+        'getLatestTable',
+        'getTableByDate',
+        'healthCheck',
+        'listBanks',
+        'listCurrencyNames',
+        'listTables',
+        'waitForReady',
+      ].sort(),
+    );
+  });
+});
+
+describe('createServiceClient when nothing listens', () => {
+  it('fails with UNAVAILABLE within the deadline, after one retry', async () => {
+    const probe = new grpc.Server();
+    const port = await new Promise<number>((resolve, reject) =>
+      probe.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (e, p) =>
+        e ? reject(e) : resolve(p),
+      ),
+    );
+    await new Promise<void>((resolve) => probe.tryShutdown(() => resolve()));
+    const client = createServiceClient('rates', { target: `127.0.0.1:${port}`, deadlineMs: 1500 });
+    const started = Date.now();
+    try {
+      const error = await failure(client.getLatestTable({ table: ratesV1.TableType.A }));
+      expect(error).toBeInstanceOf(GrpcCallError);
+      expect([grpc.status.UNAVAILABLE, grpc.status.DEADLINE_EXCEEDED]).toContain(error.code);
+      expect(Date.now() - started).toBeLessThan(2500);
+      await expect(client.healthCheck(300)).rejects.toBeInstanceOf(GrpcCallError);
+      await expect(client.waitForReady(200)).rejects.toMatchObject({ code: grpc.status.DEADLINE_EXCEEDED });
+    } finally {
+      client.close();
+    }
+  });
+
+  it('rejects invalid options up front', () => {
+    expect(() => createServiceClient('rates', { target: '' })).toThrow('target is required');
+    expect(() => createServiceClient('rates', { target: '127.0.0.1:1', deadlineMs: 0 })).toThrow(
+      'deadlineMs must be a positive number',
+    );
+    expect(() => createServiceClient('nope' as 'rates', { target: '127.0.0.1:1' })).toThrow(
+      "unknown service 'nope'",
+    );
+  });
+});

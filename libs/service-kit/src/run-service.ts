@@ -1,0 +1,229 @@
+import { type DynamicModule, type INestMicroservice, Module, type Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { type MicroserviceOptions, Transport } from '@nestjs/microservices';
+import { createCache, type Cache } from '@lib/cache';
+import { loadConfigOrExit, serviceEnvSchema, type ServiceEnv } from '@lib/config';
+import { LOADER_OPTIONS, protoPathsFor, SERVICES, type ServiceName } from '@lib/contracts';
+import { createDataSource, databaseReadinessCheck, initializeDatabase, resolveDatabase, type DataSourceOptions } from '@lib/database';
+import {
+  createLogger,
+  createMetricsRegistry,
+  type Logger,
+  NestPinoLogger,
+  type ReadinessCheck,
+  shutdownTelemetry,
+  startOpsServer,
+} from '@lib/observability';
+import { Histogram } from 'prom-client';
+import { DataSource } from 'typeorm';
+import { GrpcCallInterceptor } from './grpc-call.interceptor';
+import { GrpcExceptionFilter } from './grpc-exception.filter';
+import { isDatabaseUnavailable } from './grpc-error';
+import { HealthController } from './health.controller';
+import { HealthState } from './health';
+import { CACHE, HEALTH_STATE, LOGGER, SERVICE_CONFIG } from './tokens';
+
+/** Default Prometheus/health port of each service: 9464 + its position (ARCHITECTURE.md). */
+export const OPS_PORT_DEFAULTS: Record<ServiceName, number> = {
+  content: 9465,
+  offers: 9466,
+  rates: 9467,
+  leads: 9468,
+  events: 9469,
+};
+
+export interface ServiceDefinition<N extends ServiceName = ServiceName> {
+  name: N;
+  /** The feature module: the gRPC controller implementing the generated interface, and its providers. */
+  module: Type<unknown>;
+  entities: DataSourceOptions['entities'];
+  migrations: DataSourceOptions['migrations'];
+  /** Work that needs the migrated schema (reference-data import, …); readiness waits for it. */
+  onDatabaseReady?: (app: INestMicroservice, logger: Logger) => Promise<void>;
+}
+
+export interface RunningService {
+  app: INestMicroservice;
+  dataSource: DataSource;
+  cache: Cache;
+  health: HealthState;
+  grpcPort: number;
+  opsPort: number;
+  /** Resolves once migrations and onDatabaseReady have run. */
+  databaseReady: Promise<void>;
+  close(): Promise<void>;
+}
+
+const HEALTH_INTERVAL_MS = 5_000;
+
+@Module({})
+class InfraModule {}
+
+@Module({})
+class ServiceRootModule {}
+
+/**
+ * Starts one service: gRPC server (its package + grpc.health.v1), ops HTTP server, storage. The gRPC
+ * server answers at once (health NOT_SERVING, business calls UNAVAILABLE) while PostgreSQL is reached
+ * and migrated in the background, so an orchestrator sees a live but unready process, not a crash loop.
+ */
+export async function startService(def: ServiceDefinition, config: ServiceEnv, logger: Logger): Promise<RunningService> {
+  const spec = SERVICES[def.name];
+  const database = await resolveDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    embeddedPort: config.EMBEDDED_PG_PORT,
+    logger,
+  });
+  const dataSource = createDataSource({
+    url: database.url,
+    schema: def.name,
+    entities: def.entities,
+    migrations: def.migrations,
+    poolMax: config.DATABASE_POOL_MAX,
+    applicationName: `${def.name}-service`,
+    logger,
+  });
+  const cache = createCache({ redisUrl: config.REDIS_URL, namespace: def.name, logger });
+
+  let storageReady = false;
+  const storageCheck: ReadinessCheck = {
+    name: 'postgresql',
+    timeoutMs: 1_000,
+    check: async () => {
+      if (!storageReady) throw new Error('schema not migrated yet');
+      await databaseReadinessCheck(dataSource).check();
+    },
+  };
+  const checks: ReadinessCheck[] = [storageCheck, ...(cache.kind === 'redis' ? [cache.readinessCheck()] : [])];
+  const health = new HealthState([`${spec.package}.${spec.service}`], checks, logger);
+
+  const registry = createMetricsRegistry({ serviceName: def.name });
+  const histogram = new Histogram({
+    name: 'grpc_server_handling_seconds',
+    help: 'Time to answer a gRPC call, by method and status code',
+    labelNames: ['method', 'code'] as const,
+    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
+
+  const infra: DynamicModule = {
+    module: InfraModule,
+    global: true,
+    providers: [
+      { provide: DataSource, useValue: dataSource },
+      { provide: CACHE, useValue: cache },
+      { provide: LOGGER, useValue: logger },
+      { provide: SERVICE_CONFIG, useValue: config },
+      { provide: HEALTH_STATE, useValue: health },
+    ],
+    exports: [DataSource, CACHE, LOGGER, SERVICE_CONFIG, HEALTH_STATE],
+  };
+  const root: DynamicModule = { module: ServiceRootModule, imports: [infra, def.module], controllers: [HealthController] };
+
+  const app = await NestFactory.createMicroservice<MicroserviceOptions>(root, {
+    transport: Transport.GRPC,
+    options: {
+      package: [spec.package, 'grpc.health.v1'],
+      protoPath: protoPathsFor(def.name),
+      url: `${config.GRPC_HOST}:${config.GRPC_PORT}`,
+      loader: LOADER_OPTIONS,
+      gracefulShutdown: true,
+    },
+    logger: new NestPinoLogger(logger),
+  });
+  app.useGlobalFilters(new GrpcExceptionFilter(logger, `${def.name}.v1`));
+  app.useGlobalInterceptors(
+    new GrpcCallInterceptor(histogram, () => storageReady, new Set<Type<unknown>>([HealthController]), `${def.name}.v1`, logger),
+  );
+  await app.listen();
+
+  const ops = await startOpsServer({ port: config.OPS_PORT, registry, checks, logger });
+  health.start(HEALTH_INTERVAL_MS);
+  logger.info({ grpcPort: config.GRPC_PORT, opsPort: ops.port, embeddedDatabase: database.embedded }, `${def.name} service listening`);
+
+  let closing = false;
+  const databaseReady = prepareStorage(dataSource, logger, () => closing).then(async () => {
+    if (closing) return;
+    await def.onDatabaseReady?.(app, logger);
+    storageReady = true;
+    await health.probe();
+  });
+  // A failure here is a bug (bad migration, bad seed data), not an outage: stop instead of limping.
+  databaseReady.catch((error: unknown) => {
+    logger.fatal({ err: error }, 'storage preparation failed');
+    process.exitCode = 1;
+    void close().finally(() => process.exit(1));
+  });
+
+  async function close(): Promise<void> {
+    if (closing) return;
+    closing = true;
+    health.drain();
+    ops.setShuttingDown();
+    await app.close(); // tryShutdown: refuse new calls, let in-flight ones finish
+    health.stop();
+    if (dataSource.isInitialized) await dataSource.destroy();
+    await cache.close();
+    await ops.close();
+    await database.stop();
+  }
+
+  return { app, dataSource, cache, health, grpcPort: config.GRPC_PORT, opsPort: ops.port, databaseReady, close };
+}
+
+/** Connects and migrates, retrying while PostgreSQL is unreachable (it may start after us). */
+async function prepareStorage(dataSource: DataSource, logger: Logger, cancelled: () => boolean): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await initializeDatabase(dataSource);
+      return;
+    } catch (error) {
+      if (!isDatabaseUnavailable(error) || cancelled()) throw error;
+      const delay = Math.min(500 * 2 ** (attempt - 1), 10_000);
+      logger.warn({ attempt, delayMs: delay, err: error }, 'PostgreSQL unreachable, retrying');
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      if (cancelled()) return;
+    }
+  }
+}
+
+/** Process entry point: validated env, JSON logs, SIGTERM/SIGINT drain within SHUTDOWN_TIMEOUT_MS. */
+export async function runService(def: ServiceDefinition): Promise<void> {
+  const config = loadConfigOrExit(
+    serviceEnvSchema({ grpcPort: SERVICES[def.name].defaultPort, opsPort: OPS_PORT_DEFAULTS[def.name] }),
+  );
+  const logger = createLogger({ name: def.name, level: config.LOG_LEVEL });
+  let service: RunningService;
+  try {
+    service = await startService(def, config, logger);
+  } catch (error) {
+    logger.fatal({ err: error }, `${def.name} service failed to start`);
+    process.exit(1);
+  }
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      logger.error({ timeoutMs: config.SHUTDOWN_TIMEOUT_MS }, 'shutdown timed out, exiting');
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS);
+    timer.unref();
+    service
+      .close()
+      .then(() => shutdownTelemetry())
+      .then(() => {
+        logger.info('stopped');
+        process.exit(0);
+      })
+      .catch((error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      });
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
