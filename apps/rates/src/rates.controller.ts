@@ -1,6 +1,7 @@
-import { Controller } from '@nestjs/common';
+import { Controller, Inject } from '@nestjs/common';
+import { type Cache, readThrough } from '@lib/cache';
 import { ratesV1 } from '@lib/contracts';
-import { GrpcService, notFound, parseRequest } from '@lib/service-kit';
+import { CACHE, GrpcService, notFound, parseRequest } from '@lib/service-kit';
 import { z } from 'zod';
 import { NbpTablesRepository, type TableType } from './persistence/nbp-tables.repository';
 import { type NbpTableEntity } from './persistence/nbp-table.entity';
@@ -44,15 +45,27 @@ export function toRateTable(table: NbpTableEntity): ratesV1.RateTable {
   };
 }
 
+/** Cache keys of this controller; importers clear the prefix when new tables arrive. */
+export const RATES_CACHE_PREFIX = 'nbp:';
+// A table changes at most once per working day, so a minute of freshness costs nothing in accuracy,
+// and an hour of stale serving keeps pages up while PostgreSQL is briefly away.
+const LATEST_TABLE_CACHE = { ttlMs: 60_000, staleMs: 3_600_000 };
+
 @Controller()
 @GrpcService(ratesV1.RATES_SERVICE_NAME)
 export class RatesController implements Pick<ratesV1.RatesServiceController, 'getLatestTable'> {
-  constructor(private readonly tables: NbpTablesRepository) {}
+  constructor(
+    private readonly tables: NbpTablesRepository,
+    @Inject(CACHE) private readonly cache: Cache,
+  ) {}
 
   async getLatestTable(request: ratesV1.GetLatestTableRequest): Promise<ratesV1.RateTable> {
     const { table } = parseRequest(getLatestTableRequest, request);
-    const latest = await this.tables.latest(table);
+    const latest = await readThrough(this.cache, `${RATES_CACHE_PREFIX}latest:${table}`, LATEST_TABLE_CACHE, async () => {
+      const found = await this.tables.latest(table);
+      return found ? toRateTable(found) : null;
+    });
     if (!latest) throw notFound('nbp_table', table);
-    return toRateTable(latest);
+    return latest;
   }
 }

@@ -46,3 +46,29 @@ describe('rates service over gRPC (real PostgreSQL)', () => {
     await expect(t.pendingSchemaChanges()).resolves.toEqual([]);
   });
 });
+
+describe('rates service with Redis as its cache', () => {
+  it('serves the latest table through the read-through cache and keeps serving it when the row is gone', async () => {
+    const { provideTestRedis } = await import('@lib/testing');
+    const redis = await provideTestRedis();
+    if (!redis) {
+      console.warn('Redis not reachable: skipping the Redis cache assertions (see README, "Tests that need Redis")');
+      return;
+    }
+    const t = await startTestService(ratesService, { redisUrl: redis.url });
+    try {
+      expect(t.service.cache.kind).toBe('redis');
+      const first = await t.client.getLatestTable({ table: ratesV1.TableType.A });
+      // Remove the newest table behind the cache's back: a fresh cached answer must still be served.
+      await t.service.dataSource.query(`DELETE FROM rates.nbp_tables WHERE no = $1`, [first.no]);
+      const second = await t.client.getLatestTable({ table: ratesV1.TableType.A });
+      expect(second.no).toBe(first.no);
+      await t.service.cache.deleteByPrefix('nbp:');
+      const third = await t.client.getLatestTable({ table: ratesV1.TableType.A });
+      expect(third.no).toBe('067/A/NBP/2025');
+    } finally {
+      await t.stop();
+      await redis.close();
+    }
+  });
+});

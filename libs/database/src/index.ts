@@ -1,0 +1,6 @@
+export { resolveDatabase, EMBEDDED_DATABASE, type ResolveDatabaseOptions, type ResolvedDatabase } from './resolve-database';
+export { createDataSource, initializeDatabase, schemaOf, type DataSourceOptions } from './data-source';
+export { databaseReadinessCheck } from './readiness';
+export { pendingSchemaChanges } from './schema-drift';
+export { createDatabaseIfMissing, probePostgres, withClient, withDatabase, quoteIdentifier, type ProbeResult } from './pg-admin';
+export { PinoTypeOrmLogger, SLOW_QUERY_MS } from './typeorm-logger';

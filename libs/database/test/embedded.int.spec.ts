@@ -1,0 +1,125 @@
+import { spawn } from 'node:child_process';
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { probePostgres, resolveDatabase, withClient } from '../src';
+
+// Deliberately no @lib/testing here: it depends on this library, and Nx forbids the cycle.
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const logger = pino({ level: 'silent' });
+
+function capturingLogger() {
+  const messages: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n')) if (line) messages.push((JSON.parse(line) as { msg: string }).msg);
+      done();
+    },
+  });
+  return { logger: pino({ level: 'info' }, stream), messages };
+}
+
+describe('resolveDatabase (embedded PostgreSQL)', () => {
+  let dataDir: string;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'embedded-pg-test-'));
+    // As root the server runs as the postgres user, which must be able to enter this directory.
+    await chmod(dataDir, 0o755);
+  });
+  // Whatever a failing test left running is stopped before its directory goes.
+  const started: { stop(): Promise<void> }[] = [];
+  const resolve = async (opts: Parameters<typeof resolveDatabase>[0]) => {
+    const db = await resolveDatabase(opts);
+    started.push(db);
+    return db;
+  };
+  afterAll(async () => {
+    for (const db of started) await db.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('returns DATABASE_URL untouched and starts nothing when one is given', async () => {
+    const db = await resolveDatabase({ databaseUrl: 'postgres://u:p@db.internal:5432/app', dataDir, embeddedPort: 1, logger });
+    expect(db).toMatchObject({ url: 'postgres://u:p@db.internal:5432/app', embedded: false });
+    await db.stop();
+  });
+
+  it('starts, is reused, survives a crash-left postmaster.pid, keeps data, and stops only what it started', async () => {
+    const port = await freePort();
+    const first = await resolve({ dataDir, embeddedPort: port, logger });
+    expect(first.embedded).toBe(true);
+    expect(new URL(first.url)).toMatchObject({ hostname: '127.0.0.1', port: String(port), pathname: '/app' });
+    const password = (await readFile(path.join(dataDir, 'postgres-password'), 'utf8')).trim();
+    expect(password.length).toBeGreaterThanOrEqual(24);
+    await withClient(first.url, async (client) => {
+      const { rows } = await client.query<{ db: string; user: string }>('SELECT current_database() AS db, current_user AS user');
+      expect(rows[0]).toEqual({ db: 'app', user: 'postgres' });
+      await client.query('CREATE TABLE kept (id int)');
+      await client.query('INSERT INTO kept VALUES (42)');
+    });
+    // Password authentication is on: a wrong password is refused.
+    const wrong = new URL(first.url);
+    wrong.password = 'not-the-password';
+    expect((await probePostgres(wrong.toString())).state).toBe('rejected');
+
+    // A second process (here: a second call) shares the running server; its stop() leaves it alone.
+    const second = await resolve({ dataDir, embeddedPort: port, logger });
+    expect(second.url).toBe(first.url);
+    await second.stop();
+    expect((await probePostgres(first.url)).state).toBe('ok');
+
+    await first.stop();
+    expect((await probePostgres(first.url)).state).toBe('down');
+
+    // Simulate a crash whose postmaster.pid now names an unrelated live process.
+    const impostor = spawn('sleep', ['60'], { stdio: 'ignore' });
+    await writeFile(path.join(dataDir, 'postgres', 'postmaster.pid'), `${impostor.pid}\n${path.join(dataDir, 'postgres')}\n0\n${port}\n`);
+    const pgVersionBefore = await readFile(path.join(dataDir, 'postgres', 'PG_VERSION'), 'utf8');
+    let third: Awaited<ReturnType<typeof resolveDatabase>> | undefined;
+    const restart = capturingLogger();
+    try {
+      third = await resolve({ dataDir, embeddedPort: port, logger: restart.logger });
+      expect(restart.messages).toContain('removed a stale postmaster.pid left by a PostgreSQL that is no longer running');
+      expect(restart.messages).not.toContain('initialising a new embedded PostgreSQL cluster');
+      expect(third.url).toBe(first.url);
+      await withClient(third.url, async (client) => {
+        const { rows } = await client.query<{ id: number }>('SELECT id FROM kept');
+        expect(rows).toEqual([{ id: 42 }]);
+      });
+      expect(await readFile(path.join(dataDir, 'postgres', 'PG_VERSION'), 'utf8')).toBe(pgVersionBefore);
+    } finally {
+      impostor.kill();
+      await third?.stop();
+    }
+    expect((await probePostgres(first.url)).state).toBe('down');
+  }, 180_000);
+
+  it('lets processes that start together share one server instead of racing initdb', async () => {
+    const sharedDir = await mkdtemp(path.join(tmpdir(), 'embedded-pg-race-'));
+    await chmod(sharedDir, 0o755);
+    const port = await freePort();
+    const results = await Promise.all([1, 2, 3].map(() => resolve({ dataDir: sharedDir, embeddedPort: port, logger })));
+    try {
+      expect(new Set(results.map((r) => r.url)).size).toBe(1);
+      for (const r of results) expect((await probePostgres(r.url)).state).toBe('ok');
+    } finally {
+      for (const r of results) await r.stop();
+      await rm(sharedDir, { recursive: true, force: true });
+    }
+    expect((await probePostgres(results[0]!.url)).state).toBe('down');
+  }, 180_000);
+});

@@ -1,0 +1,123 @@
+import { Counter } from 'prom-client';
+import { createLogger, createMetricsRegistry, startOpsServer, type OpsServer, type ReadinessCheck } from '../src';
+import { captureLines } from './helpers';
+
+async function get(port: number, path: string, method = 'GET') {
+  const res = await fetch(`http://127.0.0.1:${port}${path}`, { method });
+  const text = await res.text();
+  return { status: res.status, type: res.headers.get('content-type'), text };
+}
+
+describe('startOpsServer', () => {
+  const { stream, lines } = captureLines();
+  const logger = createLogger({ name: 'ops-test', destination: stream });
+  let databaseUp = true;
+  const checks: ReadinessCheck[] = [
+    {
+      name: 'postgres',
+      check: () => (databaseUp ? Promise.resolve() : Promise.reject(new Error('connection refused'))),
+    },
+    { name: 'redis', check: () => Promise.resolve() },
+  ];
+  const registry = createMetricsRegistry({ serviceName: 'ops-test' });
+  new Counter({ name: 'demo_requests_total', help: 'demo', registers: [registry] }).inc(3);
+  let server: OpsServer;
+
+  beforeAll(async () => {
+    server = await startOpsServer({ host: '127.0.0.1', port: 0, registry, checks, logger });
+  });
+  afterAll(() => server.close());
+
+  it('listens on a random port when asked for port 0', () => {
+    expect(server.port).toBeGreaterThan(0);
+  });
+
+  it('answers /healthz while the process lives', async () => {
+    const res = await get(server.port, '/healthz');
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.text)).toEqual({ status: 'ok' });
+  });
+
+  it('serves Prometheus text with default metrics labelled by service', async () => {
+    const res = await get(server.port, '/metrics');
+    expect(res.status).toBe(200);
+    expect(res.type).toContain('text/plain');
+    expect(res.text).toContain('demo_requests_total{service="ops-test"} 3');
+    expect(res.text).toMatch(/process_cpu_user_seconds_total\{service="ops-test"\}/);
+    expect(res.text).toMatch(/nodejs_eventloop_lag_seconds\{service="ops-test"\}/);
+  });
+
+  it('reports ready with every check ok', async () => {
+    databaseUp = true;
+    const res = await get(server.port, '/readyz');
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.text)).toEqual({ status: 'ready', checks: { postgres: 'ok', redis: 'ok' } });
+  });
+
+  it('reports 503 with the failing check error text, and logs the transition once', async () => {
+    databaseUp = false;
+    const first = await get(server.port, '/readyz');
+    await get(server.port, '/readyz');
+    expect(first.status).toBe(503);
+    expect(JSON.parse(first.text)).toEqual({ status: 'not_ready', checks: { postgres: 'connection refused', redis: 'ok' } });
+    const warnings = lines.filter((l) => l.msg === 'readiness check failing');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatchObject({ level: 'warn', check: 'postgres', error: 'connection refused' });
+    databaseUp = true;
+  });
+
+  it('answers 404 JSON for anything else and 405 for other methods', async () => {
+    const missing = await get(server.port, '/nope?x=1');
+    expect(missing.status).toBe(404);
+    expect(JSON.parse(missing.text)).toEqual({ error: 'not_found', path: '/nope' });
+    const post = await get(server.port, '/healthz', 'POST');
+    expect(post.status).toBe(405);
+  });
+
+  it('answers 503 from /readyz after setShuttingDown, while /healthz stays 200', async () => {
+    server.setShuttingDown();
+    const ready = await get(server.port, '/readyz');
+    expect(ready.status).toBe(503);
+    expect(JSON.parse(ready.text)).toMatchObject({ status: 'not_ready', reason: 'shutting_down' });
+    expect((await get(server.port, '/healthz')).status).toBe(200);
+  });
+});
+
+describe('readiness timeouts', () => {
+  it('fails a check that exceeds its own timeout without waiting for it', async () => {
+    const registry = createMetricsRegistry({ serviceName: 'timeout-test' });
+    const slow: ReadinessCheck = { name: 'slow', timeoutMs: 50, check: () => new Promise((r) => setTimeout(r, 5_000).unref()) };
+    const fast: ReadinessCheck = { name: 'fast', check: () => Promise.resolve() };
+    const server = await startOpsServer({
+      port: 0,
+      host: '127.0.0.1',
+      registry,
+      checks: [slow, fast],
+      logger: createLogger({ name: 't', level: 'silent' }),
+    });
+    try {
+      const started = Date.now();
+      const res = await get(server.port, '/readyz');
+      expect(Date.now() - started).toBeLessThan(1_000);
+      expect(res.status).toBe(503);
+      expect(JSON.parse(res.text)).toEqual({ status: 'not_ready', checks: { slow: 'timed out after 50 ms', fast: 'ok' } });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('close() does not wait for idle keep-alive connections', async () => {
+    const server = await startOpsServer({
+      port: 0,
+      host: '127.0.0.1',
+      registry: createMetricsRegistry({ serviceName: 'close-test' }),
+      checks: [],
+      logger: createLogger({ name: 't', level: 'silent' }),
+    });
+    await get(server.port, '/metrics');
+    const started = Date.now();
+    await server.close();
+    expect(Date.now() - started).toBeLessThan(1_000);
+    await expect(fetch(`http://127.0.0.1:${server.port}/healthz`)).rejects.toThrow();
+  });
+});

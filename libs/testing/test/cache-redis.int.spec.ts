@@ -1,0 +1,148 @@
+// The @lib/cache behaviour that needs a real Redis lives here, beside the provider: tests inside
+// libs/cache cannot import @lib/testing (it depends on @lib/cache through @lib/service-kit).
+import { Writable } from 'node:stream';
+import { Redis } from 'ioredis';
+import pino from 'pino';
+import { createCache, readThrough, RedisCache } from '@lib/cache';
+import { freePort, provideTestRedis, type TestRedis } from '../src';
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const silent = pino({ level: 'silent' });
+
+function capturingLogger() {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n')) if (line) lines.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+  return { logger: pino({ level: 'info' }, stream), lines };
+}
+
+describe('RedisCache against a real Redis', () => {
+  let redis: TestRedis | undefined;
+  let cache: RedisCache;
+  let raw: Redis;
+
+  beforeAll(async () => {
+    redis = await provideTestRedis();
+    if (!redis) return;
+    cache = createCache({ redisUrl: redis.url, namespace: redis.namespace, logger: silent }) as RedisCache;
+    raw = new Redis(redis.url);
+  });
+  afterAll(async () => {
+    await cache?.close();
+    raw?.disconnect();
+    await redis?.close();
+  });
+
+  // Without a Redis, provideTestRedis printed a note and these tests assert nothing.
+  const withRedis = (name: string, fn: () => Promise<void>, timeout?: number) =>
+    it(name, () => (redis ? fn() : Promise.resolve()), timeout);
+
+  withRedis('is what createCache returns for a Redis URL', async () => {
+    expect(cache).toBeInstanceOf(RedisCache);
+    expect(cache.kind).toBe('redis');
+    await expect(cache.readinessCheck().check()).resolves.toBeUndefined();
+  });
+
+  withRedis('stores JSON under the namespace with a millisecond expiry', async () => {
+    await cache.set('rate:EUR', { mid: 4.2711 }, 60_000);
+    await cache.set('html:/', '<p>zł</p>', 60_000);
+    expect(await cache.get('rate:EUR')).toEqual({ mid: 4.2711 });
+    expect(await cache.get('html:/')).toBe('<p>zł</p>');
+    expect(await cache.get('missing')).toBeUndefined();
+    expect(await raw.get(`${redis!.namespace}:rate:EUR`)).toBe('{"mid":4.2711}');
+    const pttl = await raw.pttl(`${redis!.namespace}:rate:EUR`);
+    expect(pttl).toBeGreaterThan(59_000);
+    expect(pttl).toBeLessThanOrEqual(60_000);
+  });
+
+  withRedis('expires entries after their ttl', async () => {
+    await cache.set('short', 1, 50);
+    await cache.set('long', 2, 60_000);
+    await sleep(120);
+    expect(await cache.get('short')).toBeUndefined();
+    expect(await cache.get('long')).toBe(2);
+  });
+
+  withRedis('treats an entry that is not JSON as a miss', async () => {
+    await raw.set(`${redis!.namespace}:garbage`, '{not json');
+    expect(await cache.get('garbage')).toBeUndefined();
+  });
+
+  withRedis('deletes single keys and, with SCAN + UNLINK, whole prefixes across many batches', async () => {
+    const pipeline = raw.pipeline();
+    for (let i = 0; i < 1_234; i += 1) pipeline.set(`${redis!.namespace}:page:/oferta/${i}/`, 'x', 'PX', 60_000);
+    pipeline.set(`${redis!.namespace}:pages`, 'x');
+    pipeline.set(`${redis!.namespace}:page*[special]`, 'x');
+    pipeline.set(`${redis!.namespace}:page*[special]/a`, 'x');
+    pipeline.set(`other-namespace:page:/x/`, 'x');
+    await pipeline.exec();
+
+    await cache.delete('pages', 'not-there');
+    expect(await raw.exists(`${redis!.namespace}:pages`)).toBe(0);
+    expect(await cache.deleteByPrefix('page:')).toBe(1_234);
+    expect(await cache.deleteByPrefix('page:')).toBe(0);
+    // Glob characters in the prefix are literal, not patterns.
+    expect(await cache.deleteByPrefix('page*[special]/')).toBe(1);
+    expect(await raw.exists(`${redis!.namespace}:page*[special]`)).toBe(1);
+    expect(await raw.get('other-namespace:page:/x/')).toBe('x');
+    await raw.del('other-namespace:page:/x/');
+  }, 30_000);
+
+  withRedis('readThrough: fresh, stale with one background refresh, and single-flight misses', async () => {
+    const opts = { ttlMs: 80, staleMs: 5_000 };
+    let calls = 0;
+    const load = async () => {
+      calls += 1;
+      await sleep(30);
+      return { version: calls };
+    };
+    const first = await Promise.all(Array.from({ length: 10 }, () => readThrough(cache, 'offers:home', opts, load)));
+    expect(first).toEqual(Array(10).fill({ version: 1 }));
+    expect(calls).toBe(1);
+    expect(await readThrough(cache, 'offers:home', opts, load)).toEqual({ version: 1 });
+    expect(calls).toBe(1);
+
+    await sleep(100);
+    const stale = await Promise.all(Array.from({ length: 5 }, () => readThrough(cache, 'offers:home', opts, load)));
+    expect(stale).toEqual(Array(5).fill({ version: 1 }));
+    await sleep(60);
+    expect(calls).toBe(2);
+    expect(await readThrough(cache, 'offers:home', opts, load)).toEqual({ version: 2 });
+    // Stored for ttl + stale.
+    expect(await raw.pttl(`${redis!.namespace}:offers:home`)).toBeGreaterThan(4_000);
+  });
+
+  withRedis('readThrough returns the stale value when the loader fails', async () => {
+    const opts = { ttlMs: 30, staleMs: 5_000 };
+    await readThrough(cache, 'rates:table', opts, () => Promise.resolve('table A'));
+    await sleep(50);
+    expect(await readThrough(cache, 'rates:table', opts, () => Promise.reject(new Error('NBP down')))).toBe('table A');
+  });
+});
+
+describe('RedisCache when Redis is down', () => {
+  it('fails fast, reports not ready, and readThrough degrades to the loader with a warning', async () => {
+    const port = await freePort(); // nothing listens there
+    const { logger, lines } = capturingLogger();
+    const cache = createCache({ redisUrl: `redis://127.0.0.1:${port}`, namespace: 'down', logger });
+    try {
+      const started = Date.now();
+      await expect(cache.get('k')).rejects.toThrow();
+      await expect(cache.readinessCheck().check()).rejects.toThrow();
+      const load = jest.fn(() => Promise.resolve({ offers: ['a', 'b'] }));
+      const results = await Promise.all([1, 2, 3].map(() => readThrough(cache, 'home', { ttlMs: 1_000, staleMs: 1_000 }, load)));
+      expect(results).toEqual(Array(3).fill({ offers: ['a', 'b'] }));
+      expect(load).toHaveBeenCalledTimes(1);
+      expect(Date.now() - started).toBeLessThan(5_000);
+      const warnings = lines.filter((l) => l.level === 40).map((l) => l.msg);
+      expect(warnings).toContain('cache read failed; calling the loader directly');
+      expect(warnings.filter((m) => m === 'redis unavailable; callers fall back to their sources')).toHaveLength(1);
+    } finally {
+      await cache.close();
+    }
+  });
+});
