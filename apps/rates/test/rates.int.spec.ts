@@ -1,6 +1,8 @@
 import { status } from '@grpc/grpc-js';
 import { GrpcCallError, ratesV1 } from '@lib/contracts';
-import { startTestService, type TestService } from '@lib/testing';
+import { provideTestRedis, startTestService, type TestService } from '@lib/testing';
+import { importBundledArchives } from '../src/nbp/reference-data';
+import { NbpTablesRepository } from '../src/persistence/nbp-tables.repository';
 import { ratesService } from '../src/rates.service-definition';
 
 describe('rates service over gRPC (real PostgreSQL)', () => {
@@ -23,8 +25,6 @@ describe('rates service over gRPC (real PostgreSQL)', () => {
   });
 
   it('imports the archive once: a second import adds nothing', async () => {
-    const { importBundledArchives } = await import('../src/nbp/reference-data');
-    const { NbpTablesRepository } = await import('../src/persistence/nbp-tables.repository');
     const repository = t.service.app.get(NbpTablesRepository);
     await expect(importBundledArchives(repository, t.logger)).resolves.toBe(0);
     await expect(repository.count('A')).resolves.toBe(68);
@@ -49,7 +49,6 @@ describe('rates service over gRPC (real PostgreSQL)', () => {
 
 describe('rates service with Redis as its cache', () => {
   it('serves the latest table through the read-through cache and keeps serving it when the row is gone', async () => {
-    const { provideTestRedis } = await import('@lib/testing');
     const redis = await provideTestRedis();
     if (!redis) {
       console.warn('Redis not reachable: skipping the Redis cache assertions (see README, "Tests that need Redis")');
