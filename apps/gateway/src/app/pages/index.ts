@@ -1,0 +1,44 @@
+import { type ComponentType, type ReactNode } from 'react';
+
+/**
+ * Every page component, loaded on demand so the browser bundle splits per page. The server and the
+ * browser share this map: the route table names a page by its key, and so do payloads.
+ */
+export const pageModules = {
+  home: () => import('./home/home-page'),
+  content: () => import('./content/content-page'),
+  'not-found': () => import('./not-found/not-found-page'),
+  status: () => import('./status/status-page'),
+};
+
+export type PageName = keyof typeof pageModules;
+
+/**
+ * Pages with something to do in the browser after render (sliders, forms). Only these are
+ * hydrated on load; the others ship no React until the visitor navigates (PERFORMANCE.md: no
+ * client code for parts that never change after render).
+ */
+const INTERACTIVE_PAGES: ReadonlySet<PageName> = new Set<PageName>(['home']);
+
+export function isInteractivePage(name: PageName): boolean {
+  return INTERACTIVE_PAGES.has(name);
+}
+
+/** The data type a page component takes, read from its props. */
+export type PageData<K extends PageName> =
+  Awaited<ReturnType<(typeof pageModules)[K]>>['default'] extends ComponentType<{ data: infer D }> ? D : never;
+
+/**
+ * A loaded page component. Its data is typed where it is produced (the route table checks each
+ * loader against its page's props); at this point the data comes from JSON, so it is unknown.
+ */
+export type LoadedPage = (props: { data: unknown }) => ReactNode;
+
+export function isPageName(value: unknown): value is PageName {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(pageModules, value);
+}
+
+export async function loadPageComponent(name: PageName): Promise<LoadedPage> {
+  const module = await pageModules[name]();
+  return module.default as unknown as LoadedPage;
+}

@@ -1,0 +1,20 @@
+import { createContext, useContext } from 'react';
+import { type Locale } from '../shared/locale';
+
+/** Per-request facts every component may read; identical on the server and in the browser. */
+export interface RenderContext {
+  locale: Locale;
+  buildId: string;
+  /** Today's date in the locale's time zone (YYYY-MM-DD), fixed at render so hydration matches. */
+  today: string;
+}
+
+const Context = createContext<RenderContext | null>(null);
+
+export const RenderContextProvider = Context.Provider;
+
+export function useRenderContext(): RenderContext {
+  const value = useContext(Context);
+  if (!value) throw new Error('useRenderContext() used outside <RenderContextProvider>');
+  return value;
+}

@@ -1,0 +1,69 @@
+import { type Locale } from '../shared/locale';
+import { type LayoutName } from './layouts';
+import { type RawParams } from './match-path';
+import { type PageData, type PageName, pageModules } from './pages';
+import { type Section } from './pages/section';
+import { type GatewayServices } from './services';
+
+/** What a route puts into the document head. */
+export interface RouteHead {
+  title: string;
+  description: string;
+  /** Absolute canonical URL. */
+  canonical: string;
+  /** e.g. 'noindex, follow'; omitted means indexable. */
+  robots?: string;
+}
+
+export interface LoadContext<P> {
+  params: P;
+  /** The page path as requested (percent-encoded, with the trailing slash). */
+  path: string;
+  services: GatewayServices;
+  locale: Locale;
+  /**
+   * Runs a call that feeds one optional section: when it fails the section says so and the rest
+   * of the page still renders (with HTTP 200, never cached). Calls a page cannot live without are
+   * awaited directly; their failure decides the whole answer (404, 503, …).
+   */
+  section<T>(call: () => Promise<T>): Promise<Section<T>>;
+}
+
+export interface HeadContext {
+  path: string;
+  /** PUBLIC_ORIGIN without a trailing slash, for canonical URLs. */
+  origin: string;
+}
+
+export interface RouteSpec<K extends PageName, P> {
+  /** Unique route name; it labels metrics, logs and cache keys. */
+  name: string;
+  /** Which page component renders the data (a key of pageModules). */
+  page: K;
+  pattern: string;
+  layout: LayoutName;
+  /** Checks and converts the raw path parameters; null answers 404 ('Page Not Found: {path}'). */
+  params(raw: RawParams): P | null;
+  /** Fetches the page data over gRPC; the page-data cache wraps it (key: route name + params). */
+  load(ctx: LoadContext<P>): Promise<PageData<K>>;
+  head(data: PageData<K>, ctx: HeadContext): RouteHead;
+  /**
+   * The copy of the data inlined for hydration. Fields the server already printed as static HTML
+   * (article bodies) can be left out here so the page does not carry them twice.
+   */
+  hydrationData?(data: PageData<K>): PageData<K>;
+}
+
+export interface RouteDefinition<K extends PageName = PageName, P = unknown> extends RouteSpec<K, P> {
+  /** Lazy loader of the page component (shared with the browser bundle, which splits on it). */
+  component: (typeof pageModules)[K];
+}
+
+/** Declares a route; the data type its loader must return comes from the page component's props. */
+export function defineRoute<K extends PageName, P>(spec: RouteSpec<K, P>): RouteDefinition<K, P> {
+  return { ...spec, component: pageModules[spec.page] };
+}
+
+/** A route of any page and parameter type, as the table holds them. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- parameter types differ per route by design
+export type AnyRoute = RouteDefinition<PageName, any>;

@@ -1,0 +1,50 @@
+import { flushSync } from 'react-dom';
+import { type Root, createRoot, hydrateRoot } from 'react-dom/client';
+import { App } from '../app/app';
+import { type LayoutName } from '../app/layouts';
+import { type LoadedPage, type PageName, loadPageComponent } from '../app/pages';
+import { type RenderContext } from '../app/render-context';
+
+export interface ShownPage {
+  page: PageName;
+  layout: LayoutName;
+  data: unknown;
+  /** Distinguishes pages, so a failed page's error screen does not outlive a navigation. */
+  key: string;
+}
+
+/**
+ * React in the browser. This module is the only one importing react-dom, and the entry loads it
+ * on demand: pages with nothing interactive never download React unless the visitor navigates.
+ */
+export class Renderer {
+  private root: Root | null = null;
+
+  constructor(
+    private readonly container: HTMLElement,
+    private readonly context: RenderContext,
+  ) {}
+
+  /** Attaches React to the server-rendered page (interactive pages only). */
+  async hydrate(shown: ShownPage): Promise<void> {
+    const Page = await loadPageComponent(shown.page);
+    this.root = hydrateRoot(this.container, this.element(shown, Page), {
+      onRecoverableError(error) {
+        console.warn('Hydration recovered from an error', error);
+      },
+    });
+  }
+
+  /** Shows another page in place; the first call on a page that was never hydrated takes over the DOM. */
+  async show(shown: ShownPage): Promise<void> {
+    const Page = await loadPageComponent(shown.page);
+    this.root ??= createRoot(this.container);
+    const root = this.root;
+    // Committed synchronously so the new DOM exists before the router scrolls and moves focus.
+    flushSync(() => root.render(this.element(shown, Page)));
+  }
+
+  private element(shown: ShownPage, Page: LoadedPage) {
+    return <App context={this.context} layout={shown.layout} Page={Page} data={shown.data} pageKey={shown.key} />;
+  }
+}

@@ -1,0 +1,110 @@
+import { createMetricsRegistry } from '@lib/observability';
+import compression from 'compression';
+import express, { type Express } from 'express';
+import { routes as appRoutes } from '../app/routes';
+import { createPolishLocale } from '../shared/locale';
+import { todayIn } from '../shared/loan-example';
+import { type GatewayDeps } from './deps';
+import { BENCH_STATIC_PREFIX, benchStaticHandler } from './http/bench-static';
+import { buildRoutes } from './http/builds';
+import { errorHandler } from './http/error-handler';
+import { createGatewayMetrics } from './http/metrics';
+import { opsRoutes } from './http/ops';
+import { pageHandler, payloadHandler } from './http/page-handlers';
+import { limitDeclaredBody, onlyReadMethods, rejectMalformedUrl, trailingSlashRedirect } from './http/request-guards';
+import { securityHeaders } from './http/security';
+import { staticFiles } from './http/static-files';
+import { PageResolver } from './pages/page-resolver';
+import { PageRenderer, type RenderedString } from './render/page-renderer';
+import { ReadinessState } from './readiness-state';
+
+/** Request bodies above this are refused with 413 (forms and events are far smaller). */
+export const BODY_LIMIT_BYTES = 100 * 1024;
+
+interface Runtime {
+  resolver: PageResolver;
+  renderer: PageRenderer;
+}
+
+function createRuntime(deps: GatewayDeps, onUpstreamError?: (error: unknown) => void): Runtime {
+  const locale = createPolishLocale(deps.config.PUBLIC_ORIGIN);
+  const now = deps.now ?? (() => new Date());
+  const resolver = new PageResolver({
+    routes: deps.routes ?? appRoutes,
+    services: deps.services,
+    cache: deps.cache,
+    cacheOptions: {
+      enabled: deps.config.PAGE_CACHE,
+      ttlMs: deps.config.PAGE_CACHE_TTL_MS,
+      staleMs: deps.config.PAGE_CACHE_STALE_MS,
+    },
+    locale,
+    origin: deps.config.PUBLIC_ORIGIN,
+    logger: deps.logger,
+    ...(onUpstreamError ? { onUpstreamError } : {}),
+  });
+  const renderer = new PageRenderer({
+    manifest: deps.manifest,
+    locale,
+    logger: deps.logger,
+    renderTimeoutMs: deps.config.RENDER_TIMEOUT_MS,
+    today: () => todayIn(locale.timezone, now()),
+  });
+  return { resolver, renderer };
+}
+
+/**
+ * The gateway's Express app. Order of the stack, top to bottom: metrics and security headers,
+ * probes, compression, URL sanity (400), static assets and build files, body limits (413), the
+ * read-only rule (405), the trailing-slash redirect (301), page payloads, pages, and one error
+ * handler that never leaks a stack.
+ */
+export function createGatewayApp(deps: GatewayDeps): Express {
+  const registry = deps.registry ?? createMetricsRegistry({ serviceName: 'gateway' });
+  const readiness = deps.readiness ?? new ReadinessState();
+  const metrics = createGatewayMetrics(registry);
+  const { resolver, renderer } = createRuntime(deps, (error) => metrics.upstreamError(error));
+
+  const app = express();
+  app.disable('x-powered-by');
+  // Our own ETags (pages) and Express's weak ETags (JSON, static) only; no query parser surprises.
+  app.set('etag', 'weak');
+  app.set('query parser', 'simple');
+
+  app.use(metrics.middleware);
+  app.use((_req, res, next) => {
+    // While draining, tell keep-alive clients to reconnect elsewhere.
+    if (readiness.isDraining) res.setHeader('Connection', 'close');
+    next();
+  });
+  app.use(securityHeaders(deps.config.PUBLIC_ORIGIN));
+  app.use(opsRoutes({ registry, services: deps.services, cache: deps.cache, readiness }));
+  app.use(compression());
+  app.use(rejectMalformedUrl());
+  app.use(staticFiles(deps.publicDir));
+  app.use(buildRoutes(deps.manifest));
+  app.use(limitDeclaredBody(BODY_LIMIT_BYTES));
+  app.use(express.json({ limit: BODY_LIMIT_BYTES }));
+  app.use(express.urlencoded({ limit: BODY_LIMIT_BYTES, extended: false }));
+  app.use(onlyReadMethods());
+  app.use(trailingSlashRedirect());
+  if (deps.config.BENCH_STATIC) {
+    app.get(`${BENCH_STATIC_PREFIX}{/*path}`, benchStaticHandler((path) => renderWith({ resolver, renderer }, path)));
+  }
+  app.use(payloadHandler(resolver, deps.manifest.buildId));
+  app.use(pageHandler(resolver, renderer));
+  app.use(errorHandler(resolver, renderer, deps.logger));
+  return app;
+}
+
+async function renderWith(runtime: Runtime, path: string): Promise<RenderedString> {
+  return runtime.renderer.renderToString(await runtime.resolver.resolve(path));
+}
+
+/**
+ * Renders a page path to the exact HTML the server would stream for it (same loaders, cache,
+ * manifest and render), for the benchmark's static baseline and for tests.
+ */
+export function renderRouteToString(deps: GatewayDeps, path: string): Promise<RenderedString> {
+  return renderWith(createRuntime(deps), path);
+}

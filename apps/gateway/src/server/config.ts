@@ -1,0 +1,37 @@
+import { env } from '@lib/config';
+import { z } from 'zod';
+
+/** Every variable the gateway reads, validated once at start (see README for the table). */
+export const gatewayEnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: env.port(3000),
+  CONTENT_SERVICE_ADDR: env.hostPort('127.0.0.1:50051'),
+  OFFERS_SERVICE_ADDR: env.hostPort('127.0.0.1:50052'),
+  RATES_SERVICE_ADDR: env.hostPort('127.0.0.1:50053'),
+  LEADS_SERVICE_ADDR: env.hostPort('127.0.0.1:50054'),
+  EVENTS_SERVICE_ADDR: env.hostPort('127.0.0.1:50055'),
+  /** Deadline of every gRPC call a page makes; a slow service cannot hold a page longer. */
+  GRPC_DEADLINE_MS: env.positiveMs(1500),
+  /** Public origin: the locale's host and the base of canonical URLs. */
+  PUBLIC_ORIGIN: env
+    .url(['http', 'https'])
+    .default('http://localhost:3000')
+    .transform((value) => new URL(value).origin),
+  REDIS_URL: env.url(['redis', 'rediss']).optional(),
+  /** Stale-while-revalidate cache of page data (never of anything personal). */
+  PAGE_CACHE: env.bool(true),
+  PAGE_CACHE_TTL_MS: env.positiveMs(30_000),
+  PAGE_CACHE_STALE_MS: env.positiveMs(600_000),
+  /** A stream still open after this long is aborted; what React has not rendered yet is dropped. */
+  RENDER_TIMEOUT_MS: env.positiveMs(5_000),
+  LOG_LEVEL: env.logLevel,
+  OTEL_EXPORTER_OTLP_ENDPOINT: env.url(['http', 'https']).optional(),
+  SHUTDOWN_TIMEOUT_MS: env.positiveMs(10_000),
+  /** Directory with the built client (client-manifest.json and public/); next to the server by default. */
+  CLIENT_DIST_DIR: z.string().optional(),
+  /** '1' additionally serves GET /__static/<path> for the benchmark's static baseline. */
+  BENCH_STATIC: env.bool(false),
+});
+
+export type GatewayConfig = z.output<typeof gatewayEnvSchema>;

@@ -1,0 +1,26 @@
+import { type Cache } from '@lib/cache';
+import { type Logger } from '@lib/observability';
+import { type Registry } from 'prom-client';
+import { type AnyRoute } from '../app/route-types';
+import { type GatewayServices } from '../app/services';
+import { type GatewayConfig } from './config';
+import { type ClientManifest } from './render/client-manifest';
+import { type ReadinessState } from './readiness-state';
+
+/** Everything createGatewayApp needs; main.ts builds the real ones, tests their own. */
+export interface GatewayDeps {
+  config: GatewayConfig;
+  logger: Logger;
+  services: GatewayServices;
+  cache: Cache;
+  manifest: ClientManifest;
+  /** Served as is: hashed assets under assets/, plus favicon and friends. */
+  publicDir: string;
+  /** The route table; the app's own table when omitted. */
+  routes?: readonly AnyRoute[];
+  /** Prometheus registry; a fresh one with default metrics when omitted. */
+  registry?: Registry;
+  readiness?: ReadinessState;
+  /** Clock for the pages' "today" (loan example dates); tests pin it. */
+  now?: () => Date;
+}

@@ -1,0 +1,41 @@
+import { type RequestHandler } from 'express';
+import { Counter, Histogram, type Registry } from 'prom-client';
+import { GrpcCallError, statusName } from '@lib/contracts';
+
+export interface GatewayMetrics {
+  /** Records request duration by route pattern (res.locals.routeLabel) and status. */
+  middleware: RequestHandler;
+  upstreamError(error: unknown): void;
+}
+
+export function createGatewayMetrics(registry: Registry): GatewayMetrics {
+  const duration = new Histogram({
+    name: 'http_server_request_duration_seconds',
+    help: 'Time from request to the last byte of the response, by route pattern and status.',
+    labelNames: ['method', 'route', 'status_code'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const upstream = new Counter({
+    name: 'gateway_upstream_errors_total',
+    help: 'Failed gRPC calls made for pages, by method and gRPC status.',
+    labelNames: ['method', 'code'],
+    registers: [registry],
+  });
+
+  return {
+    middleware(req, res, next) {
+      const stop = duration.startTimer();
+      res.once('finish', () => {
+        // Only labels the app set itself: raw paths would make the series unbounded.
+        const route = typeof res.locals['routeLabel'] === 'string' ? res.locals['routeLabel'] : 'unmatched';
+        stop({ method: req.method, route, status_code: String(res.statusCode) });
+      });
+      next();
+    },
+    upstreamError(error) {
+      if (error instanceof GrpcCallError) upstream.inc({ method: error.method, code: statusName(error.code) });
+      else upstream.inc({ method: 'unknown', code: 'NOT_GRPC' });
+    },
+  };
+}

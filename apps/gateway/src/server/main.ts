@@ -1,0 +1,65 @@
+import { telemetry } from './instrument';
+import { createCache } from '@lib/cache';
+import { loadConfigOrExit } from '@lib/config';
+import { createLogger } from '@lib/observability';
+import path from 'node:path';
+import { createGatewayApp } from './app';
+import { gatewayEnvSchema } from './config';
+import { startGatewayServer } from './http-server';
+import { ReadinessState } from './readiness-state';
+import { defaultClientDir, readClientManifest } from './render/client-manifest';
+import { closeGatewayServices, createGatewayServices } from './services';
+
+async function main(): Promise<void> {
+  const config = loadConfigOrExit(gatewayEnvSchema);
+  const logger = createLogger({ name: 'gateway', level: config.LOG_LEVEL });
+  const clientDir = config.CLIENT_DIST_DIR ?? defaultClientDir();
+  const manifest = readClientManifest(clientDir);
+  const services = createGatewayServices(config);
+  const cache = createCache({ redisUrl: config.REDIS_URL, namespace: 'gateway', logger });
+  const readiness = new ReadinessState();
+  const app = createGatewayApp({
+    config,
+    logger,
+    services,
+    cache,
+    manifest,
+    publicDir: path.join(clientDir, 'public'),
+    readiness,
+  });
+  const server = await startGatewayServer(app, { host: config.HOST, port: config.PORT, readiness, logger });
+  logger.info({ buildId: manifest.buildId, pageCache: config.PAGE_CACHE, cache: cache.kind }, 'gateway ready');
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: draining requests');
+    const hardStop = setTimeout(() => {
+      logger.error('shutdown did not finish in time; exiting');
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS + 1_000);
+    hardStop.unref();
+    // In-flight requests get most of the budget; clients and exporters close in what is left.
+    server
+      .close(Math.max(config.SHUTDOWN_TIMEOUT_MS - 1_000, 500))
+      .then(async () => {
+        closeGatewayServices(services);
+        await cache.close();
+        await telemetry.shutdown();
+        logger.info('gateway stopped');
+        process.exit(0);
+      })
+      .catch((error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      });
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`gateway failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,170 @@
+import { type Cache } from '@lib/cache';
+import { GrpcCallError, statusName } from '@lib/contracts';
+import { type Logger } from '@lib/observability';
+import { type LayoutName } from '../../app/layouts';
+import { type PageName } from '../../app/pages';
+import { SECTION_UNAVAILABLE, hasUnavailableSection, sectionOk } from '../../app/pages/section';
+import { statusCopy } from '../../app/pages/status/status-page';
+import { type AnyRoute, type LoadContext, type RouteHead } from '../../app/route-types';
+import { compileRoutes, matchRoute } from '../../app/routes';
+import { type GatewayServices } from '../../app/services';
+import { type Locale } from '../../shared/locale';
+import { httpStatusFor } from '../http/error-status';
+import { type PageDataCacheOptions, loadPageData, pageDataKey } from './page-data-cache';
+
+/** A page ready to render or to send as a payload. */
+export interface ResolvedPage {
+  status: number;
+  /** Route name, or 'not-found' / 'status' for the error pages. */
+  route: string;
+  /** Metrics label: the route pattern, never the raw path (bounded cardinality). */
+  routeLabel: string;
+  page: PageName;
+  layout: LayoutName;
+  params: unknown;
+  data: unknown;
+  /** The copy inlined into the HTML for hydration (may leave static HTML out). */
+  hydrationData: unknown;
+  head: RouteHead;
+}
+
+export interface PageResolverDeps {
+  routes: readonly AnyRoute[];
+  services: GatewayServices;
+  cache: Cache;
+  cacheOptions: PageDataCacheOptions;
+  locale: Locale;
+  origin: string;
+  logger: Logger;
+  /** Counts failed backend calls by service method and gRPC code. */
+  onUpstreamError?(error: unknown): void;
+}
+
+/** Turns a page path into data: route match, parameter check, cached load, error mapping. */
+export class PageResolver {
+  private readonly table: ReturnType<typeof compileRoutes>;
+
+  constructor(private readonly deps: PageResolverDeps) {
+    this.table = compileRoutes(deps.routes);
+  }
+
+  async resolve(path: string): Promise<ResolvedPage> {
+    const match = matchRoute(path, this.table);
+    if (!match) {
+      this.deps.logger.info({ path }, `Page not found: ${path}`);
+      return this.notFound(path);
+    }
+    const { route } = match;
+    const params: unknown = route.params(match.raw);
+    if (params === null) {
+      this.deps.logger.info({ path, route: route.name }, `Page Not Found: ${path}`);
+      return this.notFound(path);
+    }
+
+    let data: unknown;
+    try {
+      data = await loadPageData(
+        this.deps.cache,
+        this.deps.cacheOptions,
+        pageDataKey(route.name, params),
+        () => route.load(this.loadContext(path, params)),
+        hasUnavailableSection,
+      );
+    } catch (error) {
+      return this.failed(path, route, error);
+    }
+
+    // The data came from this route's own loader (directly or through the cache), so it has
+    // the page's type; TypeScript cannot follow that through the heterogeneous table.
+    const own = data as never;
+    const hydrationData: unknown = route.hydrationData ? route.hydrationData(own) : data;
+    return {
+      status: 200,
+      route: route.name,
+      routeLabel: route.pattern,
+      page: route.page,
+      layout: route.layout,
+      params,
+      data,
+      hydrationData,
+      head: route.head(own, { path, origin: this.deps.origin }),
+    };
+  }
+
+  /** The 404 page, for unmatched paths, rejected parameters and NOT_FOUND from a service. */
+  notFound(path: string): ResolvedPage {
+    const data = { path };
+    return {
+      status: 404,
+      route: 'not-found',
+      routeLabel: 'not-found',
+      page: 'not-found',
+      layout: 'default',
+      params: {},
+      data,
+      hydrationData: data,
+      head: {
+        title: 'Nie znaleziono strony',
+        description: 'Nie mogliśmy znaleźć żądanej strony.',
+        canonical: `${this.deps.origin}${path}`,
+        robots: 'noindex, follow',
+      },
+    };
+  }
+
+  /** Any other error answer (400, 405, 413, 429, 500, 502, 503) as a page in the default layout. */
+  statusPage(path: string, status: number, routeLabel = 'status'): ResolvedPage {
+    const data = { status };
+    return {
+      status,
+      route: 'status',
+      routeLabel,
+      page: 'status',
+      layout: 'default',
+      params: {},
+      data,
+      hydrationData: data,
+      head: {
+        title: statusCopy(status).title,
+        description: statusCopy(status).text,
+        canonical: `${this.deps.origin}${path}`,
+        robots: 'noindex, follow',
+      },
+    };
+  }
+
+  private failed(path: string, route: AnyRoute, error: unknown): ResolvedPage {
+    const status = httpStatusFor(error);
+    if (status === 404) {
+      this.deps.logger.info({ path, route: route.name }, `Page not found: ${path}`);
+      return this.notFound(path);
+    }
+    this.deps.onUpstreamError?.(error);
+    const fields = { path, route: route.name, status, err: error, ...grpcFields(error) };
+    if (status >= 500) this.deps.logger.error(fields, `page data failed: ${path}`);
+    else this.deps.logger.warn(fields, `page data rejected: ${path}`);
+    return this.statusPage(path, status, route.pattern);
+  }
+
+  private loadContext<P>(path: string, params: P): LoadContext<P> {
+    return {
+      params,
+      path,
+      services: this.deps.services,
+      locale: this.deps.locale,
+      section: async (call) => {
+        try {
+          return sectionOk(await call());
+        } catch (error) {
+          this.deps.onUpstreamError?.(error);
+          this.deps.logger.warn({ path, err: error, ...grpcFields(error) }, `page section unavailable: ${path}`);
+          return SECTION_UNAVAILABLE;
+        }
+      },
+    };
+  }
+}
+
+function grpcFields(error: unknown): Record<string, string> {
+  return error instanceof GrpcCallError ? { grpcMethod: error.method, grpcCode: statusName(error.code) } : {};
+}

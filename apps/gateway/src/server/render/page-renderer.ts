@@ -1,0 +1,169 @@
+import { type Logger } from '@lib/observability';
+import { type Request, type Response } from 'express';
+import { isbot } from 'isbot';
+import { createHash } from 'node:crypto';
+import { createElement } from 'react';
+import { App } from '../../app/app';
+import { type LoadedPage, type PageName, isInteractivePage, loadPageComponent } from '../../app/pages';
+import { type Locale } from '../../shared/locale';
+import { type InlineState, serializeForScript } from '../../shared/page-state';
+import { type ResolvedPage } from '../pages/page-resolver';
+import { type ClientManifest } from './client-manifest';
+import { documentEnd, documentStart } from './document';
+import { FALLBACK_ERROR_HTML } from './fallback-page';
+import { type HtmlSink, type ReadyStream, startReactStream } from './react-stream';
+
+export interface PageRendererDeps {
+  manifest: ClientManifest;
+  locale: Locale;
+  logger: Logger;
+  renderTimeoutMs: number;
+  /** Today's date in the locale's time zone (YYYY-MM-DD); injectable for tests. */
+  today(): string;
+}
+
+export interface RenderedString {
+  status: number;
+  html: string;
+}
+
+/** Renders resolved pages to HTML: streamed to a response, or to a string for the benchmark. */
+export class PageRenderer {
+  private readonly components = new Map<PageName, Promise<LoadedPage>>();
+
+  constructor(private readonly deps: PageRendererDeps) {}
+
+  /**
+   * Streams the page. The status and headers go out in onShellReady (or onAllReady for crawlers);
+   * a shell failure sends the static 500 page instead. An ETag is derived from everything the
+   * HTML depends on, so a revalidation with an unchanged page costs no render at all.
+   */
+  async stream(req: Request, res: Response, page: ResolvedPage): Promise<void> {
+    const state = this.inlineState(page);
+    const stateJson = serializeForScript(state);
+    const etag = this.etag(page, stateJson, state);
+    res.setHeader('Cache-Control', 'no-cache');
+    res.setHeader('ETag', etag);
+    if (page.status === 200 && req.fresh) {
+      res.status(304).end();
+      return;
+    }
+
+    let ready: ReadyStream;
+    try {
+      ready = await this.start(page, state, isbot(req.get('user-agent') ?? ''));
+    } catch {
+      this.sendFallback(res);
+      return;
+    }
+    if (res.destroyed) {
+      ready.abort(new Error('client went away'));
+      return;
+    }
+    res.on('close', () => {
+      if (!res.writableFinished) ready.abort(new Error('client went away'));
+    });
+    res.status(page.status);
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    ready.pipe(res, this.frame(page, state, stateJson), (last) => res.end(last));
+  }
+
+  /** The same document as stream(), collected into a string (benchmark baseline, tests). */
+  async renderToString(page: ResolvedPage): Promise<RenderedString> {
+    const state = this.inlineState(page);
+    let ready: ReadyStream;
+    try {
+      ready = await this.start(page, state, true);
+    } catch {
+      return { status: 500, html: FALLBACK_ERROR_HTML };
+    }
+    const chunks: Buffer[] = [];
+    const sink: HtmlSink = { write: (chunk) => chunks.push(chunk) };
+    await new Promise<void>((resolve) =>
+      ready.pipe(sink, this.frame(page, state, serializeForScript(state)), (last) => {
+        chunks.push(last);
+        resolve();
+      }),
+    );
+    return { status: page.status, html: Buffer.concat(chunks).toString('utf8') };
+  }
+
+  /** Rejects when the shell cannot render; the error is logged here (React's onError or the import). */
+  private async start(page: ResolvedPage, state: InlineState, waitForAll: boolean): Promise<ReadyStream> {
+    let Page: LoadedPage;
+    try {
+      Page = await this.component(page.page);
+    } catch (error) {
+      this.logRenderError(error, page);
+      throw error;
+    }
+    const element = createElement(App, {
+      context: { locale: state.locale, buildId: state.buildId, today: state.today },
+      layout: page.layout,
+      Page,
+      data: page.data,
+      pageKey: page.head.canonical,
+    });
+    return startReactStream(element, {
+      waitForAll,
+      timeoutMs: this.deps.renderTimeoutMs,
+      onError: (error) => this.logRenderError(error, page),
+    });
+  }
+
+  private frame(page: ResolvedPage, state: InlineState, stateJson: string): { head: string; tail: string } {
+    return {
+      head: documentStart({ head: page.head, locale: this.deps.locale, manifest: this.deps.manifest, state }),
+      tail: documentEnd(stateJson),
+    };
+  }
+
+  private inlineState(page: ResolvedPage): InlineState {
+    return {
+      buildId: this.deps.manifest.buildId,
+      route: page.route,
+      page: page.page,
+      layout: page.layout,
+      status: page.status,
+      params: page.params,
+      // Only pages that hydrate read their data in the browser; the others would carry it for nothing.
+      data: isInteractivePage(page.page) ? page.hydrationData : null,
+      head: page.head,
+      locale: this.deps.locale,
+      today: this.deps.today(),
+    };
+  }
+
+  /** The HTML is a function of the inline state and the page data (when the state leaves it out). */
+  private etag(page: ResolvedPage, stateJson: string, state: InlineState): string {
+    const hash = createHash('sha1').update(stateJson);
+    if (state.data !== page.data) hash.update('\0').update(JSON.stringify(page.data));
+    return `W/"${hash.digest('base64url')}"`;
+  }
+
+  private component(name: PageName): Promise<LoadedPage> {
+    let component = this.components.get(name);
+    if (!component) {
+      component = loadPageComponent(name);
+      this.components.set(name, component);
+      component.catch(() => this.components.delete(name));
+    }
+    return component;
+  }
+
+  private sendFallback(res: Response): void {
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    res.status(500);
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    res.setHeader('Cache-Control', 'no-store');
+    res.removeHeader('ETag');
+    res.end(FALLBACK_ERROR_HTML);
+  }
+
+  private logRenderError(error: unknown, page: ResolvedPage): void {
+    this.deps.logger.error({ err: error, route: page.route, page: page.page }, 'page render failed');
+  }
+}

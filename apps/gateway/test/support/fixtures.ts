@@ -1,0 +1,72 @@
+import { type contentV1, type offersV1, type ratesV1 } from '@lib/contracts';
+
+/** Data the fake services answer with; the assertions read the same constants. */
+export const HOME_PAGE: Partial<contentV1.Page> = {
+  path: '/',
+  type: 3,
+  link: '/',
+  title: 'Porównywarka pożyczek – chwilówki i kredyty w jednym miejscu',
+  description: 'Sprawdź oferty sprawdzonych pożyczkodawców i wybierz najtańszą.',
+  h1: 'Pożyczka do 15 000 zł bez wychodzenia z domu',
+  bodyHtml: '<h2>Dlaczego warto porównywać?</h2><p>Koszty pożyczek różnią się nawet kilkukrotnie.</p>',
+  updatedAt: '2025-01-10T10:00:00Z',
+};
+
+export const ABOUT_PAGE: Partial<contentV1.Page> = {
+  path: '/o-nas/',
+  type: 5,
+  link: '/o-nas/',
+  title: 'O nas – kim jesteśmy',
+  description: 'Poznaj zespół porównywarki.',
+  h1: 'O nas',
+  bodyHtml: '<p>Pomagamy porównywać oferty od 2015 roku. Tekst z </script><script>alert(1)</script> próbą ucieczki.</p>',
+  breadcrumbs: [
+    { text: 'Strona główna', link: '/' },
+    { text: 'O nas', link: '' },
+  ],
+  faq: [{ question: 'Czy porównanie jest płatne?', answerHtml: '<p>Nie, korzystanie z serwisu jest bezpłatne.</p>' }],
+};
+
+export const OFFERS: Partial<offersV1.Offer>[] = [
+  {
+    offerId: 101,
+    header: 'Szybka Gotówka',
+    lenderLink: 'https://lender.example/szybka?utm=porownywarka',
+    isActive: true,
+    stars: '4.8',
+    tags: ['Bez BIK'],
+    amountMinGrosze: 10_000,
+    amountMaxGrosze: 500_000,
+    periodMinDays: 61,
+    periodMaxDays: 90,
+    aprBasisPoints: 0,
+    firstLoanFree: true,
+  },
+  {
+    offerId: 102,
+    header: 'Kredyt Plus',
+    lenderLink: 'https://lender.example/plus',
+    isActive: true,
+    stars: '4.6',
+    tags: [],
+    amountMinGrosze: 100_000,
+    amountMaxGrosze: 1_500_000,
+    periodMinDays: 90,
+    periodMaxDays: 730,
+    aprBasisPoints: 2_150,
+    firstLoanFree: false,
+  },
+];
+
+export const RATE_TABLE: Partial<ratesV1.RateTable> = {
+  table: 1,
+  no: '012/A/NBP/2025',
+  effectiveDate: '2025-01-17',
+  rates: [
+    { currency: 'dolar amerykański', code: 'USD', mid: '4.1592', bid: '', ask: '' },
+    { currency: 'euro', code: 'EUR', mid: '4.2813', bid: '', ask: '' },
+    { currency: 'frank szwajcarski', code: 'CHF', mid: '4.5580', bid: '', ask: '' },
+    { currency: 'funt szterling', code: 'GBP', mid: '5.0721', bid: '', ask: '' },
+    { currency: 'jen (Japonia)', code: 'JPY', mid: '0.026588', bid: '', ask: '' },
+  ],
+};
