@@ -1,0 +1,21 @@
+#!/usr/bin/env node
+// Docker HEALTHCHECK: the process is healthy when its /readyz answers 200. Services serve it on
+// OPS_PORT (default 9464 + n, as in the services themselves), the gateway on PORT (default 3000).
+import http from 'node:http';
+
+/** @type {Record<string, number>} */
+const DEFAULT_PORTS = { gateway: 3000, content: 9465, offers: 9466, rates: 9467, leads: 9468, events: 9469 };
+const app = process.env.APP ?? '';
+const port =
+  app === 'gateway' ? process.env.PORT || DEFAULT_PORTS.gateway : process.env.OPS_PORT || DEFAULT_PORTS[app];
+if (!port) {
+  console.error(`healthcheck: no health port known for APP="${app}"`);
+  process.exit(1);
+}
+
+const request = http.get({ host: '127.0.0.1', port, path: '/readyz', timeout: 2500 }, (response) => {
+  response.resume();
+  process.exit(response.statusCode === 200 ? 0 : 1);
+});
+request.on('timeout', () => request.destroy(new Error('timeout')));
+request.on('error', () => process.exit(1));

@@ -1,0 +1,166 @@
+'use strict';
+// What `npm start` runs: the five gRPC services and the gateway, with the ports of ARCHITECTURE.md,
+// and the environment each child gets. Pure data so that it can be checked without starting anything.
+
+/**
+ * @typedef {{ port: number, purpose: string }} PortClaim
+ * @typedef {{
+ *   name: string,
+ *   entry: string,
+ *   env: Record<string, string>,
+ *   readyUrl: string,
+ *   ports: PortClaim[],
+ * }} ProcessSpec
+ */
+
+/** @type {ReadonlyArray<{ name: string, grpcPort: number, opsPort: number }>} */
+const SERVICES = Object.freeze([
+  { name: 'content', grpcPort: 50051, opsPort: 9465 },
+  { name: 'offers', grpcPort: 50052, opsPort: 9466 },
+  { name: 'rates', grpcPort: 50053, opsPort: 9467 },
+  { name: 'leads', grpcPort: 50054, opsPort: 9468 },
+  { name: 'events', grpcPort: 50055, opsPort: 9469 },
+]);
+
+/** The Nx projects `npm start` builds; their libraries follow through Nx's ^build dependency. */
+const BUILD_PROJECTS = ['gateway', ...SERVICES.map((service) => service.name)];
+
+const GATEWAY_ENTRY = 'dist/apps/gateway/src/server/main.js';
+const DEFAULT_GATEWAY_PORT = 3000;
+const DEFAULT_EMBEDDED_PG_PORT = 54329;
+
+/** @param {string} name */
+const serviceEntry = (name) => `dist/apps/${name}/src/main.js`;
+
+/**
+ * Reads an optional port variable the same way the processes themselves will, so a typo is reported
+ * here, before anything is built or started.
+ * @param {Record<string, string | undefined>} env
+ * @param {string} key
+ * @param {number} fallback
+ */
+function portFromEnv(env, key, fallback) {
+  const raw = env[key]?.trim();
+  if (!raw) return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    throw new Error(`${key}=${JSON.stringify(raw)} must be a port number between 1 and 65535`);
+  }
+  return port;
+}
+
+/** @param {Record<string, string | undefined>} env */
+const gatewayPort = (env) => portFromEnv(env, 'PORT', DEFAULT_GATEWAY_PORT);
+
+/** @param {Record<string, string | undefined>} env */
+const embeddedPostgresPort = (env) => portFromEnv(env, 'EMBEDDED_PG_PORT', DEFAULT_EMBEDDED_PG_PORT);
+
+/**
+ * The inherited environment without unset values, and without the per-process ports that this
+ * script assigns itself: a GRPC_PORT exported in the shell would otherwise put all five services on
+ * one port.
+ * @param {Record<string, string | undefined>} env
+ * @returns {Record<string, string>}
+ */
+function inheritedEnv(env) {
+  /** @type {Record<string, string>} */
+  const out = {};
+  for (const [key, value] of Object.entries(env)) {
+    if (value === undefined || key === 'GRPC_PORT' || key === 'OPS_PORT') continue;
+    out[key] = value;
+  }
+  return out;
+}
+
+/**
+ * @param {{ env: Record<string, string | undefined>, databaseUrl: string }} input
+ * @returns {ProcessSpec[]} services first, gateway last
+ */
+function planStack({ env, databaseUrl }) {
+  const base = inheritedEnv(env);
+  // A laptop run should not expose the internal gRPC ports to the network unless asked to.
+  const grpcHost = base.GRPC_HOST ?? '127.0.0.1';
+
+  /** @type {ProcessSpec[]} */
+  const specs = SERVICES.map((service) => ({
+    name: service.name,
+    entry: serviceEntry(service.name),
+    env: {
+      ...base,
+      GRPC_HOST: grpcHost,
+      GRPC_PORT: String(service.grpcPort),
+      OPS_PORT: String(service.opsPort),
+      DATABASE_URL: databaseUrl,
+    },
+    readyUrl: `http://127.0.0.1:${service.opsPort}/readyz`,
+    ports: [
+      { port: service.grpcPort, purpose: `${service.name} gRPC` },
+      { port: service.opsPort, purpose: `${service.name} metrics/health` },
+    ],
+  }));
+
+  const port = gatewayPort(env);
+  /** @type {Record<string, string>} */
+  const addresses = {};
+  for (const service of SERVICES) {
+    addresses[`${service.name.toUpperCase()}_SERVICE_ADDR`] = `127.0.0.1:${service.grpcPort}`;
+  }
+  // The gateway owns no tables; it never needs the database address.
+  const gatewayBase = { ...base };
+  delete gatewayBase.DATABASE_URL;
+  specs.push({
+    name: 'gateway',
+    entry: GATEWAY_ENTRY,
+    env: { ...gatewayBase, ...addresses, PORT: String(port) },
+    readyUrl: `http://127.0.0.1:${port}/readyz`,
+    ports: [{ port, purpose: 'gateway HTTP' }],
+  });
+  return specs;
+}
+
+/**
+ * Every port the stack will listen on, checked before anything starts.
+ * @param {{ env: Record<string, string | undefined>, embeddedDatabase: boolean }} input
+ * @returns {PortClaim[]}
+ */
+function requiredPorts({ env, embeddedDatabase }) {
+  const claims = planStack({ env, databaseUrl: 'postgres://unused' }).flatMap((spec) => spec.ports);
+  if (embeddedDatabase) claims.push({ port: embeddedPostgresPort(env), purpose: 'embedded PostgreSQL' });
+  return claims;
+}
+
+/** @returns {string[]} the compiled files the stack needs, relative to the workspace root */
+function requiredEntries() {
+  return [
+    ...SERVICES.map((service) => serviceEntry(service.name)),
+    GATEWAY_ENTRY,
+    'dist/libs/database/src/index.js',
+    'dist/libs/observability/src/index.js',
+  ];
+}
+
+/**
+ * Shows where a database URL points without its password.
+ * @param {string} url
+ */
+function redactUrl(url) {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(unparsable URL)';
+  }
+}
+
+module.exports = {
+  SERVICES,
+  GATEWAY_ENTRY,
+  BUILD_PROJECTS,
+  planStack,
+  requiredPorts,
+  requiredEntries,
+  gatewayPort,
+  embeddedPostgresPort,
+  redactUrl,
+};

@@ -1,0 +1,23 @@
+import { parseStartArgs, UsageError, USAGE } from '../lib/args.cjs';
+
+describe('parseStartArgs', () => {
+  it('builds and prints readable logs by default', () => {
+    expect(parseStartArgs([])).toEqual({ build: true, json: false, help: false });
+  });
+
+  it('reads --no-build, --json and --help in any order', () => {
+    expect(parseStartArgs(['--json', '--no-build'])).toEqual({ build: false, json: true, help: false });
+    expect(parseStartArgs(['-h']).help).toBe(true);
+    expect(parseStartArgs(['--help']).help).toBe(true);
+  });
+
+  it('rejects anything else, naming the argument', () => {
+    expect(() => parseStartArgs(['--nobuild'])).toThrow(UsageError);
+    expect(() => parseStartArgs(['--nobuild'])).toThrow('unknown argument "--nobuild"');
+    expect(() => parseStartArgs(['gateway'])).toThrow('unknown argument "gateway"');
+  });
+
+  it('documents every flag it accepts', () => {
+    for (const flag of ['--no-build', '--json', '--help']) expect(USAGE).toContain(flag);
+  });
+});

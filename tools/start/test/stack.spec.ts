@@ -1,0 +1,103 @@
+import {
+  planStack,
+  redactUrl,
+  requiredEntries,
+  requiredPorts,
+  SERVICES,
+  BUILD_PROJECTS,
+} from '../lib/stack.cjs';
+
+const DB = 'postgres://postgres@127.0.0.1:54329/postgres';
+
+describe('planStack', () => {
+  it('runs the five services on the ports of the architecture, then the gateway', () => {
+    const specs = planStack({ env: {}, databaseUrl: DB });
+    expect(specs.map((s) => s.name)).toEqual(['content', 'offers', 'rates', 'leads', 'events', 'gateway']);
+    const rates = specs.find((s) => s.name === 'rates')!;
+    expect(rates.entry).toBe('dist/apps/rates/src/main.js');
+    expect(rates.env).toMatchObject({
+      GRPC_PORT: '50053',
+      OPS_PORT: '9467',
+      GRPC_HOST: '127.0.0.1',
+      DATABASE_URL: DB,
+    });
+    expect(rates.readyUrl).toBe('http://127.0.0.1:9467/readyz');
+    const gateway = specs.at(-1)!;
+    expect(gateway.entry).toBe('dist/apps/gateway/src/server/main.js');
+    expect(gateway.readyUrl).toBe('http://127.0.0.1:3000/readyz');
+  });
+
+  it('points the gateway at every service and gives it no database', () => {
+    const gateway = planStack({ env: { DATABASE_URL: 'postgres://elsewhere/db' }, databaseUrl: DB }).at(-1)!;
+    expect(gateway.env).toMatchObject({
+      PORT: '3000',
+      CONTENT_SERVICE_ADDR: '127.0.0.1:50051',
+      OFFERS_SERVICE_ADDR: '127.0.0.1:50052',
+      RATES_SERVICE_ADDR: '127.0.0.1:50053',
+      LEADS_SERVICE_ADDR: '127.0.0.1:50054',
+      EVENTS_SERVICE_ADDR: '127.0.0.1:50055',
+    });
+    expect(gateway.env.DATABASE_URL).toBeUndefined();
+  });
+
+  it('passes the environment through but never a shared GRPC_PORT or OPS_PORT', () => {
+    const env = {
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      KAFKA_BROKERS: 'k:9092',
+      GRPC_PORT: '1',
+      OPS_PORT: '2',
+      PORT: '8080',
+    };
+    const specs = planStack({ env, databaseUrl: DB });
+    const ports = specs.slice(0, 5).map((s) => s.env.GRPC_PORT);
+    expect(new Set(ports).size).toBe(5);
+    for (const spec of specs) {
+      expect(spec.env.REDIS_URL).toBe('redis://127.0.0.1:6379');
+      expect(spec.env.KAFKA_BROKERS).toBe('k:9092');
+    }
+    expect(specs.at(-1)!.env.PORT).toBe('8080');
+    expect(specs.at(-1)!.readyUrl).toBe('http://127.0.0.1:8080/readyz');
+  });
+
+  it('keeps an explicit GRPC_HOST', () => {
+    expect(planStack({ env: { GRPC_HOST: '0.0.0.0' }, databaseUrl: DB })[0]!.env.GRPC_HOST).toBe('0.0.0.0');
+  });
+
+  it('rejects a malformed PORT before anything starts', () => {
+    expect(() => planStack({ env: { PORT: '30x0' }, databaseUrl: DB })).toThrow(
+      'PORT="30x0" must be a port number',
+    );
+    expect(() => planStack({ env: { PORT: '70000' }, databaseUrl: DB })).toThrow(/PORT="70000"/);
+  });
+});
+
+describe('requiredPorts', () => {
+  it('claims eleven ports, plus the embedded PostgreSQL port only when it will be started', () => {
+    const withDb = requiredPorts({ env: {}, embeddedDatabase: false });
+    expect(withDb).toHaveLength(11);
+    expect(withDb).toContainEqual({ port: 3000, purpose: 'gateway HTTP' });
+    expect(withDb).toContainEqual({ port: 9469, purpose: 'events metrics/health' });
+    const embedded = requiredPorts({ env: { EMBEDDED_PG_PORT: '55000' }, embeddedDatabase: true });
+    expect(embedded).toContainEqual({ port: 55000, purpose: 'embedded PostgreSQL' });
+    expect(new Set(embedded.map((c) => c.port)).size).toBe(12);
+  });
+});
+
+describe('requiredEntries and BUILD_PROJECTS', () => {
+  it('lists what the build must produce for every process it runs', () => {
+    const entries = requiredEntries();
+    for (const service of SERVICES) expect(entries).toContain(`dist/apps/${service.name}/src/main.js`);
+    expect(entries).toContain('dist/libs/database/src/index.js');
+    expect(BUILD_PROJECTS).toEqual(['gateway', 'content', 'offers', 'rates', 'leads', 'events']);
+  });
+});
+
+describe('redactUrl', () => {
+  it('hides the password and keeps the rest', () => {
+    expect(redactUrl('postgres://app:s3cret@db:5432/main')).toBe('postgres://app:***@db:5432/main');
+    expect(redactUrl('postgres://postgres@127.0.0.1:5432/postgres')).toBe(
+      'postgres://postgres@127.0.0.1:5432/postgres',
+    );
+    expect(redactUrl('not a url')).toBe('(unparsable URL)');
+  });
+});
