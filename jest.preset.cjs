@@ -17,4 +17,5 @@ module.exports = {
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.spec.tsx', '<rootDir>/test/**/*.spec.ts', '<rootDir>/test/**/*.spec.tsx'],
   moduleNameMapper,
   testTimeout: 60_000,
+  reporters: ['default', path.join(workspaceRoot, 'tools/jest/summary-reporter.cjs')],
 };

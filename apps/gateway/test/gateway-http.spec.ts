@@ -413,6 +413,25 @@ describe('gateway when services fail', () => {
     }
   });
 
+  it('with PAGE_CACHE, sends the memoised document again byte for byte and revalidates it with 304', async () => {
+    const gateway = await startTestGateway({
+      targets: { content: content.target, offers: offers.target, rates: rates.target },
+      env: { PAGE_CACHE: 'true' },
+    });
+    try {
+      const first = await rawRequest(gateway.port, { path: '/' });
+      const second = await rawRequest(gateway.port, { path: '/' });
+      expect(first.status).toBe(200);
+      expect(second.body).toBe(first.body);
+      expect(second.headers['etag']).toBe(first.headers['etag']);
+      expect(second.headers['content-type']).toBe('text/html; charset=utf-8');
+      const revalidated = await rawRequest(gateway.port, { path: '/', headers: { 'If-None-Match': String(first.headers['etag']) } });
+      expect(revalidated.status).toBe(304);
+    } finally {
+      await gateway.stop();
+    }
+  });
+
   it('serves cached data while the service is down, fresh and then stale', async () => {
     const ownContent = await startContent();
     const gateway = await startTestGateway({

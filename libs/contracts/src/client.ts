@@ -81,6 +81,20 @@ export interface ServiceClientOptions {
 
 export const DEFAULT_DEADLINE_MS = 2000;
 
+/**
+ * Channel settings for calls between our own processes. gRPC's default reconnect backoff grows to
+ * two minutes, so a gateway that once found a service down would keep failing long after the
+ * service came back; capping it at 2 s lets callers recover within a few page loads. Keepalive
+ * pings during calls notice a dead peer (a killed pod) without waiting for a TCP timeout; none are
+ * sent on idle channels, which servers' default ping policy would punish.
+ */
+export const CHANNEL_OPTIONS: grpc.ChannelOptions = {
+  'grpc.initial_reconnect_backoff_ms': 250,
+  'grpc.max_reconnect_backoff_ms': 2_000,
+  'grpc.keepalive_time_ms': 30_000,
+  'grpc.keepalive_timeout_ms': 5_000,
+};
+
 type UnaryCallback = (error: grpc.ServiceError | null, response?: unknown) => void;
 type RawUnaryMethod = (
   request: unknown,
@@ -183,7 +197,7 @@ export function createServiceClient<N extends ServiceName>(
   const root = grpc.loadPackageDefinition(packageDefinition(name));
   const Service = lookupConstructor(root, fullServiceName(name));
   const Health = lookupConstructor(root, `${HEALTH.package}.${HEALTH.service}`);
-  const client = new Service(opts.target, credentials);
+  const client = new Service(opts.target, credentials, CHANNEL_OPTIONS);
   const healthClient = new Health(opts.target, credentials, { channelOverride: client.getChannel() });
 
   const api: Record<string, unknown> = {};

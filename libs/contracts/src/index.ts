@@ -23,6 +23,7 @@ export {
 export {
   createServiceClient,
   DEFAULT_DEADLINE_MS,
+  CHANNEL_OPTIONS,
   type CallOptions,
   type ClientLifecycle,
   type ControllerOf,

@@ -48,6 +48,7 @@ function createRuntime(deps: GatewayDeps, onUpstreamError?: (error: unknown) => 
     locale,
     logger: deps.logger,
     renderTimeoutMs: deps.config.RENDER_TIMEOUT_MS,
+    memoizeHtml: deps.config.PAGE_CACHE,
     today: () => todayIn(locale.timezone, now()),
   });
   return { resolver, renderer };

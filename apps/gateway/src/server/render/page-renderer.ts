@@ -10,7 +10,9 @@ import { type InlineState, serializeForScript } from '../../shared/page-state';
 import { type ResolvedPage } from '../pages/page-resolver';
 import { type ClientManifest } from './client-manifest';
 import { documentEnd, documentStart } from './document';
+import { hasUnavailableSection } from '../../app/pages/section';
 import { FALLBACK_ERROR_HTML } from './fallback-page';
+import { HtmlMemo } from './html-memo';
 import { type HtmlSink, type ReadyStream, startReactStream } from './react-stream';
 
 export interface PageRendererDeps {
@@ -20,6 +22,11 @@ export interface PageRendererDeps {
   renderTimeoutMs: number;
   /** Today's date in the locale's time zone (YYYY-MM-DD); injectable for tests. */
   today(): string;
+  /**
+   * Keep finished documents in memory by ETag and send them again without rendering (PAGE_CACHE).
+   * Off, every request renders: the "uncached" mode of the benchmark.
+   */
+  memoizeHtml?: boolean;
 }
 
 export interface RenderedString {
@@ -30,8 +37,11 @@ export interface RenderedString {
 /** Renders resolved pages to HTML: streamed to a response, or to a string for the benchmark. */
 export class PageRenderer {
   private readonly components = new Map<PageName, Promise<LoadedPage>>();
+  private readonly memo: HtmlMemo | undefined;
 
-  constructor(private readonly deps: PageRendererDeps) {}
+  constructor(private readonly deps: PageRendererDeps) {
+    this.memo = deps.memoizeHtml ? new HtmlMemo() : undefined;
+  }
 
   /**
    * Streams the page. The status and headers go out in onShellReady (or onAllReady for crawlers);
@@ -49,9 +59,20 @@ export class PageRenderer {
       return;
     }
 
+    const crawler = isbot(req.get('user-agent') ?? '');
+    // Complete pages only: a page with a section that failed to load must be rendered afresh.
+    const memoKey = this.memo && page.status === 200 && !hasUnavailableSection(page.data) ? `${etag}|${crawler ? 'all' : 'shell'}` : undefined;
+    const memoized = memoKey === undefined ? undefined : this.memo?.get(memoKey);
+    if (memoized) {
+      res.status(page.status);
+      res.setHeader('Content-Type', 'text/html; charset=utf-8');
+      res.end(memoized);
+      return;
+    }
+
     let ready: ReadyStream;
     try {
-      ready = await this.start(page, state, isbot(req.get('user-agent') ?? ''));
+      ready = await this.start(page, state, crawler);
     } catch {
       this.sendFallback(res);
       return;
@@ -65,7 +86,25 @@ export class PageRenderer {
     });
     res.status(page.status);
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
-    ready.pipe(res, this.frame(page, state, stateJson), (last) => res.end(last));
+    const frame = this.frame(page, state, stateJson);
+    if (memoKey === undefined || !this.memo) {
+      ready.pipe(res, frame, (last) => res.end(last));
+      return;
+    }
+    const memo = this.memo;
+    const chunks: Buffer[] = [];
+    const tee: HtmlSink = {
+      write: (chunk) => {
+        chunks.push(chunk);
+        return res.write(chunk);
+      },
+      flush: () => (res as Response & { flush?: () => void }).flush?.(),
+    };
+    ready.pipe(tee, frame, (last) => {
+      chunks.push(last);
+      res.end(last);
+      if (!ready.failed) memo.set(memoKey, Buffer.concat(chunks));
+    });
   }
 
   /** The same document as stream(), collected into a string (benchmark baseline, tests). */

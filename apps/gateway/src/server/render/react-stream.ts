@@ -10,6 +10,8 @@ export interface ReadyStream {
    */
   pipe(sink: HtmlSink, frame: { head: string; tail: string }, end: (last: Buffer) => void): void;
   abort(reason?: unknown): void;
+  /** True once React reported an error or the render was aborted: such output is never reused. */
+  readonly failed: boolean;
 }
 
 /**
@@ -38,9 +40,13 @@ export interface StreamOptions {
 export function startReactStream(element: ReactNode, options: StreamOptions): Promise<ReadyStream> {
   return new Promise((resolve, reject) => {
     let settled = false;
+    let failed = false;
     // React calls the callbacks below from a later microtask, never during
     // renderToPipeableStream() itself, so `stream` is always assigned when they run.
-    const timer = setTimeout(() => stream.abort(new Error(`render exceeded ${options.timeoutMs} ms`)), options.timeoutMs);
+    const timer = setTimeout(() => {
+      failed = true;
+      stream.abort(new Error(`render exceeded ${options.timeoutMs} ms`));
+    }, options.timeoutMs);
     timer.unref();
 
     const ready = () => {
@@ -57,8 +63,12 @@ export function startReactStream(element: ReactNode, options: StreamOptions): Pr
           );
         },
         abort(reason) {
+          failed = true;
           clearTimeout(timer);
           started.abort(reason);
+        },
+        get failed() {
+          return failed;
         },
       });
     };
@@ -77,6 +87,7 @@ export function startReactStream(element: ReactNode, options: StreamOptions): Pr
         reject(error instanceof Error ? error : new Error(String(error)));
       },
       onError(error) {
+        failed = true;
         options.onError(error);
       },
     });
