@@ -5,8 +5,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, type Page } from 'playwright-core';
 import { readClientManifest } from '../src/server/render/client-manifest';
-import { type FakeGrpcServer, FakeGrpcError, startFakeService } from './support/fake-grpc';
-import { ABOUT_PAGE, HOME_PAGE, OFFERS, RATE_TABLE } from './support/fixtures';
+import { ARTICLE, ARTICLE_SLUG, type FakeContent, OFFERS_HANDLERS, createFakeContent } from './support/content-fixtures';
+import { type FakeGrpcServer, startFakeService } from './support/fake-grpc';
+import { ABOUT_PAGE, HOME_PAGE, RATE_TABLE } from './support/fixtures';
 import { CHROMIUM_PATH, launchChromium } from './support/browser';
 import { type TestGateway, startTestGateway } from './support/test-gateway';
 
@@ -15,28 +16,32 @@ const SCREENSHOT = '/tmp/gateway-home.png';
 
 const describeWithChromium = existsSync(CHROMIUM_PATH) ? describe : describe.skip;
 
+/** Resolves once the condition holds (checked every 20 ms); rejects after the timeout. */
+async function until(condition: () => boolean, timeoutMs = 3_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 describeWithChromium('gateway in a real browser', () => {
   let services: FakeGrpcServer[];
   let gateway: TestGateway;
   let browser: Browser;
   let buildId: string;
   let clientDir: string;
+  let fakeContent: FakeContent;
 
   beforeAll(async () => {
     clientDir = mkdtempSync(path.join(tmpdir(), 'gateway-client-'));
     execFileSync('node', ['apps/gateway/build-client.mjs', '--outdir', clientDir], { cwd: workspaceRoot, stdio: 'pipe' });
     const manifest = readClientManifest(clientDir);
     buildId = manifest.buildId;
+    fakeContent = createFakeContent();
     services = await Promise.all([
-      startFakeService('content', {
-        GetPage: (request) => {
-          const { path: pagePath } = request as { path: string };
-          if (pagePath === '/') return HOME_PAGE;
-          if (pagePath === '/o-nas/') return ABOUT_PAGE;
-          throw new FakeGrpcError(5, 'not found');
-        },
-      }),
-      startFakeService('offers', { ListOffers: () => ({ offers: OFFERS, total: 2 }) }),
+      startFakeService('content', fakeContent.handlers),
+      startFakeService('offers', OFFERS_HANDLERS),
       startFakeService('rates', { GetLatestTable: () => RATE_TABLE }),
     ]);
     const [content, offers, rates] = services;
@@ -172,6 +177,91 @@ describeWithChromium('gateway in a real browser', () => {
     expect(await readMark(page)).toBeNull();
     expect(requests.some((r) => r.includes('/o-nas/_payload.json'))).toBe(false);
     expect(requests.filter((r) => r.startsWith('/builds/latest.json?t='))).not.toHaveLength(0);
+    await context.close();
+  });
+
+  const isViewBeacon = (request: { url(): string; method(): string }) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/views';
+
+  it('article page: counts the view from the browser once per page view, share buttons work, no React', async () => {
+    const { page, context, console, requests } = await openPage();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: gateway.url });
+    const viewsBefore = fakeContent.views.length;
+    const beacon = page.waitForRequest(isViewBeacon);
+    await page.goto(`${gateway.url}/${ARTICLE_SLUG}/`);
+    await page.waitForSelector('html[data-client="ready"]');
+    const sent = JSON.parse((await beacon).postData() ?? '{}') as { path: string; sessionId: string };
+    expect(sent.path).toBe(`/${ARTICLE_SLUG}/`);
+    expect(sent.sessionId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    await until(() => fakeContent.views.length === viewsBefore + 1);
+    expect(fakeContent.views.at(-1)).toEqual({ slug: ARTICLE_SLUG, sessionId: sent.sessionId });
+    expect(requests.some((r) => /\/assets\/chunks\/renderer-/.test(r))).toBe(false);
+
+    await expect(page.locator('h1').textContent()).resolves.toBe(ARTICLE.h1);
+    await expect(page.locator('.toc a[href="#netto"]').isVisible()).resolves.toBe(true);
+    const copy = page.getByRole('button', { name: 'Kopiuj link' });
+    await copy.click();
+    await expect(page.locator('[data-share-status]').textContent()).resolves.toBe('Link skopiowany do schowka.');
+    await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(`http://localhost:3000/${ARTICLE_SLUG}/`);
+    await page.screenshot({ path: '/tmp/gateway-article.png', fullPage: true });
+
+    // A reload is a new page view of the same visit: counted again, with the same visit id.
+    const again = page.waitForRequest(isViewBeacon);
+    await page.reload();
+    expect(JSON.parse((await again).postData() ?? '{}')).toEqual(sent);
+    expect(console.filter((m) => m.type === 'error' || m.type === 'pageerror')).toEqual([]);
+    await context.close();
+  });
+
+  it('counts the view of an article reached by client-side navigation, and follows alias addresses', async () => {
+    const { page, context, console } = await openPage({ width: 1280, height: 900 });
+    await page.goto(`${gateway.url}/blog/`);
+    await page.waitForSelector('html[data-client="ready"]');
+    await expect(page.locator('.pager__text').textContent()).resolves.toBe('strona 1 z 3');
+    await markWindow(page);
+
+    const beacon = page.waitForRequest(isViewBeacon);
+    await page.locator(`.article-list a[href="/${ARTICLE_SLUG}/"]`).first().click();
+    await page.waitForSelector(`h1:text-is("${ARTICLE.h1!}")`);
+    expect(JSON.parse((await beacon).postData() ?? '{}').path).toBe(`/${ARTICLE_SLUG}/`);
+    expect(await readMark(page)).toBe(42);
+    await expect(page.title()).resolves.toBe('Płaca minimalna 2026 – ile wynosi');
+    await expect(page.locator('meta[property="og:type"]').getAttribute('content')).resolves.toBe('article');
+    const ldTypes = await page.$$eval('script[type="application/ld+json"]', (nodes) => nodes.map((node) => (JSON.parse(node.textContent ?? '{}') as { '@type': string })['@type']));
+    expect(ldTypes).toEqual(['Organization', 'BreadcrumbList', 'Article']);
+
+    // '/blog/page-1/' is an alias of '/blog/': the payload redirects and the address bar follows.
+    await page.evaluate(() => {
+      const link = document.createElement('a');
+      link.href = '/blog/page-1/';
+      link.id = 'alias-link';
+      link.textContent = 'Pierwsza strona bloga';
+      document.querySelector('main')?.append(link);
+    });
+    await page.locator('#alias-link').click();
+    await page.waitForSelector('h1:text-is("Blog")');
+    expect(new URL(page.url()).pathname).toBe('/blog/');
+    expect(await readMark(page)).toBe(42);
+    expect(console.filter((m) => m.type === 'error' || m.type === 'pageerror')).toEqual([]);
+    await context.close();
+  });
+
+  it('calendar page: twelve months Monday first, holidays marked, neighbouring years by client-side navigation', async () => {
+    const { page, context, console, requests } = await openPage();
+    await page.goto(`${gateway.url}/kalendarz-2026/`);
+    await page.waitForSelector('html[data-client="ready"]');
+    await expect(page.locator('section.cal-month').count()).resolves.toBe(12);
+    await expect(page.locator('section.cal-month').first().locator('thead th').allTextContents()).resolves.toEqual(['Pn', 'Wt', 'Śr', 'Cz', 'Pt', 'So', 'Nd']);
+    await expect(page.locator('.cal-year [data-total="norm"]').textContent()).resolves.toBe('251 dni, 2008 godzin');
+    await expect(page.locator('section.cal-month').first().locator('td.cal-day--holiday').count()).resolves.toBe(2);
+    expect(requests.some((r) => /\/assets\/chunks\/renderer-/.test(r))).toBe(false);
+    await page.screenshot({ path: '/tmp/gateway-calendar.png', fullPage: true });
+
+    await markWindow(page);
+    await page.locator('a[href="/kalendarz-2027/"]').click();
+    await page.waitForSelector('h1:has-text("2027")');
+    expect(await readMark(page)).toBe(42);
+    await expect(page.locator('section.cal-month').count()).resolves.toBe(12);
+    expect(console.filter((m) => m.type === 'error' || m.type === 'pageerror')).toEqual([]);
     await context.close();
   });
 

@@ -36,7 +36,7 @@ const brokenRoutes = [
     pattern: '/test/limit/',
     layout: 'default',
     params: () => ({}),
-    load: (ctx) => ctx.services.content.getPage({ path: '/test/limit/' }).then(() => ({ page: null as never })),
+    load: (ctx) => ctx.services.content.getPage({ path: '/test/limit/' }).then(() => ({ kind: 'page' as const, page: null as never })),
     head: () => ({ title: '', description: '', canonical: '' }),
   }),
   homeRoute,

@@ -71,7 +71,7 @@ describe('gateway over HTTP with real gRPC services', () => {
     });
 
     it('leaves paths with a dot or a client-api segment alone', async () => {
-      for (const path of ['/sitemap.xml', '/plik.php', '/client-api/leads', '/v1/client-api/feed']) {
+      for (const path of ['/mapa.xml', '/plik.php', '/client-api/leads', '/v1/client-api/feed']) {
         const res = await get(path);
         expect(res.status).toBe(404);
         expect(res.headers.location).toBeUndefined();

@@ -89,6 +89,9 @@ describe('proto-loader object shape matches the generated types', () => {
       toc: [],
       similar: [],
       popular: [],
+      h1: '',
+      sources: [],
+      wordCount: 0,
     };
     expect(article).toEqual(expected);
   });

@@ -33,3 +33,27 @@ describe('route patterns', () => {
     expect(() => compilePattern('/:1bad/')).toThrow(/Bad parameter/);
   });
 });
+
+describe('route patterns with prefixes and constraints', () => {
+  it('matches a parameter after a literal prefix inside a segment', () => {
+    const paged = compilePattern('/blog/page-:n/');
+    expect(paged.match('/blog/page-2/')).toEqual({ n: '2' });
+    expect(paged.match('/blog/page-/')).toBeNull();
+    expect(paged.match('/blog/kredyty/')).toBeNull();
+    expect(compilePattern('/blog/:tag/page-:n/').match('/blog/kredyty/page-3/')).toEqual({ tag: 'kredyty', n: '3' });
+  });
+
+  it('lets a segment that breaks the constraint fall through to later routes', () => {
+    const calendar = compilePattern('/kalendarz-:year(\\d{4})/');
+    expect(calendar.match('/kalendarz-2025/')).toEqual({ year: '2025' });
+    expect(calendar.match('/kalendarz-1989/')).toEqual({ year: '1989' });
+    expect(calendar.match('/kalendarz-swiat/')).toBeNull();
+    expect(calendar.match('/kalendarz-20255/')).toBeNull();
+    expect(calendar.match('/kalendarz-2025/x/')).toBeNull();
+  });
+
+  it('rejects prefixes or constraints on rest parameters and bad constraints', () => {
+    expect(() => compilePattern('/a-:rest+/')).toThrow(/cannot have a prefix/);
+    expect(() => compilePattern('/:n([)/')).toThrow(/Bad constraint/);
+  });
+});

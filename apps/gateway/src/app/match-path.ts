@@ -1,7 +1,12 @@
 /**
  * A small path matcher for the route table. Patterns are written the way the product lists its
- * routes: literal segments, `:name` for one segment and `:name+` (last only) for one or more
- * segments, always with the trailing slash, e.g. '/', '/o-nas/', '/kursy-walut-w-bankach/:name/'.
+ * routes, always with the trailing slash:
+ *   - literal segments: '/o-nas/'
+ *   - `:name` for one segment: '/kursy-walut-w-bankach/:name/'
+ *   - a parameter after a literal prefix inside a segment: '/blog/page-:n/'
+ *   - a constraint in parentheses, tested against the decoded value: '/kalendarz-:year(\d{4})/'
+ *     (a segment that breaks the constraint does not match, so a later route may take the path)
+ *   - `:name+` (last only) for one or more segments: '/:path+/'
  */
 export type RawParams = Record<string, string>;
 
@@ -10,22 +15,39 @@ export interface CompiledPattern {
   match(pathname: string): RawParams | null;
 }
 
-type Segment = { kind: 'literal'; value: string } | { kind: 'param'; name: string } | { kind: 'rest'; name: string };
+type Segment =
+  | { kind: 'literal'; value: string }
+  | { kind: 'param'; name: string; prefix: string; constraint: RegExp | null }
+  | { kind: 'rest'; name: string };
+
+const PARAM_SEGMENT = /^([^:]*):([^(+]*)(\+)?(?:\((.+)\))?$/;
+
+function parseSegment(part: string, index: number, all: string[], pattern: string): Segment {
+  const found = PARAM_SEGMENT.exec(part);
+  if (!found) return { kind: 'literal', value: part };
+  const [, prefix = '', name = '', rest, constraint] = found;
+  if (!/^[A-Za-z][A-Za-z0-9]*$/.test(name)) throw new Error(`Bad parameter "${part}" in route pattern "${pattern}"`);
+  if (rest) {
+    if (index !== all.length - 1) throw new Error(`"${part}" must be the last segment of "${pattern}"`);
+    if (prefix !== '' || constraint !== undefined) throw new Error(`"${part}" in "${pattern}" cannot have a prefix or a constraint`);
+    return { kind: 'rest', name };
+  }
+  let compiled: RegExp | null = null;
+  if (constraint !== undefined) {
+    try {
+      compiled = new RegExp(`^(?:${constraint})$`);
+    } catch (error) {
+      throw new Error(`Bad constraint "${constraint}" in route pattern "${pattern}"`, { cause: error });
+    }
+  }
+  return { kind: 'param', name, prefix, constraint: compiled };
+}
 
 export function compilePattern(pattern: string): CompiledPattern {
   if (!pattern.startsWith('/') || !pattern.endsWith('/')) {
     throw new Error(`Route pattern "${pattern}" must start and end with "/"`);
   }
-  const segments: Segment[] = splitSegments(pattern).map((part, index, all) => {
-    if (part.startsWith(':')) {
-      const rest = part.endsWith('+');
-      const name = part.slice(1, rest ? -1 : undefined);
-      if (!/^[A-Za-z][A-Za-z0-9]*$/.test(name)) throw new Error(`Bad parameter "${part}" in route pattern "${pattern}"`);
-      if (rest && index !== all.length - 1) throw new Error(`"${part}" must be the last segment of "${pattern}"`);
-      return rest ? { kind: 'rest', name } : { kind: 'param', name };
-    }
-    return { kind: 'literal', value: part };
-  });
+  const segments: Segment[] = splitSegments(pattern).map((part, index, all) => parseSegment(part, index, all, pattern));
 
   return {
     pattern,
@@ -47,11 +69,12 @@ export function compilePattern(pattern: string): CompiledPattern {
         if (part === undefined || part === '') return null;
         if (segment.kind === 'literal') {
           if (part !== segment.value) return null;
-        } else {
-          const decoded = decodeSegment(part);
-          if (decoded === null) return null;
-          params[segment.name] = decoded;
+          continue;
         }
+        if (!part.startsWith(segment.prefix) || part.length === segment.prefix.length) return null;
+        const decoded = decodeSegment(part.slice(segment.prefix.length));
+        if (decoded === null || (segment.constraint && !segment.constraint.test(decoded))) return null;
+        params[segment.name] = decoded;
       }
       return parts.length === segments.length ? params : null;
     },

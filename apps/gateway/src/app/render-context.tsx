@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import { type Locale } from '../shared/locale';
+import { type NavigationView } from './layouts/navigation';
 
 /** Per-request facts every component may read; identical on the server and in the browser. */
 export interface RenderContext {
@@ -7,6 +8,8 @@ export interface RenderContext {
   buildId: string;
   /** Today's date in the locale's time zone (YYYY-MM-DD), fixed at render so hydration matches. */
   today: string;
+  /** Header and footer links (from the content service, or the built-in copy). */
+  navigation: NavigationView;
 }
 
 const Context = createContext<RenderContext | null>(null);

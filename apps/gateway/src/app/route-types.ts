@@ -3,6 +3,7 @@ import { type LayoutName } from './layouts';
 import { type RawParams } from './match-path';
 import { type PageData, type PageName, pageModules } from './pages';
 import { type Section } from './pages/section';
+import { type JsonLd } from './seo/structured-data';
 import { type GatewayServices } from './services';
 
 /** What a route puts into the document head. */
@@ -13,6 +14,12 @@ export interface RouteHead {
   canonical: string;
   /** e.g. 'noindex, follow'; omitted means indexable. */
   robots?: string;
+  /** Open Graph type; 'website' when omitted. */
+  ogType?: 'website' | 'article';
+  /** Absolute image URL for og:image; none when omitted. */
+  ogImage?: string;
+  /** JSON-LD objects of the page; the resolver puts the Organization first on every page. */
+  structuredData?: JsonLd[];
 }
 
 export interface LoadContext<P> {
@@ -21,6 +28,8 @@ export interface LoadContext<P> {
   path: string;
   services: GatewayServices;
   locale: Locale;
+  /** PUBLIC_ORIGIN without a trailing slash, for absolute URLs in the data (share links). */
+  origin: string;
   /**
    * Runs a call that feeds one optional section: when it fails the section says so and the rest
    * of the page still renders (with HTTP 200, never cached). Calls a page cannot live without are
@@ -35,6 +44,20 @@ export interface HeadContext {
   origin: string;
 }
 
+/**
+ * Thrown by a loader for an address its route pattern accepts but which has no page, such as
+ * '/blog/page-9/' of a five-page blog: answers the 404 page like NOT_FOUND from a service.
+ */
+export class PageNotFoundError extends Error {
+  /** Read by the gateway's one error-to-status mapping. */
+  readonly status = 404;
+
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'PageNotFoundError';
+  }
+}
+
 export interface RouteSpec<K extends PageName, P> {
   /** Unique route name; it labels metrics, logs and cache keys. */
   name: string;
@@ -42,6 +65,11 @@ export interface RouteSpec<K extends PageName, P> {
   page: K;
   pattern: string;
   layout: LayoutName;
+  /**
+   * An alias of another address (e.g. '/blog/page-1/' of '/blog/'): the path to answer 301 with,
+   * or null to serve the page. Checked before params().
+   */
+  redirect?(raw: RawParams): string | null;
   /** Checks and converts the raw path parameters; null answers 404 ('Page Not Found: {path}'). */
   params(raw: RawParams): P | null;
   /** Fetches the page data over gRPC; the page-data cache wraps it (key: route name + params). */

@@ -2,6 +2,7 @@ import { isInteractivePage } from '../app/pages';
 import { LANGUAGE_COOKIE, languageCookie } from '../shared/locale';
 import { APP_ROOT_ID, INLINE_STATE_ID, type InlineState } from '../shared/page-state';
 import { BuildWatcher } from './build-updates';
+import { enhancePage, onShareClick } from './page-enhancements';
 import { Router } from './router';
 
 function readInlineState(): InlineState {
@@ -24,11 +25,14 @@ async function main(): Promise<void> {
   rememberLanguage(state);
   const context = { locale: state.locale, buildId: state.buildId, today: state.today };
   const builds = new BuildWatcher(state.buildId);
-  const router = new Router({ container, context, builds });
+  document.addEventListener('click', onShareClick);
+  const router = new Router({ container, context, builds, onShown: enhancePage });
   router.start();
   builds.start();
+  enhancePage();
   if (isInteractivePage(state.page)) {
-    await router.hydrate({ page: state.page, layout: state.layout, data: state.data, key: location.pathname });
+    if (!state.navigation) throw new Error('the inline state of an interactive page has no navigation');
+    await router.hydrate({ page: state.page, layout: state.layout, data: state.data, navigation: state.navigation, key: location.pathname });
   }
   // A marker for end-to-end tests and monitoring that the client code is running.
   document.documentElement.dataset.client = 'ready';

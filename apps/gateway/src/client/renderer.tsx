@@ -2,6 +2,7 @@ import { flushSync } from 'react-dom';
 import { type Root, createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '../app/app';
 import { type LayoutName } from '../app/layouts';
+import { type NavigationView } from '../app/layouts/navigation';
 import { type LoadedPage, type PageName, loadPageComponent } from '../app/pages';
 import { type RenderContext } from '../app/render-context';
 
@@ -9,9 +10,14 @@ export interface ShownPage {
   page: PageName;
   layout: LayoutName;
   data: unknown;
+  /** Header and footer links around the page. */
+  navigation: NavigationView;
   /** Distinguishes pages, so a failed page's error screen does not outlive a navigation. */
   key: string;
 }
+
+/** The render context without the navigation, which each shown page brings along. */
+export type BaseRenderContext = Omit<RenderContext, 'navigation'>;
 
 /**
  * React in the browser. This module is the only one importing react-dom, and the entry loads it
@@ -22,7 +28,7 @@ export class Renderer {
 
   constructor(
     private readonly container: HTMLElement,
-    private readonly context: RenderContext,
+    private readonly context: BaseRenderContext,
   ) {}
 
   /** Attaches React to the server-rendered page (interactive pages only). */
@@ -45,6 +51,7 @@ export class Renderer {
   }
 
   private element(shown: ShownPage, Page: LoadedPage) {
-    return <App context={this.context} layout={shown.layout} Page={Page} data={shown.data} pageKey={shown.key} />;
+    const context: RenderContext = { ...this.context, navigation: shown.navigation };
+    return <App context={context} layout={shown.layout} Page={Page} data={shown.data} pageKey={shown.key} />;
   }
 }

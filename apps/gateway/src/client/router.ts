@@ -1,15 +1,16 @@
-import { type RenderContext } from '../app/render-context';
 import { http } from '../shared/http';
-import { type PagePayload, isExemptFromTrailingSlash, payloadUrl } from '../shared/page-state';
+import { type PagePayload, isExemptFromTrailingSlash, pagePathOfPayload, payloadUrl } from '../shared/page-state';
 import { type BuildWatcher } from './build-updates';
 import { applyHead } from './head';
 import { claimReload } from './reload-guard';
-import { type Renderer, type ShownPage } from './renderer';
+import { type BaseRenderContext, type Renderer, type ShownPage } from './renderer';
 
 interface RouterOptions {
   container: HTMLElement;
-  context: RenderContext;
+  context: BaseRenderContext;
   builds: BuildWatcher;
+  /** Runs after each page shown by client-side navigation (the page's own enhancements). */
+  onShown?(): void;
 }
 
 /**
@@ -46,17 +47,25 @@ export class Router {
     this.controller = controller;
     const { buildId } = this.options.context;
     try {
-      const [payload, renderer] = await Promise.all([
-        http.getJson<PagePayload>(payloadUrl(target.pathname, buildId), { signal: controller.signal }),
+      const [response, renderer] = await Promise.all([
+        http.request(payloadUrl(target.pathname, buildId), { signal: controller.signal, headers: { accept: 'application/json' } }),
         this.loadRenderer(),
       ]);
+      const payload = (await response.json()) as PagePayload;
       if (payload.buildId !== buildId) throw new Error(`the payload comes from build ${payload.buildId}`);
       if (controller.signal.aborted) return;
-      if (push) history.pushState({ scrollY: 0 }, '', target.href);
-      await renderer.show({ page: payload.page, layout: payload.layout, data: payload.data, key: target.pathname });
-      this.currentPath = target.pathname;
+      // An alias address ('/blog/page-1/') answers with a redirect to its page's payload: show
+      // the page under the address it really has, as a full load would.
+      const shown = new URL(target.href);
+      const finalPath = response.redirected ? pagePathOfPayload(new URL(response.url).pathname) : null;
+      if (finalPath !== null) shown.pathname = finalPath;
+      if (push) history.pushState({ scrollY: 0 }, '', shown.href);
+      else if (finalPath !== null) history.replaceState(history.state, '', shown.href);
+      await renderer.show({ page: payload.page, layout: payload.layout, data: payload.data, navigation: payload.navigation, key: shown.pathname });
+      this.currentPath = shown.pathname;
       applyHead(payload.head);
-      this.afterRender(target, push);
+      this.afterRender(shown, push);
+      this.options.onShown?.();
     } catch (error) {
       if (controller.signal.aborted) return;
       console.warn(`Nie udało się wczytać strony ${target.pathname} bez przeładowania`, error);

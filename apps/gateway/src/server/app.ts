@@ -5,6 +5,7 @@ import { routes as appRoutes } from '../app/routes';
 import { createPolishLocale } from '../shared/locale';
 import { todayIn } from '../shared/loan-example';
 import { type GatewayDeps } from './deps';
+import { articleViews } from './http/article-views';
 import { BENCH_STATIC_PREFIX, benchStaticHandler } from './http/bench-static';
 import { buildRoutes } from './http/builds';
 import { errorHandler } from './http/error-handler';
@@ -12,8 +13,10 @@ import { createGatewayMetrics } from './http/metrics';
 import { opsRoutes } from './http/ops';
 import { pageHandler, payloadHandler } from './http/page-handlers';
 import { limitDeclaredBody, onlyReadMethods, rejectMalformedUrl, trailingSlashRedirect } from './http/request-guards';
+import { seoFiles } from './http/seo-files';
 import { securityHeaders } from './http/security';
 import { staticFiles } from './http/static-files';
+import { type PageDataCacheOptions } from './pages/page-data-cache';
 import { PageResolver } from './pages/page-resolver';
 import { PageRenderer, type RenderedString } from './render/page-renderer';
 import { ReadinessState } from './readiness-state';
@@ -24,20 +27,25 @@ export const BODY_LIMIT_BYTES = 100 * 1024;
 interface Runtime {
   resolver: PageResolver;
   renderer: PageRenderer;
+  cacheOptions: PageDataCacheOptions;
+  /** Today in the site's time zone ('YYYY-MM-DD'). */
+  today: () => string;
 }
 
 function createRuntime(deps: GatewayDeps, onUpstreamError?: (error: unknown) => void): Runtime {
   const locale = createPolishLocale(deps.config.PUBLIC_ORIGIN);
   const now = deps.now ?? (() => new Date());
+  const today = () => todayIn(locale.timezone, now());
+  const cacheOptions: PageDataCacheOptions = {
+    enabled: deps.config.PAGE_CACHE,
+    ttlMs: deps.config.PAGE_CACHE_TTL_MS,
+    staleMs: deps.config.PAGE_CACHE_STALE_MS,
+  };
   const resolver = new PageResolver({
     routes: deps.routes ?? appRoutes,
     services: deps.services,
     cache: deps.cache,
-    cacheOptions: {
-      enabled: deps.config.PAGE_CACHE,
-      ttlMs: deps.config.PAGE_CACHE_TTL_MS,
-      staleMs: deps.config.PAGE_CACHE_STALE_MS,
-    },
+    cacheOptions,
     locale,
     origin: deps.config.PUBLIC_ORIGIN,
     logger: deps.logger,
@@ -49,22 +57,25 @@ function createRuntime(deps: GatewayDeps, onUpstreamError?: (error: unknown) => 
     logger: deps.logger,
     renderTimeoutMs: deps.config.RENDER_TIMEOUT_MS,
     memoizeHtml: deps.config.PAGE_CACHE,
-    today: () => todayIn(locale.timezone, now()),
+    today,
   });
-  return { resolver, renderer };
+  return { resolver, renderer, cacheOptions, today };
 }
 
 /**
  * The gateway's Express app. Order of the stack, top to bottom: metrics and security headers,
  * probes, compression, URL sanity (400), static assets and build files, body limits (413), the
- * read-only rule (405), the trailing-slash redirect (301), page payloads, pages, and one error
- * handler that never leaks a stack.
+ * article-view beacon (POST /api/views), the read-only rule (405), the trailing-slash redirect
+ * (301), sitemap.xml and robots.txt, page payloads, pages, and one error handler that never
+ * leaks a stack.
  */
 export function createGatewayApp(deps: GatewayDeps): Express {
   const registry = deps.registry ?? createMetricsRegistry({ serviceName: 'gateway' });
   const readiness = deps.readiness ?? new ReadinessState();
   const metrics = createGatewayMetrics(registry);
-  const { resolver, renderer } = createRuntime(deps, (error) => metrics.upstreamError(error));
+  const onUpstreamError = (error: unknown) => metrics.upstreamError(error);
+  const runtime = createRuntime(deps, onUpstreamError);
+  const { resolver, renderer } = runtime;
 
   const app = express();
   app.disable('x-powered-by');
@@ -85,12 +96,25 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(staticFiles(deps.publicDir));
   app.use(buildRoutes(deps.manifest));
   app.use(limitDeclaredBody(BODY_LIMIT_BYTES));
+  // Before the shared body parsers: it reads its own (text, 1 kB) body, as sendBeacon sends it.
+  app.use(articleViews({ services: deps.services, logger: deps.logger, onUpstreamError }));
   app.use(express.json({ limit: BODY_LIMIT_BYTES }));
   app.use(express.urlencoded({ limit: BODY_LIMIT_BYTES, extended: false }));
   app.use(onlyReadMethods());
   app.use(trailingSlashRedirect());
+  app.use(
+    seoFiles({
+      services: deps.services,
+      cache: deps.cache,
+      cacheOptions: runtime.cacheOptions,
+      origin: deps.config.PUBLIC_ORIGIN,
+      builtAt: deps.manifest.builtAt,
+      today: runtime.today,
+      logger: deps.logger,
+    }),
+  );
   if (deps.config.BENCH_STATIC) {
-    app.get(`${BENCH_STATIC_PREFIX}{/*path}`, benchStaticHandler((path) => renderWith({ resolver, renderer }, path)));
+    app.get(`${BENCH_STATIC_PREFIX}{/*path}`, benchStaticHandler((path) => renderWith(runtime, path)));
   }
   app.use(payloadHandler(resolver, deps.manifest.buildId));
   app.use(pageHandler(resolver, renderer));

@@ -72,3 +72,13 @@ export function plural(count: number, one: string, few: string, many: string): s
 export function formatPercentBp(locale: Pick<Locale, 'code'>, basisPoints: number): string {
   return `${memo(`percent|${locale.code}`, () => new Intl.NumberFormat(locale.code, { maximumFractionDigits: 2 })).format(basisPoints / 100)}%`;
 }
+
+/** A whole number with the locale's grouping from a thousand on: 12345 → '12 345'. */
+export function formatInteger(locale: Pick<Locale, 'code'>, value: number): string {
+  return memo(`integer|${locale.code}`, () => new Intl.NumberFormat(locale.code, { useGrouping: 'always', maximumFractionDigits: 0 })).format(value);
+}
+
+/** An average rating with one decimal: 4.25 → '4,3'. */
+export function formatRating(locale: Pick<Locale, 'code'>, value: number): string {
+  return memo(`rating|${locale.code}`, () => new Intl.NumberFormat(locale.code, { minimumFractionDigits: 1, maximumFractionDigits: 1 })).format(value);
+}

@@ -1,4 +1,5 @@
 import { type LayoutName } from '../app/layouts';
+import { type NavigationView } from '../app/layouts/navigation';
 import { type PageName } from '../app/pages';
 import { type RouteHead } from '../app/route-types';
 import { type Locale } from './locale';
@@ -15,10 +16,16 @@ export interface PagePayload {
   params: unknown;
   data: unknown;
   head: RouteHead;
+  /** Header and footer links the layout renders around the page. */
+  navigation: NavigationView;
 }
 
-/** The page state inlined once into the HTML for hydration. */
-export interface InlineState extends PagePayload {
+/**
+ * The page state inlined once into the HTML for hydration. Pages that do not hydrate carry
+ * neither data nor navigation (null); the head leaves out the JSON-LD the document already has.
+ */
+export interface InlineState extends Omit<PagePayload, 'navigation'> {
+  navigation: NavigationView | null;
   locale: Locale;
   today: string;
 }
@@ -30,6 +37,12 @@ export const APP_ROOT_ID = 'app';
 
 /** Suffix appended to a page path to get its payload: '/o-nas/' → '/o-nas/_payload.json'. */
 export const PAYLOAD_SUFFIX = '_payload.json';
+
+/** `/o-nas/_payload.json` → '/o-nas/'; null when the path is not a payload URL of a page. */
+export function pagePathOfPayload(pathname: string): string | null {
+  if (!pathname.endsWith(`/${PAYLOAD_SUFFIX}`)) return null;
+  return pathname.slice(0, -PAYLOAD_SUFFIX.length);
+}
 
 export function payloadUrl(pagePath: string, buildId: string): string {
   const base = pagePath.endsWith('/') ? pagePath : `${pagePath}/`;

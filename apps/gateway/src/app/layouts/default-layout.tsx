@@ -1,7 +1,21 @@
 import { type ReactNode } from 'react';
-import { APPLICATION_PATH, FOOTER_COLUMNS, HEADER_GROUPS, HEADER_LINKS } from './navigation';
+import { useRenderContext } from '../render-context';
+import { SITE_NAME } from '../seo/site';
+import { APPLICATION_PATH, HEADER_LINKS, type NavLink, isExternalHref } from './navigation';
+
+function Link({ link }: { link: NavLink }) {
+  return isExternalHref(link.href) ? (
+    <a href={link.href} rel="noopener">
+      {link.text}
+    </a>
+  ) : (
+    <a href={link.href}>{link.text}</a>
+  );
+}
 
 export function DefaultLayout({ children }: { children: ReactNode }) {
+  const { navigation, today } = useRenderContext();
+  const calendarHref = `/kalendarz-${today.slice(0, 4)}/`;
   return (
     <>
       <a className="skip-link" href="#tresc">
@@ -9,25 +23,31 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
       </a>
       <header className="site-header">
         <div className="container site-header__bar">
-          <a className="brand" href="/" aria-label="Porównywarka pożyczek – strona główna">
+          <a className="brand" href="/" aria-label={`${SITE_NAME} – strona główna`}>
             <span className="brand__mark" aria-hidden="true">
               %
             </span>
-            <span className="brand__name">Porównywarka pożyczek</span>
+            <span className="brand__name">{SITE_NAME}</span>
           </a>
           <details className="menu">
             <summary className="menu__toggle">Menu</summary>
             <nav className="menu__panel" aria-label="Główna nawigacja">
-              {HEADER_GROUPS.map((group) => (
+              {navigation.groups.map((group) => (
                 <div className="menu__group" key={group.title}>
                   <p className="menu__title">{group.title}</p>
-                  <ul>
-                    {group.links.map((link) => (
-                      <li key={link.href}>
-                        <a href={link.href}>{link.text}</a>
-                      </li>
-                    ))}
-                  </ul>
+                  {group.imageUrl !== '' && <img className="menu__image" src={group.imageUrl} alt="" loading="lazy" decoding="async" />}
+                  {group.columns.map((column, index) => (
+                    <div className="menu__column" key={`${index}-${column.title}`}>
+                      {column.title !== '' && <p className="menu__subtitle">{column.title}</p>}
+                      <ul>
+                        {column.links.map((link) => (
+                          <li key={link.href}>
+                            <Link link={link} />
+                          </li>
+                        ))}
+                      </ul>
+                    </div>
+                  ))}
                 </div>
               ))}
               <ul className="menu__links">
@@ -36,6 +56,9 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
                     <a href={link.href}>{link.text}</a>
                   </li>
                 ))}
+                <li>
+                  <a href={calendarHref}>Kalendarz dni wolnych</a>
+                </li>
               </ul>
             </nav>
           </details>
@@ -50,19 +73,44 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
       <footer className="site-footer">
         <div className="container">
           <div className="site-footer__columns">
-            {FOOTER_COLUMNS.map((column) => (
-              <nav key={column.title} aria-label={column.title}>
+            {navigation.footerColumns.map((column) => (
+              <nav key={column.id || column.title} aria-label={column.title}>
                 <p className="site-footer__title">{column.title}</p>
                 <ul>
                   {column.links.map((link) => (
                     <li key={link.href}>
-                      <a href={link.href}>{link.text}</a>
+                      <Link link={link} />
                     </li>
                   ))}
                 </ul>
               </nav>
             ))}
           </div>
+          {navigation.partners.length > 0 && (
+            <div className="site-footer__partners">
+              <p className="site-footer__title">Partnerzy</p>
+              <ul>
+                {navigation.partners.map((partner) => (
+                  <li key={partner.href}>
+                    <a href={partner.href} rel="noopener sponsored">
+                      {partner.imageUrl !== '' ? (
+                        <img src={partner.imageUrl} alt={partner.name} loading="lazy" decoding="async" height={32} />
+                      ) : (
+                        partner.name
+                      )}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+          {navigation.dataRemoval && (
+            <p className="site-footer__note">
+              <a href={navigation.dataRemoval.href} rel="noopener">
+                {navigation.dataRemoval.text}
+              </a>
+            </p>
+          )}
           <p className="site-footer__note">
             Serwis jest bezpłatnym pośrednikiem: porównujemy oferty licencjonowanych pożyczkodawców, ale sami nie
             udzielamy pożyczek ani kredytów i nie odpowiadamy za treści na stronach zewnętrznych.

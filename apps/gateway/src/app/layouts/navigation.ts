@@ -1,85 +1,55 @@
-/** Site navigation: header groups (Loans, Credits, Rankings) and footer columns (product spec point 2). */
+/**
+ * Site navigation as the layout renders it: header menu groups (Pożyczki, Kredyty, Rankingi) with
+ * columns of links, footer columns (loans, credits, cities, company), partners and the external
+ * personal-data removal link. The content service provides it (GetNavigation); the built-in copy
+ * in fallback-navigation.ts is shown while that call fails, so the header and footer never come
+ * out empty.
+ */
 export interface NavLink {
   text: string;
+  /** Site path or absolute URL. */
   href: string;
+}
+
+export interface NavColumn {
+  /** Stable key of a footer column ('loans', 'credits', 'cities', 'company'); empty in menus. */
+  id: string;
+  /** Column heading; empty when the column has none. */
+  title: string;
+  links: NavLink[];
 }
 
 export interface NavGroup {
   title: string;
-  links: readonly NavLink[];
+  /** Picture shown in the open menu; empty when none. */
+  imageUrl: string;
+  columns: NavColumn[];
 }
 
-export const HEADER_GROUPS: readonly NavGroup[] = [
-  {
-    title: 'Pożyczki',
-    links: [
-      { text: 'Darmowe pożyczki', href: '/darmowe-pozyczki/' },
-      { text: 'Pożyczki bez BIK', href: '/pozyczki-bez-bik-baz-krd-erif-big/' },
-      { text: 'Pożyczka na dowód', href: '/pozyczka-na-dowod/' },
-      { text: 'Pożyczki dla firm', href: '/pozyczki-dla-firm/' },
-    ],
-  },
-  {
-    title: 'Kredyty',
-    links: [
-      { text: 'Kredyt gotówkowy', href: '/kredyt-gotowkowy/' },
-      { text: 'Kredyt konsolidacyjny', href: '/kredyt-konsolidacyjny/' },
-      { text: 'Kalkulator kredytowy', href: '/kalkulator-kredytowy/' },
-    ],
-  },
-  {
-    title: 'Rankingi',
-    links: [
-      { text: 'Ranking chwilówek', href: '/ranking-chwilowek/' },
-      { text: 'Ranking kredytów gotówkowych', href: '/ranking-kredytow-gotowkowych/' },
-      { text: 'Opinie o pożyczkach', href: '/opinie-o-pozyczkach/' },
-    ],
-  },
-];
+export interface NavPartner {
+  name: string;
+  imageUrl: string;
+  href: string;
+}
 
+export interface NavigationView {
+  groups: NavGroup[];
+  footerColumns: NavColumn[];
+  partners: NavPartner[];
+  /** The external page where anyone can ask for their personal data to be removed. */
+  dataRemoval: NavLink | null;
+}
+
+/** Where visitors apply; every 'Złóż wniosek' action points here. */
+export const APPLICATION_PATH = '/application/';
+
+/** Pages the gateway itself owns, always linked from the header next to the menu groups. */
 export const HEADER_LINKS: readonly NavLink[] = [
   { text: 'Kursy walut', href: '/kalkulator-walutowy/' },
   { text: 'Blog', href: '/blog/' },
 ];
 
-export const FOOTER_COLUMNS: readonly NavGroup[] = [
-  {
-    title: 'Pożyczki',
-    links: [
-      { text: 'Darmowe pożyczki', href: '/darmowe-pozyczki/' },
-      { text: 'Pożyczki bez BIK', href: '/pozyczki-bez-bik-baz-krd-erif-big/' },
-      { text: 'Mała pożyczka', href: '/mala-pozyczka/' },
-      { text: 'Pożyczki od 18 lat', href: '/pozyczki-od-18-lat/' },
-    ],
-  },
-  {
-    title: 'Kredyty',
-    links: [
-      { text: 'Kredyt gotówkowy', href: '/kredyt-gotowkowy/' },
-      { text: 'Kredyt konsumencki', href: '/kredyt-konsumencki/' },
-      { text: 'Kredyt oddłużeniowy', href: '/kredyt-oddluzeniowy/' },
-    ],
-  },
-  {
-    title: 'Miasta',
-    links: [
-      { text: 'Warszawa', href: '/szybkie-pozyczki-warszawa/' },
-      { text: 'Kraków', href: '/pozyczki-krakow/' },
-      { text: 'Wrocław', href: '/pozyczki-wroclaw/' },
-      { text: 'Gdańsk', href: '/chwilowki-gdansk/' },
-    ],
-  },
-  {
-    title: 'Firma',
-    links: [
-      { text: 'O nas', href: '/o-nas/' },
-      { text: 'Jak to działa', href: '/jak-to-dziala/' },
-      { text: 'Kontakt', href: '/kontakt/' },
-      { text: 'Współpraca', href: '/wspolpraca/' },
-      { text: 'Polityka prywatności', href: '/polityka-prywatnosci/' },
-    ],
-  },
-];
-
-/** Where visitors apply; every 'Złóż wniosek' action points here. */
-export const APPLICATION_PATH = '/application/';
+/** External links leave the site: no client-side navigation, no referrer details for the target. */
+export function isExternalHref(href: string): boolean {
+  return /^https?:\/\//i.test(href);
+}

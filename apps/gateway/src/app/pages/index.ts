@@ -7,6 +7,11 @@ import { type ComponentType, type ReactNode } from 'react';
 export const pageModules = {
   home: () => import('./home/home-page'),
   content: () => import('./content/content-page'),
+  blog: () => import('./blog/blog-page'),
+  author: () => import('./author/author-page'),
+  'lender-reviews': () => import('./lender-reviews/lender-reviews-page'),
+  'lender-review': () => import('./lender-review/lender-review-page'),
+  calendar: () => import('./calendar/calendar-page'),
   'not-found': () => import('./not-found/not-found-page'),
   status: () => import('./status/status-page'),
 };

@@ -1,14 +1,10 @@
 import { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import { PAYLOAD_SUFFIX, type PagePayload } from '../../shared/page-state';
+import { PAYLOAD_SUFFIX, type PagePayload, pagePathOfPayload } from '../../shared/page-state';
 import { type PageResolver, type ResolvedPage } from '../pages/page-resolver';
 import { type PageRenderer } from '../render/page-renderer';
 import { splitUrl } from './request-guards';
 
-/** `/o-nas/_payload.json` → '/o-nas/'; null when the path is not a payload URL of a page. */
-export function pagePathOfPayload(pathname: string): string | null {
-  if (!pathname.endsWith(`/${PAYLOAD_SUFFIX}`)) return null;
-  return pathname.slice(0, -PAYLOAD_SUFFIX.length);
-}
+export { pagePathOfPayload };
 
 /** GET `<path>_payload.json?v=<buildId>`: the same loaders and cache as the page, as JSON. */
 export function payloadHandler(resolver: PageResolver, buildId: string): RequestHandler {
@@ -17,9 +13,17 @@ export function payloadHandler(resolver: PageResolver, buildId: string): Request
       next();
       return;
     }
-    const pagePath = pagePathOfPayload(splitUrl(req.originalUrl).pathname);
+    const { pathname, search } = splitUrl(req.originalUrl);
+    const pagePath = pagePathOfPayload(pathname);
     if (pagePath === null) {
       next();
+      return;
+    }
+    const moved = resolver.redirectFor(pagePath);
+    if (moved !== null) {
+      // The browser's fetch follows this; the router reads the final URL and shows that address.
+      res.locals['routeLabel'] = `redirect${PAYLOAD_SUFFIX}`;
+      res.redirect(301, `${moved}${PAYLOAD_SUFFIX}${search}`);
       return;
     }
     resolver
@@ -44,13 +48,23 @@ export function toPayload(page: ResolvedPage, buildId: string): PagePayload {
     params: page.params,
     data: page.data,
     head: page.head,
+    navigation: page.navigation,
   };
 }
 
-/** Every page: resolve the path (route, parameters, data) and stream the React render. */
+/**
+ * Every page: answer an alias address with 301 to its page (keeping the query), otherwise
+ * resolve the path (route, parameters, data) and stream the React render.
+ */
 export function pageHandler(resolver: PageResolver, renderer: PageRenderer): RequestHandler {
   return (req, res, next) => {
-    const { pathname } = splitUrl(req.originalUrl);
+    const { pathname, search } = splitUrl(req.originalUrl);
+    const moved = resolver.redirectFor(pathname);
+    if (moved !== null) {
+      res.locals['routeLabel'] = 'redirect';
+      res.redirect(301, `${moved}${search}`);
+      return;
+    }
     resolver
       .resolve(pathname)
       .then((page) => {

@@ -2,12 +2,16 @@ import { type Cache } from '@lib/cache';
 import { GrpcCallError, statusName } from '@lib/contracts';
 import { type Logger } from '@lib/observability';
 import { type LayoutName } from '../../app/layouts';
+import { FALLBACK_NAVIGATION } from '../../app/layouts/fallback-navigation';
+import { type NavigationView } from '../../app/layouts/navigation';
 import { type PageName } from '../../app/pages';
 import { SECTION_UNAVAILABLE, hasUnavailableSection, sectionOk } from '../../app/pages/section';
 import { statusCopy } from '../../app/pages/status/status-page';
 import { type AnyRoute, type LoadContext, type RouteHead } from '../../app/route-types';
 import { compileRoutes, matchRoute } from '../../app/routes';
+import { organizationLd } from '../../app/seo/structured-data';
 import { type GatewayServices } from '../../app/services';
+import { toNavigationView } from '../../app/view-models';
 import { type Locale } from '../../shared/locale';
 import { httpStatusFor } from '../http/error-status';
 import { type PageDataCacheOptions, loadPageData, pageDataKey } from './page-data-cache';
@@ -26,7 +30,12 @@ export interface ResolvedPage {
   /** The copy inlined into the HTML for hydration (may leave static HTML out). */
   hydrationData: unknown;
   head: RouteHead;
+  /** Header and footer links for the layout. */
+  navigation: NavigationView;
 }
+
+/** Cache key of the navigation, next to the page data it is cached like. */
+const NAVIGATION_CACHE_KEY = pageDataKey('navigation', {});
 
 export interface PageResolverDeps {
   routes: readonly AnyRoute[];
@@ -43,12 +52,32 @@ export interface PageResolverDeps {
 /** Turns a page path into data: route match, parameter check, cached load, error mapping. */
 export class PageResolver {
   private readonly table: ReturnType<typeof compileRoutes>;
+  /**
+   * The navigation of the latest resolve(), for error pages drawn without a lookup of their own
+   * (the error handler must answer at once, even while the content service is down).
+   */
+  private navigation: NavigationView = FALLBACK_NAVIGATION;
 
   constructor(private readonly deps: PageResolverDeps) {
     this.table = compileRoutes(deps.routes);
   }
 
+  /** The page at a path, with the navigation around it (both loaded in parallel). */
   async resolve(path: string): Promise<ResolvedPage> {
+    const [page, navigation] = await Promise.all([this.resolveContent(path), this.loadNavigation()]);
+    return { ...page, navigation };
+  }
+
+  /**
+   * Where a path that is an alias of another page lives ('/blog/page-1/' → '/blog/'), for a 301;
+   * null for every other path.
+   */
+  redirectFor(path: string): string | null {
+    const match = matchRoute(path, this.table);
+    return match?.route.redirect?.(match.raw) ?? null;
+  }
+
+  private async resolveContent(path: string): Promise<ResolvedPage> {
     const match = matchRoute(path, this.table);
     if (!match) {
       this.deps.logger.info({ path }, `Page not found: ${path}`);
@@ -87,8 +116,37 @@ export class PageResolver {
       params,
       data,
       hydrationData,
-      head: route.head(own, { path, origin: this.deps.origin }),
+      head: this.withOrganization(route.head(own, { path, origin: this.deps.origin })),
+      navigation: this.navigation,
     };
+  }
+
+  /**
+   * Header and footer links from the content service, cached like page data. While the service
+   * does not answer (and nothing is cached), the built-in navigation is shown.
+   */
+  private async loadNavigation(): Promise<NavigationView> {
+    try {
+      const navigation = (await loadPageData(
+        this.deps.cache,
+        this.deps.cacheOptions,
+        NAVIGATION_CACHE_KEY,
+        async () => toNavigationView(await this.deps.services.content.getNavigation({})),
+        () => false,
+      )) as NavigationView;
+      this.navigation = navigation;
+      return navigation;
+    } catch (error) {
+      this.deps.onUpstreamError?.(error);
+      this.deps.logger.warn({ err: error, ...grpcFields(error) }, 'navigation unavailable: showing the built-in navigation');
+      this.navigation = FALLBACK_NAVIGATION;
+      return FALLBACK_NAVIGATION;
+    }
+  }
+
+  /** Every page's head carries the Organization first, then the route's own JSON-LD. */
+  private withOrganization(head: RouteHead): RouteHead {
+    return { ...head, structuredData: [organizationLd(this.deps.origin), ...(head.structuredData ?? [])] };
   }
 
   /** The 404 page, for unmatched paths, rejected parameters and NOT_FOUND from a service. */
@@ -103,12 +161,13 @@ export class PageResolver {
       params: {},
       data,
       hydrationData: data,
-      head: {
+      head: this.withOrganization({
         title: 'Nie znaleziono strony',
         description: 'Nie mogliśmy znaleźć żądanej strony.',
         canonical: `${this.deps.origin}${path}`,
         robots: 'noindex, follow',
-      },
+      }),
+      navigation: this.navigation,
     };
   }
 
@@ -124,12 +183,13 @@ export class PageResolver {
       params: {},
       data,
       hydrationData: data,
-      head: {
+      head: this.withOrganization({
         title: statusCopy(status).title,
         description: statusCopy(status).text,
         canonical: `${this.deps.origin}${path}`,
         robots: 'noindex, follow',
-      },
+      }),
+      navigation: this.navigation,
     };
   }
 
@@ -152,6 +212,7 @@ export class PageResolver {
       path,
       services: this.deps.services,
       locale: this.deps.locale,
+      origin: this.deps.origin,
       section: async (call) => {
         try {
           return sectionOk(await call());

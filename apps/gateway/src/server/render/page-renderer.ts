@@ -137,7 +137,7 @@ export class PageRenderer {
       throw error;
     }
     const element = createElement(App, {
-      context: { locale: state.locale, buildId: state.buildId, today: state.today },
+      context: { locale: state.locale, buildId: state.buildId, today: state.today, navigation: page.navigation },
       layout: page.layout,
       Page,
       data: page.data,
@@ -152,12 +152,16 @@ export class PageRenderer {
 
   private frame(page: ResolvedPage, state: InlineState, stateJson: string): { head: string; tail: string } {
     return {
-      head: documentStart({ head: page.head, locale: this.deps.locale, manifest: this.deps.manifest, state }),
+      head: documentStart({ head: page.head, locale: this.deps.locale, manifest: this.deps.manifest, page: page.page }),
       tail: documentEnd(stateJson),
     };
   }
 
   private inlineState(page: ResolvedPage): InlineState {
+    const interactive = isInteractivePage(page.page);
+    // The JSON-LD is in the document head already, and the browser reads the state's head only
+    // after a client-side navigation (which brings its own).
+    const { structuredData: _inDocument, ...head } = page.head;
     return {
       buildId: this.deps.manifest.buildId,
       route: page.route,
@@ -166,17 +170,23 @@ export class PageRenderer {
       status: page.status,
       params: page.params,
       // Only pages that hydrate read their data in the browser; the others would carry it for nothing.
-      data: isInteractivePage(page.page) ? page.hydrationData : null,
-      head: page.head,
+      data: interactive ? page.hydrationData : null,
+      navigation: interactive ? page.navigation : null,
+      head,
       locale: this.deps.locale,
       today: this.deps.today(),
     };
   }
 
-  /** The HTML is a function of the inline state and the page data (when the state leaves it out). */
+  /**
+   * The HTML is a function of the inline state plus what the state leaves out: the page data,
+   * the navigation and the head's JSON-LD.
+   */
   private etag(page: ResolvedPage, stateJson: string, state: InlineState): string {
     const hash = createHash('sha1').update(stateJson);
     if (state.data !== page.data) hash.update('\0').update(JSON.stringify(page.data));
+    if (state.navigation !== page.navigation) hash.update('\0').update(JSON.stringify(page.navigation));
+    hash.update('\0').update(JSON.stringify(page.head.structuredData ?? null));
     return `W/"${hash.digest('base64url')}"`;
   }
 

@@ -1,17 +1,19 @@
-import { HtmlBlock } from '../../components/html-block';
-import { Breadcrumbs, Faq } from '../../components/page-extras';
+import { ArticleBody } from './article-view';
 import { type ContentPageData } from './content-data';
+import { DocumentView } from './document-view';
+import { SeoView } from './seo-view';
 
-/** Any page the content service publishes (SEO pages, documents, about, …). */
+/** Every top-level page the content service publishes, by its route type. */
 export default function ContentPage({ data }: { data: ContentPageData }) {
-  const { page } = data;
-  return (
-    <article className="container article">
-      <Breadcrumbs items={page.breadcrumbs} />
-      <h1>{page.h1}</h1>
-      {page.description !== '' && <p className="article__lead">{page.description}</p>}
-      <HtmlBlock id="tresc-strony" className="prose" html={page.bodyHtml} />
-      <Faq items={page.faq} />
-    </article>
-  );
+  switch (data.kind) {
+    case 'article':
+      return <ArticleBody page={data.page} article={data.article} />;
+    case 'seo':
+      return <SeoView page={data.page} offers={data.offers} />;
+    case 'page':
+      return <DocumentView page={data.page} />;
+    default:
+      // Data that does not fit (a broken loader) must fail the render, not show an empty page.
+      return <DocumentView page={(data as { page: ContentPageData['page'] }).page} />;
+  }
 }

@@ -3,14 +3,9 @@ import { HtmlBlock } from '../../components/html-block';
 import { LoanCalculator } from '../../components/loan-calculator';
 import { OfferList } from '../../components/offer-list';
 import { RatesBox } from '../../components/rates-box';
+import { Steps } from '../../components/steps';
 import { UnavailableNotice } from '../../components/unavailable-notice';
 import { type HomeData } from './home-data';
-
-const STEPS = [
-  { title: 'Wypełnij wniosek', text: 'Wybierz kwotę i okres, a potem podaj kilka podstawowych informacji.' },
-  { title: 'Porównaj oferty', text: 'Pokażemy pożyczkodawców, którzy najlepiej pasują do Twojego wniosku.' },
-  { title: 'Odbierz pieniądze', text: 'Po pozytywnej decyzji pożyczkodawcy środki trafiają na Twoje konto.' },
-];
 
 export default function HomePage({ data }: { data: HomeData }) {
   const { page, offers, rates } = data;
@@ -53,14 +48,7 @@ export default function HomePage({ data }: { data: HomeData }) {
       <section className="container section section--split">
         <div>
           <h2>Jak to działa?</h2>
-          <ol className="steps">
-            {STEPS.map((step) => (
-              <li key={step.title}>
-                <strong>{step.title}</strong>
-                <span>{step.text}</span>
-              </li>
-            ))}
-          </ol>
+          <Steps />
         </div>
         <div aria-labelledby="kursy">
           <h2 id="kursy">Kursy walut</h2>

@@ -120,6 +120,26 @@ export interface Page {
   canonicalUrl: string;
   /** True when search engines must not index the page. */
   noindex: boolean;
+  /** Introduction under the H1 as sanitized HTML; empty when the page has none. */
+  introHtml: string;
+  /** Table of contents built from the body's h2/h3 headings, in body order. */
+  toc: TocEntry[];
+  /** Links to related pages, in editorial order (published targets only). */
+  related: RelatedLink[];
+  /** True when the page shows the offers block and the call to action of the loan journey. */
+  showOffers: boolean;
+  /** Estimated reading time in minutes (200 words per minute, at least 1). */
+  readingTimeMinutes: number;
+  /** Words in the page's text (introduction, body and FAQ). */
+  wordCount: number;
+}
+
+/** A link to another published page. */
+export interface RelatedLink {
+  /** Target path with leading and trailing slash. */
+  path: string;
+  /** Visible link text: the target page's H1. */
+  title: string;
 }
 
 /** Route metadata of one published page. */
@@ -245,6 +265,8 @@ export interface ListArticlesRequest {
   tagSlug: string;
   /** Only articles by this author id; 0 means all. */
   authorId: number;
+  /** Only articles by the author with this slug; empty means all (used when author_id is 0). */
+  authorSlug: string;
 }
 
 /** A page of the blog listing. */
@@ -289,6 +311,20 @@ export interface Article {
   similar: ArticleSummary[];
   /** Most viewed articles. */
   popular: ArticleSummary[];
+  /** Main heading (may be longer than the title). */
+  h1: string;
+  /** Sources of the facts the article states, in editorial order. */
+  sources: ArticleSource[];
+  /** Words in the article body. */
+  wordCount: number;
+}
+
+/** A source named under an article. */
+export interface ArticleSource {
+  /** What the source is, e.g. 'Rozporządzenie Rady Ministrów w sprawie minimalnego wynagrodzenia'. */
+  name: string;
+  /** Absolute http(s) URL of the source. */
+  url: string;
 }
 
 /** Asks for one article. */
@@ -402,6 +438,10 @@ export interface LenderReview {
   bodyHtml: string;
   /** Offer id of this lender in the offers service; 0 when none. */
   offerId: number;
+  /** Meta description. */
+  description: string;
+  /** Date the info facts were last checked ('YYYY-MM-DD'). */
+  infoCheckedAt: string;
 }
 
 /** A visitor's new comment or reply. */
@@ -641,6 +681,8 @@ export interface MenuColumn {
   title: string;
   /** Links, in display order. */
   links: MenuLink[];
+  /** Stable key of a footer column ('loans', 'credits', 'cities', 'company'); empty in header menus. */
+  id: string;
 }
 
 /** A header menu group (Loans, Credits, Rankings). */
@@ -671,6 +713,8 @@ export interface Navigation {
   footerColumns: MenuColumn[];
   /** Partner logos. */
   partners: Partner[];
+  /** The external personal-data removal page linked from the footer. */
+  dataRemovalLink: MenuLink | null;
 }
 
 export const CONTENT_V1_PACKAGE_NAME = 'content.v1';

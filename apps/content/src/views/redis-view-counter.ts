@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { type FlushWriter, type RecordedView, VISIT_WINDOW_MS, type ViewCounter } from './view-counter';
+
+/** A batch a flusher took but never finished (process killed) is taken over after this long. */
+export const ABANDONED_BATCH_MS = 5 * 60_000;
+
+/**
+ * Counts in Redis, shared by every replica: HINCRBY on one hash of pending counts, a short-lived key
+ * per counted visit. A flush RENAMEs the hash to a batch key of its own (atomic: each view lands in
+ * exactly one batch), writes it to PostgreSQL, then deletes it; a failed write merges it back.
+ */
+export class RedisViewCounter implements ViewCounter {
+  readonly kind = 'redis' as const;
+  private readonly client: Redis;
+  private readonly pendingKey: string;
+  private readonly batchPrefix: string;
+  private readonly visitPrefix: string;
+  private connecting: Promise<void> | undefined;
+
+  constructor(url: string, keyPrefix: string) {
+    this.pendingKey = `${keyPrefix}:pending`;
+    this.batchPrefix = `${keyPrefix}:batch:`;
+    this.visitPrefix = `${keyPrefix}:visit:`;
+    this.client = new Redis(url, {
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      connectTimeout: 2_000,
+      disconnectTimeout: 500,
+      commandTimeout: 1_000,
+      retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
+    });
+    // Failures surface on the commands themselves; the cache already reports Redis outages.
+    this.client.on('error', () => undefined);
+  }
+
+  async record(slug: string, sessionId: string | undefined): Promise<RecordedView> {
+    await this.connected();
+    if (sessionId !== undefined) {
+      const first = await this.client.set(
+        `${this.visitPrefix}${slug}:${sessionId}`,
+        '1',
+        'PX',
+        VISIT_WINDOW_MS,
+        'NX',
+      );
+      if (first === null) {
+        const pending = await this.client.hget(this.pendingKey, slug);
+        return { counted: false, pending: Number(pending ?? 0) };
+      }
+    }
+    return { counted: true, pending: await this.client.hincrby(this.pendingKey, slug, 1) };
+  }
+
+  async flush(write: FlushWriter): Promise<number> {
+    await this.connected();
+    const batches = [...(await this.takeAbandonedBatches())];
+    const own = this.newBatchKey();
+    try {
+      await this.client.rename(this.pendingKey, own);
+      batches.push(own);
+    } catch (error) {
+      if (!/no such key/i.test((error as Error).message)) throw error;
+    }
+    let total = 0;
+    for (const batch of batches) {
+      const counts = new Map<string, number>();
+      for (const [slug, count] of Object.entries(await this.client.hgetall(batch)))
+        counts.set(slug, Number(count));
+      try {
+        await write(counts);
+      } catch (error) {
+        await this.mergeBack(batch, counts);
+        throw error;
+      }
+      await this.client.del(batch);
+      for (const count of counts.values()) total += count;
+    }
+    return total;
+  }
+
+  async close(): Promise<void> {
+    if (this.client.status === 'end') return;
+    if (this.client.status === 'ready') {
+      try {
+        await this.client.quit();
+        return;
+      } catch {
+        // Broken while quitting: disconnect below.
+      }
+    }
+    this.client.disconnect();
+  }
+
+  private newBatchKey(): string {
+    return `${this.batchPrefix}${Date.now()}:${randomUUID()}`;
+  }
+
+  private async mergeBack(batch: string, counts: ReadonlyMap<string, number>): Promise<void> {
+    const tx = this.client.multi();
+    for (const [slug, count] of counts) tx.hincrby(this.pendingKey, slug, count);
+    tx.del(batch);
+    await tx.exec();
+  }
+
+  /** Batches older than ABANDONED_BATCH_MS, each renamed to a key of ours (only one flusher wins a rename). */
+  private async takeAbandonedBatches(): Promise<string[]> {
+    const taken: string[] = [];
+    let cursor = '0';
+    do {
+      const [next, keys] = await this.client.scan(cursor, 'MATCH', `${this.batchPrefix}*`, 'COUNT', 100);
+      cursor = next;
+      for (const key of keys) {
+        const startedAt = Number(key.slice(this.batchPrefix.length).split(':')[0]);
+        if (!(Date.now() - startedAt > ABANDONED_BATCH_MS)) continue;
+        const mine = this.newBatchKey();
+        try {
+          await this.client.rename(key, mine);
+          taken.push(mine);
+        } catch {
+          // Another replica took it first.
+        }
+      }
+    } while (cursor !== '0');
+    return taken;
+  }
+
+  private async connected(): Promise<void> {
+    if (this.client.status === 'wait') {
+      this.connecting ??= this.client.connect().finally(() => {
+        this.connecting = undefined;
+      });
+    }
+    if (this.connecting) await this.connecting;
+  }
+}

@@ -1,0 +1,21 @@
+import { warsawDay, warsawMidnight } from './warsaw-time';
+
+describe('Warsaw calendar days', () => {
+  it('stores a day as the instant it begins in Warsaw, winter and summer time', () => {
+    expect(warsawMidnight('2026-01-15').toISOString()).toBe('2026-01-14T23:00:00.000Z');
+    expect(warsawMidnight('2026-07-01').toISOString()).toBe('2026-06-30T22:00:00.000Z');
+    // The days the clocks change: midnight is still in the old offset.
+    expect(warsawMidnight('2026-03-29').toISOString()).toBe('2026-03-28T23:00:00.000Z');
+    expect(warsawMidnight('2026-10-25').toISOString()).toBe('2026-10-24T22:00:00.000Z');
+  });
+
+  it('turns instants back into the Warsaw day', () => {
+    for (const day of ['2026-01-15', '2026-03-29', '2026-10-25', '2024-02-29'])
+      expect(warsawDay(warsawMidnight(day))).toBe(day);
+    expect(warsawDay(new Date('2026-05-31T22:30:00Z'))).toBe('2026-06-01');
+  });
+
+  it('rejects what is not a date', () => {
+    expect(() => warsawMidnight('1.05.2026')).toThrow('not a YYYY-MM-DD date');
+  });
+});

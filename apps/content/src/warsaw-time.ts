@@ -1,0 +1,50 @@
+/** Editorial dates are Polish calendar days; instants are stored as midnight Europe/Warsaw. */
+export const SITE_TIME_ZONE = 'Europe/Warsaw';
+
+const partsFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: SITE_TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+const dayFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: SITE_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** Offset of Warsaw time from UTC at an instant, in milliseconds (+1 h in winter, +2 h in summer). */
+function offsetMs(instant: number): number {
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(partsFormat.formatToParts(instant).find((p) => p.type === type)?.value);
+  const wallClockAsUtc = Date.UTC(
+    part('year'),
+    part('month') - 1,
+    part('day'),
+    part('hour'),
+    part('minute'),
+    part('second'),
+  );
+  return wallClockAsUtc - Math.floor(instant / 1000) * 1000;
+}
+
+/** '2026-03-29' → the instant that day begins in Warsaw. */
+export function warsawMidnight(day: string): Date {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) throw new RangeError(`not a YYYY-MM-DD date: ${day}`);
+  const wallClock = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  // The offset at midnight may differ from the guess's on a DST day; one correction settles it.
+  const first = wallClock - offsetMs(wallClock);
+  return new Date(wallClock - offsetMs(first));
+}
+
+/** The Warsaw calendar day of an instant, 'YYYY-MM-DD'. */
+export function warsawDay(instant: Date): string {
+  return dayFormat.format(instant);
+}

@@ -1,0 +1,106 @@
+import { status } from '@grpc/grpc-js';
+import { contentV1, type GrpcCallError } from '@lib/contracts';
+import { startTestService, type TestService } from '@lib/testing';
+import { COMMENT_MESSAGES } from '../src/comments/comment-rules';
+import { runCommentsCli } from '../src/comments/comments-cli';
+import { contentService } from '../src/content.service-definition';
+
+const PAGE = '/opinie-o-pozyczkach/vivus/';
+const visitor = (overrides: Partial<contentV1.SubmitCommentRequest> = {}): contentV1.SubmitCommentRequest => ({
+  pagePath: PAGE,
+  name: 'Marta',
+  email: 'marta@example.pl',
+  text: 'Pożyczka przyszła na konto po kwadransie, wszystko zgodnie z umową.',
+  rating: 5,
+  replyTo: 0,
+  sessionId: '',
+  ...overrides,
+});
+
+describe('comments over gRPC (real PostgreSQL) and the moderation CLI', () => {
+  let t: TestService<'content'>;
+  const lines: string[] = [];
+  const io = { out: (l: string) => lines.push(l), err: (l: string) => lines.push(`ERR ${l}`) };
+  const cli = async (...argv: string[]) => {
+    lines.length = 0;
+    return runCommentsCli(argv, t.client, io);
+  };
+
+  beforeAll(async () => {
+    t = await startTestService(contentService);
+  });
+  afterAll(async () => {
+    await t?.stop();
+  });
+
+  it('holds a new comment for review: not listed until a moderator approves it with the CLI', async () => {
+    const submitted = await t.client.submitComment(visitor());
+    expect(submitted.state).toBe(contentV1.CommentState.PENDING);
+    expect((await t.client.listComments({ pagePath: PAGE, sort: 0, page: null })).totalCount).toBe(0);
+
+    expect(await cli('list')).toBe(0);
+    expect(lines.join('\n')).toContain(`#${submitted.commentId}`);
+    expect(lines.join('\n')).toContain('marta@example.pl');
+
+    expect(await cli('approve', String(submitted.commentId), '--by', 'moderator-1')).toBe(0);
+    expect(lines).toEqual([`#${submitted.commentId} is now published (by moderator-1)`]);
+
+    const listed = await t.client.listComments({ pagePath: PAGE, sort: 0, page: null });
+    expect(listed).toMatchObject({ totalCount: 1, ratingsCount: 1, ratingsSum: 5 });
+    expect(listed.comments[0]).toMatchObject({ name: 'Marta', rating: 5, authorType: contentV1.CommentAuthorType.VISITOR });
+    expect(JSON.stringify(listed)).not.toContain('marta@example.pl');
+  });
+
+  it('keeps the review count and rating sum of the lender page in step with moderation', async () => {
+    const [row] = await t.service.dataSource.query<{ reviews_count: number; ratings_sum: number }[]>(
+      `SELECT l.reviews_count, l.ratings_sum FROM content.lender_reviews l JOIN content.pages p ON p.id = l.page_id WHERE p.path = $1`,
+      [PAGE],
+    );
+    expect(row).toEqual({ reviews_count: 1, ratings_sum: 5 });
+  });
+
+  it('moderates once: a second decision is refused with FAILED_PRECONDITION, an unknown id is NOT_FOUND', async () => {
+    const { commentId } = await t.client.submitComment(visitor({ name: 'Spamer', text: 'Kup tanio, kliknij teraz!' }));
+    expect(await cli('reject', String(commentId), '--reason', 'spam')).toBe(0);
+    expect(await cli('approve', String(commentId))).toBe(1);
+    expect(lines[0]).toContain('comment is already rejected');
+    const missing = (await t.client.approveComment({ commentId: 999_999, moderator: 'x' }).catch((e: unknown) => e)) as GrpcCallError;
+    expect(missing.code).toBe(status.NOT_FOUND);
+    expect(await cli('approve')).toBe(2);
+  });
+
+  it('threads replies under published comments only, and sorts newer or older', async () => {
+    const first = await t.client.submitComment(visitor({ name: 'Adam', rating: 3 }));
+    await cli('approve', String(first.commentId));
+    const reply = await t.client.submitComment(visitor({ name: 'Ola', rating: 0, replyTo: first.commentId, text: 'U mnie podobnie.' }));
+    await cli('approve', String(reply.commentId));
+
+    const newer = await t.client.listComments({ pagePath: PAGE, sort: contentV1.CommentSort.NEWER, page: null });
+    const older = await t.client.listComments({ pagePath: PAGE, sort: contentV1.CommentSort.OLDER, page: null });
+    expect(newer.comments.map((c) => c.name)).toEqual(['Adam', 'Marta']);
+    expect(older.comments.map((c) => c.name)).toEqual(['Marta', 'Adam']);
+    expect(newer.comments[0]!.replies.map((r) => r.name)).toEqual(['Ola']);
+    expect(newer).toMatchObject({ totalCount: 3, ratingsCount: 2, ratingsSum: 8 });
+
+    const rejectedParent = (await t.client.submitComment(visitor({ rating: 0, replyTo: 424242 })).catch((e: unknown) => e)) as GrpcCallError;
+    expect(rejectedParent.fieldViolations).toEqual([{ field: 'replyTo', description: COMMENT_MESSAGES.replyTo }]);
+  });
+
+  it('rejects bad input with Polish field messages and stores nothing', async () => {
+    const before = (await t.client.listCommentsForModeration({ state: contentV1.CommentState.PENDING, page: null })).pageInfo?.totalItems;
+    const error = (await t.client
+      .submitComment(visitor({ name: 'A', email: 'zly-adres', text: '<b>x</b>', rating: 6 }))
+      .catch((e: unknown) => e)) as GrpcCallError;
+    expect(error.code).toBe(status.INVALID_ARGUMENT);
+    expect(Object.fromEntries(error.fieldViolations.map((v) => [v.field, v.description]))).toEqual({
+      name: COMMENT_MESSAGES.name,
+      email: COMMENT_MESSAGES.email,
+      text: COMMENT_MESSAGES.html,
+      rating: COMMENT_MESSAGES.rating,
+    });
+    const tooLong = (await t.client.submitComment(visitor({ text: 'x'.repeat(5001) })).catch((e: unknown) => e)) as GrpcCallError;
+    expect(tooLong.fieldViolations).toEqual([{ field: 'text', description: COMMENT_MESSAGES.text }]);
+    const after = (await t.client.listCommentsForModeration({ state: contentV1.CommentState.PENDING, page: null })).pageInfo?.totalItems;
+    expect(after).toBe(before);
+  });
+});

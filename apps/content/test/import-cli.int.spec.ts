@@ -1,0 +1,73 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Client } from 'pg';
+import { provideTestDatabase, type TestDatabase } from '@lib/testing';
+import { runImportCli } from '../src/import-cli';
+import { copyFixtureContent, FIXTURE_CONTENT_DIR } from './support/content-dir';
+
+describe('npm run content:import (real PostgreSQL)', () => {
+  let database: TestDatabase;
+  const lines: string[] = [];
+  const io = { out: (line: string) => lines.push(line), err: (line: string) => lines.push(`ERR ${line}`) };
+  const run = async (env: Record<string, string>) => {
+    lines.length = 0;
+    return runImportCli({ DATABASE_URL: database.url, ...env }, io);
+  };
+
+  beforeAll(async () => {
+    database = await provideTestDatabase();
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  it('migrates, imports and prints a summary; a second run changes nothing', async () => {
+    await expect(run({ CONTENT_DIR: FIXTURE_CONTENT_DIR })).resolves.toBe(0);
+    expect(lines[0]).toMatch(
+      new RegExp(`^content imported from ${FIXTURE_CONTENT_DIR}: 13 files in \\d+ ms$`),
+    );
+    expect(lines.slice(1)).toEqual([
+      '  pages created 24, updated 1, unchanged 0',
+      '  unpublished 0',
+      '  navigation created',
+    ]);
+
+    await expect(run({ CONTENT_DIR: FIXTURE_CONTENT_DIR })).resolves.toBe(0);
+    expect(lines.slice(1)).toEqual([
+      '  pages created 0, updated 0, unchanged 25',
+      '  unpublished 0',
+      '  navigation unchanged',
+    ]);
+
+    const client = new Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM "content"."articles"`,
+      );
+      expect(rows[0]!.n).toBe(3);
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('exits 1 and lists every problem, file and field, when the content does not validate', async () => {
+    const content = await copyFixtureContent();
+    try {
+      await writeFile(path.join(content.dir, 'lenders/nowy.md'), '---\nslug: nowy\n---\nOpis.');
+      await expect(run({ CONTENT_DIR: content.dir })).resolves.toBe(1);
+      expect(lines[0]).toBe(`ERR content import stopped, nothing written: 7 problem(s) in ${content.dir}`);
+      expect(lines).toContain(
+        'ERR   content/lenders/nowy.md: slug: must be one of the 28 lender slugs in the product spec',
+      );
+      expect(lines).toContain('ERR   content/lenders/nowy.md: title: is required');
+    } finally {
+      await content.remove();
+    }
+  });
+
+  it('exits 2 with the variable named when the environment is wrong', async () => {
+    await expect(run({ CONTENT_VIEWS_FLUSH_MS: 'soon' })).resolves.toBe(2);
+    expect(lines[0]).toMatch(/^ERR Invalid configuration: CONTENT_VIEWS_FLUSH_MS="soon"/);
+  });
+});

@@ -1,0 +1,17 @@
+import { APPLICATION_PATH } from '../layouts/navigation';
+
+/** The call to action of the loan journey: start the application. */
+export function ApplyCta({ title = 'Znajdź pożyczkę w kilka minut', text }: { title?: string; text?: string }) {
+  return (
+    <aside className="cta" aria-label="Złóż wniosek">
+      <p className="cta__title">{title}</p>
+      <p className="cta__text">
+        {text ??
+          'Wypełnij jeden wniosek, a pokażemy oferty dopasowane do Twoich potrzeb. Porównanie jest bezpłatne i do niczego nie zobowiązuje.'}
+      </p>
+      <a className="button button--large" href={APPLICATION_PATH}>
+        Złóż wniosek
+      </a>
+    </aside>
+  );
+}

@@ -1,0 +1,56 @@
+import { type Cache } from '@lib/cache';
+import { type Logger } from '@lib/observability';
+import { Router } from 'express';
+import { type GatewayServices } from '../../app/services';
+import { type PageDataCacheOptions, loadPageData, pageDataKey } from '../pages/page-data-cache';
+import { SITEMAP_MAX_URLS, type SitemapUrl, collectSitemap, renderRobotsTxt, renderSitemapXml } from '../seo/sitemap';
+
+export interface SeoFilesDeps {
+  services: GatewayServices;
+  cache: Cache;
+  cacheOptions: PageDataCacheOptions;
+  origin: string;
+  builtAt: string;
+  today: () => string;
+  logger: Logger;
+}
+
+const SITEMAP_CACHE_KEY = pageDataKey('sitemap', {});
+
+/**
+ * GET /sitemap.xml (every public page with its last change, cached like page data; a content
+ * service that does not answer gives the 503 page) and GET /robots.txt.
+ */
+export function seoFiles(deps: SeoFilesDeps): Router {
+  const router = Router();
+
+  router.get('/sitemap.xml', (_req, res, next) => {
+    res.locals['routeLabel'] = '/sitemap.xml';
+    loadPageData(
+      deps.cache,
+      deps.cacheOptions,
+      SITEMAP_CACHE_KEY,
+      () => collectSitemap({ services: deps.services, origin: deps.origin, today: deps.today(), builtAt: deps.builtAt }),
+      () => false,
+    )
+      .then((loaded) => {
+        let urls = loaded as SitemapUrl[];
+        if (urls.length > SITEMAP_MAX_URLS) {
+          deps.logger.error({ urls: urls.length }, `sitemap has more than ${SITEMAP_MAX_URLS} URLs; the rest needs a sitemap index`);
+          urls = urls.slice(0, SITEMAP_MAX_URLS);
+        }
+        res.setHeader('Cache-Control', 'public, max-age=900');
+        res.type('application/xml; charset=utf-8').send(renderSitemapXml(urls));
+      })
+      .catch(next);
+  });
+
+  const robots = renderRobotsTxt(deps.origin);
+  router.get('/robots.txt', (_req, res) => {
+    res.locals['routeLabel'] = '/robots.txt';
+    res.setHeader('Cache-Control', 'public, max-age=3600');
+    res.type('text/plain; charset=utf-8').send(robots);
+  });
+
+  return router;
+}

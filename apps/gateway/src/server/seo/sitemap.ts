@@ -1,0 +1,92 @@
+import { type GatewayServices } from '../../app/services';
+import { blogPagePath } from '../../app/pages/blog/blog-data';
+import { calendarPath, CALENDAR_YEARS } from '../../app/pages/calendar/calendar-data';
+import { BLOG_PAGE_SIZE } from '../../app/routes/blog';
+import { escapeHtml } from '../render/html';
+
+/** One <url> of sitemap.xml. */
+export interface SitemapUrl {
+  /** Absolute URL. */
+  loc: string;
+  /** 'YYYY-MM-DD'; empty when unknown (the element is then left out, as the protocol allows). */
+  lastmod: string;
+}
+
+/** The sitemap protocol's limit per file; far above this site's few hundred pages. */
+export const SITEMAP_MAX_URLS = 50_000;
+
+export const SITEMAP_NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+
+export interface SitemapSources {
+  services: GatewayServices;
+  /** PUBLIC_ORIGIN without a trailing slash. */
+  origin: string;
+  /** Today in the site's time zone ('YYYY-MM-DD'). */
+  today: string;
+  /** When the running client build was made (RFC 3339): the date pages computed by code last changed. */
+  builtAt: string;
+}
+
+/** 'YYYY-MM-DD' from a date or RFC 3339 timestamp; '' when it is neither. */
+export function w3cDate(value: string): string {
+  const match = /^(\d{4}-\d{2}-\d{2})(?:$|T)/.exec(value);
+  return match?.[1] ?? '';
+}
+
+const newest = (dates: string[]): string => dates.map(w3cDate).filter(Boolean).sort().at(-1) ?? '';
+
+/**
+ * Every public page: the content service's entries (pages, articles, tags, authors, lender
+ * reviews, documents) and the addresses the gateway itself serves — the home page, the blog
+ * listing and tag pages beyond the first, and the holiday calendar of this year and the next.
+ * When two sources name the same URL, the first one wins.
+ */
+export async function collectSitemap({ services, origin, today, builtAt }: SitemapSources): Promise<SitemapUrl[]> {
+  const { content } = services;
+  const [entries, blog, tags] = await Promise.all([
+    content.listSitemapEntries({ baseUrl: origin }),
+    content.listArticles({ page: { page: 1, pageSize: BLOG_PAGE_SIZE }, tagSlug: '', authorId: 0, authorSlug: '' }),
+    content.listTags({}),
+  ]);
+  const absolute = (pathOrUrl: string) => (/^https?:\/\//i.test(pathOrUrl) ? pathOrUrl : `${origin}${pathOrUrl}`);
+  const fromContent = new Map(entries.entries.map((entry) => [absolute(entry.loc), w3cDate(entry.lastmod)]));
+  const blogUpdated = newest(blog.articles.map((article) => article.editedAt || article.writtenAt));
+  const urls: SitemapUrl[] = [];
+  const add = (path: string, lastmod: string) => urls.push({ loc: absolute(path), lastmod });
+
+  // Offers and exchange rates on the home page change every day.
+  add('/', today);
+  const blogPages = Math.max(1, blog.pageInfo?.totalPages ?? 1);
+  for (let page = 1; page <= blogPages; page += 1) add(blogPagePath(null, page), blogUpdated);
+  for (const tag of tags.tags) {
+    const tagUpdated = fromContent.get(absolute(blogPagePath(tag.slug, 1))) || blogUpdated;
+    const pages = Math.max(1, Math.ceil(tag.articlesCount / BLOG_PAGE_SIZE));
+    for (let page = 1; page <= pages; page += 1) add(blogPagePath(tag.slug, page), tagUpdated);
+  }
+  const year = Number(today.slice(0, 4));
+  for (const shown of [year, year + 1]) {
+    if (shown >= CALENDAR_YEARS.min && shown <= CALENDAR_YEARS.max) add(calendarPath(shown), w3cDate(builtAt));
+  }
+
+  const seen = new Set<string>();
+  const all: SitemapUrl[] = [];
+  for (const url of [...[...fromContent].map(([loc, lastmod]) => ({ loc, lastmod })), ...urls]) {
+    if (seen.has(url.loc) || !url.loc.startsWith(`${origin}/`)) continue;
+    seen.add(url.loc);
+    all.push(url);
+  }
+  return all.sort((a, b) => (a.loc < b.loc ? -1 : a.loc > b.loc ? 1 : 0));
+}
+
+/** sitemap.xml text: UTF-8, entity-escaped locations, one <url> per page. */
+export function renderSitemapXml(urls: readonly SitemapUrl[]): string {
+  const lines = urls.map(
+    (url) => `<url><loc>${escapeHtml(url.loc)}</loc>${url.lastmod ? `<lastmod>${url.lastmod}</lastmod>` : ''}</url>`,
+  );
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${SITEMAP_NAMESPACE}">\n${lines.join('\n')}\n</urlset>\n`;
+}
+
+/** robots.txt: everything may be crawled except the API and the page-data JSON. */
+export function renderRobotsTxt(origin: string): string {
+  return ['User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /*_payload.json', '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
+}
