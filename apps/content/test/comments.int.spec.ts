@@ -86,6 +86,25 @@ describe('comments over gRPC (real PostgreSQL) and the moderation CLI', () => {
     expect(rejectedParent.fieldViolations).toEqual([{ field: 'replyTo', description: COMMENT_MESSAGES.replyTo }]);
   });
 
+  it('publishes staff replies at once, labelled by author type, only under published top-level comments', async () => {
+    const listedBefore = await t.client.listComments({ pagePath: PAGE, sort: contentV1.CommentSort.OLDER, page: null });
+    const marta = listedBefore.comments[0]!;
+    expect(await cli('reply', String(marta.id), '--as', 'company', '--name', 'Zespół Porównywarki', 'Dziękujemy', 'za', 'opinię!')).toBe(0);
+    expect(lines[0]).toMatch(new RegExp(`published as a reply to #${marta.id}$`));
+    const after = await t.client.listComments({ pagePath: PAGE, sort: contentV1.CommentSort.OLDER, page: null });
+    expect(after.comments[0]!.replies.at(-1)).toMatchObject({
+      name: 'Zespół Porównywarki',
+      text: 'Dziękujemy za opinię!',
+      authorType: contentV1.CommentAuthorType.COMPANY,
+      rating: 0,
+    });
+    expect(await cli('reply', String(marta.id), '--as', 'visitor', '--name', 'X', 'tekst')).toBe(2);
+    const onReply = (await t.client
+      .postStaffReply({ commentId: after.comments[0]!.replies[0]!.id, authorType: contentV1.CommentAuthorType.EXPERT, name: 'Ekspert', text: 'Uwaga.', moderator: 'm' })
+      .catch((e: unknown) => e)) as GrpcCallError;
+    expect(onReply.code).toBe(status.INVALID_ARGUMENT);
+  });
+
   it('rejects bad input with Polish field messages and stores nothing', async () => {
     const before = (await t.client.listCommentsForModeration({ state: contentV1.CommentState.PENDING, page: null })).pageInfo?.totalItems;
     const error = (await t.client

@@ -54,3 +54,19 @@ export const submitCommentSchema = z
   });
 
 export type SubmitCommentInput = z.output<typeof submitCommentSchema>;
+
+/** A staff reply (company or expert): published at once, one level under a published visitor comment. */
+export const staffReplySchema = z.object({
+  commentId: z.number().int().positive(),
+  authorType: z.enum(['company', 'expert'], { error: 'must be COMPANY or EXPERT' }),
+  name: z.string().trim().min(2, COMMENT_MESSAGES.name).max(100, COMMENT_MESSAGES.name),
+  text: z
+    .string()
+    .trim()
+    .min(3, COMMENT_MESSAGES.text)
+    .max(MAX_COMMENT_LENGTH, COMMENT_MESSAGES.text)
+    .refine((v) => !HTML_TAG.test(v), COMMENT_MESSAGES.html),
+  moderator: z.string().trim().min(1, 'is required').max(100),
+});
+
+export type StaffReplyInput = z.output<typeof staffReplySchema>;

@@ -5,6 +5,7 @@ const USAGE = `usage: npm run comments -- <command>
   list [--state pending|published|rejected] [--page N]   comments in a moderation state (default: pending)
   approve <id> [--by NAME]                                publish a pending comment
   reject <id> [--reason TEXT] [--by NAME]                 reject a pending comment
+  reply <id> --as company|expert --name NAME TEXT…       publish a staff reply under a published comment
 The content service is reached at CONTENT_SERVICE_ADDR (default 127.0.0.1:50051).`;
 
 const STATES: Record<string, contentV1.CommentState> = {
@@ -31,7 +32,14 @@ export async function runCommentsCli(argv: string[], client: ServiceClient<'cont
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { state: { type: 'string' }, page: { type: 'string' }, by: { type: 'string' }, reason: { type: 'string' } },
+      options: {
+        state: { type: 'string' },
+        page: { type: 'string' },
+        by: { type: 'string' },
+        reason: { type: 'string' },
+        as: { type: 'string' },
+        name: { type: 'string' },
+      },
     });
   } catch (error) {
     io.err(`${(error as Error).message}\n${USAGE}`);
@@ -70,6 +78,18 @@ export async function runCommentsCli(argv: string[], client: ServiceClient<'cont
             ? await client.approveComment({ commentId: id, moderator: by })
             : await client.rejectComment({ commentId: id, moderator: by, reason: parsed.values.reason ?? '' });
         io.out(`#${result.id} is now ${STATE_NAMES[result.state]} (by ${result.moderatedBy})`);
+        return 0;
+      }
+      case 'reply': {
+        const id = Number(idText);
+        const authorType = parsed.values.as === 'company' ? contentV1.CommentAuthorType.COMPANY : parsed.values.as === 'expert' ? contentV1.CommentAuthorType.EXPERT : undefined;
+        const text = parsed.positionals.slice(2).join(' ');
+        if (!Number.isInteger(id) || id < 1 || authorType === undefined || !parsed.values.name || !text) {
+          io.err(`reply: an id, --as company|expert, --name and the text are required\n${USAGE}`);
+          return 2;
+        }
+        const reply = await client.postStaffReply({ commentId: id, authorType, name: parsed.values.name, text, moderator: by });
+        io.out(`#${reply.id} published as a reply to #${reply.replyTo}`);
         return 0;
       }
       case undefined:

@@ -4,7 +4,7 @@ import { commonV1, contentV1 } from '@lib/contracts';
 import { CACHE, failedPrecondition, GrpcService, invalidArgument, notFound, parseRequest } from '@lib/service-kit';
 import { z } from 'zod';
 import { type CommentEntity } from './comment.entity';
-import { COMMENT_MESSAGES, type CommentAuthorType, type CommentState, submitCommentSchema } from './comment-rules';
+import { COMMENT_MESSAGES, type CommentAuthorType, type CommentState, staffReplySchema, submitCommentSchema } from './comment-rules';
 import { CommentsRepository, type PageSlice } from './comments.repository';
 
 const { CommentState: State, CommentAuthorType: Author, CommentSort: Sort } = contentV1;
@@ -87,7 +87,12 @@ function toModerated(c: CommentEntity): contentV1.ModeratedComment {
   };
 }
 
-type CommentRpcs = 'submitComment' | 'listComments' | 'listCommentsForModeration' | 'approveComment' | 'rejectComment';
+type CommentRpcs = 'submitComment' | 'listComments' | 'listCommentsForModeration' | 'approveComment' | 'rejectComment' | 'postStaffReply';
+
+const STAFF_AUTHOR = new Map<number, 'company' | 'expert'>([
+  [Author.COMPANY, 'company'],
+  [Author.EXPERT, 'expert'],
+]);
 
 /**
  * Comments: visitors submit (always held for review), moderators approve or reject through the
@@ -146,6 +151,16 @@ export class CommentsController implements Pick<contentV1.ContentServiceControll
   async rejectComment(request: contentV1.RejectCommentRequest): Promise<contentV1.ModeratedComment> {
     const { commentId, moderator: who, reason } = parseRequest(rejectRequest, request);
     return this.decide(commentId, 'reject', who, reason);
+  }
+
+  async postStaffReply(request: contentV1.PostStaffReplyRequest): Promise<contentV1.ModeratedComment> {
+    const reply = parseRequest(staffReplySchema, { ...request, authorType: STAFF_AUTHOR.get(request.authorType) ?? '' });
+    const parent = await this.comments.findPublished(reply.commentId);
+    if (!parent) throw notFound('published comment', String(reply.commentId));
+    if (parent.replyTo !== null) throw invalidArgument([{ field: 'commentId', description: 'replies are answered under their top-level comment' }]);
+    const saved = await this.comments.insertStaffReply(parent, reply);
+    await this.cache.deleteByPrefix('content:');
+    return toModerated(saved);
   }
 
   private async decide(id: number, decision: 'approve' | 'reject', who: string, reason: string): Promise<contentV1.ModeratedComment> {

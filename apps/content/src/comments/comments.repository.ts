@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, IsNull, In } from 'typeorm';
 import { CommentEntity } from './comment.entity';
-import { type CommentState, moderate, type SubmitCommentInput } from './comment-rules';
+import { type CommentState, moderate, type StaffReplyInput, type SubmitCommentInput } from './comment-rules';
 
 export interface PageSlice {
   page: number;
@@ -37,6 +37,30 @@ export class CommentsRepository {
         sessionId: input.sessionId === '' ? null : input.sessionId,
       }),
     );
+  }
+
+  /** A staff reply is published at once, under the same page as the comment it answers. */
+  insertStaffReply(parent: CommentEntity, reply: StaffReplyInput): Promise<CommentEntity> {
+    return this.dataSource.transaction(async (manager) => {
+      const now = new Date();
+      const saved = await manager.getRepository(CommentEntity).save(
+        manager.getRepository(CommentEntity).create({
+          pagePath: parent.pagePath,
+          replyTo: parent.id,
+          name: reply.name,
+          email: '',
+          authorType: reply.authorType,
+          text: reply.text,
+          rating: null,
+          state: 'published',
+          sessionId: null,
+          moderatedAt: now,
+          moderatedBy: reply.moderator,
+        }),
+      );
+      await refreshPageCounts(manager, parent.pagePath);
+      return saved;
+    });
   }
 
   /** Published top-level comments of a page, their published replies, and the page's counts. */

@@ -580,6 +580,20 @@ export interface RejectCommentRequest {
   reason: string;
 }
 
+/** A reply from the company or an expert, published at once (written by staff, not held for review). */
+export interface PostStaffReplyRequest {
+  /** Id of the published top-level comment being answered. */
+  commentId: number;
+  /** COMPANY or EXPERT; shown as 'Odpowiedź firmy' or 'Odpowiedź eksperta'. */
+  authorType: CommentAuthorType;
+  /** Name shown with the reply, e.g. 'Zespół Porównywarki'. */
+  name: string;
+  /** Reply text, plain. */
+  text: string;
+  /** Moderator's name or id, kept with the reply. */
+  moderator: string;
+}
+
 /** Asks for one year's holiday calendar. */
 export interface GetHolidayCalendarRequest {
   /** Calendar year, e.g. 2024. */
@@ -805,6 +819,10 @@ export interface ContentServiceClient {
 
   rejectComment(request: RejectCommentRequest, metadata?: Metadata): Observable<ModeratedComment>;
 
+  /** Publishes a reply from the company or an expert under a published comment (moderation tool). */
+
+  postStaffReply(request: PostStaffReplyRequest, metadata?: Metadata): Observable<ModeratedComment>;
+
   /** Returns the holiday calendar of a year (12 months); NOT_FOUND for unsupported years. */
 
   getHolidayCalendar(request: GetHolidayCalendarRequest, metadata?: Metadata): Observable<HolidayCalendar>;
@@ -934,6 +952,13 @@ export interface ContentServiceController {
     metadata?: Metadata,
   ): Promise<ModeratedComment> | Observable<ModeratedComment> | ModeratedComment;
 
+  /** Publishes a reply from the company or an expert under a published comment (moderation tool). */
+
+  postStaffReply(
+    request: PostStaffReplyRequest,
+    metadata?: Metadata,
+  ): Promise<ModeratedComment> | Observable<ModeratedComment> | ModeratedComment;
+
   /** Returns the holiday calendar of a year (12 months); NOT_FOUND for unsupported years. */
 
   getHolidayCalendar(
@@ -969,6 +994,7 @@ export function ContentServiceControllerMethods() {
       'listCommentsForModeration',
       'approveComment',
       'rejectComment',
+      'postStaffReply',
       'getHolidayCalendar',
       'getNavigation',
     ];
