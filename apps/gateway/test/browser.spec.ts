@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, type Page } from 'playwright-core';
 import { readClientManifest } from '../src/server/render/client-manifest';
-import { ARTICLE, ARTICLE_SLUG, type FakeContent, OFFERS_HANDLERS, createFakeContent } from './support/content-fixtures';
+import { COMMENT_TEXTS } from '../src/app/comments/comment-texts';
+import { ARTICLE, ARTICLE_SLUG, FAKE_VIOLATIONS, type FakeContent, OFFERS_HANDLERS, createFakeContent } from './support/content-fixtures';
 import { type FakeGrpcServer, startFakeService } from './support/fake-grpc';
 import { ABOUT_PAGE, HOME_PAGE, RATE_TABLE } from './support/fixtures';
 import { CHROMIUM_PATH, launchChromium } from './support/browser';
@@ -242,6 +243,74 @@ describeWithChromium('gateway in a real browser', () => {
     expect(new URL(page.url()).pathname).toBe('/blog/');
     expect(await readMark(page)).toBe(42);
     expect(console.filter((m) => m.type === 'error' || m.type === 'pageerror')).toEqual([]);
+    await context.close();
+  });
+
+  it('article comments: the form posts without a reload and shows the moderation message, field errors in place', async () => {
+    const { page, context, console, requests } = await openPage({ width: 1280, height: 900 });
+    await page.goto(`${gateway.url}/${ARTICLE_SLUG}/`);
+    await page.waitForSelector('html[data-client="ready"]');
+    await expect(page.locator('#komentarze .comments__summary').textContent()).resolves.toContain('14 komentarzy');
+    await expect(page.locator('#komentarz-200 .comment__label').textContent()).resolves.toBe('Odpowiedź firmy');
+    await markWindow(page);
+    const form = page.locator('form[data-comment-form]');
+    // the honeypot is out of sight and out of the tab order
+    await expect(page.locator('input[name="website"]').isVisible()).resolves.toBe(true);
+    const trapBox = await page.locator('input[name="website"]').boundingBox();
+    expect(trapBox!.x + trapBox!.width).toBeLessThan(0);
+
+    // An e-mail the service refuses: its Polish message appears next to the field, the text stays.
+    await form.getByLabel('Imię lub pseudonim').fill('Ewa Testowa');
+    await form.getByLabel('E-mail').fill('ewa@localhost');
+    await form.getByRole('radio', { name: '4 z 5' }).check();
+    await form.getByLabel('Treść komentarza').fill('Przydatne wyliczenia, dziękuję za artykuł.');
+    await form.getByRole('button', { name: 'Dodaj komentarz' }).click();
+    await expect(page.locator('[data-error-for="email"]').textContent({ timeout: 3_000 })).resolves.toBe(FAKE_VIOLATIONS.email);
+    await page.waitForFunction(() => document.querySelector('[data-error-for="email"]')?.textContent !== '');
+    await expect(form.getByLabel('E-mail').getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect(form.getByLabel('Treść komentarza').inputValue()).resolves.toBe('Przydatne wyliczenia, dziękuję za artykuł.');
+
+    await form.getByLabel('E-mail').fill('ewa@example.pl');
+    const posted = page.waitForResponse((r) => r.url().endsWith('/api/comments') && r.request().method() === 'POST');
+    await form.getByRole('button', { name: 'Dodaj komentarz' }).click();
+    expect((await posted).status()).toBe(202);
+    await page.waitForSelector('[data-comment-status]:has-text("Dziękujemy!")');
+    await expect(page.locator('[data-comment-status]').textContent()).resolves.toBe(COMMENT_TEXTS.pending);
+    await expect(page.locator('[data-error-for="email"]').textContent()).resolves.toBe('');
+    await expect(form.getByLabel('Treść komentarza').inputValue()).resolves.toBe('');
+    expect(await readMark(page)).toBe(42); // no reload
+    const stored = fakeContent.submissions.at(-1)!;
+    expect(stored).toMatchObject({ pagePath: `/${ARTICLE_SLUG}/`, name: 'Ewa Testowa', email: 'ewa@example.pl', rating: 4, replyTo: 0 });
+    expect(stored.sessionId).toMatch(/^[0-9a-f-]{36}$/);
+    // the enhancement is its own small chunk, React stays away
+    expect(requests.some((r) => /\/assets\/chunks\/comment-form-/.test(r))).toBe(true);
+    expect(requests.some((r) => /\/assets\/chunks\/renderer-/.test(r))).toBe(false);
+
+    // "Odpowiedz" turns the form into a reply: no rating, the target named.
+    await page.locator('#komentarz-112 a[data-reply-to]').click();
+    await expect(page.locator('[data-reply-notice]').textContent()).resolves.toContain('Odpowiadasz na komentarz: Marta z Gdańska.');
+    await expect(page.locator('[data-rating-field]').isHidden()).resolves.toBe(true);
+    await page.screenshot({ path: '/tmp/gateway-comments.png', fullPage: true });
+    // The browser logs the refused post (400) itself; anything else would be a fault.
+    const refusedPost = (m: { text: string }) => m.text.includes('status of 400');
+    expect(console.filter((m) => (m.type === 'error' || m.type === 'pageerror') && !refusedPost(m))).toEqual([]);
+    await context.close();
+  });
+
+  it('article comments without JavaScript: a plain form POST lands back on the page with the moderation message', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, locale: 'pl-PL' });
+    const page = await context.newPage();
+    await page.goto(`${gateway.url}/${ARTICLE_SLUG}/`);
+    const form = page.locator('form[data-comment-form]');
+    await form.getByLabel('Imię lub pseudonim').fill('Piotr bez skryptów');
+    await form.getByLabel('E-mail').fill('piotr@example.pl');
+    await form.getByRole('radio', { name: '5 z 5' }).check();
+    await form.getByLabel('Treść komentarza').fill('Działa także bez JavaScriptu.');
+    await Promise.all([page.waitForURL(/komentarz=oczekuje/), form.getByRole('button', { name: 'Dodaj komentarz' }).click()]);
+    const url = new URL(page.url());
+    expect(`${url.pathname}${url.search}${url.hash}`).toBe(`/${ARTICLE_SLUG}/?komentarz=oczekuje#komentarze`);
+    await expect(page.locator('[data-comment-status]').textContent()).resolves.toBe(COMMENT_TEXTS.pending);
+    expect(fakeContent.submissions.at(-1)).toMatchObject({ name: 'Piotr bez skryptów', rating: 5, sessionId: '' });
     await context.close();
   });
 

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import { type Locale } from '../shared/locale';
+import { type CommentFormState } from './comments/comments-data';
 import { type NavigationView } from './layouts/navigation';
 
 /** Per-request facts every component may read; identical on the server and in the browser. */
@@ -10,6 +11,8 @@ export interface RenderContext {
   today: string;
   /** Header and footer links (from the content service, or the built-in copy). */
   navigation: NavigationView;
+  /** Server only: the comment form's state of this request (see ResolvedPage.commentForm). */
+  commentForm?: CommentFormState;
 }
 
 const Context = createContext<RenderContext | null>(null);

@@ -70,8 +70,12 @@ export interface RouteSpec<K extends PageName, P> {
    * or null to serve the page. Checked before params().
    */
   redirect?(raw: RawParams): string | null;
-  /** Checks and converts the raw path parameters; null answers 404 ('Page Not Found: {path}'). */
-  params(raw: RawParams): P | null;
+  /**
+   * Checks and converts the raw path parameters; null answers 404 ('Page Not Found: {path}').
+   * The query is there for the few parts of a page an address may pick (the comment order and
+   * page); what it yields is part of the cache key, so keep it to a small, bounded set of values.
+   */
+  params(raw: RawParams, query: URLSearchParams): P | null;
   /** Fetches the page data over gRPC; the page-data cache wraps it (key: route name + params). */
   load(ctx: LoadContext<P>): Promise<PageData<K>>;
   head(data: PageData<K>, ctx: HeadContext): RouteHead;

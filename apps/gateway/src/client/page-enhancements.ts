@@ -1,39 +1,14 @@
 /**
- * Small DOM behaviour for server-rendered pages that ship no React: the article view beacon and
- * the share buttons. It runs after the first load and after every client-side navigation.
+ * Small DOM behaviour for server-rendered pages that ship no React: the article view beacon, the
+ * share buttons, and the comment form (its module is loaded only where a form is on the page).
+ * It runs after the first load and after every client-side navigation.
  */
+import { visitId } from './visit-id';
+
+export { VISIT_ID_KEY, uuidV4 } from './visit-id';
 
 /** Where the article view beacon goes (the gateway's route, see server/http/article-views.ts). */
 export const VIEWS_ENDPOINT = '/api/views';
-/** sessionStorage key of this tab's visit id: reloads in one visit count as one view. */
-export const VISIT_ID_KEY = 'article_visit_id';
-
-/** A version-4 UUID, or '' when the browser cannot make one (spec point 8: the helper never throws). */
-export function uuidV4(): string {
-  try {
-    if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-    const bytes = crypto.getRandomValues(new Uint8Array(16));
-    bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-    bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-    const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-  } catch {
-    return '';
-  }
-}
-
-function visitId(): string {
-  try {
-    const stored = sessionStorage.getItem(VISIT_ID_KEY);
-    if (stored) return stored;
-    const created = uuidV4();
-    if (created) sessionStorage.setItem(VISIT_ID_KEY, created);
-    return created;
-  } catch {
-    // Storage can be blocked (privacy settings); the view then counts without a visit id.
-    return '';
-  }
-}
 
 /** Reports one view of the article on screen, if any; never throws, never waits. */
 export function countArticleView(doc: Document = document): void {
@@ -80,4 +55,8 @@ export function onShareClick(event: MouseEvent): void {
 export function enhancePage(): void {
   revealShareButtons();
   countArticleView();
+  if (document.querySelector('form[data-comment-form]')) {
+    // Without the module the form still posts as plain HTML; nothing to tell the visitor.
+    import('./comment-form').then(({ enhanceCommentForms }) => enhanceCommentForms()).catch(() => undefined);
+  }
 }

@@ -5,7 +5,10 @@ import { routes as appRoutes } from '../app/routes';
 import { createPolishLocale } from '../shared/locale';
 import { todayIn } from '../shared/loan-example';
 import { type GatewayDeps } from './deps';
+import { commentRateLimit } from './comments/comment-rate-limit';
+import { MemoryRateLimiter } from './comments/rate-limiter';
 import { articleViews } from './http/article-views';
+import { commentsApi } from './http/comments-api';
 import { BENCH_STATIC_PREFIX, benchStaticHandler } from './http/bench-static';
 import { buildRoutes } from './http/builds';
 import { errorHandler } from './http/error-handler';
@@ -64,8 +67,8 @@ function createRuntime(deps: GatewayDeps, onUpstreamError?: (error: unknown) => 
 
 /**
  * The gateway's Express app. Order of the stack, top to bottom: metrics and security headers,
- * probes, compression, URL sanity (400), static assets and build files, body limits (413), the
- * article-view beacon (POST /api/views), the read-only rule (405), the trailing-slash redirect
+ * probes, compression, URL sanity (400), static assets and build files, comments (POST
+ * /api/comments, with its own 10 kB limit), body limits (413), the article-view beacon (POST /api/views), the read-only rule (405), the trailing-slash redirect
  * (301), sitemap.xml and robots.txt, page payloads, pages, and one error handler that never
  * leaks a stack.
  */
@@ -82,6 +85,8 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   // Our own ETags (pages) and Express's weak ETags (JSON, static) only; no query parser surprises.
   app.set('etag', 'weak');
   app.set('query parser', 'simple');
+  // req.ip is the socket address unless TRUST_PROXY names the proxies in front of us.
+  app.set('trust proxy', deps.config.TRUST_PROXY);
 
   app.use(metrics.middleware);
   app.use((_req, res, next) => {
@@ -95,6 +100,18 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(rejectMalformedUrl());
   app.use(staticFiles(deps.publicDir));
   app.use(buildRoutes(deps.manifest));
+  // Before the general body limit: it holds its own (10 kB) and answers forms with pages.
+  app.use(
+    commentsApi({
+      services: deps.services,
+      logger: deps.logger,
+      limiter: deps.commentRateLimiter ?? new MemoryRateLimiter(commentRateLimit(deps.config)),
+      publicOrigin: deps.config.PUBLIC_ORIGIN,
+      resolver,
+      renderer,
+      onUpstreamError,
+    }),
+  );
   app.use(limitDeclaredBody(BODY_LIMIT_BYTES));
   // Before the shared body parsers: it reads its own (text, 1 kB) body, as sendBeacon sends it.
   app.use(articleViews({ services: deps.services, logger: deps.logger, onUpstreamError }));

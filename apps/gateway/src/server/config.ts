@@ -1,5 +1,24 @@
 import { env } from '@lib/config';
+import express from 'express';
 import { z } from 'zod';
+
+/**
+ * TRUST_PROXY as Express reads it: 'false' (default: the socket address is the client), 'true'
+ * (every proxy), a hop count ('1'), or addresses/subnets ('loopback, 10.0.0.0/8').
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .default('false')
+  .transform((value, ctx): boolean | number | string => {
+    const parsed = value === 'true' ? true : value === 'false' || value === '' ? false : /^\d+$/.test(value) ? Number(value) : value;
+    try {
+      express().set('trust proxy', parsed);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: "must be 'true', 'false', a hop count or a list of addresses/subnets" });
+    }
+    return parsed;
+  });
 
 /** Every variable the gateway reads, validated once at start (see README for the table). */
 export const gatewayEnvSchema = z.object({
@@ -32,6 +51,11 @@ export const gatewayEnvSchema = z.object({
   CLIENT_DIST_DIR: z.string().optional(),
   /** '1' additionally serves GET /__static/<path> for the benchmark's static baseline. */
   BENCH_STATIC: env.bool(false),
+  /** Whose X-Forwarded-For to believe for the client IP (comment rate limit); none by default. */
+  TRUST_PROXY: trustProxy,
+  /** Comments one IP may post per COMMENT_RATE_WINDOW_MS (Redis when REDIS_URL is set). */
+  COMMENT_RATE_LIMIT: z.coerce.number().int().min(1).max(1000).default(5),
+  COMMENT_RATE_WINDOW_MS: env.positiveMs(600_000),
 });
 
 export type GatewayConfig = z.output<typeof gatewayEnvSchema>;

@@ -3,6 +3,7 @@ import { type Logger } from '@lib/observability';
 import { type Registry } from 'prom-client';
 import { type AnyRoute } from '../app/route-types';
 import { type GatewayServices } from '../app/services';
+import { type RateLimiter } from './comments/rate-limiter';
 import { type GatewayConfig } from './config';
 import { type ClientManifest } from './render/client-manifest';
 import { type ReadinessState } from './readiness-state';
@@ -21,6 +22,8 @@ export interface GatewayDeps {
   /** Prometheus registry; a fresh one with default metrics when omitted. */
   registry?: Registry;
   readiness?: ReadinessState;
+  /** Per-IP limit of comment posts; an in-process one from the config when omitted (main.ts passes Redis). */
+  commentRateLimiter?: RateLimiter;
   /** Clock for the pages' "today" (loan example dates); tests pin it. */
   now?: () => Date;
 }

@@ -4,6 +4,7 @@ import { loadConfigOrExit } from '@lib/config';
 import { createLogger } from '@lib/observability';
 import path from 'node:path';
 import { createGatewayApp } from './app';
+import { createCommentRateLimiter } from './comments/comment-rate-limit';
 import { gatewayEnvSchema } from './config';
 import { startGatewayServer } from './http-server';
 import { ReadinessState } from './readiness-state';
@@ -18,6 +19,7 @@ async function main(): Promise<void> {
   const services = createGatewayServices(config);
   const cache = createCache({ redisUrl: config.REDIS_URL, namespace: 'gateway', logger });
   const readiness = new ReadinessState();
+  const rateLimit = createCommentRateLimiter(config, logger);
   const app = createGatewayApp({
     config,
     logger,
@@ -26,6 +28,7 @@ async function main(): Promise<void> {
     manifest,
     publicDir: path.join(clientDir, 'public'),
     readiness,
+    commentRateLimiter: rateLimit.limiter,
   });
   const server = await startGatewayServer(app, { host: config.HOST, port: config.PORT, readiness, logger });
   logger.info({ buildId: manifest.buildId, pageCache: config.PAGE_CACHE, cache: cache.kind }, 'gateway ready');
@@ -46,6 +49,7 @@ async function main(): Promise<void> {
       .then(async () => {
         closeGatewayServices(services);
         await cache.close();
+        await rateLimit.close();
         await telemetry.shutdown();
         logger.info('gateway stopped');
         process.exit(0);

@@ -1,5 +1,5 @@
 import { status } from '@grpc/grpc-js';
-import { type contentV1 } from '@lib/contracts';
+import { contentV1, richStatusMetadata } from '@lib/contracts';
 import { holidayCalendar, MAX_YEAR, MIN_YEAR } from '@lib/pl-calendar';
 import { FakeGrpcError, type FakeHandler } from './fake-grpc';
 import { ABOUT_PAGE, HOME_PAGE, OFFERS } from './fixtures';
@@ -215,7 +215,43 @@ export interface FakeContent {
   handlers: Record<string, FakeHandler>;
   /** RecordArticleView requests received, in order. */
   views: contentV1.RecordArticleViewRequest[];
+  /** SubmitComment requests received, in order (valid or not). */
+  submissions: contentV1.SubmitCommentRequest[];
+  /** ListComments requests received, in order. */
+  commentLists: contentV1.ListCommentsRequest[];
 }
+
+const VISITOR = 1;
+const COMPANY = 2;
+const EXPERT = 3;
+
+/** A published comment of the fake; ids count down so newer comments have larger ids. */
+function comment(id: number, name: string, text: string, rating: number, createdAt: string, replies: contentV1.Comment[] = []): contentV1.Comment {
+  return { id, replyTo: 0, name, authorType: VISITOR, text, rating, createdAt, replies };
+}
+
+/**
+ * Published comments of the article, newest first: 12 top-level (two pages of ten) and two staff
+ * replies under the newest. Ratings: 12 comments rated, sum 50.
+ */
+export const ARTICLE_COMMENTS: contentV1.Comment[] = [
+  comment(112, 'Marta z Gdańska', 'Bardzo przydatne wyliczenie netto, dzięki!\nDruga linia komentarza.', 5, '2026-10-03T18:30:00Z', [
+    { id: 200, replyTo: 112, name: 'Zespół Porównywarki', authorType: COMPANY, text: 'Dziękujemy, cieszymy się, że pomogło.', rating: 0, createdAt: '2026-10-04T08:00:00Z', replies: [] },
+    { id: 201, replyTo: 112, name: 'Anna Kowalczyk', authorType: EXPERT, text: 'Stawka godzinowa też rośnie od stycznia.', rating: 0, createdAt: '2026-10-04T09:00:00Z', replies: [] },
+  ]),
+  ...Array.from({ length: 11 }, (_, index) =>
+    comment(111 - index, `Czytelnik ${11 - index}`, `Komentarz numer ${11 - index} <b>bez HTML</b>.`, index % 2 === 0 ? 4 : 3, `2026-09-${String(20 - index).padStart(2, '0')}T10:00:00Z`),
+  ),
+];
+export const ARTICLE_COMMENTS_TOTAL = ARTICLE_COMMENTS.length + 2;
+
+/** What the fake service answers to an invalid comment, like the real one (field + Polish text). */
+export const FAKE_VIOLATIONS = {
+  email: 'Wprowadź prawidłowy adres e-mail',
+  text: 'Wpisz treść komentarza (od 3 do 5000 znaków)',
+  rating: 'Wybierz ocenę od 1 do 5',
+  replyTo: 'Komentarz, na który odpowiadasz, nie istnieje',
+};
 
 const PAGES = [HOME_PAGE, ABOUT_PAGE, SEO_PAGE, DOC_PAGE, ARTICLE_PAGE, REVIEWS_PAGE];
 
@@ -225,8 +261,23 @@ function pageInfo(page: number, pageSize: number, totalItems: number) {
 
 const notFound = (what: string) => new FakeGrpcError(status.NOT_FOUND, `${what} not found`);
 
+function submitComment(request: contentV1.SubmitCommentRequest, submissions: contentV1.SubmitCommentRequest[]) {
+  submissions.push(request);
+  const violations: { field: string; description: string }[] = [];
+  if (!/^[^@\s]+@[^@\s]+\.[a-z]{2,}$/i.test(request.email.trim())) violations.push({ field: 'email', description: FAKE_VIOLATIONS.email });
+  if (request.text.trim().length < 3 || request.text.length > 5000) violations.push({ field: 'text', description: FAKE_VIOLATIONS.text });
+  if (request.replyTo === 0 && (request.rating < 1 || request.rating > 5)) violations.push({ field: 'rating', description: FAKE_VIOLATIONS.rating });
+  if (request.replyTo !== 0 && !ARTICLE_COMMENTS.some((c) => c.id === request.replyTo)) violations.push({ field: 'replyTo', description: FAKE_VIOLATIONS.replyTo });
+  if (violations.length > 0) {
+    throw new FakeGrpcError(status.INVALID_ARGUMENT, 'request is invalid', richStatusMetadata({ code: status.INVALID_ARGUMENT, message: 'request is invalid', fieldViolations: violations }));
+  }
+  return { commentId: 500 + submissions.length, state: 1, createdAt: '2026-10-05T10:00:00Z' };
+}
+
 export function createFakeContent(): FakeContent {
   const views: contentV1.RecordArticleViewRequest[] = [];
+  const submissions: contentV1.SubmitCommentRequest[] = [];
+  const commentLists: contentV1.ListCommentsRequest[] = [];
   const handlers: Record<string, FakeHandler> = {
     GetPage: (request) => {
       const { path } = request as contentV1.GetPageRequest;
@@ -286,6 +337,22 @@ export function createFakeContent(): FakeContent {
       ]);
     },
     GetNavigation: () => NAVIGATION,
+    SubmitComment: (request) => submitComment(request as contentV1.SubmitCommentRequest, submissions),
+    ListComments: (request) => {
+      const list = request as contentV1.ListCommentsRequest;
+      commentLists.push(list);
+      const all = list.pagePath === `/${ARTICLE_SLUG}/` ? ARTICLE_COMMENTS : [];
+      const ordered = list.sort === contentV1.CommentSort.OLDER ? [...all].reverse() : all;
+      const number = list.page?.page || 1;
+      const size = list.page?.pageSize || 10;
+      return {
+        comments: ordered.slice((number - 1) * size, number * size),
+        pageInfo: pageInfo(number, size, ordered.length),
+        totalCount: all.length === 0 ? 0 : ARTICLE_COMMENTS_TOTAL,
+        ratingsCount: all.length,
+        ratingsSum: all.reduce((sum, c) => sum + c.rating, 0),
+      };
+    },
     ListSitemapEntries: (request) => {
       const { baseUrl } = request as contentV1.ListSitemapEntriesRequest;
       const paths: [string, string][] = [
@@ -302,7 +369,7 @@ export function createFakeContent(): FakeContent {
       return { entries: paths.map(([path, lastmod]) => ({ loc: `${baseUrl}${path}`, lastmod })) };
     },
   };
-  return { handlers, views };
+  return { handlers, views, submissions, commentLists };
 }
 
 /** The offers service for the content pages: the listing and one offer by id. */

@@ -16,6 +16,8 @@ export class FakeGrpcError extends Error {
   constructor(
     readonly code: grpc.status,
     readonly details: string,
+    /** Trailers, e.g. richStatusMetadata() with field violations. */
+    readonly metadata?: grpc.Metadata,
   ) {
     super(details);
   }
@@ -53,7 +55,7 @@ export async function startFakeService(name: ServiceName, handlers: Record<strin
           (error: unknown) =>
             callback(
               error instanceof FakeGrpcError
-                ? { code: error.code, details: error.details }
+                ? { code: error.code, details: error.details, ...(error.metadata ? { metadata: error.metadata } : {}) }
                 : { code: grpc.status.INTERNAL, details: String(error) },
             ),
         );

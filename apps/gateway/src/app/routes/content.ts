@@ -1,9 +1,11 @@
 import { contentV1 } from '@lib/contracts';
+import { commentsQuery } from '../comments/comments-query';
 import { type RawParams } from '../match-path';
 import { type ContentPageData } from '../pages/content/content-data';
 import { type HeadContext, type RouteHead, defineRoute } from '../route-types';
 import { articleLd } from '../seo/structured-data';
 import { articleWithoutBody, toArticleView, toContentView, withoutBodyHtml } from '../view-models';
+import { loadComments } from '../view-models/comments';
 import { HOME_CRUMB, contentHead } from './head';
 import { loadOfferBlock } from './offers-block';
 import { SLUG } from './params';
@@ -41,19 +43,23 @@ export const contentRoute = defineRoute({
   page: 'content',
   pattern: '/:path+/',
   layout: 'default',
-  params(raw: RawParams) {
+  params(raw: RawParams, query: URLSearchParams) {
     const path = raw['path'];
     if (path === undefined || !path.split('/').every((segment) => SLUG.test(segment))) return null;
-    return { path: `/${path}/` };
+    // Only articles show comments; other pages keep one cache entry whatever the query says.
+    return { path: `/${path}/`, comments: commentsQuery(query) };
   },
   async load(ctx): Promise<ContentPageData> {
     const page = await ctx.services.content.getPage({ path: ctx.params.path });
     const view = toContentView(page);
     if (page.type === contentV1.RouteType.BLOG) {
-      const article = await ctx.services.content.getArticle({ slug: ctx.params.path.slice(1, -1) });
+      const [article, comments] = await Promise.all([
+        ctx.services.content.getArticle({ slug: ctx.params.path.slice(1, -1) }),
+        loadComments(ctx, ctx.params.path, ctx.params.comments),
+      ]);
       // The article's own body is the one shown; the page's copy of it would only be carried along.
       const shareUrl = view.canonicalUrl || `${ctx.origin}${ctx.params.path}`;
-      return { kind: 'article', page: { ...view, bodyHtml: '' }, article: toArticleView(article, shareUrl) };
+      return { kind: 'article', page: { ...view, bodyHtml: '' }, article: toArticleView(article, shareUrl), comments };
     }
     if (page.type === contentV1.RouteType.SEO) {
       return { kind: 'seo', page: view, offers: view.showOffers ? await ctx.section(() => loadOfferBlock(ctx)) : null };

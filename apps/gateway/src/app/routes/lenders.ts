@@ -2,9 +2,11 @@ import { status as GrpcStatus } from '@grpc/grpc-js';
 import { GrpcCallError } from '@lib/contracts';
 import { type LenderReviewData } from '../pages/lender-review/lender-review-data';
 import { type LenderReviewsData } from '../pages/lender-reviews/lender-reviews-data';
+import { commentsQuery } from '../comments/comments-query';
 import { defineRoute } from '../route-types';
 import { type Crumb } from '../seo/structured-data';
 import { toContentView, toLenderCard, toLenderReviewView, toOfferCard, withoutBodyHtml } from '../view-models';
+import { loadComments } from '../view-models/comments';
 import { HOME_CRUMB, contentHead, pageHead } from './head';
 import { loadOfferBlock } from './offers-block';
 import { noParams, slugParam } from './params';
@@ -45,12 +47,15 @@ export const lenderReviewRoute = defineRoute({
   page: 'lender-review',
   pattern: `${LENDER_REVIEWS_PATH}:slug/`,
   layout: 'default',
-  params(raw) {
+  params(raw, query) {
     const slug = slugParam(raw, 'slug');
-    return slug === null ? null : { slug };
+    return slug === null ? null : { slug, comments: commentsQuery(query) };
   },
   async load(ctx): Promise<LenderReviewData> {
-    const review = await ctx.services.content.getLenderReview({ slug: ctx.params.slug });
+    const [review, comments] = await Promise.all([
+      ctx.services.content.getLenderReview({ slug: ctx.params.slug }),
+      loadComments(ctx, `${LENDER_REVIEWS_PATH}${ctx.params.slug}/`, ctx.params.comments),
+    ]);
     const offer =
       review.offerId > 0
         ? await ctx.section(async () => {
@@ -64,7 +69,7 @@ export const lenderReviewRoute = defineRoute({
             }
           })
         : null;
-    return { review: toLenderReviewView(review, ctx.params.slug), offer };
+    return { review: toLenderReviewView(review, ctx.params.slug), offer, comments };
   },
   head: (data, ctx) =>
     pageHead(ctx, {

@@ -1,4 +1,5 @@
 import { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import { formStateFromQuery } from '../../app/comments/comments-query';
 import { PAYLOAD_SUFFIX, type PagePayload, pagePathOfPayload } from '../../shared/page-state';
 import { type PageResolver, type ResolvedPage } from '../pages/page-resolver';
 import { type PageRenderer } from '../render/page-renderer';
@@ -27,7 +28,7 @@ export function payloadHandler(resolver: PageResolver, buildId: string): Request
       return;
     }
     resolver
-      .resolve(pagePath)
+      .resolve(pagePath, search)
       .then((page) => {
         res.locals['routeLabel'] = `${page.routeLabel}${PAYLOAD_SUFFIX}`;
         // The data changes independently of the build; revalidate with the ETag Express adds.
@@ -66,10 +67,11 @@ export function pageHandler(resolver: PageResolver, renderer: PageRenderer): Req
       return;
     }
     resolver
-      .resolve(pathname)
+      .resolve(pathname, search)
       .then((page) => {
         res.locals['routeLabel'] = page.routeLabel;
-        return renderer.stream(req, res, page);
+        const commentForm = page.status === 200 ? formStateFromQuery(new URLSearchParams(search)) : undefined;
+        return renderer.stream(req, res, commentForm ? { ...page, commentForm } : page);
       })
       .catch(next);
   };

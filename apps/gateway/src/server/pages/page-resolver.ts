@@ -1,6 +1,7 @@
 import { type Cache } from '@lib/cache';
 import { GrpcCallError, statusName } from '@lib/contracts';
 import { type Logger } from '@lib/observability';
+import { type CommentFormState } from '../../app/comments/comments-data';
 import { type LayoutName } from '../../app/layouts';
 import { FALLBACK_NAVIGATION } from '../../app/layouts/fallback-navigation';
 import { type NavigationView } from '../../app/layouts/navigation';
@@ -32,6 +33,11 @@ export interface ResolvedPage {
   head: RouteHead;
   /** Header and footer links for the layout. */
   navigation: NavigationView;
+  /**
+   * The comment form's per-request state (values and errors after a failed post, the success
+   * notice, a reply target). Never part of cached data; a page carrying values is not memoised.
+   */
+  commentForm?: CommentFormState;
 }
 
 /** Cache key of the navigation, next to the page data it is cached like. */
@@ -62,9 +68,12 @@ export class PageResolver {
     this.table = compileRoutes(deps.routes);
   }
 
-  /** The page at a path, with the navigation around it (both loaded in parallel). */
-  async resolve(path: string): Promise<ResolvedPage> {
-    const [page, navigation] = await Promise.all([this.resolveContent(path), this.loadNavigation()]);
+  /**
+   * The page at a path, with the navigation around it (both loaded in parallel). `search` is the
+   * query string ('?komentarze=starsze' or ''); routes read only the parameters they know.
+   */
+  async resolve(path: string, search = ''): Promise<ResolvedPage> {
+    const [page, navigation] = await Promise.all([this.resolveContent(path, new URLSearchParams(search)), this.loadNavigation()]);
     return { ...page, navigation };
   }
 
@@ -77,14 +86,14 @@ export class PageResolver {
     return match?.route.redirect?.(match.raw) ?? null;
   }
 
-  private async resolveContent(path: string): Promise<ResolvedPage> {
+  private async resolveContent(path: string, query: URLSearchParams): Promise<ResolvedPage> {
     const match = matchRoute(path, this.table);
     if (!match) {
       this.deps.logger.info({ path }, `Page not found: ${path}`);
       return this.notFound(path);
     }
     const { route } = match;
-    const params: unknown = route.params(match.raw);
+    const params: unknown = route.params(match.raw, query);
     if (params === null) {
       this.deps.logger.info({ path, route: route.name }, `Page Not Found: ${path}`);
       return this.notFound(path);

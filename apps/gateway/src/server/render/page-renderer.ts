@@ -52,7 +52,8 @@ export class PageRenderer {
     const state = this.inlineState(page);
     const stateJson = serializeForScript(state);
     const etag = this.etag(page, stateJson, state);
-    res.setHeader('Cache-Control', 'no-cache');
+    // Values sent back into the comment form (an e-mail among them) must not be stored anywhere.
+    res.setHeader('Cache-Control', page.commentForm?.values?.email !== undefined ? 'no-store' : 'no-cache');
     res.setHeader('ETag', etag);
     if (page.status === 200 && req.fresh) {
       res.status(304).end();
@@ -61,7 +62,9 @@ export class PageRenderer {
 
     const crawler = isbot(req.get('user-agent') ?? '');
     // Complete pages only: a page with a section that failed to load must be rendered afresh.
-    const memoKey = this.memo && page.status === 200 && !hasUnavailableSection(page.data) ? `${etag}|${crawler ? 'all' : 'shell'}` : undefined;
+    // Per-request comment form states are not kept either.
+    const memoKey =
+      this.memo && page.status === 200 && !page.commentForm && !hasUnavailableSection(page.data) ? `${etag}|${crawler ? 'all' : 'shell'}` : undefined;
     const memoized = memoKey === undefined ? undefined : this.memo?.get(memoKey);
     if (memoized) {
       res.status(page.status);
@@ -137,7 +140,13 @@ export class PageRenderer {
       throw error;
     }
     const element = createElement(App, {
-      context: { locale: state.locale, buildId: state.buildId, today: state.today, navigation: page.navigation },
+      context: {
+        locale: state.locale,
+        buildId: state.buildId,
+        today: state.today,
+        navigation: page.navigation,
+        ...(page.commentForm ? { commentForm: page.commentForm } : {}),
+      },
       layout: page.layout,
       Page,
       data: page.data,
@@ -187,6 +196,7 @@ export class PageRenderer {
     if (state.data !== page.data) hash.update('\0').update(JSON.stringify(page.data));
     if (state.navigation !== page.navigation) hash.update('\0').update(JSON.stringify(page.navigation));
     hash.update('\0').update(JSON.stringify(page.head.structuredData ?? null));
+    if (page.commentForm) hash.update('\0').update(JSON.stringify(page.commentForm));
     return `W/"${hash.digest('base64url')}"`;
   }
 

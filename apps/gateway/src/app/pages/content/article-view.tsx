@@ -1,5 +1,7 @@
 import { formatDate, formatInteger, formatRating, plural } from '../../../shared/format';
+import { type CommentsSection as CommentsSectionData } from '../../comments/comments-data';
 import { ApplyCta } from '../../components/apply-cta';
+import { CommentsSection } from '../../components/comments-section';
 import { ArticleList } from '../../components/article-list';
 import { HtmlBlock } from '../../components/html-block';
 import { Breadcrumbs, Faq } from '../../components/page-extras';
@@ -15,7 +17,7 @@ import { type ContentPageView } from './content-data';
  * script to count this view (POST /api/views): views are counted per visit in the browser, never
  * while rendering, because a memoised document is sent without rendering.
  */
-export function ArticleBody({ page, article }: { page: ContentPageView; article: ArticleView }) {
+export function ArticleBody({ page, article, comments }: { page: ContentPageView; article: ArticleView; comments: CommentsSectionData }) {
   const { locale } = useRenderContext();
   const edited = article.editedAt !== '' && article.editedAt !== article.writtenAt;
   const breadcrumbs = page.breadcrumbs.length > 0 ? page.breadcrumbs : [{ text: 'Strona główna', link: '/' }, { text: 'Blog', link: '/blog/' }, { text: article.h1, link: '' }];
@@ -84,6 +86,7 @@ export function ArticleBody({ page, article }: { page: ContentPageView; article:
         <Faq items={page.faq} />
         <ShareLinks url={article.shareUrl} title={article.h1} />
         <ApplyCta title="Potrzebujesz pieniędzy na już?" />
+        <CommentsSection comments={comments} pagePath={article.path || page.path} />
       </article>
       <aside className="article-layout__aside" aria-label="Więcej artykułów">
         {article.similar.length > 0 && (

@@ -1,3 +1,4 @@
+import { type CommentsSection } from '../../comments/comments-data';
 import { type ArticleView } from '../blog/blog-data';
 import { type OfferCard } from '../home/home-data';
 import { type Section } from '../section';
@@ -53,4 +54,4 @@ export interface OfferBlock {
 export type ContentPageData =
   | { kind: 'page'; page: ContentPageView }
   | { kind: 'seo'; page: ContentPageView; offers: Section<OfferBlock> | null }
-  | { kind: 'article'; page: ContentPageView; article: ArticleView };
+  | { kind: 'article'; page: ContentPageView; article: ArticleView; comments: CommentsSection };

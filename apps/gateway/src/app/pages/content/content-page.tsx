@@ -7,7 +7,7 @@ import { SeoView } from './seo-view';
 export default function ContentPage({ data }: { data: ContentPageData }) {
   switch (data.kind) {
     case 'article':
-      return <ArticleBody page={data.page} article={data.article} />;
+      return <ArticleBody page={data.page} article={data.article} comments={data.comments} />;
     case 'seo':
       return <SeoView page={data.page} offers={data.offers} />;
     case 'page':

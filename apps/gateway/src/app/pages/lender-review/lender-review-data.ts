@@ -1,3 +1,4 @@
+import { type CommentsSection } from '../../comments/comments-data';
 import { type OfferCard } from '../home/home-data';
 import { type LenderCard } from '../lender-reviews/lender-reviews-data';
 import { type Section } from '../section';
@@ -22,4 +23,6 @@ export interface LenderReviewData {
    * (ok with null) and an offers service that did not answer both invite the visitor to compare.
    */
   offer: Section<OfferCard | null> | null;
+  /** Published comments (reviews) with the form under them. */
+  comments: CommentsSection;
 }

@@ -1,5 +1,6 @@
 import { formatDate } from '../../../shared/format';
 import { ApplyCta } from '../../components/apply-cta';
+import { CommentsSection } from '../../components/comments-section';
 import { HtmlBlock } from '../../components/html-block';
 import { OfferList } from '../../components/offer-list';
 import { Breadcrumbs, Faq } from '../../components/page-extras';
@@ -60,6 +61,7 @@ export default function LenderReviewPage({ data }: { data: LenderReviewData }) {
       )}
       <HtmlBlock id="tresc_opinii" className="prose" html={review.bodyHtml} />
       <Faq items={review.faq} />
+      <CommentsSection comments={data.comments} pagePath={review.path} />
       {(offer === null || activeOffer) && <ApplyCta />}
     </article>
   );

@@ -12,6 +12,10 @@ const COPY: Record<number, Copy> = {
     title: 'Nieprawidłowy adres strony',
     text: 'Adres zawiera znaki, których nie potrafimy odczytać. Sprawdź, czy został poprawnie skopiowany.',
   },
+  403: {
+    title: 'Nie przyjęliśmy formularza',
+    text: 'Formularz został wysłany spoza naszej strony. Otwórz stronę ponownie i wyślij go jeszcze raz.',
+  },
   405: { title: 'Niedozwolona operacja', text: 'Ta strona służy tylko do wyświetlania treści.' },
   413: { title: 'Przesłane dane są zbyt duże', text: 'Skróć przesyłaną treść i spróbuj ponownie.' },
   429: { title: 'Zbyt wiele zapytań', text: 'Odczekaj chwilę i spróbuj ponownie.' },

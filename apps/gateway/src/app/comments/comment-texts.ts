@@ -1,0 +1,57 @@
+/**
+ * What the visitor reads around the comment form, and the names the form and the API share.
+ * The field rules and their messages live in the content service (SubmitComment answers with
+ * field violations); these are only the gateway's own words (success, outages, limits).
+ */
+export const COMMENT_TEXTS = {
+  pending: 'Dziękujemy! Twój komentarz czeka na moderację i pojawi się po zatwierdzeniu.',
+  rateLimited: 'Dodajesz komentarze zbyt często. Spróbuj ponownie za kilka minut.',
+  unavailable: 'Nie udało się teraz zapisać komentarza. Spróbuj ponownie za kilka minut — Twój tekst został w formularzu.',
+  offline: 'Nie udało się wysłać komentarza. Sprawdź połączenie z internetem i spróbuj ponownie.',
+  fixFields: 'Popraw zaznaczone pola i wyślij komentarz ponownie.',
+  badField: 'Nieprawidłowa wartość pola.',
+  unknownPage: 'Nie wiemy, pod którą stroną dodać komentarz. Odśwież stronę i spróbuj ponownie.',
+  sending: 'Wysyłanie…',
+  badBody: 'Nie udało się odczytać formularza. Odśwież stronę i spróbuj ponownie.',
+  crossOrigin: 'Formularz został wysłany spoza naszej strony. Otwórz stronę ponownie i wyślij go jeszcze raz.',
+  tooLarge: 'Komentarz jest zbyt długi, by go przyjąć. Skróć go i spróbuj ponownie.',
+} as const;
+
+/** Where the form posts (plain form or fetch). */
+export const COMMENTS_ENDPOINT = '/api/comments';
+/** Anchor of the comments section and of the form; the redirect after posting lands on it. */
+export const COMMENTS_ANCHOR = 'komentarze';
+export const COMMENT_FORM_ANCHOR = 'formularz-komentarza';
+
+/** Query parameters the comment section reads (links work without JavaScript). */
+export const COMMENT_QUERY = {
+  sort: 'komentarze',
+  page: 'komentarze-strona',
+  replyTo: 'odpowiedz',
+  /** Set by the redirect after a stored comment: `?komentarz=oczekuje`. */
+  notice: 'komentarz',
+} as const;
+export const SORT_VALUES = { newer: 'nowsze', older: 'starsze' } as const;
+export const PENDING_NOTICE = 'oczekuje';
+
+/** Form field names, identical in the urlencoded form and the JSON body. */
+export const FIELD = {
+  pagePath: 'page_path',
+  name: 'name',
+  email: 'email',
+  text: 'text',
+  rating: 'rating',
+  replyTo: 'reply_to',
+  sessionId: 'session_id',
+  /** The honeypot: people never see it, form-filling bots do. */
+  trap: 'website',
+} as const;
+
+/** Fields with an input of their own; errors of any other field are shown above the form. */
+export const VISIBLE_FIELDS = [FIELD.name, FIELD.email, FIELD.text, FIELD.rating] as const;
+export type VisibleField = (typeof VISIBLE_FIELDS)[number];
+
+export const isVisibleField = (field: string): field is VisibleField => (VISIBLE_FIELDS as readonly string[]).includes(field);
+
+/** Id of the element holding a field's error message (aria-describedby of the input). */
+export const errorId = (field: VisibleField) => `komentarz-blad-${field}`;
