@@ -1,5 +1,5 @@
 export { type Cache } from './cache';
 export { MemoryCache, type MemoryCacheOptions } from './memory-cache';
-export { RedisCache, type RedisCacheOptions } from './redis-cache';
+export { RedisCache, closeRedisClient, type RedisCacheOptions } from './redis-cache';
 export { createCache, type CreateCacheOptions } from './create-cache';
 export { readThrough, type ReadThroughOptions } from './read-through';

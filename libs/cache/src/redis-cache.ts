@@ -106,17 +106,8 @@ export class RedisCache implements LoggingCache {
     };
   }
 
-  async close(): Promise<void> {
-    if (this.client.status === 'end') return;
-    if (this.client.status === 'ready') {
-      try {
-        await this.client.quit();
-        return;
-      } catch {
-        // The connection broke while quitting; disconnect below.
-      }
-    }
-    this.client.disconnect();
+  close(): Promise<void> {
+    return closeRedisClient(this.client);
   }
 
   /**
@@ -131,4 +122,18 @@ export class RedisCache implements LoggingCache {
     }
     if (this.connecting) await this.connecting;
   }
+}
+
+/** Quits politely when connected (pending replies arrive), otherwise drops the socket; never throws. */
+export async function closeRedisClient(client: Redis): Promise<void> {
+  if (client.status === 'end') return;
+  if (client.status === 'ready') {
+    try {
+      await client.quit();
+      return;
+    } catch {
+      // The connection broke while quitting; disconnect below.
+    }
+  }
+  client.disconnect();
 }

@@ -4,7 +4,7 @@ import { GrpcMethod } from '@nestjs/microservices';
  * Registers every public method of a controller as an RPC of `service`, by its lowerCamelCase name,
  * like ts-proto's generated `…ControllerMethods()` decorator does. Unlike that one it accepts a
  * controller that implements only part of the service (`implements Pick<XController, 'a' | 'b'>`):
- * methods not implemented yet get gRPC's own UNIMPLEMENTED status instead of a crash at start.
+ * RPCs the controller does not define are answered with gRPC's own UNIMPLEMENTED status instead of a crash at start.
  */
 export function GrpcService(service: string): ClassDecorator {
   return (target) => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { closeRedisClient } from '@lib/cache';
 import { Redis } from 'ioredis';
 import { type FlushWriter, type RecordedView, VISIT_WINDOW_MS, type ViewCounter } from './view-counter';
 
@@ -80,17 +81,8 @@ export class RedisViewCounter implements ViewCounter {
     return total;
   }
 
-  async close(): Promise<void> {
-    if (this.client.status === 'end') return;
-    if (this.client.status === 'ready') {
-      try {
-        await this.client.quit();
-        return;
-      } catch {
-        // Broken while quitting: disconnect below.
-      }
-    }
-    this.client.disconnect();
+  close(): Promise<void> {
+    return closeRedisClient(this.client);
   }
 
   private newBatchKey(): string {

@@ -1,3 +1,4 @@
+import { closeRedisClient } from '@lib/cache';
 import { type Logger } from '@lib/observability';
 import { Redis } from 'ioredis';
 import { type GatewayConfig } from '../config';
@@ -32,7 +33,7 @@ export function createCommentRateLimiter(config: GatewayConfig, logger: Logger):
   return {
     limiter: new RedisRateLimiter(redis, rule, logger, COMMENT_RATE_PREFIX),
     close: async () => {
-      await redis.quit().catch(() => redis.disconnect());
+      await closeRedisClient(redis);
     },
   };
 }
