@@ -1,28 +1,8 @@
-export interface CalendarTotals {
-  workingDays: number;
-  freeDays: number;
-  holidayDays: number;
-}
-
-export interface CalendarNorm {
-  days: number;
-  hours: number;
-}
-
-export interface CalendarMonthView {
-  /** 1–12 */
-  month: number;
-  name: string;
-  title: string;
-  textHeader: string;
-  /** Days of the month that are public holidays. */
-  holidays: number[];
-  bridgeDays: { leaveDays: number[]; freeDaysInRow: number; description: string }[];
-  holidayLines: { day: number; name: string; dayOff: boolean }[];
-  totals: CalendarTotals;
-  workingTime: CalendarNorm;
-  schoolBreakNotes: string[];
-}
+import { type CalendarMonthView, type DayTotals, MAX_YEAR, MIN_YEAR, type WorkingTimeNorm } from '@lib/pl-calendar';
+/** The calendar's shapes are the pure calendar library's: the content service answers them as is. */
+export type CalendarTotals = DayTotals;
+export type CalendarNorm = WorkingTimeNorm;
+export type { CalendarMonthView };
 
 export interface CalendarData {
   year: number;
@@ -35,7 +15,7 @@ export interface CalendarData {
   nextYear: number | null;
 }
 
-/** Years the calendar is served for (the calendar library's range). */
-export const CALENDAR_YEARS = { min: 1990, max: 2100 } as const;
+/** Years the calendar is served for: the calendar library's range. */
+export const CALENDAR_YEARS = { min: MIN_YEAR, max: MAX_YEAR } as const;
 
 export const calendarPath = (year: number): string => `/kalendarz-${year}/`;

@@ -1,5 +1,6 @@
 import { ApplyCta } from '../../components/apply-cta';
 import { HtmlBlock } from '../../components/html-block';
+import { LandingHero } from '../../components/landing-hero';
 import { OfferBlockSection } from '../../components/offer-block';
 import { Breadcrumbs, Faq } from '../../components/page-extras';
 import { RelatedLinks } from '../../components/related-links';
@@ -15,14 +16,7 @@ export function SeoView({ page, offers }: { page: ContentPageView; offers: Secti
   return (
     <article className="container article article--wide">
       <Breadcrumbs items={page.breadcrumbs} />
-      <header className="landing-hero">
-        <h1>{page.h1}</h1>
-        {page.introHtml !== '' ? (
-          <div className="article__lead" dangerouslySetInnerHTML={{ __html: page.introHtml }} />
-        ) : (
-          page.description !== '' && <p className="article__lead">{page.description}</p>
-        )}
-      </header>
+      <LandingHero page={page} />
       {page.showOffers && (
         <>
           <OfferBlockSection offers={offers} />

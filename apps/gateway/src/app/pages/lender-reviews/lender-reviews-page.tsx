@@ -1,5 +1,6 @@
 import { ApplyCta } from '../../components/apply-cta';
 import { HtmlBlock } from '../../components/html-block';
+import { LandingHero } from '../../components/landing-hero';
 import { OfferBlockSection } from '../../components/offer-block';
 import { Breadcrumbs, Faq } from '../../components/page-extras';
 import { ReviewSummary } from '../../components/review-summary';
@@ -12,14 +13,7 @@ export default function LenderReviewsPage({ data }: { data: LenderReviewsData })
   return (
     <div className="container article article--wide">
       <Breadcrumbs items={page.breadcrumbs} />
-      <header className="landing-hero">
-        <h1>{page.h1}</h1>
-        {page.introHtml !== '' ? (
-          <div className="article__lead" dangerouslySetInnerHTML={{ __html: page.introHtml }} />
-        ) : (
-          page.description !== '' && <p className="article__lead">{page.description}</p>
-        )}
-      </header>
+      <LandingHero page={page} />
       <section className="section section--flush" aria-labelledby="pozyczkodawcy_sekcja">
         <h2 id="pozyczkodawcy_sekcja">Opinie o pożyczkodawcach</h2>
         <ul className="lender-grid">
