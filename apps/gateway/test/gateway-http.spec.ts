@@ -413,7 +413,7 @@ describe('gateway when services fail', () => {
     }
   });
 
-  it('with PAGE_CACHE, sends the memoised document again byte for byte and revalidates it with 304', async () => {
+  it('with PAGE_CACHE, answers a repeat request with the same bytes and ETag, and 304 on revalidation', async () => {
     const gateway = await startTestGateway({
       targets: { content: content.target, offers: offers.target, rates: rates.target },
       env: { PAGE_CACHE: 'true' },
