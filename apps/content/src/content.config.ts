@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { env, loadConfig } from '@lib/config';
+import { env, serviceEnvSchema } from '@lib/config';
 import { z } from 'zod';
 
 /**
@@ -9,7 +9,8 @@ import { z } from 'zod';
  */
 export const DEFAULT_CONTENT_DIR = path.resolve(__dirname, '../../../content');
 
-export const contentEnvSchema = z.object({
+/** Everything the content service (and its import CLI) reads from the environment, validated once. */
+export const contentConfigSchema = serviceEnvSchema('content').extend({
   /** Folder with the editorial Markdown and YAML files (content/README.md describes the format). */
   CONTENT_DIR: z
     .string()
@@ -24,10 +25,4 @@ export const contentEnvSchema = z.object({
     .default('content-views'),
 });
 
-export type ContentConfig = z.output<typeof contentEnvSchema>;
-
-export const CONTENT_CONFIG = Symbol('CONTENT_CONFIG');
-
-export function loadContentConfig(source: Record<string, string | undefined> = process.env): ContentConfig {
-  return loadConfig(contentEnvSchema, source);
-}
+export type ContentConfig = z.output<typeof contentConfigSchema>;

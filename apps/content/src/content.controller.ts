@@ -7,7 +7,7 @@ import { CONTENT_CACHE_POLICY, cacheKey } from './cache-keys';
 import { breadcrumbs, ROUTE_TYPE } from './mappers';
 import { PagesRepository } from './persistence/pages.repository';
 import { pathField } from './requests';
-import { warsawDay } from './warsaw-time';
+import { warsawDay } from '@lib/pl-calendar';
 
 const getPageRequest = z.object({ path: pathField });
 

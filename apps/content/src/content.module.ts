@@ -2,7 +2,6 @@ import { Module } from '@nestjs/common';
 import { BlogController } from './blog.controller';
 import { CalendarModule } from './calendar/calendar.module';
 import { CommentsModule } from './comments/comments.module';
-import { CONTENT_CONFIG, loadContentConfig } from './content.config';
 import { ContentController } from './content.controller';
 import { ContentImporter } from './import/content-importer';
 import { LendersController } from './lenders.controller';
@@ -25,7 +24,6 @@ import { ArticleViewsService } from './views/article-views.service';
     ArticleViewsController,
   ],
   providers: [
-    { provide: CONTENT_CONFIG, useFactory: () => loadContentConfig() },
     PagesRepository,
     ArticlesRepository,
     BlogTaxonomyRepository,

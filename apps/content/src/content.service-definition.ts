@@ -1,5 +1,6 @@
 import { type ServiceDefinition } from '@lib/service-kit';
 import { CommentEntity } from './comments/comment.entity';
+import { contentConfigSchema, type ContentConfig } from './content.config';
 import { ContentModule } from './content.module';
 import { ContentImporter } from './import/content-importer';
 import { CreatePages1763683500000 } from './migrations/1763683500000-create-pages';
@@ -27,8 +28,9 @@ export const CONTENT_MIGRATIONS = [
   CreateComments1763750000000,
 ];
 
-export const contentService: ServiceDefinition<'content'> = {
+export const contentService: ServiceDefinition<'content', ContentConfig> = {
   name: 'content',
+  configSchema: contentConfigSchema,
   module: ContentModule,
   entities: CONTENT_ENTITIES,
   migrations: CONTENT_MIGRATIONS,

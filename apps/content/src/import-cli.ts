@@ -3,13 +3,11 @@
 // 1 the content does not validate (every problem listed, nothing written), 2 anything else.
 import 'reflect-metadata';
 import { createCache, type Cache } from '@lib/cache';
-import { ConfigError, loadConfig, serviceEnvSchema } from '@lib/config';
-import { SERVICES } from '@lib/contracts';
+import { ConfigError, loadConfig } from '@lib/config';
 import { createDataSource, initializeDatabase, resolveDatabase, type ResolvedDatabase } from '@lib/database';
 import { createLogger } from '@lib/observability';
-import { OPS_PORT_DEFAULTS } from '@lib/service-kit';
 import { type DataSource } from 'typeorm';
-import { loadContentConfig } from './content.config';
+import { contentConfigSchema } from './content.config';
 import { CONTENT_ENTITIES, CONTENT_MIGRATIONS } from './content.service-definition';
 import { importContent } from './import/import-content';
 import { ContentValidationError, formatIssue } from './import/issues';
@@ -29,17 +27,9 @@ export async function runImportCli(
   io: CliOutput = stdio,
 ): Promise<number> {
   let config;
-  let contentConfig;
   try {
     // A CLI prints its own summary; the JSON log only carries warnings unless LOG_LEVEL asks for more.
-    config = loadConfig(
-      serviceEnvSchema({ grpcPort: SERVICES.content.defaultPort, opsPort: OPS_PORT_DEFAULTS.content }),
-      {
-        LOG_LEVEL: 'warn',
-        ...env,
-      },
-    );
-    contentConfig = loadContentConfig(env);
+    config = loadConfig(contentConfigSchema, { LOG_LEVEL: 'warn', ...env });
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     io.err(error.message);
@@ -72,8 +62,8 @@ export async function runImportCli(
     cache = config.REDIS_URL
       ? createCache({ redisUrl: config.REDIS_URL, namespace: 'content', logger })
       : undefined;
-    const result = await importContent({ dir: contentConfig.CONTENT_DIR, dataSource, cache, logger });
-    io.out(`content imported from ${contentConfig.CONTENT_DIR}: ${result.files} files in ${result.ms} ms`);
+    const result = await importContent({ dir: config.CONTENT_DIR, dataSource, cache, logger });
+    io.out(`content imported from ${config.CONTENT_DIR}: ${result.files} files in ${result.ms} ms`);
     io.out(`  pages created ${result.created}, updated ${result.updated}, unchanged ${result.unchanged}`);
     io.out(
       `  unpublished ${result.unpublished.length}${result.unpublished.length ? `: ${result.unpublished.join(', ')}` : ''}`,
@@ -83,7 +73,7 @@ export async function runImportCli(
   } catch (error) {
     if (error instanceof ContentValidationError) {
       io.err(
-        `content import stopped, nothing written: ${error.issues.length} problem(s) in ${contentConfig.CONTENT_DIR}`,
+        `content import stopped, nothing written: ${error.issues.length} problem(s) in ${config.CONTENT_DIR}`,
       );
       for (const issue of error.issues) io.err(`  ${formatIssue(issue)}`);
       return 1;

@@ -1,4 +1,9 @@
-// Loaded first by main.ts: OpenTelemetry must patch grpc, http, pg and ioredis before they are required.
+// Loaded first by main.ts: the environment is validated here, once for the whole process, and
+// OpenTelemetry must patch grpc, http, pg and ioredis before anything requires them.
+import { loadConfigOrExit } from '@lib/config';
 import { startTelemetry } from '@lib/observability';
+import { offersConfigSchema } from './offers.config';
 
-startTelemetry({ serviceName: 'offers', otlpEndpoint: process.env['OTEL_EXPORTER_OTLP_ENDPOINT'] || undefined });
+export const config = loadConfigOrExit(offersConfigSchema);
+
+startTelemetry({ serviceName: 'offers', otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });

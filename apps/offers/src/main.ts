@@ -1,6 +1,6 @@
-import './instrument';
+import { config } from './instrument';
 import 'reflect-metadata';
 import { runService } from '@lib/service-kit';
 import { offersService } from './offers.service-definition';
 
-void runService(offersService);
+void runService(offersService, config);

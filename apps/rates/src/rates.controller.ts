@@ -1,6 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
 import { type Cache, readThrough } from '@lib/cache';
 import { ratesV1 } from '@lib/contracts';
+import { trimDecimal } from '@lib/finance';
 import { CACHE, GrpcService, notFound, parseRequest } from '@lib/service-kit';
 import { z } from 'zod';
 import { NbpTablesRepository, type TableType } from './persistence/nbp-tables.repository';
@@ -27,7 +28,7 @@ const tableField = z
 const getLatestTableRequest = z.object({ table: tableField });
 
 /** NUMERIC comes back with the column's scale ('4.1219000000'); callers get NBP's own digits. */
-const trimDecimal = (value: string | null) => (value === null ? '' : value.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, ''));
+const rateText = (value: string | null) => (value === null ? '' : trimDecimal(value));
 
 export function toRateTable(table: NbpTableEntity): ratesV1.RateTable {
   return {
@@ -38,9 +39,9 @@ export function toRateTable(table: NbpTableEntity): ratesV1.RateTable {
     rates: table.rates.map((r) => ({
       currency: r.currency,
       code: r.code,
-      mid: trimDecimal(r.mid),
-      bid: trimDecimal(r.bid),
-      ask: trimDecimal(r.ask),
+      mid: rateText(r.mid),
+      bid: rateText(r.bid),
+      ask: rateText(r.ask),
     })),
   };
 }

@@ -7,9 +7,11 @@ import { NbpTableEntity } from './persistence/nbp-table.entity';
 import { NbpTablesRepository } from './persistence/nbp-tables.repository';
 import { RATES_CACHE_PREFIX } from './rates.controller';
 import { RatesModule } from './rates.module';
+import { ratesConfigSchema, type RatesConfig } from './rates.config';
 
-export const ratesService: ServiceDefinition<'rates'> = {
+export const ratesService: ServiceDefinition<'rates', RatesConfig> = {
   name: 'rates',
+  configSchema: ratesConfigSchema,
   module: RatesModule,
   entities: [NbpTableEntity, NbpRateEntity],
   migrations: [CreateNbpTables1763683200000],

@@ -1,5 +1,6 @@
 export { type Cache } from './cache';
 export { MemoryCache, type MemoryCacheOptions } from './memory-cache';
-export { RedisCache, closeRedisClient, type RedisCacheOptions } from './redis-cache';
+export { RedisCache, type RedisCacheOptions } from './redis-cache';
+export { createRedisClient, ensureRedisConnected, closeRedisClient, type RedisClientOptions } from './redis-client';
 export { createCache, type CreateCacheOptions } from './create-cache';
 export { readThrough, type ReadThroughOptions } from './read-through';

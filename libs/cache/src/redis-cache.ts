@@ -1,6 +1,7 @@
 import { type Logger, type ReadinessCheck } from '@lib/observability';
-import { Redis } from 'ioredis';
+import { type Redis } from 'ioredis';
 import { assertTtl, encode, type LoggingCache } from './cache';
+import { closeRedisClient, createRedisClient, ensureRedisConnected } from './redis-client';
 
 export interface RedisCacheOptions {
   url: string;
@@ -26,24 +27,13 @@ export class RedisCache implements LoggingCache {
   readonly logger: Logger;
   readonly client: Redis;
   private readonly prefix: string;
-  private connecting: Promise<void> | undefined;
   private reportedDown = false;
 
   constructor(opts: RedisCacheOptions) {
     if (!opts.namespace) throw new Error('RedisCache needs a non-empty namespace');
     this.logger = opts.logger;
     this.prefix = `${opts.namespace}:`;
-    this.client = new Redis(opts.url, {
-      keyPrefix: this.prefix,
-      lazyConnect: true,
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 1,
-      connectTimeout: 2_000,
-      // ioredis waits this long for a dead socket to close on disconnect; keep shutdown quick.
-      disconnectTimeout: 500,
-      commandTimeout: opts.commandTimeoutMs ?? 1_000,
-      retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
-    });
+    this.client = createRedisClient(opts.url, { keyPrefix: this.prefix, commandTimeoutMs: opts.commandTimeoutMs });
     this.client.on('ready', () => {
       if (this.reportedDown) this.logger.info({ cache: 'redis' }, 'redis connection restored');
       this.reportedDown = false;
@@ -110,30 +100,7 @@ export class RedisCache implements LoggingCache {
     return closeRedisClient(this.client);
   }
 
-  /**
-   * With lazy connect and no offline queue, the first command would be rejected before the
-   * connection exists; connect explicitly once, and fail fast while reconnecting.
-   */
-  private async ensureConnected(): Promise<void> {
-    if (this.client.status === 'wait') {
-      this.connecting ??= this.client.connect().finally(() => {
-        this.connecting = undefined;
-      });
-    }
-    if (this.connecting) await this.connecting;
+  private ensureConnected(): Promise<void> {
+    return ensureRedisConnected(this.client);
   }
-}
-
-/** Quits politely when connected (pending replies arrive), otherwise drops the socket; never throws. */
-export async function closeRedisClient(client: Redis): Promise<void> {
-  if (client.status === 'end') return;
-  if (client.status === 'ready') {
-    try {
-      await client.quit();
-      return;
-    } catch {
-      // The connection broke while quitting; disconnect below.
-    }
-  }
-  client.disconnect();
 }

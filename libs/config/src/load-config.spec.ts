@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ConfigError, env, loadConfig, serviceEnvSchema } from './index';
 
 describe('loadConfig', () => {
-  const schema = serviceEnvSchema({ grpcPort: 50053, opsPort: 9467 });
+  const schema = serviceEnvSchema('rates');
 
   it('applies defaults when variables are unset or empty', () => {
     const config = loadConfig(schema, { REDIS_URL: '  ' });

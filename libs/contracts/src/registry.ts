@@ -34,8 +34,6 @@ export interface ServiceDescriptor {
   service: string;
   /** proto file relative to PROTO_ROOT */
   protoFile: string;
-  /** port the service listens on unless configured otherwise */
-  defaultPort: number;
 }
 
 export const SERVICES: Record<ServiceName, ServiceDescriptor> = {
@@ -43,31 +41,26 @@ export const SERVICES: Record<ServiceName, ServiceDescriptor> = {
     package: 'content.v1',
     service: 'ContentService',
     protoFile: 'content/v1/content.proto',
-    defaultPort: 50051,
   },
   offers: {
     package: 'offers.v1',
     service: 'OffersService',
     protoFile: 'offers/v1/offers.proto',
-    defaultPort: 50052,
   },
   rates: {
     package: 'rates.v1',
     service: 'RatesService',
     protoFile: 'rates/v1/rates.proto',
-    defaultPort: 50053,
   },
   leads: {
     package: 'leads.v1',
     service: 'LeadsService',
     protoFile: 'leads/v1/leads.proto',
-    defaultPort: 50054,
   },
   events: {
     package: 'events.v1',
     service: 'EventsService',
     protoFile: 'events/v1/events.proto',
-    defaultPort: 50055,
   },
 };
 

@@ -42,16 +42,6 @@ describe('service registry', () => {
     expect(existsSync(path.join(PROTO_ROOT, HEALTH.protoFile))).toBe(true);
   });
 
-  it('assigns the documented default ports', () => {
-    expect(Object.fromEntries(SERVICE_NAMES.map((n) => [n, SERVICES[n].defaultPort]))).toEqual({
-      content: 50051,
-      offers: 50052,
-      rates: 50053,
-      leads: 50054,
-      events: 50055,
-    });
-  });
-
   it.each(SERVICE_NAMES)('loads %s with its service and grpc.health.v1', (name) => {
     const paths = protoPathsFor(name);
     expect(paths).toEqual([

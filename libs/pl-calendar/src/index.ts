@@ -12,3 +12,4 @@ export {
   type MonthBridge,
   type HolidayLineView,
 } from './calendar';
+export { SITE_TIME_ZONE, warsawDay, warsawMidnight, addDaysToIsoDate } from './warsaw-time';

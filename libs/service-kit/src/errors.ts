@@ -41,3 +41,11 @@ export const resourceExhausted = (message: string) =>
 
 export const failedPrecondition = (message: string, reason = 'FAILED_PRECONDITION') =>
   new ServiceError(status.FAILED_PRECONDITION, message, { reason });
+
+/**
+ * An RPC of the contract that this service does not serve yet. Every such method is listed in its
+ * controller with this one line, so the type checker makes the choice explicit for each RPC the
+ * proto adds; callers get gRPC's UNIMPLEMENTED.
+ */
+export const unimplemented = (rpc: string) =>
+  new ServiceError(status.UNIMPLEMENTED, `${rpc} is not implemented yet`, { reason: 'UNIMPLEMENTED' });

@@ -1,4 +1,4 @@
-export { runService, startService, OPS_PORT_DEFAULTS, type ServiceDefinition, type RunningService } from './run-service';
+export { runService, startService, type ServiceDefinition, type RunningService } from './run-service';
 export {
   ServiceError,
   invalidArgument,
@@ -6,9 +6,21 @@ export {
   unavailable,
   resourceExhausted,
   failedPrecondition,
+  unimplemented,
   type FieldViolation,
 } from './errors';
 export { parseRequest } from './request-validation';
+export {
+  slugField,
+  optionalSlugField,
+  pagePathField,
+  optionalIdField,
+  idField,
+  pageRequestField,
+  toPageInfo,
+  MAX_PAGE_NUMBER,
+  type PageSlice,
+} from './request-fields';
 export { toGrpcError, isDatabaseUnavailable } from './grpc-error';
 export { HealthState, type ServingStatus } from './health';
 export { CACHE, LOGGER, SERVICE_CONFIG, HEALTH_STATE } from './tokens';

@@ -2,7 +2,7 @@ import { type DynamicModule, type INestMicroservice, Module, type Type } from '@
 import { NestFactory } from '@nestjs/core';
 import { type MicroserviceOptions, Transport } from '@nestjs/microservices';
 import { createCache, type Cache } from '@lib/cache';
-import { loadConfigOrExit, serviceEnvSchema, type ServiceEnv } from '@lib/config';
+import { type ServiceEnv } from '@lib/config';
 import { LOADER_OPTIONS, protoPathsFor, SERVICES, type ServiceName } from '@lib/contracts';
 import { createDataSource, databaseReadinessCheck, initializeDatabase, resolveDatabase, type DataSourceOptions } from '@lib/database';
 import {
@@ -15,6 +15,7 @@ import {
   startOpsServer,
 } from '@lib/observability';
 import { Histogram } from 'prom-client';
+import { type z } from 'zod';
 import { DataSource } from 'typeorm';
 import { GrpcCallInterceptor } from './grpc-call.interceptor';
 import { GrpcExceptionFilter } from './grpc-exception.filter';
@@ -23,17 +24,14 @@ import { HealthController } from './health.controller';
 import { HealthState } from './health';
 import { CACHE, HEALTH_STATE, LOGGER, SERVICE_CONFIG } from './tokens';
 
-/** Default Prometheus/health port of each service: 9464 + its position (ARCHITECTURE.md). */
-export const OPS_PORT_DEFAULTS: Record<ServiceName, number> = {
-  content: 9465,
-  offers: 9466,
-  rates: 9467,
-  leads: 9468,
-  events: 9469,
-};
-
-export interface ServiceDefinition<N extends ServiceName = ServiceName> {
+export interface ServiceDefinition<N extends ServiceName = ServiceName, C extends ServiceEnv = ServiceEnv> {
   name: N;
+  /**
+   * The service's whole environment (`serviceEnvSchema(name)`, extended with its own variables).
+   * Validated once per process, in `instrument.ts`, before anything else loads; tests build their
+   * configuration from it too.
+   */
+  configSchema: z.ZodType<C>;
   /** The feature module: the gRPC controller implementing the generated interface, and its providers. */
   module: Type<unknown>;
   entities: DataSourceOptions['entities'];
@@ -67,7 +65,11 @@ class ServiceRootModule {}
  * server answers at once (health NOT_SERVING, business calls UNAVAILABLE) while PostgreSQL is reached
  * and migrated in the background, so an orchestrator sees a live but unready process, not a crash loop.
  */
-export async function startService(def: ServiceDefinition, config: ServiceEnv, logger: Logger): Promise<RunningService> {
+export async function startService<C extends ServiceEnv>(
+  def: ServiceDefinition<ServiceName, C>,
+  config: C,
+  logger: Logger,
+): Promise<RunningService> {
   const spec = SERVICES[def.name];
   const database = await resolveDatabase({
     databaseUrl: config.DATABASE_URL,
@@ -188,11 +190,11 @@ async function prepareStorage(dataSource: DataSource, logger: Logger, cancelled:
   }
 }
 
-/** Process entry point: validated env, JSON logs, SIGTERM/SIGINT drain within SHUTDOWN_TIMEOUT_MS. */
-export async function runService(def: ServiceDefinition): Promise<void> {
-  const config = loadConfigOrExit(
-    serviceEnvSchema({ grpcPort: SERVICES[def.name].defaultPort, opsPort: OPS_PORT_DEFAULTS[def.name] }),
-  );
+/**
+ * Process entry point: JSON logs, SIGTERM/SIGINT drain within SHUTDOWN_TIMEOUT_MS. `config` is the
+ * environment `instrument.ts` validated against `def.configSchema` (once per process).
+ */
+export async function runService<C extends ServiceEnv>(def: ServiceDefinition<ServiceName, C>, config: C): Promise<void> {
   const logger = createLogger({ name: def.name, level: config.LOG_LEVEL });
   let service: RunningService;
   try {

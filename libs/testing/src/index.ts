@@ -1,6 +1,8 @@
 export { provideTestDatabase, type TestDatabase } from './database';
-export { provideTestRedis, pingRedis, type TestRedis } from './redis';
+export { provideTestRedis, describeWithRedis, hasTestRedis, pingRedis, type TestRedis } from './redis';
 export { freePort } from './ports';
 export { silentLogger } from './logger';
 export { hasDocker } from './docker';
 export { startTestService, type TestService, type TestServiceOptions } from './service-harness';
+export { strictMock, UnexpectedCallError } from './strict-mock';
+export { checkMigrations, type MigrationCheckOptions, type MigrationCheckReport, type MigrationHistory } from './migrations';

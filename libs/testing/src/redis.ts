@@ -1,5 +1,5 @@
 import { connect } from 'node:net';
-import { Redis } from 'ioredis';
+import { closeRedisClient, createRedisClient, ensureRedisConnected } from '@lib/cache';
 import { hasDocker } from './docker';
 import { randomName } from './names';
 
@@ -34,10 +34,9 @@ export function pingRedis(host: string, port: number, timeoutMs = LOCAL_PING_TIM
 }
 
 async function clearNamespace(url: string, namespace: string): Promise<void> {
-  const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 2_000 });
-  client.on('error', () => undefined);
+  const client = createRedisClient(url);
   try {
-    await client.connect();
+    await ensureRedisConnected(client);
     let cursor = '0';
     do {
       const [next, keys] = await client.scan(cursor, 'MATCH', `${namespace}:*`, 'COUNT', 500);
@@ -45,7 +44,7 @@ async function clearNamespace(url: string, namespace: string): Promise<void> {
       if (keys.length > 0) await client.unlink(...keys);
     } while (cursor !== '0');
   } finally {
-    client.disconnect();
+    await closeRedisClient(client);
   }
 }
 
@@ -54,18 +53,41 @@ function shared(url: string): TestRedis {
   return { url, namespace, close: () => clearNamespace(url, namespace) };
 }
 
-let noted = false;
+type RedisMode = 'url' | 'docker' | 'local' | 'none';
+
+/** What tools/jest/global-setup.cjs found before the run; undefined outside a Jest run of ours. */
+function detectedMode(): RedisMode | undefined {
+  const mode = process.env['TEST_REDIS'];
+  return mode === 'url' || mode === 'docker' || mode === 'local' || mode === 'none' ? mode : undefined;
+}
+
+/**
+ * Whether this run has a Redis for tests. Known before any test is declared, so a suite can
+ * register its Redis tests as skipped rather than let them pass without checking anything.
+ */
+export function hasTestRedis(): boolean {
+  const mode = detectedMode();
+  if (mode) return mode !== 'none';
+  return Boolean(process.env['REDIS_URL']?.trim());
+}
+
+/**
+ * `describe` when this run has a Redis, `describe.skip` otherwise: the suite's tests are reported
+ * as skipped (Jest's summary counts them), never as passed.
+ */
+export const describeWithRedis: jest.Describe = hasTestRedis() ? describe : describe.skip;
 
 /**
  * A Redis for one test suite, in order: REDIS_URL; a redis:7-alpine container when a Docker engine
- * answers; the local Redis on 127.0.0.1:6379 when it answers PING within 500 ms. Otherwise
- * undefined, with one note on stderr: callers then skip their Redis-only assertions.
+ * answers; the local Redis on 127.0.0.1:6379 when it answers PING. Rejects when there is none: call
+ * it only from suites declared with describeWithRedis.
  */
-export async function provideTestRedis(): Promise<TestRedis | undefined> {
-  const configured = process.env.REDIS_URL?.trim();
+export async function provideTestRedis(): Promise<TestRedis> {
+  const mode = detectedMode();
+  const configured = process.env['REDIS_URL']?.trim();
   if (configured) return shared(configured);
 
-  if (await hasDocker()) {
+  if (mode === 'docker' || (mode === undefined && (await hasDocker()))) {
     const { GenericContainer, Wait } = await import('testcontainers');
     const container = await new GenericContainer('redis:7-alpine')
       .withExposedPorts(6379)
@@ -81,13 +103,10 @@ export async function provideTestRedis(): Promise<TestRedis | undefined> {
     };
   }
 
-  if (await pingRedis(LOCAL_REDIS.host, LOCAL_REDIS.port)) return shared(`redis://${LOCAL_REDIS.host}:${LOCAL_REDIS.port}`);
-
-  if (!noted) {
-    noted = true;
-    process.stderr.write(
-      'NOTE: no Redis for tests (REDIS_URL unset, no Docker engine, nothing on 127.0.0.1:6379); Redis-specific tests are skipped.\n',
-    );
+  if (mode !== 'none' && (await pingRedis(LOCAL_REDIS.host, LOCAL_REDIS.port))) {
+    return shared(`redis://${LOCAL_REDIS.host}:${LOCAL_REDIS.port}`);
   }
-  return undefined;
+  throw new Error(
+    'no Redis for tests (REDIS_URL unset, no Docker engine, nothing on 127.0.0.1:6379); declare the suite with describeWithRedis',
+  );
 }

@@ -1,6 +1,6 @@
 import * as grpc from '@grpc/grpc-js';
 import { loadSync } from '@grpc/proto-loader';
-import { serviceEnvSchema, loadConfig } from '@lib/config';
+import { loadConfig, type ServiceEnv } from '@lib/config';
 import { createServiceClient, HEALTH, LOADER_OPTIONS, PROTO_ROOT, type ServiceClient, type ServiceName } from '@lib/contracts';
 import { pendingSchemaChanges } from '@lib/database';
 import { type Logger } from '@lib/observability';
@@ -29,19 +29,22 @@ export interface TestServiceOptions {
   redisUrl?: string;
   /** Wait for migrations and reference data before returning (default true). */
   waitForDatabase?: boolean;
+  /** More variables of the service's own (e.g. CONTENT_DIR), validated by its config schema. */
+  env?: Record<string, string | undefined>;
 }
 
 /**
  * Starts a real service in this process on random ports against a fresh database, with a real
  * gRPC client: the "medium" test tier (real PostgreSQL, real gRPC, real migrations).
  */
-export async function startTestService<N extends ServiceName>(
-  definition: ServiceDefinition<N>,
+export async function startTestService<N extends ServiceName, C extends ServiceEnv>(
+  definition: ServiceDefinition<N, C>,
   options: TestServiceOptions = {},
 ): Promise<TestService<N>> {
   const database = options.databaseUrl ? { url: options.databaseUrl, drop: async () => {} } : await provideTestDatabase();
   const grpcPort = await freePort();
-  const config = loadConfig(serviceEnvSchema({ grpcPort, opsPort: 0 }), {
+  const config = loadConfig(definition.configSchema, {
+    ...options.env,
     DATABASE_URL: database.url,
     REDIS_URL: options.redisUrl,
     GRPC_HOST: '127.0.0.1',

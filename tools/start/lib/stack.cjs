@@ -13,14 +13,13 @@
  * }} ProcessSpec
  */
 
+/** The default ports, from the one table the processes' own config schemas read. */
+const SERVICE_PORTS = require('../../../libs/config/src/service-ports.json');
+
 /** @type {ReadonlyArray<{ name: string, grpcPort: number, opsPort: number }>} */
-const SERVICES = Object.freeze([
-  { name: 'content', grpcPort: 50051, opsPort: 9465 },
-  { name: 'offers', grpcPort: 50052, opsPort: 9466 },
-  { name: 'rates', grpcPort: 50053, opsPort: 9467 },
-  { name: 'leads', grpcPort: 50054, opsPort: 9468 },
-  { name: 'events', grpcPort: 50055, opsPort: 9469 },
-]);
+const SERVICES = Object.freeze(
+  Object.entries(SERVICE_PORTS).map(([name, ports]) => ({ name, grpcPort: ports.grpc, opsPort: ports.ops })),
+);
 
 /** The Nx projects `npm start` builds; their libraries follow through Nx's ^build dependency. */
 const BUILD_PROJECTS = ['gateway', ...SERVICES.map((service) => service.name)];

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { type Logger } from '@lib/observability';
-import { LOGGER } from '@lib/service-kit';
-import { loadContentConfig } from '../content.config';
+import { LOGGER, SERVICE_CONFIG } from '@lib/service-kit';
+import { type ContentConfig } from '../content.config';
 import { CalendarController } from './calendar.controller';
 import { SchoolBreaks } from './school-breaks';
 
@@ -10,9 +10,9 @@ import { SchoolBreaks } from './school-breaks';
   providers: [
     {
       provide: SchoolBreaks,
-      inject: [LOGGER],
+      inject: [LOGGER, SERVICE_CONFIG],
       // Same CONTENT_DIR as the editorial import: content/calendar/ferie-zimowe.json.
-      useFactory: (logger: Logger) => SchoolBreaks.load(loadContentConfig().CONTENT_DIR, logger),
+      useFactory: (logger: Logger, config: ContentConfig) => SchoolBreaks.load(config.CONTENT_DIR, logger),
     },
   ],
 })

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type Cache } from '@lib/cache';
 import { type Logger } from '@lib/observability';
-import { CACHE, LOGGER } from '@lib/service-kit';
+import { CACHE, LOGGER, SERVICE_CONFIG } from '@lib/service-kit';
 import { DataSource } from 'typeorm';
-import { CONTENT_CONFIG, type ContentConfig } from '../content.config';
+import { type ContentConfig } from '../content.config';
 import { importContent, type ImportResult } from './import-content';
 import { ContentValidationError } from './issues';
 
@@ -13,7 +13,7 @@ export class ContentImporter {
   constructor(
     private readonly dataSource: DataSource,
     @Inject(CACHE) private readonly cache: Cache,
-    @Inject(CONTENT_CONFIG) private readonly config: ContentConfig,
+    @Inject(SERVICE_CONFIG) private readonly config: ContentConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 

@@ -5,7 +5,7 @@ import { LenderReviewEntity } from '../persistence/lender-review.entity';
 import { NavigationEntity } from '../persistence/navigation.entity';
 import { PageEntity } from '../persistence/page.entity';
 import { TagEntity } from '../persistence/tag.entity';
-import { warsawMidnight } from '../warsaw-time';
+import { warsawMidnight } from '@lib/pl-calendar';
 import { allRoutes, type ContentBundle, type RouteRecord } from './model';
 
 /**

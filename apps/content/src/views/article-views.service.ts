@@ -1,9 +1,8 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { type ServiceEnv } from '@lib/config';
 import { type Logger } from '@lib/observability';
 import { LOGGER, SERVICE_CONFIG } from '@lib/service-kit';
 import { DataSource } from 'typeorm';
-import { CONTENT_CONFIG, type ContentConfig } from '../content.config';
+import { type ContentConfig } from '../content.config';
 import { ArticlesRepository } from '../persistence/articles.repository';
 import { MemoryViewCounter } from './memory-view-counter';
 import { RedisViewCounter } from './redis-view-counter';
@@ -22,12 +21,11 @@ export class ArticleViewsService implements OnModuleInit, OnApplicationShutdown 
   constructor(
     private readonly articles: ArticlesRepository,
     private readonly dataSource: DataSource,
-    @Inject(CONTENT_CONFIG) private readonly config: ContentConfig,
-    @Inject(SERVICE_CONFIG) serviceConfig: ServiceEnv,
+    @Inject(SERVICE_CONFIG) private readonly config: ContentConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
-    this.counter = serviceConfig.REDIS_URL
-      ? new RedisViewCounter(serviceConfig.REDIS_URL, config.CONTENT_VIEWS_KEY_PREFIX)
+    this.counter = config.REDIS_URL
+      ? new RedisViewCounter(config.REDIS_URL, config.CONTENT_VIEWS_KEY_PREFIX)
       : new MemoryViewCounter();
   }
 

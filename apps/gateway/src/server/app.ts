@@ -3,7 +3,7 @@ import compression from 'compression';
 import express, { type Express } from 'express';
 import { routes as appRoutes } from '../app/routes';
 import { createPolishLocale } from '../shared/locale';
-import { todayIn } from '../shared/loan-example';
+import { warsawDay } from '@lib/pl-calendar';
 import { type GatewayDeps } from './deps';
 import { commentRateLimit } from './comments/comment-rate-limit';
 import { MemoryRateLimiter } from './comments/rate-limiter';
@@ -38,7 +38,7 @@ interface Runtime {
 function createRuntime(deps: GatewayDeps, onUpstreamError?: (error: unknown) => void): Runtime {
   const locale = createPolishLocale(deps.config.PUBLIC_ORIGIN);
   const now = deps.now ?? (() => new Date());
-  const today = () => todayIn(locale.timezone, now());
+  const today = () => warsawDay(now());
   const cacheOptions: PageDataCacheOptions = {
     enabled: deps.config.PAGE_CACHE,
     ttlMs: deps.config.PAGE_CACHE_TTL_MS,

@@ -1,5 +1,5 @@
-import { env } from '@lib/config';
-import express from 'express';
+import { env, SERVICE_PORTS } from '@lib/config';
+import { compile as compileTrustedProxies } from 'proxy-addr';
 import { z } from 'zod';
 
 /**
@@ -12,8 +12,10 @@ const trustProxy = z
   .default('false')
   .transform((value, ctx): boolean | number | string => {
     const parsed = value === 'true' ? true : value === 'false' || value === '' ? false : /^\d+$/.test(value) ? Number(value) : value;
+    // Checked with the parser Express itself uses for 'trust proxy' (not Express: instrument.ts
+    // reads this schema before OpenTelemetry has patched express).
     try {
-      express().set('trust proxy', parsed);
+      if (typeof parsed === 'string') compileTrustedProxies(parsed.split(/\s*,\s*/));
     } catch {
       ctx.addIssue({ code: 'custom', message: "must be 'true', 'false', a hop count or a list of addresses/subnets" });
     }
@@ -25,11 +27,11 @@ export const gatewayEnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().default('0.0.0.0'),
   PORT: env.port(3000),
-  CONTENT_SERVICE_ADDR: env.hostPort('127.0.0.1:50051'),
-  OFFERS_SERVICE_ADDR: env.hostPort('127.0.0.1:50052'),
-  RATES_SERVICE_ADDR: env.hostPort('127.0.0.1:50053'),
-  LEADS_SERVICE_ADDR: env.hostPort('127.0.0.1:50054'),
-  EVENTS_SERVICE_ADDR: env.hostPort('127.0.0.1:50055'),
+  CONTENT_SERVICE_ADDR: env.hostPort(`127.0.0.1:${SERVICE_PORTS.content.grpc}`),
+  OFFERS_SERVICE_ADDR: env.hostPort(`127.0.0.1:${SERVICE_PORTS.offers.grpc}`),
+  RATES_SERVICE_ADDR: env.hostPort(`127.0.0.1:${SERVICE_PORTS.rates.grpc}`),
+  LEADS_SERVICE_ADDR: env.hostPort(`127.0.0.1:${SERVICE_PORTS.leads.grpc}`),
+  EVENTS_SERVICE_ADDR: env.hostPort(`127.0.0.1:${SERVICE_PORTS.events.grpc}`),
   /** Deadline of every gRPC call a page makes; a slow service cannot hold a page longer. */
   GRPC_DEADLINE_MS: env.positiveMs(1500),
   /** Public origin: the locale's host and the base of canonical URLs. */

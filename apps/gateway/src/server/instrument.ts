@@ -1,4 +1,5 @@
-// Loaded first by main.ts: OpenTelemetry must patch http, express and grpc before they load.
+// Loaded first by main.ts: the environment is validated here, once for the whole process, and
+// OpenTelemetry must patch http, express and grpc before anything requires them.
 import { loadConfigOrExit } from '@lib/config';
 import { startTelemetry } from '@lib/observability';
 import { gatewayEnvSchema } from './config';
@@ -7,9 +8,6 @@ import { gatewayEnvSchema } from './config';
 // deployment, not React's development build (several times slower, with extra checks).
 if (!process.env['NODE_ENV']) process.env['NODE_ENV'] = 'production';
 
-const { OTEL_EXPORTER_OTLP_ENDPOINT } = loadConfigOrExit(gatewayEnvSchema);
+export const config = loadConfigOrExit(gatewayEnvSchema);
 
-export const telemetry = startTelemetry({
-  serviceName: 'gateway',
-  ...(OTEL_EXPORTER_OTLP_ENDPOINT ? { otlpEndpoint: OTEL_EXPORTER_OTLP_ENDPOINT } : {}),
-});
+export const telemetry = startTelemetry({ serviceName: 'gateway', otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });

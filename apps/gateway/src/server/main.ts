@@ -1,18 +1,15 @@
-import { telemetry } from './instrument';
+import { config, telemetry } from './instrument';
 import { createCache } from '@lib/cache';
-import { loadConfigOrExit } from '@lib/config';
 import { createLogger } from '@lib/observability';
 import path from 'node:path';
 import { createGatewayApp } from './app';
 import { createCommentRateLimiter } from './comments/comment-rate-limit';
-import { gatewayEnvSchema } from './config';
 import { startGatewayServer } from './http-server';
 import { ReadinessState } from './readiness-state';
 import { defaultClientDir, readClientManifest } from './render/client-manifest';
 import { closeGatewayServices, createGatewayServices } from './services';
 
 async function main(): Promise<void> {
-  const config = loadConfigOrExit(gatewayEnvSchema);
   const logger = createLogger({ name: 'gateway', level: config.LOG_LEVEL });
   const clientDir = config.CLIENT_DIST_DIR ?? defaultClientDir();
   const manifest = readClientManifest(clientDir);

@@ -59,13 +59,16 @@ export function formatDate(locale: Pick<Locale, 'code' | 'timezone'>, value: str
   ).format(date);
 }
 
-/** Polish plural forms: 1 miesiąc, 2–4 miesiące, 5+ miesięcy (12–14 take the third form). */
+const polishPlurals = new Intl.PluralRules('pl-PL');
+
+/**
+ * The Polish plural form CLDR picks for a count: 1 miesiąc, 2–4 and 22–24 miesiące, 5–21 and 0
+ * miesięcy. Fractions take the genitive singular ('2,5 miesiąca' is CLDR's 'other'); counts here
+ * are whole, so 'other' falls back to the 'many' form given.
+ */
 export function plural(count: number, one: string, few: string, many: string): string {
-  if (count === 1) return one;
-  const lastTwo = count % 100;
-  const last = count % 10;
-  if (last >= 2 && last <= 4 && (lastTwo < 12 || lastTwo > 14)) return few;
-  return many;
+  const form = polishPlurals.select(count);
+  return form === 'one' ? one : form === 'few' ? few : many;
 }
 
 /** Basis points as a percentage with up to two decimals: 2150 → '21,5%'. */

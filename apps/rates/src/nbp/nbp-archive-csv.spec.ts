@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parsePolishDecimal, shiftLeft } from './decimal';
 import { ArchiveFormatError, parseNbpArchiveCsv } from './nbp-archive-csv';
 
 const decode = (file: string) => new TextDecoder('windows-1250').decode(readFileSync(file));
@@ -26,25 +25,5 @@ describe('NBP archive parser', () => {
     expect(() => parseNbpArchiveCsv('hello;world')).toThrow(ArchiveFormatError);
     const broken = 'data;1USD;nr tabeli;pełny numer tabeli;\n;dolar;\n20250102;4,x;1;001/A/NBP/2025;';
     expect(() => parseNbpArchiveCsv(broken)).toThrow('NBP archive line 3: bad rate "4,x" for USD');
-  });
-});
-
-describe('decimal helpers', () => {
-  it.each([
-    ['4,1219', '4.1219'],
-    ['0,0980', '0.098'],
-    ['12', '12'],
-    ['', undefined],
-    ['1,2,3', undefined],
-    ['-1,0', undefined],
-  ])('parsePolishDecimal(%p) = %p', (input, expected) => {
-    expect(parsePolishDecimal(input)).toBe(expected);
-  });
-
-  it('shifts exactly by powers of ten', () => {
-    expect(shiftLeft('1.0368', 2)).toBe('0.010368');
-    expect(shiftLeft('2.5453', 4)).toBe('0.00025453');
-    expect(shiftLeft('123', 1)).toBe('12.3');
-    expect(shiftLeft('5', 0)).toBe('5');
   });
 });

@@ -1,4 +1,4 @@
-import { parsePolishDecimal, powerOfTen, shiftLeft } from './decimal';
+import { parsePolishDecimal, perUnit } from '@lib/finance';
 
 export interface ArchiveRate {
   code: string;
@@ -60,7 +60,7 @@ export function parseNbpArchiveCsv(text: string): ArchiveTable[] {
       if (raw.trim() === '') continue; // a currency NBP did not quote that day
       const value = parsePolishDecimal(raw);
       if (value === undefined) throw new ArchiveFormatError(i + 1, `bad rate "${raw}" for ${column.code}`);
-      rates.push({ code: column.code, currency: column.currency, mid: shiftLeft(value, powerOfTen(column.units)) });
+      rates.push({ code: column.code, currency: column.currency, mid: perUnit(value, column.units) });
     }
     tables.push({ no, effectiveDate: `${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6, 8)}`, rates });
   });

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { formatDate, formatMoney, formatMoneyWhole, plural } from '../../shared/format';
-import { LOAN_SLIDER, clampAmountZl, clampPeriodMonths, loanExample } from '../../shared/loan-example';
+import { LOAN_SLIDER, clampAmountZl, clampPeriodMonths, loanExample } from '@lib/finance';
 import { APPLICATION_PATH } from '../layouts/navigation';
 import { useRenderContext } from '../render-context';
 

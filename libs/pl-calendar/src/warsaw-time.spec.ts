@@ -1,4 +1,4 @@
-import { warsawDay, warsawMidnight } from './warsaw-time';
+import { addDaysToIsoDate, warsawDay, warsawMidnight } from './warsaw-time';
 
 describe('Warsaw calendar days', () => {
   it('stores a day as the instant it begins in Warsaw, winter and summer time', () => {
@@ -17,5 +17,13 @@ describe('Warsaw calendar days', () => {
 
   it('rejects what is not a date', () => {
     expect(() => warsawMidnight('1.05.2026')).toThrow('not a YYYY-MM-DD date');
+  });
+
+  it('adds whole days to a calendar date across months, leap days and years', () => {
+    expect(addDaysToIsoDate('2025-01-20', 90)).toBe('2025-04-20');
+    expect(addDaysToIsoDate('2024-02-28', 1)).toBe('2024-02-29');
+    expect(addDaysToIsoDate('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDaysToIsoDate('2026-03-01', -1)).toBe('2026-02-28');
+    expect(() => addDaysToIsoDate('2026-02-30', 1)).toThrow('no such date');
   });
 });

@@ -1,8 +1,11 @@
+import { addDaysToIsoDate } from '@lib/pl-calendar';
+import { Decimal } from './decimal';
+
 /**
  * The home page's example cost indicators (product spec points 2 and 9). The worked example is
  * 2 000 zł over 3 months → 2 018 zł to repay with an 18 zł commission, i.e. 3.65 % a year on a
  * 90-day term; the same rate is applied to whatever the visitor picks on the sliders. Money stays
- * in integer grosze so no binary-float rounding reaches the screen.
+ * in integer grosze; the commission is computed exactly and rounded half up to a whole grosz.
  */
 export const LOAN_SLIDER = {
   amount: { minZl: 100, maxZl: 15_000, stepZl: 100, defaultZl: 2_000 },
@@ -20,7 +23,7 @@ export interface LoanExample {
   periodDays: number;
   commissionGrosze: number;
   totalGrosze: number;
-  /** ISO date (YYYY-MM-DD) in the given time zone. */
+  /** 'YYYY-MM-DD': today plus the period. */
   repaymentDate: string;
 }
 
@@ -37,37 +40,23 @@ export function clampPeriodMonths(value: number): number {
   return Math.min(maxMonths, Math.max(minMonths, Math.round(value)));
 }
 
+/** Commission of `amountGrosze` over `days` at an annual rate in basis points (actual/365), in whole grosze. */
+export function simpleInterestGrosze(amountGrosze: number, annualRateBp: number, days: number): number {
+  return new Decimal(amountGrosze).times(annualRateBp).times(days).div(10_000 * 365).round(0, Decimal.roundHalfUp).toNumber();
+}
+
+/** The indicators for slider values (clamped to the sliders' range and steps), borrowing on `today` ('YYYY-MM-DD'). */
 export function loanExample(amountZl: number, periodMonths: number, today: string): LoanExample {
   const amountGrosze = clampAmountZl(amountZl) * 100;
   const months = clampPeriodMonths(periodMonths);
   const periodDays = months * DAYS_PER_MONTH;
-  // amount × rate × days / 365 with the rate in basis points; rounded half up to a whole grosz.
-  const commissionGrosze = Math.round((amountGrosze * EXAMPLE_ANNUAL_RATE_BP * periodDays) / (10_000 * 365));
+  const commissionGrosze = simpleInterestGrosze(amountGrosze, EXAMPLE_ANNUAL_RATE_BP, periodDays);
   return {
     amountGrosze,
     periodMonths: months,
     periodDays,
     commissionGrosze,
     totalGrosze: amountGrosze + commissionGrosze,
-    repaymentDate: addDays(today, periodDays),
+    repaymentDate: addDaysToIsoDate(today, periodDays),
   };
-}
-
-const isoDateFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** Today's calendar date in a time zone, as YYYY-MM-DD. */
-export function todayIn(timeZone: string, now: Date = new Date()): string {
-  let format = isoDateFormats.get(timeZone);
-  if (!format) {
-    // en-CA formats dates as YYYY-MM-DD.
-    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    isoDateFormats.set(timeZone, format);
-  }
-  return format.format(now);
-}
-
-export function addDays(isoDate: string, days: number): string {
-  const [y, m, d] = isoDate.split('-').map(Number);
-  const date = new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, (d ?? 1) + days));
-  return date.toISOString().slice(0, 10);
 }

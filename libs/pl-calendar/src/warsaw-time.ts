@@ -1,4 +1,11 @@
-/** Editorial dates are Polish calendar days; instants are stored as midnight Europe/Warsaw. */
+import { addDays, isoDate, parseIsoDate } from './dates';
+
+/**
+ * The site's time zone (product spec point 1: Central European Time). Calendar days the product
+ * shows or stores (editorial dates, "today", repayment dates, NBP tables) are Warsaw days; an
+ * instant that stands for a day is midnight Europe/Warsaw. The one place this project turns
+ * instants into Polish days and back.
+ */
 export const SITE_TIME_ZONE = 'Europe/Warsaw';
 
 const partsFormat = new Intl.DateTimeFormat('en-US', {
@@ -44,7 +51,12 @@ export function warsawMidnight(day: string): Date {
   return new Date(wallClock - offsetMs(first));
 }
 
-/** The Warsaw calendar day of an instant, 'YYYY-MM-DD'. */
-export function warsawDay(instant: Date): string {
+/** The Warsaw calendar day of an instant, 'YYYY-MM-DD' (today by default). */
+export function warsawDay(instant: Date = new Date()): string {
   return dayFormat.format(instant);
+}
+
+/** 'YYYY-MM-DD' plus whole days (negative to go back); rejects what is not a real date. */
+export function addDaysToIsoDate(day: string, days: number): string {
+  return isoDate(addDays(parseIsoDate(day), days));
 }
