@@ -84,6 +84,12 @@ describe('events service over gRPC (real PostgreSQL sink)', () => {
     expect(range.fieldViolations).toEqual([{ field: 'to', description: 'must not be before from' }]);
   });
 
+  it('answers UNIMPLEMENTED over the wire for an RPC listed as not built yet', async () => {
+    const error = (await t.client.getFunnel({ from: '2026-11-20', to: '2026-11-21', utmSource: '' }).catch((e: unknown) => e)) as GrpcCallError;
+    expect(error.code).toBe(status.UNIMPLEMENTED);
+    expect(error.message).toContain('GetFunnel is not implemented yet');
+  });
+
   it('keeps entities and migrations in agreement', async () => {
     await expect(t.pendingSchemaChanges()).resolves.toEqual([]);
   });

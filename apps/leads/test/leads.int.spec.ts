@@ -46,6 +46,12 @@ describe('leads service over gRPC (real PostgreSQL)', () => {
     expect((await rows()).length).toBe(before);
   });
 
+  it('answers UNIMPLEMENTED over the wire for an RPC listed as not built yet', async () => {
+    const error = (await t.client.unsubscribe({ email: 'jan@example.pl', phone: '' }).catch((e: unknown) => e)) as GrpcCallError;
+    expect(error.code).toBe(status.UNIMPLEMENTED);
+    expect(error.message).toContain('Unsubscribe is not implemented yet');
+  });
+
   it('keeps entities and migrations in agreement', async () => {
     await expect(t.pendingSchemaChanges()).resolves.toEqual([]);
   });

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
-import { OffersController } from './offers.controller';
+import { OfferListingUseCases } from './application/offer-listing.use-cases';
 import { OffersRepository } from './persistence/offers.repository';
+import { OffersController } from './transport/offers.controller';
 
-@Module({ controllers: [OffersController], providers: [OffersRepository] })
+/** Nest wiring only: the controller, its use cases and their adapters. */
+@Module({ controllers: [OffersController], providers: [OfferListingUseCases, OffersRepository] })
 export class OffersModule {}

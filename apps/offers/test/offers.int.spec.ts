@@ -38,6 +38,12 @@ describe('offers service over gRPC (real PostgreSQL)', () => {
     expect(error.fieldViolations.map((v) => v.field).sort()).toEqual(['country', 'limit']);
   });
 
+  it('answers UNIMPLEMENTED over the wire for an RPC listed as not built yet', async () => {
+    const error = (await t.client.getOffer({ offerId: 1001, country: 'pl' }).catch((e: unknown) => e)) as GrpcCallError;
+    expect(error.code).toBe(status.UNIMPLEMENTED);
+    expect(error.message).toContain('GetOffer is not implemented yet');
+  });
+
   it('keeps entities and migrations in agreement', async () => {
     await expect(t.pendingSchemaChanges()).resolves.toEqual([]);
   });

@@ -1,7 +1,8 @@
 import { status } from '@grpc/grpc-js';
 import { GrpcCallError, ratesV1 } from '@lib/contracts';
-import { provideTestRedis, startTestService, type TestService } from '@lib/testing';
-import { importBundledArchives } from '../src/nbp/reference-data';
+import { describeWithRedis, provideTestRedis, startTestService, type TestRedis, type TestService } from '@lib/testing';
+import { NbpImportUseCases } from '../src/application/nbp-import.use-cases';
+import { RATES_CACHE_PREFIX } from '../src/application/rates-cache';
 import { NbpTablesRepository } from '../src/persistence/nbp-tables.repository';
 import { ratesService } from '../src/rates.service-definition';
 
@@ -25,9 +26,8 @@ describe('rates service over gRPC (real PostgreSQL)', () => {
   });
 
   it('imports the archive once: a second import adds nothing', async () => {
-    const repository = t.service.app.get(NbpTablesRepository);
-    await expect(importBundledArchives(repository, t.logger)).resolves.toBe(0);
-    await expect(repository.count('A')).resolves.toBe(68);
+    await expect(t.service.app.get(NbpImportUseCases).importBundledArchives()).resolves.toBe(0);
+    await expect(t.service.app.get(NbpTablesRepository).count('A')).resolves.toBe(68);
   });
 
   it('says NOT_FOUND with resource details for a table type it has no data for', async () => {
@@ -42,32 +42,40 @@ describe('rates service over gRPC (real PostgreSQL)', () => {
     expect(error.fieldViolations).toEqual([{ field: 'table', description: 'must be A, B or C' }]);
   });
 
+  it('answers UNIMPLEMENTED over the wire for an RPC listed as not built yet', async () => {
+    const error = (await t.client.getTableByDate({ table: ratesV1.TableType.A, date: '2025-04-08', onOrBefore: true }).catch((e: unknown) => e)) as GrpcCallError;
+    expect(error).toBeInstanceOf(GrpcCallError);
+    expect(error.code).toBe(status.UNIMPLEMENTED);
+    expect(error.message).toContain('GetTableByDate is not implemented yet');
+  });
+
   it('keeps entities and migrations in agreement', async () => {
     await expect(t.pendingSchemaChanges()).resolves.toEqual([]);
   });
 });
 
-describe('rates service with Redis as its cache', () => {
+// Without a Redis for tests these are reported as skipped (README, "Tests that need Redis"), never as passed.
+describeWithRedis('rates service with Redis as its cache', () => {
+  let redis: TestRedis;
+  let t: TestService<'rates'>;
+  beforeAll(async () => {
+    redis = await provideTestRedis();
+    t = await startTestService(ratesService, { redisUrl: redis.url });
+  });
+  afterAll(async () => {
+    await t?.stop();
+    await redis?.close();
+  });
+
   it('serves the latest table through the read-through cache and keeps serving it when the row is gone', async () => {
-    const redis = await provideTestRedis();
-    if (!redis) {
-      console.warn('Redis not reachable: skipping the Redis cache assertions (see README, "Tests that need Redis")');
-      return;
-    }
-    const t = await startTestService(ratesService, { redisUrl: redis.url });
-    try {
-      expect(t.service.cache.kind).toBe('redis');
-      const first = await t.client.getLatestTable({ table: ratesV1.TableType.A });
-      // Remove the newest table behind the cache's back: a fresh cached answer must still be served.
-      await t.service.dataSource.query(`DELETE FROM rates.nbp_tables WHERE no = $1`, [first.no]);
-      const second = await t.client.getLatestTable({ table: ratesV1.TableType.A });
-      expect(second.no).toBe(first.no);
-      await t.service.cache.deleteByPrefix('nbp:');
-      const third = await t.client.getLatestTable({ table: ratesV1.TableType.A });
-      expect(third.no).toBe('067/A/NBP/2025');
-    } finally {
-      await t.stop();
-      await redis.close();
-    }
+    expect(t.service.cache.kind).toBe('redis');
+    const first = await t.client.getLatestTable({ table: ratesV1.TableType.A });
+    // Remove the newest table behind the cache's back: a fresh cached answer must still be served.
+    await t.service.dataSource.query(`DELETE FROM rates.nbp_tables WHERE no = $1`, [first.no]);
+    const second = await t.client.getLatestTable({ table: ratesV1.TableType.A });
+    expect(second.no).toBe(first.no);
+    await t.service.cache.deleteByPrefix(RATES_CACHE_PREFIX);
+    const third = await t.client.getLatestTable({ table: ratesV1.TableType.A });
+    expect(third.no).toBe('067/A/NBP/2025');
   });
 });

@@ -76,28 +76,29 @@ describe('service platform', () => {
       expect(result.stderr.trim().split('\n')).toEqual(['Invalid configuration: GRPC_PORT="abc" must be a port number']);
     });
 
-    maybe('drains and exits 0 on SIGTERM well within 10 s, logging JSON with trace ids', async () => {
+    maybe('drains and exits 0 on SIGTERM within its 10 s shutdown budget, logging JSON with trace ids', async () => {
       const db = await provideTestDatabase();
       const grpcPort = await freePort();
-      const child = spawn(process.execPath, [main], {
-        env: { ...process.env, DATABASE_URL: db.url, GRPC_HOST: '127.0.0.1', GRPC_PORT: String(grpcPort), OPS_PORT: '0', LOG_LEVEL: 'debug' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      // A drain that overran SHUTDOWN_TIMEOUT_MS would exit 1 (run-service), so exit code 0 is the time check.
+      const env = { DATABASE_URL: db.url, GRPC_HOST: '127.0.0.1', GRPC_PORT: String(grpcPort), OPS_PORT: '0', LOG_LEVEL: 'debug', SHUTDOWN_TIMEOUT_MS: '10000' };
+      const child = spawn(process.execPath, [main], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
       let stdout = '';
-      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      // Ready is an event the service logs once migrations, the archive import and its checks are done.
+      const serving = new Promise<void>((resolve, reject) => {
+        child.stdout.on('data', (chunk: Buffer) => {
+          stdout += chunk.toString();
+          if (stdout.includes('"msg":"dependencies reachable: SERVING"')) resolve();
+        });
+        child.once('exit', (code) => reject(new Error(`rates exited (${code}) before it was SERVING:\n${stdout}`)));
+      });
       const client = createServiceClient('rates', { target: `127.0.0.1:${grpcPort}`, deadlineMs: 2000 });
       try {
-        const deadline = Date.now() + 30_000;
-        while ((await client.healthCheck().catch(() => 'DOWN')) !== 'SERVING') {
-          if (Date.now() > deadline) throw new Error(`rates never became SERVING:\n${stdout}`);
-          await new Promise((r) => setTimeout(r, 200));
-        }
+        await serving;
+        await expect(client.healthCheck()).resolves.toBe('SERVING');
         await client.getLatestTable({ table: ratesV1.TableType.A });
-        const started = Date.now();
         const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
         child.kill('SIGTERM');
         await expect(exited).resolves.toBe(0);
-        expect(Date.now() - started).toBeLessThan(10_000);
         const lines = stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
         expect(lines.some((l) => l['msg'] === 'shutting down')).toBe(true);
         expect(lines.every((l) => typeof l['time'] === 'string' && l['service'] === 'rates')).toBe(true);

@@ -29,7 +29,7 @@ export interface MigrationCheckReport {
   applied: string[];
   /** Names reverted by down(), newest first. */
   reverted: string[];
-  /** What was left in the schema after every down() ran: nothing but TypeORM's own table. */
+  /** What was left in the schema after every down() ran: nothing but TypeORM's own table (and its id sequence). */
   leftAfterDown: string[];
   /** SQL a generated migration would add after the final up (empty when entities agree). */
   pendingAfterReapply: string[];
@@ -42,7 +42,8 @@ async function objectsIn(db: DataSource, schema: string): Promise<string[]> {
     `SELECT 'table ' || table_name AS object FROM information_schema.tables
       WHERE table_schema = $1 AND table_name <> 'migrations'
      UNION ALL
-     SELECT 'sequence ' || sequence_name FROM information_schema.sequences WHERE sequence_schema = $1
+     SELECT 'sequence ' || sequence_name FROM information_schema.sequences
+      WHERE sequence_schema = $1 AND sequence_name <> 'migrations_id_seq'
      UNION ALL
      SELECT 'type ' || t.typname FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace
       WHERE n.nspname = $1 AND t.typtype IN ('e', 'd', 'r')

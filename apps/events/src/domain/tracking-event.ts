@@ -1,6 +1,5 @@
-import { normalizeUuid } from '@lib/pl-validation';
-import { randomUUID } from 'node:crypto';
 import { type eventsV1 } from '@lib/contracts';
+import { normalizeUuid } from '@lib/pl-validation';
 
 /** Limits that keep one batch and one row bounded whatever a browser sends. */
 export const LIMITS = { batch: 500, text: 255, referer: 2048, userAgent: 512, ipHash: 128, eventId: 100_000 } as const;
@@ -36,12 +35,15 @@ const TEXT_FIELDS = ['providerId', 'sub1', 'sub3', 'sub4', 'sub5', 'sub6', 'sub7
 
 const snake = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
+/** Where a new ingest id (a v4 UUID) comes from for an event sent without one; the caller owns randomness. */
+export type NewIngestId = () => string;
+
 /**
  * Checks one event the way the spec and the stream schema demand: ids are v4 UUIDs (hyphens
  * optional, stored canonical), the event id is a positive integer, texts are bounded. Empty strings
  * mean "not sent". Returns the reason as a value; a bad event never fails its batch.
  */
-export function validateTrackingEvent(input: eventsV1.TrackingEvent, now: Date): Validation {
+export function validateTrackingEvent(input: eventsV1.TrackingEvent, now: Date, newIngestId: NewIngestId): Validation {
   if (!Number.isInteger(input.eventId) || input.eventId < 1 || input.eventId > LIMITS.eventId) {
     return { ok: false, reason: `event_id must be an integer from 1 to ${LIMITS.eventId}` };
   }
@@ -74,7 +76,7 @@ export function validateTrackingEvent(input: eventsV1.TrackingEvent, now: Date):
     if (!id) return { ok: false, reason: 'ingest_id is not a UUID v4' };
     ingestId = id;
   } else {
-    ingestId = randomUUID();
+    ingestId = newIngestId();
   }
 
   return {

@@ -1,4 +1,5 @@
 import { Check, Column, CreateDateColumn, Entity, Index, OneToMany, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import { type NbpTableType } from '../domain/nbp-table-type';
 import { NbpRateEntity } from './nbp-rate.entity';
 
 /** One published NBP table (A, B or C) as announced on its effective date. */
@@ -11,7 +12,7 @@ export class NbpTableEntity {
   id!: number;
 
   @Column({ name: 'table_type', type: 'char', length: 1 })
-  tableType!: 'A' | 'B' | 'C';
+  tableType!: NbpTableType;
 
   /** NBP's full number, e.g. 068/A/NBP/2025. */
   @Column({ type: 'varchar', length: 32 })

@@ -1,18 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { type ArchiveTable } from '../nbp/nbp-archive-csv';
+import { type ArchiveTable } from '../domain/nbp-archive-csv';
+import { type MidRateTableType, type NbpTableType } from '../domain/nbp-table-type';
 import { NbpRateEntity } from './nbp-rate.entity';
 import { NbpTableEntity } from './nbp-table.entity';
 
-export type TableType = NbpTableEntity['tableType'];
-
-/** All SQL of NBP tables lives here; the controller and importers see domain shapes only. */
+/** All SQL of NBP tables lives here; the use cases call these methods and never build a query. */
 @Injectable()
 export class NbpTablesRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /** The most recent table of a type, with its rates ordered by currency code. */
-  async latest(tableType: TableType): Promise<NbpTableEntity | null> {
+  async latest(tableType: NbpTableType): Promise<NbpTableEntity | null> {
     const table = await this.dataSource.getRepository(NbpTableEntity).findOne({
       where: { tableType },
       order: { effectiveDate: 'DESC' },
@@ -22,7 +21,7 @@ export class NbpTablesRepository {
     return table;
   }
 
-  async count(tableType: TableType): Promise<number> {
+  async count(tableType: NbpTableType): Promise<number> {
     return this.dataSource.getRepository(NbpTableEntity).countBy({ tableType });
   }
 
@@ -30,7 +29,7 @@ export class NbpTablesRepository {
    * Stores mid-rate tables (A or B) idempotently: a table whose number is already known is skipped,
    * so re-running an import never duplicates or rewrites history. Returns how many were new.
    */
-  async insertMidTables(tableType: 'A' | 'B', tables: readonly ArchiveTable[], source: string): Promise<number> {
+  async insertMidTables(tableType: MidRateTableType, tables: readonly ArchiveTable[], source: string): Promise<number> {
     return this.dataSource.transaction(async (manager) => {
       let inserted = 0;
       for (const table of tables) {

@@ -1,11 +1,8 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import { bundledTableAArchive } from '../../test/support/nbp-archive';
 import { ArchiveFormatError, parseNbpArchiveCsv } from './nbp-archive-csv';
 
-const decode = (file: string) => new TextDecoder('windows-1250').decode(readFileSync(file));
-
 describe('NBP archive parser', () => {
-  const tables = parseNbpArchiveCsv(decode(path.join(__dirname, '../../data/nbp/archiwum_tab_a_2025.csv')));
+  const tables = parseNbpArchiveCsv(bundledTableAArchive(2025));
 
   it('reads every working-day table of the shipped 2025 file', () => {
     expect(tables).toHaveLength(68);

@@ -1,0 +1,94 @@
+import { type eventsV1 } from '@lib/contracts';
+import { LIMITS, validateTrackingEvent } from './tracking-event';
+
+const SESSION = '0b7e8c1a-2f4d-4e6b-9a1c-3d5e7f9a1b2c';
+const CLIENT = '5f0c3b2a-8d7e-4f1a-b2c3-d4e5f6a7b8c9';
+const NOW = new Date('2026-11-20T10:00:00.000Z');
+const noNewId = () => {
+  throw new Error('no ingest id should be generated');
+};
+
+const event = (overrides: Partial<eventsV1.TrackingEvent> = {}): eventsV1.TrackingEvent => ({
+  eventId: 5,
+  providerId: '',
+  sub1: '',
+  sub3: '',
+  sub4: 'pageView',
+  sub5: '',
+  sub6: '',
+  sub7: '',
+  sub8: '',
+  utmSource: 'google',
+  utmMedium: '',
+  utmCampaign: '',
+  utmContent: '',
+  utmTerm: '',
+  sessionId: SESSION,
+  clientId: CLIENT,
+  domain: 'localhost',
+  referer: '',
+  receivedAt: '',
+  userAgent: 'jest',
+  ipHash: '',
+  ingestId: '9c1d2e3f-4a5b-4c6d-8e7f-a0b1c2d3e4f5',
+  ...overrides,
+});
+
+const reason = (input: eventsV1.TrackingEvent) => {
+  const verdict = validateTrackingEvent(input, NOW, noNewId);
+  return verdict.ok ? 'accepted' : verdict.reason;
+};
+
+describe('validateTrackingEvent', () => {
+  it('accepts a good event: empty texts become null, ids canonical, the time is now when not sent', () => {
+    const verdict = validateTrackingEvent(event({ clientId: CLIENT.replace(/-/g, '').toUpperCase() }), NOW, noNewId);
+    expect(verdict).toEqual({
+      ok: true,
+      event: expect.objectContaining({
+        eventId: 5,
+        sessionId: SESSION,
+        clientId: CLIENT,
+        sub1: null,
+        sub4: 'pageView',
+        utmSource: 'google',
+        utmMedium: null,
+        domain: 'localhost',
+        referer: null,
+        userAgent: 'jest',
+        ipHash: null,
+        ingestId: '9c1d2e3f-4a5b-4c6d-8e7f-a0b1c2d3e4f5',
+        receivedAt: NOW,
+      }),
+    });
+  });
+
+  it('takes the sender’s time when it is RFC 3339, and refuses one that is not', () => {
+    const verdict = validateTrackingEvent(event({ receivedAt: '2026-11-20T23:30:00.000Z' }), NOW, noNewId);
+    expect(verdict.ok && verdict.event.receivedAt).toEqual(new Date('2026-11-20T23:30:00.000Z'));
+    expect(reason(event({ receivedAt: 'wczoraj' }))).toBe('received_at is not an RFC 3339 timestamp');
+  });
+
+  it('gives an event sent without an ingest id a new one from the caller’s generator', () => {
+    const verdict = validateTrackingEvent(event({ ingestId: '' }), NOW, () => 'generated-id');
+    expect(verdict.ok && verdict.event.ingestId).toBe('generated-id');
+  });
+
+  it.each([
+    [{ eventId: 0 }, `event_id must be an integer from 1 to ${LIMITS.eventId}`],
+    [{ eventId: 1.5 }, `event_id must be an integer from 1 to ${LIMITS.eventId}`],
+    [{ eventId: LIMITS.eventId + 1 }, `event_id must be an integer from 1 to ${LIMITS.eventId}`],
+    [{ sessionId: 'not-a-uuid' }, 'session_id is not a UUID v4'],
+    [{ clientId: '3f1c2a9e-5b7d-1c1a-9e2f-0a1b2c3d4e5f' }, 'client_id is not a UUID v4'],
+    [{ utmCampaign: 'x'.repeat(LIMITS.text + 1) }, `utm_campaign is longer than ${LIMITS.text} characters`],
+    [{ referer: 'x'.repeat(LIMITS.referer + 1) }, `referer is longer than ${LIMITS.referer} characters`],
+    [{ ipHash: 'x'.repeat(LIMITS.ipHash + 1) }, 'ip_hash is too long'],
+    [{ ingestId: 'abc' }, 'ingest_id is not a UUID v4'],
+  ])('rejects %p with a reason', (overrides, expected) => {
+    expect(reason(event(overrides))).toBe(expected);
+  });
+
+  it('cuts an overlong user agent instead of rejecting the event', () => {
+    const verdict = validateTrackingEvent(event({ userAgent: 'u'.repeat(LIMITS.userAgent + 10) }), NOW, noNewId);
+    expect(verdict.ok && verdict.event.userAgent).toHaveLength(LIMITS.userAgent);
+  });
+});

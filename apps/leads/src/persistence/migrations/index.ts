@@ -1,0 +1,4 @@
+import { CreateContactMessages1763683300000 } from './1763683300000-create-contact-messages';
+
+/** The leads schema's history, in the order it runs (the service definition and the migration test share it). */
+export const LEADS_MIGRATIONS = [CreateContactMessages1763683300000];

@@ -1,0 +1,4 @@
+import { CreateOffers1763683600000 } from './1763683600000-create-offers';
+
+/** The offers schema's history, in the order it runs (the service definition and the migration test share it). */
+export const OFFERS_MIGRATIONS = [CreateOffers1763683600000];
