@@ -65,6 +65,85 @@ const serviceLayerRules = [
   },
 ];
 
+// Inside the gateway (apps/gateway/README.md, "Layout"): one folder per feature under
+// src/features/, shared parts in src/app/ and src/shared/, the HTTP server in src/server/, the
+// browser runtime in src/client/. Arrows point one way: features → app, shared, server, client;
+// app → shared; shared → nothing of the gateway. Each feature reaches another only through its
+// public index.ts (views) or its <feature>.loader.ts (I/O); the route table, the page registry and
+// the two registration points are the only generic code that names features.
+const gatewayUp = (folders, message) => ({ regex: `^(\\.\\./)+(${folders.join('|')})(/|$)`, message });
+const gatewayFeatures = 'apps/gateway/src/features/**/*.{ts,tsx}';
+const gatewayRules = [
+  {
+    files: ['apps/gateway/src/shared/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [gatewayUp(['app', 'server', 'client', 'features'], 'shared/ is used by everything, so it imports nothing of app/, server/, client/ or features/')] },
+      ],
+    },
+  },
+  {
+    files: ['apps/gateway/src/app/**/*.{ts,tsx}'],
+    ignores: ['apps/gateway/src/app/pages/index.ts', 'apps/gateway/src/app/routes/index.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            gatewayUp(['features'], 'app/ holds what features share; only the page registry (app/pages/index.ts) and the route table (app/routes/index.ts) name features'),
+            gatewayUp(['server', 'client'], 'app/ renders on both sides: no server or browser runtime'),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: [gatewayFeatures],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              // '../<other>/<file>' is another feature's internals; '../<other>' (its index.ts) and
+              // '../<other>/<other>.loader' are what it offers. A piece two features need belongs in app/ or shared/.
+              regex: '^\\.\\./([^./][^/]*)/(?!\\1\\.loader$).+',
+              message: "another feature's internals: import its index.ts or its <feature>.loader.ts, or move the piece to app/ or shared/",
+            },
+            gatewayUp(['\\.\\./features'], 'a feature reaches another as ../<feature>, never through ../../features/'),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/gateway/src/server/**/*.{ts,tsx}'],
+    ignores: ['apps/gateway/src/server/feature-handlers.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [gatewayUp(['features'], 'server/ reaches features only through the route table (app/routes) and server/feature-handlers.ts')] },
+      ],
+    },
+  },
+  {
+    files: ['apps/gateway/src/client/**/*.{ts,tsx}'],
+    ignores: ['apps/gateway/src/client/page-enhancements.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            gatewayUp(['features'], 'client/ reaches the features\' islands only through client/page-enhancements.ts (pages: app/pages)'),
+            gatewayUp(['server'], 'the browser bundle never imports the server'),
+          ],
+        },
+      ],
+    },
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', '**/.nx/**', 'libs/contracts/src/generated/**', 'coverage/**'] },
   js.configs.recommended,
@@ -105,6 +184,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },
   },
   ...serviceLayerRules,
+  ...gatewayRules,
   {
     files: ['**/*.spec.ts', '**/*.spec.tsx', '**/test/**/*.ts'],
     rules: {

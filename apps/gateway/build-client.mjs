@@ -21,7 +21,9 @@ const outFlag = args.indexOf('--outdir');
 const outDir = path.resolve(outFlag >= 0 && args[outFlag + 1] ? args[outFlag + 1] : path.join(workspaceRoot, 'dist/apps/gateway'));
 const publicDir = path.join(outDir, 'public');
 const assetsDir = path.join(publicDir, 'assets');
-const pagesDir = path.join(appRoot, 'src/app/pages');
+const featuresDir = path.join(appRoot, 'src/features');
+/** A page component: `src/features/<feature>/<page>-page.tsx`, lazily imported by src/app/pages/index.ts. */
+const PAGE_FILE = /^(.+)-page\.tsx$/;
 
 /** First-load budget of a content page (PERFORMANCE.md): entry + its static imports + page chunk. */
 const FIRST_LOAD_BUDGET_GZIP = 66 * 1024;
@@ -81,9 +83,9 @@ for (const [file, output] of Object.entries(outputs)) {
     if (output.cssBundle) css.push(toUrl(output.cssBundle));
   } else if (source === path.join(appRoot, 'src/client/renderer.tsx')) {
     renderer = described;
-  } else if (source.startsWith(pagesDir + path.sep)) {
-    // The page key is the module's folder name, as in src/app/pages/index.ts.
-    pages[path.basename(path.dirname(source))] = described;
+  } else if (source.startsWith(featuresDir + path.sep) && PAGE_FILE.test(path.basename(source))) {
+    // The page key is the file's name without '-page.tsx', as in src/app/pages/index.ts.
+    pages[PAGE_FILE.exec(path.basename(source))[1]] = described;
   }
 }
 if (!entry) throw new Error('esbuild produced no output for src/client/entry.ts');

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import { type Locale } from '../shared/locale';
-import { type CommentFormState } from './comments/comments-data';
+import { type FormState } from './form-state';
 import { type NavigationView } from './layouts/navigation';
 
 /** Per-request facts every component may read; identical on the server and in the browser. */
@@ -11,8 +11,8 @@ export interface RenderContext {
   today: string;
   /** Header and footer links (from the content service, or the built-in copy). */
   navigation: NavigationView;
-  /** Server only: the comment form's state of this request (see ResolvedPage.commentForm). */
-  commentForm?: CommentFormState;
+  /** Server only: the page form's state of this request (see ResolvedPage.formState). */
+  formState?: FormState;
 }
 
 const Context = createContext<RenderContext | null>(null);

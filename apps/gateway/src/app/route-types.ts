@@ -2,7 +2,7 @@ import { type Locale } from '../shared/locale';
 import { type LayoutName } from './layouts';
 import { type RawParams } from './match-path';
 import { type PageData, type PageName, pageModules } from './pages';
-import { type Section } from './pages/section';
+import { type Section } from './section';
 import { type JsonLd } from './seo/structured-data';
 import { type GatewayServices } from './services';
 

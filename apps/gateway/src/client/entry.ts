@@ -1,6 +1,7 @@
 import { isInteractivePage } from '../app/pages';
 import { LANGUAGE_COOKIE, languageCookie } from '../shared/locale';
-import { APP_ROOT_ID, INLINE_STATE_ID, type InlineState } from '../shared/page-state';
+import { type InlineState } from '../app/page-payload';
+import { APP_ROOT_ID, INLINE_STATE_ID } from '../shared/page-state';
 import { BuildWatcher } from './build-updates';
 import { enhancePage, onShareClick } from './page-enhancements';
 import { Router } from './router';

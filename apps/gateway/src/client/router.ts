@@ -1,5 +1,6 @@
 import { http } from '../shared/http';
-import { type PagePayload, isExemptFromTrailingSlash, pagePathOfPayload, payloadUrl } from '../shared/page-state';
+import { type PagePayload } from '../app/page-payload';
+import { isExemptFromTrailingSlash, pagePathOfPayload, payloadUrl } from '../shared/page-state';
 import { type BuildWatcher } from './build-updates';
 import { applyHead } from './head';
 import { claimReload } from './reload-guard';

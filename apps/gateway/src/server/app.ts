@@ -5,10 +5,7 @@ import { routes as appRoutes } from '../app/routes';
 import { createPolishLocale } from '../shared/locale';
 import { warsawDay } from '@lib/pl-calendar';
 import { type GatewayDeps } from './deps';
-import { commentRateLimit } from './comments/comment-rate-limit';
-import { MemoryRateLimiter } from './comments/rate-limiter';
-import { articleViews } from './http/article-views';
-import { commentsApi } from './http/comments-api';
+import { articleViews, commentRateLimit, commentsApi } from './feature-handlers';
 import { BENCH_STATIC_PREFIX, benchStaticHandler } from './http/bench-static';
 import { buildRoutes } from './http/builds';
 import { errorHandler } from './http/error-handler';
@@ -22,6 +19,7 @@ import { staticFiles } from './http/static-files';
 import { type PageDataCacheOptions } from './pages/page-data-cache';
 import { PageResolver } from './pages/page-resolver';
 import { PageRenderer, type RenderedString } from './render/page-renderer';
+import { MemoryRateLimiter } from './rate-limit/rate-limiter';
 import { ReadinessState } from './readiness-state';
 
 /** Request bodies above this are refused with 413 (forms and events are far smaller). */

@@ -3,7 +3,7 @@ import { type Logger } from '@lib/observability';
 import { type Registry } from 'prom-client';
 import { type AnyRoute } from '../app/route-types';
 import { type GatewayServices } from '../app/services';
-import { type RateLimiter } from './comments/rate-limiter';
+import { type RateLimiter } from './rate-limit/rate-limiter';
 import { type GatewayConfig } from './config';
 import { type ClientManifest } from './render/client-manifest';
 import { type ReadinessState } from './readiness-state';

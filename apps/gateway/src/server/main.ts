@@ -3,7 +3,7 @@ import { createCache } from '@lib/cache';
 import { createLogger } from '@lib/observability';
 import path from 'node:path';
 import { createGatewayApp } from './app';
-import { createCommentRateLimiter } from './comments/comment-rate-limit';
+import { createCommentRateLimiter } from './feature-handlers';
 import { startGatewayServer } from './http-server';
 import { ReadinessState } from './readiness-state';
 import { defaultClientDir, readClientManifest } from './render/client-manifest';

@@ -1,34 +1,7 @@
-import { type LayoutName } from '../app/layouts';
-import { type NavigationView } from '../app/layouts/navigation';
-import { type PageName } from '../app/pages';
-import { type RouteHead } from '../app/route-types';
-import { type Locale } from './locale';
-
-/** What `<path>_payload.json` answers: everything the browser needs to show a page without a reload. */
-export interface PagePayload {
-  buildId: string;
-  /** Route name from the route table. */
-  route: string;
-  page: PageName;
-  layout: LayoutName;
-  /** The HTTP status the full page would have (200, or 404/503 for status pages). */
-  status: number;
-  params: unknown;
-  data: unknown;
-  head: RouteHead;
-  /** Header and footer links the layout renders around the page. */
-  navigation: NavigationView;
-}
-
 /**
- * The page state inlined once into the HTML for hydration. Pages that do not hydrate carry
- * neither data nor navigation (null); the head leaves out the JSON-LD the document already has.
+ * The page state's wire rules, shared by the server and the browser: element ids, the payload URL,
+ * and the escaping of JSON inside <script>. The shapes themselves are in app/page-payload.ts.
  */
-export interface InlineState extends Omit<PagePayload, 'navigation'> {
-  navigation: NavigationView | null;
-  locale: Locale;
-  today: string;
-}
 
 /** id of the JSON script element carrying InlineState. */
 export const INLINE_STATE_ID = '__STATE__';

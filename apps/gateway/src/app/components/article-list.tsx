@@ -1,5 +1,5 @@
 import { formatDate } from '../../shared/format';
-import { type ArticleCard } from '../pages/blog/blog-data';
+import { type ArticleCard } from '../view-types';
 import { useRenderContext } from '../render-context';
 
 /** Article cards for listings (blog, tag and author pages, similar and popular articles). */

@@ -1,6 +1,6 @@
 import { plural } from '../../shared/format';
-import { type OfferBlock } from '../pages/content/content-data';
-import { type Section } from '../pages/section';
+import { type Section } from '../section';
+import { type OfferBlock } from '../view-types';
 import { OfferList } from './offer-list';
 
 /**

@@ -1,5 +1,5 @@
 import { formatMoneyWhole, formatPercentBp } from '../../shared/format';
-import { type OfferCard } from '../pages/home/home-data';
+import { type OfferCard } from '../view-types';
 import { useRenderContext } from '../render-context';
 
 function daysRange(min: number, max: number): string {

@@ -1,4 +1,4 @@
-import { type ContentPageView } from '../pages/content/content-data';
+import { type ContentPageView } from '../view-types';
 
 export function Breadcrumbs({ items }: { items: ContentPageView['breadcrumbs'] }) {
   if (items.length === 0) return null;

@@ -1,4 +1,4 @@
-import { type TocItem } from '../pages/content/content-data';
+import { type TocItem } from '../view-types';
 
 /** Table of contents linking to the headings' anchors in the body. */
 export function TableOfContents({ items }: { items: TocItem[] }) {

@@ -1,19 +1,21 @@
 import { type ComponentType, type ReactNode } from 'react';
 
 /**
- * Every page component, loaded on demand so the browser bundle splits per page. The server and the
- * browser share this map: the route table names a page by its key, and so do payloads.
+ * The page registry: every page component, loaded on demand so the browser bundle splits per page
+ * (build-client.mjs names each chunk's page by its file, `<name>-page.tsx`). The server and the
+ * browser share this map: the route table names a page by its key, and so do payloads. Each page
+ * lives in its feature's folder.
  */
 export const pageModules = {
-  home: () => import('./home/home-page'),
-  content: () => import('./content/content-page'),
-  blog: () => import('./blog/blog-page'),
-  author: () => import('./author/author-page'),
-  'lender-reviews': () => import('./lender-reviews/lender-reviews-page'),
-  'lender-review': () => import('./lender-review/lender-review-page'),
-  calendar: () => import('./calendar/calendar-page'),
-  'not-found': () => import('./not-found/not-found-page'),
-  status: () => import('./status/status-page'),
+  home: () => import('../../features/home/home-page'),
+  content: () => import('../../features/content/content-page'),
+  blog: () => import('../../features/blog/blog-page'),
+  author: () => import('../../features/author/author-page'),
+  'lender-reviews': () => import('../../features/lender-reviews/lender-reviews-page'),
+  'lender-review': () => import('../../features/lender-reviews/lender-review-page'),
+  calendar: () => import('../../features/calendar/calendar-page'),
+  'not-found': () => import('../../features/errors/not-found-page'),
+  status: () => import('../../features/errors/status-page'),
 };
 
 export type PageName = keyof typeof pageModules;

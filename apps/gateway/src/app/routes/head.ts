@@ -1,4 +1,4 @@
-import { type ContentPageView } from '../pages/content/content-data';
+import { type ContentPageView } from '../view-types';
 import { type HeadContext, type RouteHead } from '../route-types';
 import { type Crumb, type JsonLd, absoluteUrl, breadcrumbListLd, compactLd, faqPageLd } from '../seo/structured-data';
 

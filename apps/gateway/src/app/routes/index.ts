@@ -1,16 +1,18 @@
+import { authorRoute } from '../../features/author/author.route';
+import { blogRoutes } from '../../features/blog/blog.routes';
+import { calendarRoute } from '../../features/calendar/calendar.route';
+import { contentRoute } from '../../features/content/content.route';
+import { homeRoute } from '../../features/home/home.route';
+import { lenderReviewRoute, lenderReviewsRoute } from '../../features/lender-reviews/lender-reviews.routes';
 import { compilePattern, type RawParams } from '../match-path';
 import { type AnyRoute } from '../route-types';
-import { authorRoute } from './author';
-import { blogRoutes } from './blog';
-import { calendarRoute } from './calendar';
-import { contentRoute } from './content';
-import { homeRoute } from './home';
-import { lenderReviewRoute, lenderReviewsRoute } from './lenders';
 
 /*
- * The route table. Order matters: the first pattern that matches wins, so specific routes go
- * above the generic content route at the bottom. To add a page: create its component under
- * pages/<name>/, register it in pages/index.ts, and add a defineRoute() entry here.
+ * The route table: the one place that lists every feature's routes (a route named 'x' is defined
+ * in features/x/ or in the folder of the feature it belongs to). Order matters: the first pattern
+ * that matches wins, so specific routes go above the generic content route at the bottom. To add
+ * a page: create its feature folder with the page component, register the component in
+ * app/pages/index.ts, and add its defineRoute() entry here.
  */
 export { authorRoute, blogRoutes, calendarRoute, contentRoute, homeRoute, lenderReviewRoute, lenderReviewsRoute };
 

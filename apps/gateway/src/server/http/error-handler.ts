@@ -1,6 +1,6 @@
 import { type Logger } from '@lib/observability';
 import { type ErrorRequestHandler } from 'express';
-import { statusCopy } from '../../app/pages/status/status-page';
+import { statusCopy } from '../../app/errors/status-copy';
 import { type PageResolver } from '../pages/page-resolver';
 import { FALLBACK_ERROR_HTML } from '../render/fallback-page';
 import { type PageRenderer } from '../render/page-renderer';

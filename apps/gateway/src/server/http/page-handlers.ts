@@ -1,7 +1,8 @@
 import { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import { formStateFromQuery } from '../../app/comments/comments-query';
-import { PAYLOAD_SUFFIX, type PagePayload, pagePathOfPayload } from '../../shared/page-state';
+import { type PagePayload } from '../../app/page-payload';
+import { PAYLOAD_SUFFIX, pagePathOfPayload } from '../../shared/page-state';
 import { type PageResolver, type ResolvedPage } from '../pages/page-resolver';
+import { pageFormState } from '../feature-handlers';
 import { type PageRenderer } from '../render/page-renderer';
 import { splitUrl } from './request-guards';
 
@@ -70,8 +71,8 @@ export function pageHandler(resolver: PageResolver, renderer: PageRenderer): Req
       .resolve(pathname, search)
       .then((page) => {
         res.locals['routeLabel'] = page.routeLabel;
-        const commentForm = page.status === 200 ? formStateFromQuery(new URLSearchParams(search)) : undefined;
-        return renderer.stream(req, res, commentForm ? { ...page, commentForm } : page);
+        const formState = page.status === 200 ? pageFormState(new URLSearchParams(search)) : undefined;
+        return renderer.stream(req, res, formState ? { ...page, formState } : page);
       })
       .catch(next);
   };

@@ -1,15 +1,15 @@
 import { type Cache } from '@lib/cache';
 import { GrpcCallError, statusName } from '@lib/contracts';
 import { type Logger } from '@lib/observability';
-import { type CommentFormState } from '../../app/comments/comments-data';
+import { statusCopy } from '../../app/errors/status-copy';
+import { type FormState } from '../../app/form-state';
 import { type LayoutName } from '../../app/layouts';
 import { FALLBACK_NAVIGATION } from '../../app/layouts/fallback-navigation';
 import { type NavigationView } from '../../app/layouts/navigation';
 import { type PageName } from '../../app/pages';
-import { SECTION_UNAVAILABLE, hasUnavailableSection, sectionOk } from '../../app/pages/section';
-import { statusCopy } from '../../app/pages/status/status-page';
 import { type AnyRoute, type LoadContext, type RouteHead } from '../../app/route-types';
 import { compileRoutes, matchRoute } from '../../app/routes';
+import { SECTION_UNAVAILABLE, hasUnavailableSection, sectionOk } from '../../app/section';
 import { organizationLd } from '../../app/seo/structured-data';
 import { type GatewayServices } from '../../app/services';
 import { toNavigationView } from '../../app/view-models';
@@ -34,10 +34,10 @@ export interface ResolvedPage {
   /** Header and footer links for the layout. */
   navigation: NavigationView;
   /**
-   * The comment form's per-request state (values and errors after a failed post, the success
-   * notice, a reply target). Never part of cached data; a page carrying values is not memoised.
+   * The page form's per-request state (the comment form's values and errors after a failed post,
+   * the success notice, a reply target). Never part of cached data; such a page is not memoised.
    */
-  commentForm?: CommentFormState;
+  formState?: FormState;
 }
 
 /** Cache key of the navigation, next to the page data it is cached like. */

@@ -5,12 +5,13 @@ import { createHash } from 'node:crypto';
 import { createElement } from 'react';
 import { App } from '../../app/app';
 import { type LoadedPage, type PageName, isInteractivePage, loadPageComponent } from '../../app/pages';
+import { hasUnavailableSection } from '../../app/section';
 import { type Locale } from '../../shared/locale';
-import { type InlineState, serializeForScript } from '../../shared/page-state';
+import { type InlineState } from '../../app/page-payload';
+import { serializeForScript } from '../../shared/page-state';
 import { type ResolvedPage } from '../pages/page-resolver';
 import { type ClientManifest } from './client-manifest';
 import { documentEnd, documentStart } from './document';
-import { hasUnavailableSection } from '../../app/pages/section';
 import { FALLBACK_ERROR_HTML } from './fallback-page';
 import { HtmlMemo } from './html-memo';
 import { type HtmlSink, type ReadyStream, startReactStream } from './react-stream';
@@ -52,8 +53,8 @@ export class PageRenderer {
     const state = this.inlineState(page);
     const stateJson = serializeForScript(state);
     const etag = this.etag(page, stateJson, state);
-    // Values sent back into the comment form (an e-mail among them) must not be stored anywhere.
-    res.setHeader('Cache-Control', page.commentForm?.values?.email !== undefined ? 'no-store' : 'no-cache');
+    // Values sent back into a form (an e-mail among them) must not be stored anywhere.
+    res.setHeader('Cache-Control', page.formState?.values?.['email'] !== undefined ? 'no-store' : 'no-cache');
     res.setHeader('ETag', etag);
     if (page.status === 200 && req.fresh) {
       res.status(304).end();
@@ -62,9 +63,9 @@ export class PageRenderer {
 
     const crawler = isbot(req.get('user-agent') ?? '');
     // Complete pages only: a page with a section that failed to load must be rendered afresh.
-    // Per-request comment form states are not kept either.
+    // Per-request form states are not kept either.
     const memoKey =
-      this.memo && page.status === 200 && !page.commentForm && !hasUnavailableSection(page.data) ? `${etag}|${crawler ? 'all' : 'shell'}` : undefined;
+      this.memo && page.status === 200 && !page.formState && !hasUnavailableSection(page.data) ? `${etag}|${crawler ? 'all' : 'shell'}` : undefined;
     const memoized = memoKey === undefined ? undefined : this.memo?.get(memoKey);
     if (memoized) {
       res.status(page.status);
@@ -145,7 +146,7 @@ export class PageRenderer {
         buildId: state.buildId,
         today: state.today,
         navigation: page.navigation,
-        ...(page.commentForm ? { commentForm: page.commentForm } : {}),
+        ...(page.formState ? { formState: page.formState } : {}),
       },
       layout: page.layout,
       Page,
@@ -196,7 +197,7 @@ export class PageRenderer {
     if (state.data !== page.data) hash.update('\0').update(JSON.stringify(page.data));
     if (state.navigation !== page.navigation) hash.update('\0').update(JSON.stringify(page.navigation));
     hash.update('\0').update(JSON.stringify(page.head.structuredData ?? null));
-    if (page.commentForm) hash.update('\0').update(JSON.stringify(page.commentForm));
+    if (page.formState) hash.update('\0').update(JSON.stringify(page.formState));
     return `W/"${hash.digest('base64url')}"`;
   }
 

@@ -1,7 +1,7 @@
+import { MAX_YEAR, MIN_YEAR } from '@lib/pl-calendar';
 import { type GatewayServices } from '../../app/services';
-import { blogPagePath } from '../../app/pages/blog/blog-data';
-import { calendarPath, CALENDAR_YEARS } from '../../app/pages/calendar/calendar-data';
-import { BLOG_PAGE_SIZE } from '../../app/routes/blog';
+import { BLOG_PAGE_SIZE, blogPagePath } from '../../app/site-paths/blog';
+import { calendarPath } from '../../app/site-paths/calendar';
 import { escapeHtml } from '../render/html';
 
 /** One <url> of sitemap.xml. */
@@ -65,7 +65,7 @@ export async function collectSitemap({ services, origin, today, builtAt }: Sitem
   }
   const year = Number(today.slice(0, 4));
   for (const shown of [year, year + 1]) {
-    if (shown >= CALENDAR_YEARS.min && shown <= CALENDAR_YEARS.max) add(calendarPath(shown), w3cDate(builtAt));
+    if (shown >= MIN_YEAR && shown <= MAX_YEAR) add(calendarPath(shown), w3cDate(builtAt));
   }
 
   const seen = new Set<string>();

@@ -1,0 +1,31 @@
+import { type Locale } from '../shared/locale';
+import { type LayoutName } from './layouts';
+import { type NavigationView } from './layouts/navigation';
+import { type PageName } from './pages';
+import { type RouteHead } from './route-types';
+
+/** What `<path>_payload.json` answers: everything the browser needs to show a page without a reload. */
+export interface PagePayload {
+  buildId: string;
+  /** Route name from the route table. */
+  route: string;
+  page: PageName;
+  layout: LayoutName;
+  /** The HTTP status the full page would have (200, or 404/503 for status pages). */
+  status: number;
+  params: unknown;
+  data: unknown;
+  head: RouteHead;
+  /** Header and footer links the layout renders around the page. */
+  navigation: NavigationView;
+}
+
+/**
+ * The page state inlined once into the HTML for hydration. Pages that do not hydrate carry
+ * neither data nor navigation (null); the head leaves out the JSON-LD the document already has.
+ */
+export interface InlineState extends Omit<PagePayload, 'navigation'> {
+  navigation: NavigationView | null;
+  locale: Locale;
+  today: string;
+}

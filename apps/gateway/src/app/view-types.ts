@@ -1,0 +1,94 @@
+/**
+ * What several features show: the view shapes they share, in one place every feature imports
+ * from (a feature never reaches into another for a type). Components never see protobuf types;
+ * the shared mappings that fill these are in view-models/.
+ */
+
+/** One heading of a table of contents; the anchor is an id in the body HTML. */
+export interface TocItem {
+  anchor: string;
+  title: string;
+  /** 2 for h2, 3 for h3. */
+  level: number;
+}
+
+/** What a page from the content service needs on screen; the loader maps the gRPC Page onto it. */
+export interface ContentPageView {
+  path: string;
+  type: string;
+  title: string;
+  description: string;
+  h1: string;
+  /** Introduction under the H1 (sanitised HTML); empty when the page has none. */
+  introHtml: string;
+  /** Sanitized HTML from the content service; null in the inline hydration copy (read back from the DOM). */
+  bodyHtml: string | null;
+  /** RFC 3339 */
+  updatedAt: string;
+  /** RFC 3339; empty when unknown. */
+  publishedAt: string;
+  /** Home first; an empty link marks the current page. */
+  breadcrumbs: { text: string; link: string }[];
+  /** Answers are sanitized HTML from the content service. */
+  faq: { question: string; answerHtml: string }[];
+  toc: TocItem[];
+  related: { path: string; title: string }[];
+  /** The page shows the offers block and the call to action of the loan journey. */
+  showOffers: boolean;
+  readingTimeMinutes: number;
+  imageUrl: string;
+  canonicalUrl: string;
+  noindex: boolean;
+}
+
+export interface OfferCard {
+  id: string;
+  name: string;
+  link: string;
+  /** Decimal string such as '4.8'; empty when the feed gave none. */
+  stars: string;
+  amountMinGrosze: number;
+  amountMaxGrosze: number;
+  periodMinDays: number;
+  periodMaxDays: number;
+  aprBasisPoints: number;
+  firstLoanFree: boolean;
+  tags: string[];
+}
+
+/** Offers as a block of a page: the cards and how many the service lists in all. */
+export interface OfferBlock {
+  items: OfferCard[];
+  total: number;
+}
+
+/** An article in lists: blog pages, tag pages, author pages, similar and popular articles. */
+export interface ArticleCard {
+  path: string;
+  title: string;
+  excerpt: string;
+  imageUrl: string;
+  imageCaption: string;
+  /** 'YYYY-MM-DD' */
+  writtenAt: string;
+  /** 'YYYY-MM-DD'; empty when never edited. */
+  editedAt: string;
+  views: number;
+  readingTimeMinutes: number;
+}
+
+export interface TagLink {
+  slug: string;
+  name: string;
+  /** Listing path, '/blog/<slug>/'. */
+  url: string;
+  articlesCount: number;
+}
+
+export interface AuthorLink {
+  name: string;
+  role: string;
+  /** '/autor/<slug>/' */
+  path: string;
+  imageUrl: string;
+}

@@ -1,0 +1,37 @@
+import { contentV1 } from '@lib/contracts';
+import { loadOfferBlock } from '../../app/loaders/offer-block.loader';
+import { type LoadContext } from '../../app/route-types';
+import { toContentView } from '../../app/view-models';
+import { type CommentsQuery } from '../comments';
+import { loadComments } from '../comments/comments.loader';
+import { type ContentPageData } from './content-data';
+import { toArticleView } from './article.view-model';
+
+export interface ContentParams {
+  /** '/slug/' or '/a/b/'. */
+  path: string;
+  comments: CommentsQuery;
+}
+
+/**
+ * GetPage, then by the page's route type: an article adds GetArticle and its comments, an SEO page
+ * the offers block when it asks for one; anything else is a document.
+ */
+export async function loadContentPage(ctx: LoadContext<ContentParams>): Promise<ContentPageData> {
+  const page = await ctx.services.content.getPage({ path: ctx.params.path });
+  const view = toContentView(page);
+  if (page.type === contentV1.RouteType.BLOG) {
+    const [article, comments] = await Promise.all([
+      ctx.services.content.getArticle({ slug: ctx.params.path.slice(1, -1) }),
+      loadComments(ctx, ctx.params.path, ctx.params.comments),
+    ]);
+    // The article's own body is the one shown; the page's copy of it would only be carried along.
+    const shareUrl = view.canonicalUrl || `${ctx.origin}${ctx.params.path}`;
+    return { kind: 'article', page: { ...view, bodyHtml: '' }, article: toArticleView(article, shareUrl), comments };
+  }
+  if (page.type === contentV1.RouteType.SEO) {
+    return { kind: 'seo', page: view, offers: view.showOffers ? await ctx.section(() => loadOfferBlock(ctx)) : null };
+  }
+  // Documents, core pages, and any type this build does not know yet read as a document.
+  return { kind: 'page', page: view };
+}

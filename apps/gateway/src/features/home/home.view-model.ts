@@ -1,0 +1,15 @@
+import { type ratesV1 } from '@lib/contracts';
+import { HOME_RATE_CODES, type RatesBox } from './home-data';
+
+/** The home page's four currencies from an NBP table A, in a fixed order; missing codes are skipped. */
+export function toRatesBox(table: ratesV1.RateTable): RatesBox {
+  const byCode = new Map(table.rates.map((rate) => [rate.code.toUpperCase(), rate]));
+  return {
+    tableNo: table.no,
+    effectiveDate: table.effectiveDate,
+    rates: HOME_RATE_CODES.flatMap((code) => {
+      const rate = byCode.get(code);
+      return rate ? [{ code, currency: rate.currency, mid: rate.mid }] : [];
+    }),
+  };
+}

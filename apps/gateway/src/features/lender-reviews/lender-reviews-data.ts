@@ -1,0 +1,48 @@
+import { type Section } from '../../app/section';
+import { type ContentPageView, type OfferBlock, type OfferCard } from '../../app/view-types';
+import { type CommentsSectionData } from '../comments';
+
+/** Where the lender reviews live: the listing, and each lender at '<this><slug>/'. */
+export const LENDER_REVIEWS_PATH = '/opinie-o-pozyczkach/';
+
+/** A lender in the review listing. */
+export interface LenderCard {
+  slug: string;
+  path: string;
+  name: string;
+  logoUrl: string;
+  reviewsCount: number;
+  /** Average review rating (1–5); null without reviews. */
+  ratingAverage: number | null;
+}
+
+/** /opinie-o-pozyczkach/: editorial copy (hero, FAQ) from the content page, the lenders, offers. */
+export interface LenderReviewsData {
+  page: ContentPageView;
+  lenders: LenderCard[];
+  offers: Section<OfferBlock>;
+}
+
+export interface LenderReviewView extends LenderCard {
+  title: string;
+  subtitle: string;
+  description: string;
+  faq: { question: string; answerHtml: string }[];
+  /** Lender facts as label and value. */
+  info: { label: string; value: string }[];
+  /** 'YYYY-MM-DD' the facts were checked; empty when unknown. */
+  infoCheckedAt: string;
+  /** Sanitised HTML; null in the inline hydration copy. */
+  bodyHtml: string | null;
+}
+
+export interface LenderReviewData {
+  review: LenderReviewView;
+  /**
+   * The lender's current offer: null when the review names none; a missing or inactive offer
+   * (ok with null) and an offers service that did not answer both invite the visitor to compare.
+   */
+  offer: Section<OfferCard | null> | null;
+  /** Published comments (reviews) with the form under them. */
+  comments: CommentsSectionData;
+}

@@ -1,0 +1,16 @@
+import { useRenderContext } from '../../app/render-context';
+import { formatInteger, formatRating, plural } from '../../shared/format';
+import { type LenderCard } from './lender-reviews-data';
+
+/** '★ 4,6/5 · 128 opinii', or 'Brak opinii'. */
+export function ReviewSummary({ lender }: { lender: Pick<LenderCard, 'reviewsCount' | 'ratingAverage'> }) {
+  const { locale } = useRenderContext();
+  if (lender.ratingAverage === null) return <span className="review-summary">Brak opinii</span>;
+  const count = `${formatInteger(locale, lender.reviewsCount)} ${plural(lender.reviewsCount, 'opinia', 'opinie', 'opinii')}`;
+  return (
+    <span className="review-summary">
+      <span aria-hidden="true">★ </span>
+      {`${formatRating(locale, lender.ratingAverage)}/5 · ${count}`}
+    </span>
+  );
+}

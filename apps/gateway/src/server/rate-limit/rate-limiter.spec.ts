@@ -1,0 +1,15 @@
+import { MemoryRateLimiter } from './rate-limiter';
+
+describe('MemoryRateLimiter', () => {
+  it('allows the limit per window, then refuses until the window ends', async () => {
+    let now = 1_000;
+    const limiter = new MemoryRateLimiter({ limit: 2, windowMs: 60_000 }, () => now);
+    await expect(limiter.hit('a')).resolves.toEqual({ allowed: true, count: 1, retryAfterMs: 60_000 });
+    await expect(limiter.hit('a')).resolves.toMatchObject({ allowed: true, count: 2 });
+    now += 10_000;
+    await expect(limiter.hit('a')).resolves.toEqual({ allowed: false, count: 3, retryAfterMs: 50_000 });
+    await expect(limiter.hit('b')).resolves.toMatchObject({ allowed: true, count: 1 });
+    now += 50_000;
+    await expect(limiter.hit('a')).resolves.toMatchObject({ allowed: true, count: 1 });
+  });
+});

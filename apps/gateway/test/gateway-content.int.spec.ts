@@ -1,0 +1,496 @@
+import { XMLValidator } from 'fast-xml-parser';
+import { type FakeGrpcServer, startFakeService } from './support/fake-grpc';
+import {
+  ARTICLE,
+  ARTICLE_SLUG,
+  DOC_PAGE,
+  NAVIGATION,
+  OFFERS_HANDLERS,
+  REVIEWS_PAGE,
+  SEO_PAGE,
+  VIVUS_REVIEW,
+  createFakeContent,
+  type FakeContent,
+} from './support/content-fixtures';
+import { type PagePayload } from '../src/app/page-payload';
+import { expectNoStack, rawRequest } from './support/raw-http';
+import { type TestGateway, deadTarget, startTestGateway } from './support/test-gateway';
+
+const NOT_FOUND_TEXT = 'Nie mogliśmy znaleźć żądanej strony';
+const ORIGIN = 'http://localhost:3000';
+
+type JsonLd = Record<string, unknown> & { '@type': string };
+
+/** Every JSON-LD block of a document, parsed (a block that is not JSON fails the test here). */
+function jsonLd(html: string): JsonLd[] {
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as JsonLd);
+}
+
+const ldOfType = (html: string, type: string) => jsonLd(html).find((item) => item['@type'] === type);
+
+interface FaqLd {
+  mainEntity: { name: string; acceptedAnswer: { text: string } }[];
+}
+const faqLd = (html: string) => ldOfType(html, 'FAQPage') as unknown as FaqLd;
+const meta = (html: string, property: string) => new RegExp(`<meta property="${property}" content="([^"]*)">`).exec(html)?.[1];
+/** Visible text of the document, tags dropped, for assertions on wording. */
+const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+
+describe('gateway editorial pages', () => {
+  let fake: FakeContent;
+  let content: FakeGrpcServer;
+  let offers: FakeGrpcServer;
+  let gateway: TestGateway;
+
+  beforeAll(async () => {
+    fake = createFakeContent();
+    [content, offers] = await Promise.all([startFakeService('content', fake.handlers), startFakeService('offers', OFFERS_HANDLERS)]);
+    gateway = await startTestGateway({ targets: { content: content.target, offers: offers.target }, env: { PAGE_CACHE: 'false' } });
+  });
+
+  afterAll(async () => {
+    await gateway.stop();
+    await Promise.all([content.stop(), offers.stop()]);
+  });
+
+  const get = (path: string, headers: Record<string, string> = {}) => rawRequest(gateway.port, { path, headers });
+  const logMessages = () => gateway.logs.map((line) => line.msg);
+
+  describe('SEO landing page', () => {
+    it('renders H1, introduction, table of contents, body, FAQ, related links, offers and the call to action', async () => {
+      const res = await get('/pozyczki-dla-studentow/');
+      expect(res.status).toBe(200);
+      expect(res.body).toContain(`<h1>${SEO_PAGE.h1}</h1>`);
+      expect(res.body).toContain('<strong>warunki</strong> różnią się');
+      expect(res.body).toContain('<a href="#koszty">Koszty</a>');
+      expect(res.body).toContain('<h2 id="na-co-uwazac">Na co uważać</h2>');
+      expect(res.body).toContain('Czy student bez pracy dostanie pożyczkę?');
+      expect(res.body).toContain('<a href="/pozyczki-od-18-lat/">Pożyczki od 18 lat</a>');
+      // offers block: what the offers service returned, in its order
+      expect(res.body.indexOf('Szybka Gotówka')).toBeLessThan(res.body.indexOf('Kredyt Plus'));
+      expect(res.body).toContain('Porównujemy 27 ofert.');
+      expect(res.body).toMatch(/<a class="button button--large" href="\/application\/">Złóż wniosek<\/a>/);
+      // a page without interactive parts ships no React
+      expect(res.body).not.toContain('renderer-TEST.js');
+      expect(res.body).not.toContain('content-page-TEST.js');
+    });
+
+    it('carries canonical, Open Graph and JSON-LD (Organization, BreadcrumbList, FAQPage)', async () => {
+      const res = await get('/pozyczki-dla-studentow/');
+      expect(res.body).toContain(`<link rel="canonical" href="${ORIGIN}/pozyczki-dla-studentow/">`);
+      expect(meta(res.body, 'og:title')).toBe(SEO_PAGE.title);
+      expect(meta(res.body, 'og:description')).toBe(SEO_PAGE.description);
+      expect(meta(res.body, 'og:url')).toBe(`${ORIGIN}/pozyczki-dla-studentow/`);
+      expect(meta(res.body, 'og:type')).toBe('website');
+      expect(meta(res.body, 'og:locale')).toBe('pl_PL');
+      expect(meta(res.body, 'og:site_name')).toBe('Porównywarka pożyczek');
+
+      const types = jsonLd(res.body).map((item) => item['@type']);
+      expect(types).toEqual(['Organization', 'BreadcrumbList', 'FAQPage']);
+      expect(ldOfType(res.body, 'Organization')).toMatchObject({ '@context': 'https://schema.org', name: 'Porównywarka pożyczek', url: `${ORIGIN}/` });
+      expect(ldOfType(res.body, 'BreadcrumbList')).toMatchObject({
+        itemListElement: [
+          { '@type': 'ListItem', position: 1, name: 'Strona główna', item: `${ORIGIN}/` },
+          { '@type': 'ListItem', position: 2, name: 'Pożyczki dla studentów', item: `${ORIGIN}/pozyczki-dla-studentow/` },
+        ],
+      });
+      const faq = faqLd(res.body);
+      expect(faq.mainEntity).toHaveLength(3);
+      expect(faq.mainEntity[0]).toMatchObject({
+        '@type': 'Question',
+        name: 'Czy student bez pracy dostanie pożyczkę?',
+        acceptedAnswer: { '@type': 'Answer', text: 'Zwykle potrzebny jest stały dochód & konto.' },
+      });
+      // the inline state leaves the JSON-LD out (the document has it once)
+      const state = /<script id="__STATE__" type="application\/json">([\s\S]*?)<\/script>/.exec(res.body)![1]!;
+      expect(JSON.parse(state).head.structuredData).toBeUndefined();
+      expect(JSON.parse(state).navigation).toBeNull();
+    });
+
+    it('escapes JSON-LD so no value can close its script element', async () => {
+      const res = await get('/polityka-cookies/');
+      const blocks = [...res.body.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+      expect(blocks).toHaveLength(2);
+      for (const block of blocks) expect(block).not.toMatch(/[<>]/);
+      const faq = faqLd(res.body);
+      expect(faq.mainEntity[0]!.name).toBe('Czy usunę cookies wpisując </script><script>alert(1)</script>?');
+      expect(faq.mainEntity[0]!.acceptedAnswer.text).toBe('Nie <script>, tylko w ustawieniach przeglądarki.');
+    });
+  });
+
+  describe('document page', () => {
+    it('renders a legal document with its update date and no offers', async () => {
+      const res = await get('/polityka-cookies/');
+      expect(res.status).toBe(200);
+      expect(res.body).toContain(`<h1>${DOC_PAGE.h1}</h1>`);
+      expect(res.body).toContain('Małe pliki tekstowe');
+      expect(text(res.body)).toContain('Ostatnia aktualizacja: 01.09.2026');
+      expect(res.body).not.toContain('Szybka Gotówka');
+      expect(jsonLd(res.body).map((item) => item['@type'])).toEqual(['Organization', 'FAQPage']);
+    });
+  });
+
+  describe('blog article', () => {
+    it('renders dates, author, reading time, views, ratings, contents, body, sources, share links, similar and popular', async () => {
+      const res = await get(`/${ARTICLE_SLUG}/`);
+      expect(res.status).toBe(200);
+      const body = text(res.body);
+      expect(res.body).toContain(`<h1>${ARTICLE.h1}</h1>`);
+      expect(body).toContain('Napisano: 28.08.2026');
+      expect(body).toContain('Zaktualizowano: 14.09.2026');
+      expect(res.body).toContain('Autor: <a href="/autor/anna-kowalczyk/">Anna Kowalczyk</a>');
+      expect(body).toContain('5 min czytania');
+      expect(res.body).toContain('<li>12\u00a0345 wyświetleń</li>');
+      expect(body).toContain('Ocena 4,5/5 (4 oceny)');
+      expect(res.body).toContain('<a href="#netto">Kwota netto</a>');
+      expect(res.body).toContain('płaca minimalna wynosi 4806 zł brutto');
+      expect(res.body).not.toContain('Kopia treści, której strona artykułu nie używa');
+      expect(res.body).toContain('Rozporządzenie Rady Ministrów w sprawie minimalnego wynagrodzenia');
+      // share links are plain URLs; copy and system share are buttons for the page script
+      const url = encodeURIComponent(`${ORIGIN}/${ARTICLE_SLUG}/`);
+      expect(res.body).toContain(`href="https://www.facebook.com/sharer/sharer.php?u=${url}"`);
+      expect(res.body).toContain(`href="https://x.com/intent/post?url=${url}&amp;text=`);
+      expect(res.body).toContain(`href="https://www.linkedin.com/sharing/share-offsite/?url=${url}"`);
+      expect(res.body).toMatch(/href="mailto:\?subject=P%C5%82aca/);
+      expect(res.body).toContain('data-share="copy"');
+      expect(res.body).toContain('data-share="native"');
+      expect(res.body).toMatch(/<h2>Podobne artykuły<\/h2>[\s\S]*href="\/waloryzacja-emerytur\/"/);
+      expect(res.body).toMatch(/<h2>Popularne artykuły<\/h2>[\s\S]*href="\/kredyt-w-play\/"/);
+      // the view is counted by the browser, not while rendering
+      expect(res.body).toContain(`data-article-path="/${ARTICLE_SLUG}/"`);
+      expect(fake.views).toHaveLength(0);
+      expect(res.body).not.toContain('renderer-TEST.js');
+    });
+
+    it('describes itself as an Article with headline, dates and author', async () => {
+      const res = await get(`/${ARTICLE_SLUG}/`);
+      expect(meta(res.body, 'og:type')).toBe('article');
+      expect(jsonLd(res.body).map((item) => item['@type'])).toEqual(['Organization', 'BreadcrumbList', 'Article']);
+      expect(ldOfType(res.body, 'Article')).toMatchObject({
+        headline: ARTICLE.h1,
+        datePublished: '2026-08-28',
+        dateModified: '2026-09-14',
+        author: { '@type': 'Person', name: 'Anna Kowalczyk', url: `${ORIGIN}/autor/anna-kowalczyk/` },
+        mainEntityOfPage: `${ORIGIN}/${ARTICLE_SLUG}/`,
+      });
+    });
+  });
+
+  describe('POST /api/views', () => {
+    const post = (body: string | Buffer, contentType = 'text/plain;charset=UTF-8') =>
+      rawRequest(gateway.port, { method: 'POST', path: '/api/views', headers: { 'Content-Type': contentType }, body });
+
+    it('records a view of the article (sendBeacon sends text/plain) and answers 204', async () => {
+      const before = fake.views.length;
+      const res = await post(JSON.stringify({ path: `/${ARTICLE_SLUG}/`, sessionId: '3F2504E0-4F89-41D3-9A0C-0305E82C3301' }));
+      expect(res.status).toBe(204);
+      expect(res.body).toBe('');
+      expect(fake.views.slice(before)).toEqual([{ slug: ARTICLE_SLUG, sessionId: '3f2504e0-4f89-41d3-9a0c-0305e82c3301' }]);
+
+      const json = await post(JSON.stringify({ path: `/${ARTICLE_SLUG}/` }), 'application/json');
+      expect(json.status).toBe(204);
+      const recorded = fake.views.at(-1)!;
+      expect(recorded.slug).toBe(ARTICLE_SLUG);
+      expect(recorded.sessionId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    });
+
+    it('answers 400 with a JSON reason for a bad body, and never calls the service', async () => {
+      const before = content.calls.get('RecordArticleView') ?? 0;
+      for (const body of ['', 'nie json', '[]', '{"path":"placa-minimalna"}', '{"path":"/a/b/"}', '{"path":"/<script>/"}', JSON.stringify({ path: `/${'a'.repeat(1100)}/` })]) {
+        const res = await post(body);
+        expect({ body, status: res.status }).toEqual({ body, status: 400 });
+        expect(JSON.parse(res.body).error.status).toBe(400);
+        expectNoStack(res.body);
+      }
+      expect(content.calls.get('RecordArticleView') ?? 0).toBe(before);
+    });
+
+    it('answers 204 and logs when the service cannot record the view', async () => {
+      const res = await post(JSON.stringify({ path: '/nie-ma-takiego-artykulu/' }));
+      expect(res.status).toBe(204);
+      expect(gateway.logs.some((line) => line.msg === 'article view not recorded' && line['grpcCode'] === 'NOT_FOUND')).toBe(true);
+    });
+  });
+
+  describe('blog listing', () => {
+    it('shows page 1 at /blog/ with the pager, tags and popular articles', async () => {
+      const res = await get('/blog/');
+      expect(res.status).toBe(200);
+      expect(res.body).toContain('<h1>Blog</h1>');
+      expect(text(res.body)).toContain('strona 1 z 3');
+      expect(res.body).toContain('href="/placa-minimalna/"');
+      expect(res.body).toContain('href="/blog/page-2/" rel="next"');
+      expect(res.body).not.toContain('rel="prev"');
+      expect(res.body).toContain('<a class="tag" href="/blog/kredyty/">Kredyty</a>');
+      expect(res.body).toMatch(/<h2 id="popularne_sekcja">Popularne artykuły<\/h2>/);
+      expect(jsonLd(res.body).map((item) => item['@type'])).toEqual(['Organization', 'BreadcrumbList']);
+    });
+
+    it('pages through /blog/page-2/ and /blog/page-3/, with a title per page', async () => {
+      const second = await get('/blog/page-2/');
+      expect(second.status).toBe(200);
+      expect(text(second.body)).toContain('strona 2 z 3');
+      expect(second.body).toContain('href="/blog/" rel="prev"');
+      expect(second.body).toContain('href="/blog/page-3/" rel="next"');
+      expect(second.body).toContain('<title>Blog o pożyczkach, kredytach i finansach – strona 2 z 3</title>');
+      expect(second.body).toContain(`<link rel="canonical" href="${ORIGIN}/blog/page-2/">`);
+      const last = await get('/blog/page-3/');
+      expect(last.status).toBe(200);
+      expect(text(last.body)).toContain('strona 3 z 3');
+      expect(last.body).toContain('href="/poradnik-finansowy-23/"');
+    });
+
+    it('answers pages beyond the last and malformed numbers with the 404 page', async () => {
+      for (const path of ['/blog/page-4/', '/blog/page-99/', '/blog/page-0/', '/blog/page-02/']) {
+        const res = await get(path);
+        expect({ path, status: res.status }).toEqual({ path, status: 404 });
+        expect(res.body).toContain(NOT_FOUND_TEXT);
+      }
+      expect(logMessages()).toContain('Page not found: /blog/page-4/');
+      expect(logMessages()).toContain('Page Not Found: /blog/page-0/');
+    });
+
+    it('redirects /blog/page-1/ to /blog/ with 301, keeping the query, for pages and payloads', async () => {
+      const res = await get('/blog/page-1/');
+      expect(res.status).toBe(301);
+      expect(res.headers.location).toBe('/blog/');
+      expect((await get('/blog/page-1/?utm_source=x')).headers.location).toBe('/blog/?utm_source=x');
+      expect((await get('/blog/kredyty/page-1/')).headers.location).toBe('/blog/kredyty/');
+      const payload = await get('/blog/page-1/_payload.json?v=testbuild01');
+      expect(payload.status).toBe(301);
+      expect(payload.headers.location).toBe('/blog/_payload.json?v=testbuild01');
+    });
+  });
+
+  describe('tag pages', () => {
+    it('shows the tag name and description with its own pager', async () => {
+      const res = await get('/blog/kredyty/');
+      expect(res.status).toBe(200);
+      expect(res.body).toContain('<h1>Kredyty</h1>');
+      expect(res.body).toContain('Wszystko o kredytach gotówkowych i konsolidacyjnych.');
+      expect(text(res.body)).toContain('strona 1 z 2');
+      expect(res.body).toContain('href="/blog/kredyty/page-2/" rel="next"');
+      expect(res.body).toContain('aria-current="page">Kredyty</a>');
+      const second = await get('/blog/kredyty/page-2/');
+      expect(second.status).toBe(200);
+      expect(text(second.body)).toContain('strona 2 z 2');
+      expect((await get('/blog/kredyty/page-3/')).status).toBe(404);
+    });
+
+    it('answers an unknown tag with the 404 page', async () => {
+      const res = await get('/blog/nie-ma-takiego-tagu/');
+      expect(res.status).toBe(404);
+      expect(res.body).toContain(NOT_FOUND_TEXT);
+      expect((await get('/blog/Wielkie_Litery/')).status).toBe(404);
+    });
+
+    it('gives a tag without articles its first page', async () => {
+      const res = await get('/blog/praca-i-kariera/');
+      expect(res.status).toBe(200);
+      expect(res.body).toContain('Nie ma jeszcze artykułów w tej kategorii.');
+    });
+  });
+
+  describe('author page', () => {
+    it('shows the bio and the articles', async () => {
+      const res = await get('/autor/anna-kowalczyk/');
+      expect(res.status).toBe(200);
+      expect(res.body).toContain('<h1>Anna Kowalczyk</h1>');
+      expect(res.body).toContain('Redaktorka działu finansów osobistych');
+      expect(res.body).toContain('Anna pisze o budżecie domowym');
+      expect(res.body).toContain('Artykuły autora (23 artykuły)');
+      expect(res.body).toContain('href="/jak-sprawdzic-bik-za-darmo/"');
+      expect((await get('/autor/nieznany-autor/')).status).toBe(404);
+    });
+  });
+
+  describe('lender reviews', () => {
+    it('lists the lenders with breadcrumbs, hero, offers, 3 steps, FAQ of 4 and the call to action', async () => {
+      const res = await get('/opinie-o-pozyczkach/');
+      expect(res.status).toBe(200);
+      expect(res.body).toMatch(/<nav class="breadcrumbs"[^>]*><ol><li><a href="\/">Pożyczki online<\/a><\/li><li aria-current="page">Opinie o pożyczkach<\/li><\/ol><\/nav>/);
+      expect(res.body).toContain(`<h1>${REVIEWS_PAGE.h1}</h1>`);
+      expect(res.body).toContain('Sprawdź, co klienci mówią o firmach pożyczkowych');
+      expect(res.body).toContain('href="/opinie-o-pozyczkach/vivus/"');
+      expect(text(res.body)).toContain('4,6/5 · 128 opinii');
+      expect(text(res.body)).toContain('Brak opinii');
+      expect(res.body).toContain('Szybka Gotówka');
+      expect(res.body.match(/<ol class="steps">[\s\S]*?<\/ol>/)![0].match(/<li>/g)).toHaveLength(3);
+      expect(res.body.match(/<details class="faq__item">/g)).toHaveLength(4);
+      expect(res.body).toContain('href="/application/"');
+      expect(jsonLd(res.body).map((item) => item['@type'])).toEqual(['Organization', 'BreadcrumbList', 'FAQPage']);
+    });
+
+    it('shows one lender: title, subtitle, FAQ, review count, facts with the checked date, its offer', async () => {
+      const res = await get('/opinie-o-pozyczkach/vivus/');
+      expect(res.status).toBe(200);
+      expect(res.body).toContain(`<h1>${VIVUS_REVIEW.title}</h1>`);
+      expect(res.body).toContain(VIVUS_REVIEW.subtitle);
+      expect(text(res.body)).toContain('128 opinii');
+      expect(res.body).toContain('<dt>Firma</dt><dd>4finance sp. z o.o.</dd>');
+      expect(text(res.body)).toContain('Dane sprawdzone 01.11.2026');
+      expect(res.body).toContain('Czy Vivus sprawdza BIK?');
+      expect(res.body).toContain('<h2 id="oferta_sekcja">Aktualna oferta</h2>');
+      expect(res.body).toContain('Szybka Gotówka');
+      expect(ldOfType(res.body, 'FAQPage')).toBeDefined();
+    });
+
+    it('invites to compare when a lender has no offer, and answers unknown lenders with 404', async () => {
+      const wonga = await get('/opinie-o-pozyczkach/wonga/');
+      expect(wonga.status).toBe(200);
+      expect(wonga.body).not.toContain('Aktualna oferta');
+      expect(wonga.body).toContain('href="/application/"');
+      const unknown = await get('/opinie-o-pozyczkach/nie-ma-takiej-firmy/');
+      expect(unknown.status).toBe(404);
+      expect(unknown.body).toContain(NOT_FOUND_TEXT);
+    });
+  });
+
+  describe('holiday calendar', () => {
+    it('shows 12 months with Monday-first weekday headers, holidays, bridges, totals and the norm', async () => {
+      const res = await get('/kalendarz-2026/');
+      expect(res.status).toBe(200);
+      expect(res.body.match(/<section class="cal-month"/g)).toHaveLength(12);
+      const headers = [...res.body.matchAll(/<th scope="col"><abbr title="([^"]+)">([^<]+)<\/abbr><\/th>/g)].slice(0, 7).map((m) => m[2]);
+      expect(headers).toEqual(['Pn', 'Wt', 'Śr', 'Cz', 'Pt', 'So', 'Nd']);
+      expect(res.body).toContain('Dni wolne w styczniu 2026');
+      expect(text(res.body)).toContain('1 stycznia (czwartek) – Nowy Rok');
+      expect(text(res.body)).toContain('24 grudnia (czwartek) – Wigilia Bożego Narodzenia');
+      expect(res.body).toMatch(/Weź wolne 2 stycznia \(piątek\)/);
+      expect(res.body).toContain('Ferie zimowe 19 stycznia – 1 lutego');
+      // 1 January 2026 is a Thursday: three empty cells before it, then the holiday
+      expect(res.body).toMatch(/<tbody><tr><td><\/td><td><\/td><td><\/td><td class="cal-day cal-day--holiday">1<span class="visually-hidden">, święto<\/span><\/td>/);
+      // working-time norm of 2026 (art. 130 KP): 251 days, 2008 hours; January 20 days
+      expect(res.body).toContain('<dd data-total="norm">251 dni, 2008 godzin</dd>');
+      expect(res.body).toMatch(/<dt>Dni robocze<\/dt><dd data-total="working">20<\/dd>/);
+      expect(res.body).toContain('href="/kalendarz-2025/" rel="prev"');
+      expect(res.body).toContain('href="/kalendarz-2027/" rel="next"');
+      expect(jsonLd(res.body).map((item) => item['@type'])).toEqual(['Organization', 'BreadcrumbList']);
+    });
+
+    it('serves 1990 to 2100 and answers other years with the 404 page before calling the service', async () => {
+      const calls = content.calls.get('GetHolidayCalendar') ?? 0;
+      for (const path of ['/kalendarz-1989/', '/kalendarz-2101/', '/kalendarz-0000/']) {
+        const res = await get(path);
+        expect({ path, status: res.status }).toEqual({ path, status: 404 });
+        expect(res.body).toContain(NOT_FOUND_TEXT);
+      }
+      expect(content.calls.get('GetHolidayCalendar') ?? 0).toBe(calls);
+      expect(logMessages()).toContain('Page Not Found: /kalendarz-1989/');
+      const first = await get('/kalendarz-1990/');
+      expect(first.status).toBe(200);
+      expect(first.body).not.toContain('rel="prev"');
+      const last = await get('/kalendarz-2100/');
+      expect(last.status).toBe(200);
+      expect(last.body).not.toContain('rel="next"');
+    });
+  });
+
+  describe('navigation', () => {
+    it('renders the header groups and footer columns from GetNavigation with the data-removal link and partners', async () => {
+      const res = await get('/polityka-cookies/');
+      expect(res.body).toMatch(/<p class="menu__title">Pożyczki<\/p><img class="menu__image" src="data:image\/svg\+xml,[^"]+" alt=""/);
+      expect(res.body).toContain('<p class="menu__subtitle">Na dowód</p>');
+      expect(res.body).toContain('<nav aria-label="O serwisie"><p class="site-footer__title">O serwisie</p>');
+      expect(res.body).toContain(`<a href="${NAVIGATION.dataRemovalLink!.link}" rel="noopener">Usuń swoje dane osobowe</a>`);
+      expect(res.body).toMatch(/<a href="https:\/\/partner.example\/" rel="noopener sponsored"><img src="data:image\/svg\+xml,[^"]+" alt="Partner Finansowy"/);
+      expect(res.body).toContain('href="/kalendarz-2025/">Kalendarz dni wolnych</a>');
+    });
+
+    it('sends the navigation with every page payload', async () => {
+      const payload = JSON.parse((await get('/blog/_payload.json?v=testbuild01')).body) as PagePayload;
+      expect(payload.navigation.groups.map((group) => group.title)).toEqual(['Pożyczki', 'Kredyty', 'Rankingi']);
+      expect(payload.navigation.dataRemoval).toEqual({ text: 'Usuń swoje dane osobowe', href: 'https://dane.example/usun/' });
+    });
+  });
+
+  describe('sitemap.xml and robots.txt', () => {
+    it('lists every public page in well-formed sitemap XML with lastmod', async () => {
+      const res = await get('/sitemap.xml');
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
+      expect(XMLValidator.validate(res.body)).toBe(true);
+      expect(res.body.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+      expect(res.body).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+      const urls = [...res.body.matchAll(/<url><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?<\/url>/g)].map((m) => ({ loc: m[1]!, lastmod: m[2] }));
+      expect(urls.length).toBe(res.body.match(/<url>/g)!.length);
+      const locs = urls.map((url) => url.loc);
+      // content service entries, the '&' escaped
+      expect(locs).toContain(`${ORIGIN}/pozyczki-dla-studentow/`);
+      expect(locs).toContain(`${ORIGIN}/strona-z-&amp;-w-adresie/`);
+      // the gateway's own routes: home, blog pages, tag pages, this year's and next year's calendar
+      for (const path of ['/', '/blog/', '/blog/page-2/', '/blog/page-3/', '/blog/kredyty/', '/blog/kredyty/page-2/', '/blog/praca-i-kariera/', '/kalendarz-2025/', '/kalendarz-2026/']) {
+        expect(locs).toContain(`${ORIGIN}${path}`);
+      }
+      expect(locs).not.toContain(`${ORIGIN}/blog/page-4/`);
+      expect(new Set(locs).size).toBe(locs.length);
+      for (const url of urls) expect(url.lastmod).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(urls.find((url) => url.loc === `${ORIGIN}/polityka-cookies/`)!.lastmod).toBe('2026-09-01');
+      expect(urls.find((url) => url.loc === `${ORIGIN}/`)!.lastmod).toBe('2025-01-20');
+      expect(urls.find((url) => url.loc === `${ORIGIN}/blog/page-2/`)!.lastmod).toBe('2026-09-14');
+    });
+
+    it('answers robots.txt: allow all but the API and payloads, with the sitemap', async () => {
+      const res = await get('/robots.txt');
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+      expect(res.body).toBe(['User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /*_payload.json', '', `Sitemap: ${ORIGIN}/sitemap.xml`, ''].join('\n'));
+    });
+  });
+});
+
+describe('gateway editorial pages when services fail', () => {
+  it('renders an SEO page without the offers block while the offers service is down, uncached', async () => {
+    const fake = createFakeContent();
+    const content = await startFakeService('content', fake.handlers);
+    const gateway = await startTestGateway({ targets: { content: content.target, offers: await deadTarget() } });
+    try {
+      const res = await rawRequest(gateway.port, { path: '/pozyczki-dla-studentow/' });
+      expect(res.status).toBe(200);
+      expect(res.body).toContain(`<h1>${SEO_PAGE.h1}</h1>`);
+      expect(res.body).not.toContain('offer-list');
+      expect(res.body).not.toContain('chwilowo niedostępne');
+      expect(res.body).toContain('href="/application/"');
+      expect(await gateway.deps.cache.get('page:v1:content:{"path":"/pozyczki-dla-studentow/"}')).toBeUndefined();
+    } finally {
+      await gateway.stop();
+      await content.stop();
+    }
+  });
+
+  it('falls back to the built-in navigation when GetNavigation fails, and answers the sitemap with 503', async () => {
+    const fake = createFakeContent();
+    const { GetNavigation: _navigation, ListSitemapEntries: _sitemap, ...rest } = fake.handlers;
+    const content = await startFakeService('content', rest);
+    const gateway = await startTestGateway({ targets: { content: content.target, offers: await deadTarget() }, env: { PAGE_CACHE: 'false' } });
+    try {
+      const res = await rawRequest(gateway.port, { path: '/polityka-cookies/' });
+      expect(res.status).toBe(200);
+      expect(res.body).toContain('<p class="menu__title">Rankingi</p>');
+      expect(res.body).toContain('<a href="/ranking-kredytow-gotowkowych/">Ranking kredytów gotówkowych</a>');
+      expect(res.body).toContain('<nav aria-label="Firma">');
+      expect(res.body).toContain('<a href="/unsubscribe/" rel="noopener">Usuń moje dane osobowe</a>');
+      expect(gateway.logs.some((line) => line.msg.startsWith('navigation unavailable'))).toBe(true);
+      const sitemap = await rawRequest(gateway.port, { path: '/sitemap.xml' });
+      expect(sitemap.status).toBe(502);
+      expectNoStack(sitemap.body);
+    } finally {
+      await gateway.stop();
+      await content.stop();
+    }
+  });
+
+  it('caches the navigation like page data: one GetNavigation for many pages', async () => {
+    const fake = createFakeContent();
+    const content = await startFakeService('content', fake.handlers);
+    const gateway = await startTestGateway({ targets: { content: content.target }, env: { PAGE_CACHE: 'true' } });
+    try {
+      await rawRequest(gateway.port, { path: '/polityka-cookies/' });
+      await rawRequest(gateway.port, { path: '/o-nas/' });
+      expect(content.calls.get('GetNavigation')).toBe(1);
+    } finally {
+      await gateway.stop();
+      await content.stop();
+    }
+  });
+});

@@ -1,0 +1,367 @@
+import { build } from 'esbuild';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type Browser, type Page } from 'playwright-core';
+import { readClientManifest } from '../src/server/render/client-manifest';
+import { COMMENT_TEXTS } from '../src/features/comments/comment-texts';
+import { ARTICLE, ARTICLE_SLUG, FAKE_VIOLATIONS, type FakeContent, OFFERS_HANDLERS, createFakeContent } from './support/content-fixtures';
+import { type FakeGrpcServer, startFakeService } from './support/fake-grpc';
+import { ABOUT_PAGE, HOME_PAGE, RATE_TABLE } from './support/fixtures';
+import { CHROMIUM_PATH, launchChromium } from './support/browser';
+import { until } from './support/clock';
+import { type TestGateway, startTestGateway } from './support/test-gateway';
+
+const workspaceRoot = path.resolve(__dirname, '../../..');
+const SCREENSHOT = '/tmp/gateway-home.png';
+
+const describeWithChromium = existsSync(CHROMIUM_PATH) ? describe : describe.skip;
+
+describeWithChromium('gateway in a real browser', () => {
+  let services: FakeGrpcServer[];
+  let gateway: TestGateway;
+  let browser: Browser;
+  let buildId: string;
+  let clientDir: string;
+  let fakeContent: FakeContent;
+
+  beforeAll(async () => {
+    clientDir = mkdtempSync(path.join(tmpdir(), 'gateway-client-'));
+    execFileSync('node', ['apps/gateway/build-client.mjs', '--outdir', clientDir], { cwd: workspaceRoot, stdio: 'pipe' });
+    const manifest = readClientManifest(clientDir);
+    buildId = manifest.buildId;
+    fakeContent = createFakeContent();
+    services = await Promise.all([
+      startFakeService('content', fakeContent.handlers),
+      startFakeService('offers', OFFERS_HANDLERS),
+      startFakeService('rates', { GetLatestTable: () => RATE_TABLE }),
+    ]);
+    const [content, offers, rates] = services;
+    gateway = await startTestGateway({
+      targets: { content: content!.target, offers: offers!.target, rates: rates!.target },
+      client: { manifest, publicDir: path.join(clientDir, 'public') },
+    });
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await gateway?.stop();
+    await Promise.all((services ?? []).map((s) => s.stop()));
+    if (clientDir) rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  /** A fresh page that records console output, failed CSP checks and requests. */
+  async function openPage(viewport = { width: 412, height: 915 }) {
+    const context = await browser.newContext({ viewport, locale: 'pl-PL' });
+    const page = await context.newPage();
+    const console: { type: string; text: string }[] = [];
+    const requests: string[] = [];
+    page.on('console', (message) => console.push({ type: message.type(), text: message.text() }));
+    page.on('pageerror', (error) => console.push({ type: 'pageerror', text: error.message }));
+    page.on('request', (request) => requests.push(new URL(request.url()).pathname + new URL(request.url()).search));
+    return { page, context, console, requests };
+  }
+
+  const markWindow = (page: Page) => page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+  const readMark = (page: Page) => page.evaluate(() => (window as unknown as { marker?: number }).marker ?? null);
+
+  it('hydrates the home page: the sliders update the cost indicators', async () => {
+    const { page, context, console } = await openPage();
+    await page.goto(`${gateway.url}/`);
+    await page.waitForSelector('html[data-client="ready"]');
+    const total = page.locator('[data-indicator="total"]');
+    await expect(total.textContent()).resolves.toBe('2\u00a0018,00\u00a0zł');
+
+    await page.getByLabel(/Ile potrzebujesz/).fill('5000');
+    await expect(total.textContent()).resolves.toBe('5\u00a0045,00\u00a0zł');
+    await expect(page.locator('[data-indicator="commission"]').textContent()).resolves.toBe('45,00\u00a0zł');
+
+    const period = page.getByLabel(/Na jak długo/);
+    await period.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.locator('[data-indicator="date"]').textContent()).resolves.toBe('20.05.2025');
+    await expect(page.locator('.calculator__cta').getAttribute('href')).resolves.toBe('/application/?amount=5000&period=120');
+
+    const cookies = await context.cookies();
+    expect(cookies.find((c) => c.name === 'lang')).toMatchObject({ value: 'pl', path: '/' });
+    expect(cookies.find((c) => c.name === 'lang')!.expires - Date.now() / 1000).toBeGreaterThan(364 * 24 * 3600);
+
+    await page.screenshot({ path: SCREENSHOT, fullPage: true });
+    expect(console.filter((m) => m.type === 'error' || m.type === 'pageerror')).toEqual([]);
+    await context.close();
+  });
+
+  it('navigates between pages with _payload.json and no reload, and back again', async () => {
+    const { page, context, console, requests } = await openPage({ width: 1280, height: 900 });
+    await page.goto(`${gateway.url}/`);
+    await page.waitForSelector('html[data-client="ready"]');
+    await page.screenshot({ path: SCREENSHOT.replace('.png', '-desktop.png'), fullPage: true });
+    await markWindow(page);
+
+    const payload = page.waitForResponse((r) => r.url().endsWith(`/o-nas/_payload.json?v=${buildId}`));
+    await page.locator('footer a[href="/o-nas/"]').click();
+    expect((await payload).status()).toBe(200);
+    await page.waitForSelector('h1:text-is("O nas")');
+    expect(new URL(page.url()).pathname).toBe('/o-nas/');
+    await expect(page.title()).resolves.toBe(ABOUT_PAGE.title);
+    await expect(page.locator('link[rel="canonical"]').getAttribute('href')).resolves.toBe('http://localhost:3000/o-nas/');
+    await expect(page.locator('#tresc-strony').textContent()).resolves.toContain('Pomagamy porównywać oferty');
+    expect(await readMark(page)).toBe(42); // same document: no reload
+
+    await page.goBack();
+    await page.waitForSelector(`h1:text-is("${HOME_PAGE.h1!}")`);
+    expect(await readMark(page)).toBe(42);
+    await page.getByLabel(/Ile potrzebujesz/).fill('1000');
+    await expect(page.locator('[data-indicator="total"]').textContent()).resolves.toBe('1\u00a0009,00\u00a0zł');
+
+    expect(requests.filter((r) => r.startsWith('/o-nas/') && !r.includes('_payload'))).toEqual([]);
+    expect(console.filter((m) => m.type === 'error' || m.type === 'pageerror')).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps React off a static page until the visitor navigates, then loads it on demand', async () => {
+    const { page, context, requests } = await openPage();
+    await page.goto(`${gateway.url}/o-nas/`);
+    await page.waitForSelector('html[data-client="ready"]');
+    const rendererChunk = (r: string) => /\/assets\/chunks\/renderer-/.test(r);
+    expect(requests.some(rendererChunk)).toBe(false);
+    await expect(page.locator('#tresc-strony').textContent()).resolves.toContain('Pomagamy porównywać oferty');
+
+    await markWindow(page);
+    await page.locator('.breadcrumbs a[href="/"]').click();
+    await page.waitForSelector(`h1:text-is("${HOME_PAGE.h1!}")`);
+    expect(requests.some(rendererChunk)).toBe(true);
+    expect(requests).toContain(`/_payload.json?v=${buildId}`);
+    expect(await readMark(page)).toBe(42);
+    await page.getByLabel(/Ile potrzebujesz/).fill('3000');
+    await expect(page.locator('[data-indicator="total"]').textContent()).resolves.toBe('3\u00a0027,00\u00a0zł');
+    await context.close();
+  });
+
+  it('falls back to a full page load with a warning when the payload fails', async () => {
+    const { page, context, console } = await openPage();
+    await page.goto(`${gateway.url}/`);
+    await page.waitForSelector('html[data-client="ready"]');
+    await markWindow(page);
+    await page.locator('footer a[href="/kontakt/"]').click();
+    await page.waitForSelector('h1:text-is("Nie mogliśmy znaleźć żądanej strony")');
+    expect(new URL(page.url()).pathname).toBe('/kontakt/');
+    expect(await readMark(page)).toBeNull(); // a real page load happened
+    expect(console.some((m) => m.type === 'warning' && m.text.includes('/kontakt/'))).toBe(true);
+    await page.screenshot({ path: '/tmp/gateway-404.png', fullPage: true });
+    await context.close();
+  });
+
+  it('does a full load on the next navigation once a newer build is announced', async () => {
+    const { page, context, requests } = await openPage();
+    await page.route('**/builds/latest.json*', (route) =>
+      route.fulfill({ json: { buildId: 'newer-build', time: new Date().toISOString() } }),
+    );
+    await page.route('**/builds/meta/newer-build.json', (route) => route.fulfill({ json: { buildId: 'newer-build' } }));
+    const polled = page.waitForRequest((r) => r.url().includes('/builds/meta/newer-build.json'));
+    await page.goto(`${gateway.url}/`);
+    await page.waitForSelector('html[data-client="ready"]');
+    await polled;
+    await markWindow(page);
+    await page.locator('footer a[href="/o-nas/"]').click();
+    await page.waitForSelector('h1:text-is("O nas")');
+    expect(await readMark(page)).toBeNull();
+    expect(requests.some((r) => r.includes('/o-nas/_payload.json'))).toBe(false);
+    expect(requests.filter((r) => r.startsWith('/builds/latest.json?t='))).not.toHaveLength(0);
+    await context.close();
+  });
+
+  const isViewBeacon = (request: { url(): string; method(): string }) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/views';
+
+  it('article page: counts the view from the browser once per page view, share buttons work, no React', async () => {
+    const { page, context, console, requests } = await openPage();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: gateway.url });
+    const viewsBefore = fakeContent.views.length;
+    const beacon = page.waitForRequest(isViewBeacon);
+    await page.goto(`${gateway.url}/${ARTICLE_SLUG}/`);
+    await page.waitForSelector('html[data-client="ready"]');
+    const sent = JSON.parse((await beacon).postData() ?? '{}') as { path: string; sessionId: string };
+    expect(sent.path).toBe(`/${ARTICLE_SLUG}/`);
+    expect(sent.sessionId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    await until(() => fakeContent.views.length === viewsBefore + 1);
+    expect(fakeContent.views.at(-1)).toEqual({ slug: ARTICLE_SLUG, sessionId: sent.sessionId });
+    expect(requests.some((r) => /\/assets\/chunks\/renderer-/.test(r))).toBe(false);
+
+    await expect(page.locator('h1').textContent()).resolves.toBe(ARTICLE.h1);
+    await expect(page.locator('.toc a[href="#netto"]').isVisible()).resolves.toBe(true);
+    const copy = page.getByRole('button', { name: 'Kopiuj link' });
+    await copy.click();
+    // The clipboard answers asynchronously: wait for the status to be written, then read it.
+    await page.waitForFunction(() => document.querySelector('[data-share-status]')?.textContent !== '');
+    await expect(page.locator('[data-share-status]').textContent()).resolves.toBe('Link skopiowany do schowka.');
+    await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(`http://localhost:3000/${ARTICLE_SLUG}/`);
+    await page.screenshot({ path: '/tmp/gateway-article.png', fullPage: true });
+
+    // A reload is a new page view of the same visit: counted again, with the same visit id.
+    const again = page.waitForRequest(isViewBeacon);
+    await page.reload();
+    expect(JSON.parse((await again).postData() ?? '{}')).toEqual(sent);
+    expect(console.filter((m) => m.type === 'error' || m.type === 'pageerror')).toEqual([]);
+    await context.close();
+  });
+
+  it('counts the view of an article reached by client-side navigation, and follows alias addresses', async () => {
+    const { page, context, console } = await openPage({ width: 1280, height: 900 });
+    await page.goto(`${gateway.url}/blog/`);
+    await page.waitForSelector('html[data-client="ready"]');
+    await expect(page.locator('.pager__text').textContent()).resolves.toBe('strona 1 z 3');
+    await markWindow(page);
+
+    const beacon = page.waitForRequest(isViewBeacon);
+    await page.locator(`.article-list a[href="/${ARTICLE_SLUG}/"]`).first().click();
+    await page.waitForSelector(`h1:text-is("${ARTICLE.h1!}")`);
+    expect(JSON.parse((await beacon).postData() ?? '{}').path).toBe(`/${ARTICLE_SLUG}/`);
+    expect(await readMark(page)).toBe(42);
+    await expect(page.title()).resolves.toBe('Płaca minimalna 2026 – ile wynosi');
+    await expect(page.locator('meta[property="og:type"]').getAttribute('content')).resolves.toBe('article');
+    const ldTypes = await page.$$eval('script[type="application/ld+json"]', (nodes) => nodes.map((node) => (JSON.parse(node.textContent ?? '{}') as { '@type': string })['@type']));
+    expect(ldTypes).toEqual(['Organization', 'BreadcrumbList', 'Article']);
+
+    // '/blog/page-1/' is an alias of '/blog/': the payload redirects and the address bar follows.
+    await page.evaluate(() => {
+      const link = document.createElement('a');
+      link.href = '/blog/page-1/';
+      link.id = 'alias-link';
+      link.textContent = 'Pierwsza strona bloga';
+      document.querySelector('main')?.append(link);
+    });
+    await page.locator('#alias-link').click();
+    await page.waitForSelector('h1:text-is("Blog")');
+    expect(new URL(page.url()).pathname).toBe('/blog/');
+    expect(await readMark(page)).toBe(42);
+    expect(console.filter((m) => m.type === 'error' || m.type === 'pageerror')).toEqual([]);
+    await context.close();
+  });
+
+  it('article comments: the form posts without a reload and shows the moderation message, field errors in place', async () => {
+    const { page, context, console, requests } = await openPage({ width: 1280, height: 900 });
+    await page.goto(`${gateway.url}/${ARTICLE_SLUG}/`);
+    await page.waitForSelector('html[data-client="ready"]');
+    await expect(page.locator('#komentarze .comments__summary').textContent()).resolves.toContain('14 komentarzy');
+    await expect(page.locator('#komentarz-200 .comment__label').textContent()).resolves.toBe('Odpowiedź firmy');
+    await markWindow(page);
+    const form = page.locator('form[data-comment-form]');
+    // the honeypot is out of sight and out of the tab order
+    await expect(page.locator('input[name="website"]').isVisible()).resolves.toBe(true);
+    const trapBox = await page.locator('input[name="website"]').boundingBox();
+    expect(trapBox!.x + trapBox!.width).toBeLessThan(0);
+
+    // An e-mail the service refuses: its Polish message appears next to the field, the text stays.
+    await form.getByLabel('Imię lub pseudonim').fill('Ewa Testowa');
+    await form.getByLabel('E-mail').fill('ewa@localhost');
+    await form.getByRole('radio', { name: '4 z 5' }).check();
+    await form.getByLabel('Treść komentarza').fill('Przydatne wyliczenia, dziękuję za artykuł.');
+    await form.getByRole('button', { name: 'Dodaj komentarz' }).click();
+    // The slot is on the page (empty) from the start: wait for the message to arrive, then read it.
+    await page.waitForFunction(() => document.querySelector('[data-error-for="email"]')?.textContent !== '');
+    await expect(page.locator('[data-error-for="email"]').textContent()).resolves.toBe(FAKE_VIOLATIONS.email);
+    await expect(form.getByLabel('E-mail').getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect(form.getByLabel('Treść komentarza').inputValue()).resolves.toBe('Przydatne wyliczenia, dziękuję za artykuł.');
+
+    await form.getByLabel('E-mail').fill('ewa@example.pl');
+    const posted = page.waitForResponse((r) => r.url().endsWith('/api/comments') && r.request().method() === 'POST');
+    await form.getByRole('button', { name: 'Dodaj komentarz' }).click();
+    expect((await posted).status()).toBe(202);
+    await page.waitForSelector('[data-comment-status]:has-text("Dziękujemy!")');
+    await expect(page.locator('[data-comment-status]').textContent()).resolves.toBe(COMMENT_TEXTS.pending);
+    await expect(page.locator('[data-error-for="email"]').textContent()).resolves.toBe('');
+    await expect(form.getByLabel('Treść komentarza').inputValue()).resolves.toBe('');
+    expect(await readMark(page)).toBe(42); // no reload
+    const stored = fakeContent.submissions.at(-1)!;
+    expect(stored).toMatchObject({ pagePath: `/${ARTICLE_SLUG}/`, name: 'Ewa Testowa', email: 'ewa@example.pl', rating: 4, replyTo: 0 });
+    expect(stored.sessionId).toMatch(/^[0-9a-f-]{36}$/);
+    // the enhancement is its own small chunk, React stays away
+    expect(requests.some((r) => /\/assets\/chunks\/comment-form\.island-/.test(r))).toBe(true);
+    expect(requests.some((r) => /\/assets\/chunks\/renderer-/.test(r))).toBe(false);
+
+    // "Odpowiedz" turns the form into a reply: no rating, the target named.
+    await page.locator('#komentarz-112 a[data-reply-to]').click();
+    await expect(page.locator('[data-reply-notice]').textContent()).resolves.toContain('Odpowiadasz na komentarz: Marta z Gdańska.');
+    await expect(page.locator('[data-rating-field]').isHidden()).resolves.toBe(true);
+    await page.screenshot({ path: '/tmp/gateway-comments.png', fullPage: true });
+    // The browser logs the refused post (400) itself; anything else would be a fault.
+    const refusedPost = (m: { text: string }) => m.text.includes('status of 400');
+    expect(console.filter((m) => (m.type === 'error' || m.type === 'pageerror') && !refusedPost(m))).toEqual([]);
+    await context.close();
+  });
+
+  it('article comments without JavaScript: a plain form POST lands back on the page with the moderation message', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, locale: 'pl-PL' });
+    const page = await context.newPage();
+    await page.goto(`${gateway.url}/${ARTICLE_SLUG}/`);
+    const form = page.locator('form[data-comment-form]');
+    await form.getByLabel('Imię lub pseudonim').fill('Piotr bez skryptów');
+    await form.getByLabel('E-mail').fill('piotr@example.pl');
+    await form.getByRole('radio', { name: '5 z 5' }).check();
+    await form.getByLabel('Treść komentarza').fill('Działa także bez JavaScriptu.');
+    await Promise.all([page.waitForURL(/komentarz=oczekuje/), form.getByRole('button', { name: 'Dodaj komentarz' }).click()]);
+    const url = new URL(page.url());
+    expect(`${url.pathname}${url.search}${url.hash}`).toBe(`/${ARTICLE_SLUG}/?komentarz=oczekuje#komentarze`);
+    await expect(page.locator('[data-comment-status]').textContent()).resolves.toBe(COMMENT_TEXTS.pending);
+    expect(fakeContent.submissions.at(-1)).toMatchObject({ name: 'Piotr bez skryptów', rating: 5, sessionId: '' });
+    await context.close();
+  });
+
+  it('calendar page: twelve months Monday first, holidays marked, neighbouring years by client-side navigation', async () => {
+    const { page, context, console, requests } = await openPage();
+    await page.goto(`${gateway.url}/kalendarz-2026/`);
+    await page.waitForSelector('html[data-client="ready"]');
+    await expect(page.locator('section.cal-month').count()).resolves.toBe(12);
+    await expect(page.locator('section.cal-month').first().locator('thead th').allTextContents()).resolves.toEqual(['Pn', 'Wt', 'Śr', 'Cz', 'Pt', 'So', 'Nd']);
+    await expect(page.locator('.cal-year [data-total="norm"]').textContent()).resolves.toBe('251 dni, 2008 godzin');
+    await expect(page.locator('section.cal-month').first().locator('td.cal-day--holiday').count()).resolves.toBe(2);
+    expect(requests.some((r) => /\/assets\/chunks\/renderer-/.test(r))).toBe(false);
+    await page.screenshot({ path: '/tmp/gateway-calendar.png', fullPage: true });
+
+    await markWindow(page);
+    await page.locator('a[href="/kalendarz-2027/"]').click();
+    await page.waitForSelector('h1:has-text("2027")');
+    expect(await readMark(page)).toBe(42);
+    await expect(page.locator('section.cal-month').count()).resolves.toBe(12);
+    expect(console.filter((m) => m.type === 'error' || m.type === 'pageerror')).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the country error view after a fatal render error: MX loader then its view, others generic', async () => {
+    const bundle = await build({
+      entryPoints: [path.join(__dirname, 'fixtures/error-view-harness.tsx')],
+      bundle: true,
+      write: false,
+      format: 'iife',
+      jsx: 'automatic',
+      define: { 'process.env.NODE_ENV': '"production"' },
+      logLevel: 'silent',
+    });
+    const script = bundle.outputFiles[0]!.text;
+
+    for (const [country, expected] of [
+      ['MX', '[data-error-view="mx"]'],
+      ['PL', 'h1:text-is("Coś poszło nie tak")'],
+      ['ES', 'h1:text-is("Coś poszło nie tak")'],
+    ] as const) {
+      // about:blank: no CSP of ours, so the harness can be injected inline.
+      const { page, context } = await openPage();
+      await page.setContent('<div id="root"></div>');
+      await page.evaluate((code) => {
+        const w = window as unknown as { harnessCountry: string; seenLoader: boolean };
+        w.harnessCountry = code;
+        w.seenLoader = false;
+        new MutationObserver(() => {
+          if (document.querySelector('[role="progressbar"]')) w.seenLoader = true;
+        }).observe(document.body, { childList: true, subtree: true });
+      }, country);
+      await page.addScriptTag({ content: script });
+      await page.waitForSelector(expected);
+      const sawLoader = await page.evaluate(() => (window as unknown as { seenLoader: boolean }).seenLoader);
+      expect({ country, sawLoader }).toEqual({ country, sawLoader: country === 'MX' });
+      await context.close();
+    }
+  });
+});
