@@ -1,5 +1,6 @@
 'use strict';
 // Command line of `npm run bench -- <route> [flags]`.
+const { parseArgs } = require('node:util');
 
 const USAGE = `Usage: npm run bench -- <route> [--connections 64] [--duration 15] [--warmup 5] [--no-cache] [--no-build]
 
@@ -40,6 +41,15 @@ function integer(flag, raw, min) {
   return value;
 }
 
+const FLAGS = /** @type {const} */ ({
+  connections: { type: 'string', short: 'c' },
+  duration: { type: 'string', short: 'd' },
+  warmup: { type: 'string' },
+  'no-cache': { type: 'boolean' },
+  'no-build': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+});
+
 /**
  * @param {readonly string[]} argv
  * @returns {BenchOptions}
@@ -55,39 +65,44 @@ function parseBenchArgs(argv) {
     build: true,
     help: false,
   };
-  for (let i = 0; i < argv.length; i += 1) {
-    const arg = /** @type {string} */ (argv[i]);
-    const [flag, inline] =
-      arg.startsWith('--') && arg.includes('=')
-        ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
-        : [arg, undefined];
-    const next = () => (inline !== undefined ? inline : argv[(i += 1)]);
-    switch (flag) {
-      case '--connections':
-      case '-c':
-        options.connections = integer(flag, next(), 1);
+  // node:util parseArgs splits the command line (--flag value, --flag=value, -c value); strict mode
+  // is off so that mistakes are reported in this CLI's own words.
+  const { tokens } = parseArgs({ args: [...argv], options: FLAGS, strict: false, allowPositionals: true, tokens: true });
+  for (const token of tokens) {
+    const typed = /** @type {string} */ (argv[token.index]);
+    if (token.kind === 'positional') {
+      if (options.route) throw new UsageError(`only one route, got "${options.route}" and "${token.value}"`);
+      options.route = token.value;
+      continue;
+    }
+    if (token.kind === 'option-terminator') throw new UsageError(`unknown flag "${typed}"`);
+    const flag = token.rawName;
+    switch (Object.hasOwn(FLAGS, token.name) ? token.name : '') {
+      case 'connections':
+        options.connections = integer(flag, token.value, 1);
         break;
-      case '--duration':
-      case '-d':
-        options.duration = integer(flag, next(), 1);
+      case 'duration':
+        options.duration = integer(flag, token.value, 1);
         break;
-      case '--warmup':
-        options.warmup = integer(flag, next(), 0);
+      case 'warmup':
+        options.warmup = integer(flag, token.value, 0);
         break;
-      case '--no-cache':
+      // A switch counts only as typed alone (not `--no-cache=1`, not grouped with other letters).
+      case 'no-cache':
+        if (typed !== flag) throw new UsageError(`unknown flag "${typed}"`);
         options.cache = false;
         break;
-      case '--no-build':
+      case 'no-build':
+        if (typed !== flag) throw new UsageError(`unknown flag "${typed}"`);
         options.build = false;
         break;
-      case '--help':
-      case '-h':
+      case 'help':
+        if (typed !== flag) throw new UsageError(`unknown flag "${typed}"`);
         options.help = true;
         break;
       default:
-        if (flag.startsWith('-')) throw new UsageError(`unknown flag "${flag}"`);
-        if (options.route) throw new UsageError(`only one route, got "${options.route}" and "${flag}"`);
-        options.route = flag;
+        // As typed, without a `=value` (so `--fast=1` is named "--fast", `-xy` stays "-xy").
+        throw new UsageError(`unknown flag "${typed.startsWith('--') ? flag : typed}"`);
     }
   }
   if (options.help) return options;

@@ -5,20 +5,26 @@
 import { readdir, mkdir, writeFile, rm, cp, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { parseArgs } from 'node:util';
 
 const require = createRequire(import.meta.url);
 const swc = require('@swc/core');
 const { swcOptions, workspaceRoot } = require('./swc-options.cjs');
 
-const [projectRoot, ...rest] = process.argv.slice(2);
-if (!projectRoot) {
-  console.error('usage: build.mjs <projectRoot> [--copy <dir>]...');
+const USAGE = 'usage: build.mjs <projectRoot> [--copy <dir>]...';
+let parsed;
+try {
+  parsed = parseArgs({ options: { copy: { type: 'string', multiple: true } }, allowPositionals: true });
+} catch (error) {
+  console.error(`${error.message}\n${USAGE}`);
   process.exit(2);
 }
-const copies = [];
-for (let i = 0; i < rest.length; i += 1) {
-  if (rest[i] === '--copy' && rest[i + 1]) copies.push(rest[(i += 1)]);
+const [projectRoot, ...extra] = parsed.positionals;
+if (!projectRoot || extra.length > 0) {
+  console.error(USAGE);
+  process.exit(2);
 }
+const copies = parsed.values.copy ?? [];
 
 const srcDir = path.join(workspaceRoot, projectRoot, 'src');
 const outRoot = path.join(workspaceRoot, 'dist', projectRoot);

@@ -4,9 +4,15 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
+// A test that leaves a server, socket, child process or timer running keeps Jest from exiting, and
+// Jest then waits for ever (it only prints a warning). forceExit would end the wait but also hide the
+// leak. Instead, a run whose process is still alive this long after its tests finished fails, loudly.
+const EXIT_GRACE_MS = 20_000;
+
 class SummaryReporter {
   constructor(globalConfig) {
     this.rootDir = path.resolve(__dirname, '../..');
+    this.configRootDir = globalConfig.rootDir;
     this.name = path.relative(this.rootDir, globalConfig.rootDir).replace(/[\\/]/g, '-') || 'root';
   }
 
@@ -20,6 +26,20 @@ class SummaryReporter {
       suitesFailed: results.numFailedTestSuites + results.numRuntimeErrorTestSuites,
     };
     fs.writeFileSync(path.join(dir, `${this.name}.json`), JSON.stringify(summary));
+    this.failIfNotExited(path.relative(this.rootDir, this.configRootDir) || '.');
+  }
+
+  /** @param {string} project */
+  failIfNotExited(project) {
+    // unref: the timer itself never keeps the process alive, so a clean run exits as before.
+    setTimeout(() => {
+      process.stderr.write(
+        `\n[jest] ${project}: still running ${EXIT_GRACE_MS / 1000} s after its tests finished, because a test left ` +
+          'something open (a server, socket, child process or timer). Failing the run instead of waiting for ever; ' +
+          `find it with: npx jest -c ${project}/jest.config.cjs --runInBand --detectOpenHandles\n`,
+      );
+      process.exit(1);
+    }, EXIT_GRACE_MS).unref();
   }
 }
 

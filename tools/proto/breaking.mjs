@@ -9,16 +9,27 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 
 const workspaceRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const bufBin = path.join(workspaceRoot, 'node_modules/.bin/buf');
 
 const argv = process.argv.slice(2);
 let ref = 'main';
-for (let i = 0; i < argv.length; i += 1) {
-  if (argv[i] === '--against' && argv[i + 1]) ref = argv[(i += 1)];
-  else {
-    console.error(`unknown argument '${argv[i]}'; usage: breaking.mjs [--against <git-ref>]`);
+// node:util parseArgs splits the command line; strict mode is off so that mistakes are reported in
+// this script's own words, naming the argument as typed.
+const { tokens } = parseArgs({
+  args: argv,
+  options: { against: { type: 'string' } },
+  strict: false,
+  allowPositionals: true,
+  tokens: true,
+});
+for (const token of tokens) {
+  if (token.kind === 'option' && token.name === 'against' && token.rawName === '--against' && token.value && !token.value.startsWith('-')) {
+    ref = token.value;
+  } else {
+    console.error(`unknown argument '${argv[token.index]}'; usage: breaking.mjs [--against <git-ref>]`);
     process.exit(2);
   }
 }

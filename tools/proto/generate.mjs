@@ -15,6 +15,7 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 
 const workspaceRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const protoRoot = path.join(workspaceRoot, 'proto');
@@ -97,12 +98,24 @@ async function diffTrees(expectedDir, actualDir) {
   return problems;
 }
 
-function parseArgs(argv) {
+function parseCommandLine(argv) {
+  const usage = (arg) => new Error(`unknown argument '${arg}'; usage: generate.mjs [--check [--target <dir>]]`);
+  // node:util parseArgs splits the command line; strict mode is off so that mistakes are reported
+  // in this script's own words, naming the argument as typed.
+  const { tokens } = parseArgs({
+    args: argv,
+    options: { check: { type: 'boolean' }, target: { type: 'string' } },
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  });
   const args = { check: false, targetDir: defaultTargetDir };
-  for (let i = 0; i < argv.length; i += 1) {
-    if (argv[i] === '--check') args.check = true;
-    else if (argv[i] === '--target' && argv[i + 1]) args.targetDir = path.resolve(argv[(i += 1)]);
-    else throw new Error(`unknown argument '${argv[i]}'; usage: generate.mjs [--check [--target <dir>]]`);
+  for (const token of tokens) {
+    const typed = argv[token.index];
+    if (token.kind === 'option' && token.name === 'check' && typed === '--check') args.check = true;
+    else if (token.kind === 'option' && token.name === 'target' && token.rawName === '--target' && token.value && !token.value.startsWith('-'))
+      args.targetDir = path.resolve(token.value);
+    else throw usage(typed);
   }
   if (!args.check && args.targetDir !== defaultTargetDir)
     throw new Error('--target is only allowed with --check');
@@ -110,7 +123,7 @@ function parseArgs(argv) {
 }
 
 async function main() {
-  const { check, targetDir } = parseArgs(process.argv.slice(2));
+  const { check, targetDir } = parseCommandLine(process.argv.slice(2));
   if (!existsSync(protoRoot)) throw new Error(`no proto directory at ${protoRoot}`);
   const workDir = await mkdtemp(path.join(tmpdir(), 'proto-gen-'));
   try {

@@ -11,6 +11,11 @@ type Stored = { text: string } | { json: string };
 export interface MemoryCacheOptions {
   maxEntries?: number;
   logger: Logger;
+  /**
+   * The clock entry ages are measured with, in milliseconds (default: performance.now). Tests pass
+   * `() => Date.now()` under Jest's fake timers, so expiry follows the faked time.
+   */
+  now?: () => number;
 }
 
 /** In-process LRU for runs without Redis: bounded by entry count, each entry with its own TTL. */
@@ -21,7 +26,8 @@ export class MemoryCache implements LoggingCache {
 
   constructor(opts: MemoryCacheOptions) {
     this.logger = opts.logger;
-    this.lru = new LRUCache<string, Stored>({ max: opts.maxEntries ?? 10_000 });
+    const now = opts.now;
+    this.lru = new LRUCache<string, Stored>({ max: opts.maxEntries ?? 10_000, ...(now ? { perf: { now } } : {}) });
   }
 
   get<T>(key: string): Promise<T | undefined> {

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -23,13 +23,19 @@ const logger = pino({ level: 'silent' });
 
 function capturingLogger() {
   const messages: string[] = [];
+  const records: { level: number; msg: string; [field: string]: unknown }[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n')) if (line) messages.push((JSON.parse(line) as { msg: string }).msg);
+      for (const line of chunk.toString().split('\n')) {
+        if (!line) continue;
+        const record = JSON.parse(line) as (typeof records)[number];
+        records.push(record);
+        messages.push(record.msg);
+      }
       done();
     },
   });
-  return { logger: pino({ level: 'info' }, stream), messages };
+  return { logger: pino({ level: 'info' }, stream), messages, records };
 }
 
 describe('resolveDatabase (embedded PostgreSQL)', () => {
@@ -108,12 +114,59 @@ describe('resolveDatabase (embedded PostgreSQL)', () => {
     expect((await probePostgres(first.url)).state).toBe('down');
   }, 180_000);
 
+  it('sets a cluster of another PostgreSQL major aside, keeping every file, and starts a fresh one', async () => {
+    const oldDir = await mkdtemp(path.join(tmpdir(), 'embedded-pg-major-'));
+    await chmod(oldDir, 0o755);
+    // What a developer's .data/postgres looked like after running the PostgreSQL 18 binaries.
+    const planted = path.join(oldDir, 'postgres');
+    await mkdir(path.join(planted, 'base', '16384'), { recursive: true });
+    await writeFile(path.join(planted, 'PG_VERSION'), '18\n');
+    await writeFile(path.join(planted, 'base', '16384', '2619'), 'rows nobody may lose');
+    const port = await freePort();
+    const { logger: warnings, records } = capturingLogger();
+    try {
+      const db = await resolve({ dataDir: oldDir, embeddedPort: port, logger: warnings });
+      try {
+        const aside = (await readdir(oldDir)).filter((name) => name.startsWith('postgres-pg18-'));
+        expect(aside).toHaveLength(1);
+        expect(aside[0]).toMatch(/^postgres-pg18-\d{8}-\d{6}$/);
+        const movedTo = path.join(oldDir, aside[0]!);
+        expect(await readFile(path.join(movedTo, 'PG_VERSION'), 'utf8')).toBe('18\n');
+        expect(await readFile(path.join(movedTo, 'base', '16384', '2619'), 'utf8')).toBe('rows nobody may lose');
+
+        const warning = records.filter((r) => r.level === 40);
+        expect(warning).toHaveLength(1);
+        expect(warning[0]).toMatchObject({ pgData: planted, movedTo, dataVersion: '18', serverVersion: 15 });
+        expect(warning[0]!.msg).toContain(`holds a PostgreSQL 18 cluster, which the embedded PostgreSQL 15 cannot open: moved it to ${movedTo}`);
+        expect(warning[0]!.msg).toContain('pg_dump');
+
+        expect(await readFile(path.join(planted, 'PG_VERSION'), 'utf8')).toBe('15\n');
+        await withClient(db.url, async (client) => {
+          const { rows } = await client.query<{ version: string }>("SELECT current_setting('server_version_num') AS version");
+          expect(Number(rows[0]!.version)).toBeGreaterThanOrEqual(150000);
+          expect(Number(rows[0]!.version)).toBeLessThan(160000);
+        });
+      } finally {
+        await db.stop();
+      }
+      // The next start finds a cluster of its own major and moves nothing.
+      const again = capturingLogger();
+      const second = await resolve({ dataDir: oldDir, embeddedPort: port, logger: again.logger });
+      await second.stop();
+      expect(again.records.filter((r) => r.level >= 40)).toEqual([]);
+      expect((await readdir(oldDir)).filter((name) => name.startsWith('postgres-pg'))).toHaveLength(1);
+    } finally {
+      await rm(oldDir, { recursive: true, force: true });
+    }
+  }, 180_000);
+
   it('lets processes that start together share one server instead of racing initdb', async () => {
     const sharedDir = await mkdtemp(path.join(tmpdir(), 'embedded-pg-race-'));
     await chmod(sharedDir, 0o755);
     const port = await freePort();
-    const results = await Promise.all([1, 2, 3].map(() => resolve({ dataDir: sharedDir, embeddedPort: port, logger })));
+    let results: Awaited<ReturnType<typeof resolveDatabase>>[] = [];
     try {
+      results = await Promise.all([1, 2, 3].map(() => resolve({ dataDir: sharedDir, embeddedPort: port, logger })));
       expect(new Set(results.map((r) => r.url)).size).toBe(1);
       for (const r of results) expect((await probePostgres(r.url)).state).toBe('ok');
     } finally {

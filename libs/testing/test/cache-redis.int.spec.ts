@@ -4,9 +4,14 @@ import { Writable } from 'node:stream';
 import { Redis } from 'ioredis';
 import pino from 'pino';
 import { createCache, readThrough, RedisCache } from '@lib/cache';
-import { freePort, provideTestRedis, type TestRedis } from '../src';
+import { describeWithRedis, freePort, provideTestRedis, type TestRedis } from '../src';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((settle) => (resolve = settle));
+  return { promise, resolve };
+}
 const silent = pino({ level: 'silent' });
 
 function capturingLogger() {
@@ -20,14 +25,14 @@ function capturingLogger() {
   return { logger: pino({ level: 'info' }, stream), lines };
 }
 
-describe('RedisCache against a real Redis', () => {
-  let redis: TestRedis | undefined;
+// Without a Redis for tests these are reported as skipped, never as passed (tools/jest/global-setup.cjs decides).
+describeWithRedis('RedisCache against a real Redis', () => {
+  let redis: TestRedis;
   let cache: RedisCache;
   let raw: Redis;
 
   beforeAll(async () => {
     redis = await provideTestRedis();
-    if (!redis) return;
     cache = createCache({ redisUrl: redis.url, namespace: redis.namespace, logger: silent }) as RedisCache;
     raw = new Redis(redis.url);
   });
@@ -36,90 +41,113 @@ describe('RedisCache against a real Redis', () => {
     raw?.disconnect();
     await redis?.close();
   });
+  afterEach(() => jest.useRealTimers());
 
-  // Without a Redis, provideTestRedis printed a note and these tests assert nothing.
-  const withRedis = (name: string, fn: () => Promise<void>, timeout?: number) =>
-    it(name, () => (redis ? fn() : Promise.resolve()), timeout);
+  /**
+   * readThrough decides freshness by Date.now(); faking only Date moves that clock at the test's
+   * command while ioredis keeps its real timers and sockets.
+   */
+  function fakeDate(): (ms: number) => void {
+    jest.useFakeTimers({
+      doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
+    });
+    return (ms) => jest.setSystemTime(Date.now() + ms);
+  }
 
-  withRedis('is what createCache returns for a Redis URL', async () => {
+  it('is what createCache returns for a Redis URL', async () => {
     expect(cache).toBeInstanceOf(RedisCache);
     expect(cache.kind).toBe('redis');
     await expect(cache.readinessCheck().check()).resolves.toBeUndefined();
   });
 
-  withRedis('stores JSON under the namespace with a millisecond expiry', async () => {
-    await cache.set('rate:EUR', { mid: 4.2711 }, 60_000);
-    await cache.set('html:/', '<p>zł</p>', 60_000);
+  it('stores JSON under the namespace with a millisecond expiry', async () => {
+    const hour = 3_600_000;
+    await cache.set('rate:EUR', { mid: 4.2711 }, hour);
+    await cache.set('html:/', '<p>zł</p>', hour);
     expect(await cache.get('rate:EUR')).toEqual({ mid: 4.2711 });
     expect(await cache.get('html:/')).toBe('<p>zł</p>');
     expect(await cache.get('missing')).toBeUndefined();
-    expect(await raw.get(`${redis!.namespace}:rate:EUR`)).toBe('{"mid":4.2711}');
-    const pttl = await raw.pttl(`${redis!.namespace}:rate:EUR`);
-    expect(pttl).toBeGreaterThan(59_000);
-    expect(pttl).toBeLessThanOrEqual(60_000);
+    expect(await raw.get(`${redis.namespace}:rate:EUR`)).toBe('{"mid":4.2711}');
+    // Milliseconds, not seconds: at most the hour asked for, and (with far more slack than any
+    // test may take) not much less.
+    const pttl = await raw.pttl(`${redis.namespace}:rate:EUR`);
+    expect(pttl).toBeGreaterThan(hour - 120_000);
+    expect(pttl).toBeLessThanOrEqual(hour);
   });
 
-  withRedis('expires entries after their ttl', async () => {
+  it('expires entries after their ttl', async () => {
     await cache.set('short', 1, 50);
     await cache.set('long', 2, 60_000);
-    await sleep(120);
+    const pttl = await raw.pttl(`${redis.namespace}:short`);
+    expect(pttl).toBeGreaterThan(0);
+    expect(pttl).toBeLessThanOrEqual(50);
+    // Redis expires it on its own clock; wait for that rather than for a guessed time.
+    while ((await raw.exists(`${redis.namespace}:short`)) === 1) await sleep(10);
     expect(await cache.get('short')).toBeUndefined();
     expect(await cache.get('long')).toBe(2);
   });
 
-  withRedis('treats an entry that is not JSON as a miss', async () => {
-    await raw.set(`${redis!.namespace}:garbage`, '{not json');
+  it('treats an entry that is not JSON as a miss', async () => {
+    await raw.set(`${redis.namespace}:garbage`, '{not json');
     expect(await cache.get('garbage')).toBeUndefined();
   });
 
-  withRedis('deletes single keys and, with SCAN + UNLINK, whole prefixes across many batches', async () => {
+  it('deletes single keys and, with SCAN + UNLINK, whole prefixes across many batches', async () => {
     const pipeline = raw.pipeline();
-    for (let i = 0; i < 1_234; i += 1) pipeline.set(`${redis!.namespace}:page:/oferta/${i}/`, 'x', 'PX', 60_000);
-    pipeline.set(`${redis!.namespace}:pages`, 'x');
-    pipeline.set(`${redis!.namespace}:page*[special]`, 'x');
-    pipeline.set(`${redis!.namespace}:page*[special]/a`, 'x');
+    for (let i = 0; i < 1_234; i += 1) pipeline.set(`${redis.namespace}:page:/oferta/${i}/`, 'x', 'PX', 60_000);
+    pipeline.set(`${redis.namespace}:pages`, 'x');
+    pipeline.set(`${redis.namespace}:page*[special]`, 'x');
+    pipeline.set(`${redis.namespace}:page*[special]/a`, 'x');
     pipeline.set(`other-namespace:page:/x/`, 'x');
     await pipeline.exec();
 
     await cache.delete('pages', 'not-there');
-    expect(await raw.exists(`${redis!.namespace}:pages`)).toBe(0);
+    expect(await raw.exists(`${redis.namespace}:pages`)).toBe(0);
     expect(await cache.deleteByPrefix('page:')).toBe(1_234);
     expect(await cache.deleteByPrefix('page:')).toBe(0);
     // Glob characters in the prefix are literal, not patterns.
     expect(await cache.deleteByPrefix('page*[special]/')).toBe(1);
-    expect(await raw.exists(`${redis!.namespace}:page*[special]`)).toBe(1);
+    expect(await raw.exists(`${redis.namespace}:page*[special]`)).toBe(1);
     expect(await raw.get('other-namespace:page:/x/')).toBe('x');
     await raw.del('other-namespace:page:/x/');
   }, 30_000);
 
-  withRedis('readThrough: fresh, stale with one background refresh, and single-flight misses', async () => {
+  it('readThrough: fresh, stale with one background refresh, and single-flight misses', async () => {
+    const advance = fakeDate();
     const opts = { ttlMs: 80, staleMs: 5_000 };
     let calls = 0;
+    let gate = deferred();
     const load = async () => {
       calls += 1;
-      await sleep(30);
+      await gate.promise;
       return { version: calls };
     };
-    const first = await Promise.all(Array.from({ length: 10 }, () => readThrough(cache, 'offers:home', opts, load)));
-    expect(first).toEqual(Array(10).fill({ version: 1 }));
+    const firstCallers = Array.from({ length: 10 }, () => readThrough(cache, 'offers:home', opts, load));
+    gate.resolve();
+    expect(await Promise.all(firstCallers)).toEqual(Array(10).fill({ version: 1 }));
     expect(calls).toBe(1);
     expect(await readThrough(cache, 'offers:home', opts, load)).toEqual({ version: 1 });
     expect(calls).toBe(1);
 
-    await sleep(100);
+    advance(opts.ttlMs);
+    gate = deferred();
     const stale = await Promise.all(Array.from({ length: 5 }, () => readThrough(cache, 'offers:home', opts, load)));
     expect(stale).toEqual(Array(5).fill({ version: 1 }));
-    await sleep(60);
     expect(calls).toBe(2);
+    gate.resolve();
+    // The refresh stores version 2 in the background; it is there once a read returns it.
+    while ((await cache.get<{ value: { version: number } }>('offers:home'))?.value.version !== 2) await sleep(5);
     expect(await readThrough(cache, 'offers:home', opts, load)).toEqual({ version: 2 });
+    expect(calls).toBe(2);
     // Stored for ttl + stale.
-    expect(await raw.pttl(`${redis!.namespace}:offers:home`)).toBeGreaterThan(4_000);
+    expect(await raw.pttl(`${redis.namespace}:offers:home`)).toBeGreaterThan(opts.ttlMs);
   });
 
-  withRedis('readThrough returns the stale value when the loader fails', async () => {
+  it('readThrough returns the stale value when the loader fails', async () => {
+    const advance = fakeDate();
     const opts = { ttlMs: 30, staleMs: 5_000 };
     await readThrough(cache, 'rates:table', opts, () => Promise.resolve('table A'));
-    await sleep(50);
+    advance(opts.ttlMs);
     expect(await readThrough(cache, 'rates:table', opts, () => Promise.reject(new Error('NBP down')))).toBe('table A');
   });
 });
@@ -128,21 +156,24 @@ describe('RedisCache when Redis is down', () => {
   it('fails fast, reports not ready, and readThrough degrades to the loader with a warning', async () => {
     const port = await freePort(); // nothing listens there
     const { logger, lines } = capturingLogger();
+    // "Fast" means without waiting for any timer: the refused connection and the disabled offline
+    // queue answer at once. With timers frozen, a cache that waited for a reconnect, a retry or a
+    // command timeout would hold this test until Jest's own timeout fails it.
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask', 'setImmediate', 'clearImmediate'] });
     const cache = createCache({ redisUrl: `redis://127.0.0.1:${port}`, namespace: 'down', logger });
     try {
-      const started = Date.now();
       await expect(cache.get('k')).rejects.toThrow();
       await expect(cache.readinessCheck().check()).rejects.toThrow();
       const load = jest.fn(() => Promise.resolve({ offers: ['a', 'b'] }));
       const results = await Promise.all([1, 2, 3].map(() => readThrough(cache, 'home', { ttlMs: 1_000, staleMs: 1_000 }, load)));
       expect(results).toEqual(Array(3).fill({ offers: ['a', 'b'] }));
       expect(load).toHaveBeenCalledTimes(1);
-      expect(Date.now() - started).toBeLessThan(5_000);
       const warnings = lines.filter((l) => l.level === 40).map((l) => l.msg);
       expect(warnings).toContain('cache read failed; calling the loader directly');
       expect(warnings.filter((m) => m === 'redis unavailable; callers fall back to their sources')).toHaveLength(1);
     } finally {
       await cache.close();
+      jest.useRealTimers();
     }
   });
 });

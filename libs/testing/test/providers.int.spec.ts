@@ -60,14 +60,13 @@ describeWithRedis('provideTestRedis', () => {
 });
 
 describe('pingRedis', () => {
-  it('pingRedis gives up quickly on a port where nothing speaks Redis', async () => {
+  it('pingRedis gives up on a port where nothing speaks Redis', async () => {
+    // The server accepts and never answers nor closes: only pingRedis's own timeout can end the wait.
     const silent = createServer(() => undefined);
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const { port } = silent.address() as { port: number };
     try {
-      const started = Date.now();
       expect(await pingRedis('127.0.0.1', port, 200)).toBe(false);
-      expect(Date.now() - started).toBeLessThan(1_000);
     } finally {
       silent.close();
     }

@@ -1,5 +1,6 @@
 'use strict';
 // Command-line flags of `npm start`. Kept apart from the entry so the rules are unit-tested.
+const { parseArgs } = require('node:util');
 
 const USAGE = `Usage: npm start [-- <flags>]
 
@@ -26,28 +27,32 @@ class UsageError extends Error {
  * @typedef {{ build: boolean, json: boolean, help: boolean }} StartOptions
  */
 
+/** Flags and the option each sets; all are plain switches. */
+const FLAGS = /** @type {const} */ ({
+  'no-build': { type: 'boolean' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+});
+
 /**
  * @param {readonly string[]} argv arguments after the script name
  * @returns {StartOptions}
  */
 function parseStartArgs(argv) {
+  // node:util parseArgs splits the command line; strict mode is off so that a wrong argument is
+  // reported in this CLI's own words, naming the argument exactly as it was typed.
+  const { tokens } = parseArgs({ args: [...argv], options: FLAGS, strict: false, allowPositionals: true, tokens: true });
   /** @type {StartOptions} */
   const options = { build: true, json: false, help: false };
-  for (const arg of argv) {
-    switch (arg) {
-      case '--no-build':
-        options.build = false;
-        break;
-      case '--json':
-        options.json = true;
-        break;
-      case '--help':
-      case '-h':
-        options.help = true;
-        break;
-      default:
-        throw new UsageError(`unknown argument "${arg}"`);
+  for (const token of tokens) {
+    const typed = argv[token.index];
+    // A switch counts only as typed alone: not `--json=1`, not grouped, not after `--`.
+    if (token.kind !== 'option' || !Object.hasOwn(FLAGS, token.name) || typed !== token.rawName) {
+      throw new UsageError(`unknown argument "${typed}"`);
     }
+    if (token.name === 'no-build') options.build = false;
+    else if (token.name === 'json') options.json = true;
+    else options.help = true;
   }
   return options;
 }

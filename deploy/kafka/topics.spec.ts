@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { effectiveConfig, loadTopics, planTopics } from '../kafka/topics.cjs';
+import { effectiveConfig, loadTopics, planTopics } from './topics.cjs';
 
 const topics = loadTopics();
 const existingAsWanted = (replicationFactor: number) =>

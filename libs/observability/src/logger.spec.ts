@@ -1,6 +1,6 @@
 import { trace } from '@opentelemetry/api';
-import { createLogger, startTelemetry, type Telemetry } from '../src';
-import { captureLines } from './helpers';
+import { createLogger, startTelemetry, type Telemetry } from './index';
+import { captureLines } from '../test/support/helpers';
 
 describe('createLogger', () => {
   let telemetry: Telemetry;

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { closeServer, occupyPort } from './helpers';
+import { closeServer, occupyPort } from './support/helpers';
 
 const START = path.join(__dirname, '..', 'start.mjs');
 

@@ -11,7 +11,7 @@ import { Secret } from 'kubernetes-models/v1/Secret';
 import { Service } from 'kubernetes-models/v1/Service';
 import { parseAllDocuments } from 'yaml';
 
-export const WORKSPACE = path.resolve(__dirname, '../..');
+export const WORKSPACE = path.resolve(__dirname, '../../..');
 
 export interface K8sObject {
   apiVersion: string;

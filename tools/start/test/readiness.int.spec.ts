@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { NotReadyError, probe, waitUntilReady } from '../lib/readiness.cjs';
-import { closeServer, freePort } from './helpers';
+import { closeServer, freePort } from './support/helpers';
 
 async function readyzServer(answer: () => number): Promise<{ url: string; server: Server }> {
   const server = createServer((req, res) => {
@@ -62,7 +62,6 @@ describe('waitUntilReady', () => {
   it('fails after the timeout naming only the targets that never became ready, with their last answer', async () => {
     const never = await readyzServer(() => 503);
     const fine = await readyzServer(() => 200);
-    const started = Date.now();
     try {
       const outcome = waitUntilReady(
         [
@@ -75,7 +74,6 @@ describe('waitUntilReady', () => {
       await expect(outcome).rejects.toThrow(
         /^not ready after 0 s: offers \(http:\/\/127\.0\.0\.1:\d+\/readyz answered 503/,
       );
-      expect(Date.now() - started).toBeLessThan(3000);
       const error = (await outcome.catch((e: unknown) => e)) as InstanceType<typeof NotReadyError>;
       expect(error.pending.map((p) => p.name)).toEqual(['offers']);
     } finally {
@@ -86,10 +84,17 @@ describe('waitUntilReady', () => {
 
   it('stops waiting when aborted', async () => {
     const controller = new AbortController();
-    const url = `http://127.0.0.1:${await freePort()}/readyz`;
-    setTimeout(() => controller.abort(new Error('child died')), 100);
-    await expect(
-      waitUntilReady([{ name: 'x', url }], { timeoutMs: 10_000, intervalMs: 20, signal: controller.signal }),
-    ).rejects.toThrow('child died');
+    // Aborted as soon as it has probed once: the reason surfaces, long before the timeout could.
+    const never = await readyzServer(() => {
+      setImmediate(() => controller.abort(new Error('child died')));
+      return 503;
+    });
+    try {
+      await expect(
+        waitUntilReady([{ name: 'x', url: never.url }], { timeoutMs: 600_000, intervalMs: 20, signal: controller.signal }),
+      ).rejects.toThrow('child died');
+    } finally {
+      await closeServer(never.server);
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { PinoTypeOrmLogger } from '../src';
+import { PinoTypeOrmLogger } from './typeorm-logger';
 
 function setup(level = 'info') {
   const lines: Record<string, unknown>[] = [];

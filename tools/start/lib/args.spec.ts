@@ -1,4 +1,4 @@
-import { parseStartArgs, UsageError, USAGE } from '../lib/args.cjs';
+import { parseStartArgs, UsageError, USAGE } from './args.cjs';
 
 describe('parseStartArgs', () => {
   it('builds and prints readable logs by default', () => {
@@ -15,6 +15,10 @@ describe('parseStartArgs', () => {
     expect(() => parseStartArgs(['--nobuild'])).toThrow(UsageError);
     expect(() => parseStartArgs(['--nobuild'])).toThrow('unknown argument "--nobuild"');
     expect(() => parseStartArgs(['gateway'])).toThrow('unknown argument "gateway"');
+    // Switches count only typed alone.
+    expect(() => parseStartArgs(['--json=1'])).toThrow('unknown argument "--json=1"');
+    expect(() => parseStartArgs(['-hh'])).toThrow('unknown argument "-hh"');
+    expect(() => parseStartArgs(['--', '--json'])).toThrow('unknown argument "--"');
   });
 
   it('documents every flag it accepts', () => {

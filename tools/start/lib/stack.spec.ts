@@ -5,7 +5,7 @@ import {
   requiredPorts,
   SERVICES,
   BUILD_PROJECTS,
-} from '../lib/stack.cjs';
+} from './stack.cjs';
 
 const DB = 'postgres://postgres@127.0.0.1:54329/postgres';
 

@@ -1,19 +1,31 @@
-import { MemoryCache, readThrough, type Cache } from '../src';
-import { capturingLogger, deferred, sleep } from './helpers';
+import { capturingLogger, deferred, nextWrite, useFakeClock } from '../test/support/helpers';
+import { type Cache } from './cache';
+import { MemoryCache } from './memory-cache';
+import { readThrough } from './read-through';
 
 const fresh = { ttlMs: 50, staleMs: 10_000 };
 
 describe('readThrough', () => {
+  // Freshness is Date.now(), expiry the cache's clock: both are Jest's fake clock here, so no test
+  // depends on how fast the machine is.
+  let clock: ReturnType<typeof useFakeClock>;
+  beforeEach(() => {
+    clock = useFakeClock();
+  });
+  afterEach(() => jest.useRealTimers());
+  const memoryCache = (logger = capturingLogger().logger) => new MemoryCache({ logger, now: clock.now });
+
   it('loads on a miss, then serves the stored value while fresh', async () => {
-    const cache = new MemoryCache({ logger: capturingLogger().logger });
+    const cache = memoryCache();
     const load = jest.fn(() => Promise.resolve({ offers: 3 }));
     expect(await readThrough(cache, 'home', { ttlMs: 60_000, staleMs: 0 }, load)).toEqual({ offers: 3 });
+    clock.advance(59_999);
     expect(await readThrough(cache, 'home', { ttlMs: 60_000, staleMs: 0 }, load)).toEqual({ offers: 3 });
     expect(load).toHaveBeenCalledTimes(1);
   });
 
   it('calls the loader once for many concurrent misses of one key', async () => {
-    const cache = new MemoryCache({ logger: capturingLogger().logger });
+    const cache = memoryCache();
     const gate = deferred<string>();
     const load = jest.fn(() => gate.promise);
     const callers = Array.from({ length: 20 }, () => readThrough(cache, 'k', fresh, load));
@@ -25,47 +37,51 @@ describe('readThrough', () => {
   });
 
   it('serves a stale value at once and refreshes it once in the background', async () => {
-    const cache = new MemoryCache({ logger: capturingLogger().logger });
+    const cache = memoryCache();
     await readThrough(cache, 'rates', fresh, () => Promise.resolve('v1'));
-    await sleep(70);
+    clock.advance(fresh.ttlMs);
 
     const refresh = deferred<string>();
     const load = jest.fn(() => refresh.promise);
+    const refreshed = nextWrite(cache, 'rates');
     // Both callers get the stale value without waiting for the slow refresh.
     expect(await readThrough(cache, 'rates', fresh, load)).toBe('v1');
     expect(await readThrough(cache, 'rates', fresh, load)).toBe('v1');
     expect(load).toHaveBeenCalledTimes(1);
 
     refresh.resolve('v2');
-    await sleep(10);
+    await refreshed;
     expect(await readThrough(cache, 'rates', fresh, () => Promise.reject(new Error('not called')))).toBe('v2');
   });
 
   it('keeps serving the stale value when the refresh fails, and logs it', async () => {
-    const { logger, lines } = capturingLogger();
-    const cache = new MemoryCache({ logger });
+    const { logger, lines, logged } = capturingLogger();
+    const cache = memoryCache(logger);
     await readThrough(cache, 'feed', fresh, () => Promise.resolve('old'));
-    await sleep(70);
+    clock.advance(fresh.ttlMs);
     const failing = jest.fn(() => Promise.reject(new Error('feed service down')));
     expect(await readThrough(cache, 'feed', fresh, failing)).toBe('old');
-    await sleep(10);
+    await logged('background refresh failed; stale value kept');
     expect(await readThrough(cache, 'feed', fresh, failing)).toBe('old');
     expect(failing).toHaveBeenCalledTimes(2);
     expect(lines.some((l) => l.msg === 'background refresh failed; stale value kept' && l.level === 40)).toBe(true);
   });
 
   it('rethrows a loader error when there is nothing to fall back on', async () => {
-    const cache = new MemoryCache({ logger: capturingLogger().logger });
+    const cache = memoryCache();
     await expect(readThrough(cache, 'k', fresh, () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     // A failed load is not cached: the next call tries again.
     expect(await readThrough(cache, 'k', fresh, () => Promise.resolve('ok'))).toBe('ok');
   });
 
   it('drops entries once ttl + stale has passed', async () => {
-    const cache = new MemoryCache({ logger: capturingLogger().logger });
-    await readThrough(cache, 'k', { ttlMs: 20, staleMs: 20 }, () => Promise.resolve('old'));
-    await sleep(60);
-    await expect(readThrough(cache, 'k', { ttlMs: 20, staleMs: 20 }, () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    const cache = memoryCache();
+    const opts = { ttlMs: 20, staleMs: 20 };
+    await readThrough(cache, 'k', opts, () => Promise.resolve('old'));
+    clock.advance(39);
+    expect(await readThrough(cache, 'k', opts, () => Promise.reject(new Error('down')))).toBe('old');
+    clock.advance(2); // past ttl + stale (40 ms)
+    await expect(readThrough(cache, 'k', opts, () => Promise.reject(new Error('down')))).rejects.toThrow('down');
   });
 
   it('falls back to the loader when the cache itself fails, and never throws because of it', async () => {
@@ -89,7 +105,7 @@ describe('readThrough', () => {
   });
 
   it('rejects nonsensical options', async () => {
-    const cache = new MemoryCache({ logger: capturingLogger().logger });
+    const cache = memoryCache();
     await expect(readThrough(cache, 'k', { ttlMs: 0, staleMs: 0 }, () => Promise.resolve(1))).rejects.toThrow(RangeError);
   });
 });

@@ -1,7 +1,7 @@
 import * as grpc from '@grpc/grpc-js';
-import { GrpcCallError, STATUS_DETAILS_KEY, parseRichStatus, richStatusMetadata, statusName } from '../src';
-import { Status } from '../src/generated/google/rpc/status';
-import { BadRequest } from '../src/generated/google/rpc/error_details';
+import { GrpcCallError, STATUS_DETAILS_KEY, parseRichStatus, richStatusMetadata, statusName } from './index';
+import { Status } from './generated/google/rpc/status';
+import { BadRequest } from './generated/google/rpc/error_details';
 
 describe('richStatusMetadata / parseRichStatus', () => {
   it('round-trips a google.rpc.Status with all supported details', () => {

@@ -1,6 +1,7 @@
+import { connect, type Socket } from 'node:net';
 import { Counter } from 'prom-client';
 import { createLogger, createMetricsRegistry, startOpsServer, type OpsServer, type ReadinessCheck } from '../src';
-import { captureLines } from './helpers';
+import { captureLines } from './support/helpers';
 
 async function get(port: number, path: string, method = 'GET') {
   const res = await fetch(`http://127.0.0.1:${port}${path}`, { method });
@@ -86,7 +87,8 @@ describe('startOpsServer', () => {
 describe('readiness timeouts', () => {
   it('fails a check that exceeds its own timeout without waiting for it', async () => {
     const registry = createMetricsRegistry({ serviceName: 'timeout-test' });
-    const slow: ReadinessCheck = { name: 'slow', timeoutMs: 50, check: () => new Promise((r) => setTimeout(r, 5_000).unref()) };
+    // Never settles: only the check's own timeout can produce an answer.
+    const slow: ReadinessCheck = { name: 'slow', timeoutMs: 50, check: () => new Promise<void>(() => undefined) };
     const fast: ReadinessCheck = { name: 'fast', check: () => Promise.resolve() };
     const server = await startOpsServer({
       port: 0,
@@ -96,9 +98,7 @@ describe('readiness timeouts', () => {
       logger: createLogger({ name: 't', level: 'silent' }),
     });
     try {
-      const started = Date.now();
       const res = await get(server.port, '/readyz');
-      expect(Date.now() - started).toBeLessThan(1_000);
       expect(res.status).toBe(503);
       expect(JSON.parse(res.text)).toEqual({ status: 'not_ready', checks: { slow: 'timed out after 50 ms', fast: 'ok' } });
     } finally {
@@ -106,7 +106,7 @@ describe('readiness timeouts', () => {
     }
   });
 
-  it('close() does not wait for idle keep-alive connections', async () => {
+  it('close() does not wait for open connections: an idle keep-alive one, or one still sending its request', async () => {
     const server = await startOpsServer({
       port: 0,
       host: '127.0.0.1',
@@ -114,10 +114,34 @@ describe('readiness timeouts', () => {
       checks: [],
       logger: createLogger({ name: 't', level: 'silent' }),
     });
-    await get(server.port, '/metrics');
-    const started = Date.now();
+    // A scraper's kept-alive connection after one answer, and a client half-way through its request
+    // headers: left alone, the server would wait for its keep-alive and headers timeouts (5 s, 60 s),
+    // so a close() that waited for them would hold this test until Jest's own timeout fails it.
+    const idle = await rawConnection(server.port);
+    idle.socket.write('GET /healthz HTTP/1.1\r\nHost: ops\r\nConnection: keep-alive\r\n\r\n');
+    await idle.answered;
+    const halfway = await rawConnection(server.port);
+    halfway.socket.write('GET /metrics HTTP/1.1\r\nHost: ops\r\n');
+
     await server.close();
-    expect(Date.now() - started).toBeLessThan(1_000);
+
+    await Promise.all([idle.closed, halfway.closed]);
     await expect(fetch(`http://127.0.0.1:${server.port}/healthz`)).rejects.toThrow();
   });
 });
+
+/** A plain TCP connection to the server, to hold it open exactly as the test needs. */
+async function rawConnection(port: number): Promise<{ socket: Socket; answered: Promise<void>; closed: Promise<void> }> {
+  const socket = connect({ host: '127.0.0.1', port });
+  socket.on('error', () => undefined);
+  const answered = new Promise<void>((resolve) => {
+    let text = '';
+    socket.on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+      if (text.includes('{"status":"ok"}')) resolve();
+    });
+  });
+  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+  return { socket, answered, closed };
+}

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { WORKSPACE } from './kubernetes';
+import { WORKSPACE } from './support/kubernetes';
 
 const START = path.join(WORKSPACE, 'deploy/container/start.sh');
 const HEALTHCHECK = path.join(WORKSPACE, 'deploy/container/healthcheck.mjs');

@@ -1,10 +1,13 @@
 import pino from 'pino';
-import { createCache, MemoryCache } from '../src';
-import { sleep } from './helpers';
+import { useFakeClock } from '../test/support/helpers';
+import { createCache } from './create-cache';
+import { MemoryCache } from './memory-cache';
 
 const logger = pino({ level: 'silent' });
 
 describe('MemoryCache', () => {
+  afterEach(() => jest.useRealTimers());
+
   it('is what createCache returns without a Redis URL', () => {
     const cache = createCache({ namespace: 'offers', logger });
     expect(cache).toBeInstanceOf(MemoryCache);
@@ -32,12 +35,17 @@ describe('MemoryCache', () => {
   });
 
   it('expires each entry after its own ttl', async () => {
-    const cache = new MemoryCache({ logger });
+    const clock = useFakeClock();
+    const cache = new MemoryCache({ logger, now: clock.now });
     await cache.set('short', 1, 40);
     await cache.set('long', 2, 60_000);
-    await sleep(80);
+    clock.advance(39);
+    expect(await cache.get('short')).toBe(1);
+    clock.advance(2);
     expect(await cache.get('short')).toBeUndefined();
     expect(await cache.get('long')).toBe(2);
+    clock.advance(60_000);
+    expect(await cache.get('long')).toBeUndefined();
   });
 
   it('evicts the least recently used entry beyond maxEntries', async () => {

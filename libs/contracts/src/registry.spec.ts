@@ -13,7 +13,7 @@ import {
   fullServiceName,
   protoPathsFor,
   type ServiceName,
-} from '../src';
+} from './index';
 
 // The generated interfaces promise a shape; these tests hold @grpc/proto-loader (what NestJS
 // and createServiceClient decode with) to that promise.

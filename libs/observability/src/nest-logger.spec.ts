@@ -1,5 +1,5 @@
-import { createLogger, NestPinoLogger } from '../src';
-import { captureLines } from './helpers';
+import { createLogger, NestPinoLogger } from './index';
+import { captureLines } from '../test/support/helpers';
 
 describe('NestPinoLogger', () => {
   function setup() {

@@ -1,6 +1,6 @@
 import { Buffer } from 'node:buffer';
 import { SERVICE_PORTS as CONFIG_PORTS, loadConfig, serviceEnvSchema } from '@lib/config';
-import { APP_NAMES, SERVICE_NAMES, SERVICE_PORTS } from './architecture';
+import { APP_NAMES, SERVICE_NAMES, SERVICE_PORTS } from './support/architecture';
 import {
   byKind,
   type Container,
@@ -11,7 +11,7 @@ import {
   validateResource,
   type Workload,
   workloads,
-} from './kubernetes';
+} from './support/kubernetes';
 
 const kubectl = findKubectl();
 if (!kubectl) {

@@ -1,7 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serviceEnvSchema } from '@lib/config';
-import { WORKSPACE } from './kubernetes';
+
+// The repository root: the README and the gateway's config are read from there.
+const WORKSPACE = path.resolve(__dirname, '..');
 
 const readme = readFileSync(path.join(WORKSPACE, 'README.md'), 'utf8');
 

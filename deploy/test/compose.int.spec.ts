@@ -4,8 +4,8 @@ import path from 'node:path';
 import { Buffer } from 'node:buffer';
 import { loadConfig, serviceEnvSchema } from '@lib/config';
 import { parse } from 'yaml';
-import { APP_NAMES, GATEWAY_PORT, SERVICE_NAMES, SERVICE_PORTS } from './architecture';
-import { WORKSPACE } from './kubernetes';
+import { APP_NAMES, GATEWAY_PORT, SERVICE_NAMES, SERVICE_PORTS } from './support/architecture';
+import { WORKSPACE } from './support/kubernetes';
 
 interface ComposeService {
   image?: string;

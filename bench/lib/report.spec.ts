@@ -1,4 +1,4 @@
-import { figures, formatTable, ratios, resultFileName } from '../lib/report.cjs';
+import { figures, formatTable, ratios, resultFileName } from './report.cjs';
 
 const autocannonResult = (over: {
   average: number;

@@ -1,4 +1,4 @@
-import { parseBenchArgs, staticPath, UsageError } from '../lib/args.cjs';
+import { parseBenchArgs, staticPath, UsageError } from './args.cjs';
 
 describe('parseBenchArgs', () => {
   it('uses the PERFORMANCE.md settings by default', () => {
@@ -57,6 +57,14 @@ describe('parseBenchArgs', () => {
     );
     expect(() => parseBenchArgs(['/', '--fast'])).toThrow(UsageError);
     expect(() => parseBenchArgs(['/__static/'])).toThrow('the /__static baseline is added automatically');
+  });
+
+  it('names an unknown flag as typed, and takes switches only bare', () => {
+    expect(() => parseBenchArgs(['/', '--fast=3'])).toThrow('unknown flag "--fast"');
+    expect(() => parseBenchArgs(['/', '-xy'])).toThrow('unknown flag "-xy"');
+    expect(() => parseBenchArgs(['/', '--no-cache=1'])).toThrow('unknown flag "--no-cache=1"');
+    expect(() => parseBenchArgs(['/', '--', '/o-nas/'])).toThrow('unknown flag "--"');
+    expect(parseBenchArgs(['/', '--warmup=0']).warmup).toBe(0);
   });
 
   it('needs no route for --help', () => {

@@ -1,4 +1,4 @@
-import { formatLine, ownRecord, parseJsonObject, RecentLines } from '../lib/log-format.cjs';
+import { formatLine, ownRecord, parseJsonObject, RecentLines } from './log-format.cjs';
 
 const pinoLine = JSON.stringify({
   level: 'info',
