@@ -1,36 +1,55 @@
 import { Module } from '@nestjs/common';
-import { BlogController } from './blog.controller';
-import { CalendarModule } from './calendar/calendar.module';
-import { CommentsModule } from './comments/comments.module';
-import { ContentController } from './content.controller';
-import { ContentImporter } from './import/content-importer';
-import { LendersController } from './lenders.controller';
-import { NavigationController } from './navigation.controller';
+import { type Logger } from '@lib/observability';
+import { LOGGER, SERVICE_CONFIG } from '@lib/service-kit';
+import { ArticleViewsUseCases } from './application/article-views.use-cases';
+import { BlogUseCases } from './application/blog.use-cases';
+import { CalendarUseCases } from './application/calendar.use-cases';
+import { CommentsUseCases } from './application/comments.use-cases';
+import { ContentImportUseCases } from './application/content-import.use-cases';
+import { LenderReviewsUseCases } from './application/lender-reviews.use-cases';
+import { NavigationUseCases } from './application/navigation.use-cases';
+import { PagesUseCases } from './application/pages.use-cases';
+import { type ContentConfig } from './content.config';
+import { SchoolBreaks } from './domain/school-breaks';
+import { ArticleViewsFlushJob } from './jobs/article-views-flush.job';
 import { ArticlesRepository } from './persistence/articles.repository';
 import { BlogTaxonomyRepository } from './persistence/blog-taxonomy.repository';
+import { CommentsRepository } from './persistence/comments.repository';
+import { ContentBundleWriter } from './persistence/content-bundle.writer';
+import { ContentFolder } from './persistence/content-folder';
 import { LendersRepository } from './persistence/lenders.repository';
 import { NavigationRepository } from './persistence/navigation.repository';
 import { PagesRepository } from './persistence/pages.repository';
-import { ArticleViewsController } from './views/article-views.controller';
-import { ArticleViewsService } from './views/article-views.service';
+import { loadSchoolBreaks } from './persistence/school-breaks.file';
+import { viewCounterProvider } from './persistence/view-counter.provider';
+import { ContentController } from './transport/content.controller';
 
 @Module({
-  imports: [CalendarModule, CommentsModule],
-  controllers: [
-    ContentController,
-    BlogController,
-    LendersController,
-    NavigationController,
-    ArticleViewsController,
-  ],
+  controllers: [ContentController],
   providers: [
+    PagesUseCases,
+    BlogUseCases,
+    LenderReviewsUseCases,
+    NavigationUseCases,
+    CommentsUseCases,
+    ArticleViewsUseCases,
+    CalendarUseCases,
+    ContentImportUseCases,
+    ArticleViewsFlushJob,
     PagesRepository,
     ArticlesRepository,
     BlogTaxonomyRepository,
     LendersRepository,
     NavigationRepository,
-    ArticleViewsService,
-    ContentImporter,
+    CommentsRepository,
+    ContentFolder,
+    ContentBundleWriter,
+    viewCounterProvider,
+    {
+      provide: SchoolBreaks,
+      inject: [LOGGER, SERVICE_CONFIG],
+      useFactory: (logger: Logger, config: ContentConfig) => loadSchoolBreaks(config.CONTENT_DIR, logger),
+    },
   ],
 })
 export class ContentModule {}

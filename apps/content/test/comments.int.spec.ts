@@ -1,9 +1,9 @@
 import { status } from '@grpc/grpc-js';
 import { contentV1, type GrpcCallError } from '@lib/contracts';
 import { startTestService, type TestService } from '@lib/testing';
-import { COMMENT_MESSAGES } from '../src/comments/comment-rules';
-import { runCommentsCli } from '../src/comments/comments-cli';
+import { runCommentsCli } from '../src/cli/comments.cli';
 import { contentService } from '../src/content.service-definition';
+import { COMMENT_MESSAGES } from '../src/domain/comment-rules';
 
 const PAGE = '/opinie-o-pozyczkach/vivus/';
 const visitor = (overrides: Partial<contentV1.SubmitCommentRequest> = {}): contentV1.SubmitCommentRequest => ({

@@ -3,12 +3,11 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { status } from '@grpc/grpc-js';
 import { contentV1, type GrpcCallError } from '@lib/contracts';
-import { startTestService, type TestService } from '@lib/testing';
+import { copyFixtureContent, startTestService, type TestService } from '@lib/testing';
+import { ArticleViewsUseCases } from '../src/application/article-views.use-cases';
+import { ContentImportUseCases } from '../src/application/content-import.use-cases';
 import { contentService } from '../src/content.service-definition';
-import { ContentImporter } from '../src/import/content-importer';
-import { ContentValidationError } from '../src/import/issues';
-import { ArticleViewsService } from '../src/views/article-views.service';
-import { copyFixtureContent, setEnv } from './support/content-dir';
+import { ContentValidationError } from '../src/domain/content-issues';
 
 const { RouteType } = contentV1;
 
@@ -36,17 +35,14 @@ async function rowVersions(t: TestService<'content'>): Promise<string> {
 describe('editorial import and the content RPCs (real PostgreSQL)', () => {
   let t: TestService<'content'>;
   let content: { dir: string; remove(): Promise<void> };
-  let restoreEnv: () => void;
-  const importer = () => t.service.app.get(ContentImporter);
+  const importer = () => t.service.app.get(ContentImportUseCases);
 
   beforeAll(async () => {
     content = await copyFixtureContent();
-    restoreEnv = setEnv({ CONTENT_DIR: content.dir });
-    t = await startTestService(contentService);
+    t = await startTestService(contentService, { env: { CONTENT_DIR: content.dir } });
   });
   afterAll(async () => {
     await t?.stop();
-    restoreEnv();
     await content?.remove();
   });
 
@@ -292,7 +288,7 @@ describe('editorial import and the content RPCs (real PostgreSQL)', () => {
         t.client.recordArticleView({ slug: 'waloryzacja-emerytur', sessionId: '' }),
       ).resolves.toEqual({ views: 2, counted: true });
 
-      await expect(t.service.app.get(ArticleViewsService).flush()).resolves.toBe(2);
+      await expect(t.service.app.get(ArticleViewsUseCases).flush()).resolves.toBe(2);
       const [row] = await t.service.dataSource.query<{ views: number }[]>(
         `SELECT views::int AS views FROM "content"."articles" WHERE slug = 'waloryzacja-emerytur'`,
       );
@@ -300,7 +296,7 @@ describe('editorial import and the content RPCs (real PostgreSQL)', () => {
       await expect(
         t.client.recordArticleView({ slug: 'waloryzacja-emerytur', sessionId: randomUUID() }),
       ).resolves.toEqual({ views: 3, counted: true });
-      await t.service.app.get(ArticleViewsService).flush();
+      await t.service.app.get(ArticleViewsUseCases).flush();
 
       await t.service.cache.deleteByPrefix('content:');
       const popular = await t.client.listPopularArticles({ limit: 0 });
@@ -414,8 +410,7 @@ describe('a content service whose content is invalid at start', () => {
       path.join(content.dir, 'articles/placa-minimalna.md'),
       '---\ntitle: [bez końca\n---\nTekst',
     );
-    const restoreEnv = setEnv({ CONTENT_DIR: content.dir });
-    const t = await startTestService(contentService);
+    const t = await startTestService(contentService, { env: { CONTENT_DIR: content.dir } });
     try {
       await expect(t.healthCheck(`content.v1.ContentService`)).resolves.toBe(1); // SERVING
       await expect(t.client.getPage({ path: '/' })).resolves.toMatchObject({ type: RouteType.PAGE });
@@ -424,7 +419,6 @@ describe('a content service whose content is invalid at start', () => {
       });
     } finally {
       await t.stop();
-      restoreEnv();
       await content.remove();
     }
   });

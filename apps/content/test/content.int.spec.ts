@@ -1,20 +1,16 @@
 import { status } from '@grpc/grpc-js';
 import { contentV1, type GrpcCallError } from '@lib/contracts';
-import { startTestService, type TestService } from '@lib/testing';
+import { CONTENT_FIXTURE_DIR, startTestService, type TestService } from '@lib/testing';
 import { contentService } from '../src/content.service-definition';
 import { PageEntity } from '../src/persistence/page.entity';
-import { FIXTURE_CONTENT_DIR, setEnv } from './support/content-dir';
 
 describe('content service over gRPC (real PostgreSQL)', () => {
   let t: TestService<'content'>;
-  let restoreEnv: () => void;
   beforeAll(async () => {
-    restoreEnv = setEnv({ CONTENT_DIR: FIXTURE_CONTENT_DIR });
-    t = await startTestService(contentService);
+    t = await startTestService(contentService, { env: { CONTENT_DIR: CONTENT_FIXTURE_DIR } });
   });
   afterAll(async () => {
     await t?.stop();
-    restoreEnv();
   });
 
   it('answers a page by path with route metadata and breadcrumbs', async () => {

@@ -1,9 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Client } from 'pg';
-import { provideTestDatabase, type TestDatabase } from '@lib/testing';
-import { runImportCli } from '../src/import-cli';
-import { copyFixtureContent, FIXTURE_CONTENT_DIR } from './support/content-dir';
+import { CONTENT_FIXTURE_DIR, copyFixtureContent, provideTestDatabase, type TestDatabase } from '@lib/testing';
+import { runImportCli } from '../src/cli/content-import.cli';
 
 describe('npm run content:import (real PostgreSQL)', () => {
   let database: TestDatabase;
@@ -22,9 +21,9 @@ describe('npm run content:import (real PostgreSQL)', () => {
   });
 
   it('migrates, imports and prints a summary; a second run changes nothing', async () => {
-    await expect(run({ CONTENT_DIR: FIXTURE_CONTENT_DIR })).resolves.toBe(0);
+    await expect(run({ CONTENT_DIR: CONTENT_FIXTURE_DIR })).resolves.toBe(0);
     expect(lines[0]).toMatch(
-      new RegExp(`^content imported from ${FIXTURE_CONTENT_DIR}: 13 files in \\d+ ms$`),
+      new RegExp(`^content imported from ${CONTENT_FIXTURE_DIR}: 13 files in \\d+ ms$`),
     );
     expect(lines.slice(1)).toEqual([
       '  pages created 24, updated 1, unchanged 0',
@@ -32,7 +31,7 @@ describe('npm run content:import (real PostgreSQL)', () => {
       '  navigation created',
     ]);
 
-    await expect(run({ CONTENT_DIR: FIXTURE_CONTENT_DIR })).resolves.toBe(0);
+    await expect(run({ CONTENT_DIR: CONTENT_FIXTURE_DIR })).resolves.toBe(0);
     expect(lines.slice(1)).toEqual([
       '  pages created 0, updated 0, unchanged 25',
       '  unpublished 0',

@@ -1,14 +1,13 @@
 import { contentV1 } from '@lib/contracts';
 import { startTestService } from '@lib/testing';
 import { DEFAULT_CONTENT_DIR } from '../src/content.config';
-import { buildBundle } from '../src/import/build-bundle';
-import { LENDER_SLUGS, TAG_SLUGS } from '../src/import/catalogue';
-import { ContentImporter } from '../src/import/content-importer';
-import { readContentTree } from '../src/import/content-tree';
-import { ContentValidationError, formatIssue } from '../src/import/issues';
-import { allRoutes, type ContentBundle } from '../src/import/model';
+import { ContentImportUseCases } from '../src/application/content-import.use-cases';
 import { contentService } from '../src/content.service-definition';
-import { setEnv } from './support/content-dir';
+import { buildBundle } from '../src/domain/build-bundle';
+import { LENDER_SLUGS, TAG_SLUGS } from '../src/domain/catalogue';
+import { ContentValidationError, formatIssue } from '../src/domain/content-issues';
+import { allRoutes, type ContentBundle } from '../src/domain/content-model';
+import { ContentFolder } from '../src/persistence/content-folder';
 
 /**
  * Every path of the product spec (point 2) that the content files must provide. Where the spec masks
@@ -100,7 +99,7 @@ const REQUIRED_ARTICLES = [
 /** The repository's content/ must import cleanly; when it does not, the failure lists every problem. */
 async function loadRealContent(): Promise<ContentBundle> {
   try {
-    return buildBundle(await readContentTree(DEFAULT_CONTENT_DIR));
+    return buildBundle(await new ContentFolder().read(DEFAULT_CONTENT_DIR));
   } catch (error) {
     if (error instanceof ContentValidationError) {
       throw new Error(
@@ -131,17 +130,15 @@ describe('the repository content/ folder', () => {
   });
 
   it('imports into PostgreSQL at service start, and a second import writes nothing', async () => {
-    const restoreEnv = setEnv({ CONTENT_DIR: undefined });
     const t = await startTestService(contentService);
     try {
       const { routes } = await t.client.listRoutes({ type: contentV1.RouteType.UNSPECIFIED });
       const imported = new Set(allRoutes(bundle).map((route) => route.path));
       expect(routes.filter((route) => imported.has(route.path))).toHaveLength(imported.size);
-      const again = await t.service.app.get(ContentImporter).run();
+      const again = await t.service.app.get(ContentImportUseCases).run();
       expect(again).toMatchObject({ created: 0, updated: 0, unpublished: [] });
     } finally {
       await t.stop();
-      restoreEnv();
     }
   });
 });

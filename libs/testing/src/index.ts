@@ -6,3 +6,18 @@ export { hasDocker } from './docker';
 export { startTestService, type TestService, type TestServiceOptions } from './service-harness';
 export { strictMock, UnexpectedCallError } from './strict-mock';
 export { checkMigrations, type MigrationCheckOptions, type MigrationCheckReport, type MigrationHistory } from './migrations';
+export {
+  CONTENT_FIXTURE_DIR,
+  copyFixtureContent,
+  words,
+  sections,
+  markdown,
+  seoFront,
+  articleFront,
+  lenderFront,
+  tagsYaml,
+  navigationYaml,
+  contentTree,
+  type TestContentFile,
+  type TestContentTree,
+} from './content-builders';

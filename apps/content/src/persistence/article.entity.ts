@@ -1,5 +1,5 @@
 import { Check, Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, Unique } from 'typeorm';
-import { type ArticleSource } from '../import/model';
+import { type ArticleSource } from '../domain/content-model';
 import { AuthorEntity } from './author.entity';
 import { PageEntity } from './page.entity';
 

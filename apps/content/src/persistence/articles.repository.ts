@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { type ArticleSource, type FaqEntry } from '../import/model';
-import { type TocEntry } from '../import/markdown';
+import { type ArticleSource, type FaqEntry } from '../domain/content-model';
+import { type TocEntry } from '../domain/markdown';
 
 export interface ArticleRow {
   id: number;
@@ -58,6 +58,11 @@ function where(filter: ArticleFilter): { sql: string; params: unknown[] } {
 @Injectable()
 export class ArticlesRepository {
   constructor(private readonly dataSource: DataSource) {}
+
+  /** False until the service's database is up (it may start without one): nothing to write to yet. */
+  isConnected(): boolean {
+    return this.dataSource.isInitialized;
+  }
 
   async list(
     filter: ArticleFilter,

@@ -1,5 +1,5 @@
 import { Check, Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, Unique } from 'typeorm';
-import { type LenderInfo } from '../import/model';
+import { type LenderInfo } from '../domain/content-model';
 import { PageEntity } from './page.entity';
 
 /** A lender review page (/opinie-o-pozyczkach/<slug>/); title, FAQ and text live on its page. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { type FaqEntry, type LenderInfo } from '../import/model';
+import { type FaqEntry, type LenderInfo } from '../domain/content-model';
 
 export interface LenderSummaryRow {
   slug: string;

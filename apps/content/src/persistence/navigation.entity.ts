@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { type NavigationDocument } from '../import/model';
+import { type NavigationDocument } from '../domain/content-model';
 
 /** navigation.yaml as one document: header menu groups, footer columns, data-removal link, partners. */
 @Entity({ name: 'navigation' })

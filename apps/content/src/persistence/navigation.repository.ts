@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { type NavigationDocument } from '../import/model';
-import { NAVIGATION_KEY } from '../import/write-bundle';
+import { type NavigationDocument } from '../domain/content-model';
+import { NAVIGATION_KEY } from './content-bundle.writer';
 import { NavigationEntity } from './navigation.entity';
 
 @Injectable()

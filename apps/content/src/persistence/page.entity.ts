@@ -7,8 +7,8 @@ import {
   Unique,
   UpdateDateColumn,
 } from 'typeorm';
-import { type FaqEntry } from '../import/model';
-import { type TocEntry } from '../import/markdown';
+import { type FaqEntry } from '../domain/content-model';
+import { type TocEntry } from '../domain/markdown';
 
 export const PAGE_TYPES = ['page', 'seo', 'blog', 'tag', 'lender', 'doc', 'author'] as const;
 export type PageType = (typeof PAGE_TYPES)[number];

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { type RouteType } from '../import/model';
+import { type RouteType } from '../domain/content-model';
 import { LenderReviewEntity } from './lender-review.entity';
 import { PageEntity } from './page.entity';
 

@@ -1,0 +1,300 @@
+import { MemoryCache } from '@lib/cache';
+import { contentV1 } from '@lib/contracts';
+import { failedPrecondition, invalidArgument, notFound } from '@lib/service-kit';
+import { silentLogger, strictMock } from '@lib/testing';
+import { commentRow } from '../../test/support/content-rows';
+import { sameServiceError } from '../../test/support/service-errors';
+import { COMMENT_MESSAGES, type StaffReplyInput, type SubmitCommentInput } from '../domain/comment-rules';
+import { type CommentsRepository } from '../persistence/comments.repository';
+import { CommentsUseCases } from './comments.use-cases';
+
+const PAGE = '/opinie-o-pozyczkach/vivus/';
+const firstPage = { page: 1, size: 10, offset: 0 };
+
+const submitted = (overrides: Partial<SubmitCommentInput> = {}): SubmitCommentInput => ({
+  pagePath: PAGE,
+  name: 'Marta',
+  email: 'marta@example.pl',
+  text: 'Pożyczka przyszła na konto po kwadransie.',
+  rating: 5,
+  replyTo: 0,
+  sessionId: '',
+  ...overrides,
+});
+
+/** A cache holding one content answer and one key of someone else's. */
+async function warmCache(): Promise<MemoryCache> {
+  const cache = new MemoryCache({ logger: silentLogger() });
+  await cache.set('content:lender:vivus', { reviewsCount: 1 }, 60_000);
+  await cache.set('rates:latest:A', { no: '068/A/NBP/2025' }, 60_000);
+  return cache;
+}
+
+describe('CommentsUseCases.submitComment', () => {
+  it('holds a top-level comment for review', async () => {
+    const insertPending = jest.fn().mockResolvedValue(commentRow({ id: '21', state: 'pending' }));
+    const useCases = new CommentsUseCases(
+      strictMock<CommentsRepository>('comments', { insertPending }),
+      strictMock('cache'),
+    );
+
+    await expect(useCases.submitComment(submitted())).resolves.toEqual({
+      commentId: 21,
+      state: contentV1.CommentState.PENDING,
+      createdAt: '2026-03-01T10:00:00.000Z',
+    });
+    expect(insertPending).toHaveBeenCalledWith(submitted());
+  });
+
+  it('takes a reply to a published top-level comment of the same page', async () => {
+    const findPublished = jest.fn().mockResolvedValue(commentRow({ id: '11' }));
+    const insertPending = jest
+      .fn()
+      .mockResolvedValue(commentRow({ id: '22', replyTo: '11', state: 'pending' }));
+    const useCases = new CommentsUseCases(
+      strictMock<CommentsRepository>('comments', { findPublished, insertPending }),
+      strictMock('cache'),
+    );
+
+    await expect(useCases.submitComment(submitted({ replyTo: 11, rating: 0 }))).resolves.toMatchObject({
+      commentId: 22,
+    });
+    expect(findPublished).toHaveBeenCalledWith(11);
+  });
+
+  it.each([
+    ['does not exist or is not published', null],
+    ['is on another page', commentRow({ id: '11', pagePath: '/placa-minimalna/' })],
+    ['is itself a reply', commentRow({ id: '11', replyTo: '3' })],
+  ])('refuses a reply to a comment that %s, storing nothing', async (_, parent) => {
+    const useCases = new CommentsUseCases(
+      strictMock<CommentsRepository>('comments', { findPublished: jest.fn().mockResolvedValue(parent) }),
+      strictMock('cache'),
+    );
+
+    await expect(useCases.submitComment(submitted({ replyTo: 11, rating: 0 }))).rejects.toEqual(
+      sameServiceError(invalidArgument([{ field: 'replyTo', description: COMMENT_MESSAGES.replyTo }])),
+    );
+  });
+});
+
+describe('CommentsUseCases.listComments', () => {
+  it('threads published replies under their comments and answers the page counts, without e-mails', async () => {
+    const listPublished = jest.fn().mockResolvedValue({
+      topLevel: [commentRow({ id: '11' }), commentRow({ id: '12', name: 'Adam', rating: 3 })],
+      replies: [
+        commentRow({ id: '13', replyTo: '11', name: 'Ola', rating: null }),
+        commentRow({ id: '14', replyTo: '11', name: 'Zespół', authorType: 'company', rating: null }),
+      ],
+      topLevelCount: 12,
+      totalCount: 14,
+      ratingsCount: 12,
+      ratingsSum: 50,
+    });
+    const useCases = new CommentsUseCases(
+      strictMock<CommentsRepository>('comments', { listPublished }),
+      strictMock('cache'),
+    );
+
+    const answer = await useCases.listComments({ pagePath: PAGE, order: 'oldest-first', page: firstPage });
+    expect(listPublished).toHaveBeenCalledWith(PAGE, 'ASC', firstPage);
+    expect(answer).toMatchObject({
+      pageInfo: { page: 1, pageSize: 10, totalItems: 12, totalPages: 2 },
+      totalCount: 14,
+      ratingsCount: 12,
+      ratingsSum: 50,
+    });
+    expect(answer.comments.map((c) => [c.id, c.replies.map((r) => r.id)])).toEqual([
+      [11, [13, 14]],
+      [12, []],
+    ]);
+    expect(answer.comments[0]).toMatchObject({
+      name: 'Marta',
+      rating: 5,
+      replyTo: 0,
+      authorType: contentV1.CommentAuthorType.VISITOR,
+      createdAt: '2026-03-01T10:00:00.000Z',
+    });
+    expect(answer.comments[0]!.replies[1]).toMatchObject({
+      replyTo: 11,
+      rating: 0,
+      authorType: contentV1.CommentAuthorType.COMPANY,
+    });
+    expect(JSON.stringify(answer)).not.toContain('marta@example.pl');
+  });
+
+  it('lists newest first unless asked otherwise', async () => {
+    const listPublished = jest.fn().mockResolvedValue({
+      topLevel: [],
+      replies: [],
+      topLevelCount: 0,
+      totalCount: 0,
+      ratingsCount: 0,
+      ratingsSum: 0,
+    });
+    const useCases = new CommentsUseCases(
+      strictMock<CommentsRepository>('comments', { listPublished }),
+      strictMock('cache'),
+    );
+
+    await useCases.listComments({ pagePath: PAGE, order: 'newest-first', page: firstPage });
+    expect(listPublished).toHaveBeenCalledWith(PAGE, 'DESC', firstPage);
+  });
+});
+
+describe('CommentsUseCases: moderation', () => {
+  it('lists comments in a state with everything moderators need, e-mail included', async () => {
+    const listByState = jest
+      .fn()
+      .mockResolvedValue([[commentRow({ state: 'pending', moderatedAt: null, moderatedBy: null })], 1]);
+    const useCases = new CommentsUseCases(
+      strictMock<CommentsRepository>('comments', { listByState }),
+      strictMock('cache'),
+    );
+
+    await expect(useCases.listCommentsForModeration('pending', firstPage)).resolves.toEqual({
+      comments: [
+        {
+          id: 11,
+          pagePath: PAGE,
+          replyTo: 0,
+          name: 'Marta',
+          email: 'marta@example.pl',
+          authorType: contentV1.CommentAuthorType.VISITOR,
+          text: 'Pożyczka przyszła na konto po kwadransie.',
+          rating: 5,
+          state: contentV1.CommentState.PENDING,
+          createdAt: '2026-03-01T10:00:00.000Z',
+          moderatedAt: '',
+          moderatedBy: '',
+          rejectionReason: '',
+        },
+      ],
+      pageInfo: { page: 1, pageSize: 10, totalItems: 1, totalPages: 1 },
+    });
+    expect(listByState).toHaveBeenCalledWith('pending', firstPage);
+  });
+
+  it('approves, then clears every cached content answer (they carry the comment counts) and nothing else', async () => {
+    const moderate = jest.fn().mockResolvedValue({ ok: commentRow({ state: 'published' }) });
+    const cache = await warmCache();
+    const useCases = new CommentsUseCases(strictMock<CommentsRepository>('comments', { moderate }), cache);
+
+    await expect(useCases.approveComment(11, 'moderator-1')).resolves.toMatchObject({
+      id: 11,
+      state: contentV1.CommentState.PUBLISHED,
+      moderatedBy: 'moderator-1',
+    });
+    expect(moderate).toHaveBeenCalledWith(11, 'approve', 'moderator-1', '');
+    expect(await cache.get('content:lender:vivus')).toBeUndefined();
+    expect(await cache.get('rates:latest:A')).toBeDefined();
+  });
+
+  it('rejects with the reason given', async () => {
+    const moderate = jest.fn().mockResolvedValue({
+      ok: commentRow({ state: 'rejected', rejectionReason: 'spam' }),
+    });
+    const useCases = new CommentsUseCases(
+      strictMock<CommentsRepository>('comments', { moderate }),
+      await warmCache(),
+    );
+
+    await expect(useCases.rejectComment(11, 'moderator-1', 'spam')).resolves.toMatchObject({
+      state: contentV1.CommentState.REJECTED,
+      rejectionReason: 'spam',
+    });
+    expect(moderate).toHaveBeenCalledWith(11, 'reject', 'moderator-1', 'spam');
+  });
+
+  it('refuses a second decision with FAILED_PRECONDITION and keeps the cache', async () => {
+    const moderate = jest.fn().mockResolvedValue({ refused: 'comment is already rejected' });
+    const cache = await warmCache();
+    const useCases = new CommentsUseCases(strictMock<CommentsRepository>('comments', { moderate }), cache);
+
+    await expect(useCases.approveComment(11, 'moderator-1')).rejects.toEqual(
+      sameServiceError(failedPrecondition('comment is already rejected', 'COMMENT_ALREADY_MODERATED')),
+    );
+    expect(await cache.get('content:lender:vivus')).toBeDefined();
+  });
+
+  it('answers NOT_FOUND for an unknown comment', async () => {
+    const moderate = jest.fn().mockResolvedValue({ notFound: true });
+    const useCases = new CommentsUseCases(
+      strictMock<CommentsRepository>('comments', { moderate }),
+      strictMock('cache'),
+    );
+
+    await expect(useCases.rejectComment(999, 'moderator-1', '')).rejects.toEqual(
+      sameServiceError(notFound('comment', '999')),
+    );
+  });
+});
+
+describe('CommentsUseCases.postStaffReply', () => {
+  const reply: StaffReplyInput = {
+    commentId: 11,
+    authorType: 'company',
+    name: 'Zespół Porównywarki',
+    text: 'Dziękujemy za opinię!',
+    moderator: 'moderator-1',
+  };
+
+  it('publishes the reply under its comment and clears the cached content answers', async () => {
+    const parent = commentRow({ id: '11' });
+    const insertStaffReply = jest
+      .fn()
+      .mockResolvedValue(
+        commentRow({
+          id: '30',
+          replyTo: '11',
+          name: reply.name,
+          authorType: 'company',
+          rating: null,
+          email: '',
+        }),
+      );
+    const cache = await warmCache();
+    const useCases = new CommentsUseCases(
+      strictMock<CommentsRepository>('comments', {
+        findPublished: jest.fn().mockResolvedValue(parent),
+        insertStaffReply,
+      }),
+      cache,
+    );
+
+    await expect(useCases.postStaffReply(reply)).resolves.toMatchObject({
+      id: 30,
+      replyTo: 11,
+      authorType: contentV1.CommentAuthorType.COMPANY,
+      state: contentV1.CommentState.PUBLISHED,
+    });
+    expect(insertStaffReply).toHaveBeenCalledWith(parent, reply);
+    expect(await cache.get('content:lender:vivus')).toBeUndefined();
+  });
+
+  it('answers NOT_FOUND when the comment is not published', async () => {
+    const useCases = new CommentsUseCases(
+      strictMock<CommentsRepository>('comments', { findPublished: jest.fn().mockResolvedValue(null) }),
+      strictMock('cache'),
+    );
+    await expect(useCases.postStaffReply(reply)).rejects.toEqual(
+      sameServiceError(notFound('published comment', '11')),
+    );
+  });
+
+  it('refuses to answer a reply (one level of replies only)', async () => {
+    const useCases = new CommentsUseCases(
+      strictMock<CommentsRepository>('comments', {
+        findPublished: jest.fn().mockResolvedValue(commentRow({ id: '11', replyTo: '3' })),
+      }),
+      strictMock('cache'),
+    );
+    await expect(useCases.postStaffReply(reply)).rejects.toEqual(
+      sameServiceError(
+        invalidArgument([
+          { field: 'commentId', description: 'replies are answered under their top-level comment' },
+        ]),
+      ),
+    );
+  });
+});

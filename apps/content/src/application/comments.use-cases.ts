@@ -1,0 +1,117 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { type Cache } from '@lib/cache';
+import { contentV1 } from '@lib/contracts';
+import {
+  CACHE,
+  failedPrecondition,
+  invalidArgument,
+  notFound,
+  type PageSlice,
+  toPageInfo,
+} from '@lib/service-kit';
+import {
+  COMMENT_MESSAGES,
+  type CommentState,
+  type StaffReplyInput,
+  type SubmitCommentInput,
+} from '../domain/comment-rules';
+import { CommentsRepository } from '../persistence/comments.repository';
+import { toComment, toModeratedComment } from './comment-answers';
+import { CONTENT_CACHE_PREFIX } from './content-cache';
+
+export interface CommentListQuery {
+  pagePath: string;
+  order: 'newest-first' | 'oldest-first';
+  page: PageSlice;
+}
+
+/**
+ * Comments: visitors submit (always held for review), moderators approve or reject through the
+ * comments CLI, staff reply at once, visitors see published ones with replies and counts. The
+ * e-mail leaves the service only in moderation answers.
+ */
+@Injectable()
+export class CommentsUseCases {
+  constructor(
+    private readonly comments: CommentsRepository,
+    @Inject(CACHE) private readonly cache: Cache,
+  ) {}
+
+  /** A reply must answer a published top-level comment of the same page. */
+  async submitComment(input: SubmitCommentInput): Promise<contentV1.SubmitCommentResponse> {
+    if (input.replyTo !== 0) {
+      const parent = await this.comments.findPublished(input.replyTo);
+      if (!parent || parent.pagePath !== input.pagePath || parent.replyTo !== null) {
+        throw invalidArgument([{ field: 'replyTo', description: COMMENT_MESSAGES.replyTo }]);
+      }
+    }
+    const stored = await this.comments.insertPending(input);
+    return {
+      commentId: Number(stored.id),
+      state: contentV1.CommentState.PENDING,
+      createdAt: stored.createdAt.toISOString(),
+    };
+  }
+
+  /** A page of published top-level comments, each with its published replies, and the page's counts. */
+  async listComments(query: CommentListQuery): Promise<contentV1.ListCommentsResponse> {
+    const order = query.order === 'oldest-first' ? 'ASC' : 'DESC';
+    const result = await this.comments.listPublished(query.pagePath, order, query.page);
+    const repliesByParent = new Map<string, contentV1.Comment[]>();
+    for (const reply of result.replies) {
+      const list = repliesByParent.get(reply.replyTo ?? '') ?? [];
+      list.push(toComment(reply));
+      repliesByParent.set(reply.replyTo ?? '', list);
+    }
+    return {
+      comments: result.topLevel.map((c) => toComment(c, repliesByParent.get(c.id) ?? [])),
+      pageInfo: toPageInfo(query.page, result.topLevelCount),
+      totalCount: result.totalCount,
+      ratingsCount: result.ratingsCount,
+      ratingsSum: result.ratingsSum,
+    };
+  }
+
+  async listCommentsForModeration(
+    state: CommentState,
+    page: PageSlice,
+  ): Promise<contentV1.ListCommentsForModerationResponse> {
+    const [rows, total] = await this.comments.listByState(state, page);
+    return { comments: rows.map(toModeratedComment), pageInfo: toPageInfo(page, total) };
+  }
+
+  approveComment(id: number, moderator: string): Promise<contentV1.ModeratedComment> {
+    return this.decide(id, 'approve', moderator, '');
+  }
+
+  rejectComment(id: number, moderator: string, reason: string): Promise<contentV1.ModeratedComment> {
+    return this.decide(id, 'reject', moderator, reason);
+  }
+
+  /** Published at once, one level under a published visitor comment. */
+  async postStaffReply(reply: StaffReplyInput): Promise<contentV1.ModeratedComment> {
+    const parent = await this.comments.findPublished(reply.commentId);
+    if (!parent) throw notFound('published comment', String(reply.commentId));
+    if (parent.replyTo !== null)
+      throw invalidArgument([
+        { field: 'commentId', description: 'replies are answered under their top-level comment' },
+      ]);
+    const saved = await this.comments.insertStaffReply(parent, reply);
+    await this.cache.deleteByPrefix(CONTENT_CACHE_PREFIX);
+    return toModeratedComment(saved);
+  }
+
+  private async decide(
+    id: number,
+    decision: 'approve' | 'reject',
+    moderator: string,
+    reason: string,
+  ): Promise<contentV1.ModeratedComment> {
+    const outcome = await this.comments.moderate(id, decision, moderator, reason);
+    if ('notFound' in outcome) throw notFound('comment', String(id));
+    if ('refused' in outcome) throw failedPrecondition(outcome.refused, 'COMMENT_ALREADY_MODERATED');
+    // Article and lender answers carry the comment counts: drop what the content service cached.
+    await this.cache.deleteByPrefix(CONTENT_CACHE_PREFIX);
+    return toModeratedComment(outcome.ok);
+  }
+}

@@ -1,0 +1,168 @@
+import { MemoryCache } from '@lib/cache';
+import { contentV1 } from '@lib/contracts';
+import { notFound } from '@lib/service-kit';
+import { silentLogger, strictMock } from '@lib/testing';
+import { pageRow } from '../../test/support/content-rows';
+import { sameServiceError } from '../../test/support/service-errors';
+import { type PagesRepository, type RouteRow } from '../persistence/pages.repository';
+import { PagesUseCases } from './pages.use-cases';
+
+const route = (path: string, type: RouteRow['type'], lastModified: string): RouteRow => ({
+  path,
+  type,
+  link: path,
+  lastModified: new Date(lastModified),
+});
+
+describe('PagesUseCases.getPage', () => {
+  let cache: MemoryCache;
+  beforeEach(() => {
+    cache = new MemoryCache({ logger: silentLogger() });
+  });
+
+  it('answers the contract Page: trail by kind, related links only to pages still published', async () => {
+    const page = pageRow({ related: ['/placa-minimalna/', '/usunieta/'] });
+    const headings = jest
+      .fn()
+      .mockResolvedValue(new Map([['/placa-minimalna/', 'Płaca minimalna w 2026 roku']]));
+    const pages = strictMock<PagesRepository>('pages', {
+      findPublished: jest.fn().mockResolvedValue(page),
+      headings,
+    });
+
+    await expect(new PagesUseCases(pages, cache).getPage('/mala-pozyczka/')).resolves.toEqual({
+      path: '/mala-pozyczka/',
+      type: contentV1.RouteType.SEO,
+      link: '/mala-pozyczka/',
+      title: 'Mała pożyczka online',
+      description: 'Jak porównać małe pożyczki online.',
+      h1: 'Mała pożyczka',
+      bodyHtml: page.bodyHtml,
+      updatedAt: '2026-01-31T23:00:00.000Z',
+      publishedAt: '2026-01-09T23:00:00.000Z',
+      breadcrumbs: [
+        { text: 'Strona główna', link: '/' },
+        { text: 'Mała pożyczka', link: '' },
+      ],
+      faq: [{ question: 'Czy to bezpłatne?', answerHtml: '<p>Tak.</p>' }],
+      imageUrl: '',
+      canonicalUrl: '',
+      noindex: false,
+      introHtml: '<p>Krótko.</p>',
+      toc: [{ anchor: 'koszty', title: 'Koszty', level: 2 }],
+      related: [{ path: '/placa-minimalna/', title: 'Płaca minimalna w 2026 roku' }],
+      showOffers: true,
+      readingTimeMinutes: 2,
+      wordCount: 320,
+    });
+    expect(headings).toHaveBeenCalledWith(['/placa-minimalna/', '/usunieta/']);
+  });
+
+  it("ends a lender review's trail with the lender's name", async () => {
+    const page = pageRow({
+      id: 9,
+      path: '/opinie-o-pozyczkach/vivus/',
+      type: 'lender',
+      h1: 'Vivus – opinie klientów',
+    });
+    const lenderName = jest.fn().mockResolvedValue('Vivus');
+    const pages = strictMock<PagesRepository>('pages', {
+      findPublished: jest.fn().mockResolvedValue(page),
+      headings: jest.fn().mockResolvedValue(new Map()),
+      lenderName,
+    });
+
+    const answer = await new PagesUseCases(pages, cache).getPage('/opinie-o-pozyczkach/vivus/');
+    expect(answer.type).toBe(contentV1.RouteType.LENDER);
+    expect(answer.breadcrumbs).toEqual([
+      { text: 'Strona główna', link: '/' },
+      { text: 'Pożyczki online', link: '/chwilowki-online/' },
+      { text: 'Opinie o pożyczkach', link: '/opinie-o-pozyczkach/' },
+      { text: 'Vivus', link: '' },
+    ]);
+    expect(lenderName).toHaveBeenCalledWith(9);
+  });
+
+  it('serves a page from the cache under content:page:<path> without asking the repository again', async () => {
+    const findPublished = jest.fn().mockResolvedValue(pageRow());
+    const pages = strictMock<PagesRepository>('pages', {
+      findPublished,
+      headings: jest.fn().mockResolvedValue(new Map()),
+    });
+    const useCases = new PagesUseCases(pages, cache);
+
+    const first = await useCases.getPage('/mala-pozyczka/');
+    await expect(useCases.getPage('/mala-pozyczka/')).resolves.toEqual(first);
+    expect(findPublished).toHaveBeenCalledTimes(1);
+    expect(await cache.get('content:page:/mala-pozyczka/')).toMatchObject({ value: { h1: 'Mała pożyczka' } });
+  });
+
+  it('answers NOT_FOUND naming the path when nothing is published there, and remembers the miss', async () => {
+    const findPublished = jest.fn().mockResolvedValue(null);
+    const useCases = new PagesUseCases(strictMock<PagesRepository>('pages', { findPublished }), cache);
+
+    await expect(useCases.getPage('/nie-ma/')).rejects.toEqual(
+      sameServiceError(notFound('page', '/nie-ma/')),
+    );
+    await expect(useCases.getPage('/nie-ma/')).rejects.toEqual(
+      sameServiceError(notFound('page', '/nie-ma/')),
+    );
+    expect(findPublished).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('PagesUseCases: route table and sitemap', () => {
+  const routes = [
+    route('/placa-minimalna/', 'blog', '2026-02-09T23:00:00Z'),
+    route('/', 'page', '2026-01-01T10:00:00Z'),
+    route('/blog/praca-i-kariera/', 'tag', '2026-03-31T22:30:00Z'),
+  ];
+
+  it('lists every route, or those of one type, with the last change as an ISO time', async () => {
+    const listRoutes = jest.fn().mockResolvedValue(routes);
+    const useCases = new PagesUseCases(
+      strictMock<PagesRepository>('pages', { listRoutes }),
+      new MemoryCache({ logger: silentLogger() }),
+    );
+
+    await expect(useCases.listRoutes(contentV1.RouteType.UNSPECIFIED)).resolves.toEqual({
+      routes: [
+        {
+          path: '/placa-minimalna/',
+          type: contentV1.RouteType.BLOG,
+          link: '/placa-minimalna/',
+          updatedAt: '2026-02-09T23:00:00.000Z',
+        },
+        { path: '/', type: contentV1.RouteType.PAGE, link: '/', updatedAt: '2026-01-01T10:00:00.000Z' },
+        {
+          path: '/blog/praca-i-kariera/',
+          type: contentV1.RouteType.TAG,
+          link: '/blog/praca-i-kariera/',
+          updatedAt: '2026-03-31T22:30:00.000Z',
+        },
+      ],
+    });
+    await expect(useCases.listRoutes(contentV1.RouteType.TAG)).resolves.toEqual({
+      routes: [expect.objectContaining({ path: '/blog/praca-i-kariera/' })],
+    });
+    // One route table in the cache serves both answers and the sitemap.
+    await useCases.listSitemapEntries('https://example.pl');
+    expect(listRoutes).toHaveBeenCalledTimes(1);
+  });
+
+  it('builds sitemap entries as absolute URLs in URL order, dated by the Warsaw day', async () => {
+    const useCases = new PagesUseCases(
+      strictMock<PagesRepository>('pages', { listRoutes: jest.fn().mockResolvedValue(routes) }),
+      new MemoryCache({ logger: silentLogger() }),
+    );
+
+    await expect(useCases.listSitemapEntries('https://example.pl')).resolves.toEqual({
+      entries: [
+        { loc: 'https://example.pl/', lastmod: '2026-01-01' },
+        // 22:30 UTC on 31 March is already 1 April in Warsaw (summer time).
+        { loc: 'https://example.pl/blog/praca-i-kariera/', lastmod: '2026-04-01' },
+        { loc: 'https://example.pl/placa-minimalna/', lastmod: '2026-02-10' },
+      ],
+    });
+  });
+});

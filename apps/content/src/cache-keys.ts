@@ -1,8 +1,0 @@
-/** Every cached answer of this service starts with this; a content import clears the prefix. */
-export const CONTENT_CACHE_PREFIX = 'content:';
-
-/** Cached answers change only through an import (which clears them) or views and comment counts,
- * for which a minute is fresh enough; the stale hour keeps pages up while PostgreSQL is away. */
-export const CONTENT_CACHE_POLICY = { ttlMs: 60_000, staleMs: 3_600_000 };
-
-export const cacheKey = (...parts: (string | number)[]) => `${CONTENT_CACHE_PREFIX}${parts.join(':')}`;

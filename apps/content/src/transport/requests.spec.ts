@@ -1,0 +1,131 @@
+import { contentV1 } from '@lib/contracts';
+import {
+  getAuthorRequest,
+  listArticlesRequest,
+  listCommentsForModerationRequest,
+  listCommentsRequest,
+  listPopularArticlesRequest,
+  listSitemapEntriesRequest,
+  postStaffReplyRequest,
+  recordArticleViewRequest,
+} from './requests';
+
+const problems = (result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}) =>
+  result.success ? [] : result.error!.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+
+describe('content requests', () => {
+  it('lists articles nine to a page, by an author id in preference to a slug', () => {
+    expect(listArticlesRequest.parse({ page: null, tagSlug: '', authorId: 0, authorSlug: '' })).toEqual({
+      page: { page: 1, size: 9, offset: 0 },
+      tagSlug: undefined,
+      author: undefined,
+    });
+    expect(
+      listArticlesRequest.parse({
+        page: { page: 3, pageSize: 0 },
+        tagSlug: 'kredyty',
+        authorId: 4,
+        authorSlug: 'redakcja',
+      }),
+    ).toEqual({ page: { page: 3, size: 9, offset: 18 }, tagSlug: 'kredyty', author: { id: 4 } });
+    expect(
+      listArticlesRequest.parse({ page: null, tagSlug: '', authorId: 0, authorSlug: 'redakcja' }).author,
+    ).toEqual({
+      slug: 'redakcja',
+    });
+  });
+
+  it('asks for an author by slug or id', () => {
+    expect(getAuthorRequest.parse({ slug: 'redakcja', id: 0, page: null })).toEqual({
+      author: { slug: 'redakcja' },
+      page: { page: 1, size: 9, offset: 0 },
+    });
+    expect(problems(getAuthorRequest.safeParse({ slug: '', id: 0, page: null }))).toEqual([
+      'slug: is required (or id)',
+    ]);
+  });
+
+  it('caps popular articles at 20, five when not given', () => {
+    expect(listPopularArticlesRequest.parse({ limit: 0 })).toEqual({ limit: 5 });
+    expect(listPopularArticlesRequest.parse({ limit: 500 })).toEqual({ limit: 20 });
+  });
+
+  it('takes a sitemap origin without path, query or credentials', () => {
+    expect(listSitemapEntriesRequest.parse({ baseUrl: 'https://example.pl/' })).toEqual({
+      baseUrl: 'https://example.pl',
+    });
+    for (const baseUrl of [
+      'https://example.pl/blog/',
+      'ftp://example.pl',
+      'https://a:b@example.pl',
+      'example.pl',
+    ])
+      expect(problems(listSitemapEntriesRequest.safeParse({ baseUrl }))).toEqual([
+        "baseUrl: must be an origin such as 'https://example.pl'",
+      ]);
+  });
+
+  it('counts a view with an optional UUID v4 session, kept lower-case', () => {
+    const session = 'A3BB189E-8BF9-4888-9912-ACE4E6543002';
+    expect(recordArticleViewRequest.parse({ slug: 'placa-minimalna', sessionId: session })).toEqual({
+      slug: 'placa-minimalna',
+      sessionId: session.toLowerCase(),
+    });
+    expect(
+      recordArticleViewRequest.parse({ slug: 'placa-minimalna', sessionId: '' }).sessionId,
+    ).toBeUndefined();
+    expect(problems(recordArticleViewRequest.safeParse({ slug: 'placa-minimalna', sessionId: 'x' }))).toEqual(
+      ['sessionId: must be a UUID v4 or empty'],
+    );
+  });
+
+  it('lists the comments of a page below the home page, newest first unless OLDER is asked', () => {
+    expect(
+      listCommentsRequest.parse({
+        pagePath: '/placa-minimalna/',
+        sort: contentV1.CommentSort.OLDER,
+        page: null,
+      }),
+    ).toEqual({
+      pagePath: '/placa-minimalna/',
+      order: 'oldest-first',
+      page: { page: 1, size: 10, offset: 0 },
+    });
+    expect(listCommentsRequest.parse({ pagePath: '/placa-minimalna/', sort: 0, page: null }).order).toBe(
+      'newest-first',
+    );
+    expect(problems(listCommentsRequest.safeParse({ pagePath: '/', sort: 0, page: null }))).toEqual([
+      'pagePath: must be the path of a page below the home page',
+    ]);
+    expect(problems(listCommentsRequest.safeParse({ pagePath: '/../x', sort: 0, page: null }))).toHaveLength(
+      1,
+    );
+  });
+
+  it('reads the moderation state from the wire enum, pending when unspecified', () => {
+    expect(listCommentsForModerationRequest.parse({ state: 0, page: null }).state).toBe('pending');
+    expect(
+      listCommentsForModerationRequest.parse({ state: contentV1.CommentState.REJECTED, page: null }).state,
+    ).toBe('rejected');
+    expect(problems(listCommentsForModerationRequest.safeParse({ state: 9, page: null }))).toEqual([
+      'state: unknown state',
+    ]);
+  });
+
+  it('names a staff reply author as company or expert, never visitor', () => {
+    const reply = { commentId: 11, name: 'Zespół', text: 'Dziękujemy!', moderator: 'm' };
+    expect(
+      postStaffReplyRequest.parse({ ...reply, authorType: contentV1.CommentAuthorType.EXPERT }),
+    ).toMatchObject({
+      authorType: 'expert',
+    });
+    expect(
+      problems(
+        postStaffReplyRequest.safeParse({ ...reply, authorType: contentV1.CommentAuthorType.VISITOR }),
+      ),
+    ).toEqual(['authorType: must be COMPANY or EXPERT']);
+  });
+});

@@ -1,0 +1,168 @@
+import { contentV1 } from '@lib/contracts';
+import { MAX_YEAR, MIN_YEAR } from '@lib/pl-calendar';
+import { isUuidV4 } from '@lib/pl-validation';
+import {
+  idField,
+  optionalIdField,
+  optionalSlugField,
+  pagePathField,
+  pageRequestField,
+  slugField,
+} from '@lib/service-kit';
+import { z } from 'zod';
+import {
+  type ArticleListQuery,
+  type AuthorRef,
+  POPULAR_ARTICLES_DEFAULT,
+  POPULAR_ARTICLES_MAX,
+} from '../application/blog.use-cases';
+import { type CommentListQuery } from '../application/comments.use-cases';
+import { type CommentState, staffReplySchema, submitCommentSchema } from '../domain/comment-rules';
+
+// Every content request as it arrives on the wire, validated (parseRequest) and turned into what
+// its use case takes. Slugs, paths, ids and paging are the shared fields of @lib/service-kit.
+
+const { CommentState: State, CommentAuthorType: Author } = contentV1;
+/** Sort arrives as a plain number from the wire; compared as one, without an enum cast. */
+const OLDER_FIRST: number = contentV1.CommentSort.OLDER;
+
+/** Blog listings and an author's articles: nine to a page unless the caller asks for another size. */
+export const BLOG_PAGE_SIZE = 9;
+/** Comments under a page, and the moderation queue. */
+export const COMMENTS_PAGE_SIZE = 10;
+
+export const getPageRequest = z.object({ path: pagePathField });
+
+export const listRoutesRequest = z.object({
+  type: z.enum(contentV1.RouteType, { error: 'must be a known route type' }),
+});
+
+export const listSitemapEntriesRequest = z.object({
+  baseUrl: z
+    .string()
+    .min(1, 'is required')
+    .max(200, 'must be at most 200 characters')
+    .refine((value) => {
+      try {
+        const url = new URL(value);
+        return (
+          (url.protocol === 'https:' || url.protocol === 'http:') &&
+          url.pathname === '/' &&
+          !url.search &&
+          !url.hash &&
+          !url.username
+        );
+      } catch {
+        return false;
+      }
+    }, "must be an origin such as 'https://example.pl'")
+    .transform((value) => new URL(value).origin),
+});
+
+/** An author by id (preferred when both are given) or by slug; undefined when neither is. */
+const authorRef = (id: number | undefined, slug: string | undefined): AuthorRef | undefined =>
+  id !== undefined ? { id } : slug !== undefined ? { slug } : undefined;
+
+export const listArticlesRequest = z
+  .object({
+    page: pageRequestField(BLOG_PAGE_SIZE),
+    tagSlug: optionalSlugField,
+    authorId: optionalIdField,
+    authorSlug: optionalSlugField,
+  })
+  .transform((request): ArticleListQuery => ({
+    page: request.page,
+    tagSlug: request.tagSlug,
+    author: authorRef(request.authorId, request.authorSlug),
+  }));
+
+export const getArticleRequest = z.object({ slug: slugField });
+
+export const listPopularArticlesRequest = z.object({
+  limit: z
+    .number()
+    .int('must be a whole number')
+    .min(0, 'must not be negative')
+    .transform((limit) => Math.min(limit || POPULAR_ARTICLES_DEFAULT, POPULAR_ARTICLES_MAX)),
+});
+
+export const getTagRequest = z.object({ slug: slugField });
+
+export const getAuthorRequest = z
+  .object({ slug: optionalSlugField, id: optionalIdField, page: pageRequestField(BLOG_PAGE_SIZE) })
+  .transform((request, ctx) => {
+    const author = authorRef(request.id, request.slug);
+    if (!author) {
+      ctx.addIssue({ code: 'custom', message: 'is required (or id)', path: ['slug'] });
+      return z.NEVER;
+    }
+    return { author, page: request.page };
+  });
+
+/** '' (not given) or a UUID v4, kept lower-case. */
+const sessionIdField = z
+  .string()
+  .refine((value) => value === '' || isUuidV4(value), 'must be a UUID v4 or empty')
+  .transform((value) => value.toLowerCase() || undefined);
+
+export const recordArticleViewRequest = z.object({ slug: slugField, sessionId: sessionIdField });
+
+export const getLenderReviewRequest = z.object({ slug: slugField });
+
+const yearMessage = `must be from ${MIN_YEAR} to ${MAX_YEAR}`;
+export const getHolidayCalendarRequest = z.object({
+  year: z.number().int().min(MIN_YEAR, yearMessage).max(MAX_YEAR, yearMessage),
+});
+
+export const submitCommentRequest = submitCommentSchema;
+
+export const listCommentsRequest = z
+  .object({
+    pagePath: pagePathField.refine((path) => path !== '/', 'must be the path of a page below the home page'),
+    sort: z.number().int(),
+    page: pageRequestField(COMMENTS_PAGE_SIZE),
+  })
+  .transform((request): CommentListQuery => ({
+    pagePath: request.pagePath,
+    order: request.sort === OLDER_FIRST ? 'oldest-first' : 'newest-first',
+    page: request.page,
+  }));
+
+/** Request enums arrive as plain numbers from the wire; this map reads them without enum casts. */
+const STATE_BY_NUMBER = new Map<number, CommentState>([
+  [State.UNSPECIFIED, 'pending'],
+  [State.PENDING, 'pending'],
+  [State.PUBLISHED, 'published'],
+  [State.REJECTED, 'rejected'],
+]);
+
+export const listCommentsForModerationRequest = z.object({
+  state: z
+    .number()
+    .int()
+    .transform((s, ctx) => {
+      const state = STATE_BY_NUMBER.get(s);
+      if (!state) ctx.addIssue({ code: 'custom', message: 'unknown state' });
+      return state ?? 'pending';
+    }),
+  page: pageRequestField(COMMENTS_PAGE_SIZE),
+});
+
+const moderator = z.string().trim().min(1, 'is required').max(100);
+export const approveCommentRequest = z.object({ commentId: idField, moderator });
+export const rejectCommentRequest = z.object({
+  commentId: idField,
+  moderator,
+  reason: z.string().trim().max(500),
+});
+
+const STAFF_AUTHOR = new Map<number, 'company' | 'expert'>([
+  [Author.COMPANY, 'company'],
+  [Author.EXPERT, 'expert'],
+]);
+
+/** Staff replies name their author type as a wire enum; the rules speak of 'company' and 'expert'. */
+export const postStaffReplyRequest = z.preprocess((request) => {
+  const wire = request as contentV1.PostStaffReplyRequest;
+  return { ...wire, authorType: STAFF_AUTHOR.get(wire.authorType) ?? '' };
+}, staffReplySchema);
