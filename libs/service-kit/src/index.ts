@@ -24,4 +24,3 @@ export {
 export { toGrpcError, isDatabaseUnavailable } from './grpc-error';
 export { HealthState, type ServingStatus } from './health';
 export { CACHE, LOGGER, SERVICE_CONFIG, HEALTH_STATE } from './tokens';
-export { GrpcService } from './grpc-service.decorator';
