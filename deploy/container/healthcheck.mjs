@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Docker HEALTHCHECK: the process is healthy when its /readyz answers 200. Services serve it on
-// OPS_PORT (default 9464 + n, as in the services themselves), the gateway on PORT (default 3000).
+// OPS_HOST:OPS_PORT (default 9464 + n, as in the services themselves; a wildcard OPS_HOST is
+// reached on 127.0.0.1), the gateway its bare /readyz on PORT (default 3000).
 import http from 'node:http';
 
 /** @type {Record<string, number>} */
@@ -13,7 +14,11 @@ if (!port) {
   process.exit(1);
 }
 
-const request = http.get({ host: '127.0.0.1', port, path: '/readyz', timeout: 2500 }, (response) => {
+const opsHost = process.env.OPS_HOST?.trim();
+const host =
+  app === 'gateway' || !opsHost || opsHost === '0.0.0.0' || opsHost === '::' ? '127.0.0.1' : opsHost;
+
+const request = http.get({ host, port, path: '/readyz', timeout: 2500 }, (response) => {
   response.resume();
   process.exit(response.statusCode === 200 ? 0 : 1);
 });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Buffer } from 'node:buffer';
 import { loadConfig, serviceEnvSchema } from '@lib/config';
 import { parse } from 'yaml';
-import { APP_NAMES, GATEWAY_PORT, SERVICE_NAMES, SERVICE_PORTS } from './support/architecture';
+import { APP_NAMES, GATEWAY_OPS_PORT, GATEWAY_PORT, SERVICE_NAMES, SERVICE_PORTS } from './support/architecture';
 import { WORKSPACE } from './support/kubernetes';
 
 interface ComposeService {
@@ -63,6 +63,9 @@ describe('docker-compose.yml', () => {
       expect(config.REDIS_URL).toBe('redis://redis:6379');
       expect(config.OTEL_EXPORTER_OTLP_ENDPOINT).toBe('http://otel-collector:4318');
       expect(config.GRPC_HOST).toBe('0.0.0.0');
+      // Reachable on the compose network (healthchecks, a Prometheus there), never published.
+      expect(config.OPS_HOST).toBe('0.0.0.0');
+      expect(services[name]?.ports).toBeUndefined();
     }
     expect(env('events').KAFKA_BROKERS).toBe('kafka:9092');
   });
@@ -73,7 +76,10 @@ describe('docker-compose.yml', () => {
       expect(gateway[`${name.toUpperCase()}_SERVICE_ADDR`]).toBe(`${name}:${SERVICE_PORTS[name].grpc}`);
     }
     expect(gateway.PORT).toBe(String(GATEWAY_PORT));
+    // Only the public port is published; metrics and detailed readiness stay on the compose network.
     expect(services.gateway?.ports).toEqual(['${GATEWAY_HOST_PORT:-3000}:3000']);
+    expect(gateway.OPS_HOST).toBe('0.0.0.0');
+    expect(gateway.OPS_PORT).toBe(String(GATEWAY_OPS_PORT));
   });
 
   it('starts each process only when what it needs is healthy', () => {

@@ -88,6 +88,15 @@ describe('deploy/container/healthcheck.mjs', () => {
     expect(await check({ APP: 'gateway', PORT: String(port), OPS_PORT: '1' })).toBe(0);
   });
 
+  it('asks a service on its OPS_HOST, and on 127.0.0.1 when that is a wildcard', async () => {
+    status = 200;
+    expect(await check({ APP: 'content', OPS_HOST: '127.0.0.1', OPS_PORT: String(port) })).toBe(0);
+    expect(await check({ APP: 'content', OPS_HOST: '0.0.0.0', OPS_PORT: String(port) })).toBe(0);
+    // Nothing of ours listens on 127.0.0.2: the check went where OPS_HOST said.
+    expect(await check({ APP: 'content', OPS_HOST: '127.0.0.2', OPS_PORT: String(port) })).toBe(1);
+    expect(await check({ APP: 'gateway', OPS_HOST: '127.0.0.2', PORT: String(port) })).toBe(0);
+  });
+
   it('is unhealthy on any other status, on a closed port, or without a known port', async () => {
     status = 503;
     expect(await check({ APP: 'rates', OPS_PORT: String(port) })).toBe(1);

@@ -1,6 +1,6 @@
 import { Buffer } from 'node:buffer';
 import { SERVICE_PORTS as CONFIG_PORTS, loadConfig, serviceEnvSchema } from '@lib/config';
-import { APP_NAMES, SERVICE_NAMES, SERVICE_PORTS } from './support/architecture';
+import { APP_NAMES, GATEWAY_OPS_PORT, SERVICE_NAMES, SERVICE_PORTS } from './support/architecture';
 import {
   byKind,
   type Container,
@@ -36,6 +36,10 @@ function containerOf(workload: Workload): Container {
   if (!container) throw new Error(`${workload.metadata.name} has no container of the same name`);
   return container;
 }
+
+/** What the downward API gives a pod as status.podIP, for reading the environment without a cluster. */
+const POD_IP = '10.42.0.17';
+const DOWNWARD_API: Record<string, string> = { 'status.podIP': POD_IP };
 
 function probePort(probe: Probe | undefined): string | number | undefined {
   return probe?.httpGet?.port ?? probe?.tcpSocket?.port;
@@ -73,6 +77,12 @@ function effectiveEnv(
   }
   for (const variable of container.env ?? []) {
     if (variable.value !== undefined) env[variable.name] = variable.value;
+    const fieldRef = variable.valueFrom?.fieldRef;
+    if (fieldRef) {
+      const value = DOWNWARD_API[fieldRef.fieldPath];
+      if (value === undefined) throw new Error(`${container.name}: no stand-in for the downward API field ${fieldRef.fieldPath}`);
+      env[variable.name] = value;
+    }
     const secretRef = variable.valueFrom?.secretKeyRef;
     if (secretRef) {
       const value = secrets.get(secretRef.name)?.[secretRef.key];
@@ -113,7 +123,7 @@ describeWithKubectl.each(OVERLAYS)('%s', (overlay) => {
       expect(container.env?.find((e) => e.name === 'APP')?.value).toBe(workload.metadata.name);
       const ports = Object.fromEntries((container.ports ?? []).map((p) => [p.name, p.containerPort]));
       if (workload.metadata.name === 'gateway') {
-        expect(ports).toEqual({ http: 3000 });
+        expect(ports).toEqual({ http: 3000, ops: GATEWAY_OPS_PORT });
       } else {
         const name = workload.metadata.name as keyof typeof SERVICE_PORTS;
         expect(ports).toEqual({ grpc: SERVICE_PORTS[name].grpc, ops: SERVICE_PORTS[name].ops });
@@ -206,6 +216,21 @@ describeWithKubectl.each(OVERLAYS)('%s', (overlay) => {
     }
   });
 
+  it('binds every ops port (metrics, detailed readiness) to the pod IP, where Prometheus scrapes it', () => {
+    for (const workload of appWorkloads(objects)) {
+      const container = containerOf(workload);
+      const name = workload.metadata.name;
+      expect({ name, opsHost: container.env?.find((e) => e.name === 'OPS_HOST')?.valueFrom?.fieldRef?.fieldPath }).toEqual({
+        name,
+        opsHost: 'status.podIP',
+      });
+      const opsPort = name === 'gateway' ? GATEWAY_OPS_PORT : SERVICE_PORTS[name as keyof typeof SERVICE_PORTS].ops;
+      expect({ name, env: container.env?.find((e) => e.name === 'OPS_PORT')?.value }).toEqual({ name, env: String(opsPort) });
+      const annotations = workload.spec.template.metadata as { annotations?: Record<string, string> };
+      expect({ name, scraped: annotations.annotations?.['prometheus.io/port'] }).toEqual({ name, scraped: String(opsPort) });
+    }
+  });
+
   it('lets the gateway reach every service at its Service name and gRPC port', () => {
     const gateway = containerOf(appWorkloads(objects).find((w) => w.metadata.name === 'gateway')!);
     const services = new Map(byKind(objects, 'Service').map((s) => [s.metadata.name, s]));
@@ -258,6 +283,7 @@ describeWithKubectl('k8s/overlays/dev specifics', () => {
       const config = loadConfig(serviceEnvSchema(name), env);
       expect(config.GRPC_PORT).toBe(SERVICE_PORTS[name].grpc);
       expect(config.OPS_PORT).toBe(SERVICE_PORTS[name].ops);
+      expect(config.OPS_HOST).toBe(POD_IP);
       expect(config.DATABASE_URL).toBe('postgres://porownywarka:porownywarka-dev@postgres:5432/porownywarka');
       expect(config.REDIS_URL).toBe('redis://redis:6379');
       expect(config.LOG_LEVEL).toBe('debug');
@@ -324,5 +350,12 @@ describeWithKubectl('k8s/overlays/prod specifics', () => {
     const env = effectiveEnv(containerOf(gateway), objects, true);
     expect(env.PUBLIC_ORIGIN).toMatch(/^https:\/\//);
     expect(env.PAGE_CACHE).toBe('true');
+  });
+
+  it('trusts exactly the one proxy in front of the gateway (the Ingress controller) for client addresses', () => {
+    const gateway = appWorkloads(objects).find((w) => w.metadata.name === 'gateway')!;
+    // A hop count: the address the ingress appends to X-Forwarded-For is the client's. Without it
+    // every visitor shares the ingress's address in the rate limits.
+    expect(effectiveEnv(containerOf(gateway), objects, true).TRUST_PROXY).toBe('1');
   });
 });

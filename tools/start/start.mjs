@@ -1,12 +1,15 @@
 #!/usr/bin/env node
 // `npm start`: build, start PostgreSQL (embedded unless DATABASE_URL is set), the five gRPC services
-// and the gateway; wait until all are ready; stop everything in order on Ctrl-C or SIGTERM.
+// and the gateway; wait until all are ready; keep them running (a process that exits or stops
+// answering its health check is restarted, lib/restart-policy.cjs); stop everything in order on
+// Ctrl-C or SIGTERM, or when a process fails at start repeatedly.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { parseStartArgs, UsageError, USAGE } from './lib/args.cjs';
 import { formatLine, ownRecord } from './lib/log-format.cjs';
+import { findOwnPostgres } from './lib/embedded-postgres.cjs';
 import { findBusyPorts, describeBusyPorts } from './lib/ports.cjs';
 import { describeExit, ManagedProcess } from './lib/processes.cjs';
 import {
@@ -16,6 +19,7 @@ import {
   requiredEntries,
   requiredPorts,
   gatewayPort,
+  embeddedPostgresPort,
   redactUrl,
 } from './lib/stack.cjs';
 import { StartupError, Supervisor } from './lib/supervisor.cjs';
@@ -75,14 +79,50 @@ const childEnv = Object.fromEntries(
     .map(([k, v]) => [k, String(v)]),
 );
 const embeddedDatabase = !env.DATABASE_URL?.trim();
-const supervisor = new Supervisor({ cwd: root, onLine: write });
 /** @type {ManagedProcess | undefined} */
 let buildProcess;
-/** @type {ManagedProcess | undefined} */
+/** @type {import('./lib/supervisor.cjs').SupervisedProcess | undefined} */
 let databaseProcess;
-/** @type {ManagedProcess[]} */
+/** @type {import('./lib/supervisor.cjs').SupervisedProcess[]} */
 let appProcesses = [];
 let shuttingDown = false;
+let stackReady = false;
+
+/**
+ * What the supervisor does after start-up, in the log: each restart with its reason and delay, each
+ * recovery, and giving up (which stops everything). During start-up a give-up fails startAll instead.
+ * @param {import('./lib/supervisor.cjs').SupervisorEvent} event
+ */
+function onSupervisorEvent(event) {
+  if (shuttingDown) return;
+  switch (event.type) {
+    case 'restarting':
+      log('warn', `${event.name} ${event.reason}; restarting it in ${formatDelay(event.delayMs)} (restart ${event.restart})`, {
+        event: 'restart',
+        process: event.name,
+        reason: event.reason,
+        delayMs: event.delayMs,
+        restart: event.restart,
+      });
+      return;
+    case 'ready':
+      if (event.restart > 0 && stackReady) {
+        log('info', `${event.name} is ready again (restart ${event.restart})`, { event: 'recovered', process: event.name, restart: event.restart });
+      }
+      return;
+    case 'gave-up':
+      if (!stackReady) return;
+      report('error', `${event.name} ${event.reason}; giving up and stopping everything`);
+      reportLastLines(event.name, event.lines);
+      void shutdown(1, `${event.name} failed repeatedly`);
+      return;
+  }
+}
+
+/** @param {number} ms */
+const formatDelay = (ms) => (ms < 1_000 ? `${ms} ms` : `${Math.round(ms / 100) / 10} s`);
+
+const supervisor = new Supervisor({ cwd: root, onLine: write, onEvent: onSupervisorEvent });
 
 process.on('exit', () => {
   buildProcess?.kill();
@@ -96,8 +136,10 @@ async function shutdown(exitCode, reason) {
   const startedAnything = buildProcess !== undefined || supervisor.processes.length > 0;
   if (startedAnything) log('info', `stopping (${reason})`);
   if (buildProcess?.running) await buildProcess.stop(5_000);
-  // Processes that already exited (the one whose death triggered this) need no stop and no report.
-  const running = (/** @type {ManagedProcess[]} */ list) => list.filter((p) => p.running);
+  // Processes waiting to be restarted are not restarted any more; those that already exited need
+  // no stop and no report.
+  for (const waiting of supervisor.processes.filter((p) => !p.running)) waiting.kill();
+  const running = (/** @type {import('./lib/supervisor.cjs').SupervisedProcess[]} */ list) => list.filter((p) => p.running);
   const results = [
     ...(await supervisor.stop(STOP_GRACE_MS, running(appProcesses))),
     // Last, so that the services' final queries and pool shutdown still reach it.
@@ -146,7 +188,23 @@ async function checkPorts() {
   } catch (error) {
     return fail(error instanceof Error ? error.message : String(error));
   }
-  const busy = await findBusyPorts(claims);
+  let busy = await findBusyPorts(claims);
+  if (embeddedDatabase) {
+    // The embedded PostgreSQL of this DATA_DIR may still run: left by an earlier run, or restarted
+    // by hand with pg_ctl. Its port is then no conflict: the holder reuses that server.
+    const port = embeddedPostgresPort(env);
+    const own = busy.some((b) => b.port === port)
+      ? findOwnPostgres({ dataDir: env.DATA_DIR?.trim() || '.data', port, cwd: root })
+      : undefined;
+    if (own) {
+      busy = busy.filter((b) => b.port !== port);
+      log('info', `the embedded PostgreSQL of ${own.pgData} already runs on port ${port} (pid ${own.pid}): reusing it, and stopping it with the rest`, {
+        event: 'postgres-reused',
+        pid: own.pid,
+        port,
+      });
+    }
+  }
   if (busy.length > 0) return fail(describeBusyPorts(busy));
   return true;
 }
@@ -191,6 +249,7 @@ async function resolveDatabaseUrl() {
     return configured;
   }
   log('info', 'starting the embedded PostgreSQL (data in DATA_DIR, default .data/)');
+  // Supervised like the rest: a holder that exits is started again and finds its server (or starts it).
   databaseProcess = supervisor.launch({
     name: 'postgres',
     command: process.execPath,
@@ -199,19 +258,26 @@ async function resolveDatabaseUrl() {
     ipc: true,
   });
   const holder = databaseProcess;
-  /** @type {{ message?: { type?: unknown, url?: unknown }, info?: import('./lib/processes.cjs').ExitInfo, timeout?: true }} */
+  /** @type {NodeJS.Timeout | undefined} */
+  let timer;
+  /** @type {{ message?: { type?: unknown, url?: unknown }, failure?: Error, timeout?: true }} */
   const outcome = await Promise.race([
-    new Promise((resolve) => holder.child?.once('message', (message) => resolve({ message }))),
-    holder.exited.then((info) => ({ info })),
-    new Promise((resolve) => setTimeout(resolve, DATABASE_TIMEOUT_MS, { timeout: true }).unref()),
+    holder.firstReady.then(
+      (message) => ({ message: /** @type {{ type?: unknown, url?: unknown }} */ (message) }),
+      (/** @type {Error} */ failure) => ({ failure }),
+    ),
+    new Promise((resolve) => {
+      timer = setTimeout(resolve, DATABASE_TIMEOUT_MS, { timeout: true });
+    }),
   ]);
+  clearTimeout(timer);
   if (shuttingDown) return undefined;
   if (outcome.message?.type === 'ready' && typeof outcome.message.url === 'string') {
     log('info', `embedded PostgreSQL ready at ${redactUrl(outcome.message.url)}`);
     return outcome.message.url;
   }
-  const why = outcome.info
-    ? `the embedded PostgreSQL ${describeExit(outcome.info)}`
+  const why = outcome.failure
+    ? `the embedded PostgreSQL could not be started: ${outcome.failure.message}`
     : `the embedded PostgreSQL was not ready within ${DATABASE_TIMEOUT_MS / 1000} s`;
   await fail(why, [{ name: 'postgres', lines: holder.recent.snapshot() }]);
   return undefined;
@@ -231,6 +297,7 @@ async function startStack(databaseUrl) {
       args: ['--enable-source-maps', path.join(root, spec.entry)],
       env: spec.env,
       readyUrl: spec.readyUrl,
+      healthUrl: spec.healthUrl,
     }));
   const deadline = Date.now() + READY_TIMEOUT_MS;
   const phases = [specs.filter((s) => s.name !== 'gateway'), specs.filter((s) => s.name === 'gateway')];
@@ -260,15 +327,13 @@ try {
   else if (!shuttingDown && checkEntries()) {
     const databaseUrl = await resolveDatabaseUrl();
     if (databaseUrl && (await startStack(databaseUrl))) {
-      supervisor.watch((managed, info) => {
-        report('error', `${managed.name} ${describeExit(info)}; stopping the stack`);
-        reportLastLines(managed.name, managed.recent.snapshot());
-        void shutdown(1, `${managed.name} exited`);
-      });
+      stackReady = true;
       const url = `http://localhost:${gatewayPort(env)}/`;
       // `event` is what tools watching --json output (bench/run.mjs) wait for.
       log('info', 'all services and the gateway are ready', { url, event: 'stack-ready' });
-      if (!options.json) process.stdout.write(`\n  Ready: ${url}   (Ctrl-C stops everything)\n\n`);
+      if (!options.json) {
+        process.stdout.write(`\n  Ready: ${url}   (Ctrl-C stops everything; a process that exits or hangs is restarted)\n\n`);
+      }
     }
   }
 } catch (error) {

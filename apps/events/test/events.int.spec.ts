@@ -84,6 +84,22 @@ describe('events service over gRPC (real PostgreSQL sink)', () => {
     expect(range.fieldViolations).toEqual([{ field: 'to', description: 'must not be before from' }]);
   });
 
+  it('refuses impossible input over the wire: a day that does not exist, a range over 366 days, a timestamp that is not RFC 3339', async () => {
+    const failure = (call: Promise<unknown>) => call.catch((e: unknown) => e) as Promise<GrpcCallError>;
+    const day = await failure(t.client.countEvents({ from: '2026-02-30', to: '2026-03-02' }));
+    expect(day.code).toBe(status.INVALID_ARGUMENT);
+    expect(day.fieldViolations).toEqual([{ field: 'from', description: 'is not a real date' }]);
+    const range = await failure(t.client.countEvents({ from: '2024-01-01', to: '2025-01-01' }));
+    expect(range.fieldViolations).toEqual([{ field: 'to', description: 'range must be at most 366 days' }]);
+    await expect(t.client.countEvents({ from: '2024-01-01', to: '2024-12-31' })).resolves.toMatchObject({ total: expect.any(Number) });
+
+    const answer = await t.client.ingestEvents({ events: [event({ receivedAt: '1' }), event({ receivedAt: 'March 5' })] });
+    expect(answer.results.map((r) => [r.accepted, r.reason])).toEqual([
+      [false, 'received_at is not an RFC 3339 timestamp'],
+      [false, 'received_at is not an RFC 3339 timestamp'],
+    ]);
+  });
+
   it('answers UNIMPLEMENTED over the wire for an RPC listed as not built yet', async () => {
     const error = (await t.client.getFunnel({ from: '2026-11-20', to: '2026-11-21', utmSource: '' }).catch((e: unknown) => e)) as GrpcCallError;
     expect(error.code).toBe(status.UNIMPLEMENTED);

@@ -1,5 +1,6 @@
 import { createLogger } from '@lib/observability';
 import express from 'express';
+import { connect } from 'node:net';
 import { startGatewayServer } from '../src/server/http-server';
 import { ReadinessState } from '../src/server/readiness-state';
 import { rawRequest } from './support/raw-http';
@@ -72,5 +73,59 @@ describe('graceful shutdown', () => {
     await server.close(200);
     expect(messages()).toContain(FORCED);
     expect(await stuck).toBe('ECONNRESET');
+  });
+});
+
+/** Opens a raw connection, sends `bytes` and never more; resolves with all the server sent back once it closes. */
+function sendAndWait(port: number, bytes: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(bytes));
+    let received = '';
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+    socket.on('error', reject);
+    socket.on('close', () => resolve(received));
+  });
+}
+
+describe('slow clients', () => {
+  it('answers a request whose headers never finish with 408 once the configured header timeout passes', async () => {
+    const { logger } = recordingLogger();
+    const readiness = new ReadinessState();
+    const app = express().get('/', (_req, res) => res.send('ok'));
+    const server = await startGatewayServer(app, { host: '127.0.0.1', port: 0, readiness, logger, headersTimeoutMs: 200, requestTimeoutMs: 400 });
+    try {
+      // The request line and one header, then silence: the last empty line never comes.
+      const answer = await sendAndWait(server.port, 'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+      expect(answer).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+      expect(answer).toContain('Connection: close');
+    } finally {
+      await server.close(1_000);
+    }
+  });
+
+  it('answers a request whose body never finishes with 408 once the request timeout passes', async () => {
+    const { logger } = recordingLogger();
+    const readiness = new ReadinessState();
+    const app = express().post('/', express.text(), (_req, res) => res.send('ok'));
+    const server = await startGatewayServer(app, { host: '127.0.0.1', port: 0, readiness, logger, headersTimeoutMs: 200, requestTimeoutMs: 400 });
+    try {
+      const answer = await sendAndWait(
+        server.port,
+        'POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/plain\r\nContent-Length: 100\r\n\r\nonly part of it',
+      );
+      expect(answer).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+    } finally {
+      await server.close(1_000);
+    }
+  });
+
+  it('still answers an unparsable request with 400', async () => {
+    const { logger } = recordingLogger();
+    const server = await startGatewayServer(express(), { host: '127.0.0.1', port: 0, readiness: new ReadinessState(), logger });
+    try {
+      expect(await sendAndWait(server.port, 'NOT HTTP AT ALL\r\n\r\n')).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    } finally {
+      await server.close(1_000);
+    }
   });
 });

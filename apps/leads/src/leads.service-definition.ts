@@ -1,3 +1,4 @@
+import { IdempotencyKeyEntity } from '@lib/database';
 import { type ServiceDefinition } from '@lib/service-kit';
 import { leadsConfigSchema, type LeadsConfig } from './leads.config';
 import { LeadsModule } from './leads.module';
@@ -8,6 +9,6 @@ export const leadsService: ServiceDefinition<'leads', LeadsConfig> = {
   name: 'leads',
   configSchema: leadsConfigSchema,
   module: LeadsModule,
-  entities: [ContactMessageEntity],
+  entities: [ContactMessageEntity, IdempotencyKeyEntity],
   migrations: LEADS_MIGRATIONS,
 };

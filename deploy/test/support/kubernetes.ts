@@ -98,6 +98,7 @@ export interface EnvVar {
   valueFrom?: {
     secretKeyRef?: { name: string; key: string; optional?: boolean };
     configMapKeyRef?: { name: string; key: string; optional?: boolean };
+    fieldRef?: { fieldPath: string };
   };
 }
 export interface Container {

@@ -8,6 +8,8 @@ describe('loadConfig', () => {
     const config = loadConfig(schema, { REDIS_URL: '  ' });
     expect(config.GRPC_PORT).toBe(50053);
     expect(config.OPS_PORT).toBe(9467);
+    // The ops endpoints (metrics, detailed readiness) are private unless an address is configured.
+    expect(config.OPS_HOST).toBe('127.0.0.1');
     expect(config.REDIS_URL).toBeUndefined();
     expect(config.SHUTDOWN_TIMEOUT_MS).toBe(10_000);
   });

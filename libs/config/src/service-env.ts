@@ -22,6 +22,12 @@ export const serviceEnvSchema = (service: ServiceName) =>
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     GRPC_HOST: z.string().default('0.0.0.0'),
     GRPC_PORT: env.port(SERVICE_PORTS[service].grpc),
+    /**
+     * Address the ops HTTP server (/metrics, detailed /readyz) binds: private by default. Kubernetes
+     * gives the pod IP (downward API) so kubelet probes and Prometheus reach it; compose 0.0.0.0 on
+     * its internal network (the port is never published).
+     */
+    OPS_HOST: z.string().trim().min(1).default('127.0.0.1'),
     OPS_PORT: env.port(SERVICE_PORTS[service].ops),
     DATABASE_URL: env.url(['postgres', 'postgresql']).optional(),
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),

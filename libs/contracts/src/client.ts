@@ -1,11 +1,6 @@
 import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
 import type { Observable } from 'rxjs';
-import type * as contentV1 from './generated/content/v1/content';
-import type * as offersV1 from './generated/offers/v1/offers';
-import type * as ratesV1 from './generated/rates/v1/rates';
-import type * as leadsV1 from './generated/leads/v1/leads';
-import type * as eventsV1 from './generated/events/v1/events';
 import { HealthCheckResponse_ServingStatus } from './generated/grpc/health/v1/health';
 import { GrpcCallError } from './grpc-call-error';
 import {
@@ -16,20 +11,12 @@ import {
   protoPathsFor,
   type ServiceName,
 } from './registry';
+import { type ControllerOf, mayRepeat, RPC_KINDS, type RpcKind } from './rpc-kinds';
 
-interface Controllers {
-  content: contentV1.ContentServiceController;
-  offers: offersV1.OffersServiceController;
-  rates: ratesV1.RatesServiceController;
-  leads: leadsV1.LeadsServiceController;
-  events: eventsV1.EventsServiceController;
-}
-
-/** The ts-proto NestJS controller interface a service implements, e.g. RatesServiceController. */
-export type ControllerOf<N extends ServiceName> = Controllers[N];
+export type { ControllerOf };
 
 export interface CallOptions {
-  /** overrides the client's default deadline for this call (both attempts share it) */
+  /** overrides the client's default deadline for this call (a retry shares it) */
   deadlineMs?: number;
   /** request metadata; trace context is added by the OpenTelemetry instrumentation */
   metadata?: grpc.Metadata;
@@ -73,7 +60,10 @@ export interface ServiceClientOptions {
   target: string;
   /** default deadline of every call, in ms; 2000 when omitted */
   deadlineMs?: number;
-  /** retry a call exactly once when it fails with UNAVAILABLE; true when omitted */
+  /**
+   * retry a call exactly once when it fails with UNAVAILABLE, as far as RPC_KINDS allows (reads
+   * always, writes only with their idempotency key); true when omitted. false: never retry.
+   */
   retryUnavailable?: boolean;
   /** channel credentials; insecure (plaintext) when omitted */
   credentials?: grpc.ChannelCredentials;
@@ -177,8 +167,10 @@ function isUnavailable(error: unknown): boolean {
 /**
  * Creates a promise-based client for one of the five services. Methods are lowerCamelCase
  * (getPage, listOffers, ...) and take (request, callOptions?). Every call has a deadline
- * (default 2000 ms) and is retried exactly once on UNAVAILABLE within that same deadline.
- * Failures reject with GrpcCallError. The client is a plain grpc-js client built from
+ * (default 2000 ms). A call that fails with UNAVAILABLE is sent once more within that same
+ * deadline when repeating it cannot store anything twice (RPC_KINDS): reads always, writes only
+ * when they carry their idempotency key (IngestEvents: an ingest id on every event), other writes
+ * never. Failures reject with GrpcCallError. The client is a plain grpc-js client built from
  * grpc.loadPackageDefinition, so the OpenTelemetry grpc instrumentation traces it and
  * propagates context when it was registered before this call.
  */
@@ -206,6 +198,7 @@ export function createServiceClient<N extends ServiceName>(
     const method = (client as unknown as Record<string, RawUnaryMethod>)[rpcName];
     if (typeof method !== 'function') continue;
     const methodPath = definition.path.replace(/^\//, '');
+    const kind = (RPC_KINDS[name] as Partial<Record<string, RpcKind>>)[rpcName];
     api[lowerFirst(rpcName)] = async (request: unknown, callOptions?: CallOptions): Promise<unknown> => {
       const deadlineMs = callOptions?.deadlineMs ?? defaultDeadlineMs;
       assertPositive(deadlineMs, `${methodPath}: deadlineMs`);
@@ -214,7 +207,7 @@ export function createServiceClient<N extends ServiceName>(
       try {
         return await callOnce(client, method, request, metadata.clone(), deadline);
       } catch (error) {
-        if (!retryUnavailable || !isUnavailable(error) || Date.now() >= deadline) {
+        if (!retryUnavailable || !isUnavailable(error) || Date.now() >= deadline || !mayRepeat(kind, request)) {
           throw GrpcCallError.from(error, methodPath);
         }
       }

@@ -4,11 +4,14 @@ import {
   GrpcCallError,
   LOADER_OPTIONS,
   createServiceClient,
+  type eventsV1,
   protoPathsFor,
+  type leadsV1,
   ratesV1,
   richStatusMetadata,
   healthV1,
   type ServiceClient,
+  type ServiceName,
 } from '../src';
 
 type Handler = (
@@ -38,8 +41,8 @@ async function failure(call: Promise<unknown>): Promise<GrpcCallError> {
   throw new Error('expected the call to fail');
 }
 
-function loadGrpcObject(): grpc.GrpcObject {
-  return grpc.loadPackageDefinition(protoLoader.loadSync(protoPathsFor('rates'), LOADER_OPTIONS));
+function loadGrpcObject(name: ServiceName = 'rates'): grpc.GrpcObject {
+  return grpc.loadPackageDefinition(protoLoader.loadSync(protoPathsFor(name), LOADER_OPTIONS));
 }
 
 function serviceDefinition(root: grpc.GrpcObject, qualifiedName: string): grpc.ServiceDefinition {
@@ -318,5 +321,90 @@ describe('createServiceClient when nothing listens', () => {
     expect(() => createServiceClient('nope' as 'rates', { target: '127.0.0.1:1' })).toThrow(
       "unknown service 'nope'",
     );
+  });
+});
+
+describe('createServiceClient repeats a write after UNAVAILABLE only when it cannot store twice', () => {
+  const KEY = '0b7e8c1a-2f4d-4e6b-9a1c-3d5e7f9a1b2c';
+  let server: grpc.Server;
+  let leads: ServiceClient<'leads'>;
+  let events: ServiceClient<'events'>;
+  /** Requests each RPC received, in order; the first attempt of every call is answered UNAVAILABLE. */
+  let received: { rpc: string; request: unknown }[];
+
+  /** Fails the first attempt the way a server that stored the write and then lost the connection looks. */
+  const firstUnavailable =
+    (rpc: string, answer: unknown) =>
+    (call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
+      received.push({ rpc, request: call.request });
+      const attempts = received.filter((r) => r.rpc === rpc).length;
+      if (attempts === 1) callback({ code: grpc.status.UNAVAILABLE, details: 'connection reset' });
+      else callback(null, answer);
+    };
+
+  beforeAll(async () => {
+    server = new grpc.Server();
+    server.addService(serviceDefinition(loadGrpcObject('leads'), 'leads.v1.LeadsService'), {
+      SubmitContactMessage: firstUnavailable('SubmitContactMessage', { id: 'm-1', receivedAt: '2026-11-20T10:00:00.000Z' }),
+      GetApplication: firstUnavailable('GetApplication', {}),
+    });
+    server.addService(serviceDefinition(loadGrpcObject('events'), 'events.v1.EventsService'), {
+      IngestEvents: firstUnavailable('IngestEvents', { accepted: 1, rejected: 0, results: [] }),
+    });
+    const port = await new Promise<number>((resolve, reject) => {
+      server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (error, boundPort) =>
+        error ? reject(error) : resolve(boundPort),
+      );
+    });
+    leads = createServiceClient('leads', { target: `127.0.0.1:${port}` });
+    events = createServiceClient('events', { target: `127.0.0.1:${port}` });
+  });
+
+  afterAll(async () => {
+    leads.close();
+    events.close();
+    await new Promise<void>((resolve) => server.tryShutdown(() => resolve()));
+  });
+
+  beforeEach(() => {
+    received = [];
+  });
+
+  const message: leadsV1.ContactMessage = {
+    name: 'Jan Kowalski',
+    email: 'jan@example.pl',
+    phone: '',
+    message: 'Chciałbym zapytać o współpracę.',
+  };
+
+  it('does not repeat a write sent without an idempotency key: it may already be stored', async () => {
+    const error = await failure(leads.submitContactMessage(message));
+    expect(error.code).toBe(grpc.status.UNAVAILABLE);
+    expect(received.map((r) => r.rpc)).toEqual(['SubmitContactMessage']);
+  });
+
+  it('repeats a write once with the same idempotency key and returns the second answer', async () => {
+    await expect(leads.submitContactMessage({ ...message, idempotencyKey: KEY })).resolves.toEqual({
+      id: 'm-1',
+      receivedAt: '2026-11-20T10:00:00.000Z',
+    });
+    expect(received.map((r) => (r.request as leadsV1.ContactMessage).idempotencyKey)).toEqual([KEY, KEY]);
+  });
+
+  it('still repeats a read once', async () => {
+    await leads.getApplication({ applicationId: KEY });
+    expect(received.map((r) => r.rpc)).toEqual(['GetApplication', 'GetApplication']);
+  });
+
+  it('repeats an event batch only when every event carries its ingest id', async () => {
+    const event = (ingestId: string) => ({ eventId: 5, sessionId: KEY, clientId: KEY, ingestId }) as eventsV1.TrackingEvent;
+    await expect(events.ingestEvents({ events: [event(KEY), event('')] })).rejects.toMatchObject({
+      code: grpc.status.UNAVAILABLE,
+    });
+    expect(received).toHaveLength(1);
+
+    received = [];
+    await expect(events.ingestEvents({ events: [event(KEY)] })).resolves.toMatchObject({ accepted: 1 });
+    expect(received).toHaveLength(2);
   });
 });

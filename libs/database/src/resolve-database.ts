@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { type Logger } from '@lib/observability';
 import { clusterPaths, readOrCreatePassword, startCluster, superuserUrl } from './embedded/cluster';
+import { runningPostmaster, stopPostmaster } from './embedded/postmaster-pid';
 import { createDatabaseIfMissing, probePostgres } from './pg-admin';
 
 export interface ResolveDatabaseOptions {
@@ -15,6 +16,13 @@ export interface ResolveDatabaseOptions {
    * throwaway test cluster. Never needed by services.
    */
   serverSettings?: Record<string, string>;
+  /**
+   * The caller owns the server of this data directory for as long as it runs (npm start's holder):
+   * stop() then stops whatever postmaster serves the directory at that moment: one this call
+   * started, one it found running (left by an earlier run), or one an operator restarted with
+   * `pg_ctl` meanwhile. Without it, stop() stops only a server this call started and still holds.
+   */
+  ownServer?: boolean;
 }
 
 export interface ResolvedDatabase {
@@ -59,6 +67,14 @@ export async function resolveDatabase(opts: ResolveDatabaseOptions): Promise<Res
     else opts.logger.info({ port: opts.embeddedPort }, 'another process started the embedded PostgreSQL; sharing it');
   }
 
+  if (opts.ownServer) {
+    const startedHere = stop;
+    stop = async () => {
+      await startedHere();
+      await stopPostmaster(paths.pgData, opts.logger);
+    };
+  }
+
   try {
     const url = await createDatabaseIfMissing(adminUrl, EMBEDDED_DATABASE);
     return { url, embedded: true, stop };
@@ -66,4 +82,9 @@ export async function resolveDatabase(opts: ResolveDatabaseOptions): Promise<Res
     await stop();
     throw error;
   }
+}
+
+/** The postmaster serving `<dataDir>/postgres` right now (pid and port), or undefined. */
+export async function runningEmbeddedServer(dataDir: string): Promise<{ pid: number; port: number } | undefined> {
+  return runningPostmaster(clusterPaths(dataDir).pgData);
 }

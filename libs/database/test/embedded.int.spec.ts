@@ -5,7 +5,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { probePostgres, resolveDatabase, withClient } from '../src';
+import { probePostgres, resolveDatabase, runningEmbeddedServer, withClient } from '../src';
+import { findBinaries } from '../src/embedded/binaries';
+import { postgresRunAs } from '../src/embedded/os-user';
 
 // Deliberately no @lib/testing here: it depends on this library, and Nx forbids the cycle.
 function freePort(): Promise<number> {
@@ -174,5 +176,54 @@ describe('resolveDatabase (embedded PostgreSQL)', () => {
       await rm(sharedDir, { recursive: true, force: true });
     }
     expect((await probePostgres(results[0]!.url)).state).toBe('down');
+  }, 180_000);
+
+  /** Runs the binaries' pg_ctl as an operator would (as the cluster's OS user), from `cwd`. */
+  async function pgCtl(args: string[], cwd: string): Promise<void> {
+    const [bin, runAs] = await Promise.all([findBinaries(), postgresRunAs()]);
+    const pgCtlPath = path.join(path.dirname(bin.postgres), 'pg_ctl');
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn(pgCtlPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], ...(runAs ? { uid: runAs.uid, gid: runAs.gid } : {}) });
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.on('error', reject);
+      child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`pg_ctl ${args.join(' ')} failed: ${output}`))));
+    });
+  }
+
+  it('lets its owner reuse and stop a server an operator restarted with pg_ctl', async () => {
+    const ownedDir = await mkdtemp(path.join(tmpdir(), 'embedded-pg-owner-'));
+    await chmod(ownedDir, 0o755);
+    const port = await freePort();
+    try {
+      const owner = await resolve({ dataDir: ownedDir, embeddedPort: port, logger, ownServer: true });
+      const first = await runningEmbeddedServer(ownedDir);
+      expect(first?.port).toBe(port);
+
+      // The operator restarts it by hand: the new postmaster is nobody's child of ours, and its
+      // command line names the data directory relatively.
+      await pgCtl(['-D', 'postgres', '-m', 'fast', '-w', 'stop'], ownedDir);
+      expect((await probePostgres(owner.url)).state).toBe('down');
+      await pgCtl(
+        ['-D', 'postgres', '-o', `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=`, '-l', 'postgres/pg_ctl.log', '-w', 'start'],
+        ownedDir,
+      );
+      const restarted = await runningEmbeddedServer(ownedDir);
+      expect(restarted).toMatchObject({ port });
+      expect(restarted!.pid).not.toBe(first!.pid);
+
+      // The next start finds it and uses it instead of refusing the port...
+      const next = await resolve({ dataDir: ownedDir, embeddedPort: port, logger, ownServer: true });
+      expect(next.url).toBe(owner.url);
+      expect((await probePostgres(next.url)).state).toBe('ok');
+      // ...and its owner's stop() stops it, though neither started it.
+      await next.stop();
+      expect((await probePostgres(owner.url)).state).toBe('down');
+      expect(await runningEmbeddedServer(ownedDir)).toBeUndefined();
+      await owner.stop();
+    } finally {
+      await rm(ownedDir, { recursive: true, force: true });
+    }
   }, 180_000);
 });

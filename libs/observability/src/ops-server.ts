@@ -5,7 +5,10 @@ import { type Logger } from './logger';
 import { runChecks, type ReadinessCheck } from './readiness';
 
 export interface OpsServerOptions {
-  /** Interface to bind; all interfaces when omitted (Prometheus and kubelet connect from outside). */
+  /**
+   * Interface to bind. Services pass OPS_HOST (127.0.0.1 unless configured: the pod IP in
+   * Kubernetes, where kubelet and Prometheus connect from outside); all interfaces when omitted.
+   */
   host?: string;
   /** 0 picks a free port; the chosen one is returned. */
   port: number;
@@ -15,6 +18,8 @@ export interface OpsServerOptions {
 }
 
 export interface OpsServer {
+  /** The address actually bound ('::' or '0.0.0.0' when all interfaces). */
+  host: string;
   port: number;
   close(): Promise<void>;
   /** From now on /readyz answers 503 so load balancers stop sending traffic while we drain. */
@@ -104,11 +109,12 @@ export async function startOpsServer(opts: OpsServerOptions): Promise<OpsServer>
       resolve();
     });
   });
-  const port = (server.address() as AddressInfo).port;
-  logger.info({ port, host: opts.host ?? '0.0.0.0' }, 'ops server listening (/metrics, /healthz, /readyz)');
+  const { port, address: host } = server.address() as AddressInfo;
+  logger.info({ port, host }, 'ops server listening (/metrics, /healthz, /readyz)');
 
   let closing: Promise<void> | undefined;
   return {
+    host,
     port,
     setShuttingDown() {
       shuttingDown = true;

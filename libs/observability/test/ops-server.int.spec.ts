@@ -29,8 +29,9 @@ describe('startOpsServer', () => {
   });
   afterAll(() => server.close());
 
-  it('listens on a random port when asked for port 0', () => {
+  it('listens on a random port when asked for port 0, on the address it was given only', () => {
     expect(server.port).toBeGreaterThan(0);
+    expect(server.host).toBe('127.0.0.1');
   });
 
   it('answers /healthz while the process lives', async () => {

@@ -10,6 +10,7 @@ export {
   type FieldViolation,
 } from './errors';
 export { parseRequest } from './request-validation';
+export { CallDeadline, deadlineExceeded, type Deadline } from './call-deadline';
 export {
   slugField,
   optionalSlugField,
@@ -17,6 +18,7 @@ export {
   optionalIdField,
   idField,
   pageRequestField,
+  idempotencyKeyField,
   toPageInfo,
   MAX_PAGE_NUMBER,
   type PageSlice,

@@ -1,5 +1,5 @@
 import { type commonV1 } from '@lib/contracts';
-import { isPagePath, isSlug, MAX_PAGE_PATH_LENGTH, MAX_SLUG_LENGTH } from '@lib/pl-validation';
+import { isPagePath, isSlug, MAX_PAGE_PATH_LENGTH, MAX_SLUG_LENGTH, normalizeUuid } from '@lib/pl-validation';
 import { z } from 'zod';
 
 /*
@@ -30,6 +30,21 @@ export const optionalIdField = z
   .min(0, 'must not be negative')
   .max(2 ** 31 - 1, 'is out of range')
   .transform((value) => value || undefined);
+
+/**
+ * A write's `optional string idempotency_key` (proto/README: a UUID v4 made once per form
+ * submission, the same on every retry). Absent, null or '' mean "no key" (undefined: the write is
+ * stored without deduplication); otherwise a v4 UUID, with or without hyphens, kept canonical.
+ */
+export const idempotencyKeyField = z
+  .string()
+  .nullish()
+  .transform((value, ctx) => {
+    if (!value) return undefined;
+    const key = normalizeUuid(value.trim());
+    if (!key) ctx.addIssue({ code: 'custom', message: 'must be a UUID v4, created once per form submission' });
+    return key;
+  });
 
 /** A positive int64 id that must be given. */
 export const idField = z.number().int('must be a whole number').min(1, 'is required').max(2 ** 53 - 1, 'is out of range');

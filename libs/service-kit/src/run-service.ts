@@ -46,6 +46,8 @@ export interface RunningService {
   cache: Cache;
   health: HealthState;
   grpcPort: number;
+  /** Address the ops server bound (OPS_HOST). */
+  opsHost: string;
   opsPort: number;
   /** Resolves once migrations and onDatabaseReady have run. */
   databaseReady: Promise<void>;
@@ -140,9 +142,9 @@ export async function startService<C extends ServiceEnv>(
   );
   await app.listen();
 
-  const ops = await startOpsServer({ port: config.OPS_PORT, registry, checks, logger });
+  const ops = await startOpsServer({ host: config.OPS_HOST, port: config.OPS_PORT, registry, checks, logger });
   health.start(HEALTH_INTERVAL_MS);
-  logger.info({ grpcPort: config.GRPC_PORT, opsPort: ops.port, embeddedDatabase: database.embedded }, `${def.name} service listening`);
+  logger.info({ grpcPort: config.GRPC_PORT, opsHost: ops.host, opsPort: ops.port, embeddedDatabase: database.embedded }, `${def.name} service listening`);
 
   let closing = false;
   const databaseReady = prepareStorage(dataSource, logger, () => closing).then(async () => {
@@ -171,7 +173,7 @@ export async function startService<C extends ServiceEnv>(
     await database.stop();
   }
 
-  return { app, dataSource, cache, health, grpcPort: config.GRPC_PORT, opsPort: ops.port, databaseReady, close };
+  return { app, dataSource, cache, health, grpcPort: config.GRPC_PORT, opsHost: ops.host, opsPort: ops.port, databaseReady, close };
 }
 
 /** Connects and migrates, retrying while PostgreSQL is unreachable (it may start after us). */

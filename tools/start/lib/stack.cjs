@@ -9,6 +9,7 @@
  *   entry: string,
  *   env: Record<string, string>,
  *   readyUrl: string,
+ *   healthUrl: string,
  *   ports: PortClaim[],
  * }} ProcessSpec
  */
@@ -26,6 +27,8 @@ const BUILD_PROJECTS = ['gateway', ...SERVICES.map((service) => service.name)];
 
 const GATEWAY_ENTRY = 'dist/apps/gateway/src/server/main.js';
 const DEFAULT_GATEWAY_PORT = 3000;
+/** The gateway's ops port (/metrics, detailed /readyz), as its own config schema defaults it. */
+const DEFAULT_GATEWAY_OPS_PORT = 9464;
 const DEFAULT_EMBEDDED_PG_PORT = 54329;
 
 /** @param {string} name */
@@ -92,6 +95,7 @@ function planStack({ env, databaseUrl }) {
       DATABASE_URL: databaseUrl,
     },
     readyUrl: `http://127.0.0.1:${service.opsPort}/readyz`,
+    healthUrl: `http://127.0.0.1:${service.opsPort}/healthz`,
     ports: [
       { port: service.grpcPort, purpose: `${service.name} gRPC` },
       { port: service.opsPort, purpose: `${service.name} metrics/health` },
@@ -99,6 +103,7 @@ function planStack({ env, databaseUrl }) {
   }));
 
   const port = gatewayPort(env);
+  const opsPort = DEFAULT_GATEWAY_OPS_PORT;
   /** @type {Record<string, string>} */
   const addresses = {};
   for (const service of SERVICES) {
@@ -110,9 +115,14 @@ function planStack({ env, databaseUrl }) {
   specs.push({
     name: 'gateway',
     entry: GATEWAY_ENTRY,
-    env: { ...gatewayBase, ...addresses, PORT: String(port) },
+    env: { ...gatewayBase, ...addresses, PORT: String(port), OPS_PORT: String(opsPort) },
+    // The public port's bare probes: what visitors' traffic depends on.
     readyUrl: `http://127.0.0.1:${port}/readyz`,
-    ports: [{ port, purpose: 'gateway HTTP' }],
+    healthUrl: `http://127.0.0.1:${port}/healthz`,
+    ports: [
+      { port, purpose: 'gateway HTTP' },
+      { port: opsPort, purpose: 'gateway metrics/health' },
+    ],
   });
   return specs;
 }
@@ -160,6 +170,7 @@ module.exports = {
   requiredPorts,
   requiredEntries,
   gatewayPort,
+  GATEWAY_OPS_PORT: DEFAULT_GATEWAY_OPS_PORT,
   embeddedPostgresPort,
   redactUrl,
 };

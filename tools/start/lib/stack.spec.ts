@@ -22,9 +22,13 @@ describe('planStack', () => {
       DATABASE_URL: DB,
     });
     expect(rates.readyUrl).toBe('http://127.0.0.1:9467/readyz');
+    expect(rates.healthUrl).toBe('http://127.0.0.1:9467/healthz');
     const gateway = specs.at(-1)!;
     expect(gateway.entry).toBe('dist/apps/gateway/src/server/main.js');
     expect(gateway.readyUrl).toBe('http://127.0.0.1:3000/readyz');
+    expect(gateway.healthUrl).toBe('http://127.0.0.1:3000/healthz');
+    // Metrics and the detailed readiness on their own port, loopback by default (the gateway's OPS_HOST).
+    expect(gateway.env.OPS_PORT).toBe('9464');
   });
 
   it('points the gateway at every service and gives it no database', () => {
@@ -72,14 +76,15 @@ describe('planStack', () => {
 });
 
 describe('requiredPorts', () => {
-  it('claims eleven ports, plus the embedded PostgreSQL port only when it will be started', () => {
+  it('claims twelve ports, plus the embedded PostgreSQL port only when it will be started', () => {
     const withDb = requiredPorts({ env: {}, embeddedDatabase: false });
-    expect(withDb).toHaveLength(11);
+    expect(withDb).toHaveLength(12);
     expect(withDb).toContainEqual({ port: 3000, purpose: 'gateway HTTP' });
+    expect(withDb).toContainEqual({ port: 9464, purpose: 'gateway metrics/health' });
     expect(withDb).toContainEqual({ port: 9469, purpose: 'events metrics/health' });
     const embedded = requiredPorts({ env: { EMBEDDED_PG_PORT: '55000' }, embeddedDatabase: true });
     expect(embedded).toContainEqual({ port: 55000, purpose: 'embedded PostgreSQL' });
-    expect(new Set(embedded.map((c) => c.port)).size).toBe(12);
+    expect(new Set(embedded.map((c) => c.port)).size).toBe(13);
   });
 });
 

@@ -68,6 +68,27 @@ describe('validateTrackingEvent', () => {
     expect(reason(event({ receivedAt: 'wczoraj' }))).toBe('received_at is not an RFC 3339 timestamp');
   });
 
+  it.each([
+    ['2026-11-20T23:30:00Z', '2026-11-20T23:30:00.000Z'],
+    ['2026-11-21T00:30:00+01:00', '2026-11-20T23:30:00.000Z'],
+    ['2026-11-20T23:30:00.123456Z', '2026-11-20T23:30:00.123Z'],
+  ])('reads %s with its zone', (sent, stored) => {
+    const verdict = validateTrackingEvent(event({ receivedAt: sent }), NOW, noNewId);
+    expect(verdict.ok && verdict.event.receivedAt.toISOString()).toBe(stored);
+  });
+
+  it.each([
+    ['1', 'a bare number (Date reads it as 2001-01-01)'],
+    ['March 5', 'words (Date reads them as a day of 2001)'],
+    ['2026-11-20', 'a day without a time'],
+    ['2026-11-20T23:30:00', 'a time without a zone'],
+    ['2026-11-20 23:30:00Z', 'a space instead of T'],
+    ['2026-02-30T10:00:00Z', 'a day that does not exist'],
+    ['2026-11-20T24:00:00Z', 'hour 24'],
+  ])('refuses %p (%s)', (sent) => {
+    expect(reason(event({ receivedAt: sent }))).toBe('received_at is not an RFC 3339 timestamp');
+  });
+
   it('gives an event sent without an ingest id a new one from the caller’s generator', () => {
     const verdict = validateTrackingEvent(event({ ingestId: '' }), NOW, () => 'generated-id');
     expect(verdict.ok && verdict.event.ingestId).toBe('generated-id');

@@ -1,5 +1,6 @@
 import { type eventsV1 } from '@lib/contracts';
 import { normalizeUuid } from '@lib/pl-validation';
+import { z } from 'zod';
 
 /** Limits that keep one batch and one row bounded whatever a browser sends. */
 export const LIMITS = { batch: 500, text: 255, referer: 2048, userAgent: 512, ipHash: 128, eventId: 100_000 } as const;
@@ -35,6 +36,8 @@ const TEXT_FIELDS = ['providerId', 'sub1', 'sub3', 'sub4', 'sub5', 'sub6', 'sub7
 
 const snake = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
+const RFC3339 = z.iso.datetime({ offset: true });
+
 /** Where a new ingest id (a v4 UUID) comes from for an event sent without one; the caller owns randomness. */
 export type NewIngestId = () => string;
 
@@ -66,9 +69,10 @@ export function validateTrackingEvent(input: eventsV1.TrackingEvent, now: Date, 
 
   let receivedAt = now;
   if (input.receivedAt) {
-    const parsed = new Date(input.receivedAt);
-    if (Number.isNaN(parsed.getTime())) return { ok: false, reason: 'received_at is not an RFC 3339 timestamp' };
-    receivedAt = parsed;
+    // RFC 3339 only, with its zone (Z or an offset) and a real day and time: `new Date()` alone
+    // would read "1" as 2001-01-01 and "March 5" as a day of 2001.
+    if (!RFC3339.safeParse(input.receivedAt).success) return { ok: false, reason: 'received_at is not an RFC 3339 timestamp' };
+    receivedAt = new Date(input.receivedAt);
   }
   let ingestId: string;
   if (input.ingestId) {

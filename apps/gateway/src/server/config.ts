@@ -27,6 +27,9 @@ export const gatewayEnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().default('0.0.0.0'),
   PORT: env.port(3000),
+  /** Address of the ops server (/metrics, detailed /readyz): private, loopback unless told otherwise. */
+  OPS_HOST: z.string().default('127.0.0.1'),
+  OPS_PORT: env.port(9464),
   CONTENT_SERVICE_ADDR: env.hostPort(`127.0.0.1:${SERVICE_PORTS.content.grpc}`),
   OFFERS_SERVICE_ADDR: env.hostPort(`127.0.0.1:${SERVICE_PORTS.offers.grpc}`),
   RATES_SERVICE_ADDR: env.hostPort(`127.0.0.1:${SERVICE_PORTS.rates.grpc}`),

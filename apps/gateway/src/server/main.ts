@@ -1,9 +1,10 @@
 import { config, telemetry } from './instrument';
 import { createCache } from '@lib/cache';
-import { createLogger } from '@lib/observability';
+import { createLogger, createMetricsRegistry } from '@lib/observability';
 import path from 'node:path';
 import { createGatewayApp } from './app';
 import { createCommentRateLimiter } from './feature-handlers';
+import { startGatewayOpsServer } from './http/ops';
 import { startGatewayServer } from './http-server';
 import { ReadinessState } from './readiness-state';
 import { defaultClientDir, readClientManifest } from './render/client-manifest';
@@ -16,6 +17,7 @@ async function main(): Promise<void> {
   const services = createGatewayServices(config);
   const cache = createCache({ redisUrl: config.REDIS_URL, namespace: 'gateway', logger });
   const readiness = new ReadinessState();
+  const registry = createMetricsRegistry({ serviceName: 'gateway' });
   const rateLimit = createCommentRateLimiter(config, logger);
   const app = createGatewayApp({
     config,
@@ -25,9 +27,11 @@ async function main(): Promise<void> {
     manifest,
     publicDir: path.join(clientDir, 'public'),
     readiness,
+    registry,
     commentRateLimiter: rateLimit.limiter,
   });
   const server = await startGatewayServer(app, { host: config.HOST, port: config.PORT, readiness, logger });
+  const ops = await startGatewayOpsServer({ host: config.OPS_HOST, port: config.OPS_PORT, registry, services, cache, readiness, logger });
   logger.info({ buildId: manifest.buildId, pageCache: config.PAGE_CACHE, cache: cache.kind }, 'gateway ready');
 
   let stopping = false;
@@ -44,6 +48,7 @@ async function main(): Promise<void> {
     server
       .close(Math.max(config.SHUTDOWN_TIMEOUT_MS - 1_000, 500))
       .then(async () => {
+        await ops.close();
         closeGatewayServices(services);
         await cache.close();
         await rateLimit.close();

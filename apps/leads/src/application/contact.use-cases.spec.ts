@@ -1,28 +1,66 @@
+import { CallDeadline, type ServiceError } from '@lib/service-kit';
 import { strictMock } from '@lib/testing';
-import { ContactMessageEntity } from '../persistence/contact-message.entity';
-import { type ContactMessagesRepository } from '../persistence/contact-messages.repository';
+import { type ContactMessagesRepository, type WriteGuard } from '../persistence/contact-messages.repository';
 import { ContactUseCases } from './contact.use-cases';
 
 const message = { name: 'Jan Kowalski', email: 'jan@example.pl', phone: '+48600100200', message: 'Chciałbym zapytać o współpracę.' };
+const KEY = '0b7e8c1a-2f4d-4e6b-9a1c-3d5e7f9a1b2c';
+const STORED = { id: '5f0c3b2a-8d7e-4f1a-b2c3-d4e5f6a7b8c9', receivedAt: '2026-11-20T10:00:00.123Z' };
+const NOW = 1_000_000;
+
+/** A deadline 500 ms ahead of a clock the test moves. */
+function clock() {
+  let now = NOW;
+  return { deadline: CallDeadline.at(NOW + 500, () => now), pass: () => (now = NOW + 500) };
+}
 
 describe('ContactUseCases.submitContactMessage', () => {
-  it('stores the message and answers with the stored id and receipt time', async () => {
-    const insert = jest.fn().mockResolvedValue(
-      Object.assign(new ContactMessageEntity(), { ...message, id: '0b7e8c1a-2f4d-4e6b-9a1c-3d5e7f9a1b2c', receivedAt: new Date('2026-11-20T10:00:00.123Z') }),
-    );
-    const contact = new ContactUseCases(strictMock<ContactMessagesRepository>('contactMessages', { insert }));
+  it('stores the message under its key and answers with the stored id and receipt time', async () => {
+    const insertOnce = jest.fn().mockResolvedValue({ outcome: 'stored', answer: STORED });
+    const contact = new ContactUseCases(strictMock<ContactMessagesRepository>('contactMessages', { insertOnce }));
 
-    await expect(contact.submitContactMessage(message)).resolves.toEqual({
-      id: '0b7e8c1a-2f4d-4e6b-9a1c-3d5e7f9a1b2c',
-      receivedAt: '2026-11-20T10:00:00.123Z',
+    await expect(contact.submitContactMessage({ message, idempotencyKey: KEY }, clock().deadline)).resolves.toEqual(STORED);
+    expect(insertOnce).toHaveBeenCalledWith(message, { key: KEY, beforeCommit: expect.any(Function) });
+  });
+
+  it('answers a repeat of the same submission with the first answer', async () => {
+    const insertOnce = jest.fn().mockResolvedValue({ outcome: 'repeated', answer: STORED });
+    const contact = new ContactUseCases(strictMock<ContactMessagesRepository>('contactMessages', { insertOnce }));
+
+    await expect(contact.submitContactMessage({ message, idempotencyKey: KEY }, clock().deadline)).resolves.toEqual(STORED);
+  });
+
+  it('refuses a key that came with another message, naming the field', async () => {
+    const insertOnce = jest.fn().mockResolvedValue({ outcome: 'key-reused' });
+    const contact = new ContactUseCases(strictMock<ContactMessagesRepository>('contactMessages', { insertOnce }));
+
+    const error = (await contact.submitContactMessage({ message, idempotencyKey: KEY }, clock().deadline).catch((e: unknown) => e)) as ServiceError;
+    expect(error.extra.reason).toBe('INVALID_ARGUMENT');
+    expect(error.extra.fieldViolations).toEqual([{ field: 'idempotencyKey', description: expect.stringContaining('already used') }]);
+  });
+
+  it('lets the store commit only while the caller still waits', async () => {
+    const guards: WriteGuard[] = [];
+    const insertOnce = jest.fn((_input: unknown, guard: WriteGuard) => {
+      guards.push(guard);
+      return Promise.resolve({ outcome: 'stored' as const, answer: STORED });
     });
-    expect(insert).toHaveBeenCalledWith(message);
+    const contact = new ContactUseCases(strictMock<ContactMessagesRepository>('contactMessages', { insertOnce }));
+    const time = clock();
+
+    await contact.submitContactMessage({ message, idempotencyKey: undefined }, time.deadline);
+    expect(guards[0]!.key).toBeUndefined();
+    expect(() => guards[0]!.beforeCommit()).not.toThrow();
+    time.pass();
+    expect(() => guards[0]!.beforeCommit()).toThrow("the caller's deadline passed: nothing was committed");
   });
 
   it('does not acknowledge a message the store refused', async () => {
-    const insert = jest.fn().mockRejectedValue(new Error('connection terminated'));
-    const contact = new ContactUseCases(strictMock<ContactMessagesRepository>('contactMessages', { insert }));
+    const insertOnce = jest.fn().mockRejectedValue(new Error('connection terminated'));
+    const contact = new ContactUseCases(strictMock<ContactMessagesRepository>('contactMessages', { insertOnce }));
 
-    await expect(contact.submitContactMessage({ ...message, phone: undefined })).rejects.toThrow('connection terminated');
+    await expect(contact.submitContactMessage({ message: { ...message, phone: undefined }, idempotencyKey: KEY }, clock().deadline)).rejects.toThrow(
+      'connection terminated',
+    );
   });
 });

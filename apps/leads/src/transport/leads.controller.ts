@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { leadsV1 } from '@lib/contracts';
-import { parseRequest, unimplemented } from '@lib/service-kit';
+import { CallDeadline, parseRequest, unimplemented } from '@lib/service-kit';
 import { ContactUseCases } from '../application/contact.use-cases';
 import { contactMessageRequest } from './requests';
 
@@ -13,8 +13,9 @@ import { contactMessageRequest } from './requests';
 export class LeadsController implements leadsV1.LeadsServiceController {
   constructor(private readonly contact: ContactUseCases) {}
 
-  async submitContactMessage(request: leadsV1.ContactMessage): Promise<leadsV1.SubmitContactMessageResponse> {
-    return this.contact.submitContactMessage(parseRequest(contactMessageRequest, request));
+  // NestJS passes (request, metadata, call); the call carries the caller's deadline.
+  async submitContactMessage(request: leadsV1.ContactMessage, _metadata?: unknown, call?: unknown): Promise<leadsV1.SubmitContactMessageResponse> {
+    return this.contact.submitContactMessage(parseRequest(contactMessageRequest, request), CallDeadline.of(call));
   }
 
   // Not built yet: callers get UNIMPLEMENTED.

@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, readlink, realpath } from 'node:fs/promises';
+import path from 'node:path';
 
 /** True when a process with this pid exists (zombies included). */
 export function isAlive(pid: number): boolean {
@@ -14,7 +15,10 @@ export function isAlive(pid: number): boolean {
 
 /**
  * Whether pid is a live postmaster serving dataDir. Pids get reused after a crash or reboot, so
- * a live pid alone proves nothing; on Linux the command line tells. Elsewhere we trust liveness.
+ * a live pid alone proves nothing; on Linux the process tells: its program is postgres, and either
+ * its working directory is the data directory (a postmaster changes into it, whoever started it and
+ * however `-D` was spelled, e.g. relative by `pg_ctl`) or its command line names it. Elsewhere we
+ * trust liveness.
  */
 export async function isPostmasterOf(pid: number, dataDir: string): Promise<boolean> {
   if (!isAlive(pid)) return false;
@@ -25,5 +29,11 @@ export async function isPostmasterOf(pid: number, dataDir: string): Promise<bool
     return process.platform !== 'linux';
   }
   const args = cmdline.split('\0');
-  return /postgres/.test(args[0] ?? '') && args.includes(dataDir);
+  if (!/postgres/.test(path.basename(args[0] ?? ''))) return false;
+  if (args.includes(dataDir)) return true;
+  const [cwd, wanted] = await Promise.all([
+    readlink(`/proc/${pid}/cwd`).catch(() => undefined),
+    realpath(dataDir).catch(() => dataDir),
+  ]);
+  return cwd !== undefined && cwd === wanted;
 }

@@ -1,7 +1,9 @@
 import { type Cache } from '@lib/cache';
 import { SERVICE_NAMES } from '@lib/contracts';
-import { type ReadinessCheck, runChecks } from '@lib/observability';
-import { Router } from 'express';
+import { type Logger, type ReadinessCheck, runChecks } from '@lib/observability';
+import express, { Router } from 'express';
+import { createServer } from 'node:http';
+import { type AddressInfo } from 'node:net';
 import { type Registry } from 'prom-client';
 import { type GatewayServices } from '../../app/services';
 import { type ReadinessState } from '../readiness-state';
@@ -18,10 +20,31 @@ export interface OpsRoutesDeps {
 }
 
 /**
- * /healthz: the process is alive. /readyz: the server listens and is not draining; the body
- * also summarises each service's grpc.health.v1 status and the cache, but a service being down
- * does not make the gateway unready (it still answers with cached pages or a clear 503 page).
- * /metrics: Prometheus text.
+ * The probes on the public port: /healthz (the process is alive) and /readyz (it listens and is not
+ * draining), each with a bare status and nothing else: no dependency summary, no error text, no
+ * internal address. The details are on the ops port (opsRoutes).
+ */
+export function publicProbeRoutes(readiness: ReadinessState): Router {
+  const router = Router();
+  router.get('/healthz', (_req, res) => {
+    res.locals['routeLabel'] = '/healthz';
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ status: 'ok' });
+  });
+  router.get('/readyz', (_req, res) => {
+    res.locals['routeLabel'] = '/readyz';
+    res.setHeader('Cache-Control', 'no-store');
+    const status = readiness.status();
+    res.status(status === 'ready' ? 200 : 503).json({ status });
+  });
+  return router;
+}
+
+/**
+ * The ops port's routes (private: OPS_HOST, 127.0.0.1 by default). /healthz: the process is alive.
+ * /readyz: the server listens and is not draining; the body also summarises each service's
+ * grpc.health.v1 status and the cache, but a service being down does not make the gateway unready
+ * (it still answers with cached pages or a clear 503 page). /metrics: Prometheus text.
  */
 export function opsRoutes(deps: OpsRoutesDeps): Router {
   const router = Router();
@@ -66,4 +89,46 @@ export function opsRoutes(deps: OpsRoutesDeps): Router {
   });
 
   return router;
+}
+
+export interface GatewayOpsServer {
+  port: number;
+  close(): Promise<void>;
+}
+
+/**
+ * The gateway's ops HTTP server on its own address and port (OPS_HOST:OPS_PORT), apart from the
+ * public one, so that metrics and dependency details never reach visitors.
+ */
+export async function startGatewayOpsServer(
+  deps: OpsRoutesDeps & { host: string; port: number; logger: Logger },
+): Promise<GatewayOpsServer> {
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(opsRoutes(deps));
+  app.use((_req, res) => {
+    res.status(404).json({ error: 'not_found' });
+  });
+  const server = createServer(app);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(deps.port, deps.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  deps.logger.info({ host: deps.host, port }, 'ops server listening (/metrics, /healthz, /readyz)');
+  let closing: Promise<void> | undefined;
+  return {
+    port,
+    close() {
+      closing ??= new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        // Scrapers keep connections alive; without this close() would wait for their timeout.
+        server.closeAllConnections();
+      });
+      return closing;
+    },
+  };
 }

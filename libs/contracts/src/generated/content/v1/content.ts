@@ -460,6 +460,13 @@ export interface SubmitCommentRequest {
   replyTo: number;
   /** Visitor session id (UUID v4), for abuse limits. */
   sessionId: string;
+  /**
+   * Idempotency key: a UUID v4 created once per form submission and sent unchanged with every retry
+   * of it (without JavaScript, a hidden form field). The service stores it with the write under a
+   * unique constraint and answers a repeat with the first answer, so a retry never stores twice;
+   * keys are kept for 24 hours. Absent or empty: nothing is deduplicated and clients never retry.
+   */
+  idempotencyKey?: string | null | undefined;
 }
 
 /** The stored comment's id and state. */
@@ -592,6 +599,13 @@ export interface PostStaffReplyRequest {
   text: string;
   /** Moderator's name or id, kept with the reply. */
   moderator: string;
+  /**
+   * Idempotency key: a UUID v4 created once per reply (by the moderation tool) and sent unchanged
+   * with every retry of it. The service stores it with the write under a unique constraint and
+   * answers a repeat with the first answer, so a retry never stores twice; keys are kept for 24
+   * hours. Absent or empty: nothing is deduplicated and clients never retry.
+   */
+  idempotencyKey?: string | null | undefined;
 }
 
 /** Asks for one year's holiday calendar. */
@@ -774,7 +788,7 @@ export interface ContentServiceClient {
     metadata?: Metadata,
   ): Observable<ListPopularArticlesResponse>;
 
-  /** Counts one view of an article and returns the new total. */
+  /** Counts one view of an article and returns the new total. Clients never retry it. */
 
   recordArticleView(
     request: RecordArticleViewRequest,
@@ -811,11 +825,11 @@ export interface ContentServiceClient {
     metadata?: Metadata,
   ): Observable<ListCommentsForModerationResponse>;
 
-  /** Publishes a PENDING comment; FAILED_PRECONDITION when it is not pending. */
+  /** Publishes a PENDING comment; FAILED_PRECONDITION when it is not pending (so clients never retry it). */
 
   approveComment(request: ApproveCommentRequest, metadata?: Metadata): Observable<ModeratedComment>;
 
-  /** Rejects a PENDING comment; FAILED_PRECONDITION when it is not pending. */
+  /** Rejects a PENDING comment; FAILED_PRECONDITION when it is not pending (so clients never retry it). */
 
   rejectComment(request: RejectCommentRequest, metadata?: Metadata): Observable<ModeratedComment>;
 
@@ -889,7 +903,7 @@ export interface ContentServiceController {
     | Observable<ListPopularArticlesResponse>
     | ListPopularArticlesResponse;
 
-  /** Counts one view of an article and returns the new total. */
+  /** Counts one view of an article and returns the new total. Clients never retry it. */
 
   recordArticleView(
     request: RecordArticleViewRequest,
@@ -938,14 +952,14 @@ export interface ContentServiceController {
     | Observable<ListCommentsForModerationResponse>
     | ListCommentsForModerationResponse;
 
-  /** Publishes a PENDING comment; FAILED_PRECONDITION when it is not pending. */
+  /** Publishes a PENDING comment; FAILED_PRECONDITION when it is not pending (so clients never retry it). */
 
   approveComment(
     request: ApproveCommentRequest,
     metadata?: Metadata,
   ): Promise<ModeratedComment> | Observable<ModeratedComment> | ModeratedComment;
 
-  /** Rejects a PENDING comment; FAILED_PRECONDITION when it is not pending. */
+  /** Rejects a PENDING comment; FAILED_PRECONDITION when it is not pending (so clients never retry it). */
 
   rejectComment(
     request: RejectCommentRequest,

@@ -57,7 +57,11 @@ export interface TrackingEvent {
   userAgent: string;
   /** Salted hash of the sender's IP address (never the address itself). */
   ipHash: string;
-  /** Gateway-assigned id (UUID) that makes re-sent events deduplicable. */
+  /**
+   * The event's idempotency key: a UUID v4 the gateway assigns once per event and keeps on every
+   * re-send; stored under a unique constraint (kept as long as the event). Empty: the service
+   * assigns one, and a re-send would be stored again.
+   */
   ingestId: string;
 }
 
@@ -178,7 +182,11 @@ export const EVENTS_V1_PACKAGE_NAME = 'events.v1';
 /** Ingests tracking events and answers analytics queries. */
 
 export interface EventsServiceClient {
-  /** Validates and stores a batch of events; each item is accepted or rejected with a reason. */
+  /**
+   * Validates and stores a batch of events; each item is accepted or rejected with a reason.
+   * Exactly once per ingest_id: a re-sent event is answered as an accepted duplicate, so the batch
+   * needs no idempotency key of its own; clients retry it only when every event carries one.
+   */
 
   ingestEvents(request: IngestEventsRequest, metadata?: Metadata): Observable<IngestEventsResponse>;
 
@@ -201,7 +209,11 @@ export interface EventsServiceClient {
 /** Ingests tracking events and answers analytics queries. */
 
 export interface EventsServiceController {
-  /** Validates and stores a batch of events; each item is accepted or rejected with a reason. */
+  /**
+   * Validates and stores a batch of events; each item is accepted or rejected with a reason.
+   * Exactly once per ingest_id: a re-sent event is answered as an accepted duplicate, so the batch
+   * needs no idempotency key of its own; clients retry it only when every event carries one.
+   */
 
   ingestEvents(
     request: IngestEventsRequest,

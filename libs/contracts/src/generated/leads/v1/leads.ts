@@ -108,6 +108,13 @@ export interface SubmitApplicationRequest {
   attribution: Attribution | null;
   /** Registration form version (2 or 3; 0 when none). */
   formVersion: number;
+  /**
+   * Idempotency key: a UUID v4 created once per form submission and sent unchanged with every retry
+   * of it (without JavaScript, a hidden form field). The service stores it with the write under a
+   * unique constraint and answers a repeat with the first answer, so a retry never stores twice;
+   * keys are kept for 24 hours. Absent or empty: nothing is deduplicated and clients never retry.
+   */
+  idempotencyKey?: string | null | undefined;
 }
 
 /** The stored application's id and status. */
@@ -196,6 +203,13 @@ export interface ContactMessage {
   phone: string;
   /** Message text. */
   message: string;
+  /**
+   * Idempotency key: a UUID v4 created once per form submission and sent unchanged with every retry
+   * of it (without JavaScript, a hidden form field). The service stores it with the write under a
+   * unique constraint and answers a repeat with the first answer, so a retry never stores twice;
+   * keys are kept for 24 hours. Absent or empty: nothing is deduplicated and clients never retry.
+   */
+  idempotencyKey?: string | null | undefined;
 }
 
 /** The stored contact message. */
@@ -220,6 +234,13 @@ export interface PartnerEnquiry {
   website: string;
   /** Enquiry text. */
   message: string;
+  /**
+   * Idempotency key: a UUID v4 created once per form submission and sent unchanged with every retry
+   * of it (without JavaScript, a hidden form field). The service stores it with the write under a
+   * unique constraint and answers a repeat with the first answer, so a retry never stores twice;
+   * keys are kept for 24 hours. Absent or empty: nothing is deduplicated and clients never retry.
+   */
+  idempotencyKey?: string | null | undefined;
 }
 
 /** The stored partner enquiry. */
@@ -236,6 +257,13 @@ export interface UnsubscribeRequest {
   email: string;
   /** Phone to unsubscribe; empty when not given. */
   phone: string;
+  /**
+   * Idempotency key: a UUID v4 created once per form submission and sent unchanged with every retry
+   * of it (without JavaScript, a hidden form field). The service stores it with the write under a
+   * unique constraint and answers a repeat with the first answer, so a retry never stores twice;
+   * keys are kept for 24 hours. Absent or empty: nothing is deduplicated and clients never retry.
+   */
+  idempotencyKey?: string | null | undefined;
 }
 
 /** The stored unsubscribe request. */
@@ -256,6 +284,13 @@ export interface RequestErasureRequest {
   phone: string;
   /** Free-text note from the person; empty when none. */
   note: string;
+  /**
+   * Idempotency key: a UUID v4 created once per form submission and sent unchanged with every retry
+   * of it (without JavaScript, a hidden form field). The service stores it with the write under a
+   * unique constraint and answers a repeat with the first answer, so a retry never stores twice;
+   * keys are kept for 24 hours. Absent or empty: nothing is deduplicated and clients never retry.
+   */
+  idempotencyKey?: string | null | undefined;
 }
 
 /** An erasure request (GDPR art. 17). */
@@ -296,7 +331,7 @@ export interface LeadsServiceClient {
 
   getApplication(request: GetApplicationRequest, metadata?: Metadata): Observable<Application>;
 
-  /** Scores the eligibility quiz answers. */
+  /** Scores the eligibility quiz answers; stores nothing, so it is retried like a read. */
 
   evaluateEligibility(
     request: EvaluateEligibilityRequest,
@@ -347,7 +382,7 @@ export interface LeadsServiceController {
     metadata?: Metadata,
   ): Promise<Application> | Observable<Application> | Application;
 
-  /** Scores the eligibility quiz answers. */
+  /** Scores the eligibility quiz answers; stores nothing, so it is retried like a read. */
 
   evaluateEligibility(
     request: EvaluateEligibilityRequest,

@@ -317,7 +317,7 @@ export interface OffersServiceClient {
 
   getLender(request: GetLenderRequest, metadata?: Metadata): Observable<Lender>;
 
-  /** Starts fetching feeds now; returns at once with each feed's status. */
+  /** Starts fetching feeds now; returns at once with each feed's status. Clients never retry it. */
 
   triggerFeedIngestion(
     request: TriggerFeedIngestionRequest,
@@ -335,7 +335,7 @@ export interface OffersServiceClient {
 
   matchOffers(request: MatchOffersRequest, metadata?: Metadata): Observable<MatchOffersResponse>;
 
-  /** Draws (or confirms) the A/B variant of one experiment for one client. */
+  /** Draws (or confirms) the A/B variant of one experiment for one client. Clients never retry it. */
 
   assignExperimentVariant(
     request: AssignExperimentVariantRequest,
@@ -369,7 +369,7 @@ export interface OffersServiceController {
 
   getLender(request: GetLenderRequest, metadata?: Metadata): Promise<Lender> | Observable<Lender> | Lender;
 
-  /** Starts fetching feeds now; returns at once with each feed's status. */
+  /** Starts fetching feeds now; returns at once with each feed's status. Clients never retry it. */
 
   triggerFeedIngestion(
     request: TriggerFeedIngestionRequest,
@@ -396,7 +396,7 @@ export interface OffersServiceController {
     metadata?: Metadata,
   ): Promise<MatchOffersResponse> | Observable<MatchOffersResponse> | MatchOffersResponse;
 
-  /** Draws (or confirms) the A/B variant of one experiment for one client. */
+  /** Draws (or confirms) the A/B variant of one experiment for one client. Clients never retry it. */
 
   assignExperimentVariant(
     request: AssignExperimentVariantRequest,
