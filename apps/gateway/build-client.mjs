@@ -1,17 +1,23 @@
 #!/usr/bin/env node
-// Builds the browser bundle of the gateway with esbuild: ESM, one chunk per page (the pages are
-// dynamic imports), minified, content-hashed names under <out>/public/assets/, and
+// Builds the browser bundle of the gateway with esbuild: ESM, one chunk per page and one per
+// island (both are dynamic imports), minified, content-hashed names under <out>/public/assets/, and
 // <out>/client-manifest.json that the server reads to write <script>/<link> tags and to answer
 // /builds/latest.json. Static files from apps/gateway/static/ are copied to <out>/public/.
+// Then it prints each page's first-load JavaScript and exits 1 when a page is over the budget
+// (client-build/first-load.cjs).
 //
 //   node apps/gateway/build-client.mjs                 → dist/apps/gateway
 //   node apps/gateway/build-client.mjs --outdir <dir>  → <dir> (tests build into a temp dir)
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+const require = createRequire(import.meta.url);
+const { FIRST_LOAD_BUDGET_GZIP, budgetFailure, firstLoadByPage, formatFirstLoadTable, islandChunks, islandMarkersIn } = require('./client-build/first-load.cjs');
 
 const appRoot = path.dirname(fileURLToPath(import.meta.url));
 const workspaceRoot = path.resolve(appRoot, '../..');
@@ -24,9 +30,6 @@ const assetsDir = path.join(publicDir, 'assets');
 const featuresDir = path.join(appRoot, 'src/features');
 /** A page component: `src/features/<feature>/<page>-page.tsx`, lazily imported by src/app/pages/index.ts. */
 const PAGE_FILE = /^(.+)-page\.tsx$/;
-
-/** First-load budget of a content page (PERFORMANCE.md): entry + its static imports + page chunk. */
-const FIRST_LOAD_BUDGET_GZIP = 66 * 1024;
 
 await rm(publicDir, { recursive: true, force: true });
 await mkdir(assetsDir, { recursive: true });
@@ -70,6 +73,7 @@ let entry;
 let renderer;
 const css = [];
 const pages = {};
+const pageFiles = {};
 for (const [file, output] of Object.entries(outputs)) {
   if (!output.entryPoint || file.endsWith('.map')) continue;
   const source = path.resolve(workspaceRoot, output.entryPoint);
@@ -79,13 +83,15 @@ for (const [file, output] of Object.entries(outputs)) {
   }
   const described = { file: toUrl(file), imports: [...staticImports(file)].map(toUrl) };
   if (source === path.join(appRoot, 'src/client/entry.ts')) {
-    entry = described;
+    entry = { ...described, output: file };
     if (output.cssBundle) css.push(toUrl(output.cssBundle));
   } else if (source === path.join(appRoot, 'src/client/renderer.tsx')) {
-    renderer = described;
+    renderer = { ...described, output: file };
   } else if (source.startsWith(featuresDir + path.sep) && PAGE_FILE.test(path.basename(source))) {
     // The page key is the file's name without '-page.tsx', as in src/app/pages/index.ts.
-    pages[PAGE_FILE.exec(path.basename(source))[1]] = described;
+    const page = PAGE_FILE.exec(path.basename(source))[1];
+    pages[page] = described;
+    pageFiles[page] = file;
   }
 }
 if (!entry) throw new Error('esbuild produced no output for src/client/entry.ts');
@@ -96,23 +102,49 @@ const hash = createHash('sha256');
 for (const file of Object.keys(outputs).sort()) hash.update(file).update(await readFile(path.join(workspaceRoot, file)));
 const buildId = hash.digest('hex').slice(0, 12);
 
-const manifest = { buildId, builtAt: new Date().toISOString(), entry, renderer, css, pages };
+const chunkRef = ({ file, imports }) => ({ file, imports });
+const manifest = { buildId, builtAt: new Date().toISOString(), entry: chunkRef(entry), renderer: chunkRef(renderer), css, pages };
 await writeFile(path.join(outDir, 'client-manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 await cp(path.join(appRoot, 'static'), publicDir, { recursive: true });
 
-// First-load JavaScript against the budget: a page that is not hydrated loads the entry only;
-// an interactive page also loads React (the renderer chunk) and its own page chunk.
-const gzipSize = async (url) => gzipSync(await readFile(path.join(publicDir, url))).length;
-const sumGzip = async (files) => {
-  let total = 0;
-  for (const file of new Set(files)) total += await gzipSize(file);
-  return total;
-};
-const report = (label, bytes) =>
-  console.log(`  ${label.padEnd(34)} ${(bytes / 1024).toFixed(1).padStart(5)} KiB gzip${bytes > FIRST_LOAD_BUDGET_GZIP ? '  OVER BUDGET' : ''}`);
-const entryFiles = [entry.file, ...entry.imports];
-report('static page (no React)', await sumGzip(entryFiles));
-for (const [page, described] of Object.entries(pages)) {
-  report(`hydrated ${page} (React + page)`, await sumGzip([...entryFiles, renderer.file, ...renderer.imports, described.file, ...described.imports]));
+// First-load JavaScript against the budget: the entry and the islands each page can mark. No page
+// hydrates React; it loads (with the page chunk) only for client-side navigation.
+const gatewaySource = path.relative(workspaceRoot, path.join(appRoot, 'src')) + '/';
+// The browser runtime (src/client/) reads the attribute; the components must write it through the helper.
+const clientSource = path.relative(workspaceRoot, path.join(appRoot, 'src/client')) + '/';
+const sources = new Map();
+for (const output of Object.values(outputs)) {
+  for (const input of Object.keys(output.inputs ?? {})) {
+    if (!input.startsWith(gatewaySource) || !/\.tsx?$/.test(input) || sources.has(input)) continue;
+    const text = await readFile(path.join(workspaceRoot, input), 'utf8');
+    if (input.startsWith(clientSource)) {
+      sources.set(input, []); // the runtime and the helper's own documentation mark nothing
+      continue;
+    }
+    if (text.includes('data-island')) {
+      throw new Error(`${input} writes a data-island attribute itself: mark islands with islandMarker('<name>') (src/client/island-marker.ts), which the budget check counts`);
+    }
+    sources.set(input, islandMarkersIn(text));
+  }
 }
+const sizes = new Map();
+for (const file of Object.keys(outputs)) {
+  if (file.endsWith('.js')) sizes.set(file, gzipSync(await readFile(path.join(workspaceRoot, file))).length);
+}
+const loads = firstLoadByPage({
+  outputs,
+  entry: entry.output,
+  renderer: renderer.output,
+  pages: Object.fromEntries(Object.entries(pageFiles).sort(([a], [b]) => a.localeCompare(b))),
+  islands: islandChunks(outputs),
+  markersOf: (input) => sources.get(input) ?? [],
+  sizeOf: (file) => sizes.get(file) ?? 0,
+  budget: FIRST_LOAD_BUDGET_GZIP,
+});
+console.log(formatFirstLoadTable(loads, FIRST_LOAD_BUDGET_GZIP));
 console.log(`built client ${buildId}: ${Object.keys(pages).length} page chunks -> ${path.relative(workspaceRoot, publicDir) || publicDir}`);
+const failure = budgetFailure(loads, FIRST_LOAD_BUDGET_GZIP);
+if (failure) {
+  console.error(`\nbuild-client: ${failure}`);
+  process.exit(1);
+}

@@ -1,6 +1,6 @@
 import { status } from '@grpc/grpc-js';
 import { COMMENT_TEXTS } from '../src/features/comments/comment-texts';
-import { ARTICLE_SLUG, FAKE_VIOLATIONS, OFFERS_HANDLERS, createFakeContent, type FakeContent } from './support/content-fixtures';
+import { ARTICLE as ARTICLE_DATA, ARTICLE_SLUG, FAKE_VIOLATIONS, OFFERS_HANDLERS, createFakeContent, type FakeContent } from './support/content-fixtures';
 import { FakeGrpcError, type FakeGrpcServer, startFakeService } from './support/fake-grpc';
 import { expectNoStack, rawRequest } from './support/raw-http';
 import { type TestGateway, startTestGateway } from './support/test-gateway';
@@ -147,7 +147,7 @@ describe('comments in the gateway', () => {
         expect(res.status).toBe(200);
         expect(text(res.body)).toContain('Komentarze są chwilowo niedostępne. Spróbuj ponownie za kilka minut.');
         expect(res.body).toContain('data-comment-form=""');
-        expect(res.body).toContain('Kwota brutto');
+        expect(res.body).toContain(`<h2 id="${ARTICLE_DATA.toc[0]!.anchor}">`);
       } finally {
         fake.handlers['ListComments'] = original;
       }
@@ -184,7 +184,7 @@ describe('comments in the gateway', () => {
       expect(tagWith(res.body, 'id="komentarz-imie"')).not.toContain('aria-invalid');
       expect(res.body).toContain('value="Jan Nowak"');
       expect(res.body).toMatch(/<textarea id="komentarz-tresc"[^>]*>x<\/textarea>/);
-      expect(res.body).toContain('<h1>Płaca minimalna w 2026 roku</h1>');
+      expect(res.body).toContain(`<h1>${ARTICLE_DATA.h1}</h1>`);
     });
 
     it('maps an error on a hidden field (reply target) to the form message', async () => {

@@ -2,17 +2,24 @@ import { XMLValidator } from 'fast-xml-parser';
 import { type FakeGrpcServer, startFakeService } from './support/fake-grpc';
 import {
   ARTICLE,
+  ARTICLE_COMMENTS,
+  ARTICLE_PAGE,
   ARTICLE_SLUG,
+  ARTICLES,
+  AUTHOR,
   DOC_PAGE,
+  LENDER_WITH_FACTS,
   NAVIGATION,
   OFFERS_HANDLERS,
   REVIEWS_PAGE,
   SEO_PAGE,
+  TAGS,
   VIVUS_REVIEW,
   createFakeContent,
   type FakeContent,
 } from './support/content-fixtures';
 import { type PagePayload } from '../src/app/page-payload';
+import { pageDataKey } from '../src/server/pages/page-data-cache';
 import { expectNoStack, rawRequest } from './support/raw-http';
 import { type TestGateway, deadTarget, startTestGateway } from './support/test-gateway';
 
@@ -35,6 +42,27 @@ const faqLd = (html: string) => ldOfType(html, 'FAQPage') as unknown as FaqLd;
 const meta = (html: string, property: string) => new RegExp(`<meta property="${property}" content="([^"]*)">`).exec(html)?.[1];
 /** Visible text of the document, tags dropped, for assertions on wording. */
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+/** The listing's own articles (not the popular ones beside them). */
+const listOf = (html: string) => /<ul class="article-list">[\s\S]*?<\/ul>/.exec(html)?.[0] ?? '';
+
+/** A page of the tests' own, to show what the recorded content cannot: markup in an FAQ that must not escape its script. */
+const FAQ_TRAP_PAGE = {
+  ...DOC_PAGE,
+  path: '/dokument-z-pulapka/',
+  link: '/dokument-z-pulapka/',
+  faq: [{ question: 'Czy usunę cookies wpisując </script><script>alert(1)</script>?', answerHtml: '<p>Nie &lt;script&gt;, tylko w <em>ustawieniach</em> przeglądarki &amp; systemu.</p>' }],
+};
+/** The article's page as GetPage answers it, with a body the article page must not use (it shows GetArticle's). */
+const ARTICLE_PAGE_COPY = { ...ARTICLE_PAGE, bodyHtml: '<p>Kopia treści, której strona artykułu nie używa.</p>' };
+/** Sitemap entries the recording has no example of: an address with '&' and a lastmod with a time. */
+const SITEMAP_EXTRA: [string, string][] = [
+  ['/strona-z-&-w-adresie/', '2026-01-01'],
+  ['/dokument-z-czasem/', '2026-09-01T08:00:00Z'],
+];
+const contentKey = (path: string) => pageDataKey('content', { comments: { page: 1, sort: 'newer' }, path });
+const EMPTY_TAG = TAGS.find((tag) => tag.articlesCount === 0)!;
+const CREDIT_TAG = TAGS.find((tag) => tag.slug === 'kredyty')!;
+const rated = ARTICLE_COMMENTS.filter((c) => c.rating > 0);
 
 describe('gateway editorial pages', () => {
   let fake: FakeContent;
@@ -43,7 +71,7 @@ describe('gateway editorial pages', () => {
   let gateway: TestGateway;
 
   beforeAll(async () => {
-    fake = createFakeContent();
+    fake = createFakeContent({ pages: [FAQ_TRAP_PAGE, ARTICLE_PAGE_COPY], sitemap: SITEMAP_EXTRA });
     [content, offers] = await Promise.all([startFakeService('content', fake.handlers), startFakeService('offers', OFFERS_HANDLERS)]);
     gateway = await startTestGateway({ targets: { content: content.target, offers: offers.target }, env: { PAGE_CACHE: 'false' } });
   });
@@ -58,14 +86,16 @@ describe('gateway editorial pages', () => {
 
   describe('SEO landing page', () => {
     it('renders H1, introduction, table of contents, body, FAQ, related links, offers and the call to action', async () => {
-      const res = await get('/pozyczki-dla-studentow/');
+      const res = await get(SEO_PAGE.path);
       expect(res.status).toBe(200);
       expect(res.body).toContain(`<h1>${SEO_PAGE.h1}</h1>`);
-      expect(res.body).toContain('<strong>warunki</strong> różnią się');
-      expect(res.body).toContain('<a href="#koszty">Koszty</a>');
-      expect(res.body).toContain('<h2 id="na-co-uwazac">Na co uważać</h2>');
-      expect(res.body).toContain('Czy student bez pracy dostanie pożyczkę?');
-      expect(res.body).toContain('<a href="/pozyczki-od-18-lat/">Pożyczki od 18 lat</a>');
+      expect(res.body).toContain('małe pożyczki powstały właśnie z myślą o takich sytuacjach');
+      const toc = SEO_PAGE.toc[2]!;
+      expect(res.body).toContain(`<a href="#${toc.anchor}">${toc.title}</a>`);
+      expect(res.body).toContain(`<h2 id="${toc.anchor}">${toc.title}</h2>`);
+      expect(res.body).toContain(SEO_PAGE.faq[1]!.question);
+      const related = SEO_PAGE.related[0]!;
+      expect(res.body).toContain(`<a href="${related.path}">${related.title}</a>`);
       // offers block: what the offers service returned, in its order
       expect(res.body.indexOf('Szybka Gotówka')).toBeLessThan(res.body.indexOf('Kredyt Plus'));
       expect(res.body).toContain('Porównujemy 27 ofert.');
@@ -76,11 +106,11 @@ describe('gateway editorial pages', () => {
     });
 
     it('carries canonical, Open Graph and JSON-LD (Organization, BreadcrumbList, FAQPage)', async () => {
-      const res = await get('/pozyczki-dla-studentow/');
-      expect(res.body).toContain(`<link rel="canonical" href="${ORIGIN}/pozyczki-dla-studentow/">`);
+      const res = await get(SEO_PAGE.path);
+      expect(res.body).toContain(`<link rel="canonical" href="${ORIGIN}${SEO_PAGE.path}">`);
       expect(meta(res.body, 'og:title')).toBe(SEO_PAGE.title);
       expect(meta(res.body, 'og:description')).toBe(SEO_PAGE.description);
-      expect(meta(res.body, 'og:url')).toBe(`${ORIGIN}/pozyczki-dla-studentow/`);
+      expect(meta(res.body, 'og:url')).toBe(`${ORIGIN}${SEO_PAGE.path}`);
       expect(meta(res.body, 'og:type')).toBe('website');
       expect(meta(res.body, 'og:locale')).toBe('pl_PL');
       expect(meta(res.body, 'og:site_name')).toBe('Porównywarka pożyczek');
@@ -90,43 +120,45 @@ describe('gateway editorial pages', () => {
       expect(ldOfType(res.body, 'Organization')).toMatchObject({ '@context': 'https://schema.org', name: 'Porównywarka pożyczek', url: `${ORIGIN}/` });
       expect(ldOfType(res.body, 'BreadcrumbList')).toMatchObject({
         itemListElement: [
-          { '@type': 'ListItem', position: 1, name: 'Strona główna', item: `${ORIGIN}/` },
-          { '@type': 'ListItem', position: 2, name: 'Pożyczki dla studentów', item: `${ORIGIN}/pozyczki-dla-studentow/` },
+          { '@type': 'ListItem', position: 1, name: SEO_PAGE.breadcrumbs[0]!.text, item: `${ORIGIN}/` },
+          { '@type': 'ListItem', position: 2, name: SEO_PAGE.breadcrumbs[1]!.text, item: `${ORIGIN}${SEO_PAGE.path}` },
         ],
       });
       const faq = faqLd(res.body);
-      expect(faq.mainEntity).toHaveLength(3);
+      expect(faq.mainEntity).toHaveLength(SEO_PAGE.faq.length);
       expect(faq.mainEntity[0]).toMatchObject({
         '@type': 'Question',
-        name: 'Czy student bez pracy dostanie pożyczkę?',
-        acceptedAnswer: { '@type': 'Answer', text: 'Zwykle potrzebny jest stały dochód & konto.' },
+        name: SEO_PAGE.faq[0]!.question,
+        acceptedAnswer: { '@type': 'Answer', text: expect.stringMatching(/^Najniższe kwoty w ofertach pożyczkodawców zaczynają się zwykle od 100 zł\./) },
       });
       // the inline state leaves the JSON-LD out (the document has it once)
       const state = /<script id="__STATE__" type="application\/json">([\s\S]*?)<\/script>/.exec(res.body)![1]!;
       expect(JSON.parse(state).head.structuredData).toBeUndefined();
-      expect(JSON.parse(state).navigation).toBeNull();
+      // no page hydrates: the state carries neither the navigation nor the page data (the HTML has them once)
+      expect(JSON.parse(state)).not.toHaveProperty('navigation');
+      expect(JSON.parse(state)).not.toHaveProperty('data');
     });
 
-    it('escapes JSON-LD so no value can close its script element', async () => {
-      const res = await get('/polityka-cookies/');
+    it('escapes JSON-LD so no value can close its script element, and gives answers as plain text', async () => {
+      const res = await get(FAQ_TRAP_PAGE.path);
       const blocks = [...res.body.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
-      expect(blocks).toHaveLength(2);
+      expect(blocks).toHaveLength(3);
       for (const block of blocks) expect(block).not.toMatch(/[<>]/);
       const faq = faqLd(res.body);
       expect(faq.mainEntity[0]!.name).toBe('Czy usunę cookies wpisując </script><script>alert(1)</script>?');
-      expect(faq.mainEntity[0]!.acceptedAnswer.text).toBe('Nie <script>, tylko w ustawieniach przeglądarki.');
+      expect(faq.mainEntity[0]!.acceptedAnswer.text).toBe('Nie <script>, tylko w ustawieniach przeglądarki & systemu.');
     });
   });
 
   describe('document page', () => {
     it('renders a legal document with its update date and no offers', async () => {
-      const res = await get('/polityka-cookies/');
+      const res = await get(DOC_PAGE.path);
       expect(res.status).toBe(200);
       expect(res.body).toContain(`<h1>${DOC_PAGE.h1}</h1>`);
-      expect(res.body).toContain('Małe pliki tekstowe');
-      expect(text(res.body)).toContain('Ostatnia aktualizacja: 01.09.2026');
+      expect(res.body).toContain('Pliki cookie to niewielkie pliki tekstowe');
+      expect(text(res.body)).toContain('Ostatnia aktualizacja: 21.11.2026');
       expect(res.body).not.toContain('Szybka Gotówka');
-      expect(jsonLd(res.body).map((item) => item['@type'])).toEqual(['Organization', 'FAQPage']);
+      expect(jsonLd(res.body).map((item) => item['@type'])).toEqual(['Organization', 'BreadcrumbList']);
     });
   });
 
@@ -136,16 +168,18 @@ describe('gateway editorial pages', () => {
       expect(res.status).toBe(200);
       const body = text(res.body);
       expect(res.body).toContain(`<h1>${ARTICLE.h1}</h1>`);
-      expect(body).toContain('Napisano: 28.08.2026');
-      expect(body).toContain('Zaktualizowano: 14.09.2026');
-      expect(res.body).toContain('Autor: <a href="/autor/anna-kowalczyk/">Anna Kowalczyk</a>');
-      expect(body).toContain('5 min czytania');
+      expect(body).toContain('Napisano: 16.09.2025');
+      expect(body).toContain('Zaktualizowano: 22.09.2026');
+      expect(res.body).toContain(`Autor: <a href="/autor/${AUTHOR.slug}/">${AUTHOR.name}</a>`);
+      expect(body).toContain(`${ARTICLE.summary!.readingTimeMinutes} min czytania`);
       expect(res.body).toContain('<li>12\u00a0345 wyświetleń</li>');
-      expect(body).toContain('Ocena 4,5/5 (4 oceny)');
-      expect(res.body).toContain('<a href="#netto">Kwota netto</a>');
-      expect(res.body).toContain('płaca minimalna wynosi 4806 zł brutto');
+      const average = (rated.reduce((sum, c) => sum + c.rating, 0) / rated.length).toFixed(1).replace('.', ',');
+      expect(body).toContain(`Ocena ${average}/5 (${rated.length} ocen)`);
+      const toc = ARTICLE.toc[2]!;
+      expect(res.body).toContain(`<a href="#${toc.anchor}">${toc.title}</a>`);
+      expect(res.body).toContain('<td>od 1 stycznia 2026</td>');
       expect(res.body).not.toContain('Kopia treści, której strona artykułu nie używa');
-      expect(res.body).toContain('Rozporządzenie Rady Ministrów w sprawie minimalnego wynagrodzenia');
+      expect(res.body).toContain(ARTICLE.sources[2]!.name);
       // share links are plain URLs; copy and system share are buttons for the page script
       const url = encodeURIComponent(`${ORIGIN}/${ARTICLE_SLUG}/`);
       expect(res.body).toContain(`href="https://www.facebook.com/sharer/sharer.php?u=${url}"`);
@@ -154,8 +188,8 @@ describe('gateway editorial pages', () => {
       expect(res.body).toMatch(/href="mailto:\?subject=P%C5%82aca/);
       expect(res.body).toContain('data-share="copy"');
       expect(res.body).toContain('data-share="native"');
-      expect(res.body).toMatch(/<h2>Podobne artykuły<\/h2>[\s\S]*href="\/waloryzacja-emerytur\/"/);
-      expect(res.body).toMatch(/<h2>Popularne artykuły<\/h2>[\s\S]*href="\/kredyt-w-play\/"/);
+      expect(res.body).toMatch(new RegExp(`<h2>Podobne artykuły</h2>[\\s\\S]*href="${ARTICLE.similar[0]!.path}"`));
+      expect(res.body).toMatch(new RegExp(`<h2>Popularne artykuły</h2>[\\s\\S]*href="${ARTICLE.popular.at(-1)!.path}"`));
       // the view is counted by the browser, not while rendering
       expect(res.body).toContain(`data-article-path="/${ARTICLE_SLUG}/"`);
       expect(fake.views).toHaveLength(0);
@@ -168,9 +202,9 @@ describe('gateway editorial pages', () => {
       expect(jsonLd(res.body).map((item) => item['@type'])).toEqual(['Organization', 'BreadcrumbList', 'Article']);
       expect(ldOfType(res.body, 'Article')).toMatchObject({
         headline: ARTICLE.h1,
-        datePublished: '2026-08-28',
-        dateModified: '2026-09-14',
-        author: { '@type': 'Person', name: 'Anna Kowalczyk', url: `${ORIGIN}/autor/anna-kowalczyk/` },
+        datePublished: '2025-09-16',
+        dateModified: '2026-09-22',
+        author: { '@type': 'Person', name: AUTHOR.name, url: `${ORIGIN}/autor/${AUTHOR.slug}/` },
         mainEntityOfPage: `${ORIGIN}/${ARTICLE_SLUG}/`,
       });
     });
@@ -218,10 +252,11 @@ describe('gateway editorial pages', () => {
       expect(res.status).toBe(200);
       expect(res.body).toContain('<h1>Blog</h1>');
       expect(text(res.body)).toContain('strona 1 z 3');
-      expect(res.body).toContain('href="/placa-minimalna/"');
+      expect(listOf(res.body)).toContain(`href="${ARTICLES[0]!.path}"`);
+      expect(listOf(res.body)).not.toContain(`href="${ARTICLES[9]!.path}"`);
       expect(res.body).toContain('href="/blog/page-2/" rel="next"');
       expect(res.body).not.toContain('rel="prev"');
-      expect(res.body).toContain('<a class="tag" href="/blog/kredyty/">Kredyty</a>');
+      expect(res.body).toContain(`<a class="tag" href="/blog/kredyty/">${CREDIT_TAG.name}</a>`);
       expect(res.body).toMatch(/<h2 id="popularne_sekcja">Popularne artykuły<\/h2>/);
       expect(jsonLd(res.body).map((item) => item['@type'])).toEqual(['Organization', 'BreadcrumbList']);
     });
@@ -230,6 +265,7 @@ describe('gateway editorial pages', () => {
       const second = await get('/blog/page-2/');
       expect(second.status).toBe(200);
       expect(text(second.body)).toContain('strona 2 z 3');
+      expect(listOf(second.body)).toContain(`href="${ARTICLES[9]!.path}"`);
       expect(second.body).toContain('href="/blog/" rel="prev"');
       expect(second.body).toContain('href="/blog/page-3/" rel="next"');
       expect(second.body).toContain('<title>Blog o pożyczkach, kredytach i finansach – strona 2 z 3</title>');
@@ -237,7 +273,7 @@ describe('gateway editorial pages', () => {
       const last = await get('/blog/page-3/');
       expect(last.status).toBe(200);
       expect(text(last.body)).toContain('strona 3 z 3');
-      expect(last.body).toContain('href="/poradnik-finansowy-23/"');
+      expect(listOf(last.body)).toContain(`href="${ARTICLES.at(-1)!.path}"`);
     });
 
     it('answers pages beyond the last and malformed numbers with the 404 page', async () => {
@@ -264,13 +300,15 @@ describe('gateway editorial pages', () => {
 
   describe('tag pages', () => {
     it('shows the tag name and description with its own pager', async () => {
+      expect(CREDIT_TAG.articlesCount).toBe(10);
       const res = await get('/blog/kredyty/');
       expect(res.status).toBe(200);
-      expect(res.body).toContain('<h1>Kredyty</h1>');
-      expect(res.body).toContain('Wszystko o kredytach gotówkowych i konsolidacyjnych.');
+      expect(res.body).toContain(`<h1>${CREDIT_TAG.name}</h1>`);
+      expect(res.body).toContain(CREDIT_TAG.description);
       expect(text(res.body)).toContain('strona 1 z 2');
       expect(res.body).toContain('href="/blog/kredyty/page-2/" rel="next"');
-      expect(res.body).toContain('aria-current="page">Kredyty</a>');
+      expect(res.body).toContain(`aria-current="page">${CREDIT_TAG.name}</a>`);
+      expect(listOf(res.body)).not.toContain(`href="/${ARTICLE_SLUG}/"`);
       const second = await get('/blog/kredyty/page-2/');
       expect(second.status).toBe(200);
       expect(text(second.body)).toContain('strona 2 z 2');
@@ -285,61 +323,69 @@ describe('gateway editorial pages', () => {
     });
 
     it('gives a tag without articles its first page', async () => {
-      const res = await get('/blog/praca-i-kariera/');
+      const res = await get(`/blog/${EMPTY_TAG.slug}/`);
       expect(res.status).toBe(200);
+      expect(res.body).toContain(`<h1>${EMPTY_TAG.name}</h1>`);
       expect(res.body).toContain('Nie ma jeszcze artykułów w tej kategorii.');
     });
   });
 
   describe('author page', () => {
     it('shows the bio and the articles', async () => {
-      const res = await get('/autor/anna-kowalczyk/');
+      const written = ARTICLES.filter((article) => article.authorId === AUTHOR.id);
+      const res = await get(`/autor/${AUTHOR.slug}/`);
       expect(res.status).toBe(200);
-      expect(res.body).toContain('<h1>Anna Kowalczyk</h1>');
-      expect(res.body).toContain('Redaktorka działu finansów osobistych');
-      expect(res.body).toContain('Anna pisze o budżecie domowym');
-      expect(res.body).toContain('Artykuły autora (23 artykuły)');
-      expect(res.body).toContain('href="/jak-sprawdzic-bik-za-darmo/"');
+      expect(res.body).toContain(`<h1>${AUTHOR.name}</h1>`);
+      expect(res.body).toContain(AUTHOR.role);
+      expect(res.body).toContain('Redakcja Porównywarki to zespół, który przygotowuje poradniki');
+      expect(res.body).toContain(`Artykuły autora (${written.length} artykuły)`);
+      expect(listOf(res.body)).toContain('href="/jak-sprawdzic-bik-za-darmo/"');
+      expect(listOf(res.body)).not.toContain('href="/waloryzacja-emerytur/"');
       expect((await get('/autor/nieznany-autor/')).status).toBe(404);
     });
   });
 
   describe('lender reviews', () => {
-    it('lists the lenders with breadcrumbs, hero, offers, 3 steps, FAQ of 4 and the call to action', async () => {
+    it('lists the lenders with breadcrumbs, hero, offers, 3 steps, FAQ and the call to action', async () => {
       const res = await get('/opinie-o-pozyczkach/');
       expect(res.status).toBe(200);
-      expect(res.body).toMatch(/<nav class="breadcrumbs"[^>]*><ol><li><a href="\/">Pożyczki online<\/a><\/li><li aria-current="page">Opinie o pożyczkach<\/li><\/ol><\/nav>/);
+      const [home, middle] = REVIEWS_PAGE.breadcrumbs;
+      expect(res.body).toContain(
+        `<nav class="breadcrumbs" aria-label="Okruszki"><ol><li><a href="/">${home!.text}</a></li><li><a href="${middle!.link}">${middle!.text}</a></li><li aria-current="page">`,
+      );
       expect(res.body).toContain(`<h1>${REVIEWS_PAGE.h1}</h1>`);
-      expect(res.body).toContain('Sprawdź, co klienci mówią o firmach pożyczkowych');
-      expect(res.body).toContain('href="/opinie-o-pozyczkach/vivus/"');
+      expect(res.body).toContain('Zebraliśmy w jednym miejscu omówienia firm pożyczkowych');
+      for (const slug of ['vivus', 'wandoo', 'kuki']) expect(res.body).toContain(`href="/opinie-o-pozyczkach/${slug}/"`);
       expect(text(res.body)).toContain('4,6/5 · 128 opinii');
       expect(text(res.body)).toContain('Brak opinii');
       expect(res.body).toContain('Szybka Gotówka');
       expect(res.body.match(/<ol class="steps">[\s\S]*?<\/ol>/)![0].match(/<li>/g)).toHaveLength(3);
-      expect(res.body.match(/<details class="faq__item">/g)).toHaveLength(4);
+      expect(res.body.match(/<details class="faq__item">/g)).toHaveLength(REVIEWS_PAGE.faq.length);
       expect(res.body).toContain('href="/application/"');
       expect(jsonLd(res.body).map((item) => item['@type'])).toEqual(['Organization', 'BreadcrumbList', 'FAQPage']);
     });
 
-    it('shows one lender: title, subtitle, FAQ, review count, facts with the checked date, its offer', async () => {
-      const res = await get('/opinie-o-pozyczkach/vivus/');
+    it('shows one lender: title, subtitle, FAQ, facts with the checked date, its offer', async () => {
+      const review = LENDER_WITH_FACTS;
+      const res = await get(review.summary!.path);
       expect(res.status).toBe(200);
-      expect(res.body).toContain(`<h1>${VIVUS_REVIEW.title}</h1>`);
-      expect(res.body).toContain(VIVUS_REVIEW.subtitle);
-      expect(text(res.body)).toContain('128 opinii');
-      expect(res.body).toContain('<dt>Firma</dt><dd>4finance sp. z o.o.</dd>');
+      expect(res.body).toContain(`<h1>${review.title}</h1>`);
+      expect(res.body).toContain(review.subtitle);
+      expect(res.body).toContain(`<dt>Firma</dt><dd>${review.info[0]!.value}</dd>`);
       expect(text(res.body)).toContain('Dane sprawdzone 01.11.2026');
-      expect(res.body).toContain('Czy Vivus sprawdza BIK?');
+      expect(res.body).toContain(review.faq[0]!.question);
       expect(res.body).toContain('<h2 id="oferta_sekcja">Aktualna oferta</h2>');
       expect(res.body).toContain('Szybka Gotówka');
       expect(ldOfType(res.body, 'FAQPage')).toBeDefined();
     });
 
-    it('invites to compare when a lender has no offer, and answers unknown lenders with 404', async () => {
-      const wonga = await get('/opinie-o-pozyczkach/wonga/');
-      expect(wonga.status).toBe(200);
-      expect(wonga.body).not.toContain('Aktualna oferta');
-      expect(wonga.body).toContain('href="/application/"');
+    it('shows the review count of a rated lender, invites to compare when a lender has no offer, and answers unknown lenders with 404', async () => {
+      const vivus = await get(VIVUS_REVIEW.summary!.path);
+      expect(vivus.status).toBe(200);
+      expect(text(vivus.body)).toContain('128 opinii');
+      expect(vivus.body).not.toContain('Aktualna oferta');
+      expect(vivus.body).not.toContain('<dt>Firma</dt>');
+      expect(vivus.body).toContain('href="/application/"');
       const unknown = await get('/opinie-o-pozyczkach/nie-ma-takiej-firmy/');
       expect(unknown.status).toBe(404);
       expect(unknown.body).toContain(NOT_FOUND_TEXT);
@@ -388,19 +434,22 @@ describe('gateway editorial pages', () => {
 
   describe('navigation', () => {
     it('renders the header groups and footer columns from GetNavigation with the data-removal link and partners', async () => {
-      const res = await get('/polityka-cookies/');
-      expect(res.body).toMatch(/<p class="menu__title">Pożyczki<\/p><img class="menu__image" src="data:image\/svg\+xml,[^"]+" alt=""/);
-      expect(res.body).toContain('<p class="menu__subtitle">Na dowód</p>');
-      expect(res.body).toContain('<nav aria-label="O serwisie"><p class="site-footer__title">O serwisie</p>');
-      expect(res.body).toContain(`<a href="${NAVIGATION.dataRemovalLink!.link}" rel="noopener">Usuń swoje dane osobowe</a>`);
-      expect(res.body).toMatch(/<a href="https:\/\/partner.example\/" rel="noopener sponsored"><img src="data:image\/svg\+xml,[^"]+" alt="Partner Finansowy"/);
+      const res = await get(DOC_PAGE.path);
+      const [loans] = NAVIGATION.menuGroups;
+      expect(res.body).toContain(`<p class="menu__title">${loans!.title}</p><img class="menu__image" src="${loans!.imageUrl}" alt=""`);
+      expect(res.body).toContain(`<p class="menu__subtitle">${loans!.columns[1]!.title}</p>`);
+      const company = NAVIGATION.footerColumns.at(-1)!;
+      expect(res.body).toContain(`<nav aria-label="${company.title}"><p class="site-footer__title">${company.title}</p>`);
+      expect(res.body).toContain(`<a href="${NAVIGATION.dataRemovalLink!.link}" rel="noopener">${NAVIGATION.dataRemovalLink!.text}</a>`);
+      const partner = NAVIGATION.partners[0]!;
+      expect(res.body).toContain(`<a href="${partner.link}" rel="noopener sponsored"><img src="${partner.imageUrl}" alt="${partner.name}"`);
       expect(res.body).toContain('href="/kalendarz-2025/">Kalendarz dni wolnych</a>');
     });
 
     it('sends the navigation with every page payload', async () => {
       const payload = JSON.parse((await get('/blog/_payload.json?v=testbuild01')).body) as PagePayload;
-      expect(payload.navigation.groups.map((group) => group.title)).toEqual(['Pożyczki', 'Kredyty', 'Rankingi']);
-      expect(payload.navigation.dataRemoval).toEqual({ text: 'Usuń swoje dane osobowe', href: 'https://dane.example/usun/' });
+      expect(payload.navigation.groups.map((group) => group.title)).toEqual(NAVIGATION.menuGroups.map((group) => group.title));
+      expect(payload.navigation.dataRemoval).toEqual({ text: NAVIGATION.dataRemovalLink!.text, href: NAVIGATION.dataRemovalLink!.link });
     });
   });
 
@@ -416,18 +465,20 @@ describe('gateway editorial pages', () => {
       expect(urls.length).toBe(res.body.match(/<url>/g)!.length);
       const locs = urls.map((url) => url.loc);
       // content service entries, the '&' escaped
-      expect(locs).toContain(`${ORIGIN}/pozyczki-dla-studentow/`);
+      expect(locs).toContain(`${ORIGIN}${SEO_PAGE.path}`);
       expect(locs).toContain(`${ORIGIN}/strona-z-&amp;-w-adresie/`);
       // the gateway's own routes: home, blog pages, tag pages, this year's and next year's calendar
-      for (const path of ['/', '/blog/', '/blog/page-2/', '/blog/page-3/', '/blog/kredyty/', '/blog/kredyty/page-2/', '/blog/praca-i-kariera/', '/kalendarz-2025/', '/kalendarz-2026/']) {
+      for (const path of ['/', '/blog/', '/blog/page-2/', '/blog/page-3/', '/blog/kredyty/', '/blog/kredyty/page-2/', `/blog/${EMPTY_TAG.slug}/`, '/kalendarz-2025/', '/kalendarz-2026/']) {
         expect(locs).toContain(`${ORIGIN}${path}`);
       }
       expect(locs).not.toContain(`${ORIGIN}/blog/page-4/`);
       expect(new Set(locs).size).toBe(locs.length);
       for (const url of urls) expect(url.lastmod).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-      expect(urls.find((url) => url.loc === `${ORIGIN}/polityka-cookies/`)!.lastmod).toBe('2026-09-01');
-      expect(urls.find((url) => url.loc === `${ORIGIN}/`)!.lastmod).toBe('2025-01-20');
-      expect(urls.find((url) => url.loc === `${ORIGIN}/blog/page-2/`)!.lastmod).toBe('2026-09-14');
+      expect(urls.find((url) => url.loc === `${ORIGIN}${DOC_PAGE.path}`)!.lastmod).toBe('2026-11-21');
+      expect(urls.find((url) => url.loc === `${ORIGIN}/dokument-z-czasem/`)!.lastmod).toBe('2026-09-01');
+      // the content service lists the home page itself, with its update date
+      expect(urls.find((url) => url.loc === `${ORIGIN}/`)!.lastmod).toBe('2026-11-21');
+      expect(urls.find((url) => url.loc === `${ORIGIN}/blog/page-2/`)!.lastmod).toBe('2026-10-14');
     });
 
     it('answers robots.txt: allow all but the API and payloads, with the sitemap', async () => {
@@ -445,13 +496,16 @@ describe('gateway editorial pages when services fail', () => {
     const content = await startFakeService('content', fake.handlers);
     const gateway = await startTestGateway({ targets: { content: content.target, offers: await deadTarget() } });
     try {
-      const res = await rawRequest(gateway.port, { path: '/pozyczki-dla-studentow/' });
+      const res = await rawRequest(gateway.port, { path: SEO_PAGE.path });
       expect(res.status).toBe(200);
       expect(res.body).toContain(`<h1>${SEO_PAGE.h1}</h1>`);
       expect(res.body).not.toContain('offer-list');
       expect(res.body).not.toContain('chwilowo niedostępne');
       expect(res.body).toContain('href="/application/"');
-      expect(await gateway.deps.cache.get('page:v1:content:{"path":"/pozyczki-dla-studentow/"}')).toBeUndefined();
+      expect(await gateway.deps.cache.get(contentKey(SEO_PAGE.path))).toBeUndefined();
+      // while a page that needs no offers is complete, and cached under the same kind of key
+      expect((await rawRequest(gateway.port, { path: DOC_PAGE.path })).status).toBe(200);
+      expect(await gateway.deps.cache.get(contentKey(DOC_PAGE.path))).toBeDefined();
     } finally {
       await gateway.stop();
       await content.stop();

@@ -3,7 +3,8 @@ import { defineRoute } from '../src/app/route-types';
 import { contentRoute, homeRoute } from '../src/app/routes';
 import { renderRouteToString } from '../src/server/app';
 import { FakeGrpcError, type FakeGrpcServer, startFakeService } from './support/fake-grpc';
-import { ABOUT_PAGE, HOME_PAGE, OFFERS, RATE_TABLE } from './support/fixtures';
+import { ABOUT_PAGE, HOME_PAGE } from './support/content-fixtures';
+import { OFFERS, RATE_TABLE } from './support/fixtures';
 import { expectNoStack, rawRequest } from './support/raw-http';
 import { type TestGateway, startTestGateway } from './support/test-gateway';
 
@@ -149,11 +150,11 @@ describe('BENCH_STATIC off', () => {
       // The same page is served under /__static/ when BENCH_STATIC is on (the suite above).
       const page = await rawRequest(gateway.port, { path: '/o-nas/' });
       expect(page.status).toBe(200);
-      expect(page.body).toContain('Pomagamy porównywać oferty');
+      expect(page.body).toContain('Jesteśmy serwisem porównawczym');
       const res = await rawRequest(gateway.port, { path: '/__static/o-nas/' });
       expect(res.status).toBe(404);
       expect(res.body).toContain('Nie mogliśmy znaleźć żądanej strony');
-      expect(res.body).not.toContain('Pomagamy porównywać oferty');
+      expect(res.body).not.toContain('Jesteśmy serwisem porównawczym');
     } finally {
       await gateway.stop();
       await content.stop();

@@ -1,7 +1,8 @@
 import { status } from '@grpc/grpc-js';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { FakeGrpcError, type FakeGrpcServer, startFakeService } from './support/fake-grpc';
-import { ABOUT_PAGE, HOME_PAGE, OFFERS, RATE_TABLE } from './support/fixtures';
+import { ABOUT_PAGE, HOME_PAGE } from './support/content-fixtures';
+import { OFFERS, RATE_TABLE } from './support/fixtures';
 import { expectNoStack, rawRequest } from './support/raw-http';
 import { REAL_TIMERS, until } from './support/clock';
 import { TEST_BUILD_ID, type TestGateway, deadTarget, startTestGateway } from './support/test-gateway';
@@ -141,10 +142,13 @@ describe('gateway over HTTP with real gRPC services', () => {
       expect(res.body).toContain('<dd data-indicator="commission">18,00\u00a0zł</dd>');
       expect(res.body).toContain('<dd data-indicator="date">20.04.2025</dd>');
       expect(res.body).toContain('href="/application/?amount=2000&amp;period=90"');
-      // the bundle: entry module, preloads for React and the home chunk, stylesheet
+      // the bundle: entry module and its import, stylesheet; the calculator is an island marked
+      // in the HTML, so neither React nor the home chunk is preloaded (they load only for navigation)
       expect(res.body).toContain('<script type="module" src="/assets/entry-TEST.js"></script>');
-      expect(res.body).toContain('<link rel="modulepreload" href="/assets/chunks/renderer-TEST.js">');
-      expect(res.body).toContain('<link rel="modulepreload" href="/assets/chunks/home-page-TEST.js">');
+      expect(res.body).toContain('<link rel="modulepreload" href="/assets/chunks/shared-TEST.js">');
+      expect(res.body).not.toContain('renderer-TEST.js');
+      expect(res.body).not.toContain('home-page-TEST.js');
+      expect(res.body).toMatch(/<form class="calculator"[^>]* data-island="loan-calculator"[^>]*>/);
       expect(res.body).toContain('<link rel="stylesheet" href="/assets/styles-TEST.css">');
     });
 
@@ -168,19 +172,20 @@ describe('gateway over HTTP with real gRPC services', () => {
         currency: 'PLN',
         currencySign: 'zł',
       });
-      // a page that does not hydrate carries no data copy at all; its body is printed once
-      expect(state.data).toBeNull();
-      expect(res.body.split('Pomagamy porównywać oferty').length).toBe(2);
-      // the home page hydrates: its state has the data, minus the body HTML already in the page
+      // no page hydrates, so no state carries a copy of the data or the navigation; the body is printed once
+      expect(state).not.toHaveProperty('data');
+      expect(state).not.toHaveProperty('navigation');
+      expect(res.body.split('Jesteśmy serwisem porównawczym').length).toBe(2);
+      // the home page too (its calculator is an island): the state is the runtime's, not the page's
       const home = (await get('/')).body;
       const homeState = JSON.parse(/<script id="__STATE__" type="application\/json">([\s\S]*?)<\/script>/.exec(home)![1]!);
-      expect(homeState.data.page.bodyHtml).toBeNull();
-      expect(homeState.data.offers.value.items).toHaveLength(2);
-      expect(home.split('Dlaczego warto porównywać?').length).toBe(2);
+      expect(homeState).toMatchObject({ page: 'home', route: 'home', today: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+      expect(homeState).not.toHaveProperty('data');
+      expect(home.split('<h2 id="sekcja-numer-1">Sekcja numer 1</h2>').length).toBe(2);
       // a page without interactive parts does not preload React
       expect(res.body).not.toContain('renderer-TEST.js');
       expect(res.body).toContain('<nav class="breadcrumbs" aria-label="Okruszki">');
-      expect(res.body).toContain('Czy porównanie jest płatne?');
+      expect(res.body).toContain('<h2 id="nasze-zasady-redakcyjne">Nasze zasady redakcyjne</h2>');
     });
 
     it('sends security and caching headers, compresses, and revalidates with the ETag', async () => {
@@ -199,10 +204,10 @@ describe('gateway over HTTP with real gRPC services', () => {
 
       const br = await get('/', { 'Accept-Encoding': 'br, gzip' });
       expect(br.headers['content-encoding']).toBe('br');
-      expect(brotliDecompressSync(br.raw).toString()).toContain(HOME_PAGE.h1!);
+      expect(brotliDecompressSync(br.raw).toString()).toContain(HOME_PAGE.h1);
       const gzip = await get('/o-nas/', { 'Accept-Encoding': 'gzip' });
       expect(gzip.headers['content-encoding']).toBe('gzip');
-      expect(gunzipSync(gzip.raw).toString()).toContain('Pomagamy porównywać oferty');
+      expect(gunzipSync(gzip.raw).toString()).toContain('Jesteśmy serwisem porównawczym');
     });
 
     it('gives crawlers the same complete document', async () => {
@@ -331,9 +336,22 @@ describe('gateway over HTTP with real gRPC services', () => {
       expect(favicon.headers['cache-control']).toBe('public, max-age=3600');
     });
 
-    it('answers /healthz, /readyz with a service summary, and /metrics by route pattern', async () => {
+    it('answers /healthz and /readyz on the public port with a bare status: no summary, no error text, no metrics', async () => {
       expect(JSON.parse((await get('/healthz')).body)).toEqual({ status: 'ok' });
       const ready = await get('/readyz');
+      expect(ready.status).toBe(200);
+      expect(JSON.parse(ready.body)).toEqual({ status: 'ready' });
+      expect(ready.body).not.toMatch(/UNAVAILABLE|127\.0\.0\.1|No connection/);
+
+      const metrics = await get('/metrics');
+      expect(metrics.status).not.toBe(200);
+      expect(metrics.body).not.toMatch(/http_server_request_duration_seconds|nodejs_version_info|process_/);
+    });
+
+    it('answers /readyz with a service summary and /metrics by route pattern on the ops port', async () => {
+      const ops = (path: string) => rawRequest(gateway.opsPort, { path });
+      expect(JSON.parse((await ops('/healthz')).body)).toEqual({ status: 'ok' });
+      const ready = await ops('/readyz');
       expect(ready.status).toBe(200);
       const body = JSON.parse(ready.body);
       expect(body.status).toBe('ready');
@@ -341,7 +359,7 @@ describe('gateway over HTTP with real gRPC services', () => {
       expect(body.dependencies.leads).toMatch(/UNAVAILABLE|No connection/i);
 
       await get('/o-nas/');
-      const metrics = (await get('/metrics')).body;
+      const metrics = (await ops('/metrics')).body;
       expect(metrics).toMatch(/http_server_request_duration_seconds_count\{[^}]*route="\/"[^}]*status_code="200"[^}]*\} \d+/);
       expect(metrics).toMatch(/route="\/:path\+\/"/);
       expect(metrics).toMatch(/route="trailing-slash-redirect"/);
@@ -447,7 +465,7 @@ describe('gateway when services fail', () => {
 
       const fresh = await rawRequest(gateway.port, { path: '/o-nas/' });
       expect(fresh.status).toBe(200);
-      expect(fresh.body).toContain('Pomagamy porównywać oferty');
+      expect(fresh.body).toContain('Jesteśmy serwisem porównawczym');
 
       // Past the TTL without waiting for it: only the clock moves (Date, which the cache's
       // freshness reads); timers and sockets stay real.
@@ -455,7 +473,7 @@ describe('gateway when services fail', () => {
       try {
         const stale = await rawRequest(gateway.port, { path: '/o-nas/' });
         expect(stale.status).toBe(200);
-        expect(stale.body).toContain('Pomagamy porównywać oferty');
+        expect(stale.body).toContain('Jesteśmy serwisem porównawczym');
         // Served stale, so one refresh ran behind the answer (and failed: the service is down).
         await until(() => gateway.logs.some((line) => line.msg === 'background refresh failed; stale value kept'));
       } finally {

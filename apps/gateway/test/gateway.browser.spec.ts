@@ -6,10 +6,10 @@ import path from 'node:path';
 import { type Browser, type Page } from 'playwright-core';
 import { readClientManifest } from '../src/server/render/client-manifest';
 import { COMMENT_TEXTS } from '../src/features/comments/comment-texts';
-import { ARTICLE, ARTICLE_SLUG, FAKE_VIOLATIONS, type FakeContent, OFFERS_HANDLERS, createFakeContent } from './support/content-fixtures';
+import { ABOUT_PAGE, ARTICLE, ARTICLE_SLUG, FAKE_VIOLATIONS, type FakeContent, HOME_PAGE, OFFERS_HANDLERS, createFakeContent } from './support/content-fixtures';
 import { type FakeGrpcServer, startFakeService } from './support/fake-grpc';
-import { ABOUT_PAGE, HOME_PAGE, RATE_TABLE } from './support/fixtures';
-import { CHROMIUM_PATH, launchChromium } from './support/browser';
+import { RATE_TABLE } from './support/fixtures';
+import { CHROMIUM_PATH, isMissingPicture, launchChromium } from './support/browser';
 import { until } from './support/clock';
 import { type TestGateway, startTestGateway } from './support/test-gateway';
 
@@ -58,7 +58,16 @@ describeWithChromium('gateway in a real browser', () => {
     const page = await context.newPage();
     const console: { type: string; text: string }[] = [];
     const requests: string[] = [];
-    page.on('console', (message) => console.push({ type: message.type(), text: message.text() }));
+    page.on('console', (message) => {
+      // The browser's own line for a failed request names no address: failed requests are recorded below instead.
+      if (message.type() === 'error' && message.text().startsWith('Failed to load resource')) return;
+      console.push({ type: message.type(), text: message.text() });
+    });
+    page.on('response', (response) => {
+      if (response.status() >= 400 && !isMissingPicture(response.url())) {
+        console.push({ type: 'error', text: `failed request: status of ${response.status()} ${new URL(response.url()).pathname}` });
+      }
+    });
     page.on('pageerror', (error) => console.push({ type: 'pageerror', text: error.message }));
     page.on('request', (request) => requests.push(new URL(request.url()).pathname + new URL(request.url()).search));
     return { page, context, console, requests };
@@ -67,10 +76,13 @@ describeWithChromium('gateway in a real browser', () => {
   const markWindow = (page: Page) => page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
   const readMark = (page: Page) => page.evaluate(() => (window as unknown as { marker?: number }).marker ?? null);
 
-  it('hydrates the home page: the sliders update the cost indicators', async () => {
-    const { page, context, console } = await openPage();
+  it('home page: the calculator island makes the sliders update the cost indicators, without React', async () => {
+    const { page, context, console, requests } = await openPage();
     await page.goto(`${gateway.url}/`);
     await page.waitForSelector('html[data-client="ready"]');
+    // no page hydrates: the calculator is an island, its own chunk; React loads only for navigation
+    expect(requests.some((r) => /\/assets\/chunks\/loan-calculator\.island-/.test(r))).toBe(true);
+    expect(requests.some((r) => /\/assets\/chunks\/(renderer|home-page)-/.test(r))).toBe(false);
     const total = page.locator('[data-indicator="total"]');
     await expect(total.textContent()).resolves.toBe('2\u00a0018,00\u00a0zł');
 
@@ -107,11 +119,11 @@ describeWithChromium('gateway in a real browser', () => {
     expect(new URL(page.url()).pathname).toBe('/o-nas/');
     await expect(page.title()).resolves.toBe(ABOUT_PAGE.title);
     await expect(page.locator('link[rel="canonical"]').getAttribute('href')).resolves.toBe('http://localhost:3000/o-nas/');
-    await expect(page.locator('#tresc-strony').textContent()).resolves.toContain('Pomagamy porównywać oferty');
+    await expect(page.locator('#tresc-strony').textContent()).resolves.toContain('Jesteśmy serwisem porównawczym');
     expect(await readMark(page)).toBe(42); // same document: no reload
 
     await page.goBack();
-    await page.waitForSelector(`h1:text-is("${HOME_PAGE.h1!}")`);
+    await page.waitForSelector(`h1:text-is("${HOME_PAGE.h1}")`);
     expect(await readMark(page)).toBe(42);
     await page.getByLabel(/Ile potrzebujesz/).fill('1000');
     await expect(page.locator('[data-indicator="total"]').textContent()).resolves.toBe('1\u00a0009,00\u00a0zł');
@@ -127,11 +139,11 @@ describeWithChromium('gateway in a real browser', () => {
     await page.waitForSelector('html[data-client="ready"]');
     const rendererChunk = (r: string) => /\/assets\/chunks\/renderer-/.test(r);
     expect(requests.some(rendererChunk)).toBe(false);
-    await expect(page.locator('#tresc-strony').textContent()).resolves.toContain('Pomagamy porównywać oferty');
+    await expect(page.locator('#tresc-strony').textContent()).resolves.toContain('Jesteśmy serwisem porównawczym');
 
     await markWindow(page);
     await page.locator('.breadcrumbs a[href="/"]').click();
-    await page.waitForSelector(`h1:text-is("${HOME_PAGE.h1!}")`);
+    await page.waitForSelector(`h1:text-is("${HOME_PAGE.h1}")`);
     expect(requests.some(rendererChunk)).toBe(true);
     expect(requests).toContain(`/_payload.json?v=${buildId}`);
     expect(await readMark(page)).toBe(42);
@@ -190,7 +202,7 @@ describeWithChromium('gateway in a real browser', () => {
     expect(requests.some((r) => /\/assets\/chunks\/renderer-/.test(r))).toBe(false);
 
     await expect(page.locator('h1').textContent()).resolves.toBe(ARTICLE.h1);
-    await expect(page.locator('.toc a[href="#netto"]').isVisible()).resolves.toBe(true);
+    await expect(page.locator(`.toc a[href="#${ARTICLE.toc[0]!.anchor}"]`).isVisible()).resolves.toBe(true);
     const copy = page.getByRole('button', { name: 'Kopiuj link' });
     await copy.click();
     // The clipboard answers asynchronously: wait for the status to be written, then read it.
@@ -216,10 +228,10 @@ describeWithChromium('gateway in a real browser', () => {
 
     const beacon = page.waitForRequest(isViewBeacon);
     await page.locator(`.article-list a[href="/${ARTICLE_SLUG}/"]`).first().click();
-    await page.waitForSelector(`h1:text-is("${ARTICLE.h1!}")`);
+    await page.waitForSelector(`h1:text-is("${ARTICLE.h1}")`);
     expect(JSON.parse((await beacon).postData() ?? '{}').path).toBe(`/${ARTICLE_SLUG}/`);
     expect(await readMark(page)).toBe(42);
-    await expect(page.title()).resolves.toBe('Płaca minimalna 2026 – ile wynosi');
+    await expect(page.title()).resolves.toBe(ARTICLE.summary!.title);
     await expect(page.locator('meta[property="og:type"]').getAttribute('content')).resolves.toBe('article');
     const ldTypes = await page.$$eval('script[type="application/ld+json"]', (nodes) => nodes.map((node) => (JSON.parse(node.textContent ?? '{}') as { '@type': string })['@type']));
     expect(ldTypes).toEqual(['Organization', 'BreadcrumbList', 'Article']);

@@ -21,3 +21,11 @@ export {
   type TestContentFile,
   type TestContentTree,
 } from './content-builders';
+export {
+  SAMPLE_GUIDE_COUNT,
+  SAMPLE_CREDIT_GUIDES,
+  SAMPLE_SCHOOL_BREAKS,
+  sampleGuideSlug,
+  sampleSiteExtras,
+  writeSampleSite,
+} from './sample-site';

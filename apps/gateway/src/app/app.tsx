@@ -6,7 +6,7 @@ import { type RenderContext, RenderContextProvider } from './render-context';
 export interface AppProps {
   context: RenderContext;
   layout: LayoutName;
-  /** The page component, already loaded (server: at start; browser: before hydrate or navigate). */
+  /** The page component, already loaded (server: at start; browser: before a client-side navigation renders it). */
   Page: LoadedPage;
   data: unknown;
   /** Changes on every navigation so a failed page's error screen does not stick to the next one. */

@@ -21,11 +21,11 @@ export interface PagePayload {
 }
 
 /**
- * The page state inlined once into the HTML for hydration. Pages that do not hydrate carry
- * neither data nor navigation (null); the head leaves out the JSON-LD the document already has.
+ * The page state inlined once into the HTML: what the browser runtime needs (build, locale,
+ * today, the page shown). No page hydrates, so it carries neither the page data nor the
+ * navigation (the HTML shows them once); the head leaves out the JSON-LD the document already has.
  */
-export interface InlineState extends Omit<PagePayload, 'navigation'> {
-  navigation: NavigationView | null;
+export interface InlineState extends Omit<PagePayload, 'navigation' | 'data'> {
   locale: Locale;
   today: string;
 }

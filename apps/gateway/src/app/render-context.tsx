@@ -7,7 +7,7 @@ import { type NavigationView } from './layouts/navigation';
 export interface RenderContext {
   locale: Locale;
   buildId: string;
-  /** Today's date in the locale's time zone (YYYY-MM-DD), fixed at render so hydration matches. */
+  /** Today's date in the locale's time zone (YYYY-MM-DD), fixed at render; islands compute from the same day. */
   today: string;
   /** Header and footer links (from the content service, or the built-in copy). */
   navigation: NavigationView;

@@ -79,11 +79,6 @@ export interface RouteSpec<K extends PageName, P> {
   /** Fetches the page data over gRPC; the page-data cache wraps it (key: route name + params). */
   load(ctx: LoadContext<P>): Promise<PageData<K>>;
   head(data: PageData<K>, ctx: HeadContext): RouteHead;
-  /**
-   * The copy of the data inlined for hydration. Fields the server already printed as static HTML
-   * (article bodies) can be left out here so the page does not carry them twice.
-   */
-  hydrationData?(data: PageData<K>): PageData<K>;
 }
 
 export interface RouteDefinition<K extends PageName = PageName, P = unknown> extends RouteSpec<K, P> {

@@ -21,8 +21,8 @@ export interface ContentPageView {
   h1: string;
   /** Introduction under the H1 (sanitised HTML); empty when the page has none. */
   introHtml: string;
-  /** Sanitized HTML from the content service; null in the inline hydration copy (read back from the DOM). */
-  bodyHtml: string | null;
+  /** Sanitized HTML from the content service. */
+  bodyHtml: string;
   /** RFC 3339 */
   updatedAt: string;
   /** RFC 3339; empty when unknown. */

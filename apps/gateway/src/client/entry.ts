@@ -1,9 +1,9 @@
-import { isInteractivePage } from '../app/pages';
 import { LANGUAGE_COOKIE, languageCookie } from '../shared/locale';
 import { type InlineState } from '../app/page-payload';
 import { APP_ROOT_ID, INLINE_STATE_ID } from '../shared/page-state';
 import { BuildWatcher } from './build-updates';
-import { enhancePage, onShareClick } from './page-enhancements';
+import { type IslandContext } from './islands';
+import { enhancePage, preloadAllIslands } from './page-enhancements';
 import { Router } from './router';
 
 function readInlineState(): InlineState {
@@ -19,23 +19,24 @@ function rememberLanguage(state: InlineState): void {
   }
 }
 
+/**
+ * The first load: no page hydrates React. The islands marked on the server HTML attach to it
+ * (each its own small chunk), and React with the page chunks loads only when the visitor
+ * navigates (the router), after which the same islands attach to the new DOM.
+ */
 async function main(): Promise<void> {
   const state = readInlineState();
   const container = document.getElementById(APP_ROOT_ID);
   if (!container) throw new Error(`#${APP_ROOT_ID} is missing from the page`);
   rememberLanguage(state);
   const context = { locale: state.locale, buildId: state.buildId, today: state.today };
+  const islands: IslandContext = { locale: state.locale, today: state.today };
   const builds = new BuildWatcher(state.buildId);
-  document.addEventListener('click', onShareClick);
-  const router = new Router({ container, context, builds, onShown: enhancePage });
+  const router = new Router({ container, context, builds, prepare: preloadAllIslands, onShown: () => enhancePage(islands) });
   router.start();
   builds.start();
-  enhancePage();
-  if (isInteractivePage(state.page)) {
-    if (!state.navigation) throw new Error('the inline state of an interactive page has no navigation');
-    await router.hydrate({ page: state.page, layout: state.layout, data: state.data, navigation: state.navigation, key: location.pathname });
-  }
-  // A marker for end-to-end tests and monitoring that the client code is running.
+  await enhancePage(islands);
+  // A marker for end-to-end tests and monitoring that the client code is running and the page's islands are attached.
   document.documentElement.dataset.client = 'ready';
 }
 

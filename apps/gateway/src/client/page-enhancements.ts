@@ -1,20 +1,35 @@
 /**
- * The client's one door into the features: small DOM behaviour (islands) for server-rendered
- * pages that ship no React: the share buttons, the article view beacon, and the comment form (its
- * module is loaded only where a form is on the page). It runs after the first load and after
- * every client-side navigation.
+ * The client's one door into the features: the island registry. Each entry maps an island's name
+ * (the value of its `data-island` marker, written by islandMarker() in the feature's component) to
+ * a dynamic import of the feature's `<name>.island.ts`, so each island is its own chunk, loaded
+ * only where its marker is on the page. No page needs React to become interactive: React renders
+ * on the server and for client-side navigation only, and the same islands attach to its DOM.
+ * A name is also the island's file name; build-client.mjs relies on it to count each page's
+ * islands against the first-load budget.
  */
-import { countArticleView } from '../features/article-views/view-beacon.island';
-import { onShareClick, revealShareButtons } from '../features/content/share-links.island';
+import { type IslandContext, type IslandModule, type IslandRegistry, mountIslands, preloadIslands } from './islands';
 
-export { onShareClick };
+export const islandModules = {
+  // home: the amount and period sliders with the example cost indicators
+  'loan-calculator': () => import('../features/home/loan-calculator.island'),
+  // articles and lender reviews: the comment form posts without a reload
+  'comment-form': () => import('../features/comments/comment-form.island'),
+  // articles: copy-link and system share buttons
+  'share-links': () => import('../features/content/share-links.island'),
+  // articles: one view per page view (POST /api/views)
+  'view-beacon': () => import('../features/article-views/view-beacon.island'),
+} satisfies Record<string, () => Promise<IslandModule>>;
 
-/** Everything a freshly shown page needs. */
-export function enhancePage(): void {
-  revealShareButtons();
-  countArticleView();
-  if (document.querySelector('form[data-comment-form]')) {
-    // Without the module the form still posts as plain HTML; nothing to tell the visitor.
-    import('../features/comments/comment-form.island').then(({ enhanceCommentForms }) => enhanceCommentForms()).catch(() => undefined);
-  }
+export type IslandName = keyof typeof islandModules;
+
+const registry: IslandRegistry = islandModules;
+
+/** Everything a freshly shown page needs: runs after the first load and after every client-side navigation. */
+export function enhancePage(context: IslandContext): Promise<void> {
+  return mountIslands(registry, context);
+}
+
+/** Loads all islands ahead of a page rendered in place (client-side navigation). */
+export function preloadAllIslands(): Promise<void> {
+  return preloadIslands(registry);
 }

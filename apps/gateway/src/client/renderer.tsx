@@ -1,5 +1,5 @@
 import { flushSync } from 'react-dom';
-import { type Root, createRoot, hydrateRoot } from 'react-dom/client';
+import { type Root, createRoot } from 'react-dom/client';
 import { App } from '../app/app';
 import { type LayoutName } from '../app/layouts';
 import { type NavigationView } from '../app/layouts/navigation';
@@ -20,8 +20,9 @@ export interface ShownPage {
 export type BaseRenderContext = Omit<RenderContext, 'navigation'>;
 
 /**
- * React in the browser. This module is the only one importing react-dom, and the entry loads it
- * on demand: pages with nothing interactive never download React unless the visitor navigates.
+ * React in the browser, for client-side navigation only. This module is the only one importing
+ * react-dom, and the router loads it on demand: no page hydrates, so a visitor who never
+ * navigates in place never downloads React (the page's islands make it interactive).
  */
 export class Renderer {
   private root: Root | null = null;
@@ -31,17 +32,7 @@ export class Renderer {
     private readonly context: BaseRenderContext,
   ) {}
 
-  /** Attaches React to the server-rendered page (interactive pages only). */
-  async hydrate(shown: ShownPage): Promise<void> {
-    const Page = await loadPageComponent(shown.page);
-    this.root = hydrateRoot(this.container, this.element(shown, Page), {
-      onRecoverableError(error) {
-        console.warn('Hydration recovered from an error', error);
-      },
-    });
-  }
-
-  /** Shows another page in place; the first call on a page that was never hydrated takes over the DOM. */
+  /** Shows another page in place; the first call takes over the server-rendered DOM. */
   async show(shown: ShownPage): Promise<void> {
     const Page = await loadPageComponent(shown.page);
     this.root ??= createRoot(this.container);

@@ -6,11 +6,11 @@ import { createPolishLocale } from '../shared/locale';
 import { warsawDay } from '@lib/pl-calendar';
 import { type GatewayDeps } from './deps';
 import { articleViews, commentRateLimit, commentsApi } from './feature-handlers';
-import { BENCH_STATIC_PREFIX, benchStaticHandler } from './http/bench-static';
+import { BENCH_STATIC_PREFIX, benchRoutes, benchStaticHandler } from './http/bench-static';
 import { buildRoutes } from './http/builds';
 import { errorHandler } from './http/error-handler';
 import { createGatewayMetrics } from './http/metrics';
-import { opsRoutes } from './http/ops';
+import { publicProbeRoutes } from './http/ops';
 import { pageHandler, payloadHandler } from './http/page-handlers';
 import { limitDeclaredBody, onlyReadMethods, rejectMalformedUrl, trailingSlashRedirect } from './http/request-guards';
 import { seoFiles } from './http/seo-files';
@@ -65,7 +65,7 @@ function createRuntime(deps: GatewayDeps, onUpstreamError?: (error: unknown) => 
 
 /**
  * The gateway's Express app. Order of the stack, top to bottom: metrics and security headers,
- * probes, compression, URL sanity (400), static assets and build files, comments (POST
+ * bare probes (/healthz, /readyz; /metrics is on the ops port), compression, URL sanity (400), static assets and build files, comments (POST
  * /api/comments, with its own 10 kB limit), body limits (413), the article-view beacon (POST /api/views), the read-only rule (405), the trailing-slash redirect
  * (301), sitemap.xml and robots.txt, page payloads, pages, and one error handler that never
  * leaks a stack.
@@ -93,7 +93,8 @@ export function createGatewayApp(deps: GatewayDeps): Express {
     next();
   });
   app.use(securityHeaders(deps.config.PUBLIC_ORIGIN));
-  app.use(opsRoutes({ registry, services: deps.services, cache: deps.cache, readiness }));
+  // Bare /healthz and /readyz only: /metrics and the detailed readiness live on the ops port (main.ts).
+  app.use(publicProbeRoutes(readiness));
   app.use(compression());
   app.use(rejectMalformedUrl());
   app.use(staticFiles(deps.publicDir));
@@ -129,6 +130,8 @@ export function createGatewayApp(deps: GatewayDeps): Express {
     }),
   );
   if (deps.config.BENCH_STATIC) {
+    // The bare render (/__bare<path>: kept data, no gRPC, no cache) and the sitemap's baselines.
+    app.use(benchRoutes(deps, (bareDeps) => createRuntime(bareDeps, onUpstreamError)));
     app.get(`${BENCH_STATIC_PREFIX}{/*path}`, benchStaticHandler((path) => renderWith(runtime, path)));
   }
   app.use(payloadHandler(resolver, deps.manifest.buildId));

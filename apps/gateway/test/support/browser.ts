@@ -18,3 +18,10 @@ export function launchChromium(): Promise<Browser> {
     ],
   });
 }
+
+/**
+ * The menu and partner pictures that the content's navigation.yaml names (/assets/menu/*.svg,
+ * /assets/partners/*.svg) are in no build of the gateway (apps/gateway/static holds only the
+ * favicon), so a browser's requests for them answer 404. Tests expect exactly those failures.
+ */
+export const isMissingPicture = (url: string): boolean => /^\/assets\/(?:menu|partners)\/[a-z0-9-]+\.svg$/.test(new URL(url).pathname);

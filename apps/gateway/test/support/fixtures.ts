@@ -1,32 +1,9 @@
-import { type contentV1, type offersV1, type ratesV1 } from '@lib/contracts';
+import { type offersV1, type ratesV1 } from '@lib/contracts';
 
-/** Data the fake services answer with; the assertions read the same constants. */
-export const HOME_PAGE: Partial<contentV1.Page> = {
-  path: '/',
-  type: 3,
-  link: '/',
-  title: 'Porównywarka pożyczek – chwilówki i kredyty w jednym miejscu',
-  description: 'Sprawdź oferty sprawdzonych pożyczkodawców i wybierz najtańszą.',
-  h1: 'Pożyczka do 15 000 zł bez wychodzenia z domu',
-  bodyHtml: '<h2>Dlaczego warto porównywać?</h2><p>Koszty pożyczek różnią się nawet kilkukrotnie.</p>',
-  updatedAt: '2025-01-10T10:00:00Z',
-};
-
-export const ABOUT_PAGE: Partial<contentV1.Page> = {
-  path: '/o-nas/',
-  type: 5,
-  link: '/o-nas/',
-  title: 'O nas – kim jesteśmy',
-  description: 'Poznaj zespół porównywarki.',
-  h1: 'O nas',
-  bodyHtml: '<p>Pomagamy porównywać oferty od 2015 roku. Tekst z </script><script>alert(1)</script> próbą ucieczki.</p>',
-  breadcrumbs: [
-    { text: 'Strona główna', link: '/' },
-    { text: 'O nas', link: '' },
-  ],
-  faq: [{ question: 'Czy porównanie jest płatne?', answerHtml: '<p>Nie, korzystanie z serwisu jest bezpłatne.</p>' }],
-};
-
+/**
+ * What the fake offers and rates services answer with; the assertions read the same constants. (The
+ * content service's pages come from the sample site's recording: content-fixtures.ts.)
+ */
 export const OFFERS: Partial<offersV1.Offer>[] = [
   {
     offerId: 101,

@@ -1,7 +1,7 @@
 import { MemoryCache } from '@lib/cache';
 import { loadConfig } from '@lib/config';
 import { SERVICE_NAMES, type ServiceName } from '@lib/contracts';
-import { createLogger } from '@lib/observability';
+import { createLogger, createMetricsRegistry } from '@lib/observability';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -10,6 +10,7 @@ import { type AnyRoute } from '../../src/app/route-types';
 import { createGatewayApp } from '../../src/server/app';
 import { gatewayEnvSchema } from '../../src/server/config';
 import { type GatewayDeps } from '../../src/server/deps';
+import { startGatewayOpsServer } from '../../src/server/http/ops';
 import { startGatewayServer } from '../../src/server/http-server';
 import { ReadinessState } from '../../src/server/readiness-state';
 import { type ClientManifest } from '../../src/server/render/client-manifest';
@@ -62,6 +63,8 @@ export interface TestGatewayOptions {
 export interface TestGateway {
   url: string;
   port: number;
+  /** The ops server (/metrics, detailed /readyz) on its own port, as main.ts starts it. */
+  opsPort: number;
   deps: GatewayDeps;
   /** Parsed JSON log lines written so far. */
   logs: { level: string; msg: string; [key: string]: unknown }[];
@@ -94,11 +97,13 @@ export async function startTestGateway(options: TestGatewayOptions): Promise<Tes
   const services = createGatewayServices(config);
   const cache = new MemoryCache({ logger });
   const readiness = new ReadinessState();
+  const registry = createMetricsRegistry({ serviceName: 'gateway' });
   const deps: GatewayDeps = {
     config,
     logger,
     services,
     cache,
+    registry,
     manifest: client.manifest,
     publicDir: client.publicDir,
     readiness,
@@ -107,13 +112,16 @@ export async function startTestGateway(options: TestGatewayOptions): Promise<Tes
   };
   const app = createGatewayApp(deps);
   const server = await startGatewayServer(app, { host: '127.0.0.1', port: 0, readiness, logger });
+  const ops = await startGatewayOpsServer({ host: '127.0.0.1', port: 0, registry, services, cache, readiness, logger });
   return {
     url: `http://127.0.0.1:${server.port}`,
     port: server.port,
+    opsPort: ops.port,
     deps,
     logs,
     async stop() {
       await server.close(2_000);
+      await ops.close();
       closeGatewayServices(services);
       await cache.close();
       if (ownsClientDir) rmSync(client.publicDir, { recursive: true, force: true });

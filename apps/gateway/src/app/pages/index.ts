@@ -4,7 +4,8 @@ import { type ComponentType, type ReactNode } from 'react';
  * The page registry: every page component, loaded on demand so the browser bundle splits per page
  * (build-client.mjs names each chunk's page by its file, `<name>-page.tsx`). The server and the
  * browser share this map: the route table names a page by its key, and so do payloads. Each page
- * lives in its feature's folder.
+ * lives in its feature's folder. No page hydrates in the browser: a page component runs there only
+ * for client-side navigation, and what is interactive is an island (client/page-enhancements.ts).
  */
 export const pageModules = {
   home: () => import('../../features/home/home-page'),
@@ -19,17 +20,6 @@ export const pageModules = {
 };
 
 export type PageName = keyof typeof pageModules;
-
-/**
- * Pages with something to do in the browser after render (sliders, forms). Only these are
- * hydrated on load; the others ship no React until the visitor navigates (PERFORMANCE.md: no
- * client code for parts that never change after render).
- */
-const INTERACTIVE_PAGES: ReadonlySet<PageName> = new Set<PageName>(['home']);
-
-export function isInteractivePage(name: PageName): boolean {
-  return INTERACTIVE_PAGES.has(name);
-}
 
 /** The data type a page component takes, read from its props. */
 export type PageData<K extends PageName> =

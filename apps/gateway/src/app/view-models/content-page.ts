@@ -31,7 +31,3 @@ export function toContentView(page: contentV1.Page): ContentPageView {
   };
 }
 
-/** Leaves large static HTML out of the inline hydration copy (the browser reads it from the DOM). */
-export function withoutBodyHtml(page: ContentPageView): ContentPageView {
-  return page.bodyHtml ? { ...page, bodyHtml: null } : page;
-}

@@ -1,7 +1,7 @@
 // Maps gRPC messages onto what the pages show, for the views several features share (a feature's
 // own mapping is its <feature>.view-model.ts). Pure: no I/O, no service calls. Components never
 // see protobuf types, and the cached and inlined data carries only the fields that are rendered.
-export { routeTypeName, toContentView, toToc, withoutBodyHtml } from './content-page';
+export { routeTypeName, toContentView, toToc } from './content-page';
 export { toArticleCard, toAuthorLink, toTagLink } from './article-card';
 export { toOfferCard } from './offer-card';
 export { average } from './ratings';

@@ -1,15 +1,14 @@
 /**
- * The article view beacon, run in the browser after every page shown (client/page-enhancements.ts):
- * an article page (ArticleBody marks it with `data-article-path`) reports one view per visit.
+ * The article view beacon (the `view-beacon` island): ArticleBody marks the article with
+ * islandMarker('view-beacon') and `data-article-path`, and every time the page is shown (first
+ * load, reload, or client-side navigation to an article) the island reports one view of it.
  * Counted here, never while rendering, because a memoised document is sent without rendering.
  */
 import { visitId } from '../../client/visit-id';
 import { ARTICLE_VIEWS_PATH } from './views-endpoint';
 
-/** Reports one view of the article on screen, if any; never throws, never waits. */
-export function countArticleView(doc: Document = document): void {
-  const path = doc.querySelector<HTMLElement>('[data-article-path]')?.dataset.articlePath;
-  if (!path) return;
+/** Reports one view of the article at `path`; never throws, never waits. */
+export function countArticleView(path: string): void {
   const sessionId = visitId();
   const body = JSON.stringify(sessionId ? { path, sessionId } : { path });
   try {
@@ -18,4 +17,10 @@ export function countArticleView(doc: Document = document): void {
   } catch {
     // Counting is best-effort; the page must never break over it.
   }
+}
+
+/** Called once per page shown for the marked article: one view per page view. */
+export function mount(article: HTMLElement): void {
+  const path = article.dataset.articlePath;
+  if (path) countArticleView(path);
 }

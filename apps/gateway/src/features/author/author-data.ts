@@ -6,8 +6,8 @@ export interface AuthorPageData {
     name: string;
     role: string;
     imageUrl: string;
-    /** Sanitised HTML; null in the inline hydration copy. */
-    bioHtml: string | null;
+    /** Sanitised HTML. */
+    bioHtml: string;
   };
   articles: ArticleCard[];
   totalArticles: number;

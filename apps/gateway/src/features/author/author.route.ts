@@ -28,5 +28,4 @@ export const authorRoute = defineRoute({
         },
       ],
     }),
-  hydrationData: (data) => ({ ...data, author: { ...data.author, bioHtml: data.author.bioHtml ? null : data.author.bioHtml } }),
 });

@@ -1,8 +1,8 @@
 /**
- * The comment form without a reload (the feature's island): posts JSON to /api/comments and
- * shows the answer in place (moderation notice, field errors, limit or outage). Loaded only on pages with a comment form;
- * without it the form still works as a plain POST. Listeners are delegated to the document, so
- * forms drawn later by client-side navigation work too.
+ * The comment form without a reload (the `comment-form` island, marked on the form): posts JSON to
+ * /api/comments and shows the answer in place (moderation notice, field errors, limit or outage).
+ * Loaded only on pages with a comment form; without it the form still works as a plain POST.
+ * Listeners are delegated to the document, so forms drawn later by client-side navigation work too.
  */
 import { visitId } from '../../client/visit-id';
 import { COMMENT_TEXTS, COMMENTS_ENDPOINT, FIELD, VISIBLE_FIELDS, type VisibleField, isVisibleField } from './comment-texts';
@@ -151,9 +151,9 @@ function onClick(event: MouseEvent): void {
 let installed = false;
 
 /** Turns every comment form (now and later) into an in-place one; safe to call repeatedly. */
-export function enhanceCommentForms(doc: Document = document): void {
+export function mount(): void {
   if (installed) return;
   installed = true;
-  doc.addEventListener('submit', onSubmit);
-  doc.addEventListener('click', onClick);
+  document.addEventListener('submit', onSubmit);
+  document.addEventListener('click', onClick);
 }

@@ -1,6 +1,7 @@
 import { UnavailableNotice } from '../../app/components/unavailable-notice';
 import { type FormState } from '../../app/form-state';
 import { useRenderContext } from '../../app/render-context';
+import { islandMarker } from '../../client/island-marker';
 import { formatDate, formatInteger, formatRating, plural } from '../../shared/format';
 import {
   COMMENT_FORM_ANCHOR,
@@ -144,7 +145,7 @@ export function CommentForm({ pagePath, replyName }: { pagePath: string; replyNa
   const replying = replyTo !== '';
   const replyTarget = replying ? replyName(replyTo) : null;
   return (
-    <form id={COMMENT_FORM_ANCHOR} className="comment-form" method="post" action={COMMENTS_ENDPOINT} data-comment-form="">
+    <form id={COMMENT_FORM_ANCHOR} className="comment-form" method="post" action={COMMENTS_ENDPOINT} data-comment-form="" {...islandMarker('comment-form')}>
       <h3 className="comment-form__title">Dodaj komentarz</h3>
       <div className="comment-form__status" role="status" data-comment-status="">
         {form?.pending ? COMMENT_TEXTS.pending : ''}

@@ -4,6 +4,7 @@ import { HtmlBlock } from '../../app/components/html-block';
 import { Breadcrumbs, Faq } from '../../app/components/page-extras';
 import { TableOfContents } from '../../app/components/toc';
 import { useRenderContext } from '../../app/render-context';
+import { islandMarker } from '../../client/island-marker';
 import { type ContentPageView } from '../../app/view-types';
 import { formatDate, formatInteger, formatRating, plural } from '../../shared/format';
 import { CommentsSection, type CommentsSectionData } from '../comments';
@@ -12,8 +13,8 @@ import { ShareLinks } from './share-links';
 
 /**
  * A blog article: dates, author, reading time, views and ratings, table of contents, the body,
- * sources, share links, similar and popular articles. `data-article-path` tells the page's client
- * script to count this view (POST /api/views): views are counted per visit in the browser, never
+ * sources, share links, similar and popular articles. The `view-beacon` island counts this view
+ * of `data-article-path` (POST /api/views): views are counted per visit in the browser, never
  * while rendering, because a memoised document is sent without rendering.
  */
 export function ArticleBody({ page, article, comments }: { page: ContentPageView; article: ArticleView; comments: CommentsSectionData }) {
@@ -22,7 +23,7 @@ export function ArticleBody({ page, article, comments }: { page: ContentPageView
   const breadcrumbs = page.breadcrumbs.length > 0 ? page.breadcrumbs : [{ text: 'Strona główna', link: '/' }, { text: 'Blog', link: '/blog/' }, { text: article.h1, link: '' }];
   return (
     <div className="container article-layout">
-      <article className="article" data-article-path={article.path}>
+      <article className="article" data-article-path={article.path} {...islandMarker('view-beacon')}>
         <Breadcrumbs items={breadcrumbs} />
         <h1>{article.h1}</h1>
         <ul className="article__facts">

@@ -28,7 +28,3 @@ export function toArticleView(article: contentV1.Article, shareUrl: string): Art
   };
 }
 
-/** Leaves the article body out of the inline hydration copy (the browser reads it from the DOM). */
-export function articleWithoutBody(article: ArticleView): ArticleView {
-  return article.bodyHtml ? { ...article, bodyHtml: null } : article;
-}

@@ -9,8 +9,8 @@ export interface ArticleView {
   shareUrl: string;
   h1: string;
   description: string;
-  /** null in the inline hydration copy (read back from the DOM). */
-  bodyHtml: string | null;
+  /** Sanitized HTML from the content service. */
+  bodyHtml: string;
   imageUrl: string;
   imageCaption: string;
   writtenAt: string;

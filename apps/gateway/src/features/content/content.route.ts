@@ -3,9 +3,7 @@ import { type RawParams } from '../../app/match-path';
 import { type HeadContext, type RouteHead, defineRoute } from '../../app/route-types';
 import { HOME_CRUMB, contentHead } from '../../app/routes/head';
 import { articleLd } from '../../app/seo/structured-data';
-import { withoutBodyHtml } from '../../app/view-models';
 import { commentsQuery } from '../comments';
-import { articleWithoutBody } from './article.view-model';
 import { type ContentPageData } from './content-data';
 import { type ContentParams, loadContentPage } from './content.loader';
 
@@ -50,8 +48,4 @@ export const contentRoute = defineRoute({
   },
   load: loadContentPage,
   head,
-  hydrationData(data) {
-    const page = withoutBodyHtml(data.page);
-    return data.kind === 'article' ? { ...data, page, article: articleWithoutBody(data.article) } : { ...data, page };
-  },
 });

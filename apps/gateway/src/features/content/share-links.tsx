@@ -1,15 +1,17 @@
+import { islandMarker } from '../../client/island-marker';
+
 /**
  * Share links as plain URLs of each network's share page (no third-party script is loaded), an
- * e-mail link, and two buttons the page's small client script brings to life: copying the link
- * and the system share sheet (navigator.share). CSS keeps each button hidden until the script
- * has found the browser able to do it.
+ * e-mail link, and two buttons the `share-links` island (share-links.island.ts) brings to life:
+ * copying the link and the system share sheet (navigator.share). CSS keeps each button hidden
+ * until the island has found the browser able to do it.
  */
 export function ShareLinks({ url, title }: { url: string; title: string }) {
   const u = encodeURIComponent(url);
   const t = encodeURIComponent(title);
   const newTab = <span className="visually-hidden"> (otwiera się w nowej karcie)</span>;
   return (
-    <section className="share" aria-labelledby="udostepnij_sekcja">
+    <section className="share" aria-labelledby="udostepnij_sekcja" {...islandMarker('share-links')}>
       <h2 id="udostepnij_sekcja" className="share__title">
         Udostępnij
       </h2>

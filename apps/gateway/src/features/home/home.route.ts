@@ -1,7 +1,6 @@
 import { defineRoute } from '../../app/route-types';
 import { contentHead } from '../../app/routes/head';
 import { noParams } from '../../app/routes/params';
-import { withoutBodyHtml } from '../../app/view-models';
 import { loadHome } from './home.loader';
 
 export const homeRoute = defineRoute({
@@ -13,5 +12,4 @@ export const homeRoute = defineRoute({
   load: loadHome,
   // The home page shows neither breadcrumbs nor an FAQ, so its structured data has neither.
   head: (data, ctx) => contentHead(ctx, data.page, { breadcrumbs: [], faq: [] }),
-  hydrationData: (data) => ({ ...data, page: withoutBodyHtml(data.page) }),
 });

@@ -1,28 +1,30 @@
-import { useId, useState } from 'react';
-import { formatDate, formatMoney, formatMoneyWhole, plural } from '../../shared/format';
-import { LOAN_SLIDER, clampAmountZl, clampPeriodMonths, loanExample } from '@lib/finance';
+import { useId } from 'react';
+import { LOAN_SLIDER } from '@lib/finance';
+import { formatMoneyWhole } from '../../shared/format';
 import { APPLICATION_PATH } from '../../app/layouts/navigation';
 import { useRenderContext } from '../../app/render-context';
+import { islandMarker } from '../../client/island-marker';
+import { loanCalculatorView, monthsText } from './loan-calculator.view-model';
 
-const monthsLabel = (months: number) => `${months} ${plural(months, 'miesiąc', 'miesiące', 'miesięcy')}`;
-
-/** Amount and period sliders with the example cost indicators and the main application action. */
+/**
+ * Amount and period sliders with the example cost indicators and the main application action.
+ * Rendered with the sliders' default values; the `loan-calculator` island
+ * (loan-calculator.island.ts) updates the texts as the sliders move. Without JavaScript it is a
+ * plain GET form to the application with the chosen amount and the default period.
+ */
 export function LoanCalculator() {
   const { locale, today } = useRenderContext();
-  const [amountZl, setAmountZl] = useState<number>(LOAN_SLIDER.amount.defaultZl);
-  const [months, setMonths] = useState<number>(LOAN_SLIDER.period.defaultMonths);
-  const example = loanExample(amountZl, months, today);
+  const view = loanCalculatorView(locale, today, LOAN_SLIDER.amount.defaultZl, LOAN_SLIDER.period.defaultMonths);
   const amountId = useId();
   const periodId = useId();
-  const money = (grosze: number) => formatMoney(locale, grosze);
-  const applyHref = `${APPLICATION_PATH}?amount=${example.amountGrosze / 100}&period=${example.periodDays}`;
 
   return (
-    <form className="calculator" action={APPLICATION_PATH} method="get" aria-label="Kalkulator pożyczki">
+    <form className="calculator" action={APPLICATION_PATH} method="get" aria-label="Kalkulator pożyczki" {...islandMarker('loan-calculator')}>
       <div className="calculator__field">
         <label htmlFor={amountId}>
-          Ile potrzebujesz? <output htmlFor={amountId}>{formatMoneyWhole(locale, example.amountGrosze)}</output>
+          Ile potrzebujesz? <output htmlFor={amountId}>{view.amountText}</output>
         </label>
+        {/* Uncontrolled (defaultValue): the island owns the value once the page is shown. */}
         <input
           id={amountId}
           name="amount"
@@ -30,9 +32,9 @@ export function LoanCalculator() {
           min={LOAN_SLIDER.amount.minZl}
           max={LOAN_SLIDER.amount.maxZl}
           step={LOAN_SLIDER.amount.stepZl}
-          value={amountZl}
-          aria-valuetext={formatMoneyWhole(locale, example.amountGrosze)}
-          onChange={(event) => setAmountZl(clampAmountZl(Number(event.target.value)))}
+          defaultValue={view.amountZl}
+          aria-valuetext={view.amountText}
+          data-slider="amount"
         />
         <div className="calculator__scale" aria-hidden="true">
           <span>{formatMoneyWhole(locale, LOAN_SLIDER.amount.minZl * 100)}</span>
@@ -41,7 +43,7 @@ export function LoanCalculator() {
       </div>
       <div className="calculator__field">
         <label htmlFor={periodId}>
-          Na jak długo? <output htmlFor={periodId}>{monthsLabel(example.periodMonths)}</output>
+          Na jak długo? <output htmlFor={periodId}>{view.periodText}</output>
         </label>
         <input
           id={periodId}
@@ -49,35 +51,35 @@ export function LoanCalculator() {
           min={LOAN_SLIDER.period.minMonths}
           max={LOAN_SLIDER.period.maxMonths}
           step={LOAN_SLIDER.period.stepMonths}
-          value={months}
-          aria-valuetext={monthsLabel(example.periodMonths)}
-          onChange={(event) => setMonths(clampPeriodMonths(Number(event.target.value)))}
+          defaultValue={view.months}
+          aria-valuetext={view.periodText}
+          data-slider="period"
         />
-        <input type="hidden" name="period" value={example.periodDays} />
+        <input type="hidden" name="period" defaultValue={view.periodDays} />
         <div className="calculator__scale" aria-hidden="true">
-          <span>{monthsLabel(LOAN_SLIDER.period.minMonths)}</span>
-          <span>{monthsLabel(LOAN_SLIDER.period.maxMonths)}</span>
+          <span>{monthsText(LOAN_SLIDER.period.minMonths)}</span>
+          <span>{monthsText(LOAN_SLIDER.period.maxMonths)}</span>
         </div>
       </div>
       <dl className="calculator__summary" aria-live="polite">
         <div>
           <dt>Kwota pożyczki</dt>
-          <dd data-indicator="amount">{money(example.amountGrosze)}</dd>
+          <dd data-indicator="amount">{view.indicators.amount}</dd>
         </div>
         <div>
           <dt>Do spłaty</dt>
-          <dd data-indicator="total">{money(example.totalGrosze)}</dd>
+          <dd data-indicator="total">{view.indicators.total}</dd>
         </div>
         <div>
           <dt>Data spłaty</dt>
-          <dd data-indicator="date">{formatDate(locale, example.repaymentDate)}</dd>
+          <dd data-indicator="date">{view.indicators.date}</dd>
         </div>
         <div>
           <dt>Prowizja</dt>
-          <dd data-indicator="commission">{money(example.commissionGrosze)}</dd>
+          <dd data-indicator="commission">{view.indicators.commission}</dd>
         </div>
       </dl>
-      <a className="button button--large calculator__cta" href={applyHref}>
+      <a className="button button--large calculator__cta" href={`${APPLICATION_PATH}${view.applyQuery}`} data-apply="">
         Złóż wniosek
       </a>
       <p className="calculator__note">

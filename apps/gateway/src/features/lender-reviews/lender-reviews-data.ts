@@ -32,8 +32,8 @@ export interface LenderReviewView extends LenderCard {
   info: { label: string; value: string }[];
   /** 'YYYY-MM-DD' the facts were checked; empty when unknown. */
   infoCheckedAt: string;
-  /** Sanitised HTML; null in the inline hydration copy. */
-  bodyHtml: string | null;
+  /** Sanitised HTML. */
+  bodyHtml: string;
 }
 
 export interface LenderReviewData {

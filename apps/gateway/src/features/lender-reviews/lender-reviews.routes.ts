@@ -1,7 +1,6 @@
 import { defineRoute } from '../../app/route-types';
 import { HOME_CRUMB, contentHead, pageHead } from '../../app/routes/head';
 import { noParams, slugParam } from '../../app/routes/params';
-import { withoutBodyHtml } from '../../app/view-models';
 import { commentsQuery } from '../comments';
 import { LENDER_REVIEWS_PATH } from './lender-reviews-data';
 import { type LenderReviewParams, loadLenderReview, loadLenderReviews } from './lender-reviews.loader';
@@ -14,7 +13,6 @@ export const lenderReviewsRoute = defineRoute({
   params: noParams,
   load: loadLenderReviews,
   head: (data, ctx) => contentHead(ctx, data.page),
-  hydrationData: (data) => ({ ...data, page: withoutBodyHtml(data.page) }),
 });
 
 export const lenderReviewRoute = defineRoute({
@@ -34,5 +32,4 @@ export const lenderReviewRoute = defineRoute({
       breadcrumbs: [HOME_CRUMB, { text: 'Opinie o pożyczkach', link: LENDER_REVIEWS_PATH }, { text: data.review.name, link: '' }],
       faq: data.review.faq,
     }),
-  hydrationData: (data) => ({ ...data, review: { ...data.review, bodyHtml: data.review.bodyHtml ? null : data.review.bodyHtml } }),
 });

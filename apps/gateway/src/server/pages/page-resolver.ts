@@ -28,8 +28,6 @@ export interface ResolvedPage {
   layout: LayoutName;
   params: unknown;
   data: unknown;
-  /** The copy inlined into the HTML for hydration (may leave static HTML out). */
-  hydrationData: unknown;
   head: RouteHead;
   /** Header and footer links for the layout. */
   navigation: NavigationView;
@@ -115,7 +113,6 @@ export class PageResolver {
     // The data came from this route's own loader (directly or through the cache), so it has
     // the page's type; TypeScript cannot follow that through the heterogeneous table.
     const own = data as never;
-    const hydrationData: unknown = route.hydrationData ? route.hydrationData(own) : data;
     return {
       status: 200,
       route: route.name,
@@ -124,7 +121,6 @@ export class PageResolver {
       layout: route.layout,
       params,
       data,
-      hydrationData,
       head: this.withOrganization(route.head(own, { path, origin: this.deps.origin })),
       navigation: this.navigation,
     };
@@ -169,7 +165,6 @@ export class PageResolver {
       layout: 'default',
       params: {},
       data,
-      hydrationData: data,
       head: this.withOrganization({
         title: 'Nie znaleziono strony',
         description: 'Nie mogliśmy znaleźć żądanej strony.',
@@ -191,7 +186,6 @@ export class PageResolver {
       layout: 'default',
       params: {},
       data,
-      hydrationData: data,
       head: this.withOrganization({
         title: statusCopy(status).title,
         description: statusCopy(status).text,

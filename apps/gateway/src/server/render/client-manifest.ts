@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { type PageName, isInteractivePage } from '../../app/pages';
 
 const chunk = z.object({ file: z.string().startsWith('/'), imports: z.array(z.string().startsWith('/')) });
 
@@ -41,13 +40,11 @@ export function readClientManifest(clientDir: string): ClientManifest {
   return parsed.data;
 }
 
-/** Scripts a page needs before it can run: the entry, and for interactive pages React and the page chunk. */
-export function modulePreloads(manifest: ClientManifest, page: PageName): string[] {
-  const files = [manifest.entry.file, ...manifest.entry.imports];
-  if (isInteractivePage(page)) {
-    const pageChunk = manifest.pages[page];
-    files.push(manifest.renderer.file, ...manifest.renderer.imports);
-    if (pageChunk) files.push(pageChunk.file, ...pageChunk.imports);
-  }
-  return [...new Set(files)];
+/**
+ * Scripts every page needs before it can run: the entry and its static imports. No page hydrates,
+ * so React (`renderer`) and the page chunks (`pages`) load only for client-side navigation, and
+ * the page's islands when the entry finds their markers.
+ */
+export function modulePreloads(manifest: ClientManifest): string[] {
+  return [...new Set([manifest.entry.file, ...manifest.entry.imports])];
 }

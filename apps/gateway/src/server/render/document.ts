@@ -1,4 +1,3 @@
-import { type PageName } from '../../app/pages';
 import { type RouteHead } from '../../app/route-types';
 import { SITE_NAME } from '../../app/seo/site';
 import { type Locale } from '../../shared/locale';
@@ -10,8 +9,6 @@ export interface DocumentParts {
   head: RouteHead;
   locale: Locale;
   manifest: ClientManifest;
-  /** Which page component renders: interactive ones preload React and their chunk. */
-  page: PageName;
 }
 
 /** 'pl-PL' → 'pl_PL', the form Open Graph expects. */
@@ -45,7 +42,7 @@ export function structuredDataScripts(head: RouteHead): string[] {
  * browser), so it downloads in parallel with the HTML; no executable inline script is ever
  * emitted, which keeps the Content-Security-Policy at script-src 'self'.
  */
-export function documentStart({ head, locale, manifest, page }: DocumentParts): string {
+export function documentStart({ head, locale, manifest }: DocumentParts): string {
   const meta = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -57,7 +54,7 @@ export function documentStart({ head, locale, manifest, page }: DocumentParts): 
     '<meta name="theme-color" content="#0b6b50">',
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     ...manifest.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
-    ...modulePreloads(manifest, page)
+    ...modulePreloads(manifest)
       .slice(1)
       .map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
     `<script type="module" src="${escapeHtml(manifest.entry.file)}"></script>`,
@@ -66,7 +63,7 @@ export function documentStart({ head, locale, manifest, page }: DocumentParts): 
   return `<!DOCTYPE html><html lang="${escapeHtml(locale.language)}"><head>${meta}</head><body><div id="${APP_ROOT_ID}">`;
 }
 
-/** Everything after React's markup: the page state for hydration (from serializeForScript), inlined exactly once. */
+/** Everything after React's markup: the page state (from serializeForScript), inlined exactly once. */
 export function documentEnd(stateJson: string): string {
   return `</div><script id="${INLINE_STATE_ID}" type="application/json">${stateJson}</script></body></html>`;
 }

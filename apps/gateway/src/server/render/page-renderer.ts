@@ -4,7 +4,7 @@ import { isbot } from 'isbot';
 import { createHash } from 'node:crypto';
 import { createElement } from 'react';
 import { App } from '../../app/app';
-import { type LoadedPage, type PageName, isInteractivePage, loadPageComponent } from '../../app/pages';
+import { type LoadedPage, type PageName, loadPageComponent } from '../../app/pages';
 import { hasUnavailableSection } from '../../app/section';
 import { type Locale } from '../../shared/locale';
 import { type InlineState } from '../../app/page-payload';
@@ -52,7 +52,7 @@ export class PageRenderer {
   async stream(req: Request, res: Response, page: ResolvedPage): Promise<void> {
     const state = this.inlineState(page);
     const stateJson = serializeForScript(state);
-    const etag = this.etag(page, stateJson, state);
+    const etag = this.etag(page, stateJson);
     // Values sent back into a form (an e-mail among them) must not be stored anywhere.
     res.setHeader('Cache-Control', page.formState?.values?.['email'] !== undefined ? 'no-store' : 'no-cache');
     res.setHeader('ETag', etag);
@@ -162,15 +162,15 @@ export class PageRenderer {
 
   private frame(page: ResolvedPage, state: InlineState, stateJson: string): { head: string; tail: string } {
     return {
-      head: documentStart({ head: page.head, locale: this.deps.locale, manifest: this.deps.manifest, page: page.page }),
+      head: documentStart({ head: page.head, locale: this.deps.locale, manifest: this.deps.manifest }),
       tail: documentEnd(stateJson),
     };
   }
 
   private inlineState(page: ResolvedPage): InlineState {
-    const interactive = isInteractivePage(page.page);
-    // The JSON-LD is in the document head already, and the browser reads the state's head only
-    // after a client-side navigation (which brings its own).
+    // No page hydrates, so the state carries neither the page data nor the navigation (the HTML
+    // shows them once). The JSON-LD is in the document head already, and the browser reads the
+    // state's head only after a client-side navigation (which brings its own).
     const { structuredData: _inDocument, ...head } = page.head;
     return {
       buildId: this.deps.manifest.buildId,
@@ -179,9 +179,6 @@ export class PageRenderer {
       layout: page.layout,
       status: page.status,
       params: page.params,
-      // Only pages that hydrate read their data in the browser; the others would carry it for nothing.
-      data: interactive ? page.hydrationData : null,
-      navigation: interactive ? page.navigation : null,
       head,
       locale: this.deps.locale,
       today: this.deps.today(),
@@ -192,10 +189,10 @@ export class PageRenderer {
    * The HTML is a function of the inline state plus what the state leaves out: the page data,
    * the navigation and the head's JSON-LD.
    */
-  private etag(page: ResolvedPage, stateJson: string, state: InlineState): string {
+  private etag(page: ResolvedPage, stateJson: string): string {
     const hash = createHash('sha1').update(stateJson);
-    if (state.data !== page.data) hash.update('\0').update(JSON.stringify(page.data));
-    if (state.navigation !== page.navigation) hash.update('\0').update(JSON.stringify(page.navigation));
+    hash.update('\0').update(JSON.stringify(page.data));
+    hash.update('\0').update(JSON.stringify(page.navigation));
     hash.update('\0').update(JSON.stringify(page.head.structuredData ?? null));
     if (page.formState) hash.update('\0').update(JSON.stringify(page.formState));
     return `W/"${hash.digest('base64url')}"`;

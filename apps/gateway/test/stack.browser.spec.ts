@@ -1,0 +1,242 @@
+import { contentV1 } from '@lib/contracts';
+import { hasTestRedis, provideTestRedis, type TestRedis } from '@lib/testing';
+import { existsSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { type Browser, type Page } from 'playwright-core';
+import { COMMENT_TEXTS } from '../src/features/comments/comment-texts';
+import { CHROMIUM_PATH, isMissingPicture, launchChromium } from './support/browser';
+import { startStack, type Stack } from './support/stack';
+
+/*
+ * Journeys in Debian's Chromium through the gateway and its built browser bundle, in front of the
+ * real content, offers and rates services, PostgreSQL and Redis (one stack for the file). Skipped
+ * when there is no Chromium or no Redis.
+ */
+const describeWithStack = existsSync(CHROMIUM_PATH) && hasTestRedis() ? describe : describe.skip;
+
+describeWithStack('journeys in Chromium on the real services', () => {
+  let redis: TestRedis;
+  let stack: Stack;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    redis = await provideTestRedis();
+    [stack, browser] = await Promise.all([startStack({ redis }), launchChromium()]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+    await redis?.close();
+  });
+
+  /** A fresh page that records script errors and failed requests (answers of 400 and above). */
+  async function openPage(
+    options: { javaScriptEnabled?: boolean; viewport?: { width: number; height: number } } = {},
+  ) {
+    const context = await browser.newContext({
+      locale: 'pl-PL',
+      viewport: options.viewport ?? { width: 1280, height: 900 },
+      javaScriptEnabled: options.javaScriptEnabled ?? true,
+    });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      // The browser's own line for a failed request names no address; failed requests are checked below.
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+        errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('response', (response) => {
+      const { pathname } = new URL(response.url());
+      if (response.status() >= 400 && !isMissingPicture(response.url()))
+        errors.push(`${response.status()} ${pathname}`);
+    });
+    return { page, context, errors };
+  }
+  const ready = (page: Page) => page.waitForSelector('html[data-client="ready"]');
+  const markWindow = (page: Page) =>
+    page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+  const readMark = (page: Page) =>
+    page.evaluate(() => (window as unknown as { marker?: number }).marker ?? null);
+  const pendingFor = async (pagePath: string) =>
+    (
+      await stack.content.listCommentsForModeration({
+        state: contentV1.CommentState.PENDING,
+        page: { page: 1, pageSize: 50 },
+      })
+    ).comments.filter((comment) => comment.pagePath === pagePath);
+
+  it('home: the sliders change the example cost indicators', async () => {
+    const { page, context, errors } = await openPage({ viewport: { width: 412, height: 915 } });
+    await page.goto(`${stack.url}/`);
+    await ready(page);
+    await expect(page.locator('h1').textContent()).resolves.toBe(
+      'Pożyczka online do 15 000 zł — porównaj oferty w kilka minut',
+    );
+    // the offers block comes from the offers service
+    await expect(page.locator('.offer__name').first().textContent()).resolves.toBe('Vivus');
+    const total = page.locator('[data-indicator="total"]');
+    const date = page.locator('[data-indicator="date"]');
+    await expect(total.textContent()).resolves.toBe('2\u00a0018,00\u00a0zł');
+    const firstDate = await date.textContent();
+
+    await page.getByLabel(/Ile potrzebujesz/).fill('5000');
+    await expect(total.textContent()).resolves.toBe('5\u00a0045,00\u00a0zł');
+    await expect(page.locator('[data-indicator="commission"]').textContent()).resolves.toBe('45,00\u00a0zł');
+
+    const period = page.getByLabel(/Na jak długo/);
+    await period.focus();
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(
+      (before) => document.querySelector('[data-indicator="date"]')?.textContent !== before,
+      firstDate,
+    );
+    await expect(page.locator('.calculator__cta').getAttribute('href')).resolves.toBe(
+      '/application/?amount=5000&period=120',
+    );
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('blog: from the list to an article by client-side navigation and back again', async () => {
+    const { page, context, errors } = await openPage();
+    await page.goto(`${stack.url}/blog/`);
+    await ready(page);
+    await expect(page.locator('.pager__text').textContent()).resolves.toBe('strona 1 z 3');
+    await markWindow(page);
+
+    const payload = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/placa-minimalna/_payload.json',
+    );
+    await page.locator('.article-list a[href="/placa-minimalna/"]').first().click();
+    expect((await payload).status()).toBe(200);
+    await page.waitForSelector('h1:text-is("Płaca minimalna w latach 2024–2026")');
+    expect(new URL(page.url()).pathname).toBe('/placa-minimalna/');
+    await expect(page.title()).resolves.toBe('Płaca minimalna 2024–2026 – kwoty i zasady');
+    await expect(page.locator('.toc a[href="#kogo-dotyczy-placa-minimalna"]').isVisible()).resolves.toBe(
+      true,
+    );
+    expect(await readMark(page)).toBe(42); // the same document: no reload
+
+    await page.goBack();
+    await page.waitForSelector('h1:text-is("Blog")');
+    expect(new URL(page.url()).pathname).toBe('/blog/');
+    await expect(page.locator('.pager__text').textContent()).resolves.toBe('strona 1 z 3');
+    expect(await readMark(page)).toBe(42);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('article: the view beacon is counted by the content service', async () => {
+    const slug = 'jak-sprawdzic-bik-za-darmo';
+    // One view before the visit (another visitor), through the service itself.
+    await expect(stack.content.recordArticleView({ slug, sessionId: randomUUID() })).resolves.toMatchObject({
+      counted: true,
+    });
+
+    const { page, context, errors } = await openPage();
+    const answered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/views');
+    await page.goto(`${stack.url}/${slug}/`);
+    await ready(page);
+    const response = await answered;
+    expect(response.status()).toBe(204);
+    const sent = JSON.parse(response.request().postData() ?? '{}') as { path: string; sessionId: string };
+    expect(sent.path).toBe(`/${slug}/`);
+    // The same visit asked again is not counted again; the total now holds the browser's view.
+    await expect(stack.content.recordArticleView({ slug, sessionId: sent.sessionId })).resolves.toEqual({
+      views: 2,
+      counted: false,
+    });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('lender review: facts and comments; a comment sent with JavaScript shows the moderation message without a reload', async () => {
+    const pagePath = '/opinie-o-pozyczkach/kuki/';
+    const { page, context, errors } = await openPage();
+    await page.goto(`${stack.url}${pagePath}`);
+    await ready(page);
+    await expect(page.locator('h1').textContent()).resolves.toBe('Kuki – opinie i warunki pożyczki');
+    const facts = page.locator('dl dt');
+    await expect(facts.allTextContents()).resolves.toEqual(
+      expect.arrayContaining(['Firma', 'Kwota', 'Okres spłaty', 'Pierwsza pożyczka za 0 zł']),
+    );
+    await expect(page.getByText('Przykładowa Spółka Pożyczkowa sp. z o.o.').isVisible()).resolves.toBe(true);
+    await expect(page.locator('#komentarze .comments__summary').textContent()).resolves.toContain(
+      '0 komentarzy',
+    );
+    await markWindow(page);
+
+    const form = page.locator('form[data-comment-form]');
+    await form.getByLabel('Imię lub pseudonim').fill('Ewa z przeglądarki');
+    await form.getByLabel('E-mail').fill('ewa@example.pl');
+    await form.getByRole('radio', { name: '4 z 5' }).check();
+    await form.getByLabel('Treść komentarza').fill('Szybka decyzja, jasne warunki spłaty.');
+    const posted = page.waitForResponse(
+      (response) => response.url().endsWith('/api/comments') && response.request().method() === 'POST',
+    );
+    await form.getByRole('button', { name: 'Dodaj komentarz' }).click();
+    expect((await posted).status()).toBe(202);
+    await page.waitForSelector('[data-comment-status]:has-text("Dziękujemy!")');
+    await expect(page.locator('[data-comment-status]').textContent()).resolves.toBe(COMMENT_TEXTS.pending);
+    expect(await readMark(page)).toBe(42); // no reload
+    // it reached the real service, where it waits for moderation
+    await expect(pendingFor(pagePath)).resolves.toEqual([
+      expect.objectContaining({
+        name: 'Ewa z przeglądarki',
+        rating: 4,
+        text: 'Szybka decyzja, jasne warunki spłaty.',
+      }),
+    ]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('article: a comment sent without JavaScript posts the form, lands back on the page and shows the notice', async () => {
+    const pagePath = '/waloryzacja-emerytur/';
+    const { page, context } = await openPage({ javaScriptEnabled: false });
+    await page.goto(`${stack.url}${pagePath}`);
+    const form = page.locator('form[data-comment-form]');
+    await form.getByLabel('Imię lub pseudonim').fill('Piotr bez skryptów');
+    await form.getByLabel('E-mail').fill('piotr@example.pl');
+    await form.getByRole('radio', { name: '5 z 5' }).check();
+    await form.getByLabel('Treść komentarza').fill('Działa także bez JavaScriptu.');
+    await Promise.all([
+      page.waitForURL(/komentarz=oczekuje/),
+      form.getByRole('button', { name: 'Dodaj komentarz' }).click(),
+    ]);
+    const url = new URL(page.url());
+    expect(`${url.pathname}${url.search}${url.hash}`).toBe(`${pagePath}?komentarz=oczekuje#komentarze`);
+    await expect(page.locator('[data-comment-status]').textContent()).resolves.toBe(COMMENT_TEXTS.pending);
+    await expect(pendingFor(pagePath)).resolves.toEqual([
+      expect.objectContaining({
+        name: 'Piotr bez skryptów',
+        rating: 5,
+        text: 'Działa także bez JavaScriptu.',
+      }),
+    ]);
+    await context.close();
+  });
+
+  it('calendar: from 2026 to 2027 by client-side navigation', async () => {
+    const { page, context, errors } = await openPage();
+    await page.goto(`${stack.url}/kalendarz-2026/`);
+    await ready(page);
+    await expect(page.locator('h1').textContent()).resolves.toContain('2026');
+    await expect(page.locator('section.cal-month').count()).resolves.toBe(12);
+    await expect(page.locator('.cal-year [data-total="norm"]').textContent()).resolves.toBe(
+      '251 dni, 2008 godzin',
+    );
+    await markWindow(page);
+
+    await page.locator('a[href="/kalendarz-2027/"]').first().click();
+    await page.waitForSelector('h1:has-text("2027")');
+    expect(new URL(page.url()).pathname).toBe('/kalendarz-2027/');
+    expect(await readMark(page)).toBe(42);
+    await expect(page.locator('section.cal-month').count()).resolves.toBe(12);
+    await expect(page.getByText('Ferie zimowe 18–31 stycznia').first().isVisible()).resolves.toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
