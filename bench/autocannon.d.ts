@@ -29,6 +29,14 @@ declare module 'autocannon' {
     non2xx: number;
     duration: number;
   }
-  function autocannon(options: Options): Promise<Result>;
+  /** The run: a thenable of its result that also emits an event per answer and per failed request. */
+  interface Instance extends PromiseLike<Result> {
+    on(
+      event: 'response',
+      listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void,
+    ): this;
+    on(event: 'reqError', listener: (error: Error) => void): this;
+  }
+  function autocannon(options: Options): Instance;
   export default autocannon;
 }

@@ -1,14 +1,17 @@
-import { parseBenchArgs, staticPath, UsageError } from './args.cjs';
+import { barePath, DEFAULTS, parseBenchArgs, staticPath, UsageError } from './args.cjs';
+import { BENCH_ROUTES } from './routes.cjs';
 
-describe('parseBenchArgs', () => {
+describe('parseBenchArgs: one route', () => {
   it('uses the PERFORMANCE.md settings by default', () => {
     expect(parseBenchArgs(['/'])).toEqual({
-      route: '/',
-      connections: 64,
+      all: false,
+      routes: [{ name: 'home', path: '/', what: 'home page' }],
+      connections: [64],
       duration: 15,
       warmup: 5,
-      cache: true,
+      cacheModes: [true],
       build: true,
+      contentScales: [1],
       help: false,
     });
   });
@@ -24,21 +27,34 @@ describe('parseBenchArgs', () => {
         '0',
         '--no-cache',
         '--no-build',
+        '--content-scale',
+        '10',
       ]),
     ).toEqual({
-      route: '/kalkulator-walutowy/',
-      connections: 32,
+      all: false,
+      routes: [{ name: '/kalkulator-walutowy/', path: '/kalkulator-walutowy/', what: 'route' }],
+      connections: [32],
       duration: 10,
       warmup: 0,
-      cache: false,
+      cacheModes: [false],
       build: false,
+      contentScales: [10],
       help: false,
     });
     expect(parseBenchArgs(['-c', '8', '-d', '3', '/o-nas/'])).toMatchObject({
-      route: '/o-nas/',
-      connections: 8,
+      routes: [{ path: '/o-nas/' }],
+      connections: [8],
       duration: 3,
     });
+  });
+
+  it('names a route of the bench:all table by its short name', () => {
+    expect(parseBenchArgs(['/blog/']).routes).toEqual([BENCH_ROUTES.find((r) => r.name === 'blog')]);
+  });
+
+  it('takes a sweep of connection counts and of content scales, sorted', () => {
+    expect(parseBenchArgs(['/', '--connections', '256,1,64,16']).connections).toEqual([1, 16, 64, 256]);
+    expect(parseBenchArgs(['/', '--content-scale=10,1']).contentScales).toEqual([1, 10]);
   });
 
   it('explains what is wrong', () => {
@@ -50,19 +66,33 @@ describe('parseBenchArgs', () => {
       '--connections needs a number',
     );
     expect(() => parseBenchArgs(['/', '--duration', '0'])).toThrow(
-      '--duration must be a whole number of at least 1, got "0"',
+      '--duration must be a whole number at least 1, got "0"',
     );
     expect(() => parseBenchArgs(['/', '--warmup', '1.5'])).toThrow(
-      '--warmup must be a whole number of at least 0',
+      '--warmup must be a whole number at least 0',
+    );
+    expect(() => parseBenchArgs(['/', '--connections', '1,,64'])).toThrow(
+      '--connections must be a whole number',
+    );
+    expect(() => parseBenchArgs(['/', '--connections', '64,64'])).toThrow(
+      '--connections lists a value twice',
+    );
+    expect(() => parseBenchArgs(['/', '--content-scale', '0'])).toThrow(
+      '--content-scale must be a whole number from 1 to 100, got "0"',
     );
     expect(() => parseBenchArgs(['/', '--fast'])).toThrow(UsageError);
-    expect(() => parseBenchArgs(['/__static/'])).toThrow('the /__static baseline is added automatically');
+    expect(() => parseBenchArgs(['/__static/'])).toThrow(
+      'the /__bare and /__static baselines are added automatically',
+    );
+    expect(() => parseBenchArgs(['/__bare/o-nas/'])).toThrow('are added automatically');
+    expect(() => parseBenchArgs(['/', '--routes', 'blog'])).toThrow('--routes is for bench:all');
   });
 
   it('names an unknown flag as typed, and takes switches only bare', () => {
     expect(() => parseBenchArgs(['/', '--fast=3'])).toThrow('unknown flag "--fast"');
     expect(() => parseBenchArgs(['/', '-xy'])).toThrow('unknown flag "-xy"');
     expect(() => parseBenchArgs(['/', '--no-cache=1'])).toThrow('unknown flag "--no-cache=1"');
+    expect(() => parseBenchArgs(['/', '--all=yes'])).toThrow('unknown flag "--all=yes"');
     expect(() => parseBenchArgs(['/', '--', '/o-nas/'])).toThrow('unknown flag "--"');
     expect(parseBenchArgs(['/', '--warmup=0']).warmup).toBe(0);
   });
@@ -72,9 +102,53 @@ describe('parseBenchArgs', () => {
   });
 });
 
-describe('staticPath', () => {
-  it('prefixes the route with /__static', () => {
+describe('parseBenchArgs: bench:all', () => {
+  it('measures every route cached, then uncached, with the shorter defaults', () => {
+    const options = parseBenchArgs(['--all']);
+    expect(options).toMatchObject({
+      all: true,
+      cacheModes: [true, false],
+      connections: [64],
+      duration: DEFAULTS.all.duration,
+      warmup: DEFAULTS.all.warmup,
+      contentScales: [1],
+    });
+    expect(options.routes.map((r) => r.path)).toEqual(BENCH_ROUTES.map((r) => r.path));
+    expect(DEFAULTS.all.duration).toBeLessThan(DEFAULTS.single.duration);
+  });
+
+  it('keeps given durations, picks routes, and runs only uncached with --no-cache', () => {
+    const options = parseBenchArgs([
+      '--all',
+      '-d',
+      '3',
+      '--warmup',
+      '1',
+      '--routes',
+      'sitemap,blog',
+      '--no-cache',
+    ]);
+    expect(options).toMatchObject({ duration: 3, warmup: 1, cacheModes: [false] });
+    expect(options.routes.map((r) => r.name)).toEqual(['blog', 'sitemap']);
+    expect(parseBenchArgs(['--all', '--routes=lists']).routes.map((r) => r.name)).toEqual([
+      'blog',
+      'tag',
+      'sitemap',
+    ]);
+  });
+
+  it('refuses a route or an unknown route name', () => {
+    expect(() => parseBenchArgs(['--all', '/'])).toThrow('bench:all measures its own route list');
+    expect(() => parseBenchArgs(['--all', '--routes', 'blog,offers'])).toThrow('unknown route "offers"');
+    expect(() => parseBenchArgs(['--all', '--routes'])).toThrow('--routes needs route names');
+  });
+});
+
+describe('baseline paths', () => {
+  it('prefix the route with /__static and /__bare', () => {
     expect(staticPath('/')).toBe('/__static/');
     expect(staticPath('/kursy-walut-w-bankach/')).toBe('/__static/kursy-walut-w-bankach/');
+    expect(barePath('/blog/kredyty/')).toBe('/__bare/blog/kredyty/');
+    expect(barePath('/sitemap.xml')).toBe('/__bare/sitemap.xml');
   });
 });

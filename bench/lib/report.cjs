@@ -1,40 +1,27 @@
 'use strict';
-// Turns autocannon results into the figures the benchmark prints and stores, and the ratios
-// between a route and its static baseline (docs: PERFORMANCE.md targets are ratios).
+// The ratios between the four targets (PERFORMANCE.md's targets are ratios) and the printed tables.
 
 /**
- * @typedef {{
- *   requests: { average: number, total: number },
- *   latency: { p50: number, p99: number, average: number, max: number },
- *   throughput: { total: number },
- *   errors: number, timeouts: number, non2xx: number, duration: number,
- * }} AutocannonResult
  * @typedef {{
  *   reqPerSec: number, p50Ms: number, p99Ms: number, avgMs: number, maxMs: number,
  *   requests: number, errors: number, timeouts: number, non2xx: number, bytesPerResponse: number,
- * }} Figures
+ * }} Figures what one target did in the measured seconds (lib/window.cjs)
+ * @typedef {'full' | 'bare' | 'static' | 'node'} Target
+ * @typedef {{
+ *   route: string, path: string, contentScale: number, pageCache: boolean, connections: number,
+ *   full: Figures | null, bare: Figures | null, static: Figures | null, node: Figures | null,
+ * }} Row one route in one stack at one connection count
+ * @typedef {{ reqPerSec: number | null, p99: number | null }} Ratio numerator ÷ denominator
+ * @typedef {{ fullToBare: Ratio, bareToStatic: Ratio, staticToNode: Ratio, fullToStatic: Ratio }} RowRatios
  */
 
-/**
- * @param {AutocannonResult} result
- * @returns {Figures}
- */
-function figures(result) {
-  const requests = result.requests.total;
-  return {
-    reqPerSec: round(result.requests.average, 1),
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    avgMs: round(result.latency.average, 2),
-    maxMs: result.latency.max,
-    requests,
-    errors: result.errors,
-    timeouts: result.timeouts,
-    non2xx: result.non2xx,
-    // Bytes read from the socket per answered request: headers plus body, as sent.
-    bytesPerResponse: requests > 0 ? Math.round(result.throughput.total / requests) : 0,
-  };
-}
+/** @type {ReadonlyArray<{ target: Target, label: string }>} */
+const TARGETS = Object.freeze([
+  { target: 'full', label: 'full stack' },
+  { target: 'bare', label: 'bare render' },
+  { target: 'static', label: 'middleware static' },
+  { target: 'node', label: 'bare Node' },
+]);
 
 /** @param {number} value @param {number} digits */
 function round(value, digits) {
@@ -43,47 +30,203 @@ function round(value, digits) {
 }
 
 /**
- * @param {Figures} route
- * @param {Figures} baseline
- * @returns {{ reqPerSec: number | null, p99: number | null }} route ÷ static; null when undefined
+ * Milliseconds as printed: one decimal below 10 ms (bare Node answers in a few), whole above.
+ * @param {number} value
  */
-function ratios(route, baseline) {
+const formatMs = (value) => (value < 10 ? value.toFixed(1) : String(Math.round(value)));
+
+/**
+ * @param {Figures | null} numerator
+ * @param {Figures | null} denominator
+ * @returns {Ratio} req/s as a fraction, p99 as a factor; null where either side is missing or 0
+ */
+function ratio(numerator, denominator) {
+  if (!numerator || !denominator) return { reqPerSec: null, p99: null };
   return {
-    reqPerSec: baseline.reqPerSec > 0 ? round(route.reqPerSec / baseline.reqPerSec, 4) : null,
-    p99: baseline.p99Ms > 0 ? round(route.p99Ms / baseline.p99Ms, 2) : null,
+    reqPerSec: denominator.reqPerSec > 0 ? round(numerator.reqPerSec / denominator.reqPerSec, 4) : null,
+    p99: denominator.p99Ms > 0 ? round(numerator.p99Ms / denominator.p99Ms, 2) : null,
+  };
+}
+
+/**
+ * Where time goes: full/bare is the data layer (gRPC, page-data cache), bare/static the render,
+ * static/node the gateway's middleware; full/static is the whole gap to the gateway's own limit.
+ * @param {Pick<Row, Target>} row
+ * @returns {RowRatios}
+ */
+function rowRatios(row) {
+  return {
+    fullToBare: ratio(row.full, row.bare),
+    bareToStatic: ratio(row.bare, row.static),
+    staticToNode: ratio(row.static, row.node),
+    fullToStatic: ratio(row.full, row.static),
   };
 }
 
 /** @param {number} n */
 const grouped = (n) => n.toLocaleString('en-US').replace(/,/g, ' ');
+/** @param {number | null} value */
+const percent = (value) => (value === null ? 'n/a' : `${(value * 100).toFixed(1)} %`);
+/** @param {number | null} value */
+const factor = (value) => (value === null ? 'n/a' : `${value.toFixed(2)}×`);
+/** @param {boolean} pageCache */
+const cacheLabel = (pageCache) => (pageCache ? 'cached' : 'uncached');
 
 /**
- * @param {Array<{ label: string, figures: Figures }>} rows
- * @param {{ reqPerSec: number | null, p99: number | null }} ratio
- * @returns {string}
+ * Aligned columns: text columns (listed in `left`) padded right, numbers padded left.
+ * @param {string[]} header
+ * @param {string[][]} body
+ * @param {ReadonlySet<number>} left
  */
-function formatTable(rows, ratio) {
-  const header = ['target', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'bytes/resp'];
-  const body = rows.map(({ label, figures: f }) => [
-    label,
-    f.reqPerSec.toFixed(1),
-    String(f.p50Ms),
-    String(f.p99Ms),
-    String(f.errors),
-    String(f.non2xx),
-    grouped(f.bytesPerResponse),
-  ]);
+function columns(header, body, left) {
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => (r[i] ?? '').length)));
   const line = (/** @type {string[]} */ cells) =>
-    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
-  const ratioText =
-    `route / static: req/s ${ratio.reqPerSec === null ? 'n/a' : `${(ratio.reqPerSec * 100).toFixed(1)} %`}, ` +
-    `p99 ${ratio.p99 === null ? 'n/a' : `${ratio.p99.toFixed(2)}×`}`;
-  return [line(header), ...body.map(line), '', ratioText].join('\n');
+    cells
+      .map((c, i) => (left.has(i) ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0)))
+      .join('  ')
+      .trimEnd();
+  return [line(header), ...body.map(line)].join('\n');
 }
 
 /**
- * A file name for the stored result: time stamp and the route as a slug.
+ * The leading columns that tell rows apart: content scale and cache only when the run has more
+ * than one of them, connections always.
+ * @param {Row[]} rows
+ */
+function keyColumns(rows) {
+  const scales = new Set(rows.map((r) => r.contentScale)).size > 1;
+  const caches = new Set(rows.map((r) => r.pageCache)).size > 1;
+  /** @type {Array<{ header: string, cell: (row: Row) => string, left: boolean }>} */
+  const keys = [];
+  if (scales) keys.push({ header: 'content', cell: (r) => `${r.contentScale}×`, left: false });
+  if (caches) keys.push({ header: 'cache', cell: (r) => cacheLabel(r.pageCache), left: true });
+  keys.push({ header: 'conns', cell: (r) => String(r.connections), left: false });
+  return keys;
+}
+
+/**
+ * One route: a line per target and connection count with every figure, then the ratios.
+ * @param {Row[]} rows the rows of one route
+ * @param {Record<Target, string>} urls what each target requested (for the label column)
+ * @returns {string}
+ */
+function formatRouteTables(rows, urls) {
+  const keys = keyColumns(rows);
+  const header = [
+    ...keys.map((k) => k.header),
+    'target',
+    'url',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'errors',
+    'non-2xx',
+    'bytes/resp',
+  ];
+  /** @type {string[][]} */
+  const body = [];
+  for (const row of rows) {
+    for (const { target, label } of TARGETS) {
+      const f = row[target];
+      if (!f) continue;
+      body.push([
+        ...keys.map((k) => k.cell(row)),
+        label,
+        urls[target],
+        f.reqPerSec.toFixed(1),
+        formatMs(f.p50Ms),
+        formatMs(f.p99Ms),
+        String(f.errors),
+        String(f.non2xx),
+        grouped(f.bytesPerResponse),
+      ]);
+    }
+  }
+  const left = new Set([...keys.flatMap((k, i) => (k.left ? [i] : [])), keys.length, keys.length + 1]);
+  const figuresTable = columns(header, body, left);
+
+  const ratioHeader = [
+    ...keys.map((k) => k.header),
+    'full/bare (data layer)',
+    'bare/static (render)',
+    'static/node (middleware)',
+    'full/static',
+  ];
+  const both = (/** @type {Ratio} */ r) => `${percent(r.reqPerSec)}, p99 ${factor(r.p99)}`;
+  const ratioBody = rows.map((row) => {
+    const r = rowRatios(row);
+    return [
+      ...keys.map((k) => k.cell(row)),
+      both(r.fullToBare),
+      both(r.bareToStatic),
+      both(r.staticToNode),
+      both(r.fullToStatic),
+    ];
+  });
+  const ratioLeft = new Set(keys.flatMap((k, i) => (k.left ? [i] : [])));
+  return [
+    figuresTable,
+    '',
+    'ratios: req/s of the first ÷ the second (higher is better), p99 of the first ÷ the second (lower is better)',
+    columns(ratioHeader, ratioBody, ratioLeft),
+  ].join('\n');
+}
+
+/**
+ * bench:all: one line per route, stack (content scale, cache) and connection count with req/s and
+ * p99 of each target, the full stack's failures and the four req/s ratios plus p99 full/bare.
+ * @param {Row[]} rows
+ * @returns {string}
+ */
+function formatSummaryTable(rows) {
+  const keys = keyColumns(rows);
+  const header = ['route', ...keys.map((k) => k.header)];
+  for (const { target } of TARGETS) header.push(`${target} r/s`, 'p99');
+  header.push('full err', 'full/bare', 'p99 f/b', 'bare/static', 'static/node', 'full/static');
+  const cellsOf = (/** @type {Figures | null} */ f) =>
+    f ? [f.reqPerSec.toFixed(0), formatMs(f.p99Ms)] : ['·', '·'];
+  const body = rows.map((row) => {
+    const r = rowRatios(row);
+    const failures = row.full ? row.full.errors + row.full.non2xx : 0;
+    return [
+      row.route,
+      ...keys.map((k) => k.cell(row)),
+      ...TARGETS.flatMap(({ target }) => cellsOf(row[target])),
+      String(failures),
+      percent(r.fullToBare.reqPerSec),
+      factor(r.fullToBare.p99),
+      percent(r.bareToStatic.reqPerSec),
+      percent(r.staticToNode.reqPerSec),
+      percent(r.fullToStatic.reqPerSec),
+    ];
+  });
+  const left = new Set([0, ...keys.flatMap((k, i) => (k.left ? [i + 1] : []))]);
+  return columns(header, body, left);
+}
+
+/**
+ * Lines about any target other than the full stack that failed requests (the summary table shows
+ * only the full stack's), so that a baseline with errors is never read as a limit.
+ * @param {Row[]} rows
+ * @returns {string[]}
+ */
+function baselineFailures(rows) {
+  /** @type {string[]} */
+  const lines = [];
+  for (const row of rows) {
+    for (const { target, label } of TARGETS.slice(1)) {
+      const f = row[target];
+      if (f && f.errors + f.non2xx > 0)
+        lines.push(
+          `${row.route} (${cacheLabel(row.pageCache)}, ${row.contentScale}×, ${row.connections} conns): ${label} had ${f.errors} errors and ${f.non2xx} non-2xx`,
+        );
+    }
+  }
+  return lines;
+}
+
+/**
+ * A file name for the stored result: time stamp and the route as a slug ('all' for bench:all).
  * @param {string} route
  * @param {Date} when
  */
@@ -92,4 +235,13 @@ function resultFileName(route, when) {
   return `${when.toISOString().replace(/[:.]/g, '-')}-${slug}.json`;
 }
 
-module.exports = { figures, ratios, formatTable, resultFileName };
+module.exports = {
+  TARGETS,
+  formatMs,
+  ratio,
+  rowRatios,
+  formatRouteTables,
+  formatSummaryTable,
+  baselineFailures,
+  resultFileName,
+};

@@ -1,8 +1,22 @@
-import { type RequestHandler } from 'express';
-import { type RenderedString } from '../render/page-renderer';
+import { Router, type RequestHandler } from 'express';
+import { routes as appRoutes } from '../../app/routes';
+import { type AnyRoute } from '../../app/route-types';
+import { hasUnavailableSection } from '../../app/section';
+import { type GatewayServices } from '../../app/services';
+import { type GatewayDeps } from '../deps';
+import { pageFormState } from '../feature-handlers';
+import { pageDataKey } from '../pages/page-data-cache';
+import { type PageResolver } from '../pages/page-resolver';
+import { type PageRenderer, type RenderedString } from '../render/page-renderer';
+import { SITEMAP_MAX_URLS, collectSitemap, renderSitemapXml } from '../seo/sitemap';
+import { splitUrl } from './request-guards';
 
 /** URL prefix of the benchmark's static baseline. */
 export const BENCH_STATIC_PREFIX = '/__static';
+/** URL prefix of the benchmark's bare render. */
+export const BENCH_BARE_PREFIX = '/__bare';
+/** The one non-HTML route the benchmark measures; the seoFiles router serves it for real. */
+const SITEMAP_PATH = '/sitemap.xml';
 
 /**
  * BENCH_STATIC=1 hook for the benchmark harness (bench/): GET /__static/<path> answers with the
@@ -29,4 +43,159 @@ export function benchStaticHandler(render: (path: string) => Promise<RenderedStr
       })
       .catch(next);
   };
+}
+
+/**
+ * Remembers the first successful answer of `load` per key, so that a failure is tried again and
+ * a caller after the first one never waits for the backend. Partial answers (`keep` says no) are
+ * handed out but not remembered.
+ */
+export function keepFirst<A extends unknown[], R>(
+  load: (...args: A) => Promise<R>,
+  keyOf: (...args: A) => string,
+  keep: (value: R) => boolean = () => true,
+): (...args: A) => Promise<R> {
+  const kept = new Map<string, Promise<R>>();
+  return (...args) => {
+    const key = keyOf(...args);
+    const known = kept.get(key);
+    if (known) return known;
+    const pending = load(...args);
+    kept.set(key, pending);
+    pending.then(
+      (value) => {
+        if (!keep(value)) kept.delete(key);
+      },
+      () => kept.delete(key),
+    );
+    return pending;
+  };
+}
+
+/** Client methods that manage the channel rather than fetch data: never remembered. */
+const LIFECYCLE_METHODS: ReadonlySet<PropertyKey> = new Set(['close', 'waitForReady', 'healthCheck']);
+
+/**
+ * The gRPC clients with every data call answered from memory after its first answer (keyed by
+ * method and request). The resolver's own calls (the navigation) go through these.
+ */
+export function keptServices(services: GatewayServices): GatewayServices {
+  const wrap = <C extends object>(client: C): C => {
+    const methods = new Map<PropertyKey, unknown>();
+    return new Proxy(client, {
+      get(target, property, receiver) {
+        const value: unknown = Reflect.get(target, property, receiver);
+        if (typeof value !== 'function' || LIFECYCLE_METHODS.has(property)) return value;
+        let method = methods.get(property);
+        if (!method) {
+          const call = (request: unknown, ...rest: unknown[]) =>
+            (value as (...args: unknown[]) => Promise<unknown>).call(target, request, ...rest);
+          method = keepFirst(call, (request: unknown) => JSON.stringify(request ?? null));
+          methods.set(property, method);
+        }
+        return method;
+      },
+    });
+  };
+  return Object.fromEntries(
+    Object.entries(services).map(([name, client]) => [name, wrap(client as object)]),
+  ) as GatewayServices;
+}
+
+/**
+ * Each route with its loader run once per parameter set (the page-data cache's own key) and the
+ * result kept in memory, unless a section came out unavailable (then the next request loads again).
+ */
+export function keptRoutes(routes: readonly AnyRoute[]): AnyRoute[] {
+  return routes.map((route) => ({
+    ...route,
+    load: keepFirst(
+      route.load.bind(route),
+      (ctx) => pageDataKey(route.name, ctx.params),
+      (data) => !hasUnavailableSection(data),
+    ),
+  }));
+}
+
+/**
+ * The dependencies of the bare render's runtime: the same gateway, but with every route's data
+ * and the navigation loaded once through the normal loaders and then kept in memory, the page-data
+ * cache off and no finished-HTML memo (PAGE_CACHE=false gives both). What is left per request is
+ * route matching, parameters, head, inline state, ETag and the React render.
+ */
+export function benchBareDeps(deps: GatewayDeps): GatewayDeps {
+  return {
+    ...deps,
+    config: { ...deps.config, PAGE_CACHE: false },
+    routes: keptRoutes(deps.routes ?? appRoutes),
+    services: keptServices(deps.services),
+  };
+}
+
+/** The parts of a gateway runtime the bare render uses (app.ts's createRuntime over benchBareDeps). */
+export interface BareRuntime {
+  resolver: PageResolver;
+  renderer: PageRenderer;
+  today(): string;
+}
+
+/**
+ * BENCH_STATIC=1: GET /__bare/<path>, the bare render of <path>: the page handler's work (resolve,
+ * form state, streamed React render with head, layout, page and document) on data kept in memory,
+ * behind the same middleware as the page itself, so that "full stack vs bare render" isolates the
+ * data layer (gRPC, page-data cache) and "bare render vs static" the render. /__bare/sitemap.xml
+ * and /__static/sitemap.xml do the same for the sitemap (its URLs collected once; the XML written
+ * per request, or once).
+ */
+export function benchRoutes(
+  deps: GatewayDeps,
+  createRuntime: (bareDeps: GatewayDeps) => BareRuntime,
+): Router {
+  const router = Router();
+  const bareDeps = benchBareDeps(deps);
+  const bare = createRuntime(bareDeps);
+  const { services } = bareDeps;
+  const sitemapUrls = keepFirst(
+    () =>
+      collectSitemap({
+        services,
+        origin: deps.config.PUBLIC_ORIGIN,
+        today: bare.today(),
+        builtAt: deps.manifest.builtAt,
+      }).then((urls) => urls.slice(0, SITEMAP_MAX_URLS)),
+    () => bare.today(),
+  );
+  const sitemapBytes = keepFirst(
+    async () => Buffer.from(renderSitemapXml(await sitemapUrls()), 'utf8'),
+    () => bare.today(),
+  );
+  const sendXml = (res: Parameters<RequestHandler>[1], body: string | Buffer, prefix: string) => {
+    res.locals['routeLabel'] = `${prefix}${SITEMAP_PATH}`;
+    res.setHeader('Cache-Control', 'no-cache');
+    res.type('application/xml; charset=utf-8').send(body);
+  };
+
+  router.get(`${BENCH_STATIC_PREFIX}${SITEMAP_PATH}`, (_req, res, next) => {
+    sitemapBytes()
+      .then((body) => sendXml(res, body, BENCH_STATIC_PREFIX))
+      .catch(next);
+  });
+  router.get(`${BENCH_BARE_PREFIX}${SITEMAP_PATH}`, (_req, res, next) => {
+    sitemapUrls()
+      .then((urls) => sendXml(res, renderSitemapXml(urls), BENCH_BARE_PREFIX))
+      .catch(next);
+  });
+  router.get(`${BENCH_BARE_PREFIX}{/*path}`, (req, res, next) => {
+    const { pathname, search } = splitUrl(req.originalUrl);
+    const path = pathname.slice(BENCH_BARE_PREFIX.length) || '/';
+    bare.resolver
+      .resolve(path, search)
+      .then((page) => {
+        res.locals['routeLabel'] = `${BENCH_BARE_PREFIX}/*`;
+        const formState = page.status === 200 ? pageFormState(new URLSearchParams(search)) : undefined;
+        return bare.renderer.stream(req, res, formState ? { ...page, formState } : page);
+      })
+      .catch(next);
+  });
+  return router;
 }
