@@ -1,9 +1,13 @@
 import { status } from '@grpc/grpc-js';
 import { contentV1, type GrpcCallError } from '@lib/contracts';
+import { IdempotencyKeyEntity } from '@lib/database';
 import { startTestService, type TestService } from '@lib/testing';
+import { randomUUID } from 'node:crypto';
 import { runCommentsCli } from '../src/cli/comments.cli';
 import { contentService } from '../src/content.service-definition';
 import { COMMENT_MESSAGES } from '../src/domain/comment-rules';
+import { CommentEntity } from '../src/persistence/comment.entity';
+import { countedCalls, holdLock, until, waitingForLocks } from './support/locks';
 
 const PAGE = '/opinie-o-pozyczkach/vivus/';
 const visitor = (overrides: Partial<contentV1.SubmitCommentRequest> = {}): contentV1.SubmitCommentRequest => ({
@@ -121,5 +125,135 @@ describe('comments over gRPC (real PostgreSQL) and the moderation CLI', () => {
     expect(tooLong.fieldViolations).toEqual([{ field: 'text', description: COMMENT_MESSAGES.text }]);
     const after = (await t.client.listCommentsForModeration({ state: contentV1.CommentState.PENDING, page: null })).pageInfo?.totalItems;
     expect(after).toBe(before);
+  });
+
+  describe('only under pages that take comments', () => {
+    it.each([
+      ['a path with no page', '/nie-ma-takiej-strony/'],
+      ['a deep path with no page', '/a/b/c/d/e/f/g/h/'],
+      ['a core page without a comment form', '/o-nas/'],
+      ['an SEO page without a comment form', '/kredyt-gotowkowy/'],
+    ])('answers NOT_FOUND for %s and stores nothing', async (_, pagePath) => {
+      const error = (await t.client.submitComment(visitor({ pagePath, idempotencyKey: randomUUID() })).catch((e: unknown) => e)) as GrpcCallError;
+      expect(error.code).toBe(status.NOT_FOUND);
+      expect(await t.service.dataSource.getRepository(CommentEntity).countBy({ pagePath })).toBe(0);
+    });
+
+    it('takes comments under articles and lender reviews', async () => {
+      for (const pagePath of ['/placa-minimalna/', '/opinie-o-pozyczkach/avinto/']) {
+        await expect(t.client.submitComment(visitor({ pagePath, name: 'Strona z formularzem' }))).resolves.toMatchObject({
+          state: contentV1.CommentState.PENDING,
+        });
+      }
+    });
+  });
+
+  describe('exactly once per idempotency key', () => {
+    const ARTICLE = '/placa-minimalna/';
+    const stored = (text: string) => t.service.dataSource.getRepository(CommentEntity).findBy({ text });
+
+    it('stores a comment sent twice with one key once and answers both the same', async () => {
+      const key = randomUUID();
+      const request = visitor({ pagePath: ARTICLE, text: 'Wysłany dwa razy tym samym kluczem.', idempotencyKey: key });
+      const first = await t.client.submitComment(request);
+      const repeat = await t.client.submitComment({ ...request, idempotencyKey: key.toUpperCase() });
+      expect(repeat).toEqual(first);
+      expect((await stored(request.text)).map((c) => Number(c.id))).toEqual([first.commentId]);
+
+      // Another comment under the same key is refused, and stores nothing.
+      const reused = (await t.client.submitComment({ ...request, text: 'Inny tekst pod tym samym kluczem.' }).catch((e: unknown) => e)) as GrpcCallError;
+      expect(reused.code).toBe(status.INVALID_ARGUMENT);
+      expect(reused.fieldViolations[0]?.field).toBe('idempotencyKey');
+      expect(await stored('Inny tekst pod tym samym kluczem.')).toEqual([]);
+    });
+
+    it('does not commit a comment whose deadline passes while the database stalls, and stores the retry once', async () => {
+      const METHOD = 'ContentController.submitComment';
+      const key = randomUUID();
+      const request = visitor({ pagePath: ARTICLE, text: 'Komentarz w czasie przestoju bazy.', idempotencyKey: key });
+      // Calls of the method that ended, whichever way: the stalled one is counted once it has.
+      const ended = async () =>
+        (await countedCalls(t.opsUrl, METHOD, 'OK')) + (await countedCalls(t.opsUrl, METHOD, 'DEADLINE_EXCEEDED'));
+      const before = await ended();
+      const lock = await holdLock(t.service.dataSource, 'LOCK TABLE content.comments IN EXCLUSIVE MODE');
+      try {
+        const call = t.client.submitComment(request, { deadlineMs: 500 });
+        await until(async () => (await waitingForLocks(t.service.dataSource)) >= 1);
+        // The call reached the service before now, so its deadline there ends before now + 500 ms.
+        const serverDeadlineBefore = Date.now() + 500;
+        await expect(call).rejects.toMatchObject({ code: status.DEADLINE_EXCEEDED });
+        await until(() => Date.now() > serverDeadlineBefore);
+      } finally {
+        await lock.release();
+      }
+      // The insert then goes through, but the service asks before COMMIT and rolls back.
+      await until(async () => (await ended()) > before);
+      expect(await stored(request.text)).toEqual([]);
+      expect(await t.service.dataSource.getRepository(IdempotencyKeyEntity).findOneBy({ scope: 'SubmitComment', key })).toBeNull();
+
+      // The visitor sends it again with the same key: stored once, and a further repeat changes nothing.
+      const retry = await t.client.submitComment(request);
+      await t.client.submitComment(request);
+      expect((await stored(request.text)).map((c) => Number(c.id))).toEqual([retry.commentId]);
+    });
+
+    it('publishes a staff reply sent twice with one key once', async () => {
+      const parent = await t.client.submitComment(visitor({ pagePath: ARTICLE, name: 'Pytający', text: 'Czy kwota jest brutto?' }));
+      await t.client.approveComment({ commentId: parent.commentId, moderator: 'm' });
+      const reply = {
+        commentId: parent.commentId,
+        authorType: contentV1.CommentAuthorType.EXPERT,
+        name: 'Ekspert',
+        text: 'Tak, to kwota brutto.',
+        moderator: 'm',
+        idempotencyKey: randomUUID(),
+      };
+      const first = await t.client.postStaffReply(reply);
+      const repeat = await t.client.postStaffReply(reply);
+      expect(repeat).toEqual(first);
+      expect(await stored('Tak, to kwota brutto.')).toHaveLength(1);
+      const [article] = await t.service.dataSource.query<{ comments_count: number }[]>(
+        `SELECT a.comments_count FROM content.articles a JOIN content.pages p ON p.id = a.page_id WHERE p.path = $1`,
+        [ARTICLE],
+      );
+      const published = await t.service.dataSource.getRepository(CommentEntity).countBy({ pagePath: ARTICLE, state: 'published' });
+      expect(article?.comments_count).toBe(published);
+    });
+  });
+
+  describe('counters under concurrent moderation', () => {
+    const LENDER = '/opinie-o-pozyczkach/bycard/';
+    const counters = async () => {
+      const [row] = await t.service.dataSource.query<{ reviews_count: number; ratings_sum: number }[]>(
+        `SELECT l.reviews_count, l.ratings_sum FROM content.lender_reviews l JOIN content.pages p ON p.id = l.page_id WHERE p.path = $1`,
+        [LENDER],
+      );
+      return row;
+    };
+
+    it('stays equal to the published comments when 15 pairs of comments are approved at the same time', async () => {
+      const ids: number[] = [];
+      for (let i = 0; i < 30; i += 1) {
+        ids.push((await t.client.submitComment(visitor({ pagePath: LENDER, name: `Klient ${i}`, rating: (i % 5) + 1 }))).commentId);
+      }
+      for (let pair = 0; pair < 15; pair += 1) {
+        // Both approvals get as far as their recount while the counter row is held, then race for it.
+        const lock = await holdLock(
+          t.service.dataSource,
+          `SELECT 1 FROM content.lender_reviews l JOIN content.pages p ON p.id = l.page_id WHERE p.path = $1 FOR UPDATE OF l`,
+          [LENDER],
+        );
+        let approvals: Promise<unknown>;
+        try {
+          approvals = Promise.all(ids.slice(pair * 2, pair * 2 + 2).map((commentId) => t.client.approveComment({ commentId, moderator: 'm' })));
+          await until(async () => (await waitingForLocks(t.service.dataSource)) >= 2);
+        } finally {
+          await lock.release();
+        }
+        await approvals!;
+      }
+      const ratingsSum = Array.from({ length: 30 }, (_, i) => (i % 5) + 1).reduce((a, b) => a + b, 0);
+      expect(await counters()).toEqual({ reviews_count: 30, ratings_sum: ratingsSum });
+    });
   });
 });

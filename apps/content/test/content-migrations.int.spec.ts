@@ -95,6 +95,8 @@ describe('content migrations (real PostgreSQL)', () => {
       'CreatePages1763683500000',
       'EditorialImport1763740000000',
       'CreateComments1763750000000',
+      'CreateIdempotencyKeys1795600000000',
+      'IndexPublishedComments1795610000000',
     ]);
     expect(seen['page']).toMatchObject({
       h1: 'Strona sprzed importu',
@@ -123,6 +125,8 @@ describe('content migrations (real PostgreSQL)', () => {
     });
     expect(seen['comments']).toEqual([{ count: 0 }]);
     expect(report.reverted).toEqual([
+      'IndexPublishedComments1795610000000',
+      'CreateIdempotencyKeys1795600000000',
       'CreateComments1763750000000',
       'EditorialImport1763740000000',
       'CreatePages1763683500000',

@@ -67,6 +67,21 @@ export interface ServiceClientOptions {
   retryUnavailable?: boolean;
   /** channel credentials; insecure (plaintext) when omitted */
   credentials?: grpc.ChannelCredentials;
+  /**
+   * admits each unary call before it is sent (a concurrency limit); none when omitted. Health
+   * checks and waitForReady bypass it.
+   */
+  gate?: CallGate;
+}
+
+/**
+ * Decides when a call may be sent. `enter` resolves with a release function once the call may go
+ * (the client calls it exactly once when the call, retry included, is over), or rejects, ideally
+ * with a GrpcCallError: the call is then never sent and fails with that error.
+ */
+export interface CallGate {
+  /** `deadline`: the call's absolute deadline (epoch ms); waiting for admission spends it. */
+  enter(method: string, deadline: number): Promise<() => void>;
 }
 
 export const DEFAULT_DEADLINE_MS = 2000;
@@ -172,7 +187,8 @@ function isUnavailable(error: unknown): boolean {
  * when they carry their idempotency key (IngestEvents: an ingest id on every event), other writes
  * never. Failures reject with GrpcCallError. The client is a plain grpc-js client built from
  * grpc.loadPackageDefinition, so the OpenTelemetry grpc instrumentation traces it and
- * propagates context when it was registered before this call.
+ * propagates context when it was registered before this call. With `gate`, a call first waits for
+ * admission (within its deadline) and is not sent at all when the gate refuses it.
  */
 export function createServiceClient<N extends ServiceName>(
   name: N,
@@ -204,17 +220,28 @@ export function createServiceClient<N extends ServiceName>(
       assertPositive(deadlineMs, `${methodPath}: deadlineMs`);
       const deadline = Date.now() + deadlineMs;
       const metadata = callOptions?.metadata ?? new grpc.Metadata();
+      let release: (() => void) | undefined;
       try {
-        return await callOnce(client, method, request, metadata.clone(), deadline);
-      } catch (error) {
-        if (!retryUnavailable || !isUnavailable(error) || Date.now() >= deadline || !mayRepeat(kind, request)) {
-          throw GrpcCallError.from(error, methodPath);
-        }
-      }
-      try {
-        return await callOnce(client, method, request, metadata.clone(), deadline);
+        release = await opts.gate?.enter(methodPath, deadline);
       } catch (error) {
         throw GrpcCallError.from(error, methodPath);
+      }
+      try {
+        try {
+          return await callOnce(client, method, request, metadata.clone(), deadline);
+        } catch (error) {
+          if (!retryUnavailable || !isUnavailable(error) || Date.now() >= deadline || !mayRepeat(kind, request)) {
+            throw GrpcCallError.from(error, methodPath);
+          }
+        }
+        // The retry keeps the admission of the first attempt: it replaces that call, it adds none.
+        try {
+          return await callOnce(client, method, request, metadata.clone(), deadline);
+        } catch (error) {
+          throw GrpcCallError.from(error, methodPath);
+        }
+      } finally {
+        release?.();
       }
     };
   }

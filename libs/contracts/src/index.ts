@@ -25,6 +25,7 @@ export {
   createServiceClient,
   DEFAULT_DEADLINE_MS,
   CHANNEL_OPTIONS,
+  type CallGate,
   type CallOptions,
   type ClientLifecycle,
   type ControllerOf,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isEmail, normalizeEmail } from './email';
+import { HIDDEN_CHARACTERS_MESSAGE, hasHiddenCharacters } from './names';
 import { normalizePolishPhone } from './phone';
 
 /** Visitor-facing messages (spec point 5 texts where the spec gives them). */
@@ -22,7 +23,8 @@ export const contactMessageSchema = z.object({
     .trim()
     .min(2, MESSAGES.name)
     .max(100, MESSAGES.name)
-    .refine((v) => !CONTROL_CHARS.test(v) && !HTML_TAG.test(v), MESSAGES.name),
+    .refine((v) => !CONTROL_CHARS.test(v) && !HTML_TAG.test(v), MESSAGES.name)
+    .refine((v) => !hasHiddenCharacters(v), HIDDEN_CHARACTERS_MESSAGE),
   email: z.string().trim().max(254, MESSAGES.email).refine(isEmail, MESSAGES.email).transform(normalizeEmail),
   phone: z
     .string()

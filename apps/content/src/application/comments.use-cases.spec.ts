@@ -1,6 +1,6 @@
 import { MemoryCache } from '@lib/cache';
 import { contentV1 } from '@lib/contracts';
-import { failedPrecondition, invalidArgument, notFound } from '@lib/service-kit';
+import { CallDeadline, deadlineExceeded, failedPrecondition, invalidArgument, notFound } from '@lib/service-kit';
 import { silentLogger, strictMock } from '@lib/testing';
 import { commentRow } from '../../test/support/content-rows';
 import { sameServiceError } from '../../test/support/service-errors';
@@ -31,32 +31,84 @@ async function warmCache(): Promise<MemoryCache> {
 }
 
 describe('CommentsUseCases.submitComment', () => {
-  it('holds a top-level comment for review', async () => {
-    const insertPending = jest.fn().mockResolvedValue(commentRow({ id: '21', state: 'pending' }));
+  const KEY = '6f1c1f5e-2a8b-4c1d-9e2f-0a1b2c3d4e5f';
+  const keyed = (value: SubmitCommentInput, idempotencyKey: string | undefined = KEY) => ({ value, idempotencyKey });
+  const stored = (id: string) => ({ outcome: 'stored' as const, answer: { id, createdAt: '2026-03-01T10:00:00.000Z' } });
+
+  it('holds a top-level comment for review, once per key, asking the deadline before COMMIT', async () => {
+    const insertPendingOnce = jest.fn().mockResolvedValue(stored('21'));
+    const acceptsComments = jest.fn().mockResolvedValue(true);
     const useCases = new CommentsUseCases(
-      strictMock<CommentsRepository>('comments', { insertPending }),
+      strictMock<CommentsRepository>('comments', { acceptsComments, insertPendingOnce }),
       strictMock('cache'),
     );
+    const deadline = CallDeadline.at(1_000, () => 2_000);
 
-    await expect(useCases.submitComment(submitted())).resolves.toEqual({
+    await expect(useCases.submitComment(keyed(submitted()), deadline)).resolves.toEqual({
       commentId: 21,
       state: contentV1.CommentState.PENDING,
       createdAt: '2026-03-01T10:00:00.000Z',
     });
-    expect(insertPending).toHaveBeenCalledWith(submitted());
+    expect(acceptsComments).toHaveBeenCalledWith(PAGE);
+    expect(insertPendingOnce).toHaveBeenCalledWith(submitted(), { key: KEY, beforeCommit: expect.any(Function) });
+    // The guard it hands the repository is the call's deadline: past it, nothing commits.
+    const guard = (insertPendingOnce.mock.calls as [unknown, { beforeCommit(): void }][])[0]![1];
+    let refused: unknown;
+    try {
+      guard.beforeCommit();
+    } catch (error) {
+      refused = error;
+    }
+    expect(refused).toEqual(sameServiceError(deadlineExceeded("the caller's deadline passed: nothing was committed")));
+  });
+
+  it('answers a repeat of the same submission with the first answer', async () => {
+    const useCases = new CommentsUseCases(
+      strictMock<CommentsRepository>('comments', {
+        acceptsComments: jest.fn().mockResolvedValue(true),
+        insertPendingOnce: jest.fn().mockResolvedValue({ ...stored('21'), outcome: 'repeated' }),
+      }),
+      strictMock('cache'),
+    );
+    await expect(useCases.submitComment(keyed(submitted()), CallDeadline.none())).resolves.toMatchObject({ commentId: 21 });
+  });
+
+  it('refuses a key already used for another comment, as a field violation', async () => {
+    const useCases = new CommentsUseCases(
+      strictMock<CommentsRepository>('comments', {
+        acceptsComments: jest.fn().mockResolvedValue(true),
+        insertPendingOnce: jest.fn().mockResolvedValue({ outcome: 'key-reused' }),
+      }),
+      strictMock('cache'),
+    );
+    await expect(useCases.submitComment(keyed(submitted()), CallDeadline.none())).rejects.toEqual(
+      sameServiceError(
+        invalidArgument([
+          { field: 'idempotencyKey', description: 'was already used for a different submission; a new submission needs a new key' },
+        ]),
+      ),
+    );
+  });
+
+  it('answers NOT_FOUND for a path that is no commented page, storing nothing', async () => {
+    const useCases = new CommentsUseCases(
+      strictMock<CommentsRepository>('comments', { acceptsComments: jest.fn().mockResolvedValue(false) }),
+      strictMock('cache'),
+    );
+    await expect(useCases.submitComment(keyed(submitted({ pagePath: '/nie-ma-takiej-strony/' })), CallDeadline.none())).rejects.toEqual(
+      sameServiceError(notFound('commented page', '/nie-ma-takiej-strony/')),
+    );
   });
 
   it('takes a reply to a published top-level comment of the same page', async () => {
     const findPublished = jest.fn().mockResolvedValue(commentRow({ id: '11' }));
-    const insertPending = jest
-      .fn()
-      .mockResolvedValue(commentRow({ id: '22', replyTo: '11', state: 'pending' }));
+    const insertPendingOnce = jest.fn().mockResolvedValue(stored('22'));
     const useCases = new CommentsUseCases(
-      strictMock<CommentsRepository>('comments', { findPublished, insertPending }),
+      strictMock<CommentsRepository>('comments', { acceptsComments: jest.fn().mockResolvedValue(true), findPublished, insertPendingOnce }),
       strictMock('cache'),
     );
 
-    await expect(useCases.submitComment(submitted({ replyTo: 11, rating: 0 }))).resolves.toMatchObject({
+    await expect(useCases.submitComment(keyed(submitted({ replyTo: 11, rating: 0 })), CallDeadline.none())).resolves.toMatchObject({
       commentId: 22,
     });
     expect(findPublished).toHaveBeenCalledWith(11);
@@ -68,11 +120,14 @@ describe('CommentsUseCases.submitComment', () => {
     ['is itself a reply', commentRow({ id: '11', replyTo: '3' })],
   ])('refuses a reply to a comment that %s, storing nothing', async (_, parent) => {
     const useCases = new CommentsUseCases(
-      strictMock<CommentsRepository>('comments', { findPublished: jest.fn().mockResolvedValue(parent) }),
+      strictMock<CommentsRepository>('comments', {
+        acceptsComments: jest.fn().mockResolvedValue(true),
+        findPublished: jest.fn().mockResolvedValue(parent),
+      }),
       strictMock('cache'),
     );
 
-    await expect(useCases.submitComment(submitted({ replyTo: 11, rating: 0 }))).rejects.toEqual(
+    await expect(useCases.submitComment(keyed(submitted({ replyTo: 11, rating: 0 })), CallDeadline.none())).rejects.toEqual(
       sameServiceError(invalidArgument([{ field: 'replyTo', description: COMMENT_MESSAGES.replyTo }])),
     );
   });
@@ -239,36 +294,30 @@ describe('CommentsUseCases.postStaffReply', () => {
     moderator: 'moderator-1',
   };
 
-  it('publishes the reply under its comment and clears the cached content answers', async () => {
+  it('publishes the reply under its comment once per key and clears the cached content answers', async () => {
     const parent = commentRow({ id: '11' });
-    const insertStaffReply = jest
-      .fn()
-      .mockResolvedValue(
-        commentRow({
-          id: '30',
-          replyTo: '11',
-          name: reply.name,
-          authorType: 'company',
-          rating: null,
-          email: '',
-        }),
-      );
+    const insertStaffReplyOnce = jest.fn().mockResolvedValue({ outcome: 'stored', answer: { id: '30', createdAt: '2026-03-01T10:00:00.000Z' } });
+    const findById = jest.fn().mockResolvedValue(
+      commentRow({ id: '30', replyTo: '11', name: reply.name, authorType: 'company', rating: null, email: '' }),
+    );
     const cache = await warmCache();
     const useCases = new CommentsUseCases(
       strictMock<CommentsRepository>('comments', {
         findPublished: jest.fn().mockResolvedValue(parent),
-        insertStaffReply,
+        insertStaffReplyOnce,
+        findById,
       }),
       cache,
     );
 
-    await expect(useCases.postStaffReply(reply)).resolves.toMatchObject({
+    await expect(useCases.postStaffReply({ value: reply, idempotencyKey: 'k' }, CallDeadline.none())).resolves.toMatchObject({
       id: 30,
       replyTo: 11,
       authorType: contentV1.CommentAuthorType.COMPANY,
       state: contentV1.CommentState.PUBLISHED,
     });
-    expect(insertStaffReply).toHaveBeenCalledWith(parent, reply);
+    expect(insertStaffReplyOnce).toHaveBeenCalledWith(parent, reply, { key: 'k', beforeCommit: expect.any(Function) });
+    expect(findById).toHaveBeenCalledWith('30');
     expect(await cache.get('content:lender:vivus')).toBeUndefined();
   });
 
@@ -277,7 +326,7 @@ describe('CommentsUseCases.postStaffReply', () => {
       strictMock<CommentsRepository>('comments', { findPublished: jest.fn().mockResolvedValue(null) }),
       strictMock('cache'),
     );
-    await expect(useCases.postStaffReply(reply)).rejects.toEqual(
+    await expect(useCases.postStaffReply({ value: reply, idempotencyKey: undefined }, CallDeadline.none())).rejects.toEqual(
       sameServiceError(notFound('published comment', '11')),
     );
   });
@@ -289,7 +338,7 @@ describe('CommentsUseCases.postStaffReply', () => {
       }),
       strictMock('cache'),
     );
-    await expect(useCases.postStaffReply(reply)).rejects.toEqual(
+    await expect(useCases.postStaffReply({ value: reply, idempotencyKey: undefined }, CallDeadline.none())).rejects.toEqual(
       sameServiceError(
         invalidArgument([
           { field: 'commentId', description: 'replies are answered under their top-level comment' },

@@ -3,6 +3,7 @@ import { type Cache } from '@lib/cache';
 import { contentV1 } from '@lib/contracts';
 import {
   CACHE,
+  type Deadline,
   failedPrecondition,
   invalidArgument,
   notFound,
@@ -18,6 +19,13 @@ import {
 import { CommentsRepository } from '../persistence/comments.repository';
 import { toComment, toModeratedComment } from './comment-answers';
 import { CONTENT_CACHE_PREFIX } from './content-cache';
+
+/** A validated keyed write: the request and the key its form (or tool) made for it. */
+export interface Keyed<T> {
+  value: T;
+  /** UUID v4 of this submission, the same on every retry; undefined when the caller sent none. */
+  idempotencyKey: string | undefined;
+}
 
 export interface CommentListQuery {
   pagePath: string;
@@ -37,19 +45,30 @@ export class CommentsUseCases {
     @Inject(CACHE) private readonly cache: Cache,
   ) {}
 
-  /** A reply must answer a published top-level comment of the same page. */
-  async submitComment(input: SubmitCommentInput): Promise<contentV1.SubmitCommentResponse> {
+  /**
+   * Holds a visitor's comment for review, exactly once per idempotency key: a repeat of the same
+   * submission gets the first answer. Only pages that show a comment form take comments (NOT_FOUND
+   * otherwise), and a reply must answer a published top-level comment of the same page. Nothing is
+   * committed once the caller has given up (its deadline passed): it was told the post failed.
+   */
+  async submitComment(submission: Keyed<SubmitCommentInput>, deadline: Deadline): Promise<contentV1.SubmitCommentResponse> {
+    const input = submission.value;
+    if (!(await this.comments.acceptsComments(input.pagePath))) throw notFound('commented page', input.pagePath);
     if (input.replyTo !== 0) {
       const parent = await this.comments.findPublished(input.replyTo);
       if (!parent || parent.pagePath !== input.pagePath || parent.replyTo !== null) {
         throw invalidArgument([{ field: 'replyTo', description: COMMENT_MESSAGES.replyTo }]);
       }
     }
-    const stored = await this.comments.insertPending(input);
+    const result = await this.comments.insertPendingOnce(input, {
+      key: submission.idempotencyKey,
+      beforeCommit: () => deadline.assertTimeLeft(),
+    });
+    if (result.outcome === 'key-reused') throw keyReused();
     return {
-      commentId: Number(stored.id),
+      commentId: Number(result.answer.id),
       state: contentV1.CommentState.PENDING,
-      createdAt: stored.createdAt.toISOString(),
+      createdAt: result.answer.createdAt,
     };
   }
 
@@ -88,16 +107,23 @@ export class CommentsUseCases {
     return this.decide(id, 'reject', moderator, reason);
   }
 
-  /** Published at once, one level under a published visitor comment. */
-  async postStaffReply(reply: StaffReplyInput): Promise<contentV1.ModeratedComment> {
+  /** Published at once, one level under a published visitor comment; once per idempotency key. */
+  async postStaffReply(submission: Keyed<StaffReplyInput>, deadline: Deadline): Promise<contentV1.ModeratedComment> {
+    const reply = submission.value;
     const parent = await this.comments.findPublished(reply.commentId);
     if (!parent) throw notFound('published comment', String(reply.commentId));
     if (parent.replyTo !== null)
       throw invalidArgument([
         { field: 'commentId', description: 'replies are answered under their top-level comment' },
       ]);
-    const saved = await this.comments.insertStaffReply(parent, reply);
+    const result = await this.comments.insertStaffReplyOnce(parent, reply, {
+      key: submission.idempotencyKey,
+      beforeCommit: () => deadline.assertTimeLeft(),
+    });
+    if (result.outcome === 'key-reused') throw keyReused();
     await this.cache.deleteByPrefix(CONTENT_CACHE_PREFIX);
+    const saved = await this.comments.findById(result.answer.id);
+    if (!saved) throw notFound('comment', result.answer.id);
     return toModeratedComment(saved);
   }
 
@@ -115,3 +141,8 @@ export class CommentsUseCases {
     return toModeratedComment(outcome.ok);
   }
 }
+
+const keyReused = () =>
+  invalidArgument([
+    { field: 'idempotencyKey', description: 'was already used for a different submission; a new submission needs a new key' },
+  ]);

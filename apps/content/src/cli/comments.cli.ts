@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { contentV1, createServiceClient, GrpcCallError, type ServiceClient } from '@lib/contracts';
 
@@ -88,7 +89,8 @@ export async function runCommentsCli(argv: string[], client: ServiceClient<'cont
           io.err(`reply: an id, --as company|expert, --name and the text are required\n${USAGE}`);
           return 2;
         }
-        const reply = await client.postStaffReply({ commentId: id, authorType, name: parsed.values.name, text, moderator: by });
+        // One key per command: the client's retry after UNAVAILABLE then cannot publish the reply twice.
+        const reply = await client.postStaffReply({ commentId: id, authorType, name: parsed.values.name, text, moderator: by, idempotencyKey: randomUUID() });
         io.out(`#${reply.id} published as a reply to #${reply.replyTo}`);
         return 0;
       }

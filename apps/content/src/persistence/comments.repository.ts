@@ -1,12 +1,36 @@
 import { Injectable } from '@nestjs/common';
+import { writeOnce, type WriteOnceResult } from '@lib/database';
 import { type PageSlice } from '@lib/service-kit';
 import { DataSource, type EntityManager, IsNull, In } from 'typeorm';
-import { type CommentState, moderate, type StaffReplyInput, type SubmitCommentInput } from '../domain/comment-rules';
+import {
+  COMMENTED_PAGE_TYPES,
+  type CommentState,
+  moderate,
+  type StaffReplyInput,
+  type SubmitCommentInput,
+} from '../domain/comment-rules';
 import { CommentEntity } from './comment.entity';
 
 export type ModerationOutcome = { ok: CommentEntity } | { notFound: true } | { refused: string };
 
-/** All comment SQL. Moderation runs under a row lock so two moderators cannot both decide. */
+/** What a stored comment or reply is answered with, kept with its idempotency key for repeats (JSON). */
+export interface StoredComment {
+  id: string;
+  /** RFC 3339. */
+  createdAt: string;
+}
+
+export interface WriteGuard {
+  /** The submission's idempotency key; undefined: stored without deduplication. */
+  key: string | undefined;
+  /** Last check before COMMIT (the call's deadline); throwing stores nothing. */
+  beforeCommit(): void;
+}
+
+/**
+ * All comment SQL. Moderation runs under a row lock so two moderators cannot both decide; every
+ * change to a page's published comments recounts its counters under the page's row lock.
+ */
 @Injectable()
 export class CommentsRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -19,69 +43,115 @@ export class CommentsRepository {
     return this.comments.findOneBy({ id: String(id), state: 'published' });
   }
 
-  insertPending(input: SubmitCommentInput): Promise<CommentEntity> {
-    return this.comments.save(
-      this.comments.create({
-        pagePath: input.pagePath,
-        replyTo: input.replyTo === 0 ? null : String(input.replyTo),
-        name: input.name,
-        email: input.email,
-        authorType: 'visitor',
-        text: input.text,
-        rating: input.rating === 0 ? null : input.rating,
-        state: 'pending',
-        sessionId: input.sessionId === '' ? null : input.sessionId,
-      }),
-    );
+  findById(id: string): Promise<CommentEntity | null> {
+    return this.comments.findOneBy({ id });
   }
 
-  /** A staff reply is published at once, under the same page as the comment it answers. */
-  insertStaffReply(parent: CommentEntity, reply: StaffReplyInput): Promise<CommentEntity> {
-    return this.dataSource.transaction(async (manager) => {
-      const now = new Date();
-      const saved = await manager.getRepository(CommentEntity).save(
-        manager.getRepository(CommentEntity).create({
-          pagePath: parent.pagePath,
-          replyTo: parent.id,
-          name: reply.name,
-          email: '',
-          authorType: reply.authorType,
-          text: reply.text,
-          rating: null,
-          state: 'published',
-          sessionId: null,
-          moderatedAt: now,
-          moderatedBy: reply.moderator,
-        }),
-      );
-      await refreshPageCounts(manager, parent.pagePath);
-      return saved;
+  /** Whether visitors may comment under the path: a published page of a commented type (article, lender review). */
+  async acceptsComments(pagePath: string): Promise<boolean> {
+    const rows = await this.dataSource.query<unknown[]>(
+      `SELECT 1 FROM content.pages WHERE path = $1 AND published AND type = ANY($2::text[])`,
+      [pagePath, [...COMMENTED_PAGE_TYPES]],
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * Inserts a visitor's comment, pending review, once per idempotency key (content.idempotency_keys,
+   * @lib/database writeOnce): a repeat gets the first comment's id and time, a key used with another
+   * comment is refused. Nothing commits once the guard says the caller has given up.
+   */
+  insertPendingOnce(input: SubmitCommentInput, guard: WriteGuard): Promise<WriteOnceResult<StoredComment>> {
+    return writeOnce(this.dataSource, {
+      scope: 'SubmitComment',
+      key: guard.key,
+      request: input,
+      beforeCommit: () => guard.beforeCommit(),
+      write: async (manager) => {
+        const comments = manager.getRepository(CommentEntity);
+        const row = await comments.save(
+          comments.create({
+            pagePath: input.pagePath,
+            replyTo: input.replyTo === 0 ? null : String(input.replyTo),
+            name: input.name,
+            email: input.email,
+            authorType: 'visitor',
+            text: input.text,
+            rating: input.rating === 0 ? null : input.rating,
+            state: 'pending',
+            sessionId: input.sessionId === '' ? null : input.sessionId,
+          }),
+        );
+        return { id: row.id, createdAt: row.createdAt.toISOString() };
+      },
+    });
+  }
+
+  /**
+   * A staff reply is published at once, under the same page as the comment it answers, once per
+   * idempotency key (a repeat gets the first reply's id), with the page's counters in the same
+   * transaction.
+   */
+  insertStaffReplyOnce(parent: CommentEntity, reply: StaffReplyInput, guard: WriteGuard): Promise<WriteOnceResult<StoredComment>> {
+    return writeOnce(this.dataSource, {
+      scope: 'PostStaffReply',
+      key: guard.key,
+      request: reply,
+      beforeCommit: () => guard.beforeCommit(),
+      write: async (manager) => {
+        const comments = manager.getRepository(CommentEntity);
+        const saved = await comments.save(
+          comments.create({
+            pagePath: parent.pagePath,
+            replyTo: parent.id,
+            name: reply.name,
+            email: '',
+            authorType: reply.authorType,
+            text: reply.text,
+            rating: null,
+            state: 'published',
+            sessionId: null,
+            moderatedAt: new Date(),
+            moderatedBy: reply.moderator,
+          }),
+        );
+        await refreshPageCounts(manager, parent.pagePath);
+        return { id: saved.id, createdAt: saved.createdAt.toISOString() };
+      },
     });
   }
 
   /** Published top-level comments of a page, their published replies, and the page's counts. */
+  /**
+   * Two round trips, each on the partial indexes of IndexPublishedComments1795610000000: the page of
+   * top-level comments and all the page's counts at once (one query for the counts), then the
+   * replies of the comments shown. Every uncached article page waits for this.
+   */
   async listPublished(pagePath: string, order: 'ASC' | 'DESC', slice: PageSlice) {
-    const [topLevel, topLevelCount] = await this.comments.findAndCount({
-      where: { pagePath, state: 'published', replyTo: IsNull() },
-      order: { createdAt: order, id: order },
-      take: slice.size,
-      skip: slice.offset,
-    });
+    const [topLevel, [counts]] = await Promise.all([
+      this.comments.find({
+        where: { pagePath, state: 'published', replyTo: IsNull() },
+        order: { createdAt: order, id: order },
+        take: slice.size,
+        skip: slice.offset,
+      }),
+      this.dataSource.query<{ total: string; top_level: string; ratings: string; sum: string | null }[]>(
+        `SELECT count(*) AS total, count(*) FILTER (WHERE reply_to IS NULL) AS top_level,
+                count(rating) AS ratings, sum(rating) AS sum
+           FROM content.comments WHERE page_path = $1 AND state = 'published'`,
+        [pagePath],
+      ),
+    ]);
     const replies = topLevel.length
       ? await this.comments.find({
           where: { replyTo: In(topLevel.map((c) => c.id)), state: 'published' },
           order: { createdAt: 'ASC', id: 'ASC' },
         })
       : [];
-    const [counts] = await this.dataSource.query<{ total: string; ratings: string; sum: string | null }[]>(
-      `SELECT count(*) AS total, count(rating) AS ratings, sum(rating) AS sum
-         FROM content.comments WHERE page_path = $1 AND state = 'published'`,
-      [pagePath],
-    );
     return {
       topLevel,
       replies,
-      topLevelCount,
+      topLevelCount: Number(counts?.top_level ?? 0),
       totalCount: Number(counts?.total ?? 0),
       ratingsCount: Number(counts?.ratings ?? 0),
       ratingsSum: Number(counts?.sum ?? 0),
@@ -117,8 +187,14 @@ export class CommentsRepository {
 /**
  * Keeps the counters shown on articles (ratings, comments) and lender pages (reviews, ratings sum)
  * equal to the page's published comments, in the same transaction as the decision that changed them.
+ *
+ * The page row is locked first: two decisions on one page then recount one after the other, and
+ * the second recount (a new statement, so a new READ COMMITTED snapshot) sees the first's commit.
+ * Without it both recounts could start before either committed, and the later UPDATE, waiting on
+ * the counter row, would write a count taken from a snapshot without the other's comment.
  */
 async function refreshPageCounts(manager: EntityManager, pagePath: string): Promise<void> {
+  await manager.query(`SELECT 1 FROM content.pages WHERE path = $1 FOR UPDATE`, [pagePath]);
   const counts = `SELECT count(*) AS total, count(rating) AS ratings, coalesce(sum(rating), 0) AS rating_sum
                     FROM content.comments WHERE page_path = $1 AND state = 'published'`;
   await manager.query(

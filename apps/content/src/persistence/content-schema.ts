@@ -1,3 +1,4 @@
+import { IdempotencyKeyEntity } from '@lib/database';
 import { ArticleEntity } from './article.entity';
 import { AuthorEntity } from './author.entity';
 import { CommentEntity } from './comment.entity';
@@ -5,6 +6,8 @@ import { LenderReviewEntity } from './lender-review.entity';
 import { CreatePages1763683500000 } from './migrations/1763683500000-create-pages';
 import { EditorialImport1763740000000 } from './migrations/1763740000000-editorial-import';
 import { CreateComments1763750000000 } from './migrations/1763750000000-create-comments';
+import { CreateIdempotencyKeys1795600000000 } from './migrations/1795600000000-create-idempotency-keys';
+import { IndexPublishedComments1795610000000 } from './migrations/1795610000000-index-published-comments';
 import { NavigationEntity } from './navigation.entity';
 import { PageEntity } from './page.entity';
 import { TagEntity } from './tag.entity';
@@ -20,6 +23,8 @@ export const CONTENT_ENTITIES = [
   LenderReviewEntity,
   NavigationEntity,
   CommentEntity,
+  // Keyed writes (SubmitComment, PostStaffReply): content.idempotency_keys.
+  IdempotencyKeyEntity,
 ];
 
 /** In the order they run. */
@@ -27,4 +32,6 @@ export const CONTENT_MIGRATIONS = [
   CreatePages1763683500000,
   EditorialImport1763740000000,
   CreateComments1763750000000,
+  CreateIdempotencyKeys1795600000000,
+  IndexPublishedComments1795610000000,
 ];

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { contentV1 } from '@lib/contracts';
-import { parseRequest } from '@lib/service-kit';
+import { CallDeadline, parseRequest } from '@lib/service-kit';
 import { ArticleViewsUseCases } from '../application/article-views.use-cases';
 import { BlogUseCases } from '../application/blog.use-cases';
 import { CalendarUseCases } from '../application/calendar.use-cases';
@@ -109,8 +109,9 @@ export class ContentController implements contentV1.ContentServiceController {
     return this.lenders.getLenderReview(slug);
   }
 
-  async submitComment(request: contentV1.SubmitCommentRequest): Promise<contentV1.SubmitCommentResponse> {
-    return this.comments.submitComment(parseRequest(submitCommentRequest, request));
+  // Keyed writes: NestJS passes (request, metadata, call); the call carries the caller's deadline.
+  async submitComment(request: contentV1.SubmitCommentRequest, _metadata?: unknown, call?: unknown): Promise<contentV1.SubmitCommentResponse> {
+    return this.comments.submitComment(parseRequest(submitCommentRequest, request), CallDeadline.of(call));
   }
 
   async listComments(request: contentV1.ListCommentsRequest): Promise<contentV1.ListCommentsResponse> {
@@ -134,8 +135,8 @@ export class ContentController implements contentV1.ContentServiceController {
     return this.comments.rejectComment(commentId, moderator, reason);
   }
 
-  async postStaffReply(request: contentV1.PostStaffReplyRequest): Promise<contentV1.ModeratedComment> {
-    return this.comments.postStaffReply(parseRequest(postStaffReplyRequest, request));
+  async postStaffReply(request: contentV1.PostStaffReplyRequest, _metadata?: unknown, call?: unknown): Promise<contentV1.ModeratedComment> {
+    return this.comments.postStaffReply(parseRequest(postStaffReplyRequest, request), CallDeadline.of(call));
   }
 
   getHolidayCalendar(request: contentV1.GetHolidayCalendarRequest): contentV1.HolidayCalendar {

@@ -2,6 +2,7 @@ import { contentV1 } from '@lib/contracts';
 import { MAX_YEAR, MIN_YEAR } from '@lib/pl-calendar';
 import { isUuidV4 } from '@lib/pl-validation';
 import {
+  idempotencyKeyField,
   idField,
   optionalIdField,
   optionalSlugField,
@@ -114,7 +115,13 @@ export const getHolidayCalendarRequest = z.object({
   year: z.number().int().min(MIN_YEAR, yearMessage).max(MAX_YEAR, yearMessage),
 });
 
-export const submitCommentRequest = submitCommentSchema;
+/** A keyed write's `idempotency_key` (proto3 optional), next to the fields its own schema reads. */
+const keyed = z.object({ idempotencyKey: idempotencyKeyField });
+
+/** SubmitComment: the comment rules (Polish field messages) and the form submission's idempotency key. */
+export const submitCommentRequest = keyed
+  .and(submitCommentSchema)
+  .transform(({ idempotencyKey, ...value }) => ({ value, idempotencyKey }));
 
 export const listCommentsRequest = z
   .object({
@@ -162,7 +169,10 @@ const STAFF_AUTHOR = new Map<number, 'company' | 'expert'>([
 ]);
 
 /** Staff replies name their author type as a wire enum; the rules speak of 'company' and 'expert'. */
-export const postStaffReplyRequest = z.preprocess((request) => {
-  const wire = request as contentV1.PostStaffReplyRequest;
-  return { ...wire, authorType: STAFF_AUTHOR.get(wire.authorType) ?? '' };
-}, staffReplySchema);
+export const postStaffReplyRequest = z.preprocess(
+  (request) => {
+    const wire = request as contentV1.PostStaffReplyRequest;
+    return { ...wire, authorType: STAFF_AUTHOR.get(wire.authorType) ?? '' };
+  },
+  keyed.and(staffReplySchema).transform(({ idempotencyKey, ...value }) => ({ value, idempotencyKey })),
+);

@@ -1,0 +1,46 @@
+import { FAULTS, UsageError, parseChaosArgs } from './args.cjs';
+
+describe('parseChaosArgs', () => {
+  it('defaults to every fault, moderate load and a build', () => {
+    expect(parseChaosArgs([])).toEqual({
+      faults: [...FAULTS],
+      connections: 16,
+      writers: 2,
+      stallSeconds: 8,
+      settleSeconds: 10,
+      recoverTimeoutSeconds: 60,
+      build: true,
+      help: false,
+    });
+  });
+
+  it('reads every flag', () => {
+    expect(
+      parseChaosArgs(['--faults', 'postgres,stall', '-c', '64', '--writers', '4', '--stall', '5', '--settle', '3', '--recover-timeout', '30', '--no-build']),
+    ).toEqual({
+      faults: ['postgres', 'stall'],
+      connections: 64,
+      writers: 4,
+      stallSeconds: 5,
+      settleSeconds: 3,
+      recoverTimeoutSeconds: 30,
+      build: false,
+      help: false,
+    });
+  });
+
+  it.each([
+    [['--faults', 'flood'], /unknown fault "flood"/],
+    [['--faults', 'kill,kill'], /twice/],
+    [['--faults', ','], /at least one/],
+    [['--connections', '0'], /between 1 and 1024/],
+    [['--stall', '1.5'], /whole number/],
+    [['--writers', 'many'], /whole number/],
+    [['--recover-timeout', '1'], /between 5 and 3600/],
+    [['--unknown'], /Unknown option/],
+    [['extra'], /positional/],
+  ])('refuses %j', (argv, message) => {
+    expect(() => parseChaosArgs(argv)).toThrow(UsageError);
+    expect(() => parseChaosArgs(argv)).toThrow(message);
+  });
+});
