@@ -8,6 +8,8 @@ declare module 'autocannon' {
     /** seconds before a request counts as a timeout */
     timeout?: number;
     headers?: Record<string, string>;
+    /** requests each connection sends in turn (chaos suite: several pages) */
+    requests?: Array<{ method?: string; path?: string; headers?: Record<string, string>; body?: string }>;
   }
   interface Histogram {
     average: number;
@@ -36,6 +38,8 @@ declare module 'autocannon' {
       listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void,
     ): this;
     on(event: 'reqError', listener: (error: Error) => void): this;
+    /** ends the run early; the result then covers what ran */
+    stop(): void;
   }
   function autocannon(options: Options): Instance;
   export default autocannon;

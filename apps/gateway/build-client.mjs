@@ -3,6 +3,8 @@
 // island (both are dynamic imports), minified, content-hashed names under <out>/public/assets/, and
 // <out>/client-manifest.json that the server reads to write <script>/<link> tags and to answer
 // /builds/latest.json. Static files from apps/gateway/static/ are copied to <out>/public/.
+// Source maps (with the full sources) go to <out>/sourcemaps/, outside what the server publishes,
+// and the bundles do not name them: they are for us (error reports, profiling), not for visitors.
 // Then it prints each page's first-load JavaScript and exits 1 when a page is over the budget
 // (client-build/first-load.cjs).
 //
@@ -11,7 +13,7 @@
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,11 +29,14 @@ const outFlag = args.indexOf('--outdir');
 const outDir = path.resolve(outFlag >= 0 && args[outFlag + 1] ? args[outFlag + 1] : path.join(workspaceRoot, 'dist/apps/gateway'));
 const publicDir = path.join(outDir, 'public');
 const assetsDir = path.join(publicDir, 'assets');
+/** Private: never under publicDir, which the server serves as is. */
+const sourcemapsDir = path.join(outDir, 'sourcemaps');
 const featuresDir = path.join(appRoot, 'src/features');
 /** A page component: `src/features/<feature>/<page>-page.tsx`, lazily imported by src/app/pages/index.ts. */
 const PAGE_FILE = /^(.+)-page\.tsx$/;
 
 await rm(publicDir, { recursive: true, force: true });
+await rm(sourcemapsDir, { recursive: true, force: true });
 await mkdir(assetsDir, { recursive: true });
 
 const result = await build({
@@ -43,7 +48,8 @@ const result = await build({
   platform: 'browser',
   target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
   minify: true,
-  sourcemap: 'linked',
+  // 'external': maps without the //# sourceMappingURL comment; moved out of public/ below.
+  sourcemap: 'external',
   legalComments: 'none',
   jsx: 'automatic',
   outdir: assetsDir,
@@ -101,6 +107,14 @@ if (!renderer) throw new Error('esbuild produced no chunk for src/client/rendere
 const hash = createHash('sha256');
 for (const file of Object.keys(outputs).sort()) hash.update(file).update(await readFile(path.join(workspaceRoot, file)));
 const buildId = hash.digest('hex').slice(0, 12);
+
+// The maps leave public/ for <out>/sourcemaps/, keeping their paths below assets/.
+for (const file of Object.keys(outputs)) {
+  if (!file.endsWith('.map')) continue;
+  const target = path.join(sourcemapsDir, path.relative(assetsDir, path.join(workspaceRoot, file)));
+  await mkdir(path.dirname(target), { recursive: true });
+  await rename(path.join(workspaceRoot, file), target);
+}
 
 const chunkRef = ({ file, imports }) => ({ file, imports });
 const manifest = { buildId, builtAt: new Date().toISOString(), entry: chunkRef(entry), renderer: chunkRef(renderer), css, pages };

@@ -1,4 +1,6 @@
 import { status } from '@grpc/grpc-js';
+import { type contentV1, richStatusMetadata } from '@lib/contracts';
+import { randomUUID } from 'node:crypto';
 import { COMMENT_TEXTS } from '../src/features/comments/comment-texts';
 import { ARTICLE as ARTICLE_DATA, ARTICLE_SLUG, FAKE_VIOLATIONS, OFFERS_HANDLERS, createFakeContent, type FakeContent } from './support/content-fixtures';
 import { FakeGrpcError, type FakeGrpcServer, startFakeService } from './support/fake-grpc';
@@ -17,6 +19,10 @@ function tagWith(html: string, attribute: string): string {
 /** The comments section alone. */
 const commentsOf = (html: string) => /<section id="komentarze"[\s\S]*?<\/form><\/section>/.exec(html)?.[0] ?? '';
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+
+const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+/** The value of the form's hidden idempotency key. */
+const formKey = (html: string) => /value="([^"]*)"/.exec(tagWith(html, 'name="idempotency_key"'))?.[1];
 
 const VALID = { page_path: ARTICLE, name: 'Jan Nowak', email: 'jan.nowak@example.pl', text: 'Dobry artykuł, dziękuję.', rating: '5', reply_to: '', website: '' };
 
@@ -159,8 +165,18 @@ describe('comments in the gateway', () => {
       const res = await postForm(VALID);
       expect(res.status).toBe(303);
       expect(res.headers.location).toBe(`${ARTICLE}?komentarz=oczekuje#komentarze`);
-      expect(fake.submissions).toEqual([
-        { pagePath: ARTICLE, name: 'Jan Nowak', email: 'jan.nowak@example.pl', text: 'Dobry artykuł, dziękuję.', rating: 5, replyTo: 0, sessionId: '' },
+      expect(fake.submissions).toMatchObject([
+        {
+          pagePath: ARTICLE,
+          name: 'Jan Nowak',
+          email: 'jan.nowak@example.pl',
+          text: 'Dobry artykuł, dziękuję.',
+          rating: 5,
+          replyTo: 0,
+          sessionId: '',
+          // The form sent none (a client of its own): the gateway made one for the submission.
+          idempotencyKey: expect.stringMatching(UUID_V4),
+        },
       ]);
     });
 
@@ -235,10 +251,23 @@ describe('comments in the gateway', () => {
       expect(fake.submissions).toHaveLength(1);
     });
 
-    it('refuses a body over 10 kB with 413', async () => {
-      const res = await postForm({ ...VALID, text: 'a'.repeat(11 * 1024) });
+    it('takes the longest comment the form allows, 5,000 Polish letters at 6 bytes each form-encoded', async () => {
+      const text = 'ą'.repeat(5000);
+      const body = new URLSearchParams({ ...VALID, name: 'Żaneta Łęcka-Ślązak', text }).toString();
+      expect(body.length).toBeGreaterThan(30_000);
+      const res = await postForm({ ...VALID, name: 'Żaneta Łęcka-Ślązak', text });
+      expect(res.status).toBe(303);
+      expect(fake.submissions[0]?.text).toBe(text);
+    });
+
+    it('answers a body over the limit with 413 on the page it was sent from, with the form and a Polish message', async () => {
+      const res = await postForm({ ...VALID, text: 'a'.repeat(70 * 1024) }, { referer: `${ORIGIN}${ARTICLE}` });
       expect(res.status).toBe(413);
+      expect(res.headers['cache-control']).toBe('no-store');
       expectNoStack(res.body);
+      expect(res.body).toContain(`<h1>${ARTICLE_DATA.h1}</h1>`);
+      expect(res.body).toContain(`data-comment-message="">${COMMENT_TEXTS.tooLarge}</div>`);
+      expect(formKey(res.body)).toMatch(UUID_V4);
       expect(fake.submissions).toEqual([]);
     });
   });
@@ -257,7 +286,12 @@ describe('comments in the gateway', () => {
       const res = await postJson({ ...VALID, email: 'nie-email', text: '' });
       expect(res.status).toBe(400);
       expect(json(res.body)).toEqual({
-        error: { status: 400, message: COMMENT_TEXTS.fixFields, fields: { email: FAKE_VIOLATIONS.email, text: FAKE_VIOLATIONS.text } },
+        error: {
+          status: 400,
+          message: COMMENT_TEXTS.fixFields,
+          fields: { email: FAKE_VIOLATIONS.email, text: FAKE_VIOLATIONS.text },
+          idempotencyKey: expect.stringMatching(UUID_V4),
+        },
       });
     });
 
@@ -284,35 +318,185 @@ describe('comments in the gateway', () => {
       expect(json(res.body)).toMatchObject({ error: { status: 429, message: COMMENT_TEXTS.rateLimited } });
     });
 
-    it('answers 403 cross-origin and 413 over 10 kB, as JSON', async () => {
+    it('answers 403 cross-origin and 413 over the limit, as JSON', async () => {
       const cross = await postJson(VALID, { origin: 'http://localhost:3000.evil.example' });
       expect(cross.status).toBe(403);
       expect(json(cross.body)).toMatchObject({ error: { status: 403 } });
-      const large = await postJson({ ...VALID, text: 'ż'.repeat(6000) });
+      const large = await postJson({ ...VALID, text: 'ż'.repeat(40_000) });
       expect(large.status).toBe(413);
       expect(json(large.body)).toMatchObject({ error: { status: 413, message: COMMENT_TEXTS.tooLarge } });
     });
+
+    it('takes 5,000 Polish letters written as JSON \\u escapes (6 bytes each)', async () => {
+      const body = JSON.stringify({ ...VALID, text: 'ą'.repeat(5000) }).replace(/ą/g, '\\u0105');
+      expect(body.length).toBeGreaterThan(30_000);
+      const res = await rawRequest(gateway.port, {
+        method: 'POST',
+        path: '/api/comments',
+        headers: { 'content-type': 'application/json', origin: ORIGIN, 'x-forwarded-for': clientIp() },
+        body,
+      });
+      expect(res.status).toBe(202);
+      expect(fake.submissions[0]?.text).toBe('ą'.repeat(5000));
+    });
   });
 
-  describe('with the content service down', () => {
-    it('answers 503 in Polish and never claims the comment was stored', async () => {
-      const original = fake.handlers['SubmitComment']!;
-      fake.handlers['SubmitComment'] = () => {
-        throw new FakeGrpcError(status.UNAVAILABLE, 'database down');
-      };
-      try {
-        const form = await postForm(VALID);
+  /** Runs `body` with the fake content service's handler of `rpc` replaced. */
+  async function withHandler(rpc: string, handler: (request: unknown) => unknown, body: () => Promise<void>): Promise<void> {
+    const original = fake.handlers[rpc]!;
+    fake.handlers[rpc] = handler;
+    try {
+      await body();
+    } finally {
+      fake.handlers[rpc] = original;
+    }
+  }
+
+  describe('exactly once: the idempotency key', () => {
+    it('draws every form with a key of its own, and forwards the posted key unchanged', async () => {
+      const [a, b] = [formKey((await get(ARTICLE)).body), formKey((await get(ARTICLE)).body)];
+      expect(a).toMatch(UUID_V4);
+      expect(b).toMatch(UUID_V4);
+      expect(a).not.toBe(b);
+      expect((await postForm({ ...VALID, idempotency_key: a! })).status).toBe(303);
+      expect(fake.submissions[0]?.idempotencyKey).toBe(a);
+    });
+
+    it('tells the truth when the service does not answer in time, and the retry carries the same key', async () => {
+      const key = randomUUID();
+      let release: () => void = () => undefined;
+      // SubmitComment hangs past the gateway's deadline (GRPC_DEADLINE_MS) until the test lets it go.
+      await withHandler('SubmitComment', (request) => {
+        fake.submissions.push(request as contentV1.SubmitCommentRequest);
+        return new Promise((resolve) => (release = () => resolve({ commentId: 1, state: 1, createdAt: '2026-10-05T10:00:00Z' })));
+      }, async () => {
+        const form = await postForm({ ...VALID, idempotency_key: key });
+        release();
         expect(form.status).toBe(503);
-        expect(form.body).toContain(COMMENT_TEXTS.unavailable);
+        expect(form.body).toContain(COMMENT_TEXTS.uncertain);
         expect(form.body).not.toContain(COMMENT_TEXTS.pending);
         expect(form.body).toMatch(/<textarea id="komentarz-tresc"[^>]*>Dobry artykuł, dziękuję.<\/textarea>/);
-        const api = await postJson(VALID);
-        expect(api.status).toBe(503);
-        expect(JSON.parse(api.body)).toMatchObject({ error: { status: 503, message: COMMENT_TEXTS.unavailable } });
-        expectNoStack(api.body);
-      } finally {
-        fake.handlers['SubmitComment'] = original;
-      }
+        expect(formKey(form.body)).toBe(key);
+        expect(gateway.logs.some((line) => line.msg === 'comment outcome unknown: content service failed' && line['grpcCode'] === 'DEADLINE_EXCEEDED')).toBe(true);
+      });
+      // The visitor sends the refilled form again: the same submission, the same key.
+      expect((await postForm({ ...VALID, idempotency_key: key })).status).toBe(303);
+      expect(fake.submissions.map((s) => s.idempotencyKey)).toEqual([key, key]);
     });
+
+    it('answers JSON outages with the same truth and the key the submission goes by', async () => {
+      const key = randomUUID();
+      await withHandler('SubmitComment', () => {
+        throw new FakeGrpcError(status.UNAVAILABLE, 'database down');
+      }, async () => {
+        const api = await postJson({ ...VALID, idempotency_key: key });
+        expect(api.status).toBe(503);
+        expect(JSON.parse(api.body)).toEqual({ error: { status: 503, message: COMMENT_TEXTS.uncertain, fields: {}, idempotencyKey: key } });
+        expectNoStack(api.body);
+      });
+    });
+
+    it('sends a comment whose key belongs to another comment (a page from the cache) under a new key', async () => {
+      const key = randomUUID();
+      let calls = 0;
+      await withHandler('SubmitComment', (request) => {
+        fake.submissions.push(request as contentV1.SubmitCommentRequest);
+        calls += 1;
+        if (calls === 1) {
+          const fieldViolations = [{ field: 'idempotencyKey', description: 'was already used for a different submission' }];
+          throw new FakeGrpcError(status.INVALID_ARGUMENT, 'request is invalid', richStatusMetadata({ code: status.INVALID_ARGUMENT, message: 'request is invalid', fieldViolations }));
+        }
+        return { commentId: 9, state: 1, createdAt: '2026-10-05T10:00:00Z' };
+      }, async () => {
+        expect((await postForm({ ...VALID, idempotency_key: key })).status).toBe(303);
+      });
+      const [first, second] = fake.submissions.map((s) => s.idempotencyKey);
+      expect(first).toBe(key);
+      expect(second).toMatch(UUID_V4);
+      expect(second).not.toBe(key);
+    });
+  });
+
+  describe('nothing typed is lost', () => {
+    it('answers an outage with a page holding just the form, refilled, when the commented page cannot be drawn either', async () => {
+      const key = randomUUID();
+      const down = () => {
+        throw new FakeGrpcError(status.UNAVAILABLE, 'database down');
+      };
+      await withHandler('GetPage', down, () =>
+        withHandler('SubmitComment', down, async () => {
+          const res = await postForm({ ...VALID, idempotency_key: key });
+          expect(res.status).toBe(503);
+          expect(res.headers['cache-control']).toBe('no-store');
+          expect(res.body).toContain('<h1>Twój komentarz</h1>');
+          expect(res.body).toContain(`data-comment-message="">${COMMENT_TEXTS.uncertain}</div>`);
+          expect(res.body).toMatch(/<textarea id="komentarz-tresc"[^>]*>Dobry artykuł, dziękuję.<\/textarea>/);
+          expect(tagWith(res.body, 'id="komentarz-email"')).toContain('value="jan.nowak@example.pl"');
+          expect(tagWith(res.body, 'name="page_path"')).toContain(`value="${ARTICLE}"`);
+          expect(formKey(res.body)).toBe(key);
+        }),
+      );
+    });
+
+    it('answers 404 for a path where no page takes comments, showing the text to copy', async () => {
+      await withHandler('SubmitComment', () => {
+        throw new FakeGrpcError(status.NOT_FOUND, 'commented page /nie-ma-takiej-strony/ not found');
+      }, async () => {
+        const form = await postForm({ ...VALID, page_path: '/nie-ma-takiej-strony/' });
+        expect(form.status).toBe(404);
+        expect(form.body).toContain('<h1>Nie można dodać komentarza</h1>');
+        expect(form.body).toContain(COMMENT_TEXTS.notCommentable);
+        expect(form.body).toMatch(/<textarea id="komentarz-kopia"[^>]*readOnly=""[^>]*>Dobry artykuł, dziękuję.<\/textarea>|<textarea[^>]*id="komentarz-kopia"[^>]*>Dobry artykuł, dziękuję.<\/textarea>/);
+        expect(form.body).not.toContain('data-comment-form=""');
+        const api = await postJson({ ...VALID, page_path: '/a/b/c/d/e/f/g/h/' });
+        expect(api.status).toBe(404);
+        expect(JSON.parse(api.body)).toMatchObject({ error: { status: 404, message: COMMENT_TEXTS.notCommentable } });
+      });
+    });
+  });
+
+  describe('the comment budget counts accepted comments only', () => {
+    it('lets a visitor who made five typos in the e-mail still post (limit 3 here)', async () => {
+      for (let i = 0; i < 5; i += 1) expect((await postForm({ ...VALID, email: `jan${i}@` })).status).toBe(400);
+      // …nor do posts the gateway itself refuses, nor ones whose fate is unknown.
+      expect((await postForm({ ...VALID, rating: 'x' })).status).toBe(400);
+      await withHandler('SubmitComment', () => {
+        throw new FakeGrpcError(status.UNAVAILABLE, 'database down');
+      }, async () => {
+        expect((await postForm(VALID)).status).toBe(503);
+      });
+      for (let i = 0; i < 3; i += 1) expect((await postForm({ ...VALID, idempotency_key: randomUUID() })).status).toBe(303);
+      expect((await postForm(VALID)).status).toBe(429);
+    });
+
+    it('keys the budget by the client address behind a trusted proxy', async () => {
+      for (let i = 0; i < 3; i += 1) expect((await postForm(VALID, { 'x-forwarded-for': '198.51.100.20' })).status).toBe(303);
+      expect((await postForm(VALID, { 'x-forwarded-for': '198.51.100.20' })).status).toBe(429);
+      expect((await postForm(VALID, { 'x-forwarded-for': '198.51.100.21' })).status).toBe(303);
+    });
+  });
+});
+
+describe('comment form keys with the HTML memo on', () => {
+  let content: FakeGrpcServer;
+  let gateway: TestGateway;
+  beforeAll(async () => {
+    content = await startFakeService('content', createFakeContent().handlers);
+    gateway = await startTestGateway({ targets: { content: content.target }, env: { PAGE_CACHE: 'true' } });
+  });
+  afterAll(async () => {
+    await gateway.stop();
+    await content.stop();
+  });
+
+  it('gives each response of a memoised page a key of its own', async () => {
+    const keys = new Set<string | undefined>();
+    for (let i = 0; i < 3; i += 1) {
+      const res = await rawRequest(gateway.port, { path: ARTICLE });
+      expect(res.status).toBe(200);
+      keys.add(formKey(res.body));
+    }
+    expect(keys.size).toBe(3);
+    for (const key of keys) expect(key).toMatch(UUID_V4);
   });
 });

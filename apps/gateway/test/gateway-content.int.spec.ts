@@ -210,42 +210,6 @@ describe('gateway editorial pages', () => {
     });
   });
 
-  describe('POST /api/views', () => {
-    const post = (body: string | Buffer, contentType = 'text/plain;charset=UTF-8') =>
-      rawRequest(gateway.port, { method: 'POST', path: '/api/views', headers: { 'Content-Type': contentType }, body });
-
-    it('records a view of the article (sendBeacon sends text/plain) and answers 204', async () => {
-      const before = fake.views.length;
-      const res = await post(JSON.stringify({ path: `/${ARTICLE_SLUG}/`, sessionId: '3F2504E0-4F89-41D3-9A0C-0305E82C3301' }));
-      expect(res.status).toBe(204);
-      expect(res.body).toBe('');
-      expect(fake.views.slice(before)).toEqual([{ slug: ARTICLE_SLUG, sessionId: '3f2504e0-4f89-41d3-9a0c-0305e82c3301' }]);
-
-      const json = await post(JSON.stringify({ path: `/${ARTICLE_SLUG}/` }), 'application/json');
-      expect(json.status).toBe(204);
-      const recorded = fake.views.at(-1)!;
-      expect(recorded.slug).toBe(ARTICLE_SLUG);
-      expect(recorded.sessionId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    });
-
-    it('answers 400 with a JSON reason for a bad body, and never calls the service', async () => {
-      const before = content.calls.get('RecordArticleView') ?? 0;
-      for (const body of ['', 'nie json', '[]', '{"path":"placa-minimalna"}', '{"path":"/a/b/"}', '{"path":"/<script>/"}', JSON.stringify({ path: `/${'a'.repeat(1100)}/` })]) {
-        const res = await post(body);
-        expect({ body, status: res.status }).toEqual({ body, status: 400 });
-        expect(JSON.parse(res.body).error.status).toBe(400);
-        expectNoStack(res.body);
-      }
-      expect(content.calls.get('RecordArticleView') ?? 0).toBe(before);
-    });
-
-    it('answers 204 and logs when the service cannot record the view', async () => {
-      const res = await post(JSON.stringify({ path: '/nie-ma-takiego-artykulu/' }));
-      expect(res.status).toBe(204);
-      expect(gateway.logs.some((line) => line.msg === 'article view not recorded' && line['grpcCode'] === 'NOT_FOUND')).toBe(true);
-    });
-  });
-
   describe('blog listing', () => {
     it('shows page 1 at /blog/ with the pager, tags and popular articles', async () => {
       const res = await get('/blog/');

@@ -1,3 +1,4 @@
+import { status } from '@grpc/grpc-js';
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -7,7 +8,7 @@ import { type Browser, type Page } from 'playwright-core';
 import { readClientManifest } from '../src/server/render/client-manifest';
 import { COMMENT_TEXTS } from '../src/features/comments/comment-texts';
 import { ABOUT_PAGE, ARTICLE, ARTICLE_SLUG, FAKE_VIOLATIONS, type FakeContent, HOME_PAGE, OFFERS_HANDLERS, createFakeContent } from './support/content-fixtures';
-import { type FakeGrpcServer, startFakeService } from './support/fake-grpc';
+import { FakeGrpcError, type FakeGrpcServer, startFakeService } from './support/fake-grpc';
 import { RATE_TABLE } from './support/fixtures';
 import { CHROMIUM_PATH, isMissingPicture, launchChromium } from './support/browser';
 import { until } from './support/clock';
@@ -194,11 +195,17 @@ describeWithChromium('gateway in a real browser', () => {
     const beacon = page.waitForRequest(isViewBeacon);
     await page.goto(`${gateway.url}/${ARTICLE_SLUG}/`);
     await page.waitForSelector('html[data-client="ready"]');
-    const sent = JSON.parse((await beacon).postData() ?? '{}') as { path: string; sessionId: string };
-    expect(sent.path).toBe(`/${ARTICLE_SLUG}/`);
-    expect(sent.sessionId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(JSON.parse((await beacon).postData() ?? '{}')).toEqual({ path: `/${ARTICLE_SLUG}/` });
+    // The visit's first report is answered with the visit cookie and sent again with it: one view.
     await until(() => fakeContent.views.length === viewsBefore + 1);
-    expect(fakeContent.views.at(-1)).toEqual({ slug: ARTICLE_SLUG, sessionId: sent.sessionId });
+    const counted = fakeContent.views.at(-1)!;
+    expect(counted.slug).toBe(ARTICLE_SLUG);
+    expect(counted.sessionId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(requests.filter((r) => r === '/api/views')).toHaveLength(2);
+    const visitCookie = (await context.cookies(`${gateway.url}/api/views`)).find((cookie) => cookie.name === 'pp_visit');
+    expect(visitCookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/views', secure: false });
+    // HttpOnly, and scoped to the endpoint: the page's script and the page requests never see it.
+    await expect(page.evaluate(() => document.cookie)).resolves.not.toContain('pp_visit');
     expect(requests.some((r) => /\/assets\/chunks\/renderer-/.test(r))).toBe(false);
 
     await expect(page.locator('h1').textContent()).resolves.toBe(ARTICLE.h1);
@@ -211,10 +218,13 @@ describeWithChromium('gateway in a real browser', () => {
     await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(`http://localhost:3000/${ARTICLE_SLUG}/`);
     await page.screenshot({ path: '/tmp/gateway-article.png', fullPage: true });
 
-    // A reload is a new page view of the same visit: counted again, with the same visit id.
-    const again = page.waitForRequest(isViewBeacon);
+    // A reload is a new page view of the same visit: one report, with the same visit id (the service counts it once).
+    const beforeReload = fakeContent.views.length;
     await page.reload();
-    expect(JSON.parse((await again).postData() ?? '{}')).toEqual(sent);
+    await page.waitForSelector('html[data-client="ready"]');
+    await until(() => fakeContent.views.length === beforeReload + 1);
+    expect(fakeContent.views.at(-1)).toEqual(counted);
+    expect(requests.filter((r) => r === '/api/views')).toHaveLength(3);
     expect(console.filter((m) => m.type === 'error' || m.type === 'pageerror')).toEqual([]);
     await context.close();
   });
@@ -319,6 +329,97 @@ describeWithChromium('gateway in a real browser', () => {
     await expect(page.locator('[data-comment-status]').textContent()).resolves.toBe(COMMENT_TEXTS.pending);
     expect(fakeContent.submissions.at(-1)).toMatchObject({ name: 'Piotr bez skryptów', rating: 5, sessionId: '' });
     await context.close();
+  });
+
+  it('article comments without JavaScript: a long comment survives a stalled service and is sent again with the same key', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, locale: 'pl-PL' });
+    const page = await context.newPage();
+    const original = fakeContent.handlers['SubmitComment']!;
+    const releases: (() => void)[] = [];
+    // The content service takes the comment but answers only after the gateway's deadline.
+    fakeContent.handlers['SubmitComment'] = (request) => {
+      fakeContent.submissions.push(request as (typeof fakeContent.submissions)[number]);
+      return new Promise((resolve) => releases.push(() => resolve({ commentId: 900, state: 1, createdAt: '2026-10-05T10:00:00Z' })));
+    };
+    const text = 'Zażółć gęślą jaźń, łódź płynie. '.repeat(160).slice(0, 5000);
+    try {
+      await page.goto(`${gateway.url}/${ARTICLE_SLUG}/`);
+      const form = page.locator('form[data-comment-form]');
+      const key = await form.locator('input[name="idempotency_key"]').inputValue();
+      expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      await form.getByLabel('Imię lub pseudonim').fill('Łucja bez skryptów');
+      await form.getByLabel('E-mail').fill('lucja@example.pl');
+      await form.getByRole('radio', { name: '4 z 5' }).check();
+      await form.getByLabel('Treść komentarza').fill(text);
+      const answered = page.waitForResponse((r) => r.url().endsWith('/api/comments'));
+      await form.getByRole('button', { name: 'Dodaj komentarz' }).click();
+      expect((await answered).status()).toBe(503);
+      await page.waitForLoadState();
+      // The answer is the article again: the truth in Polish, everything typed still in the form.
+      await expect(page.locator('[data-comment-message]').textContent()).resolves.toBe(COMMENT_TEXTS.uncertain);
+      await expect(form.getByLabel('Treść komentarza').inputValue()).resolves.toBe(text);
+      await expect(form.getByLabel('E-mail').inputValue()).resolves.toBe('lucja@example.pl');
+      await expect(form.locator('input[name="idempotency_key"]').inputValue()).resolves.toBe(key);
+      releases.forEach((release) => release());
+
+      fakeContent.handlers['SubmitComment'] = original;
+      await form.getByRole('radio', { name: '4 z 5' }).check();
+      await Promise.all([page.waitForURL(/komentarz=oczekuje/), form.getByRole('button', { name: 'Dodaj komentarz' }).click()]);
+      await expect(page.locator('[data-comment-status]').textContent()).resolves.toBe(COMMENT_TEXTS.pending);
+      // Both posts were one submission: the content service dedupes them by this key.
+      expect(fakeContent.submissions.slice(-2).map((s) => [s.idempotencyKey, s.text])).toEqual([
+        [key, text],
+        [key, text],
+      ]);
+    } finally {
+      fakeContent.handlers['SubmitComment'] = original;
+      releases.forEach((release) => release());
+      await context.close();
+    }
+  });
+
+  it('article comments with JavaScript: an outage keeps the text and the key; a success makes a new key', async () => {
+    const { page, context } = await openPage({ width: 1280, height: 900 });
+    const original = fakeContent.handlers['SubmitComment']!;
+    try {
+      await page.goto(`${gateway.url}/${ARTICLE_SLUG}/`);
+      await page.waitForSelector('html[data-client="ready"]');
+      const form = page.locator('form[data-comment-form]');
+      const keyInput = form.locator('input[name="idempotency_key"]');
+      const key = await keyInput.inputValue();
+      const before = fakeContent.submissions.length;
+      fakeContent.handlers['SubmitComment'] = (request) => {
+        fakeContent.submissions.push(request as (typeof fakeContent.submissions)[number]);
+        throw new FakeGrpcError(status.UNAVAILABLE, 'database down');
+      };
+      await form.getByLabel('Imię lub pseudonim').fill('Ewa ze skryptem');
+      await form.getByLabel('E-mail').fill('ewa@example.pl');
+      await form.getByRole('radio', { name: '3 z 5' }).check();
+      await form.getByLabel('Treść komentarza').fill('Komentarz w czasie awarii.');
+      const failed = page.waitForResponse((r) => r.url().endsWith('/api/comments'));
+      await form.getByRole('button', { name: 'Dodaj komentarz' }).click();
+      expect((await failed).status()).toBe(503);
+      await page.waitForFunction(() => document.querySelector('[data-comment-message]')?.textContent !== '');
+      await expect(page.locator('[data-comment-message]').textContent()).resolves.toBe(COMMENT_TEXTS.uncertain);
+      await expect(form.getByLabel('Treść komentarza').inputValue()).resolves.toBe('Komentarz w czasie awarii.');
+
+      fakeContent.handlers['SubmitComment'] = original;
+      const stored = page.waitForResponse((r) => r.url().endsWith('/api/comments'));
+      await form.getByRole('button', { name: 'Dodaj komentarz' }).click();
+      expect((await stored).status()).toBe(202);
+      await page.waitForSelector('[data-comment-status]:has-text("Dziękujemy!")');
+      // Every post of the submission (the gateway client's own retry after UNAVAILABLE included) had its key.
+      const keys = fakeContent.submissions.slice(before).map((s) => s.idempotencyKey);
+      expect(keys.length).toBeGreaterThanOrEqual(2);
+      expect(new Set(keys)).toEqual(new Set([key]));
+      // The next comment is a new submission.
+      const next = await keyInput.inputValue();
+      expect(next).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(next).not.toBe(key);
+    } finally {
+      fakeContent.handlers['SubmitComment'] = original;
+      await context.close();
+    }
   });
 
   it('calendar page: twelve months Monday first, holidays marked, neighbouring years by client-side navigation', async () => {

@@ -36,6 +36,18 @@ describeWithRedis('RedisRateLimiter (the test Redis)', () => {
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(5_000);
   });
+
+  it('gives a hit back with DECR, keeping the window, and never recreates an expired key', async () => {
+    const limiter = new RedisRateLimiter(redis, { limit: 1, windowMs: 5_000 }, logger, prefix);
+    await limiter.hit('comments:198.51.100.4');
+    await limiter.giveBack('comments:198.51.100.4');
+    await limiter.giveBack('comments:198.51.100.4');
+    expect(await redis.get(`${prefix}comments:198.51.100.4`)).toBe('0');
+    expect(await redis.pttl(`${prefix}comments:198.51.100.4`)).toBeGreaterThan(0);
+    await expect(limiter.hit('comments:198.51.100.4')).resolves.toMatchObject({ allowed: true, count: 1 });
+    await limiter.giveBack('comments:198.51.100.5');
+    expect(await redis.exists(`${prefix}comments:198.51.100.5`)).toBe(0);
+  });
 });
 
 describe('RedisRateLimiter without a Redis', () => {

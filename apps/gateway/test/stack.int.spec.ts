@@ -7,7 +7,6 @@ import {
   type TestRedis,
 } from '@lib/testing';
 import { XMLValidator } from 'fast-xml-parser';
-import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { COMMENT_TEXTS } from '../src/features/comments/comment-texts';
 import { pageDataKey } from '../src/server/pages/page-data-cache';
@@ -55,7 +54,9 @@ describeWithRedis('the gateway on the real services, PostgreSQL, Redis and its R
 
   beforeAll(async () => {
     redis = await provideTestRedis();
-    stack = await startStack({ redis });
+    // These tests change page-data entries in Redis by hand and expect the very next request to
+    // act on them; the answer memo (PAGE_MEMO_MS, up to 1 s later) is tested in gateway-caching.int.
+    stack = await startStack({ redis, gatewayEnv: { PAGE_MEMO_MS: '0' } });
   });
 
   afterAll(async () => {
@@ -269,13 +270,21 @@ describeWithRedis('the gateway on the real services, PostgreSQL, Redis and its R
   });
 
   describe('the article view beacon', () => {
-    const beacon = (body: unknown) =>
+    const beacon = (body: unknown, headers: Record<string, string> = {}) =>
       rawRequest(stack.port, {
         method: 'POST',
         path: '/api/views',
-        headers: { 'content-type': 'text/plain;charset=UTF-8' },
+        headers: { 'content-type': 'text/plain;charset=UTF-8', origin: stack.url, ...headers },
         body: JSON.stringify(body),
       });
+    /** A visit as the beacon starts it: the first report (counted as nothing) answers with the cookie. */
+    async function startVisit(path: string): Promise<{ cookie: string; visitId: string }> {
+      const first = await beacon({ path });
+      expect(first.status).toBe(200);
+      const cookie = String(first.headers['set-cookie']).split(';')[0]!;
+      // The token starts with the visit id the content service counts by.
+      return { cookie, visitId: cookie.replace(/^pp_visit=/, '').split('.')[0]! };
+    }
 
     async function storedViews(slug: string): Promise<number> {
       const client = new Client({ connectionString: stack.databaseUrls.content });
@@ -291,22 +300,29 @@ describeWithRedis('the gateway on the real services, PostgreSQL, Redis and its R
       }
     }
 
-    it('counts a visit once per session in the content service, and the page shows the count', async () => {
+    it('counts none of 300 reports from a foreign origin, one per visit however often it reports, and the page shows the count', async () => {
       // An article nothing has asked for yet: neither the content service nor the gateway has it cached.
       const slug = sampleGuideSlug(SAMPLE_GUIDE_COUNT - 1);
-      const [first, second] = [randomUUID(), randomUUID()];
-      expect((await beacon({ path: `/${slug}/`, sessionId: first })).status).toBe(204);
-      expect((await beacon({ path: `/${slug}/`, sessionId: first })).status).toBe(204);
-      expect((await beacon({ path: `/${slug}/`, sessionId: second })).status).toBe(204);
-      // Read back through the service: the same visit again is not counted, the total is two.
-      await expect(stack.content.recordArticleView({ slug, sessionId: first })).resolves.toEqual({
+      const path = `/${slug}/`;
+      // A foreign page firing the beacon from its visitors' browsers, with and without a visit of ours.
+      const ours = await startVisit(path);
+      for (let i = 0; i < 300; i += 1) {
+        const headers: Record<string, string> = i % 2 === 0 ? { origin: 'https://evil.example' } : { origin: 'https://evil.example', cookie: ours.cookie };
+        expect((await beacon({ path }, headers)).status).toBe(403);
+      }
+      // One visit reporting the article five times (reloads), and a second visit once.
+      for (let i = 0; i < 5; i += 1) expect((await beacon({ path }, { cookie: ours.cookie })).status).toBe(204);
+      const other = await startVisit(path);
+      expect((await beacon({ path }, { cookie: other.cookie })).status).toBe(204);
+      // Read back through the service: the first visit again is not counted, the total is two.
+      await expect(stack.content.recordArticleView({ slug, sessionId: ours.visitId })).resolves.toEqual({
         views: 2,
         counted: false,
       });
 
       // The counts reach PostgreSQL on the service's flush; then the page shows them.
       await eventually(async () => (await storedViews(slug)) === 2);
-      const page = await get(`/${slug}/`);
+      const page = await get(path);
       expect(page.status).toBe(200);
       expect(page.body).toContain('<li>2 wyświetlenia</li>');
     });
@@ -315,7 +331,8 @@ describeWithRedis('the gateway on the real services, PostgreSQL, Redis and its R
       const bad = await beacon({ path: 'placa-minimalna' });
       expect(bad.status).toBe(400);
       expectNoStack(bad.body);
-      expect((await beacon({ path: '/nie-ma-takiego-artykulu/' })).status).toBe(204);
+      const { cookie } = await startVisit('/nie-ma-takiego-artykulu/');
+      expect((await beacon({ path: '/nie-ma-takiego-artykulu/' }, { cookie })).status).toBe(204);
     });
   });
 

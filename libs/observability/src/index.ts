@@ -1,4 +1,4 @@
-export { startTelemetry, shutdownTelemetry, type Telemetry, type TelemetryOptions } from './telemetry';
+export { setHttpRoute, startTelemetry, shutdownTelemetry, type Telemetry, type TelemetryOptions } from './telemetry';
 export { createLogger, REDACTED_PATHS, type Logger, type LoggerOptions } from './logger';
 export { NestPinoLogger } from './nest-logger';
 export { createMetricsRegistry } from './metrics';

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { trace } from '@opentelemetry/api';
+import { TraceFlags, context, trace } from '@opentelemetry/api';
 import { shutdownTelemetry, startTelemetry } from '../src';
 import { tracesUrl } from '../src/telemetry';
 
@@ -45,11 +45,20 @@ describe('startTelemetry', () => {
     expect(tracesUrl('http://otel-collector:4318/')).toBe('http://otel-collector:4318/v1/traces');
   });
 
-  it('without an endpoint creates real spans (trace ids for logs) and exports nothing', () => {
+  it('without an endpoint records nothing (nothing would be exported) but still gives trace ids for logs', () => {
     startTelemetry({ serviceName: 'quiet-service' });
     const span = trace.getTracer('t').startSpan('work');
-    expect(span.isRecording()).toBe(true);
+    expect(span.isRecording()).toBe(false);
     expect(span.spanContext().traceId).toMatch(/^(?!0{32})[0-9a-f]{32}$/);
+    span.end();
+  });
+
+  it('without an endpoint still follows a caller whose trace is sampled', () => {
+    startTelemetry({ serviceName: 'quiet-service' });
+    const parent = trace.wrapSpanContext({ traceId: 'a'.repeat(32), spanId: 'b'.repeat(16), traceFlags: TraceFlags.SAMPLED });
+    const span = trace.getTracer('t').startSpan('work', {}, trace.setSpan(context.active(), parent));
+    expect(span.isRecording()).toBe(true);
+    expect(span.spanContext().traceId).toBe('a'.repeat(32));
     span.end();
   });
 
@@ -70,6 +79,7 @@ describe('startTelemetry', () => {
     expect(body).toContain('traced-process');
     expect(body).toContain('9.9.9');
     expect(body).toContain('/api/offers');
+    expect(body).not.toContain('/assets/app.js');
     expect(body).not.toContain('/healthz');
     expect(body).not.toContain('/readyz');
     expect(body).not.toContain('/metrics');

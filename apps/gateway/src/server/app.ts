@@ -5,11 +5,13 @@ import { routes as appRoutes } from '../app/routes';
 import { createPolishLocale } from '../shared/locale';
 import { warsawDay } from '@lib/pl-calendar';
 import { type GatewayDeps } from './deps';
-import { articleViews, commentRateLimit, commentsApi } from './feature-handlers';
+import { withCompactErrors } from './log-errors';
+import { articleViews, commentRateLimit, commentsApi, viewLimits, visitCookies } from './feature-handlers';
 import { BENCH_STATIC_PREFIX, benchRoutes, benchStaticHandler } from './http/bench-static';
 import { buildRoutes } from './http/builds';
 import { errorHandler } from './http/error-handler';
 import { createGatewayMetrics } from './http/metrics';
+import { onlyWhen, withBody } from './http/only-when';
 import { publicProbeRoutes } from './http/ops';
 import { pageHandler, payloadHandler } from './http/page-handlers';
 import { limitDeclaredBody, onlyReadMethods, rejectMalformedUrl, trailingSlashRedirect } from './http/request-guards';
@@ -18,7 +20,10 @@ import { securityHeaders } from './http/security';
 import { staticFiles } from './http/static-files';
 import { type PageDataCacheOptions } from './pages/page-data-cache';
 import { PageResolver } from './pages/page-resolver';
+import { PageAnswers } from './render/page-answers';
 import { PageRenderer, type RenderedString } from './render/page-renderer';
+import { pageCachePolicy } from './http/cache-policy';
+import { createRateBudgets } from './rate-limit/rate-budgets';
 import { MemoryRateLimiter } from './rate-limit/rate-limiter';
 import { ReadinessState } from './readiness-state';
 
@@ -28,6 +33,8 @@ export const BODY_LIMIT_BYTES = 100 * 1024;
 interface Runtime {
   resolver: PageResolver;
   renderer: PageRenderer;
+  /** Finished pages by address (PAGE_MEMO_MS), when the page cache is on. */
+  answers: PageAnswers | undefined;
   cacheOptions: PageDataCacheOptions;
   /** Today in the site's time zone ('YYYY-MM-DD'). */
   today: () => string;
@@ -52,7 +59,10 @@ function createRuntime(deps: GatewayDeps, onUpstreamError?: (error: unknown) => 
     logger: deps.logger,
     ...(onUpstreamError ? { onUpstreamError } : {}),
   });
+  const answers = deps.config.PAGE_CACHE && deps.config.PAGE_MEMO_MS > 0 ? new PageAnswers(Math.min(deps.config.PAGE_MEMO_MS, deps.config.PAGE_CACHE_TTL_MS)) : undefined;
   const renderer = new PageRenderer({
+    cachePolicy: pageCachePolicy(deps.config),
+    ...(answers ? { answers } : {}),
     manifest: deps.manifest,
     locale,
     logger: deps.logger,
@@ -60,23 +70,27 @@ function createRuntime(deps: GatewayDeps, onUpstreamError?: (error: unknown) => 
     memoizeHtml: deps.config.PAGE_CACHE,
     today,
   });
-  return { resolver, renderer, cacheOptions, today };
+  return { resolver, renderer, answers, cacheOptions, today };
 }
 
 /**
  * The gateway's Express app. Order of the stack, top to bottom: metrics and security headers,
  * bare probes (/healthz, /readyz; /metrics is on the ops port), compression, URL sanity (400), static assets and build files, comments (POST
- * /api/comments, with its own 10 kB limit), body limits (413), the article-view beacon (POST /api/views), the read-only rule (405), the trailing-slash redirect
+ * /api/comments, with its own 64 kB limit), body limits (413), the article-view beacon (POST /api/views), the read-only rule (405), the trailing-slash redirect
  * (301), sitemap.xml and robots.txt, page payloads, pages, and one error handler that never
  * leaks a stack.
  */
-export function createGatewayApp(deps: GatewayDeps): Express {
+export function createGatewayApp(appDeps: GatewayDeps): Express {
+  // A failed service call is one log line wherever it is logged (log-errors.ts).
+  const deps: GatewayDeps = { ...appDeps, logger: withCompactErrors(appDeps.logger) };
   const registry = deps.registry ?? createMetricsRegistry({ serviceName: 'gateway' });
   const readiness = deps.readiness ?? new ReadinessState();
   const metrics = createGatewayMetrics(registry);
   const onUpstreamError = (error: unknown) => metrics.upstreamError(error);
   const runtime = createRuntime(deps, onUpstreamError);
   const { resolver, renderer } = runtime;
+  // Our origin for the posts' same-origin checks (comments, views).
+  const origin = { publicOrigin: deps.config.PUBLIC_ORIGIN, configured: deps.config.PUBLIC_ORIGIN_CONFIGURED };
 
   const app = express();
   app.disable('x-powered-by');
@@ -94,48 +108,77 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   });
   app.use(securityHeaders(deps.config.PUBLIC_ORIGIN));
   // Bare /healthz and /readyz only: /metrics and the detailed readiness live on the ops port (main.ts).
-  app.use(publicProbeRoutes(readiness));
+  app.use(onlyWhen((req) => req.path === '/healthz' || req.path === '/readyz', publicProbeRoutes(readiness)));
   app.use(compression());
   app.use(rejectMalformedUrl());
-  app.use(staticFiles(deps.publicDir));
-  app.use(buildRoutes(deps.manifest));
-  // Before the general body limit: it holds its own (10 kB) and answers forms with pages.
+  // Files have a dot or live under /assets; page paths end with '/' and skip both routers.
   app.use(
-    commentsApi({
-      services: deps.services,
-      logger: deps.logger,
-      limiter: deps.commentRateLimiter ?? new MemoryRateLimiter(commentRateLimit(deps.config)),
-      publicOrigin: deps.config.PUBLIC_ORIGIN,
-      resolver,
-      renderer,
-      onUpstreamError,
-    }),
+    onlyWhen((req) => req.path.startsWith('/assets') || req.path.includes('.'), staticFiles(deps.publicDir)),
+  );
+  app.use(onlyWhen((req) => req.path.startsWith('/builds/'), buildRoutes(deps.manifest)));
+  // Before the general body limit: it holds its own (64 kB) and answers forms with pages.
+  app.use(
+    onlyWhen(
+      withBody,
+      commentsApi({
+        services: deps.services,
+        logger: deps.logger,
+        limiter: deps.commentRateLimiter ?? new MemoryRateLimiter(commentRateLimit(deps.config)),
+        publicOrigin: origin,
+        resolver,
+        renderer,
+        onUpstreamError,
+      }),
+    ),
   );
   app.use(limitDeclaredBody(BODY_LIMIT_BYTES));
   // Before the shared body parsers: it reads its own (text, 1 kB) body, as sendBeacon sends it.
-  app.use(articleViews({ services: deps.services, logger: deps.logger, onUpstreamError }));
-  app.use(express.json({ limit: BODY_LIMIT_BYTES }));
-  app.use(express.urlencoded({ limit: BODY_LIMIT_BYTES, extended: false }));
+  app.use(
+    onlyWhen(
+      withBody,
+      articleViews({
+        services: deps.services,
+        logger: deps.logger,
+        origin,
+        limits: deps.viewLimits ?? viewLimits(deps.config, createRateBudgets(undefined, deps.logger)),
+        cookies: visitCookies(deps.config.VISIT_COOKIE_SECRET),
+        onUpstreamError,
+      }),
+    ),
+  );
+  app.use(onlyWhen(withBody, express.json({ limit: BODY_LIMIT_BYTES })));
+  app.use(onlyWhen(withBody, express.urlencoded({ limit: BODY_LIMIT_BYTES, extended: false })));
   app.use(onlyReadMethods());
   app.use(trailingSlashRedirect());
   app.use(
-    seoFiles({
-      services: deps.services,
-      cache: deps.cache,
-      cacheOptions: runtime.cacheOptions,
-      origin: deps.config.PUBLIC_ORIGIN,
-      builtAt: deps.manifest.builtAt,
-      today: runtime.today,
-      logger: deps.logger,
-    }),
+    onlyWhen(
+      (req) => req.path === '/sitemap.xml' || req.path === '/robots.txt',
+      seoFiles({
+        services: deps.services,
+        cache: deps.cache,
+        cacheOptions: runtime.cacheOptions,
+        origin: deps.config.PUBLIC_ORIGIN,
+        builtAt: deps.manifest.builtAt,
+        today: runtime.today,
+        logger: deps.logger,
+      }),
+    ),
   );
   if (deps.config.BENCH_STATIC) {
     // The bare render (/__bare<path>: kept data, no gRPC, no cache) and the sitemap's baselines.
-    app.use(benchRoutes(deps, (bareDeps) => createRuntime(bareDeps, onUpstreamError)));
-    app.get(`${BENCH_STATIC_PREFIX}{/*path}`, benchStaticHandler((path) => renderWith(runtime, path)));
+    app.use(
+      onlyWhen(
+        (req) => req.path.startsWith('/__'),
+        benchRoutes(deps, (bareDeps) => createRuntime(bareDeps, onUpstreamError)),
+      ),
+    );
+    app.get(
+      `${BENCH_STATIC_PREFIX}{/*path}`,
+      benchStaticHandler((path) => renderWith(runtime, path)),
+    );
   }
   app.use(payloadHandler(resolver, deps.manifest.buildId));
-  app.use(pageHandler(resolver, renderer));
+  app.use(pageHandler(resolver, renderer, runtime.answers));
   app.use(errorHandler(resolver, renderer, deps.logger));
   return app;
 }

@@ -22,8 +22,11 @@ const trustProxy = z
     return parsed;
   });
 
-/** Every variable the gateway reads, validated once at start (see README for the table). */
-export const gatewayEnvSchema = z.object({
+/** Local runs and tests, where the site is reached under whatever host and port it was started on. */
+export const DEFAULT_PUBLIC_ORIGIN = 'http://localhost:3000';
+
+/** The variables as read; gatewayEnvSchema below adds what follows from them. */
+const gatewayEnvFields = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().default('0.0.0.0'),
   PORT: env.port(3000),
@@ -35,18 +38,34 @@ export const gatewayEnvSchema = z.object({
   RATES_SERVICE_ADDR: env.hostPort(`127.0.0.1:${SERVICE_PORTS.rates.grpc}`),
   LEADS_SERVICE_ADDR: env.hostPort(`127.0.0.1:${SERVICE_PORTS.leads.grpc}`),
   EVENTS_SERVICE_ADDR: env.hostPort(`127.0.0.1:${SERVICE_PORTS.events.grpc}`),
-  /** Deadline of every gRPC call a page makes; a slow service cannot hold a page longer. */
-  GRPC_DEADLINE_MS: env.positiveMs(1500),
-  /** Public origin: the locale's host and the base of canonical URLs. */
+  /**
+   * Deadline of every gRPC call, its wait for a slot of UPSTREAM_CONCURRENCY included: a slow
+   * service cannot hold a page longer. Twice the p99 measured at 64 uncached connections on a
+   * loaded 2-core machine (docs/OPERATIONS.md, "Load and deadlines").
+   */
+  GRPC_DEADLINE_MS: env.positiveMs(2500),
+  /** gRPC calls in flight at once to each upstream service; more wait in its queue (same doc). */
+  UPSTREAM_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(64),
+  /** Calls that may wait for a slot per upstream service; one more answers 503 at once. */
+  UPSTREAM_QUEUE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(512),
+  /**
+   * Public origin: the locale's host, the base of canonical URLs, and our origin for the
+   * same-origin checks of posts (DEFAULT_PUBLIC_ORIGIN when unset; see PUBLIC_ORIGIN_CONFIGURED).
+   */
   PUBLIC_ORIGIN: env
     .url(['http', 'https'])
-    .default('http://localhost:3000')
-    .transform((value) => new URL(value).origin),
+    .optional()
+    .transform((value) => value && new URL(value).origin),
   REDIS_URL: env.url(['redis', 'rediss']).optional(),
   /** Stale-while-revalidate cache of page data (never of anything personal). */
   PAGE_CACHE: env.bool(true),
   PAGE_CACHE_TTL_MS: env.positiveMs(30_000),
   PAGE_CACHE_STALE_MS: env.positiveMs(600_000),
+  /**
+   * With PAGE_CACHE on: finished pages are kept by address this long and sent again without a
+   * render (render/page-answers.ts); 0 turns it off. Adds at most this much to a page's staleness.
+   */
+  PAGE_MEMO_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(60_000).default(1_000),
   /** A stream still open after this long is aborted; what React has not rendered yet is dropped. */
   RENDER_TIMEOUT_MS: env.positiveMs(5_000),
   LOG_LEVEL: env.logLevel,
@@ -61,6 +80,24 @@ export const gatewayEnvSchema = z.object({
   /** Comments one IP may post per COMMENT_RATE_WINDOW_MS (Redis when REDIS_URL is set). */
   COMMENT_RATE_LIMIT: z.coerce.number().int().min(1).max(1000).default(5),
   COMMENT_RATE_WINDOW_MS: env.positiveMs(600_000),
+  /** Article view reports one IP (IPv6: one /64) may send per VIEW_RATE_WINDOW_MS; the rest are not counted. */
+  VIEW_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(120),
+  VIEW_RATE_WINDOW_MS: env.positiveMs(600_000),
+  /** New visits (visit cookies issued) one IP may start per VIEW_RATE_WINDOW_MS. */
+  VISIT_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
+  /**
+   * Key that signs the visit cookie (pp_visit). Every replica needs the same one; unset, each
+   * process draws its own at start (fine for one process: visits then end at a restart).
+   */
+  VISIT_COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+});
+
+/** Every variable the gateway reads, validated once at start (see README for the table). */
+export const gatewayEnvSchema = gatewayEnvFields.transform(({ PUBLIC_ORIGIN, ...rest }) => {
+  // PUBLIC_ORIGIN_CONFIGURED, set: posts must come from PUBLIC_ORIGIN alone; unset (the default
+  // origin): also from the scheme and Host they were sent to (http/same-origin.ts).
+  const configured = PUBLIC_ORIGIN !== undefined;
+  return { ...rest, PUBLIC_ORIGIN: PUBLIC_ORIGIN ?? DEFAULT_PUBLIC_ORIGIN, PUBLIC_ORIGIN_CONFIGURED: configured };
 });
 
 export type GatewayConfig = z.output<typeof gatewayEnvSchema>;

@@ -5,6 +5,7 @@ import { type AnyRoute } from '../app/route-types';
 import { type GatewayServices } from '../app/services';
 import { type RateLimiter } from './rate-limit/rate-limiter';
 import { type GatewayConfig } from './config';
+import { type ViewLimits } from './feature-handlers';
 import { type ClientManifest } from './render/client-manifest';
 import { type ReadinessState } from './readiness-state';
 
@@ -24,6 +25,8 @@ export interface GatewayDeps {
   readiness?: ReadinessState;
   /** Per-IP limit of comment posts; an in-process one from the config when omitted (main.ts passes Redis). */
   commentRateLimiter?: RateLimiter;
+  /** The view beacon's budgets (views, visits); in process from the config when omitted (main.ts passes Redis). */
+  viewLimits?: ViewLimits;
   /** Clock for the pages' "today" (loan example dates); tests pin it. */
   now?: () => Date;
 }

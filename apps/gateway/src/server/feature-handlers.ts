@@ -4,7 +4,9 @@
  * the per-request form state a page address carries. Generic server code imports features only
  * through here (eslint.config.mjs keeps it so).
  */
-export { articleViews } from '../features/article-views/article-views.api';
+export { articleViews, type ViewLimits } from '../features/article-views/article-views.api';
+export { viewLimits } from '../features/article-views/view-limits';
+export { visitCookies } from '../features/article-views/visit-cookie';
 export { commentsApi } from '../features/comments/comments.api';
 export { commentRateLimit, createCommentRateLimiter } from '../features/comments/comment-rate-limit';
 /** The comment form's state from a GET address (`?komentarz=oczekuje`, `?odpowiedz=<id>`). */

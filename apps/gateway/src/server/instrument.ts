@@ -10,4 +10,10 @@ if (!process.env['NODE_ENV']) process.env['NODE_ENV'] = 'production';
 
 export const config = loadConfigOrExit(gatewayEnvSchema);
 
-export const telemetry = startTelemetry({ serviceName: 'gateway', otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
+// Hashed assets, the favicon and build files get no server span: they are sent by express.static
+// and a span per file would outnumber the pages' own. Pages name their span in the metrics middleware.
+export const telemetry = startTelemetry({
+  serviceName: 'gateway',
+  otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
+  untracedPathPrefixes: ['/assets/', '/builds/', '/favicon'],
+});

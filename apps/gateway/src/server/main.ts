@@ -3,22 +3,26 @@ import { createCache } from '@lib/cache';
 import { createLogger, createMetricsRegistry } from '@lib/observability';
 import path from 'node:path';
 import { createGatewayApp } from './app';
-import { createCommentRateLimiter } from './feature-handlers';
+import { createCommentRateLimiter, viewLimits } from './feature-handlers';
 import { startGatewayOpsServer } from './http/ops';
 import { startGatewayServer } from './http-server';
+import { withCompactErrors } from './log-errors';
+import { createRateBudgets } from './rate-limit/rate-budgets';
 import { ReadinessState } from './readiness-state';
 import { defaultClientDir, readClientManifest } from './render/client-manifest';
 import { closeGatewayServices, createGatewayServices } from './services';
 
 async function main(): Promise<void> {
-  const logger = createLogger({ name: 'gateway', level: config.LOG_LEVEL });
+  // Compact upstream errors for everything, the page cache's background refreshes included.
+  const logger = withCompactErrors(createLogger({ name: 'gateway', level: config.LOG_LEVEL }));
   const clientDir = config.CLIENT_DIST_DIR ?? defaultClientDir();
   const manifest = readClientManifest(clientDir);
-  const services = createGatewayServices(config);
+  const registry = createMetricsRegistry({ serviceName: 'gateway' });
+  const services = createGatewayServices(config, registry);
   const cache = createCache({ redisUrl: config.REDIS_URL, namespace: 'gateway', logger });
   const readiness = new ReadinessState();
-  const registry = createMetricsRegistry({ serviceName: 'gateway' });
   const rateLimit = createCommentRateLimiter(config, logger);
+  const rateBudgets = createRateBudgets(config.REDIS_URL, logger);
   const app = createGatewayApp({
     config,
     logger,
@@ -29,6 +33,7 @@ async function main(): Promise<void> {
     readiness,
     registry,
     commentRateLimiter: rateLimit.limiter,
+    viewLimits: viewLimits(config, rateBudgets),
   });
   const server = await startGatewayServer(app, { host: config.HOST, port: config.PORT, readiness, logger });
   const ops = await startGatewayOpsServer({ host: config.OPS_HOST, port: config.OPS_PORT, registry, services, cache, readiness, logger });
@@ -52,6 +57,7 @@ async function main(): Promise<void> {
         closeGatewayServices(services);
         await cache.close();
         await rateLimit.close();
+        await rateBudgets.close();
         await telemetry.shutdown();
         logger.info('gateway stopped');
         process.exit(0);

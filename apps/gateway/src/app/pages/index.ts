@@ -15,6 +15,7 @@ export const pageModules = {
   'lender-reviews': () => import('../../features/lender-reviews/lender-reviews-page'),
   'lender-review': () => import('../../features/lender-reviews/lender-review-page'),
   calendar: () => import('../../features/calendar/calendar-page'),
+  'comment-form': () => import('../../features/comments/comment-form-page'),
   'not-found': () => import('../../features/errors/not-found-page'),
   status: () => import('../../features/errors/status-page'),
 };

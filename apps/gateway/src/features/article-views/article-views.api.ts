@@ -1,69 +1,139 @@
 import { status as GrpcStatus } from '@grpc/grpc-js';
 import { GrpcCallError, statusName } from '@lib/contracts';
 import { type Logger } from '@lib/observability';
-import { SLUG_PATTERN, normalizeUuid } from '@lib/pl-validation';
-import express, { type ErrorRequestHandler, type RequestHandler, Router } from 'express';
-import { randomUUID } from 'node:crypto';
+import { SLUG_PATTERN } from '@lib/pl-validation';
+import express, {
+  type ErrorRequestHandler,
+  type Request,
+  type RequestHandler,
+  type Response,
+  Router,
+} from 'express';
 import { z } from 'zod';
 import { type GatewayServices } from '../../app/services';
 import { describeIssues, jsonTextBody } from '../../server/http/request-body';
-import { ARTICLE_VIEWS_PATH } from './views-endpoint';
+import { type OriginPolicy, isSameOrigin } from '../../server/http/same-origin';
+import { rateLimitKey } from '../../server/rate-limit/client-address';
+import { type RateLimiter } from '../../server/rate-limit/rate-limiter';
+import { type Visit, VISIT_COOKIE, VISIT_IDLE_MS, type VisitCookies, cookieValues } from './visit-cookie';
+import { ARTICLE_VIEWS_PATH, VIEW_RESEND } from './views-endpoint';
 
 export { ARTICLE_VIEWS_PATH };
-/** A view report is a path and maybe a session id: far below this. */
+/** A view report is a path: far below this. */
 export const VIEW_BODY_LIMIT_BYTES = 1024;
 
 /** An article's address: one slug between slashes ('/placa-minimalna/'); the length is checked apart. */
-const isArticlePath = (path: string) => path.startsWith('/') && path.endsWith('/') && SLUG_PATTERN.test(path.slice(1, -1));
+const isArticlePath = (path: string) =>
+  path.startsWith('/') && path.endsWith('/') && SLUG_PATTERN.test(path.slice(1, -1));
 
+/** Anything else in the body (an old page's `sessionId`) is ignored: the visit is the cookie's. */
 const viewSchema = z.object({
   path: z.string().max(200).refine(isArticlePath, { error: 'path must look like /slug/' }),
-  /** Per-tab visit id (UUID v4, with or without hyphens): reloads within one visit count once. */
-  sessionId: z.string().max(64).optional(),
 });
+
+/** The view beacon's own budgets, apart from the comments': every report, and new visits. */
+export interface ViewLimits {
+  views: RateLimiter;
+  visits: RateLimiter;
+}
 
 export interface ArticleViewsDeps {
   services: GatewayServices;
   logger: Logger;
+  /** Our origin: reports from any other are refused. */
+  origin: OriginPolicy;
+  limits: ViewLimits;
+  cookies: VisitCookies;
   onUpstreamError?(error: unknown): void;
 }
 
 /** The body as sent: JSON text of any content type. */
 const viewBodySchema = jsonTextBody(viewSchema);
 
-const badRequest = (message: string) => ({ error: { status: 400, message } });
+const errorBody = (status: number, message: string) => ({ error: { status, message } });
 
 /**
- * POST /api/views with `{"path": "/slug/", "sessionId"?: "<uuid v4>"}` as JSON (any content type:
- * navigator.sendBeacon sends text/plain), at most 1 kB. Answers 204 once the body is valid, 400
- * with a JSON reason otherwise, never 500: the count is best-effort, so a failing content service
- * is logged and the visitor still gets 204. Without a valid sessionId every report counts.
+ * POST /api/views with `{"path": "/slug/"}` as JSON (any content type), at most 1 kB. In order:
+ * 1. from our own origin (Origin or Referer, Sec-Fetch-Site), else 403;
+ * 2. a valid body, else 400 with a JSON reason;
+ * 3. the views budget of the client's address, else 429 (Retry-After);
+ * 4. a visit cookie (pp_visit) this gateway signed, else a new one is set (within the visits
+ *    budget, else 429) and the answer is 200 `{"counted": false, "resend": true}`: nothing is
+ *    counted for a report without a visit, and the beacon sends it again once, now with the cookie;
+ * 5. RecordArticleView with the visit id as the session id (the content service counts an article
+ *    once per visit), the cookie renewed, 204. A failing content service is logged and still
+ *    answers 204: the count is best-effort. Never 500.
  */
 export function articleViews(deps: ArticleViewsDeps): Router {
   const router = Router();
   const readBody = express.text({ type: () => true, limit: VIEW_BODY_LIMIT_BYTES, defaultCharset: 'utf-8' });
 
-  const record: RequestHandler = (req, res) => {
+  /** The cookie sits on the endpoint's path only: pages never carry it, so their HTML stays shareable. */
+  const setVisitCookie = (req: Request, res: Response, value: string) =>
+    res.cookie(VISIT_COOKIE, value, {
+      path: ARTICLE_VIEWS_PATH,
+      maxAge: VISIT_IDLE_MS,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: deps.origin.publicOrigin.startsWith('https:') || req.secure,
+    });
+
+  const refuseOverBudget = (res: Response, retryAfterMs: number) => {
+    res.setHeader('Retry-After', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
+    res.status(429).json(errorBody(429, 'too many view reports from this address'));
+  };
+
+  const sameOrigin: RequestHandler = (req, res, next) => {
     res.locals['routeLabel'] = ARTICLE_VIEWS_PATH;
     res.setHeader('Cache-Control', 'no-store');
-    const parsed = viewBodySchema.safeParse(req.body);
-    if (!parsed.success) {
-      res.status(400).json(badRequest(describeIssues(parsed.error.issues)));
+    if (isSameOrigin(req, deps.origin)) {
+      next();
       return;
     }
-    const { path, sessionId } = parsed.data;
-    const slug = path.slice(1, -1);
-    void deps.services.content
-      .recordArticleView({ slug, sessionId: (sessionId && normalizeUuid(sessionId)) || randomUUID() })
-      .catch((error: unknown) => {
-        deps.onUpstreamError?.(error);
-        const code = error instanceof GrpcCallError ? error.code : undefined;
-        const fields = { path, err: error, ...(code !== undefined ? { grpcCode: statusName(code) } : {}) };
-        // An unknown article is the caller's mistake; anything else is an outage worth an error line.
-        if (code === GrpcStatus.NOT_FOUND || code === GrpcStatus.INVALID_ARGUMENT) deps.logger.warn(fields, 'article view not recorded');
-        else deps.logger.error(fields, 'article view not recorded');
-      })
-      .finally(() => res.status(204).end());
+    // Not logged one by one: a foreign page firing beacons would fill the log; the metrics count 403s.
+    res.status(403).json(errorBody(403, 'view reports are accepted from this site only'));
+  };
+
+  const record: RequestHandler = async (req, res) => {
+    const parsed = viewBodySchema.safeParse(req.body);
+    if (!parsed.success) {
+      res.status(400).json(errorBody(400, describeIssues(parsed.error.issues)));
+      return;
+    }
+    const client = rateLimitKey(req.ip ?? req.socket.remoteAddress);
+    const spent = await deps.limits.views.hit(client);
+    if (!spent.allowed) {
+      refuseOverBudget(res, spent.retryAfterMs);
+      return;
+    }
+    const visit = cookieValues(req.get('cookie'), VISIT_COOKIE)
+      .map((value) => deps.cookies.read(value))
+      .find((read): read is Visit => read !== undefined);
+    if (!visit) {
+      const started = await deps.limits.visits.hit(client);
+      if (!started.allowed) {
+        refuseOverBudget(res, started.retryAfterMs);
+        return;
+      }
+      setVisitCookie(req, res, deps.cookies.issue().value);
+      res.status(200).json(VIEW_RESEND);
+      return;
+    }
+    const renewed = deps.cookies.issue(visit);
+    setVisitCookie(req, res, renewed.value);
+    const { path } = parsed.data;
+    try {
+      await deps.services.content.recordArticleView({ slug: path.slice(1, -1), sessionId: renewed.visit.id });
+    } catch (error) {
+      deps.onUpstreamError?.(error);
+      const code = error instanceof GrpcCallError ? error.code : undefined;
+      const fields = { path, err: error, ...(code !== undefined ? { grpcCode: statusName(code) } : {}) };
+      // An unknown article is the caller's mistake; anything else is an outage worth an error line.
+      if (code === GrpcStatus.NOT_FOUND || code === GrpcStatus.INVALID_ARGUMENT)
+        deps.logger.warn(fields, 'article view not recorded');
+      else deps.logger.error(fields, 'article view not recorded');
+    }
+    res.status(204).end();
   };
 
   // Body errors (too large, bad charset, aborted) are a bad body: 400, whatever the parser says.
@@ -75,9 +145,16 @@ export function articleViews(deps: ArticleViewsDeps): Router {
     const type = (error as { type?: unknown } | null)?.type;
     res.locals['routeLabel'] = ARTICLE_VIEWS_PATH;
     res.setHeader('Cache-Control', 'no-store');
-    res.status(400).json(badRequest(type === 'entity.too.large' ? `body over ${VIEW_BODY_LIMIT_BYTES} bytes` : 'unreadable body'));
+    res
+      .status(400)
+      .json(
+        errorBody(
+          400,
+          type === 'entity.too.large' ? `body over ${VIEW_BODY_LIMIT_BYTES} bytes` : 'unreadable body',
+        ),
+      );
   };
 
-  router.post(ARTICLE_VIEWS_PATH, readBody, record, bodyError);
+  router.post(ARTICLE_VIEWS_PATH, sameOrigin, readBody, record, bodyError);
   return router;
 }

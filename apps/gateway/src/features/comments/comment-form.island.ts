@@ -3,6 +3,10 @@
  * /api/comments and shows the answer in place (moderation notice, field errors, limit or outage).
  * Loaded only on pages with a comment form; without it the form still works as a plain POST.
  * Listeners are delegated to the document, so forms drawn later by client-side navigation work too.
+ *
+ * Exactly once: the form's hidden idempotency key goes with every post of one submission (a retry
+ * after a timeout, a lost connection or an error answer sends the same key, so the comment is never
+ * stored twice); a new key is made only after a success, for the next comment.
  */
 import { visitId } from '../../client/visit-id';
 import { COMMENT_TEXTS, COMMENTS_ENDPOINT, FIELD, VISIBLE_FIELDS, type VisibleField, isVisibleField } from './comment-texts';
@@ -10,7 +14,28 @@ import { COMMENT_TEXTS, COMMENTS_ENDPOINT, FIELD, VISIBLE_FIELDS, type VisibleFi
 const FORM_SELECTOR = 'form[data-comment-form]';
 
 interface ErrorAnswer {
-  error?: { message?: unknown; fields?: unknown };
+  error?: { message?: unknown; fields?: unknown; idempotencyKey?: unknown };
+}
+
+const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+
+/** A UUID v4 from the browser's random source (crypto.randomUUID needs a secure context; this does not). */
+function newKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * The submission's key input, holding a UUID v4: the server's (filled per response), or one made
+ * here when the form was drawn in the browser (client-side navigation leaves the slot unfilled).
+ */
+function keyInput(form: HTMLFormElement): HTMLInputElement | null {
+  const input = part<HTMLInputElement>(form, '[data-idempotency-key]');
+  if (input && !UUID_V4.test(input.value)) input.value = newKey();
+  return input;
 }
 
 function part<T extends Element>(form: HTMLFormElement, selector: string): T | null {
@@ -84,6 +109,7 @@ function showErrors(form: HTMLFormElement, answer: ErrorAnswer, fallback: string
 }
 
 async function submit(form: HTMLFormElement): Promise<void> {
+  const key = keyInput(form);
   const button = part<HTMLButtonElement>(form, '[data-comment-submit]');
   const label = button?.textContent ?? '';
   clearMessages(form);
@@ -107,6 +133,8 @@ async function submit(form: HTMLFormElement): Promise<void> {
     const answer = (await response.json().catch(() => ({}))) as ErrorAnswer & { message?: unknown };
     if (response.ok) {
       form.reset();
+      // The next comment is a new submission; until now every retry kept the same key.
+      if (key) key.value = newKey();
       setReplyTarget(form, '', '');
       const status = part<HTMLElement>(form, '[data-comment-status]');
       if (status) {
@@ -115,7 +143,10 @@ async function submit(form: HTMLFormElement): Promise<void> {
       }
       return;
     }
-    const fallback = response.status === 429 ? COMMENT_TEXTS.rateLimited : response.status >= 500 ? COMMENT_TEXTS.unavailable : COMMENT_TEXTS.fixFields;
+    // The gateway names the key it now goes by when the form's belonged to another comment.
+    const answeredKey = answer.error?.idempotencyKey;
+    if (key && typeof answeredKey === 'string' && UUID_V4.test(answeredKey)) key.value = answeredKey;
+    const fallback = response.status === 429 ? COMMENT_TEXTS.rateLimited : response.status >= 500 ? COMMENT_TEXTS.uncertain : COMMENT_TEXTS.fixFields;
     showErrors(form, answer, fallback);
   } finally {
     if (button) {

@@ -8,6 +8,7 @@ describe('readCommentBody', () => {
     expect(readCommentBody({ ...valid, rating: 4, reply_to: '', session_id: 'b3c6b1c2-1111-4222-8333-123456789abc' })).toEqual({
       kind: 'valid',
       values: { name: 'Ala', email: 'ala@example.pl', text: 'Dzięki!', rating: '4' },
+      sentKey: undefined,
       submission: { pagePath: '/placa-minimalna/', name: 'Ala', email: 'ala@example.pl', text: 'Dzięki!', rating: 4, replyTo: 0, sessionId: 'b3c6b1c2-1111-4222-8333-123456789abc' },
     });
     const reply = readCommentBody({ ...valid, rating: '', reply_to: '112', session_id: 'not-a-uuid' });
@@ -36,5 +37,20 @@ describe('readCommentBody', () => {
       values: { email: 'ala@example.pl', text: 'Dzięki!', rating: '55' },
     });
     expect(readCommentBody({ ...valid, reply_to: 'abc' })).toMatchObject({ kind: 'invalid', errors: {}, badReplyTo: true });
+  });
+
+  it("reads the form's idempotency key, canonical, and keeps it for the form drawn again; anything but a UUID v4 is none", () => {
+    const key = 'B3C6B1C2-1111-4222-8333-123456789ABC';
+    expect(readCommentBody({ ...valid, idempotency_key: key })).toMatchObject({
+      kind: 'valid',
+      sentKey: key.toLowerCase(),
+      values: { idempotency_key: key.toLowerCase() },
+    });
+    expect(readCommentBody({ ...valid, name: ['x'], idempotency_key: key })).toMatchObject({ kind: 'invalid', values: { idempotency_key: key.toLowerCase() } });
+    for (const idempotency_key of [undefined, '', 'form-key-slot-7d1c0e5a', 'b3c6b1c2-1111-1222-8333-123456789abc', ['x']]) {
+      const read = readCommentBody({ ...valid, idempotency_key });
+      expect(read).toMatchObject({ kind: 'valid', sentKey: undefined });
+      expect(read.kind === 'valid' && 'idempotency_key' in read.values).toBe(false);
+    }
   });
 });

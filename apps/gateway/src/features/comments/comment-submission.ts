@@ -1,4 +1,4 @@
-import { isPagePath } from '@lib/pl-validation';
+import { isPagePath, normalizeUuid } from '@lib/pl-validation';
 import { z } from 'zod';
 import { COMMENT_TEXTS, FIELD, type VisibleField } from './comment-texts';
 import { type CommentFormState } from './comments-data';
@@ -31,6 +31,11 @@ export const commentBodySchema = z.object({
   [FIELD.replyTo]: formText.pipe(z.string().regex(/^(?:0|[1-9]\d{0,14})?$/)),
   /** Optional (JSON only): the visit id; anything that is not a UUID is left out. */
   [FIELD.sessionId]: formText.catch('').transform((id) => (SESSION_ID.test(id) ? id : '')),
+  /**
+   * The submission's key (hidden field): a UUID v4, kept canonical. Anything else (absent, an
+   * unfilled slot, garbage) is undefined, and the API makes a key for the submission instead.
+   */
+  [FIELD.idempotencyKey]: formText.catch('').transform((key) => normalizeUuid(key.trim())),
 });
 
 /** What SubmitComment gets. */
@@ -42,6 +47,8 @@ export interface CommentSubmission {
   rating: number;
   replyTo: number;
   sessionId: string;
+  /** UUID v4: the same for every retry of this submission. */
+  idempotencyKey: string;
 }
 
 /** What the form shows again after an error: the visible fields and the reply target, as sent. */
@@ -56,7 +63,8 @@ export type CommentBodyReading =
   | { kind: 'unknown-page' }
   /** Fields of the wrong type; a malformed reply id is a tampered form, not a visitor's mistake. */
   | { kind: 'invalid'; pagePath: string; errors: Partial<Record<VisibleField, string>>; badReplyTo: boolean; values: CommentValues }
-  | { kind: 'valid'; submission: CommentSubmission; values: CommentValues };
+  /** `sentKey`: the form's idempotency key, undefined when it sent none that is a UUID v4. */
+  | { kind: 'valid'; submission: Omit<CommentSubmission, 'idempotencyKey'>; sentKey: string | undefined; values: CommentValues };
 
 const VALUE_FIELDS = [FIELD.name, FIELD.email, FIELD.text, FIELD.rating, FIELD.replyTo] as const;
 const TYPED_FIELDS = [FIELD.name, FIELD.email, FIELD.text, FIELD.rating] as const;
@@ -67,6 +75,9 @@ function valuesOf(fields: Record<string, unknown>): CommentValues {
     const value = formText.safeParse(fields[field]);
     if (value.success && value.data !== '') values[field] = value.data;
   }
+  // The form drawn again keeps the submission's key: sending it again is the same submission.
+  const key = commentBodySchema.shape[FIELD.idempotencyKey].parse(fields[FIELD.idempotencyKey]);
+  if (key !== undefined) values[FIELD.idempotencyKey] = key;
   return values;
 }
 
@@ -90,6 +101,7 @@ export function readCommentBody(body: unknown): CommentBodyReading {
     return {
       kind: 'valid',
       values,
+      sentKey: data.idempotency_key,
       submission: {
         pagePath: data.page_path,
         name: data.name,

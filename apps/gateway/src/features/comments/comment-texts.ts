@@ -5,16 +5,24 @@
  */
 export const COMMENT_TEXTS = {
   pending: 'Dziękujemy! Twój komentarz czeka na moderację i pojawi się po zatwierdzeniu.',
-  rateLimited: 'Dodajesz komentarze zbyt często. Spróbuj ponownie za kilka minut.',
-  unavailable: 'Nie udało się teraz zapisać komentarza. Spróbuj ponownie za kilka minut — Twój tekst został w formularzu.',
-  offline: 'Nie udało się wysłać komentarza. Sprawdź połączenie z internetem i spróbuj ponownie.',
+  rateLimited: 'Dodajesz komentarze zbyt często. Spróbuj ponownie za kilka minut — Twój tekst został w formularzu.',
+  /**
+   * Any failure after the post reached us (timeout, outage, a broken answer): the comment may or
+   * may not be stored. Sending the same form again is safe: it carries the same idempotency key.
+   */
+  uncertain:
+    'Nie wiemy na pewno, czy komentarz do nas dotarł — serwer nie odpowiedział na czas. Wyślij go jeszcze raz: jeśli już go mamy, nie pojawi się podwójnie. Twój tekst został w formularzu.',
+  offline:
+    'Nie udało się połączyć z serwerem. Sprawdź połączenie z internetem i wyślij komentarz jeszcze raz — nie pojawi się podwójnie.',
   fixFields: 'Popraw zaznaczone pola i wyślij komentarz ponownie.',
   badField: 'Nieprawidłowa wartość pola.',
   unknownPage: 'Nie wiemy, pod którą stroną dodać komentarz. Odśwież stronę i spróbuj ponownie.',
+  /** SubmitComment answered NOT_FOUND: no page under this address takes comments. */
+  notCommentable: 'Pod tym adresem nie ma strony, którą można komentować. Skopiuj swój tekst, zanim opuścisz tę stronę.',
   sending: 'Wysyłanie…',
   badBody: 'Nie udało się odczytać formularza. Odśwież stronę i spróbuj ponownie.',
   crossOrigin: 'Formularz został wysłany spoza naszej strony. Otwórz stronę ponownie i wyślij go jeszcze raz.',
-  tooLarge: 'Komentarz jest zbyt długi, by go przyjąć. Skróć go i spróbuj ponownie.',
+  tooLarge: 'Komentarz jest zbyt długi, by go przyjąć (najwyżej 5000 znaków). Skróć go i wyślij ponownie.',
 } as const;
 
 /** Where the form posts (plain form or fetch). */
@@ -43,6 +51,11 @@ export const FIELD = {
   rating: 'rating',
   replyTo: 'reply_to',
   sessionId: 'session_id',
+  /**
+   * The submission's idempotency key (UUID v4), hidden: the same on every retry of one
+   * submission, so the content service stores it once however often it arrives.
+   */
+  idempotencyKey: 'idempotency_key',
   /** The honeypot: people never see it, form-filling bots do. */
   trap: 'website',
 } as const;

@@ -46,10 +46,22 @@ export type CommentsSectionData = Section<CommentsView>;
 
 /**
  * What the comment form shows besides the page data, per request and never cached (the page's
- * FormState): the values sent back after an error (the e-mail included), the errors, a message
+ * FormState): the values sent back after an error (the e-mail included, and the submission's
+ * idempotency key, so sending the form again is a retry of the same submission), the errors, a message
  * about the whole submission (limit, outage, hidden fields), the success notice or a reply target.
  */
 export interface CommentFormState extends FormState {
-  values?: Partial<Record<'name' | 'email' | 'text' | 'rating' | 'reply_to', string>>;
+  values?: Partial<Record<'name' | 'email' | 'text' | 'rating' | 'reply_to' | 'idempotency_key', string>>;
   errors?: Partial<Record<VisibleField, string>>;
+}
+
+/**
+ * The page that holds just the comment form (`comment-form`): the answer to a rejected post when
+ * the commented page itself cannot be drawn (its data failed to load), so the text is never lost.
+ */
+export interface CommentFormPageData {
+  /** The commented page, or null when the post named none. */
+  pagePath: string | null;
+  /** False when no page under the address takes comments: the text is shown to copy, without a form. */
+  acceptsComments: boolean;
 }

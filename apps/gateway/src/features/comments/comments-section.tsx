@@ -1,5 +1,5 @@
 import { UnavailableNotice } from '../../app/components/unavailable-notice';
-import { type FormState } from '../../app/form-state';
+import { FORM_KEY_SLOT, type FormState } from '../../app/form-state';
 import { useRenderContext } from '../../app/render-context';
 import { islandMarker } from '../../client/island-marker';
 import { formatDate, formatInteger, formatRating, plural } from '../../shared/format';
@@ -135,7 +135,8 @@ function fieldAria(field: VisibleField, form: FormState | undefined, hintId?: st
 /**
  * The comment form. A plain POST to /api/comments works without JavaScript (303 back here with
  * the notice, or this page again with the errors and values); the page's client script posts it
- * with fetch instead and shows the same messages in place. The `website` field is a honeypot.
+ * with fetch instead and shows the same messages in place. The `website` field is a honeypot; the
+ * hidden `idempotency_key` makes every retry of one submission the same submission.
  */
 export function CommentForm({ pagePath, replyName }: { pagePath: string; replyName: (id: string) => string | null }) {
   // The page's form state is this form's: the comments feature is the only one that fills it.
@@ -155,6 +156,8 @@ export function CommentForm({ pagePath, replyName }: { pagePath: string; replyNa
       </div>
       <input type="hidden" name={FIELD.pagePath} value={pagePath} />
       <input type="hidden" name={FIELD.replyTo} value={replyTo} data-reply-input="" />
+      {/* One key per drawn form (filled per response by the renderer), the posted one when drawn again. */}
+      <input type="hidden" name={FIELD.idempotencyKey} value={values.idempotency_key ?? FORM_KEY_SLOT} data-idempotency-key="" />
       <p className="comment-form__replying" data-reply-notice="" hidden={!replying}>
         <span data-reply-text="">{replyTarget ? `Odpowiadasz na komentarz: ${replyTarget}.` : 'Odpowiadasz na komentarz.'}</span>{' '}
         <a href={`${pagePath}#${COMMENT_FORM_ANCHOR}`} data-reply-cancel="">

@@ -1,4 +1,5 @@
 import { Router, type RequestHandler } from 'express';
+import { createHash } from 'node:crypto';
 import { routes as appRoutes } from '../../app/routes';
 import { type AnyRoute } from '../../app/route-types';
 import { hasUnavailableSection } from '../../app/section';
@@ -26,19 +27,25 @@ const SITEMAP_PATH = '/sitemap.xml';
  * rendering. Off by default; never enable it in production (it pins pages in memory).
  */
 export function benchStaticHandler(render: (path: string) => Promise<RenderedString>): RequestHandler {
-  const rendered = new Map<string, Promise<{ status: number; body: Buffer }>>();
+  const rendered = new Map<string, Promise<{ status: number; body: Buffer; etag: string }>>();
   return (req, res, next) => {
     const path = req.path.slice(BENCH_STATIC_PREFIX.length) || '/';
     let entry = rendered.get(path);
     if (!entry) {
-      entry = render(path).then(({ status, html }) => ({ status, body: Buffer.from(html, 'utf8') }));
+      // The ETag is made once, as express.static derives a file's from its stat: hashing the body per
+      // request (what res.send does) is the handler's cost, not the middleware's this baseline measures.
+      entry = render(path).then(({ status, html }) => {
+        const body = Buffer.from(html, 'utf8');
+        return { status, body, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` };
+      });
       rendered.set(path, entry);
       entry.catch(() => rendered.delete(path));
     }
     entry
-      .then(({ status, body }) => {
+      .then(({ status, body, etag }) => {
         res.locals['routeLabel'] = `${BENCH_STATIC_PREFIX}/*`;
         res.status(status).setHeader('Cache-Control', 'no-cache');
+        res.setHeader('ETag', etag);
         res.type('html').send(body);
       })
       .catch(next);

@@ -1,6 +1,7 @@
 import { type RequestHandler } from 'express';
 import { Counter, Histogram, type Registry } from 'prom-client';
 import { GrpcCallError, statusName } from '@lib/contracts';
+import { setHttpRoute } from '@lib/observability';
 
 export interface GatewayMetrics {
   /** Records request duration by route pattern (res.locals.routeLabel) and status. */
@@ -25,11 +26,13 @@ export function createGatewayMetrics(registry: Registry): GatewayMetrics {
 
   return {
     middleware(req, res, next) {
-      const stop = duration.startTimer();
+      const started = process.hrtime.bigint();
       res.once('finish', () => {
         // Only labels the app set itself: raw paths would make the series unbounded.
         const route = typeof res.locals['routeLabel'] === 'string' ? res.locals['routeLabel'] : 'unmatched';
-        stop({ method: req.method, route, status_code: String(res.statusCode) });
+        // The response is bound to the request's context, so this names the request's server span.
+        setHttpRoute(route);
+        duration.observe({ method: req.method, route, status_code: String(res.statusCode) }, Number(process.hrtime.bigint() - started) / 1e9);
       });
       next();
     },

@@ -3,7 +3,9 @@ import { type PagePayload } from '../../app/page-payload';
 import { PAYLOAD_SUFFIX, pagePathOfPayload } from '../../shared/page-state';
 import { type PageResolver, type ResolvedPage } from '../pages/page-resolver';
 import { pageFormState } from '../feature-handlers';
+import { PageAnswers, sendPageAnswer } from '../render/page-answers';
 import { type PageRenderer } from '../render/page-renderer';
+import { isbot } from 'isbot';
 import { splitUrl } from './request-guards';
 
 export { pagePathOfPayload };
@@ -58,9 +60,17 @@ export function toPayload(page: ResolvedPage, buildId: string): PagePayload {
  * Every page: answer an alias address with 301 to its page (keeping the query), otherwise
  * resolve the path (route, parameters, data) and stream the React render.
  */
-export function pageHandler(resolver: PageResolver, renderer: PageRenderer): RequestHandler {
+export function pageHandler(resolver: PageResolver, renderer: PageRenderer, answers?: PageAnswers): RequestHandler {
   return (req, res, next) => {
     const { pathname, search } = splitUrl(req.originalUrl);
+    // The address alone decides a kept answer, unless its query carries form state (per request).
+    const queryFormState = search === '' ? undefined : pageFormState(new URLSearchParams(search));
+    const answerKey = answers && !queryFormState ? PageAnswers.key(req, isbot(req.get('user-agent') ?? '')) : undefined;
+    const kept = answerKey === undefined ? undefined : answers?.get(answerKey);
+    if (kept) {
+      sendPageAnswer(req, res, kept);
+      return;
+    }
     const moved = resolver.redirectFor(pathname);
     if (moved !== null) {
       res.locals['routeLabel'] = 'redirect';
@@ -71,8 +81,8 @@ export function pageHandler(resolver: PageResolver, renderer: PageRenderer): Req
       .resolve(pathname, search)
       .then((page) => {
         res.locals['routeLabel'] = page.routeLabel;
-        const formState = page.status === 200 ? pageFormState(new URLSearchParams(search)) : undefined;
-        return renderer.stream(req, res, formState ? { ...page, formState } : page);
+        const formState = page.status === 200 ? queryFormState : undefined;
+        return renderer.stream(req, res, formState ? { ...page, formState } : page, answerKey);
       })
       .catch(next);
   };

@@ -1,5 +1,7 @@
 import express, { type RequestHandler, Router } from 'express';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import { preferredEncoding } from './accept-encoding';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -20,6 +22,7 @@ export function staticFiles(publicDir: string): Router {
   router.use(
     '/assets',
     labelled('/assets/*'),
+    precompressed(assetsDir),
     express.static(assetsDir, {
       index: false,
       redirect: false,
@@ -43,4 +46,59 @@ export function staticFiles(publicDir: string): Router {
   // Page paths end with '/', files have a dot: only the latter are worth a look on disk.
   router.use((req, res, next) => (req.path.includes('.') ? rootFiles(req, res, next) : next()));
   return router;
+}
+
+/** The types of the files precompress-assets.mjs compresses. */
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+};
+
+/** What a precompressed file's extension says about its encoding, best first. */
+const ENCODINGS = [
+  { encoding: 'br', suffix: '.br' },
+  { encoding: 'gzip', suffix: '.gz' },
+] as const;
+
+/**
+ * Sends `<file>.br` or `<file>.gz`, written beside the hashed assets at build time
+ * (precompress-assets.mjs), to a client that accepts that encoding; anything else falls through to
+ * express.static (and the compression middleware). Which files exist is read once: a build's assets
+ * never change while it runs.
+ */
+function precompressed(assetsDir: string): RequestHandler {
+  const available = new Set<string>();
+  try {
+    for (const entry of readdirSync(assetsDir, { recursive: true, withFileTypes: true })) {
+      if (entry.isFile()) available.add(path.relative(assetsDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
+    }
+  } catch {
+    // No assets directory (a test's stand-in client): nothing precompressed.
+  }
+  return (req, res, next) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || available.size === 0) {
+      next();
+      return;
+    }
+    const file = req.path.replace(/^\/+/, '');
+    const candidates = ENCODINGS.filter(({ suffix }) => available.has(`${file}${suffix}`));
+    if (candidates.length === 0) {
+      next();
+      return;
+    }
+    res.setHeader('Vary', 'Accept-Encoding');
+    const accepted = preferredEncoding(req.headers['accept-encoding'], candidates.map(({ encoding }) => encoding));
+    const chosen = candidates.find(({ encoding }) => encoding === accepted);
+    if (!chosen) {
+      next();
+      return;
+    }
+    res.setHeader('Content-Type', CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream');
+    res.setHeader('Content-Encoding', chosen.encoding);
+    res.setHeader('Cache-Control', IMMUTABLE);
+    res.sendFile(`${file}${chosen.suffix}`, { root: assetsDir, dotfiles: 'deny', lastModified: true, etag: true, cacheControl: false }, (error) => {
+      if (error) next(error);
+    });
+  };
 }

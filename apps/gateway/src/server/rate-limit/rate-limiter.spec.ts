@@ -12,4 +12,17 @@ describe('MemoryRateLimiter', () => {
     now += 50_000;
     await expect(limiter.hit('a')).resolves.toMatchObject({ allowed: true, count: 1 });
   });
+
+  it('takes a hit back within its window, never below zero, and not after the window ended', async () => {
+    let now = 1_000;
+    const limiter = new MemoryRateLimiter({ limit: 1, windowMs: 60_000 }, () => now);
+    await limiter.hit('a');
+    await limiter.giveBack('a');
+    await limiter.giveBack('a');
+    await expect(limiter.hit('a')).resolves.toMatchObject({ allowed: true, count: 1 });
+    now += 60_000;
+    await limiter.giveBack('a');
+    await expect(limiter.hit('a')).resolves.toMatchObject({ allowed: true, count: 1 });
+    await expect(limiter.hit('a')).resolves.toMatchObject({ allowed: false, count: 2 });
+  });
 });

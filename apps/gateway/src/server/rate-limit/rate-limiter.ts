@@ -13,6 +13,12 @@ export interface RateDecision {
 /** A fixed-window counter per key: `limit` hits per `windowMs`. */
 export interface RateLimiter {
   hit(key: string): Promise<RateDecision>;
+  /**
+   * Gives back one hit of the key's current window: the work it was counted for was not done
+   * (refused for the visitor's own mistake, or not known to have been done), so a budget counts
+   * accepted work only. Never below zero; nothing when the window has already ended.
+   */
+  giveBack(key: string): Promise<void>;
 }
 
 export interface RateLimit {
@@ -41,7 +47,18 @@ export class MemoryRateLimiter implements RateLimiter {
     window.count += 1;
     return Promise.resolve({ allowed: window.count <= this.rule.limit, count: window.count, retryAfterMs: window.endsAt - now });
   }
+
+  giveBack(key: string): Promise<void> {
+    const window = this.windows.get(key);
+    if (window && window.endsAt > this.now() && window.count > 0) window.count -= 1;
+    return Promise.resolve();
+  }
 }
+
+/** DECR only a live counter above zero: a key that expired meanwhile is not recreated without its expiry. */
+const GIVE_BACK_SCRIPT = `local n = tonumber(redis.call('GET', KEYS[1]))
+if n and n > 0 then return redis.call('DECR', KEYS[1]) end
+return 0`;
 
 /**
  * Shared across replicas in Redis: INCR, and PEXPIRE NX (Redis ≥ 7) so only the first hit of a
@@ -60,6 +77,8 @@ export class RedisRateLimiter implements RateLimiter {
     private readonly logger: Logger,
     /** Prepended to every key, e.g. 'gateway:rate:comments:'. */
     private readonly prefix: string,
+    /** Names the limit in its log lines. */
+    private readonly label = 'comment rate limit',
   ) {
     this.fallback = new MemoryRateLimiter(rule);
   }
@@ -73,13 +92,25 @@ export class RedisRateLimiter implements RateLimiter {
       for (const [error] of results) if (error) throw error;
       const count = Number(results[0]?.[1]);
       const ttl = Number(results[2]?.[1]);
-      if (this.degraded) this.logger.info('comment rate limit back on redis');
+      if (this.degraded) this.logger.info(`${this.label} back on redis`);
       this.degraded = false;
       return { allowed: count <= this.rule.limit, count, retryAfterMs: ttl > 0 ? ttl : this.rule.windowMs };
     } catch (error) {
-      if (!this.degraded) this.logger.warn({ err: error }, 'comment rate limit: redis unavailable, counting in process');
+      if (!this.degraded) this.logger.warn({ err: error }, `${this.label}: redis unavailable, counting in process`);
       this.degraded = true;
       return this.fallback.hit(key);
+    }
+  }
+
+  async giveBack(key: string): Promise<void> {
+    // While Redis fails, hits are counted in process: give back there.
+    if (this.degraded) return this.fallback.giveBack(key);
+    try {
+      await ensureRedisConnected(this.redis);
+      await this.redis.eval(GIVE_BACK_SCRIPT, 1, `${this.prefix}${key}`);
+    } catch (error) {
+      // One hit too many for the rest of a window: not worth more than a debug line.
+      this.logger.debug({ err: error }, `${this.label}: could not give a hit back`);
     }
   }
 }

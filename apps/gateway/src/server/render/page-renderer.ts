@@ -13,7 +13,10 @@ import { type ResolvedPage } from '../pages/page-resolver';
 import { type ClientManifest } from './client-manifest';
 import { documentEnd, documentStart } from './document';
 import { FALLBACK_ERROR_HTML } from './fallback-page';
+import { FormKeyFiller } from './form-keys';
 import { HtmlMemo } from './html-memo';
+import { NOT_STORED, PERSONAL_PAGE, REVALIDATE, type PageCachePolicy, keepPersonalPrivate, sharedPageCacheControl } from '../http/cache-policy';
+import { type PageAnswers, hasFormKeys } from './page-answers';
 import { type HtmlSink, type ReadyStream, startReactStream } from './react-stream';
 
 export interface PageRendererDeps {
@@ -28,6 +31,10 @@ export interface PageRendererDeps {
    * Off, every request renders: the "uncached" mode of the benchmark.
    */
   memoizeHtml?: boolean;
+  /** Cache-Control of pages that are the same for everyone (s-maxage, stale-while-revalidate). */
+  cachePolicy: PageCachePolicy;
+  /** Finished answers by address (PAGE_MEMO_MS), filled here and read by the page handler. */
+  answers?: PageAnswers;
 }
 
 export interface RenderedString {
@@ -39,9 +46,11 @@ export interface RenderedString {
 export class PageRenderer {
   private readonly components = new Map<PageName, Promise<LoadedPage>>();
   private readonly memo: HtmlMemo | undefined;
+  private readonly sharedCacheControl: string;
 
   constructor(private readonly deps: PageRendererDeps) {
     this.memo = deps.memoizeHtml ? new HtmlMemo() : undefined;
+    this.sharedCacheControl = sharedPageCacheControl(deps.cachePolicy);
   }
 
   /**
@@ -49,12 +58,15 @@ export class PageRenderer {
    * a shell failure sends the static 500 page instead. An ETag is derived from everything the
    * HTML depends on, so a revalidation with an unchanged page costs no render at all.
    */
-  async stream(req: Request, res: Response, page: ResolvedPage): Promise<void> {
+  async stream(req: Request, res: Response, page: ResolvedPage, answerKey?: string): Promise<void> {
     const state = this.inlineState(page);
     const stateJson = serializeForScript(state);
     const etag = this.etag(page, stateJson);
-    // Values sent back into a form (an e-mail among them) must not be stored anywhere.
-    res.setHeader('Cache-Control', page.formState?.values?.['email'] !== undefined ? 'no-store' : 'no-cache');
+    // A form's state is this request's (values sent back, an e-mail among them, the submission's
+    // key, a message): never stored anywhere.
+    // A complete page without form state is everyone's: a CDN may keep it (cache-policy.ts); one
+    // that turns out to carry form keys is made private before its headers go out (personal below).
+    res.setHeader('Cache-Control', page.formState ? NOT_STORED : page.status === 200 ? this.sharedCacheControl : REVALIDATE);
     res.setHeader('ETag', etag);
     if (page.status === 200 && req.fresh) {
       res.status(304).end();
@@ -70,7 +82,10 @@ export class PageRenderer {
     if (memoized) {
       res.status(page.status);
       res.setHeader('Content-Type', 'text/html; charset=utf-8');
-      res.end(memoized);
+      personal(res, memoized);
+      this.remember(answerKey, page, res, memoized);
+      // A memoised document is every visitor's: its form keys are made for this response.
+      res.end(FormKeyFiller.fill(memoized));
       return;
     }
 
@@ -91,8 +106,31 @@ export class PageRenderer {
     res.status(page.status);
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     const frame = this.frame(page, state, stateJson);
+    // Form keys are per response: the memo keeps the slots, the response gets fresh keys.
+    const keys = new FormKeyFiller();
+    const flush = () => (res as Response & { flush?: () => void }).flush?.();
+    // The headers go out with the first write: no page suspends, so React's first flush holds the
+    // whole body, and whether it carries form keys is known by then.
+    let first = true;
+    const beforeWrite = (chunk: Buffer) => {
+      if (first) personal(res, chunk);
+      first = false;
+    };
     if (memoKey === undefined || !this.memo) {
-      ready.pipe(res, frame, (last) => res.end(last));
+      ready.pipe(
+        {
+          write: (chunk) => {
+            beforeWrite(chunk);
+            return res.write(keys.push(chunk));
+          },
+          flush,
+        },
+        frame,
+        (last) => {
+          beforeWrite(last);
+          res.end(keys.end(last));
+        },
+      );
       return;
     }
     const memo = this.memo;
@@ -100,14 +138,32 @@ export class PageRenderer {
     const tee: HtmlSink = {
       write: (chunk) => {
         chunks.push(chunk);
-        return res.write(chunk);
+        beforeWrite(chunk);
+        return res.write(keys.push(chunk));
       },
-      flush: () => (res as Response & { flush?: () => void }).flush?.(),
+      flush,
     };
     ready.pipe(tee, frame, (last) => {
       chunks.push(last);
-      res.end(last);
-      if (!ready.failed) memo.set(memoKey, Buffer.concat(chunks));
+      beforeWrite(last);
+      res.end(keys.end(last));
+      if (ready.failed) return;
+      const document = Buffer.concat(chunks);
+      memo.set(memoKey, document);
+      this.remember(answerKey, page, res, document);
+    });
+  }
+
+  /** Keeps a complete answer for the page handler to send again (PAGE_MEMO_MS), unless it set a cookie. */
+  private remember(answerKey: string | undefined, page: ResolvedPage, res: Response, document: Buffer): void {
+    if (answerKey === undefined || !this.deps.answers || res.hasHeader('Set-Cookie')) return;
+    const etag = res.getHeader('ETag');
+    this.deps.answers.set(answerKey, {
+      status: page.status,
+      routeLabel: page.routeLabel,
+      cacheControl: String(res.getHeader('Cache-Control')),
+      etag: typeof etag === 'string' ? etag : undefined,
+      body: document,
     });
   }
 
@@ -223,4 +279,16 @@ export class PageRenderer {
   private logRenderError(error: unknown, page: ResolvedPage): void {
     this.deps.logger.error({ err: error, route: page.route, page: page.page }, 'page render failed');
   }
+}
+
+/**
+ * A document with form keys is made for this response: private, and without an ETag, so no
+ * revalidation ever hands a visitor an old key back. A response that sets a cookie is private too.
+ */
+function personal(res: Response, document: Buffer): void {
+  if (hasFormKeys(document)) {
+    if (res.getHeader('Cache-Control') !== NOT_STORED) res.setHeader('Cache-Control', PERSONAL_PAGE);
+    res.removeHeader('ETag');
+  }
+  keepPersonalPrivate(res);
 }

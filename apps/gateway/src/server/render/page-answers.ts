@@ -1,0 +1,123 @@
+import { type Request, type Response } from 'express';
+import { LRUCache } from 'lru-cache';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { FORM_KEY_SLOT } from '../../app/form-state';
+import { preferredEncoding } from '../http/accept-encoding';
+import { keepPersonalPrivate } from '../http/cache-policy';
+import { FormKeyFiller } from './form-keys';
+
+const SLOT = Buffer.from(FORM_KEY_SLOT, 'latin1');
+const BOTH = ['br', 'gzip'] as const;
+const BR = ['br'] as const;
+const GZIP = ['gzip'] as const;
+
+/** Below this, compressing costs more than it saves (the compression middleware's own default). */
+const MIN_COMPRESSED_BYTES = 1024;
+
+/** One finished page answer: status, headers and the document, as the renderer sent it. */
+export interface PageAnswer {
+  status: number;
+  routeLabel: string;
+  cacheControl: string;
+  /** Absent on documents made per response (form keys). */
+  etag: string | undefined;
+  /** The document, its form-key slots unfilled. */
+  body: Buffer;
+}
+
+interface Entry extends PageAnswer {
+  formKeys: boolean;
+  br?: Buffer;
+  gzip?: Buffer;
+  expiresAt: number;
+}
+
+/** Whether a document carries form-key slots, i.e. must differ per response. */
+export const hasFormKeys = (document: Buffer): boolean => document.includes(SLOT);
+
+/**
+ * Finished page answers by address (path and query as sent, crawler or not), kept for a short
+ * while (PAGE_MEMO_MS, one second by default, never longer than the page data's TTL) and sent again without resolving, hashing or
+ * rendering: under load a popular page is built about once per second, and every other request
+ * costs what sending a file costs. Only complete pages that are the same for everyone are kept
+ * (the renderer decides), so the key needs nothing about the visitor. Staleness: at most the
+ * memo's lifetime on top of the page-data cache's own.
+ *
+ * Documents without form keys are also compressed once (brotli and gzip, in the thread pool, as
+ * soon as they are kept); until that is done, and for documents with form keys (filled per
+ * response), the compression middleware compresses per response.
+ */
+export class PageAnswers {
+  private readonly entries: LRUCache<string, Entry>;
+
+  constructor(
+    private readonly ttlMs: number,
+    // Date.now, like the page-data cache's freshness, so that both age on the same clock.
+    private readonly now: () => number = () => Date.now(),
+    maxBytes = 16 * 1024 * 1024,
+  ) {
+    this.entries = new LRUCache<string, Entry>({ maxSize: maxBytes, sizeCalculation: (entry) => entry.body.length || 1 });
+  }
+
+  /** The memo key of a GET or HEAD of a page; undefined for anything that is not kept. */
+  static key(req: Request, crawler: boolean): string {
+    return `${crawler ? 'all' : 'shell'} ${req.originalUrl}`;
+  }
+
+  get(key: string): Entry | undefined {
+    const entry = this.entries.get(key);
+    if (entry === undefined) return undefined;
+    if (entry.expiresAt <= this.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  }
+
+  set(key: string, answer: PageAnswer): void {
+    const entry: Entry = { ...answer, formKeys: hasFormKeys(answer.body), expiresAt: this.now() + this.ttlMs };
+    this.entries.set(key, entry);
+    if (entry.formKeys || entry.body.length < MIN_COMPRESSED_BYTES) return;
+    brotliCompress(entry.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: entry.body.length } }, (error, bytes) => {
+      if (!error) entry.br = bytes;
+    });
+    gzip(entry.body, { level: 9 }, (error, bytes) => {
+      if (!error) entry.gzip = bytes;
+    });
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+/** Sends a kept answer: 304 for a matching If-None-Match, a precompressed copy when accepted. */
+export function sendPageAnswer(req: Request, res: Response, answer: Entry): void {
+  res.locals['routeLabel'] = answer.routeLabel;
+  res.status(answer.status);
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  res.setHeader('Cache-Control', answer.cacheControl);
+  if (answer.etag !== undefined) res.setHeader('ETag', answer.etag);
+  keepPersonalPrivate(res);
+  if (answer.etag !== undefined && answer.status === 200 && req.fresh) {
+    res.status(304).end();
+    return;
+  }
+  if (answer.formKeys) {
+    // A fresh key per response; the compression middleware compresses it like any render.
+    res.end(FormKeyFiller.fill(answer.body));
+    return;
+  }
+  const ready = answer.br && answer.gzip ? BOTH : answer.br ? BR : answer.gzip ? GZIP : undefined;
+  const encoding = ready && preferredEncoding(req.headers['accept-encoding'], ready);
+  const encoded = encoding === 'br' ? answer.br : encoding === 'gzip' ? answer.gzip : undefined;
+  if (encoding === undefined || encoded === undefined) {
+    res.end(answer.body);
+    return;
+  }
+  // Set before the compression middleware looks: it leaves an encoded body alone.
+  res.setHeader('Content-Encoding', encoding);
+  res.setHeader('Vary', 'Accept-Encoding');
+  res.setHeader('Content-Length', encoded.length);
+  res.end(encoded);
+}

@@ -1,0 +1,127 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { ARTICLE_SLUG, OFFERS_HANDLERS, SEO_PAGE, createFakeContent } from './support/content-fixtures';
+import { type FakeGrpcServer, startFakeService } from './support/fake-grpc';
+import { rawRequest } from './support/raw-http';
+import { type TestGateway, fakeClient, startTestGateway } from './support/test-gateway';
+
+// Issue 7 pt 6: compression and caching headers of pages and assets, with the page cache and the
+// answer memo on (PAGE_MEMO_MS long enough that nothing expires during the test).
+const SHARED = 'public, max-age=0, s-maxage=30, stale-while-revalidate=600';
+const ARTICLE = `/${ARTICLE_SLUG}/`;
+
+describe('gateway caching and compression headers', () => {
+  let content: FakeGrpcServer;
+  let offers: FakeGrpcServer;
+  let gateway: TestGateway;
+  const client = fakeClient();
+  const script = 'console.log("precompressed entry");\n'.repeat(200);
+
+  beforeAll(async () => {
+    // Precompressed copies beside a hashed asset, as precompress-assets.mjs writes them; the .br
+    // holds different text from the original so the test sees which file was sent.
+    mkdirSync(path.join(client.publicDir, 'assets', 'chunks'), { recursive: true });
+    writeFileSync(path.join(client.publicDir, 'assets', 'chunks', 'island-TEST.js'), script);
+    writeFileSync(path.join(client.publicDir, 'assets', 'chunks', 'island-TEST.js.br'), brotliCompressSync(`${script}//br`));
+    writeFileSync(path.join(client.publicDir, 'assets', 'chunks', 'island-TEST.js.gz'), gzipSync(`${script}//gz`));
+    const fake = createFakeContent();
+    [content, offers] = await Promise.all([startFakeService('content', fake.handlers), startFakeService('offers', OFFERS_HANDLERS)]);
+    gateway = await startTestGateway({
+      targets: { content: content.target, offers: offers.target },
+      env: { PAGE_CACHE: 'true', PAGE_MEMO_MS: '60000' },
+      client,
+    });
+  });
+
+  afterAll(async () => {
+    await gateway?.stop();
+    await Promise.all([content?.stop(), offers?.stop()]);
+  });
+
+  const get = (p: string, headers: Record<string, string> = {}) => rawRequest(gateway.port, { path: p, headers });
+
+  it('lets a CDN keep a page everyone gets (s-maxage, stale-while-revalidate) and revalidate it with the ETag', async () => {
+    const first = await get(SEO_PAGE.path);
+    expect(first.status).toBe(200);
+    expect(first.headers['cache-control']).toBe(SHARED);
+    expect(first.headers['etag']).toMatch(/^W\/"/);
+    expect(first.headers['vary']).toBe('Accept-Encoding');
+    expect(first.headers['set-cookie']).toBeUndefined();
+
+    // The second answer comes from the memo: the same headers and bytes.
+    const second = await get(SEO_PAGE.path);
+    expect(second.headers['cache-control']).toBe(SHARED);
+    expect(second.headers['etag']).toBe(first.headers['etag']);
+    expect(second.body).toBe(first.body);
+
+    const notModified = await get(SEO_PAGE.path, { 'If-None-Match': first.headers['etag'] as string });
+    expect(notModified.status).toBe(304);
+    expect(notModified.body).toBe('');
+    const changed = await get(SEO_PAGE.path, { 'If-None-Match': 'W/"other"' });
+    expect(changed.status).toBe(200);
+  });
+
+  it('sends pages compressed by Accept-Encoding: brotli, gzip, or plain', async () => {
+    const plain = await get(SEO_PAGE.path);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const encoding of ['br', 'gzip'] as const) {
+      const decode = (raw: Buffer) => (encoding === 'br' ? brotliDecompressSync(raw) : gunzipSync(raw)).toString();
+      let res = await get(SEO_PAGE.path, { 'Accept-Encoding': encoding });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers['vary']).toBe('Accept-Encoding');
+      expect(decode(res.raw)).toBe(plain.body);
+      // A kept answer is compressed once in the thread pool; until then the middleware compresses
+      // it per response (chunked). Once the copy exists it goes out as is, with its length.
+      while (res.headers['content-length'] === undefined) res = await get(SEO_PAGE.path, { 'Accept-Encoding': encoding });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers['cache-control']).toBe(SHARED);
+      expect(decode(res.raw)).toBe(plain.body);
+    }
+  });
+
+  it('keeps pages with a per-response form key out of shared caches, with no ETag to revalidate an old key', async () => {
+    for (const attempt of [1, 2]) {
+      const res = await get(ARTICLE);
+      expect(res.status).toBe(200);
+      expect(res.body).toContain('name="idempotency_key"');
+      expect(res.headers['cache-control']).toBe('private, no-cache');
+      expect(res.headers['etag']).toBeUndefined();
+      expect(attempt).toBeGreaterThan(0);
+    }
+    const [a, b] = await Promise.all([get(ARTICLE), get(ARTICLE)]);
+    const key = (body: string) => /name="idempotency_key" value="([^"]+)"/.exec(body)?.[1];
+    expect(key(a.body)).toMatch(/^[0-9a-f-]{36}$/);
+    expect(key(a.body)).not.toBe(key(b.body));
+  });
+
+  it('never lets a page with form state into any cache', async () => {
+    const res = await get(`${ARTICLE}?komentarz=oczekuje`);
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['etag']).toBeUndefined();
+  });
+
+  it('sends precompressed assets by Accept-Encoding, immutable for a year, and the file itself otherwise', async () => {
+    const asset = '/assets/chunks/island-TEST.js';
+    const br = await get(asset, { 'Accept-Encoding': 'gzip, deflate, br' });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers['vary']).toBe('Accept-Encoding');
+    expect(brotliDecompressSync(br.raw).toString()).toBe(`${script}//br`);
+
+    const gz = await get(asset, { 'Accept-Encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.raw).toString()).toBe(`${script}//gz`);
+
+    const plain = await get(asset);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(plain.body).toBe(script);
+
+    const css = await get('/assets/styles-TEST.css', { 'Accept-Encoding': 'br' });
+    expect(css.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+});
