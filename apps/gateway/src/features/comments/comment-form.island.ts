@@ -29,8 +29,8 @@ function newKey(): string {
 }
 
 /**
- * The submission's key input, holding a UUID v4: the server's (filled per response), or one made
- * here when the form was drawn in the browser (client-side navigation leaves the slot unfilled).
+ * The submission's key input, holding a UUID v4: the one the gateway drew into the form after an
+ * answer, or one made here (the shared page's form carries none).
  */
 function keyInput(form: HTMLFormElement): HTMLInputElement | null {
   const input = part<HTMLInputElement>(form, '[data-idempotency-key]');
@@ -182,7 +182,9 @@ function onClick(event: MouseEvent): void {
 let installed = false;
 
 /** Turns every comment form (now and later) into an in-place one; safe to call repeatedly. */
-export function mount(): void {
+export function mount(element: Element): void {
+  // The shared page's form has no key: this form's submission gets one now, kept until a success.
+  if (element instanceof HTMLFormElement) keyInput(element);
   if (installed) return;
   installed = true;
   document.addEventListener('submit', onSubmit);

@@ -1,5 +1,5 @@
 import { UnavailableNotice } from '../../app/components/unavailable-notice';
-import { FORM_KEY_SLOT, type FormState } from '../../app/form-state';
+import { type FormState } from '../../app/form-state';
 import { useRenderContext } from '../../app/render-context';
 import { islandMarker } from '../../client/island-marker';
 import { formatDate, formatInteger, formatRating, plural } from '../../shared/format';
@@ -156,8 +156,9 @@ export function CommentForm({ pagePath, replyName }: { pagePath: string; replyNa
       </div>
       <input type="hidden" name={FIELD.pagePath} value={pagePath} />
       <input type="hidden" name={FIELD.replyTo} value={replyTo} data-reply-input="" />
-      {/* One key per drawn form (filled per response by the renderer), the posted one when drawn again. */}
-      <input type="hidden" name={FIELD.idempotencyKey} value={values.idempotency_key ?? FORM_KEY_SLOT} data-idempotency-key="" />
+      {/* Empty on the shared page: the island makes the key, or the gateway derives one from the post
+          (submission-key.ts); the posted key when the form is drawn again after an answer. */}
+      <input type="hidden" name={FIELD.idempotencyKey} value={values.idempotency_key ?? ''} data-idempotency-key="" />
       <p className="comment-form__replying" data-reply-notice="" hidden={!replying}>
         <span data-reply-text="">{replyTarget ? `Odpowiadasz na komentarz: ${replyTarget}.` : 'Odpowiadasz na komentarz.'}</span>{' '}
         <a href={`${pagePath}#${COMMENT_FORM_ANCHOR}`} data-reply-cancel="">

@@ -14,6 +14,7 @@ import { type CommentSubmission, type CommentValues, readCommentBody } from './c
 import { COMMENT_TEXTS, COMMENTS_ENDPOINT, FIELD, type VisibleField, isVisibleField } from './comment-texts';
 import { type CommentFormPageData, type CommentFormState } from './comments-data';
 import { pendingHref } from './comments-query';
+import { derivedSubmissionKey } from './submission-key';
 
 /**
  * The explicit limit of a comment post's body, sized so the longest comment the form takes always
@@ -187,8 +188,9 @@ export function commentsApi(deps: CommentsApiDeps): Router {
         });
         return;
       case 'valid': {
-        // The form's key; a form without one (an old page, a client of its own) gets one now.
-        const key = read.sentKey ?? randomUUID();
+        // The form's key; a post without one (the plain form of a shared page) goes by a key derived
+        // from the post itself, so sending it again is the same submission (submission-key.ts).
+        const key = read.sentKey ?? derivedSubmissionKey(rateLimitKey(req.ip ?? req.socket.remoteAddress), read.submission);
         await store(req, res, { ...read.submission, idempotencyKey: key }, { ...read.values, idempotency_key: key });
         return;
       }

@@ -1,12 +1,9 @@
 import { type Request, type Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
-import { FORM_KEY_SLOT } from '../../app/form-state';
 import { preferredEncoding } from '../http/accept-encoding';
 import { keepPersonalPrivate } from '../http/cache-policy';
-import { FormKeyFiller } from './form-keys';
 
-const SLOT = Buffer.from(FORM_KEY_SLOT, 'latin1');
 const BOTH = ['br', 'gzip'] as const;
 const BR = ['br'] as const;
 const GZIP = ['gzip'] as const;
@@ -19,21 +16,17 @@ export interface PageAnswer {
   status: number;
   routeLabel: string;
   cacheControl: string;
-  /** Absent on documents made per response (form keys). */
+  /** Absent on answers that must not be revalidated (error pages). */
   etag: string | undefined;
-  /** The document, its form-key slots unfilled. */
+  /** The document. */
   body: Buffer;
 }
 
 interface Entry extends PageAnswer {
-  formKeys: boolean;
   br?: Buffer;
   gzip?: Buffer;
   expiresAt: number;
 }
-
-/** Whether a document carries form-key slots, i.e. must differ per response. */
-export const hasFormKeys = (document: Buffer): boolean => document.includes(SLOT);
 
 /**
  * Finished page answers by address (path and query as sent, crawler or not), kept for a short
@@ -43,9 +36,8 @@ export const hasFormKeys = (document: Buffer): boolean => document.includes(SLOT
  * (the renderer decides), so the key needs nothing about the visitor. Staleness: at most the
  * memo's lifetime on top of the page-data cache's own.
  *
- * Documents without form keys are also compressed once (brotli and gzip, in the thread pool, as
- * soon as they are kept); until that is done, and for documents with form keys (filled per
- * response), the compression middleware compresses per response.
+ * Documents are also compressed once (brotli and gzip, in the thread pool, as soon as they are
+ * kept); until that is done, the compression middleware compresses per response.
  */
 export class PageAnswers {
   private readonly entries: LRUCache<string, Entry>;
@@ -75,9 +67,9 @@ export class PageAnswers {
   }
 
   set(key: string, answer: PageAnswer): void {
-    const entry: Entry = { ...answer, formKeys: hasFormKeys(answer.body), expiresAt: this.now() + this.ttlMs };
+    const entry: Entry = { ...answer, expiresAt: this.now() + this.ttlMs };
     this.entries.set(key, entry);
-    if (entry.formKeys || entry.body.length < MIN_COMPRESSED_BYTES) return;
+    if (entry.body.length < MIN_COMPRESSED_BYTES) return;
     brotliCompress(entry.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: entry.body.length } }, (error, bytes) => {
       if (!error) entry.br = bytes;
     });
@@ -101,11 +93,6 @@ export function sendPageAnswer(req: Request, res: Response, answer: Entry): void
   keepPersonalPrivate(res);
   if (answer.etag !== undefined && answer.status === 200 && req.fresh) {
     res.status(304).end();
-    return;
-  }
-  if (answer.formKeys) {
-    // A fresh key per response; the compression middleware compresses it like any render.
-    res.end(FormKeyFiller.fill(answer.body));
     return;
   }
   const ready = answer.br && answer.gzip ? BOTH : answer.br ? BR : answer.gzip ? GZIP : undefined;

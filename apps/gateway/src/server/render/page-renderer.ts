@@ -13,10 +13,9 @@ import { type ResolvedPage } from '../pages/page-resolver';
 import { type ClientManifest } from './client-manifest';
 import { documentEnd, documentStart } from './document';
 import { FALLBACK_ERROR_HTML } from './fallback-page';
-import { FormKeyFiller } from './form-keys';
 import { HtmlMemo } from './html-memo';
-import { NOT_STORED, PERSONAL_PAGE, REVALIDATE, type PageCachePolicy, keepPersonalPrivate, sharedPageCacheControl } from '../http/cache-policy';
-import { type PageAnswers, hasFormKeys } from './page-answers';
+import { NOT_STORED, REVALIDATE, type PageCachePolicy, keepPersonalPrivate, sharedPageCacheControl } from '../http/cache-policy';
+import { type PageAnswers } from './page-answers';
 import { type HtmlSink, type ReadyStream, startReactStream } from './react-stream';
 
 export interface PageRendererDeps {
@@ -63,12 +62,11 @@ export class PageRenderer {
     const stateJson = serializeForScript(state);
     const etag = this.etag(page, stateJson);
     // A form's state is this request's (values sent back, an e-mail among them, the submission's
-    // key, a message): never stored anywhere.
-    // A complete page without form state is everyone's: a CDN may keep it (cache-policy.ts); one
-    // that turns out to carry form keys is made private before its headers go out (personal below).
+    // key, a message): never stored anywhere, and without an ETag that could revalidate it.
+    // A complete page without form state is everyone's: a CDN may keep it (cache-policy.ts).
     res.setHeader('Cache-Control', page.formState ? NOT_STORED : page.status === 200 ? this.sharedCacheControl : REVALIDATE);
-    res.setHeader('ETag', etag);
-    if (page.status === 200 && req.fresh) {
+    if (!page.formState) res.setHeader('ETag', etag);
+    if (!page.formState && page.status === 200 && req.fresh) {
       res.status(304).end();
       return;
     }
@@ -82,10 +80,9 @@ export class PageRenderer {
     if (memoized) {
       res.status(page.status);
       res.setHeader('Content-Type', 'text/html; charset=utf-8');
-      personal(res, memoized);
+      keepPersonalPrivate(res);
       this.remember(answerKey, page, res, memoized);
-      // A memoised document is every visitor's: its form keys are made for this response.
-      res.end(FormKeyFiller.fill(memoized));
+      res.end(memoized);
       return;
     }
 
@@ -106,30 +103,16 @@ export class PageRenderer {
     res.status(page.status);
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     const frame = this.frame(page, state, stateJson);
-    // Form keys are per response: the memo keeps the slots, the response gets fresh keys.
-    const keys = new FormKeyFiller();
     const flush = () => (res as Response & { flush?: () => void }).flush?.();
-    // The headers go out with the first write: no page suspends, so React's first flush holds the
-    // whole body, and whether it carries form keys is known by then.
-    let first = true;
-    const beforeWrite = (chunk: Buffer) => {
-      if (first) personal(res, chunk);
-      first = false;
-    };
+    keepPersonalPrivate(res);
     if (memoKey === undefined || !this.memo) {
       ready.pipe(
         {
-          write: (chunk) => {
-            beforeWrite(chunk);
-            return res.write(keys.push(chunk));
-          },
+          write: (chunk) => res.write(chunk),
           flush,
         },
         frame,
-        (last) => {
-          beforeWrite(last);
-          res.end(keys.end(last));
-        },
+        (last) => res.end(last),
       );
       return;
     }
@@ -138,15 +121,13 @@ export class PageRenderer {
     const tee: HtmlSink = {
       write: (chunk) => {
         chunks.push(chunk);
-        beforeWrite(chunk);
-        return res.write(keys.push(chunk));
+        return res.write(chunk);
       },
       flush,
     };
     ready.pipe(tee, frame, (last) => {
       chunks.push(last);
-      beforeWrite(last);
-      res.end(keys.end(last));
+      res.end(last);
       if (ready.failed) return;
       const document = Buffer.concat(chunks);
       memo.set(memoKey, document);
@@ -279,16 +260,4 @@ export class PageRenderer {
   private logRenderError(error: unknown, page: ResolvedPage): void {
     this.deps.logger.error({ err: error, route: page.route, page: page.page }, 'page render failed');
   }
-}
-
-/**
- * A document with form keys is made for this response: private, and without an ETag, so no
- * revalidation ever hands a visitor an old key back. A response that sets a cookie is private too.
- */
-function personal(res: Response, document: Buffer): void {
-  if (hasFormKeys(document)) {
-    if (res.getHeader('Cache-Control') !== NOT_STORED) res.setHeader('Cache-Control', PERSONAL_PAGE);
-    res.removeHeader('ETag');
-  }
-  keepPersonalPrivate(res);
 }
