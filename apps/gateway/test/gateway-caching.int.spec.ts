@@ -17,6 +17,7 @@ describe('gateway caching and compression headers', () => {
   let gateway: TestGateway;
   const client = fakeClient();
   const script = 'console.log("precompressed entry");\n'.repeat(200);
+  let sitemapLoads = 0;
 
   beforeAll(async () => {
     // Precompressed copies beside a hashed asset, as precompress-assets.mjs writes them; the .br
@@ -26,6 +27,11 @@ describe('gateway caching and compression headers', () => {
     writeFileSync(path.join(client.publicDir, 'assets', 'chunks', 'island-TEST.js.br'), brotliCompressSync(`${script}//br`));
     writeFileSync(path.join(client.publicDir, 'assets', 'chunks', 'island-TEST.js.gz'), gzipSync(`${script}//gz`));
     const fake = createFakeContent();
+    const listSitemapEntries = fake.handlers['ListSitemapEntries']!;
+    fake.handlers['ListSitemapEntries'] = (request) => {
+      sitemapLoads += 1;
+      return listSitemapEntries(request);
+    };
     [content, offers] = await Promise.all([startFakeService('content', fake.handlers), startFakeService('offers', OFFERS_HANDLERS)]);
     gateway = await startTestGateway({
       targets: { content: content.target, offers: offers.target },
@@ -91,6 +97,25 @@ describe('gateway caching and compression headers', () => {
     expect(b.body).toBe(a.body);
     expect(b.headers['etag']).toBe(a.headers['etag']);
     expect((await get(ARTICLE, { 'If-None-Match': String(a.headers['etag']) })).status).toBe(304);
+  });
+
+  it('keeps the sitemap like a page: one load, then the same XML with its ETag, 304 and precompressed copies', async () => {
+    const first = await get('/sitemap.xml');
+    expect(first.status).toBe(200);
+    expect(first.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(first.headers['cache-control']).toBe('public, max-age=900');
+    expect(first.headers['etag']).toMatch(/^W\/"/);
+    const again = await get('/sitemap.xml');
+    expect(again.body).toBe(first.body);
+    expect(again.headers['etag']).toBe(first.headers['etag']);
+    expect(again.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect((await get('/sitemap.xml', { 'If-None-Match': String(first.headers['etag']) })).status).toBe(304);
+    // The kept answer's brotli copy (made once in the background) goes out as is, with its length.
+    let res = await get('/sitemap.xml', { 'Accept-Encoding': 'br' });
+    while (res.headers['content-length'] === undefined) res = await get('/sitemap.xml', { 'Accept-Encoding': 'br' });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(res.raw).toString('utf8')).toBe(first.body);
+    expect(sitemapLoads).toBe(1);
   });
 
   it('never lets a page with form state into any cache', async () => {

@@ -161,6 +161,7 @@ export function createGatewayApp(appDeps: GatewayDeps): Express {
         builtAt: deps.manifest.builtAt,
         today: runtime.today,
         logger: deps.logger,
+        ...(runtime.answers ? { answers: runtime.answers } : {}),
       }),
     ),
   );

@@ -1,8 +1,10 @@
 import { type Cache } from '@lib/cache';
+import { createHash } from 'node:crypto';
 import { type Logger } from '@lib/observability';
 import { Router } from 'express';
 import { type GatewayServices } from '../../app/services';
 import { type PageDataCacheOptions, loadPageData, pageDataKey } from '../pages/page-data-cache';
+import { type PageAnswers, sendPageAnswer } from '../render/page-answers';
 import { SITEMAP_MAX_URLS, type SitemapUrl, collectSitemap, renderRobotsTxt, renderSitemapXml } from '../seo/sitemap';
 
 export interface SeoFilesDeps {
@@ -13,7 +15,13 @@ export interface SeoFilesDeps {
   builtAt: string;
   today: () => string;
   logger: Logger;
+  /** Finished answers kept for PAGE_MEMO_MS (with the page cache on): the sitemap is kept like a page. */
+  answers?: PageAnswers;
 }
+
+const SITEMAP_TYPE = 'application/xml; charset=utf-8';
+const SITEMAP_CACHE_CONTROL = 'public, max-age=900';
+const SITEMAP_ANSWER_KEY = 'sitemap /sitemap.xml';
 
 const SITEMAP_CACHE_KEY = pageDataKey('sitemap', {});
 
@@ -24,8 +32,13 @@ const SITEMAP_CACHE_KEY = pageDataKey('sitemap', {});
 export function seoFiles(deps: SeoFilesDeps): Router {
   const router = Router();
 
-  router.get('/sitemap.xml', (_req, res, next) => {
+  router.get('/sitemap.xml', (req, res, next) => {
     res.locals['routeLabel'] = '/sitemap.xml';
+    const kept = deps.answers?.get(SITEMAP_ANSWER_KEY);
+    if (kept) {
+      sendPageAnswer(req, res, kept);
+      return;
+    }
     loadPageData(
       deps.cache,
       deps.cacheOptions,
@@ -39,8 +52,11 @@ export function seoFiles(deps: SeoFilesDeps): Router {
           deps.logger.error({ urls: urls.length }, `sitemap has more than ${SITEMAP_MAX_URLS} URLs; the rest needs a sitemap index`);
           urls = urls.slice(0, SITEMAP_MAX_URLS);
         }
-        res.setHeader('Cache-Control', 'public, max-age=900');
-        res.type('application/xml; charset=utf-8').send(renderSitemapXml(urls));
+        const body = Buffer.from(renderSitemapXml(urls), 'utf8');
+        const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+        const answer = { status: 200, routeLabel: '/sitemap.xml', cacheControl: SITEMAP_CACHE_CONTROL, etag, body, contentType: SITEMAP_TYPE };
+        deps.answers?.set(SITEMAP_ANSWER_KEY, answer);
+        sendPageAnswer(req, res, { ...answer, expiresAt: 0 });
       })
       .catch(next);
   });

@@ -20,6 +20,8 @@ export interface PageAnswer {
   etag: string | undefined;
   /** The document. */
   body: Buffer;
+  /** Absent: an HTML page. */
+  contentType?: string;
 }
 
 interface Entry extends PageAnswer {
@@ -87,7 +89,7 @@ export class PageAnswers {
 export function sendPageAnswer(req: Request, res: Response, answer: Entry): void {
   res.locals['routeLabel'] = answer.routeLabel;
   res.status(answer.status);
-  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  res.setHeader('Content-Type', answer.contentType ?? 'text/html; charset=utf-8');
   res.setHeader('Cache-Control', answer.cacheControl);
   if (answer.etag !== undefined) res.setHeader('ETag', answer.etag);
   keepPersonalPrivate(res);
