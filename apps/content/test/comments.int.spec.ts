@@ -1,13 +1,12 @@
 import { status } from '@grpc/grpc-js';
 import { contentV1, type GrpcCallError } from '@lib/contracts';
 import { IdempotencyKeyEntity } from '@lib/database';
-import { startTestService, type TestService } from '@lib/testing';
+import { countedCalls, holdLock, startTestService, type TestService, until, waitingForLocks } from '@lib/testing';
 import { randomUUID } from 'node:crypto';
 import { runCommentsCli } from '../src/cli/comments.cli';
 import { contentService } from '../src/content.service-definition';
 import { COMMENT_MESSAGES } from '../src/domain/comment-rules';
 import { CommentEntity } from '../src/persistence/comment.entity';
-import { countedCalls, holdLock, until, waitingForLocks } from './support/locks';
 
 const PAGE = '/opinie-o-pozyczkach/vivus/';
 const visitor = (overrides: Partial<contentV1.SubmitCommentRequest> = {}): contentV1.SubmitCommentRequest => ({

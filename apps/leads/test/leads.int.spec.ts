@@ -2,11 +2,11 @@ import { status } from '@grpc/grpc-js';
 import { type GrpcCallError } from '@lib/contracts';
 import { MESSAGES } from '@lib/pl-validation';
 import { IdempotencyKeyEntity } from '@lib/database';
-import { startTestService, type TestService } from '@lib/testing';
+import { countedCalls, holdLock, startTestService, type TestService, until, waitingForLocks } from '@lib/testing';
 import { randomUUID } from 'node:crypto';
 import { ContactMessageEntity } from '../src/persistence/contact-message.entity';
 import { leadsService } from '../src/leads.service-definition';
-import { countedCalls, holdInserts, submitAfterDeadline, until, waitingForLocks } from './support/wire';
+import { submitAfterDeadline } from './support/wire';
 
 describe('leads service over gRPC (real PostgreSQL)', () => {
   let t: TestService<'leads'>;
@@ -99,7 +99,7 @@ describe('leads service over gRPC (real PostgreSQL)', () => {
 
     it('makes a repeat that arrives while the first is still storing wait, then answers it the same', async () => {
       const key = randomUUID();
-      const lock = await holdInserts(t.service.dataSource, 'leads.contact_messages');
+      const lock = await holdLock(t.service.dataSource, 'LOCK TABLE leads.contact_messages IN EXCLUSIVE MODE');
       let first: Promise<unknown>;
       let second: Promise<unknown>;
       try {
@@ -159,7 +159,7 @@ describe('leads service over gRPC (real PostgreSQL)', () => {
     it('does not commit a write whose deadline passes while it waits, and stores it once on retry', async () => {
       const key = randomUUID();
       const before = await countedCalls(t.opsUrl, METHOD, 'DEADLINE_EXCEEDED');
-      const lock = await holdInserts(t.service.dataSource, 'leads.contact_messages');
+      const lock = await holdLock(t.service.dataSource, 'LOCK TABLE leads.contact_messages IN EXCLUSIVE MODE');
       try {
         const call = t.client.submitContactMessage(form('wolna baza.', key), { deadlineMs: 500 });
         await until(async () => (await waitingForLocks(t.service.dataSource)) >= 1);

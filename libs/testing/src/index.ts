@@ -29,3 +29,4 @@ export {
   sampleSiteExtras,
   writeSampleSite,
 } from './sample-site';
+export { until, waitingForLocks, holdLock, countedCalls } from './stalls';

@@ -1,8 +1,9 @@
 import { type DataSource, type QueryRunner } from 'typeorm';
 
 /*
- * What a slow or stalled database looks like, made on purpose: a lock held in a transaction of the
- * test's own, and PostgreSQL's own report of who waits for it (no sleeps: tests wait on these).
+ * What a slow or stalled service looks like, made on purpose: a lock held in a transaction of the
+ * test's own, PostgreSQL's own report of who waits for it, and the service's own count of how its
+ * calls ended (no sleeps: tests wait on these).
  */
 
 /** Polls until the condition holds (Jest's timeout ends a wait that never does). */
@@ -18,7 +19,10 @@ export async function waitingForLocks(db: DataSource): Promise<number> {
   return Number(row?.waiting ?? 0);
 }
 
-/** Runs `sql` (a LOCK TABLE or SELECT … FOR UPDATE) in a transaction of its own and keeps it open until release(). */
+/**
+ * Runs `sql` (a LOCK TABLE or SELECT … FOR UPDATE) in a transaction of its own and keeps it open
+ * until release(): `LOCK TABLE <t> IN EXCLUSIVE MODE` makes writes to the table wait while reads go on.
+ */
 export async function holdLock(db: DataSource, sql: string, parameters: unknown[] = []): Promise<{ release(): Promise<void> }> {
   const runner: QueryRunner = db.createQueryRunner();
   await runner.connect();
