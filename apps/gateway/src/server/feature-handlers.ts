@@ -8,6 +8,6 @@ export { articleViews, type ViewLimits } from '../features/article-views/article
 export { viewLimits } from '../features/article-views/view-limits';
 export { visitCookies } from '../features/article-views/visit-cookie';
 export { commentsApi } from '../features/comments/comments.api';
-export { commentRateLimit, createCommentRateLimiter } from '../features/comments/comment-rate-limit';
+export { commentLimiter, commentRateLimit } from '../features/comments/comment-rate-limit';
 /** The comment form's state from a GET address (`?komentarz=oczekuje`, `?odpowiedz=<id>`). */
 export { formStateFromQuery as pageFormState } from '../features/comments/comments-query';

@@ -3,7 +3,7 @@ import { createCache } from '@lib/cache';
 import { createLogger, createMetricsRegistry } from '@lib/observability';
 import path from 'node:path';
 import { createGatewayApp } from './app';
-import { createCommentRateLimiter, viewLimits } from './feature-handlers';
+import { commentLimiter, viewLimits } from './feature-handlers';
 import { startGatewayOpsServer } from './http/ops';
 import { startGatewayServer } from './http-server';
 import { withCompactErrors } from './log-errors';
@@ -21,7 +21,6 @@ async function main(): Promise<void> {
   const services = createGatewayServices(config, registry);
   const cache = createCache({ redisUrl: config.REDIS_URL, namespace: 'gateway', logger });
   const readiness = new ReadinessState();
-  const rateLimit = createCommentRateLimiter(config, logger);
   const rateBudgets = createRateBudgets(config.REDIS_URL, logger);
   const app = createGatewayApp({
     config,
@@ -32,7 +31,7 @@ async function main(): Promise<void> {
     publicDir: path.join(clientDir, 'public'),
     readiness,
     registry,
-    commentRateLimiter: rateLimit.limiter,
+    commentRateLimiter: commentLimiter(config, rateBudgets),
     viewLimits: viewLimits(config, rateBudgets),
   });
   const server = await startGatewayServer(app, { host: config.HOST, port: config.PORT, readiness, logger });
@@ -56,7 +55,6 @@ async function main(): Promise<void> {
         await ops.close();
         closeGatewayServices(services);
         await cache.close();
-        await rateLimit.close();
         await rateBudgets.close();
         await telemetry.shutdown();
         logger.info('gateway stopped');

@@ -200,7 +200,7 @@ export function commentsApi(deps: CommentsApiDeps): Router {
   /** The per-IP comment budget, then SubmitComment; the budget keeps the hit only for a stored comment. */
   const store = async (req: Request, res: Response, submission: CommentSubmission, values: CommentValues): Promise<void> => {
     // req.ip: the client's address as TRUST_PROXY allows it to be read (X-Forwarded-For from our proxies only).
-    const budgetKey = `comments:${rateLimitKey(req.ip ?? req.socket.remoteAddress)}`;
+    const budgetKey = rateLimitKey(req.ip ?? req.socket.remoteAddress);
     const decision = await deps.limiter.hit(budgetKey);
     if (!decision.allowed) {
       deps.logger.info({ pagePath: submission.pagePath, count: decision.count }, 'comment refused: rate limit');
