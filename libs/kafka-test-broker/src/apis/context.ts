@@ -1,0 +1,39 @@
+import { type Reader } from '../codec/reader';
+import { type Writer } from '../codec/writer';
+import { type Cluster } from '../broker/cluster';
+import { type GroupCoordinator } from '../broker/group-coordinator';
+
+/** Counters a test can wait on (never timed assertions): what the broker did, not how fast. */
+export interface BrokerStats {
+  /** Batches appended to a partition log. */
+  appendedBatches: number;
+  /** Idempotent-producer batches recognised as retries and not appended again. */
+  duplicateBatches: number;
+  /** Fetch requests parked now, waiting for data (max_wait_ms / min_bytes). */
+  waitingFetches: number;
+  /** Parked fetches answered because data arrived. */
+  fetchesWokenByData: number;
+  /** Parked fetches answered because max_wait_ms passed. */
+  fetchesTimedOut: number;
+}
+
+export interface RequestContext {
+  apiVersion: number;
+  clientId: string;
+  clientHost: string;
+  cluster: Cluster;
+  groups: GroupCoordinator;
+  node: { nodeId: number; host: string; port: number };
+  /** Aborted when the connection closes or the broker stops: waits end then. */
+  signal: AbortSignal;
+  stats: BrokerStats;
+}
+
+/** One API: the versions this broker implements, and the handler (null = no response, e.g. acks=0). */
+export interface ApiHandler {
+  apiKey: number;
+  name: string;
+  minVersion: number;
+  maxVersion: number;
+  handle(body: Reader, context: RequestContext): Promise<Writer | null> | Writer | null;
+}
