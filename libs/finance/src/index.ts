@@ -9,3 +9,33 @@ export {
   simpleInterestGrosze,
   type LoanExample,
 } from './loan-example';
+export {
+  type RepaymentKind,
+  type ScheduleRow,
+  type ScheduleTotals,
+  annuityPaymentGrosze,
+  monthlyRate,
+  monthlySchedule,
+  powWhole,
+  scheduleTotals,
+  singlePaymentSchedule,
+} from './loan-schedule';
+export { type CashFlow, annualPercentageRate } from './rrso';
+export { NBP_REFERENCE_RATES, type ReferenceRateDecision, maxInterestRatePercent, maxNonInterestCostGrosze, referenceRateOn } from './legal-caps';
+export {
+  LOAN_CALCULATOR_LIMITS,
+  LOAN_CALCULATOR_MESSAGES,
+  type DayLoanInput,
+  type DayLoanResult,
+  type LegalCapCheck,
+  type LoanCalculation,
+  type LoanCalculatorField,
+  type LoanCalculatorInput,
+  type LoanCalculatorRaw,
+  type LoanType,
+  type ParsedLoanInput,
+  calculateDayLoan,
+  calculateLoan,
+  parseDecimalInput,
+  parseLoanCalculatorInput,
+} from './loan-calculator';

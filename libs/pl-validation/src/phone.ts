@@ -17,3 +17,18 @@ export function normalizePolishPhone(input: string): string | undefined {
   if (!/^[1-9]\d{8}$/.test(digits)) return undefined;
   return `+48${digits}`;
 }
+
+/**
+ * Prefixes of the Polish mobile numbering ranges (UKE plan numeracji krajowej: 45, 50, 51, 53, 57,
+ * 60, 66, 69, 72, 73, 78, 79, 88); fixed lines start with an area code (12, 22, 58 …) instead.
+ */
+const MOBILE_PREFIXES = /^(?:45|50|51|53|57|60|66|69|72|73|78|79|88)/;
+
+/**
+ * A Polish mobile number in E.164 (`+48XXXXXXXXX`), or undefined: nine digits with or without
+ * +48 (spaces and dashes accepted, as normalizePolishPhone), from a mobile range.
+ */
+export function normalizePolishMobile(input: string): string | undefined {
+  const phone = normalizePolishPhone(input);
+  return phone && MOBILE_PREFIXES.test(phone.slice(3)) ? phone : undefined;
+}

@@ -1,0 +1,179 @@
+import {
+  APPLICATION_MESSAGES,
+  CONSENTS,
+  contactDetailsSchema,
+  ELIGIBILITY_ITEMS,
+  evaluateEligibility,
+  formatAmountInput,
+  formatBankAccountInput,
+  formatIdCardInput,
+  formatPeselInput,
+  formatPhoneInput,
+  LOAN_PURPOSES,
+  loanRequestSchema,
+  MESSAGES,
+  normalizePolishMobile,
+  parseRegistrationFormVersion,
+  personalDetailsSchema,
+} from './index';
+
+const messagesByField = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
+
+describe('Polish mobile numbers', () => {
+  it.each([
+    ['+48 600 100 200', '+48600100200'],
+    ['600-100-200', '+48600100200'],
+    ['0048 512 345 678', '+48512345678'],
+    ['884123456', '+48884123456'],
+    ['+48 45 123 45 67', '+48451234567'],
+  ])('%s → %s', (input, expected) => {
+    expect(normalizePolishMobile(input)).toBe(expected);
+  });
+
+  it.each(['22 123 45 67', '+48 58 123 45 67', '+49 600 100 200', '60010020', '6001002000', '+48 600 100 2OO', ''])('refuses %p', (input) => {
+    expect(normalizePolishMobile(input)).toBeUndefined();
+  });
+});
+
+describe('loan request step', () => {
+  it('takes amount and days as typed or as numbers, and the spec’s eight purposes', () => {
+    expect(LOAN_PURPOSES).toHaveLength(8);
+    expect(loanRequestSchema.parse({ amount: '2000', periodDays: '90', purpose: 'home_repair' })).toEqual({ amount: 2000, periodDays: 90, purpose: 'home_repair' });
+    for (const { value } of LOAN_PURPOSES) expect(loanRequestSchema.safeParse({ amount: 100, periodDays: 30, purpose: value }).success).toBe(true);
+  });
+
+  it.each([
+    [{ amount: '99', periodDays: '90', purpose: 'rent' }, { amount: APPLICATION_MESSAGES.amount }],
+    [{ amount: '15001', periodDays: '90', purpose: 'rent' }, { amount: APPLICATION_MESSAGES.amount }],
+    [{ amount: '2000.5', periodDays: '90', purpose: 'rent' }, { amount: APPLICATION_MESSAGES.amount }],
+    [{ amount: '2000', periodDays: '29', purpose: 'rent' }, { periodDays: APPLICATION_MESSAGES.periodDays }],
+    [{ amount: '2000', periodDays: '731', purpose: 'rent' }, { periodDays: APPLICATION_MESSAGES.periodDays }],
+    [{ amount: '2000', periodDays: '90', purpose: 'yacht' }, { purpose: APPLICATION_MESSAGES.purpose }],
+    [{ amount: '9'.repeat(50), periodDays: '90', purpose: 'rent' }, { amount: APPLICATION_MESSAGES.amount }],
+  ])('refuses %p', (input, expected) => {
+    expect(messagesByField(loanRequestSchema.safeParse(input))).toEqual(expected);
+  });
+});
+
+describe('contact details step', () => {
+  const valid = { firstName: 'Łucja', lastName: 'Żółć-Ślęzak', email: 'Lucja@Example.PL', phone: '+48 600-100-200' };
+
+  it('normalises e-mail and phone', () => {
+    expect(contactDetailsSchema.parse(valid)).toEqual({ ...valid, email: 'Lucja@example.pl', phone: '+48600100200' });
+  });
+
+  it('gives the spec’s messages for e-mail and phone, and name messages', () => {
+    const result = contactDetailsSchema.safeParse({ firstName: 'J', lastName: 'Kowalski<b>', email: 'jan@', phone: '22 123 45 67' });
+    expect(messagesByField(result)).toEqual({
+      firstName: APPLICATION_MESSAGES.firstName,
+      lastName: APPLICATION_MESSAGES.lastName,
+      email: 'Wprowadź prawidłowy adres e-mail',
+      phone: APPLICATION_MESSAGES.phone,
+    });
+    expect(APPLICATION_MESSAGES.email).toBe(MESSAGES.email);
+    expect(MESSAGES.phone).toBe('Wprowadź prawidłowy numer telefonu');
+  });
+
+  it('refuses hidden characters and over-long names', () => {
+    expect(contactDetailsSchema.safeParse({ ...valid, firstName: 'Jan\u202E' }).success).toBe(false);
+    expect(contactDetailsSchema.safeParse({ ...valid, lastName: 'a'.repeat(61) }).success).toBe(false);
+  });
+});
+
+describe('personal details and consents step', () => {
+  const today = '2026-11-24';
+  const consents = Object.fromEntries(CONSENTS.map((c) => [c.key, { given: c.required, textVersion: c.version }]));
+  const valid = { pesel: '44051401359', idCard: 'aba 300000', bankAccount: 'PL61 1090 1014 0000 0712 1981 2874', incomeSource: 'pension', consents };
+
+  it('accepts a 70-year-old with valid documents on the day and normalises them', () => {
+    // Born 1944-05-14: 82 in 2026, too old; the same person in 2014 was 70.
+    expect(personalDetailsSchema('2014-05-14').parse(valid)).toMatchObject({ idCard: 'ABA300000', bankAccount: '61109010140000071219812874' });
+    expect(messagesByField(personalDetailsSchema(today).safeParse(valid))).toEqual({ pesel: APPLICATION_MESSAGES.age });
+  });
+
+  it('keeps the checksum and the age as separate messages', () => {
+    expect(messagesByField(personalDetailsSchema('2014-05-14').safeParse({ ...valid, pesel: '44051401358' }))).toEqual({ pesel: APPLICATION_MESSAGES.pesel });
+  });
+
+  it('requires terms and privacy, leaves the others free, and checks each text version', () => {
+    const none = Object.fromEntries(CONSENTS.map((c) => [c.key, { given: false, textVersion: c.version }]));
+    expect(messagesByField(personalDetailsSchema('2014-05-14').safeParse({ ...valid, consents: none }))).toEqual({
+      'consents.terms.given': APPLICATION_MESSAGES.consentRequired,
+      'consents.privacy.given': APPLICATION_MESSAGES.consentRequired,
+    });
+    const stale = { ...consents, marketingSms: { given: true, textVersion: 'marketing-sms-2020-01-v0' } };
+    expect(messagesByField(personalDetailsSchema('2014-05-14').safeParse({ ...valid, consents: stale }))).toEqual({
+      'consents.marketingSms.textVersion': APPLICATION_MESSAGES.consentVersion,
+    });
+    expect(new Set(CONSENTS.map((c) => c.version)).size).toBe(CONSENTS.length);
+  });
+
+  it('refuses bad documents and an unknown income source with Polish messages', () => {
+    const result = personalDetailsSchema('2014-05-14').safeParse({ ...valid, idCard: 'ABA300001', bankAccount: '62109010140000071219812874', incomeSource: 'lottery' });
+    expect(messagesByField(result)).toEqual({
+      idCard: APPLICATION_MESSAGES.idCard,
+      bankAccount: APPLICATION_MESSAGES.bankAccount,
+      incomeSource: APPLICATION_MESSAGES.incomeSource,
+    });
+  });
+});
+
+describe('registration form version', () => {
+  it.each([
+    ['2', 2],
+    ['3', 3],
+    ['1', undefined],
+    ['4', undefined],
+    [' 2', undefined],
+    [null, undefined],
+  ])('ver=%p → %p', (value, expected) => {
+    expect(parseRegistrationFormVersion(value)).toBe(expected);
+  });
+});
+
+describe('eligibility quiz', () => {
+  it('weights the spec’s four questions 20, 35, 15 and 28', () => {
+    expect(ELIGIBILITY_ITEMS.map((i) => [i.key, i.weightPercent])).toEqual([
+      ['over18', 20],
+      ['citizen', 35],
+      ['validIdentity', 15],
+      ['validBank', 28],
+    ]);
+  });
+
+  it.each([
+    [{ over18: true, citizen: true, validIdentity: true, validBank: true }, 98],
+    [{ over18: false, citizen: false, validIdentity: false, validBank: false }, 0],
+    [{ over18: true, citizen: false, validIdentity: false, validBank: false }, 20],
+    [{ over18: true, citizen: true, validIdentity: false, validBank: false }, 55],
+    [{ over18: false, citizen: false, validIdentity: true, validBank: true }, 43],
+    [{ over18: true, citizen: false, validIdentity: true, validBank: true }, 63],
+  ])('%p → %i%%', (answers, chance) => {
+    const result = evaluateEligibility(answers);
+    expect(result.chancePercent).toBe(chance);
+    expect(result.items.map((i) => i.satisfied)).toEqual([answers.over18, answers.citizen, answers.validIdentity, answers.validBank]);
+  });
+});
+
+describe('input masks only format', () => {
+  it.each([
+    [formatPhoneInput, '600100200', '600 100 200'],
+    [formatPhoneInput, '+48600100200', '+48 600 100 200'],
+    [formatPhoneInput, '60010', '600 10'],
+    [formatPhoneInput, '22 123 45 67', '221 234 567'],
+    [formatPeselInput, '440-514 013 59 9', '44051401359'],
+    [formatIdCardInput, 'aba300000', 'ABA 300000'],
+    [formatIdCardInput, 'ab', 'AB'],
+    [formatBankAccountInput, '61109010140000071219812874', '61 1090 1014 0000 0712 1981 2874'],
+    [formatBankAccountInput, 'pl6110901014', 'PL61 1090 1014'],
+    [formatAmountInput, '015000', '15\u00a0000'],
+    [formatAmountInput, '2 000 zł', '2\u00a0000'],
+  ])('%p(%p) = %p', (format, input, expected) => {
+    expect(format(input)).toBe(expected);
+  });
+
+  it('leaves validity to the validators: a formatted wrong number stays wrong', () => {
+    expect(formatIdCardInput('ABA300001')).toBe('ABA 300001');
+  });
+});

@@ -1,0 +1,212 @@
+import { z } from 'zod';
+import { isPolishBankAccount, normalizeNrb } from './bank-account';
+import { MESSAGES } from './contact-message';
+import { isEmail, normalizeEmail } from './email';
+import { isIdCardNumber, normalizeIdCardNumber } from './id-card';
+import { HIDDEN_CHARACTERS_MESSAGE, hasHiddenCharacters } from './names';
+import { isApplicantAge, parsePesel, APPLICANT_AGE } from './pesel';
+import { normalizePolishMobile } from './phone';
+
+/*
+ * The loan application's steps (issue 10 point 2): loan request → contact details → personal
+ * details and consents. One zod schema per step, shared by the browser and the server; every
+ * field has limits and a Polish message. The age rule needs "today", so that step's schema is made
+ * for a given day.
+ */
+
+/** The spec's eight purposes, by the names forms and the contract use (common.v1.LoanPurpose). */
+export const LOAN_PURPOSES = [
+  { value: 'credit_card_repayment', label: 'Spłata karty kredytowej' },
+  { value: 'debt_consolidation', label: 'Konsolidacja zadłużenia' },
+  { value: 'medical', label: 'Leczenie' },
+  { value: 'vacation', label: 'Wakacje i podróże' },
+  { value: 'rent', label: 'Czynsz' },
+  { value: 'home_repair', label: 'Remont domu' },
+  { value: 'car_repair', label: 'Naprawa samochodu' },
+  { value: 'other', label: 'Inny cel' },
+] as const;
+export type LoanPurposeValue = (typeof LOAN_PURPOSES)[number]['value'];
+
+/** Sources of income asked in the personal details step. */
+export const INCOME_SOURCES = [
+  { value: 'employment', label: 'Umowa o pracę' },
+  { value: 'civil_contract', label: 'Umowa zlecenie lub o dzieło' },
+  { value: 'self_employment', label: 'Własna działalność gospodarcza' },
+  { value: 'pension', label: 'Emerytura lub renta' },
+  { value: 'other', label: 'Inne źródło' },
+] as const;
+export type IncomeSourceValue = (typeof INCOME_SOURCES)[number]['value'];
+
+/** Amount (whole złoty) and period (days) a request may carry: the home sliders' range (100–15 000 zł, up to 12 months) widened to the legal example's 730 days. */
+export const LOAN_REQUEST_LIMITS = {
+  amount: { minZl: 100, maxZl: 15_000 },
+  periodDays: { min: 30, max: 730 },
+} as const;
+
+export const APPLICATION_MESSAGES = {
+  amount: `Wybierz kwotę od ${LOAN_REQUEST_LIMITS.amount.minZl} zł do 15\u00a0000 zł`,
+  periodDays: `Wybierz okres od ${LOAN_REQUEST_LIMITS.periodDays.min} do ${LOAN_REQUEST_LIMITS.periodDays.max} dni`,
+  purpose: 'Wybierz cel pożyczki',
+  firstName: 'Podaj imię (od 2 do 50 liter)',
+  lastName: 'Podaj nazwisko (od 2 do 60 liter)',
+  email: MESSAGES.email,
+  // The spec's text (point 5); a landline number is refused with it too: lenders text the applicant.
+  phone: MESSAGES.phone,
+  pesel: 'Wprowadź prawidłowy numer PESEL',
+  age: `Wniosek może złożyć osoba w wieku od ${APPLICANT_AGE.min} do ${APPLICANT_AGE.max} lat`,
+  idCard: 'Wprowadź prawidłowy numer dowodu osobistego (3 litery i 6 cyfr)',
+  bankAccount: 'Wprowadź prawidłowy numer konta bankowego (26 cyfr)',
+  incomeSource: 'Wybierz źródło dochodu',
+  consentRequired: 'Ta zgoda jest potrzebna, aby złożyć wniosek',
+  consentVersion: 'Odśwież stronę: treść zgody się zmieniła',
+} as const;
+
+/** Whole złoty or days as typed in a form field (digits only, at most seven). */
+const wholeNumber = (message: string, min: number, max: number) =>
+  z
+    .union([z.number(), z.string().trim().max(7, message)])
+    .transform((value, ctx) => {
+      const number = typeof value === 'number' ? value : /^\d{1,7}$/.test(value) ? Number(value) : Number.NaN;
+      if (!Number.isInteger(number) || number < min || number > max) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return number;
+    });
+
+const PURPOSE_VALUES = LOAN_PURPOSES.map((p) => p.value) as [LoanPurposeValue, ...LoanPurposeValue[]];
+const INCOME_VALUES = INCOME_SOURCES.map((p) => p.value) as [IncomeSourceValue, ...IncomeSourceValue[]];
+
+/** Step 1: amount, period in days, purpose. */
+export const loanRequestSchema = z.object({
+  amount: wholeNumber(APPLICATION_MESSAGES.amount, LOAN_REQUEST_LIMITS.amount.minZl, LOAN_REQUEST_LIMITS.amount.maxZl),
+  periodDays: wholeNumber(APPLICATION_MESSAGES.periodDays, LOAN_REQUEST_LIMITS.periodDays.min, LOAN_REQUEST_LIMITS.periodDays.max),
+  purpose: z.enum(PURPOSE_VALUES, { error: APPLICATION_MESSAGES.purpose }),
+});
+export type LoanRequestInput = z.output<typeof loanRequestSchema>;
+
+/** Letters (any script), spaces, hyphens and apostrophes; no hidden or control characters. */
+const PERSON_NAME = /^\p{L}[\p{L}\p{M}' \-’]*$/u;
+const personName = (message: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(2, message)
+    .max(max, message)
+    .refine((value) => !hasHiddenCharacters(value), HIDDEN_CHARACTERS_MESSAGE)
+    .refine((value) => PERSON_NAME.test(value), message);
+
+/** Step 2: first and last name, e-mail, mobile phone. */
+export const contactDetailsSchema = z.object({
+  firstName: personName(APPLICATION_MESSAGES.firstName, 50),
+  lastName: personName(APPLICATION_MESSAGES.lastName, 60),
+  email: z.string().trim().max(254, APPLICATION_MESSAGES.email).refine(isEmail, APPLICATION_MESSAGES.email).transform(normalizeEmail),
+  phone: z
+    .string()
+    .trim()
+    .max(32, APPLICATION_MESSAGES.phone)
+    .transform((value, ctx) => {
+      const phone = normalizePolishMobile(value);
+      if (!phone) {
+        ctx.addIssue({ code: 'custom', message: APPLICATION_MESSAGES.phone });
+        return z.NEVER;
+      }
+      return phone;
+    }),
+});
+export type ContactDetailsInput = z.output<typeof contactDetailsSchema>;
+
+/**
+ * The consents the last step asks for, each one unticked checkbox with its exact text. The version
+ * id names the text: change the text, change the id, so every stored consent says what was agreed to.
+ */
+export const CONSENTS = [
+  {
+    key: 'terms',
+    required: true,
+    version: 'terms-2026-11-v1',
+    text: 'Akceptuję regulamin serwisu i potwierdzam, że podane przeze mnie dane są prawdziwe.',
+  },
+  {
+    key: 'privacy',
+    required: true,
+    version: 'privacy-2026-11-v1',
+    text: 'Zgadzam się na przetwarzanie moich danych osobowych w celu dopasowania ofert pożyczek i przekazania wniosku wybranym pożyczkodawcom. Zapoznałem się z polityką prywatności.',
+  },
+  {
+    key: 'creditBureau',
+    required: false,
+    version: 'credit-bureau-2026-11-v1',
+    text: 'Zgadzam się, aby pożyczkodawcy sprawdzili moją historię kredytową w biurach informacji kredytowej i gospodarczej (BIK, BIG InfoMonitor, KRD, ERIF).',
+  },
+  {
+    key: 'marketingEmail',
+    required: false,
+    version: 'marketing-email-2026-11-v1',
+    text: 'Chcę otrzymywać informacje o nowych ofertach pożyczek na mój adres e-mail.',
+  },
+  {
+    key: 'marketingSms',
+    required: false,
+    version: 'marketing-sms-2026-11-v1',
+    text: 'Chcę otrzymywać informacje o nowych ofertach pożyczek SMS-em.',
+  },
+  {
+    key: 'marketingPhone',
+    required: false,
+    version: 'marketing-phone-2026-11-v1',
+    text: 'Zgadzam się na kontakt telefoniczny w sprawie ofert pożyczek.',
+  },
+] as const;
+export type ConsentKey = (typeof CONSENTS)[number]['key'];
+
+/** One consent as a form sends it: ticked or not, and the version of the text that was shown. */
+const consentSchema = (consent: (typeof CONSENTS)[number]) =>
+  z
+    .object({
+      given: z.boolean(),
+      textVersion: z.string().max(64, APPLICATION_MESSAGES.consentVersion),
+    })
+    .superRefine((value, ctx) => {
+      if (value.textVersion !== consent.version) ctx.addIssue({ code: 'custom', message: APPLICATION_MESSAGES.consentVersion, path: ['textVersion'] });
+      if (consent.required && !value.given) ctx.addIssue({ code: 'custom', message: APPLICATION_MESSAGES.consentRequired, path: ['given'] });
+    });
+
+const consentsSchema = z.object(
+  Object.fromEntries(CONSENTS.map((consent) => [consent.key, consentSchema(consent)])) as {
+    [K in ConsentKey]: ReturnType<typeof consentSchema>;
+  },
+);
+
+/** Step 3 for an application made on `today` ('YYYY-MM-DD'): PESEL (checksum, then age 18–70), ID card, bank account, income source, consents. */
+export function personalDetailsSchema(today: string) {
+  return z.object({
+    pesel: z
+      .string()
+      .trim()
+      .max(11, APPLICATION_MESSAGES.pesel)
+      .superRefine((value, ctx) => {
+        const pesel = parsePesel(value);
+        if (!pesel) ctx.addIssue({ code: 'custom', message: APPLICATION_MESSAGES.pesel });
+        else if (!isApplicantAge(pesel, today)) ctx.addIssue({ code: 'custom', message: APPLICATION_MESSAGES.age });
+      }),
+    idCard: z
+      .string()
+      .max(16, APPLICATION_MESSAGES.idCard)
+      .refine(isIdCardNumber, APPLICATION_MESSAGES.idCard)
+      .transform(normalizeIdCardNumber),
+    bankAccount: z
+      .string()
+      .max(40, APPLICATION_MESSAGES.bankAccount)
+      .refine(isPolishBankAccount, APPLICATION_MESSAGES.bankAccount)
+      .transform((value) => normalizeNrb(value)!),
+    incomeSource: z.enum(INCOME_VALUES, { error: APPLICATION_MESSAGES.incomeSource }),
+    consents: consentsSchema,
+  });
+}
+export type PersonalDetailsInput = z.output<ReturnType<typeof personalDetailsSchema>>;
+
+/** The registration form version from `ver` (or session storage `reg_version`): only '2' or '3'; anything else is ignored. */
+export function parseRegistrationFormVersion(value: string | null | undefined): 2 | 3 | undefined {
+  return value === '2' ? 2 : value === '3' ? 3 : undefined;
+}
