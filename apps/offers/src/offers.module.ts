@@ -1,8 +1,34 @@
 import { Module } from '@nestjs/common';
+import { SERVICE_CONFIG } from '@lib/service-kit';
+import { ExperimentsUseCases } from './application/experiments.use-cases';
+import { FeedIngestionUseCases } from './application/feed-ingestion.use-cases';
+import { MatchingUseCases } from './application/matching.use-cases';
+import { OfferCatalogue } from './application/offer-catalogue';
 import { OfferListingUseCases } from './application/offer-listing.use-cases';
-import { OffersRepository } from './persistence/offers.repository';
+import { FeedIngestionJob } from './jobs/feed-ingestion.job';
+import { type OffersConfig } from './offers.config';
+import { FeedSource } from './persistence/feed-source';
+import { FeedsRepository } from './persistence/feeds.repository';
+import { LeadRequestsRepository } from './persistence/lead-requests.repository';
 import { OffersController } from './transport/offers.controller';
 
-/** Nest wiring only: the controller, its use cases and their adapters. */
-@Module({ controllers: [OffersController], providers: [OfferListingUseCases, OffersRepository] })
+/** Nest wiring only: the controller, its use cases, the schedule and their adapters. */
+@Module({
+  controllers: [OffersController],
+  providers: [
+    OfferCatalogue,
+    OfferListingUseCases,
+    FeedIngestionUseCases,
+    MatchingUseCases,
+    ExperimentsUseCases,
+    FeedIngestionJob,
+    FeedsRepository,
+    LeadRequestsRepository,
+    {
+      provide: FeedSource,
+      useFactory: (config: OffersConfig) => new FeedSource(config.OFFERS_FEED_BASE_URL, config.OFFERS_FEED_TIMEOUT_MS),
+      inject: [SERVICE_CONFIG],
+    },
+  ],
+})
 export class OffersModule {}

@@ -1,13 +1,21 @@
-import { type ServiceDefinition } from '@lib/service-kit';
+import { SERVICE_CONFIG, type ServiceDefinition } from '@lib/service-kit';
+import { FeedIngestionUseCases } from './application/feed-ingestion.use-cases';
 import { offersConfigSchema, type OffersConfig } from './offers.config';
 import { OffersModule } from './offers.module';
 import { OFFERS_MIGRATIONS } from './persistence/migrations';
-import { OfferEntity } from './persistence/offer.entity';
+import { FeedEntity } from './persistence/feed.entity';
+import { LeadRequestEntity } from './persistence/lead-request.entity';
 
 export const offersService: ServiceDefinition<'offers', OffersConfig> = {
   name: 'offers',
   configSchema: offersConfigSchema,
   module: OffersModule,
-  entities: [OfferEntity],
+  entities: [FeedEntity, LeadRequestEntity],
   migrations: OFFERS_MIGRATIONS,
+  // The first fetch of every feed (OFFERS_INGEST_ON_START), before the service reports ready, so a
+  // fresh start has offers. A failed feed is logged and recorded; it never stops the start.
+  onDatabaseReady: async (app) => {
+    if (!app.get<OffersConfig>(SERVICE_CONFIG).OFFERS_INGEST_ON_START) return;
+    await app.get(FeedIngestionUseCases).ingest();
+  },
 };

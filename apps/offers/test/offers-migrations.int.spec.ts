@@ -1,45 +1,53 @@
 import { checkMigrations } from '@lib/testing';
 import { OFFERS_MIGRATIONS } from '../src/persistence/migrations';
-import { OfferEntity } from '../src/persistence/offer.entity';
+import { FeedEntity } from '../src/persistence/feed.entity';
+import { LeadRequestEntity } from '../src/persistence/lead-request.entity';
 
 describe('offers migrations (real PostgreSQL)', () => {
   it('apply one by one over existing data, revert completely and apply again without drift', async () => {
-    let seeded: OfferEntity[] = [];
+    let feeds: FeedEntity[] = [];
+    let leads: LeadRequestEntity[] = [];
     const report = await checkMigrations(
-      { schema: 'offers', entities: [OfferEntity], migrations: OFFERS_MIGRATIONS },
+      { schema: 'offers', entities: [FeedEntity, LeadRequestEntity], migrations: OFFERS_MIGRATIONS },
       {
         seedAfter: {
-          // An installation whose ES feed already brought an offer, next to the starter list.
+          // An installation with the starter list and an offer of its own: the feed store replaces both.
           CreateOffers1763683600000: async (db) => {
-            await db.getRepository(OfferEntity).insert({
-              country: 'es',
-              offerId: 77,
-              header: 'Prestamo Uno',
-              lenderSlug: 'prestamo-uno',
-              lenderLink: 'https://example.com/uno',
-              stars: '4.1',
-              field2Value: 'hasta 1 000 €',
-              field4Value: '30 días',
-              tags: ['nuevo'],
-              productType: 'payday',
-              amountMinGrosze: 5_000,
-              amountMaxGrosze: 100_000,
-              periodMinDays: 30,
-              periodMaxDays: 30,
-              position: 1,
+            await db.query(
+              `INSERT INTO "offers"."offers" ("country", "offer_id", "header", "lender_slug", "stars", "field2_value", "field4_value",
+                "product_type", "amount_min_grosze", "amount_max_grosze", "period_min_days", "period_max_days")
+               VALUES ('es', 77, 'Prestamo Uno', 'prestamo-uno', 4.1, 'hasta 1 000 €', '30 días', 'payday', 5000, 100000, 30, 30)`,
+            );
+          },
+          FeedStore1796000000000: async (db) => {
+            await db.getRepository(FeedEntity).insert({
+              feedKey: 'pl',
+              offers: [{ offer_id: 1, header: 'Vivus' }] as never,
+              contentHash: 'a'.repeat(64),
+              fetchedAt: new Date('2026-11-24T10:00:00Z'),
+              state: 'succeeded',
+            });
+            await db.getRepository(LeadRequestEntity).insert({
+              applicationId: '3f1c2a9e-5b7d-4c1a-9e2f-0a1b2c3d4e5f',
+              amountGrosze: 200_000,
+              periodDays: 61,
+              purpose: 1,
+              age: 30,
+              feedKey: 'pl',
             });
           },
         },
         verify: async (db) => {
-          seeded = await db.getRepository(OfferEntity).find({ order: { country: 'ASC', position: 'ASC' } });
+          feeds = await db.getRepository(FeedEntity).find();
+          leads = await db.getRepository(LeadRequestEntity).find();
         },
       },
     );
 
-    expect(report.applied).toEqual(['CreateOffers1763683600000']);
-    expect(seeded.map((o) => `${o.country}:${o.offerId}`)).toEqual(['es:77', 'pl:1001', 'pl:1002', 'pl:1003', 'pl:1004', 'pl:1005']);
-    expect(seeded[0]).toMatchObject({ header: 'Prestamo Uno', isActive: true, tags: ['nuevo'], stars: '4.1' });
-    expect(report.reverted).toEqual(['CreateOffers1763683600000']);
+    expect(report.applied).toEqual(['CreateOffers1763683600000', 'FeedStore1796000000000']);
+    expect(feeds).toMatchObject([{ feedKey: 'pl', offers: [{ offer_id: 1, header: 'Vivus' }], offersReceived: 0, errorMessage: null }]);
+    expect(leads).toMatchObject([{ amountGrosze: 200_000, periodDays: 61, feedKey: 'pl' }]);
+    expect(report.reverted).toEqual(['FeedStore1796000000000', 'CreateOffers1763683600000']);
     expect(report.leftAfterDown).toEqual([]);
     expect(report.pendingAfterReapply).toEqual([]);
   });

@@ -1,47 +1,261 @@
+import { randomUUID } from 'node:crypto';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { status } from '@grpc/grpc-js';
-import { type GrpcCallError } from '@lib/contracts';
-import { startTestService, type TestService } from '@lib/testing';
+import { commonV1, type GrpcCallError, offersV1 } from '@lib/contracts';
+import { describeWithRedis, provideTestRedis, startTestService, type TestRedis, type TestService, until } from '@lib/testing';
+import { runIngestCli } from '../src/cli/offers-ingest.cli';
 import { offersService } from '../src/offers.service-definition';
-import { OfferEntity } from '../src/persistence/offer.entity';
 
-describe('offers service over gRPC (real PostgreSQL)', () => {
+const BUNDLED_FEEDS = path.resolve(__dirname, '../feeds');
+const REVIEW_DIR = path.resolve(__dirname, '../../../content/lenders');
+
+const failure = async (call: Promise<unknown>) => (await call.then(() => undefined, (e: unknown) => e)) as GrpcCallError;
+const match = (overrides: Partial<offersV1.MatchOffersRequest> = {}): offersV1.MatchOffersRequest => ({
+  amountGrosze: 100_000,
+  periodDays: 61,
+  purpose: commonV1.LoanPurpose.CAR_REPAIR,
+  applicationId: '',
+  country: 'PL',
+  limit: 0,
+  age: 30,
+  pagePath: '/',
+  ...overrides,
+});
+const list = (country: string, pagePath = '/') => ({ country, limit: 100, offset: 0, pagePath });
+
+describeWithRedis('offers service over gRPC (real PostgreSQL and Redis, feeds over HTTP)', () => {
   let t: TestService<'offers'>;
+  let redis: TestRedis;
+  let dir: string;
+  let server: Server;
+  /** Answers of the feed server that are not files: path → HTTP status. */
+  const broken = new Map<string, number>();
+
   beforeAll(async () => {
-    t = await startTestService(offersService);
+    dir = await mkdtemp(path.join(tmpdir(), 'offers-feeds-'));
+    await cp(BUNDLED_FEEDS, dir, { recursive: true });
+    server = createServer((req, res) => {
+      const name = path.basename(req.url ?? '');
+      const code = broken.get(name);
+      if (code) {
+        res.writeHead(code).end('upstream trouble');
+        return;
+      }
+      readFile(path.join(dir, name)).then(
+        (body) => res.writeHead(200, { 'content-type': 'application/json' }).end(body),
+        () => res.writeHead(404).end(),
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    redis = await provideTestRedis();
+    t = await startTestService(offersService, {
+      redisUrl: redis.url,
+      env: { OFFERS_FEED_BASE_URL: `http://127.0.0.1:${port}/feeds` },
+    });
   });
   afterAll(async () => {
     await t?.stop();
+    await redis?.close();
+    await new Promise((resolve) => server?.close(resolve));
+    if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  it('lists a country’s offers from the database in display order, paged', async () => {
-    const all = await t.client.listOffers({ country: 'PL', limit: 0, offset: 0 });
-    expect(all.total).toBe(5);
-    expect(all.offers.map((o) => o.position)).toEqual([1, 2, 3, 4, 5]);
-    expect(all.offers[0]).toMatchObject({ header: 'Vivus', country: 'PL', firstLoanFree: true, amountMaxGrosze: 300_000, isActive: false });
+  const pl = async () => (await t.client.listOffers(list('PL'))).offers;
+  const finished = async (feedKey: string) => {
+    await until(async () => (await t.client.getFeedIngestionStatus({ feedKeys: [feedKey] })).feeds[0]?.state !== offersV1.FeedIngestionState.RUNNING);
+    return (await t.client.getFeedIngestionStatus({ feedKeys: [feedKey] })).feeds[0]!;
+  };
 
-    const page = await t.client.listOffers({ country: 'pl', limit: 2, offset: 2 });
-    expect(page.total).toBe(5);
-    expect(page.offers.map((o) => o.position)).toEqual([3, 4]);
+  it('ingests every feed at start: statuses with counts, PL with the 28 lenders that have review pages', async () => {
+    const { feeds } = await t.client.getFeedIngestionStatus({ feedKeys: [] });
+    expect(feeds.map((f) => f.feedKey)).toEqual(['es', 'mx', 'vn', 'pl', 'ph', 'my', 'za', 'kz_ru', 'ua_ru', 'ua_ua']);
+    expect(feeds.every((f) => f.state === offersV1.FeedIngestionState.SUCCEEDED && f.lastSuccessAt !== '' && f.errorMessage === '')).toBe(true);
+    expect(feeds.find((f) => f.feedKey === 'pl')).toMatchObject({ country: 'PL', offersReceived: 28, offersStored: 28, offersDropped: 0 });
+    // ES: a domainactive offer and a repeated header are dropped.
+    expect(feeds.find((f) => f.feedKey === 'es')).toMatchObject({ offersReceived: 7, offersStored: 5, offersDropped: 2 });
+
+    const reviews = (await readdir(REVIEW_DIR)).map((f) => f.replace(/\.md$/, '')).sort();
+    const offers = await pl();
+    expect(offers.map((o) => o.reviewSlug).sort()).toEqual(reviews);
+    expect(offers.every((o) => o.lenderSlug === o.reviewSlug && o.lenderLink.startsWith('https://'))).toBe(true);
   });
 
-  it('reflects database changes (no hard-coded list): an offer with a link becomes active', async () => {
-    await t.service.dataSource.getRepository(OfferEntity).update({ offerId: 1002 }, { lenderLink: 'https://example.com/smartney' });
-    const { offers } = await t.client.listOffers({ country: 'pl', limit: 5, offset: 0 });
-    expect(offers.find((o) => o.offerId === 1002)).toMatchObject({ isActive: true, lenderLink: 'https://example.com/smartney' });
-    const es = await t.client.listOffers({ country: 'es', limit: 5, offset: 0 });
-    expect(es).toEqual({ offers: [], total: 0 });
+  it('lists a feed in the order of spec point 9 with the representative example of every offer', async () => {
+    const { offers, total } = await t.client.listOffers(list('pl'));
+    expect(total).toBe(28);
+    const active = offers.filter((o) => o.isActive).map((o) => o.header);
+    expect(offers.slice(0, active.length).map((o) => o.header)).toEqual([...active].sort((a, b) => a.localeCompare(b, 'pl')));
+    expect(offers.at(-1)).toMatchObject({ header: 'Opena', isActive: false });
+    expect(offers.map((o) => o.position)).toEqual(Array.from({ length: 28 }, (_, i) => i + 1));
+    const vivus = offers.find((o) => o.lenderSlug === 'vivus')!;
+    expect(vivus).toMatchObject({ country: 'PL', feedKey: 'pl', firstLoanFree: true, amountMaxGrosze: 300_000, repayment: 'single' });
+    expect(vivus.representativeExample).toMatchObject({ amountGrosze: 100_000, periodDays: 61, totalCostGrosze: 0, rrsoPercent: '0.00' });
+    const wonga = offers.find((o) => o.lenderSlug === 'wonga')!;
+    expect(wonga.representativeExample).toMatchObject({ amountGrosze: 500_000, periodDays: 360, payments: 12 });
+    expect(wonga.representativeExample!.totalPayableGrosze).toBe(500_000 + wonga.representativeExample!.totalCostGrosze);
+    expect(wonga.aprBasisPoints).toBe(Math.round(Number(wonga.representativeExample!.rrsoPercent) * 100));
+    // Missing stars were filled from 4.7–5.0; {time} became a number.
+    expect(offers.find((o) => o.lenderSlug === 'bycard')!.stars).toMatch(/^(4\.[789]|5\.0)$/);
+    expect(offers.find((o) => o.lenderSlug === 'avinto')!.tags[0]).toMatch(/^decyzja w ([3-9]|10) min$/);
+
+    const page = await t.client.listOffers({ country: 'PL', limit: 5, offset: 25, pagePath: '' });
+    expect(page).toMatchObject({ total: 28 });
+    expect(page.offers.map((o) => o.position)).toEqual([26, 27, 28]);
   });
 
-  it('rejects an unknown country and limits above 100', async () => {
-    const error = (await t.client.listOffers({ country: 'de', limit: 500, offset: 0 }).catch((e: unknown) => e)) as GrpcCallError;
-    expect(error.code).toBe(status.INVALID_ARGUMENT);
-    expect(error.fieldViolations.map((v) => v.field).sort()).toEqual(['country', 'limit']);
+  it('applies the rules of the other countries’ feeds and the key rules for KZ and UA', async () => {
+    const es = (await t.client.listOffers(list('ES'))).offers;
+    expect(es.map((o) => [o.offerId, o.header, o.isActive])).toEqual([
+      [60, 'Crédito Ágil', true],
+      // Switched off in the feed, yet ES keeps offer 67 in the active list.
+      [67, 'Oferta Destacada', true],
+      [62, 'Préstamo Norte', true],
+      [61, 'Tomamos impulso', true],
+      [65, 'Préstamo Sur', false],
+    ]);
+    expect(es.find((o) => o.offerId === 61)!.tags).toEqual(['Sin papeleo', 'Con ASNEF']);
+    expect(es.find((o) => o.offerId === 62)!.asnefValue).toBe(false);
+    expect(es.find((o) => o.offerId === 60)!).toMatchObject({ field4Value: '97% de solicitudes aprobadas', asnefValue: true });
+
+    expect((await t.client.listOffers(list('ua', '/ru/offers/'))).offers[0]).toMatchObject({ feedKey: 'ua_ru', header: 'Деньги Онлайн' });
+    expect((await t.client.listOffers(list('UA', '/offers/'))).offers[0]).toMatchObject({ feedKey: 'ua_ua', header: 'Гроші Онлайн' });
+    expect((await t.client.listOffers(list('kz'))).offers[0]).toMatchObject({ feedKey: 'kz_ru', country: 'KZ' });
   });
 
-  it('answers UNIMPLEMENTED over the wire for an RPC listed as not built yet', async () => {
-    const error = (await t.client.getOffer({ offerId: 1001, country: 'pl' }).catch((e: unknown) => e)) as GrpcCallError;
-    expect(error.code).toBe(status.UNIMPLEMENTED);
-    expect(error.message).toContain('GetOffer is not implemented yet');
+  it('answers one offer and one lender, NOT_FOUND for unknown ones and unknown countries', async () => {
+    const vivus = (await pl()).find((o) => o.lenderSlug === 'vivus')!;
+    await expect(t.client.getOffer({ offerId: vivus.offerId, country: 'pl', pagePath: '' })).resolves.toEqual(vivus);
+    expect((await failure(t.client.getOffer({ offerId: 999_999, country: 'pl', pagePath: '' }))).code).toBe(status.NOT_FOUND);
+    expect((await failure(t.client.getOffer({ offerId: vivus.offerId, country: 'de', pagePath: '' }))).code).toBe(status.NOT_FOUND);
+    expect((await failure(t.client.listOffers(list('de')))).code).toBe(status.NOT_FOUND);
+
+    const lender = await t.client.getLender({ lenderId: 0, slug: 'vivus' });
+    expect(lender).toMatchObject({ slug: 'vivus', name: 'Vivus', website: 'https://www.vivus.pl', lenderId: vivus.lenderId });
+    expect(lender.offers.map((o) => o.offerId)).toEqual([vivus.offerId]);
+    await expect(t.client.getLender({ lenderId: vivus.lenderId, slug: '' })).resolves.toMatchObject({ slug: 'vivus' });
+    expect((await failure(t.client.getLender({ lenderId: 0, slug: 'nie-ma-takiego' }))).code).toBe(status.NOT_FOUND);
+    expect((await failure(t.client.getLender({ lenderId: 0, slug: '' }))).code).toBe(status.INVALID_ARGUMENT);
+  });
+
+  it('matches and ranks offers with their cost and RRSO, sponsored placements apart', async () => {
+    const answer = await t.client.matchOffers(match({ amountGrosze: 200_000, periodDays: 61 }));
+    expect(answer.total).toBeGreaterThan(3);
+    expect(answer.offers.every((m) => m.withinLimits || m.score < answer.offers[0]!.score)).toBe(true);
+    expect(answer.offers.map((m) => m.score)).toEqual([...answer.offers.map((m) => m.score)].sort((a, b) => b - a));
+    expect(answer.offers.every((m) => !m.offer!.sponsored && m.offer!.amountMinGrosze <= 200_000 && m.offer!.amountMaxGrosze >= 200_000)).toBe(true);
+    const best = answer.offers[0]!;
+    expect(best.cost).toMatchObject({ amountGrosze: 200_000, periodDays: 61, firstLoanFreeApplies: true });
+    expect(best.cost!.rrsoPercent).toMatch(/^\d+\.\d\d$/);
+    expect(answer.sponsored.map((m) => m.offer!.lenderSlug)).toEqual(['finbo']);
+
+    const limited = await t.client.matchOffers(match({ amountGrosze: 200_000, limit: 2 }));
+    expect(limited).toMatchObject({ total: answer.total });
+    expect(limited.offers).toHaveLength(2);
+    // 30 000 zł only fits Finbo (sponsored) and Kasa Stefczyka.
+    const large = await t.client.matchOffers(match({ amountGrosze: 3_000_000, periodDays: 720 }));
+    expect(large.offers.map((m) => m.offer!.lenderSlug)).toEqual(['kasa-stefczyka']);
+    // Too young for every PL lender.
+    expect((await t.client.matchOffers(match({ age: 17 }))).total).toBe(0);
+
+    const bad = await failure(t.client.matchOffers(match({ amountGrosze: 0, periodDays: 99_999, limit: 101 })));
+    expect(bad.code).toBe(status.INVALID_ARGUMENT);
+    expect(bad.fieldViolations.map((v) => v.field).sort()).toEqual(['amountGrosze', 'limit', 'periodDays']);
+    expect((await failure(t.client.matchOffers(match({ country: 'xx' })))).code).toBe(status.NOT_FOUND);
+  });
+
+  it('stores the request of an application and answers its lead feed by matching it again', async () => {
+    const applicationId = randomUUID();
+    const matched = await t.client.matchOffers(match({ amountGrosze: 300_000, periodDays: 90, applicationId, limit: 100 }));
+    // A second call for the same application changes nothing: the first request is the lead's.
+    await t.client.matchOffers(match({ amountGrosze: 1_500_000, periodDays: 720, applicationId }));
+    const feed = await t.client.getLeadFeed({ leadId: applicationId.toUpperCase(), page: 'all', direction: 'swap', pf: 1, country: '' });
+    expect(feed.offerIds).toEqual(matched.offers.map((m) => m.offer!.offerId));
+    expect(feed.offerIds.length).toBeGreaterThan(0);
+
+    expect((await failure(t.client.getLeadFeed({ leadId: randomUUID(), page: 'all', direction: 'swap', pf: 1, country: '' }))).code).toBe(status.NOT_FOUND);
+    const notUuid = await failure(t.client.getLeadFeed({ leadId: 'abc', page: 'all', direction: 'swap', pf: 1, country: '' }));
+    expect(notUuid.code).toBe(status.INVALID_ARGUMENT);
+    expect(notUuid.fieldViolations.map((v) => v.field)).toEqual(['leadId']);
+    expect((await failure(t.client.getLeadFeed({ leadId: '', page: 'all', direction: 'swap', pf: 1, country: '' }))).code).toBe(status.INVALID_ARGUMENT);
+  });
+
+  it('assigns experiment variants deterministically, keeps allowed stored values and takes overrides', async () => {
+    const { experiments } = await t.client.listExperiments({ country: 'pl' });
+    expect(experiments.map((e) => [e.experimentId, e.name, e.path])).toEqual([['0300.1', 'Redirect_to_cshspc_feed', '/']]);
+    expect((await t.client.listExperiments({ country: '' })).experiments.map((e) => e.experimentId)).toEqual(['0256.1', '0298.1', '0300.1']);
+    const clientId = randomUUID();
+    const ask = (extra: Partial<offersV1.AssignExperimentVariantRequest> = {}) =>
+      t.client.assignExperimentVariant({ experimentId: '0300.1', country: 'PL', clientId, overrideVariant: '', storedVariant: '', ...extra });
+    const drawn = await ask();
+    expect(drawn.source).toBe(offersV1.VariantSource.DRAWN);
+    await expect(ask()).resolves.toEqual(drawn);
+    const other = drawn.variant === 'A' ? 'B' : 'A';
+    await expect(ask({ storedVariant: other })).resolves.toMatchObject({ variant: other, flow: `0300.1-${other}`, source: offersV1.VariantSource.STORED });
+    await expect(ask({ storedVariant: 'Z' })).resolves.toEqual(drawn);
+    await expect(ask({ overrideVariant: `0300.1-${other}`, storedVariant: drawn.variant })).resolves.toMatchObject({
+      variant: other,
+      source: offersV1.VariantSource.OVERRIDE,
+    });
+    expect((await failure(ask({ country: 'ZA' }))).code).toBe(status.NOT_FOUND);
+    expect((await failure(ask({ experimentId: '9999.9' }))).code).toBe(status.NOT_FOUND);
+    expect((await failure(ask({ clientId: 'not-a-uuid' }))).fieldViolations.map((v) => v.field)).toEqual(['clientId']);
+  });
+
+  it('keeps the last good feed when a fetch fails, records the cause, and takes a good feed again', async () => {
+    const before = await pl();
+    const plFile = path.join(dir, 'pl_feed.json');
+    const good = await readFile(plFile, 'utf8');
+    const attempt = async (cause: RegExp) => {
+      const triggered = await t.client.triggerFeedIngestion({ feedKeys: ['PL'] });
+      expect(triggered.feeds.map((f) => f.feedKey)).toEqual(['pl']);
+      const outcome = await finished('pl');
+      expect(outcome.state).toBe(offersV1.FeedIngestionState.FAILED);
+      expect(outcome.errorMessage).toMatch(cause);
+      expect(outcome.lastSuccessAt).not.toBe('');
+      await expect(pl()).resolves.toEqual(before);
+    };
+
+    await writeFile(plFile, '[{"offer_id": 1, "header": "Urwany');
+    await attempt(/not JSON/);
+    await writeFile(plFile, JSON.stringify([{ offer_id: 1, header: 'Zły typ', amount_max: 'dużo' }]));
+    await attempt(/offer 0, field amount_max/);
+    await writeFile(plFile, `[${' '.repeat(5 * 1024 * 1024)}]`);
+    await attempt(/more than the 5242880 allowed/);
+    broken.set('pl_feed.json', 503);
+    await attempt(/HTTP 503/);
+    broken.delete('pl_feed.json');
+
+    const offers = JSON.parse(good) as { header: string; offer_id?: number }[];
+    await writeFile(plFile, JSON.stringify([...offers.filter((o) => o.header !== 'Zefin'), { header: 'Bez numeru' }]));
+    await t.client.triggerFeedIngestion({ feedKeys: ['pl'] });
+    expect(await finished('pl')).toMatchObject({ state: offersV1.FeedIngestionState.SUCCEEDED, offersReceived: 28, offersStored: 27, errorMessage: '' });
+    const after = await pl();
+    expect(after.map((o) => o.header)).toEqual(before.map((o) => o.header).filter((h) => h !== 'Zefin'));
+    await writeFile(plFile, good);
+
+    expect((await failure(t.client.triggerFeedIngestion({ feedKeys: ['de'] }))).code).toBe(status.NOT_FOUND);
+  });
+
+  it('npm run offers:ingest fetches the named feeds, waits for them and prints each outcome', async () => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const io = { out: (l: string) => out.push(l), err: (l: string) => err.push(l) };
+    const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+    await expect(runIngestCli(['PL', 'kz'], t.client, io, nextTurn)).resolves.toBe(0);
+    expect(out).toEqual([expect.stringMatching(/^pl +stored +28 received, 28 listed, 0 dropped$/), expect.stringMatching(/^kz_ru +stored +2 received/)]);
+
+    broken.set('mx_feed.json', 500);
+    await expect(runIngestCli(['mx'], t.client, io, nextTurn)).resolves.toBe(1);
+    broken.delete('mx_feed.json');
+    expect(out.at(-1)).toMatch(/^mx +FAILED +fetch of .* answered HTTP 500$/);
+    await expect(runIngestCli(['de'], t.client, io, nextTurn)).resolves.toBe(2);
+    expect(err.at(-1)).toMatch(/^ingestion failed: /);
   });
 
   it('keeps entities and migrations in agreement', async () => {

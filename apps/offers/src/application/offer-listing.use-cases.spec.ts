@@ -1,115 +1,44 @@
-import { type Cache, MemoryCache } from '@lib/cache';
-import { silentLogger, strictMock } from '@lib/testing';
-import { OfferEntity } from '../persistence/offer.entity';
-import { type OffersRepository } from '../persistence/offers.repository';
+import { normaliseFeed } from '@lib/offers-domain';
+import { strictMock } from '@lib/testing';
 import { OfferListingUseCases } from './offer-listing.use-cases';
-import { OFFERS_CACHE_PREFIX } from './offers-cache';
+import { type OfferCatalogue } from './offer-catalogue';
 
-const stored = (overrides: Partial<OfferEntity> = {}): OfferEntity =>
-  Object.assign(new OfferEntity(), {
-    id: 1,
-    country: 'pl',
-    offerId: 1001,
-    header: 'Vivus',
-    lenderSlug: 'vivus',
-    lenderLink: 'https://example.com/vivus',
-    isActive: true,
-    stars: '4.8',
-    field2Value: 'do 3 000 zł',
-    field4Value: 'od 61 dni',
-    tags: ['pierwsza darmowa'],
-    asnefValue: true,
-    productType: 'payday',
-    amountMinGrosze: 10_000,
-    amountMaxGrosze: 300_000,
-    periodMinDays: 61,
-    periodMaxDays: 61,
-    firstLoanFree: true,
-    position: 1,
-    ...overrides,
+const feed = normaliseFeed(
+  [
+    { offer_id: 1, header: 'Vivus', lender_link: 'https://www.vivus.pl/pozyczka?utm=x', lender_id: 7, lender_slug: 'vivus', review_slug: 'vivus', amount_min: 100, amount_max: 3000, period_min_days: 61, period_max_days: 61, first_loan_free: true },
+    { offer_id: 2, header: 'Wonga', lender_link: 'https://www.wonga.pl/', lender_slug: 'wonga', repayment: 'monthly', interest_rate: 18.5, commission: 15, amount_min: 500, amount_max: 10000, period_min_days: 90, period_max_days: 1460 },
+  ],
+  'pl',
+  '2026-11-24',
+).offers;
+
+describe('OfferListingUseCases', () => {
+  const listing = () =>
+    new OfferListingUseCases(
+      strictMock<OfferCatalogue>('catalogue', { offers: jest.fn((key: string) => Promise.resolve(key === 'pl' ? feed : [])) }),
+    );
+
+  it('pages a feed’s list and answers every offer with its representative example', async () => {
+    const page = await listing().listOffers({ feedKey: 'pl', limit: 1, offset: 1 });
+    expect(page.total).toBe(2);
+    expect(page.offers).toHaveLength(1);
+    const wonga = page.offers[0]!;
+    expect(wonga).toMatchObject({ header: 'Wonga', position: 2, country: 'PL', feedKey: 'pl', repayment: 'monthly', interestRateBp: 1850, commissionBp: 1500 });
+    expect(wonga.representativeExample).toMatchObject({ amountGrosze: 100_000, periodDays: 360, payments: 12 });
+    expect(wonga.aprBasisPoints).toBeGreaterThan(0);
   });
 
-describe('OfferListingUseCases.listOffers', () => {
-  let cache: Cache;
-  beforeEach(() => {
-    // Expiry follows the faked clock: readThrough reads Date.now, the LRU reads `now`.
-    jest.useFakeTimers({ now: new Date('2026-11-24T12:00:00Z'), doNotFake: ['nextTick', 'queueMicrotask'] });
-    cache = new MemoryCache({ logger: silentLogger(), now: () => Date.now() });
-  });
-  afterEach(() => {
-    jest.useRealTimers();
-  });
-
-  it('asks the repository for the page and answers every stored field as the contract’s Offer', async () => {
-    const listByCountry = jest.fn().mockResolvedValue({ offers: [stored()], total: 7 });
-    const listing = new OfferListingUseCases(strictMock<OffersRepository>('offers', { listByCountry }), cache);
-
-    const answer = await listing.listOffers({ country: 'pl', limit: 20, offset: 40 });
-
-    expect(listByCountry).toHaveBeenCalledWith('pl', 20, 40);
-    expect(answer).toEqual({
-      total: 7,
-      offers: [
-        {
-          offerId: 1001,
-          header: 'Vivus',
-          lenderLink: 'https://example.com/vivus',
-          isActive: true,
-          stars: '4.8',
-          field2Value: 'do 3 000 zł',
-          field4Value: 'od 61 dni',
-          tags: ['pierwsza darmowa'],
-          asnefValue: true,
-          productType: 'payday',
-          lenderId: 0,
-          lenderSlug: 'vivus',
-          amountMinGrosze: 10_000,
-          amountMaxGrosze: 300_000,
-          periodMinDays: 61,
-          periodMaxDays: 61,
-          aprBasisPoints: 0,
-          firstLoanFree: true,
-          country: 'PL',
-          logoUrl: '',
-          position: 1,
-        },
-      ],
+  it('finds one offer, and a lender by id or slug across the feeds; NOT_FOUND otherwise', async () => {
+    await expect(listing().getOffer('pl', 1)).resolves.toMatchObject({ header: 'Vivus', firstLoanFree: true, reviewSlug: 'vivus' });
+    await expect(listing().getOffer('es', 1)).rejects.toMatchObject({ code: 5 });
+    await expect(listing().getLender({ slug: 'vivus' })).resolves.toMatchObject({
+      lenderId: 7,
+      slug: 'vivus',
+      name: 'Vivus',
+      website: 'https://www.vivus.pl',
+      offers: [expect.objectContaining({ offerId: 1 })],
     });
-  });
-
-  it('answers an offer without a lender link with an empty link, never as active', async () => {
-    const listByCountry = jest.fn().mockResolvedValue({ offers: [stored({ lenderLink: null, isActive: true })], total: 1 });
-    const listing = new OfferListingUseCases(strictMock<OffersRepository>('offers', { listByCountry }), cache);
-
-    const { offers } = await listing.listOffers({ country: 'pl', limit: 20, offset: 0 });
-
-    expect(offers[0]).toMatchObject({ lenderLink: '', isActive: false });
-  });
-
-  it('answers an empty page with the total still counted', async () => {
-    const listByCountry = jest.fn().mockResolvedValue({ offers: [], total: 5 });
-    const listing = new OfferListingUseCases(strictMock<OffersRepository>('offers', { listByCountry }), cache);
-
-    await expect(listing.listOffers({ country: 'pl', limit: 20, offset: 100 })).resolves.toEqual({ offers: [], total: 5 });
-  });
-
-  it('reads a list once per minute from the database, then from the cache, page by page', async () => {
-    const listByCountry = jest.fn().mockResolvedValue({ offers: [stored()], total: 1 });
-    const listing = new OfferListingUseCases(strictMock<OffersRepository>('offers', { listByCountry }), cache);
-
-    const first = await listing.listOffers({ country: 'pl', limit: 20, offset: 0 });
-    await expect(listing.listOffers({ country: 'pl', limit: 20, offset: 0 })).resolves.toEqual(first);
-    expect(listByCountry).toHaveBeenCalledTimes(1);
-
-    await listing.listOffers({ country: 'pl', limit: 20, offset: 20 });
-    await listing.listOffers({ country: 'es', limit: 20, offset: 0 });
-    expect(listByCountry).toHaveBeenCalledTimes(3);
-    expect(await cache.get(`${OFFERS_CACHE_PREFIX}list:pl:20:0`)).toBeDefined();
-
-    jest.setSystemTime(new Date('2026-11-24T12:01:01Z'));
-    await listing.listOffers({ country: 'pl', limit: 20, offset: 0 });
-    // Stale: served at once, refreshed in the background.
-    await jest.runAllTimersAsync();
-    expect(listByCountry).toHaveBeenCalledTimes(4);
+    await expect(listing().getLender({ lenderId: 7 })).resolves.toMatchObject({ slug: 'vivus' });
+    await expect(listing().getLender({ slug: 'nikt' })).rejects.toMatchObject({ code: 5 });
   });
 });

@@ -1,32 +1,56 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { type Cache, readThrough } from '@lib/cache';
+import { Injectable } from '@nestjs/common';
 import { type offersV1 } from '@lib/contracts';
-import { CACHE } from '@lib/service-kit';
-import { type FeedCountry } from '../domain/feed-countries';
-import { OffersRepository } from '../persistence/offers.repository';
+import { FEED_KEYS, type NormalisedOffer } from '@lib/offers-domain';
+import { notFound } from '@lib/service-kit';
+import { type FeedKey } from '../domain/feed-countries';
+import { OfferCatalogue } from './offer-catalogue';
 import { toOfferMessage } from './offer-message';
-import { OFFER_LIST_CACHE, offerListKey } from './offers-cache';
 
-/** One page of a country's comparison list. */
+/** One page of a feed's comparison list. */
 export interface OfferListQuery {
-  country: FeedCountry;
+  feedKey: FeedKey;
   limit: number;
   offset: number;
 }
 
-/** The comparison lists visitors browse (ListOffers; GetOffer and GetLender join here when built). */
+export interface LenderQuery {
+  lenderId?: number;
+  slug?: string;
+}
+
+const websiteOf = (link: string) => (link && URL.canParse(link) ? new URL(link).origin : '');
+
+/** The comparison lists visitors browse: ListOffers, GetOffer, GetLender, all from the stored feeds. */
 @Injectable()
 export class OfferListingUseCases {
-  constructor(
-    private readonly offers: OffersRepository,
-    @Inject(CACHE) private readonly cache: Cache,
-  ) {}
+  constructor(private readonly catalogue: OfferCatalogue) {}
 
-  /** A country's offers in display order, with the total for paging, read through the cache. */
+  /** A feed's offers in the order of spec point 9, with the total for paging. */
   async listOffers(query: OfferListQuery): Promise<offersV1.ListOffersResponse> {
-    return readThrough(this.cache, offerListKey(query.country, query.limit, query.offset), OFFER_LIST_CACHE, async () => {
-      const page = await this.offers.listByCountry(query.country, query.limit, query.offset);
-      return { offers: page.offers.map(toOfferMessage), total: page.total };
-    });
+    const offers = await this.catalogue.offers(query.feedKey);
+    return { offers: offers.slice(query.offset, query.offset + query.limit).map(toOfferMessage), total: offers.length };
+  }
+
+  async getOffer(feedKey: FeedKey, offerId: number): Promise<offersV1.Offer> {
+    const offer = (await this.catalogue.offers(feedKey)).find((o) => o.offerId === offerId);
+    if (!offer) throw notFound('offer', `${feedKey}/${offerId}`);
+    return toOfferMessage(offer);
+  }
+
+  /** A lender (by id, else by slug) with its offers in every feed. */
+  async getLender(query: LenderQuery): Promise<offersV1.Lender> {
+    const matches = (o: NormalisedOffer) => (query.lenderId !== undefined ? o.lenderId === query.lenderId : o.lenderSlug === query.slug);
+    const offers: NormalisedOffer[] = [];
+    for (const feedKey of FEED_KEYS) offers.push(...(await this.catalogue.offers(feedKey)).filter(matches));
+    const first = offers[0];
+    if (!first) throw notFound('lender', query.lenderId !== undefined ? String(query.lenderId) : (query.slug ?? ''));
+    return {
+      lenderId: first.lenderId,
+      slug: first.lenderSlug,
+      name: first.lenderName,
+      logoUrl: first.logoUrl,
+      website: websiteOf(first.lenderLink),
+      offers: offers.map(toOfferMessage),
+    };
   }
 }

@@ -1,34 +1,67 @@
 import { type offersV1 } from '@lib/contracts';
-import { isShownActive } from '../domain/offer-activity';
-import { type OfferEntity } from '../persistence/offer.entity';
+import { type LoanCost, type NormalisedOffer, type OfferMatch, loanCost, rrsoBasisPoints } from '@lib/offers-domain';
+import { pricedCost } from './loan-cost-memo';
+
+export const toLoanCostMessage = (cost: LoanCost): offersV1.LoanCost => ({ ...cost });
+
+/** The representative example of an offer (its example amount and term at its regular terms). */
+export function representativeExample(o: NormalisedOffer): LoanCost {
+  return loanCost(o.terms, o.example.amountGrosze, o.example.periodDays);
+}
+
+const messages = new WeakMap<NormalisedOffer, offersV1.Offer>();
 
 /**
- * A stored offer as the contract's Offer. Lender ids, APR and logos are not stored yet: they arrive
- * with feed ingestion and are answered as proto3 zero values until then.
+ * A normalised offer as the contract's Offer, with its representative example. Made once per
+ * normalised offer (the catalogue keeps those for the day), since the example's RRSO is iterative.
  */
-export function toOfferMessage(o: OfferEntity): offersV1.Offer {
-  return {
+export function toOfferMessage(o: NormalisedOffer): offersV1.Offer {
+  const known = messages.get(o);
+  if (known) return known;
+  const example = representativeExample(o);
+  const message: offersV1.Offer = {
     offerId: o.offerId,
     header: o.header,
-    lenderLink: o.lenderLink ?? '',
-    isActive: isShownActive(o),
+    lenderLink: o.lenderLink,
+    isActive: o.isActive,
     stars: o.stars,
     field2Value: o.field2Value,
     field4Value: o.field4Value,
     tags: o.tags,
     asnefValue: o.asnefValue,
     productType: o.productType,
-    lenderId: 0,
+    lenderId: o.lenderId,
     lenderSlug: o.lenderSlug,
     amountMinGrosze: o.amountMinGrosze,
     amountMaxGrosze: o.amountMaxGrosze,
     periodMinDays: o.periodMinDays,
     periodMaxDays: o.periodMaxDays,
-    aprBasisPoints: 0,
-    firstLoanFree: o.firstLoanFree,
-    // Stored lower-case as feeds key it; the contract speaks ISO upper-case.
+    aprBasisPoints: rrsoBasisPoints(example.rrsoPercent),
+    firstLoanFree: o.terms.firstLoanFree,
+    // Feeds are keyed lower-case; the contract speaks ISO upper-case.
     country: o.country.toUpperCase(),
-    logoUrl: '',
+    logoUrl: o.logoUrl,
     position: o.position,
+    sponsored: o.sponsored,
+    ageMin: o.ageMin,
+    ageMax: o.ageMax,
+    interestRateBp: o.terms.interestRateBp,
+    commissionBp: o.terms.commissionBp,
+    feeGrosze: o.terms.feeGrosze,
+    repayment: o.terms.repayment,
+    representativeExample: toLoanCostMessage(example),
+    reviewSlug: o.reviewSlug,
+    firstLoanFreeMaxGrosze: o.terms.firstLoanFreeMaxGrosze,
+    feedKey: o.feedKey,
   };
+  messages.set(o, message);
+  return message;
 }
+
+/** A match with its exact figures (cost and RRSO of the requested amount and period). */
+export const toMatchedMessage = (m: OfferMatch): offersV1.MatchedOffer => ({
+  offer: toOfferMessage(m.offer),
+  score: m.score,
+  withinLimits: m.withinLimits,
+  cost: toLoanCostMessage(pricedCost(m)),
+});

@@ -1,15 +1,17 @@
 import { type ReadThroughOptions } from '@lib/cache';
-import { type FeedCountry } from '../domain/feed-countries';
+import { type FeedKey } from '../domain/feed-countries';
 
 /** Every cache key of the offers service starts with this, so a feed ingestion can clear them all at once. */
 export const OFFERS_CACHE_PREFIX = 'offers:';
 
-export const offerListKey = (country: FeedCountry, limit: number, offset: number) =>
-  `${OFFERS_CACHE_PREFIX}list:${country}:${limit}:${offset}`;
+/** The content hash of a feed's last good copy (the catalogue's in-process list is keyed by it). */
+export const feedHashKey = (feedKey: FeedKey) => `${OFFERS_CACHE_PREFIX}feed-hash:${feedKey}`;
 
 /**
- * A country's list changes only when its feed is ingested (a few times a day), and every SEO page
- * and the home page ask for it: a minute of freshness keeps PostgreSQL out of the page path, and an
- * hour of stale serving keeps the offers block up while the database is briefly away.
+ * A feed changes only when it is ingested (hourly at most), and every page with offers asks: the
+ * hash of its last good copy is read from PostgreSQL at most once a minute per replica set
+ * (ingestion clears it at once), and kept an hour stale so offers keep showing while the database
+ * is briefly away. The offers themselves are normalised once per replica, hash and day and kept in
+ * process (spec point 4: a loaded, non-empty list is not loaded again).
  */
-export const OFFER_LIST_CACHE: ReadThroughOptions = { ttlMs: 60_000, staleMs: 3_600_000 };
+export const FEED_HASH_CACHE: ReadThroughOptions = { ttlMs: 60_000, staleMs: 3_600_000 };

@@ -1,7 +1,5 @@
 /**
- * Feed countries of the marketing setup (spec point 1); the key is lower-case as in `{country}_feed.json`.
- * Listing, feed ingestion and matching all speak of a country by this key.
+ * The feed countries and keys live in `@lib/offers-domain` (the gateway needs the same rules);
+ * re-exported here so the service speaks of them in one way.
  */
-export const FEED_COUNTRIES = ['es', 'mx', 'vn', 'pl', 'ph', 'my', 'za', 'kz', 'ua'] as const;
-
-export type FeedCountry = (typeof FEED_COUNTRIES)[number];
+export { FEED_COUNTRIES, FEED_KEYS, type FeedCountry, type FeedKey } from '@lib/offers-domain';

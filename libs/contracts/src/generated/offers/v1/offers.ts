@@ -84,6 +84,52 @@ export interface Offer {
   logoUrl: string;
   /** Position in the country's ordering, 1-based. */
   position: number;
+  /** Paid placement: shown with a 'Reklama' label, never mixed into the ranking of MatchOffers. */
+  sponsored: boolean;
+  /** Youngest borrower accepted, years; 0 when the feed does not say. */
+  ageMin: number;
+  /** Oldest borrower accepted, years; 0 when the feed does not say. */
+  ageMax: number;
+  /** Annual interest rate in basis points (720 = 7.20 %). */
+  interestRateBp: number;
+  /** Commission as a share of the amount, basis points (1000 = 10 %). */
+  commissionBp: number;
+  /** Fixed fee per loan, in grosze. */
+  feeGrosze: number;
+  /** How the loan is repaid: 'single' (one payment at the end) or 'monthly' (equal monthly instalments). */
+  repayment: string;
+  /** The representative example of the offer (the advertising disclosure of the consumer credit act). */
+  representativeExample: LoanCost | null;
+  /** Slug of the lender's review page ('/{slug}/'); empty when the site has no review of the lender. */
+  reviewSlug: string;
+  /** Largest amount the first loan is free up to, in grosze; 0 when first_loan_free is false. */
+  firstLoanFreeMaxGrosze: number;
+  /** Feed key the offer comes from, e.g. 'pl', 'ua_ru'. */
+  feedKey: string;
+}
+
+/** What a loan of one amount and period costs at an offer's regular terms (money in grosze). */
+export interface LoanCost {
+  /** Amount borrowed. */
+  amountGrosze: number;
+  /** Term in days. */
+  periodDays: number;
+  /** Annual interest rate in basis points. */
+  interestRateBp: number;
+  /** Interest over the term. */
+  interestGrosze: number;
+  /** Commission and fixed fees over the term. */
+  feesGrosze: number;
+  /** Total cost of the credit: interest plus fees. */
+  totalCostGrosze: number;
+  /** Total amount payable: amount plus total cost. */
+  totalPayableGrosze: number;
+  /** RRSO (APR) in percent, a decimal string rounded to 0.01, e.g. '36.54'. */
+  rrsoPercent: string;
+  /** Number of payments (1 for a single repayment). */
+  payments: number;
+  /** True when a first loan of this amount and term costs nothing (the lender's offer for new clients). */
+  firstLoanFreeApplies: boolean;
 }
 
 /** Asks for a country's offers. */
@@ -94,6 +140,8 @@ export interface ListOffersRequest {
   limit: number;
   /** Offers to skip. */
   offset: number;
+  /** Path of the page asking (picks 'ua_ru' for paths containing '/ru/', else 'ua_ua'); may be empty. */
+  pagePath: string;
 }
 
 /** A slice of a country's offers. */
@@ -110,6 +158,8 @@ export interface GetOfferRequest {
   offerId: number;
   /** Country code of the feed the id belongs to. */
   country: string;
+  /** Path of the page asking (feed key rule of ListOffersRequest.page_path); may be empty. */
+  pagePath: string;
 }
 
 /** Asks for one lender. */
@@ -198,6 +248,10 @@ export interface MatchOffersRequest {
   country: string;
   /** Maximum offers returned; 0 means the service default. */
   limit: number;
+  /** Borrower's age in years; 0 when not given (age limits are then not checked). */
+  age: number;
+  /** Path of the page asking (feed key rule of ListOffersRequest.page_path); may be empty. */
+  pagePath: string;
 }
 
 /** An offer with why and how well it matched. */
@@ -208,6 +262,8 @@ export interface MatchedOffer {
   score: number;
   /** True when the requested amount and period are within the offer's limits. */
   withinLimits: boolean;
+  /** Cost of the requested amount and period at the offer's regular terms. */
+  cost: LoanCost | null;
 }
 
 /** Matched offers. */
@@ -216,6 +272,8 @@ export interface MatchOffersResponse {
   offers: MatchedOffer[];
   /** All offers that matched (before limit). */
   total: number;
+  /** Paid placements that fit the request, kept apart from the ranking (shown labelled 'Reklama'). */
+  sponsored: MatchedOffer[];
 }
 
 /** Asks for a client's variant in one experiment. */

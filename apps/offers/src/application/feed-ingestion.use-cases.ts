@@ -1,0 +1,128 @@
+import { createHash } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { type Cache } from '@lib/cache';
+import { offersV1 } from '@lib/contracts';
+import { type Logger } from '@lib/observability';
+import { FEED_KEYS, countryOfFeedKey, feedFileName, normaliseFeed, parseFeed } from '@lib/offers-domain';
+import { warsawDay } from '@lib/pl-calendar';
+import { CACHE, LOGGER } from '@lib/service-kit';
+import { type FeedKey } from '../domain/feed-countries';
+import { type FeedEntity } from '../persistence/feed.entity';
+import { FeedSource } from '../persistence/feed-source';
+import { FeedsRepository } from '../persistence/feeds.repository';
+import { OfferCatalogue } from './offer-catalogue';
+import { feedHashKey } from './offers-cache';
+
+/** The message spec point 8 names for a feed that could not be loaded; logged with the cause. */
+export const FEED_ERROR_MESSAGE = 'ERROR WHILE LOADING OFFERS';
+
+const STATES: Record<string, offersV1.FeedIngestionState> = {
+  idle: offersV1.FeedIngestionState.IDLE,
+  running: offersV1.FeedIngestionState.RUNNING,
+  succeeded: offersV1.FeedIngestionState.SUCCEEDED,
+  failed: offersV1.FeedIngestionState.FAILED,
+};
+
+const iso = (date: Date | null) => date?.toISOString() ?? '';
+
+function toStatus(feedKey: FeedKey, row: FeedEntity | undefined): offersV1.FeedIngestionStatus {
+  return {
+    feedKey,
+    country: countryOfFeedKey(feedKey).toUpperCase(),
+    state: row ? (STATES[row.state] ?? offersV1.FeedIngestionState.UNSPECIFIED) : offersV1.FeedIngestionState.IDLE,
+    startedAt: iso(row?.startedAt ?? null),
+    finishedAt: iso(row?.finishedAt ?? null),
+    offersReceived: row?.offersReceived ?? 0,
+    offersStored: row?.offersStored ?? 0,
+    offersDropped: row?.offersDropped ?? 0,
+    errorMessage: row?.errorMessage ?? '',
+    lastSuccessAt: iso(row?.lastSuccessAt ?? null),
+  };
+}
+
+/**
+ * Feed ingestion (issue 9, point 1): fetch `{key}_feed.json`, validate it whole, store it with its
+ * fetch time and SHA-256 as the feed's new last good copy. Any failure (unreachable, HTTP error,
+ * > 5 MB, not JSON, wrong types) is logged as 'ERROR WHILE LOADING OFFERS' with the cause and
+ * recorded in the feed's status; the last good copy keeps serving.
+ */
+@Injectable()
+export class FeedIngestionUseCases {
+  /** Fetches in progress in this process: a second trigger joins the running one. */
+  private readonly running = new Map<FeedKey, Promise<void>>();
+
+  constructor(
+    private readonly feeds: FeedsRepository,
+    private readonly source: FeedSource,
+    private readonly catalogue: OfferCatalogue,
+    @Inject(CACHE) private readonly cache: Cache,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /** Starts fetching the feeds and answers at once with their statuses (RUNNING). */
+  async trigger(feedKeys: readonly FeedKey[]): Promise<offersV1.FeedIngestionStatus[]> {
+    for (const feedKey of feedKeys) await this.start(feedKey);
+    return this.status(feedKeys);
+  }
+
+  /** Fetches the feeds and resolves when all are done (start-up, the schedule). */
+  async ingest(feedKeys: readonly FeedKey[] = FEED_KEYS): Promise<void> {
+    const runs: Promise<void>[] = [];
+    for (const feedKey of feedKeys) runs.push((await this.start(feedKey)).run);
+    await Promise.all(runs);
+  }
+
+  async status(feedKeys: readonly FeedKey[]): Promise<offersV1.FeedIngestionStatus[]> {
+    const rows = new Map((await this.feeds.states(feedKeys)).map((row) => [row.feedKey, row]));
+    return feedKeys.map((feedKey) => toStatus(feedKey, rows.get(feedKey)));
+  }
+
+  /** Waits for the fetches in progress (shutdown). */
+  async settle(): Promise<void> {
+    await Promise.all(this.running.values());
+  }
+
+  /** Marks the feed RUNNING and starts its fetch (or joins the one in progress); `run` settles when it is done. */
+  private async start(feedKey: FeedKey): Promise<{ run: Promise<void> }> {
+    const current = this.running.get(feedKey);
+    if (current) return { run: current };
+    await this.feeds.markRunning(feedKey, new Date(Date.now()));
+    const run = this.fetchAndStore(feedKey)
+      // Storing failed (the database went away mid-run): record that rather than stay RUNNING.
+      .catch((error: unknown) => this.fail(feedKey, `the feed could not be stored: ${(error as Error).message}`))
+      .catch((error: unknown) => this.logger.error({ err: error, feedKey }, 'feed ingestion could not record its outcome'))
+      .finally(() => this.running.delete(feedKey));
+    this.running.set(feedKey, run);
+    return { run };
+  }
+
+  private async fetchAndStore(feedKey: FeedKey): Promise<void> {
+    const fetchedAt = new Date(Date.now());
+    let fetched;
+    try {
+      fetched = await this.source.fetch(feedFileName(feedKey));
+    } catch (error) {
+      return this.fail(feedKey, (error as Error).message);
+    }
+    const parsed = parseFeed(fetched.body.toString('utf8'), fetched.byteLength);
+    if (!parsed.ok) return this.fail(feedKey, parsed.cause);
+    const contentHash = createHash('sha256').update(fetched.body).digest('hex');
+    const { offers, dropped } = normaliseFeed(parsed.offers, feedKey, warsawDay(fetchedAt));
+    await this.feeds.storeSuccess(
+      feedKey,
+      { offers: parsed.offers, contentHash, fetchedAt, received: parsed.received, rejected: parsed.rejected, stored: offers.length, dropped },
+      new Date(Date.now()),
+    );
+    this.catalogue.forget(feedKey);
+    await this.cache.delete(feedHashKey(feedKey));
+    this.logger.info(
+      { feedKey, received: parsed.received, rejected: parsed.rejected, stored: offers.length, dropped, contentHash },
+      'feed stored',
+    );
+  }
+
+  private async fail(feedKey: FeedKey, cause: string): Promise<void> {
+    this.logger.error({ feedKey, cause, source: this.source.location }, FEED_ERROR_MESSAGE);
+    await this.feeds.storeFailure(feedKey, cause, new Date(Date.now()));
+  }
+}

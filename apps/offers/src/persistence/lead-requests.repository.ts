@@ -1,0 +1,26 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { LeadRequestEntity } from './lead-request.entity';
+
+export type LeadRequest = Omit<LeadRequestEntity, 'createdAt'>;
+
+@Injectable()
+export class LeadRequestsRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /**
+   * Stores an application's request once: the application id is the key, the first request wins
+   * (a retried or repeated MatchOffers for the same application changes nothing). `beforeCommit`
+   * runs inside the transaction just before it commits (the caller's deadline check).
+   */
+  async storeOnce(request: LeadRequest, beforeCommit: () => void): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await manager.createQueryBuilder().insert().into(LeadRequestEntity).values(request).orIgnore().execute();
+      beforeCommit();
+    });
+  }
+
+  async find(applicationId: string): Promise<LeadRequestEntity | undefined> {
+    return (await this.dataSource.getRepository(LeadRequestEntity).findOne({ where: { applicationId } })) ?? undefined;
+  }
+}
