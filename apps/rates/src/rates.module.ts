@@ -1,13 +1,38 @@
 import { Module } from '@nestjs/common';
+import { BanksUseCases } from './application/banks.use-cases';
+import { CurrenciesUseCases } from './application/currencies.use-cases';
+import { FreshnessUseCases } from './application/freshness.use-cases';
+import { IngestionStatus } from './application/ingestion-status';
 import { NbpImportUseCases } from './application/nbp-import.use-cases';
 import { RateTablesUseCases } from './application/rate-tables.use-cases';
+import { IngestionScheduler } from './jobs/ingestion.scheduler';
+import { BankSourceClient } from './persistence/bank-source.client';
+import { BankTablesRepository } from './persistence/bank-tables.repository';
+import { BundledBankTables } from './persistence/bundled-bank-tables';
 import { BundledNbpArchives } from './persistence/bundled-nbp-archives';
+import { NbpApiClient } from './persistence/nbp-api.client';
 import { NbpTablesRepository } from './persistence/nbp-tables.repository';
+import { RatesMetrics } from './persistence/rates-metrics';
 import { RatesController } from './transport/rates.controller';
 
-/** Nest wiring only: the controller, its use cases and their adapters. */
+/** Nest wiring only: the controller, its use cases, their adapters and the schedule. */
 @Module({
   controllers: [RatesController],
-  providers: [RateTablesUseCases, NbpImportUseCases, NbpTablesRepository, BundledNbpArchives],
+  providers: [
+    RateTablesUseCases,
+    NbpImportUseCases,
+    BanksUseCases,
+    CurrenciesUseCases,
+    FreshnessUseCases,
+    IngestionStatus,
+    NbpTablesRepository,
+    BankTablesRepository,
+    BundledNbpArchives,
+    BundledBankTables,
+    NbpApiClient,
+    BankSourceClient,
+    RatesMetrics,
+    IngestionScheduler,
+  ],
 })
 export class RatesModule {}

@@ -1,8 +1,15 @@
-import { type ServiceDefinition } from '@lib/service-kit';
+import { type ServiceDefinition, SERVICE_CONFIG } from '@lib/service-kit';
+import { BanksUseCases } from './application/banks.use-cases';
+import { FreshnessUseCases } from './application/freshness.use-cases';
+import { IngestionStatus } from './application/ingestion-status';
 import { NbpImportUseCases } from './application/nbp-import.use-cases';
+import { IngestionScheduler } from './jobs/ingestion.scheduler';
 import { RATES_MIGRATIONS } from './persistence/migrations';
+import { BankRateEntity } from './persistence/bank-rate.entity';
+import { BankTableEntity } from './persistence/bank-table.entity';
 import { NbpRateEntity } from './persistence/nbp-rate.entity';
 import { NbpTableEntity } from './persistence/nbp-table.entity';
+import { RatesMetrics } from './persistence/rates-metrics';
 import { ratesConfigSchema, type RatesConfig } from './rates.config';
 import { RatesModule } from './rates.module';
 
@@ -10,10 +17,19 @@ export const ratesService: ServiceDefinition<'rates', RatesConfig> = {
   name: 'rates',
   configSchema: ratesConfigSchema,
   module: RatesModule,
-  entities: [NbpTableEntity, NbpRateEntity],
+  entities: [NbpTableEntity, NbpRateEntity, BankTableEntity, BankRateEntity],
   migrations: RATES_MIGRATIONS,
-  // Readiness waits for this: a fresh installation answers with the bundled NBP tables from its first call.
-  onDatabaseReady: async (app) => {
-    await app.get(NbpImportUseCases).importBundledArchives();
+  // Readiness waits for this: a fresh installation answers with the bundled NBP table A history
+  // (2016 onwards) and the shipped bank tables from its first call, then the schedule starts.
+  onDatabaseReady: async (app, logger) => {
+    const started = Date.now();
+    const tables = await app.get(NbpImportUseCases).importBundledArchives();
+    const banks = await app.get(BanksUseCases).importBundled();
+    logger.info({ tables, banks, ms: Date.now() - started }, 'shipped rates data loaded');
+    app.get(IngestionStatus).dataLoaded = true;
+    const freshness = app.get(FreshnessUseCases);
+    app.get(RatesMetrics).readFrom(() => freshness.report());
+    if (app.get<RatesConfig>(SERVICE_CONFIG).scheduleOn) await app.get(IngestionScheduler).start();
   },
+  readinessDetails: async (app) => (app.get(IngestionStatus).dataLoaded ? { freshness: await app.get(FreshnessUseCases).report() } : { freshness: 'loading' }),
 };

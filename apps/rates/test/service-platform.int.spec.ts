@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { status } from '@grpc/grpc-js';
-import { createServiceClient, GrpcCallError, healthV1, ratesV1 } from '@lib/contracts';
+import { createServiceClient, type GrpcCallError, healthV1, ratesV1 } from '@lib/contracts';
 import { freePort, provideTestDatabase, startTestService, type TestService } from '@lib/testing';
 import { ratesService } from '../src/rates.service-definition';
 
@@ -38,10 +38,12 @@ describe('service platform', () => {
       expect(metrics).toContain('process_cpu_user_seconds_total');
     });
 
-    it('answers UNIMPLEMENTED (not UNKNOWN) for an RPC the service does not offer yet', async () => {
-      const error = (await t.client.listBanks({}).catch((e: unknown) => e)) as GrpcCallError;
-      expect(error).toBeInstanceOf(GrpcCallError);
-      expect(error.code).toBe(status.UNIMPLEMENTED);
+    it('adds the data freshness of every kind to /readyz as details, never deciding readiness by it', async () => {
+      const body = (await (await fetch(`${t.opsUrl}/readyz`)).json()) as { status: string; details: { freshness: { kind: string; stale: boolean }[] } };
+      expect(body.status).toBe('ready');
+      expect(body.details.freshness.map((f) => f.kind)).toEqual(['A', 'B', 'C', 'banks']);
+      // The shipped data ends on 2025-04-08, so it is stale against today's calendar, and still ready.
+      expect(body.details.freshness.every((f) => f.stale)).toBe(true);
     });
   });
 

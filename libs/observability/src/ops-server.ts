@@ -15,6 +15,11 @@ export interface OpsServerOptions {
   registry: Registry;
   checks: ReadinessCheck[];
   logger: Logger;
+  /**
+   * Extra facts /readyz reports under `details` (e.g. the rates service's data freshness); they
+   * inform, they never decide readiness. A failing provider is logged and reported as absent.
+   */
+  details?: () => Promise<Record<string, unknown>>;
 }
 
 export interface OpsServer {
@@ -86,7 +91,13 @@ export async function startOpsServer(opts: OpsServerOptions): Promise<OpsServer>
         logTransitions(result.checks);
         // A shutdown that began while the checks ran wins over their result.
         const ready = result.ready && !shuttingDown;
-        sendJson(res, ready ? 200 : 503, { status: ready ? 'ready' : 'not_ready', checks: result.checks }, head);
+        const details = opts.details
+          ? await opts.details().catch((error: unknown) => {
+              logger.warn({ err: error }, 'readiness details failed');
+              return undefined;
+            })
+          : undefined;
+        sendJson(res, ready ? 200 : 503, { status: ready ? 'ready' : 'not_ready', checks: result.checks, ...(details ? { details } : {}) }, head);
         return;
       }
       default:

@@ -25,4 +25,4 @@ export {
 } from './request-fields';
 export { toGrpcError, isDatabaseUnavailable } from './grpc-error';
 export { HealthState, type ServingStatus } from './health';
-export { CACHE, LOGGER, SERVICE_CONFIG, HEALTH_STATE } from './tokens';
+export { CACHE, LOGGER, SERVICE_CONFIG, HEALTH_STATE, METRICS_REGISTRY } from './tokens';

@@ -22,7 +22,7 @@ import { GrpcExceptionFilter } from './grpc-exception.filter';
 import { isDatabaseUnavailable } from './grpc-error';
 import { HealthController } from './health.controller';
 import { HealthState } from './health';
-import { CACHE, HEALTH_STATE, LOGGER, SERVICE_CONFIG } from './tokens';
+import { CACHE, HEALTH_STATE, LOGGER, METRICS_REGISTRY, SERVICE_CONFIG } from './tokens';
 
 export interface ServiceDefinition<N extends ServiceName = ServiceName, C extends ServiceEnv = ServiceEnv> {
   name: N;
@@ -38,6 +38,8 @@ export interface ServiceDefinition<N extends ServiceName = ServiceName, C extend
   migrations: DataSourceOptions['migrations'];
   /** Work that needs the migrated schema (reference-data import, …); readiness waits for it. */
   onDatabaseReady?: (app: INestMicroservice, logger: Logger) => Promise<void>;
+  /** Facts /readyz adds under `details` (informative only, never decide readiness). */
+  readinessDetails?: (app: INestMicroservice) => Promise<Record<string, unknown>>;
 }
 
 export interface RunningService {
@@ -120,8 +122,9 @@ export async function startService<C extends ServiceEnv>(
       { provide: LOGGER, useValue: logger },
       { provide: SERVICE_CONFIG, useValue: config },
       { provide: HEALTH_STATE, useValue: health },
+      { provide: METRICS_REGISTRY, useValue: registry },
     ],
-    exports: [DataSource, CACHE, LOGGER, SERVICE_CONFIG, HEALTH_STATE],
+    exports: [DataSource, CACHE, LOGGER, SERVICE_CONFIG, HEALTH_STATE, METRICS_REGISTRY],
   };
   const root: DynamicModule = { module: ServiceRootModule, imports: [infra, def.module], controllers: [HealthController] };
 
@@ -142,7 +145,15 @@ export async function startService<C extends ServiceEnv>(
   );
   await app.listen();
 
-  const ops = await startOpsServer({ host: config.OPS_HOST, port: config.OPS_PORT, registry, checks, logger });
+  const readinessDetails = def.readinessDetails;
+  const ops = await startOpsServer({
+    host: config.OPS_HOST,
+    port: config.OPS_PORT,
+    registry,
+    checks,
+    logger,
+    details: readinessDetails && (() => readinessDetails(app)),
+  });
   health.start(HEALTH_INTERVAL_MS);
   logger.info({ grpcPort: config.GRPC_PORT, opsHost: ops.host, opsPort: ops.port, embeddedDatabase: database.embedded }, `${def.name} service listening`);
 

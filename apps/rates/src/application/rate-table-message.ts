@@ -3,7 +3,7 @@ import { trimDecimal } from '@lib/finance';
 import { type NbpTableType } from '../domain/nbp-table-type';
 import { type NbpTableEntity } from '../persistence/nbp-table.entity';
 
-const TABLE_ENUM: Record<NbpTableType, ratesV1.TableType> = {
+export const TABLE_ENUM: Record<NbpTableType, ratesV1.TableType> = {
   A: ratesV1.TableType.A,
   B: ratesV1.TableType.B,
   C: ratesV1.TableType.C,

@@ -3,8 +3,8 @@ import { BundledNbpArchives } from './bundled-nbp-archives';
 describe('BundledNbpArchives', () => {
   const archives = new BundledNbpArchives();
 
-  it('lists the shipped table A archives by year', async () => {
-    await expect(archives.tableAFiles()).resolves.toEqual(['archiwum_tab_a_2025.csv']);
+  it('lists the shipped table A archives by year, 2016 to 2025', async () => {
+    await expect(archives.tableAFiles()).resolves.toEqual(Array.from({ length: 10 }, (_, i) => `archiwum_tab_a_${2016 + i}.csv`));
   });
 
   it('reads an archive as text decoded from Windows-1250', async () => {

@@ -1,4 +1,4 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, type Relation } from 'typeorm';
 import { NbpTableEntity } from './nbp-table.entity';
 
 /** A currency's quote in one table, per ONE unit, kept as NUMERIC (read back as exact strings). */
@@ -26,5 +26,6 @@ export class NbpRateEntity {
 
   @ManyToOne(() => NbpTableEntity, (table) => table.rates, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'table_id', foreignKeyConstraintName: 'FK_nbp_rates_table' })
-  table!: NbpTableEntity;
+  // Relation<> keeps the decorator metadata from touching the class while the modules load in a cycle.
+  table!: Relation<NbpTableEntity>;
 }

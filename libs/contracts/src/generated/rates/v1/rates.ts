@@ -127,6 +127,11 @@ export interface GetCurrencyHistoryRequest {
   from: string;
   /** Last date, inclusive ('YYYY-MM-DD'); used when range is UNSPECIFIED. */
   to: string;
+  /**
+   * Currency the rate is quoted in (any case); empty or 'PLN' means PLN. Any other code gives the
+   * cross rate through PLN (units of quote per unit of code), tables A and B only.
+   */
+  quote: string;
 }
 
 /** One point of a currency's history. */
@@ -159,6 +164,12 @@ export interface GetCurrencyHistoryResponse {
   min: string;
   /** Largest rate in the range (mid, or ask for table C); empty when no points. */
   max: string;
+  /** Last value minus first value (mid, or bid for table C); empty when no points. */
+  change: string;
+  /** That change in percent of the first value, 2 places (half up); empty when no points. */
+  changePercent: string;
+  /** Quote currency, upper case ('PLN' unless a cross rate was asked for). */
+  quote: string;
 }
 
 /** A bank with published currency tables. */
@@ -171,6 +182,13 @@ export interface Bank {
   logoUrl: string;
   /** Effective date of the newest stored table ('YYYY-MM-DD'); empty when none. */
   latestTableDate: string;
+  /**
+   * True when the newest table comes from the dataset shipped with the service (not fetched from
+   * the bank): show it as data of latest_table_date, never as live.
+   */
+  embedded: boolean;
+  /** The bank's own page with its rate table. */
+  websiteUrl: string;
 }
 
 /** Asks for banks. */
@@ -218,6 +236,57 @@ export interface BankTable {
   publishedAt: string;
   /** Rates sorted by code. */
   rates: BankRate[];
+  /**
+   * True when this table comes from the dataset shipped with the service, not from the bank:
+   * show it as data of effective_date, never as live.
+   */
+  embedded: boolean;
+  /** The bank's own page with its rate table. */
+  websiteUrl: string;
+}
+
+/** Asks for one currency's history in a bank's tables. */
+export interface GetBankCurrencyHistoryRequest {
+  /** Bank slug. */
+  bankSlug: string;
+  /** ISO 4217 code (any case). */
+  code: string;
+  /** Predefined range, ending on the bank's newest table; when UNSPECIFIED, from and to are used. */
+  range: HistoryRange;
+  /** First date, inclusive ('YYYY-MM-DD'); used when range is UNSPECIFIED. */
+  from: string;
+  /** Last date, inclusive ('YYYY-MM-DD'); used when range is UNSPECIFIED. */
+  to: string;
+}
+
+/** One point of a bank currency history. */
+export interface BankHistoryPoint {
+  /** Effective date ('YYYY-MM-DD'). */
+  effectiveDate: string;
+  /** Table number as the bank publishes it. */
+  tableNo: string;
+  /** Buy rate in PLN per unit. */
+  buy: string;
+  /** Sell rate in PLN per unit. */
+  sell: string;
+}
+
+/** A currency's history in a bank's tables. */
+export interface GetBankCurrencyHistoryResponse {
+  /** Bank slug. */
+  bankSlug: string;
+  /** ISO 4217 code, upper case. */
+  code: string;
+  /** First date covered ('YYYY-MM-DD'). */
+  from: string;
+  /** Last date covered ('YYYY-MM-DD'). */
+  to: string;
+  /** Points, oldest first. */
+  points: BankHistoryPoint[];
+  /** Smallest buy rate; empty when no points. */
+  min: string;
+  /** Largest sell rate; empty when no points. */
+  max: string;
 }
 
 /** Asks to convert an amount. */
@@ -328,6 +397,14 @@ export interface CurrencyPair {
   effectiveDate: string;
   /** Number of the table the mid rate comes from. */
   tableNo: string;
+  /** Smallest NBP mid rate of the pair over the last 12 months of tables; empty when unavailable. */
+  min: string;
+  /** Largest NBP mid rate of the pair over the last 12 months of tables; empty when unavailable. */
+  max: string;
+  /** Number of the table C the bid/ask come from; empty when unavailable. */
+  cTableNo: string;
+  /** Effective date of that table C ('YYYY-MM-DD'); empty when unavailable. */
+  cEffectiveDate: string;
 }
 
 export const RATES_V1_PACKAGE_NAME = 'rates.v1';
@@ -376,6 +453,13 @@ export interface RatesServiceClient {
   /** Returns the data of a currency pair page; NOT_FOUND for unknown codes. */
 
   getCurrencyPair(request: GetCurrencyPairRequest, metadata?: Metadata): Observable<CurrencyPair>;
+
+  /** Returns one currency's buy/sell history in a bank's tables; NOT_FOUND for an unknown bank. */
+
+  getBankCurrencyHistory(
+    request: GetBankCurrencyHistoryRequest,
+    metadata?: Metadata,
+  ): Observable<GetBankCurrencyHistoryResponse>;
 }
 
 /** Serves exchange rates and currency texts. */
@@ -444,6 +528,16 @@ export interface RatesServiceController {
     request: GetCurrencyPairRequest,
     metadata?: Metadata,
   ): Promise<CurrencyPair> | Observable<CurrencyPair> | CurrencyPair;
+
+  /** Returns one currency's buy/sell history in a bank's tables; NOT_FOUND for an unknown bank. */
+
+  getBankCurrencyHistory(
+    request: GetBankCurrencyHistoryRequest,
+    metadata?: Metadata,
+  ):
+    | Promise<GetBankCurrencyHistoryResponse>
+    | Observable<GetBankCurrencyHistoryResponse>
+    | GetBankCurrencyHistoryResponse;
 }
 
 export function RatesServiceControllerMethods() {
@@ -458,6 +552,7 @@ export function RatesServiceControllerMethods() {
       'convert',
       'listCurrencyNames',
       'getCurrencyPair',
+      'getBankCurrencyHistory',
     ];
     for (const method of grpcMethods) {
       const descriptor: any = Reflect.getOwnPropertyDescriptor(constructor.prototype, method);

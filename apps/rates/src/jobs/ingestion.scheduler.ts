@@ -1,0 +1,81 @@
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { type Logger } from '@lib/observability';
+import { LOGGER } from '@lib/service-kit';
+import { BanksUseCases } from '../application/banks.use-cases';
+import { FreshnessUseCases } from '../application/freshness.use-cases';
+import { NbpImportUseCases } from '../application/nbp-import.use-cases';
+import { type IngestionKind, nextRun } from '../domain/ingestion-schedule';
+
+const KINDS: readonly IngestionKind[] = ['C', 'A', 'B', 'banks'];
+
+/**
+ * The Europe/Warsaw schedule of the fetches (domain/ingestion-schedule.ts): table C on working
+ * days after its morning publication, A around midday, B on Wednesdays, the banks twice a working
+ * day; at start, every kind whose stored data is behind the calendar is fetched once. A failed run
+ * is logged (and shown on /readyz); the stored tables keep being served and the next run tries again.
+ */
+@Injectable()
+export class IngestionScheduler implements OnModuleDestroy {
+  private readonly timers = new Map<IngestionKind, NodeJS.Timeout>();
+  private stopped = false;
+  private readonly running = new Set<Promise<unknown>>();
+
+  constructor(
+    private readonly nbp: NbpImportUseCases,
+    private readonly banks: BanksUseCases,
+    private readonly freshness: FreshnessUseCases,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /** Starts the schedule; `now` is injectable for tests. Resolves once the catch-up runs have been started. */
+  async start(now: () => Date = () => new Date()): Promise<void> {
+    this.stopped = false;
+    const behind = (await this.freshness.report(now())).filter((f) => f.stale).map((f) => f.kind);
+    for (const kind of KINDS) {
+      if (behind.includes(kind)) this.track(this.run(kind, now));
+      this.schedule(kind, now);
+    }
+  }
+
+  /** Runs one kind now (also what the timers call). Never rejects: failures are logged. */
+  async run(kind: IngestionKind, now: () => Date = () => new Date()): Promise<void> {
+    try {
+      if (kind === 'banks') {
+        const report = await this.banks.ingest(now());
+        this.logger.info({ kind, ...report }, 'bank tables fetched');
+      } else {
+        await this.nbp.ingest(kind, now());
+      }
+    } catch (error) {
+      this.logger.error({ kind, err: error }, 'scheduled fetch failed; stored tables keep being served');
+    }
+  }
+
+  /** Waits for the runs in progress (tests, shutdown). */
+  async idle(): Promise<void> {
+    await Promise.all([...this.running]);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.stopped = true;
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+    await this.idle();
+  }
+
+  private schedule(kind: IngestionKind, now: () => Date): void {
+    if (this.stopped) return;
+    const at = nextRun(kind, now());
+    const timer = setTimeout(() => {
+      this.track(this.run(kind, now).finally(() => this.schedule(kind, now)));
+    }, Math.max(0, at.getTime() - now().getTime()));
+    timer.unref();
+    this.timers.set(kind, timer);
+    this.logger.debug({ kind, at: at.toISOString() }, 'next fetch scheduled');
+  }
+
+  private track(run: Promise<unknown>): void {
+    this.running.add(run);
+    void run.finally(() => this.running.delete(run));
+  }
+}
