@@ -31,6 +31,8 @@ const event = (overrides: Partial<eventsV1.TrackingEvent> = {}): eventsV1.Tracki
   userAgent: 'jest',
   ipHash: '',
   ingestId: '9c1d2e3f-4a5b-4c6d-8e7f-a0b1c2d3e4f5',
+  pagePath: '/kredyt-gotowkowy/',
+  consent: 'granted',
   ...overrides,
 });
 
@@ -41,7 +43,11 @@ const reason = (input: eventsV1.TrackingEvent) => {
 
 describe('validateTrackingEvent', () => {
   it('accepts a good event: empty texts become null, ids canonical, the time is now when not sent', () => {
-    const verdict = validateTrackingEvent(event({ clientId: CLIENT.replace(/-/g, '').toUpperCase() }), NOW, noNewId);
+    const verdict = validateTrackingEvent(
+      event({ clientId: CLIENT.replace(/-/g, '').toUpperCase() }),
+      NOW,
+      noNewId,
+    );
     expect(verdict).toEqual({
       ok: true,
       event: expect.objectContaining({
@@ -56,6 +62,8 @@ describe('validateTrackingEvent', () => {
         referer: null,
         userAgent: 'jest',
         ipHash: null,
+        pagePath: '/kredyt-gotowkowy/',
+        consent: 'granted',
         ingestId: '9c1d2e3f-4a5b-4c6d-8e7f-a0b1c2d3e4f5',
         receivedAt: NOW,
       }),
@@ -95,9 +103,20 @@ describe('validateTrackingEvent', () => {
   });
 
   it.each([
-    [{ eventId: 0 }, `event_id must be an integer from 1 to ${LIMITS.eventId}`],
-    [{ eventId: 1.5 }, `event_id must be an integer from 1 to ${LIMITS.eventId}`],
-    [{ eventId: LIMITS.eventId + 1 }, `event_id must be an integer from 1 to ${LIMITS.eventId}`],
+    [{ eventId: 0 }, 'event_id must be a positive integer'],
+    [{ eventId: 1.5 }, 'event_id must be a positive integer'],
+    [{ eventId: 6 }, 'event_id 6 is not in the event catalogue'],
+    [{ sub4: '' }, "sub4 must be 'pageView' for event 5 (pageView)"],
+    [
+      { eventId: 41, sub4: 'contact', sub8: 'x' },
+      'sub8 must be a non-negative integer for event 41 (fieldFilled)',
+    ],
+    [{ pagePath: '/'.repeat(LIMITS.pagePath + 1) }, `page_path is longer than ${LIMITS.pagePath} characters`],
+    [{ consent: 'yes' }, "consent must be 'granted', 'denied' or empty"],
+    [{ sub5: 'a\u0000b' }, 'sub5 contains a NUL character'],
+    [{ referer: 'https://x.pl/\ud800' }, 'referer is not valid Unicode'],
+    [{ userAgent: 'Mozilla\u0000' }, 'user_agent contains a NUL character'],
+    [{ receivedAt: '2026-11-21T10:00:00.001Z' }, 'received_at is more than a day in the future'],
     [{ sessionId: 'not-a-uuid' }, 'session_id is not a UUID v4'],
     [{ clientId: '3f1c2a9e-5b7d-1c1a-9e2f-0a1b2c3d4e5f' }, 'client_id is not a UUID v4'],
     [{ utmCampaign: 'x'.repeat(LIMITS.text + 1) }, `utm_campaign is longer than ${LIMITS.text} characters`],
@@ -108,8 +127,41 @@ describe('validateTrackingEvent', () => {
     expect(reason(event(overrides))).toBe(expected);
   });
 
+  it('accepts an event without a client id (no consent to the cookie) and stores no client id', () => {
+    const verdict = validateTrackingEvent(event({ clientId: '', consent: '' }), NOW, noNewId);
+    expect(verdict.ok && [verdict.event.clientId, verdict.event.consent]).toEqual([null, '']);
+  });
+
+  it.each([
+    // UUID v4 vectors: hyphens optional, any case; version 4 and variant 8-b required.
+    ['0B7E8C1A2F4D4E6B9A1C3D5E7F9A1B2C', '0b7e8c1a-2f4d-4e6b-9a1c-3d5e7f9a1b2c'],
+    ['0b7e8c1a-2f4d-4e6b-bA1c-3d5e7f9a1b2c', '0b7e8c1a-2f4d-4e6b-ba1c-3d5e7f9a1b2c'],
+  ])('accepts the session id %p as %p', (sent, stored) => {
+    const verdict = validateTrackingEvent(event({ sessionId: sent }), NOW, noNewId);
+    expect(verdict.ok && verdict.event.sessionId).toBe(stored);
+  });
+
+  it.each([
+    ['0b7e8c1a-2f4d-1e6b-9a1c-3d5e7f9a1b2c', 'version 1'],
+    ['0b7e8c1a-2f4d-4e6b-7a1c-3d5e7f9a1b2c', 'variant 7'],
+    ['0b7e8c1a2f4d-4e6b-9a1c-3d5e7f9a1b2c', 'some hyphens only'],
+    ['0b7e8c1a-2f4d-4e6b-9a1c-3d5e7f9a1b2', 'one digit short'],
+    ['{0b7e8c1a-2f4d-4e6b-9a1c-3d5e7f9a1b2c}', 'braces'],
+  ])('refuses the session id %p (%s)', (sent) => {
+    expect(reason(event({ sessionId: sent }))).toBe('session_id is not a UUID v4');
+  });
+
+  it('keeps text with real surrogate pairs (emoji) and Polish letters', () => {
+    const verdict = validateTrackingEvent(event({ sub5: 'zażółć 😀' }), NOW, noNewId);
+    expect(verdict.ok && verdict.event.sub5).toBe('zażółć 😀');
+  });
+
   it('cuts an overlong user agent instead of rejecting the event', () => {
-    const verdict = validateTrackingEvent(event({ userAgent: 'u'.repeat(LIMITS.userAgent + 10) }), NOW, noNewId);
+    const verdict = validateTrackingEvent(
+      event({ userAgent: 'u'.repeat(LIMITS.userAgent + 10) }),
+      NOW,
+      noNewId,
+    );
     expect(verdict.ok && verdict.event.userAgent).toHaveLength(LIMITS.userAgent);
   });
 });

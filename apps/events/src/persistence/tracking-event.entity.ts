@@ -1,22 +1,29 @@
-import { Column, Entity, Index, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /**
- * One accepted tracking event (spec point 3 fields). Without KAFKA_BROKERS the ingest RPC writes
- * here directly; with Kafka the consumer does, after validation and de-duplication.
+ * One stored tracking event (spec point 3 fields + enrichment). The table is PARTITIONED BY RANGE
+ * (received_at), one partition per UTC day (migration 1796200000000; partitions made by
+ * events.create_tracking_event_partitions). Written by the sink only: IngestEvents without Kafka,
+ * the tracking.raw.v1 consumer with it, both through the same use case.
  */
 @Entity({ name: 'tracking_events' })
-@Unique('UQ_tracking_events_ingest_id', ['ingestId'])
-@Index('ix_tracking_events_received_at', ['receivedAt'])
+// Time: the primary key (received_at, ingest_id) leads with received_at.
 @Index('ix_tracking_events_event_day', ['eventId', 'receivedAt'])
+@Index('ix_tracking_events_page_day', ['pagePath', 'receivedAt'])
 export class TrackingEventEntity {
-  @PrimaryGeneratedColumn({ type: 'bigint', primaryKeyConstraintName: 'PK_tracking_events' })
-  id!: string;
+  /** Gateway time of receipt; the partition key. */
+  @PrimaryColumn({ name: 'received_at', type: 'timestamptz', primaryKeyConstraintName: 'PK_tracking_events' })
+  receivedAt!: Date;
 
-  /** Numeric event type: 5 page view, 27 page restored from cache, … */
+  /** The event's de-duplication key (unique through tracking_event_ids). */
+  @PrimaryColumn({ name: 'ingest_id', type: 'uuid', primaryKeyConstraintName: 'PK_tracking_events' })
+  ingestId!: string;
+
+  /** Catalogue event id (libs/tracking): 5 page view, 27 page restored from cache, … */
   @Column({ name: 'event_id', type: 'integer' })
   eventId!: number;
 
-  @Column({ name: 'provider_id', type: 'varchar', length: 64, nullable: true })
+  @Column({ name: 'provider_id', type: 'varchar', length: 255, nullable: true })
   providerId!: string | null;
 
   @Column({ type: 'varchar', length: 255, nullable: true }) sub1!: string | null;
@@ -36,8 +43,9 @@ export class TrackingEventEntity {
   @Column({ name: 'session_id', type: 'uuid' })
   sessionId!: string;
 
-  @Column({ name: 'client_id', type: 'uuid' })
-  clientId!: string;
+  /** Null without consent to the client id cookie. */
+  @Column({ name: 'client_id', type: 'uuid', nullable: true })
+  clientId!: string | null;
 
   @Column({ type: 'varchar', length: 255, nullable: true })
   domain!: string | null;
@@ -45,17 +53,40 @@ export class TrackingEventEntity {
   @Column({ type: 'varchar', length: 2048, nullable: true })
   referer!: string | null;
 
+  @Column({ name: 'page_path', type: 'varchar', length: 2048, nullable: true })
+  pagePath!: string | null;
+
+  /** pageTypeOf(page_path) of @lib/tracking; 'other' without a path. */
+  @Column({ name: 'page_type', type: 'varchar', length: 32 })
+  pageType!: string;
+
   @Column({ name: 'user_agent', type: 'varchar', length: 512, nullable: true })
   userAgent!: string | null;
+
+  /** 'desktop', 'mobile', 'tablet', 'tv', 'bot' or 'unknown'. */
+  @Column({ name: 'device_class', type: 'varchar', length: 16 })
+  deviceClass!: string;
+
+  @Column({ name: 'is_bot', type: 'boolean' })
+  isBot!: boolean;
 
   /** Salted hash of the sender's IP; the address itself is never stored. */
   @Column({ name: 'ip_hash', type: 'varchar', length: 128, nullable: true })
   ipHash!: string | null;
 
-  /** Gateway-assigned id: a re-sent event hits the unique constraint and is stored once. */
-  @Column({ name: 'ingest_id', type: 'uuid' })
+  /** Cookie consent when received: 'granted', 'denied' or ''. */
+  @Column({ type: 'varchar', length: 16 })
+  consent!: string;
+}
+
+/** The de-duplication ledger: one row per ingest id ever stored, so a re-sent event is stored once whatever its day. */
+@Entity({ name: 'tracking_event_ids' })
+export class TrackingEventIdEntity {
+  @PrimaryColumn({ name: 'ingest_id', type: 'uuid', primaryKeyConstraintName: 'PK_tracking_event_ids' })
   ingestId!: string;
 
   @Column({ name: 'received_at', type: 'timestamptz' })
   receivedAt!: Date;
 }
+
+export const EVENTS_ENTITIES = [TrackingEventEntity, TrackingEventIdEntity];

@@ -1,5 +1,6 @@
 import { type eventsV1 } from '@lib/contracts';
 import { z } from 'zod';
+import { TRACKING_LIMITS } from '@lib/tracking';
 import { LIMITS } from '../domain/tracking-event';
 
 /**
@@ -26,23 +27,64 @@ const DAY_MS = 86_400_000;
 /** The range checks need two real days; a bad day is reported once, by its own field. */
 const onValidDays = { when: (payload: { issues: readonly unknown[] }) => payload.issues.length === 0 };
 
+const days = (r: object) => r as { from: string; to: string };
+
+/** Calendar days from..to inclusive, at most 366 of them (the rules every report shares). */
+const dayRange = <T extends z.ZodRawShape>(shape: T) =>
+  z
+    .object({ from: isoDay, to: isoDay, ...shape })
+    .refine((r) => days(r).from <= days(r).to, {
+      path: ['to'],
+      error: 'must not be before from',
+      ...onValidDays,
+    })
+    // Both days count: from 2024-01-01 to 2024-12-31 is 366 days (a leap year), one more is too many.
+    .refine((r) => (Date.parse(days(r).to) - Date.parse(days(r).from)) / DAY_MS + 1 <= MAX_RANGE_DAYS, {
+      path: ['to'],
+      error: `range must be at most ${MAX_RANGE_DAYS} days`,
+      ...onValidDays,
+    });
+
+/** A row limit: 0 or absent means the default, more than the maximum is refused. */
+const rowLimit = (fallback: number, max: number) =>
+  z
+    .number()
+    .int()
+    .min(0, 'must not be negative')
+    .max(max, `must be at most ${max}`)
+    .nullish()
+    .transform((limit) => (limit ? limit : fallback));
+
+/** An optional text filter: empty means "no filter". */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .max(max, `must be at most ${max} characters`)
+    .nullish()
+    .transform((value) => (value ? value : undefined));
+
 /** CountEvents: calendar days from..to inclusive, at most 366 of them; an event id narrows the count. */
-export const countEventsRequest = z
-  .object({
-    from: isoDay,
-    to: isoDay,
-    // proto3 optional: absent (or null) means every event id.
-    eventId: z
-      .number()
-      .int()
-      .positive()
-      .nullish()
-      .transform((id) => id ?? undefined),
-  })
-  .refine((r) => r.from <= r.to, { path: ['to'], error: 'must not be before from', ...onValidDays })
-  // Both days count: from 2024-01-01 to 2024-12-31 is 366 days (a leap year), one more is too many.
-  .refine((r) => (Date.parse(r.to) - Date.parse(r.from)) / DAY_MS + 1 <= MAX_RANGE_DAYS, {
-    path: ['to'],
-    error: `range must be at most ${MAX_RANGE_DAYS} days`,
-    ...onValidDays,
-  });
+export const countEventsRequest = dayRange({
+  // proto3 optional: absent (or null) means every event id.
+  eventId: z
+    .number()
+    .int()
+    .positive()
+    .nullish()
+    .transform((id) => id ?? undefined),
+});
+
+/** CountPageViews: a day range, optionally one page path, at most 10 000 rows (default 1000). */
+export const countPageViewsRequest = dayRange({
+  pagePath: optionalText(TRACKING_LIMITS.url),
+  limit: rowLimit(1_000, 10_000),
+});
+
+/** CountUniqueClients: a day range. */
+export const countUniqueClientsRequest = dayRange({});
+
+/** CountSessionsBySource: a day range, at most 1000 sources (default 100). */
+export const countSessionsBySourceRequest = dayRange({ limit: rowLimit(100, 1_000) });
+
+/** GetFunnel: a day range, optionally one traffic source. */
+export const getFunnelRequest = dayRange({ utmSource: optionalText(TRACKING_LIMITS.text) });

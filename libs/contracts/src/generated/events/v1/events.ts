@@ -63,6 +63,10 @@ export interface TrackingEvent {
    * assigns one, and a re-send would be stored again.
    */
   ingestId: string;
+  /** Path of the page the event happened on (location.pathname), e.g. '/kredyt-gotowkowy/'. */
+  pagePath: string;
+  /** The visitor's cookie consent when the event was received: 'granted', 'denied', or empty (no answer yet). */
+  consent: string;
 }
 
 /** A batch of events. */
@@ -169,12 +173,160 @@ export interface FunnelStep {
   sessions: number;
   /** Share of the first step's sessions, in basis points (10000 = 100%). */
   conversionBasisPoints: number;
+  /** For page-view steps: the page type the view must be of ('home', 'application', 'offers'); empty otherwise. */
+  pageType: string;
 }
 
 /** The funnel. */
 export interface GetFunnelResponse {
   /** Steps in funnel order, page view first. */
   steps: FunnelStep[];
+}
+
+/** Asks for page views per page and day. */
+export interface CountPageViewsRequest {
+  /** First day, inclusive ('YYYY-MM-DD'). */
+  from: string;
+  /** Last day, inclusive ('YYYY-MM-DD'). */
+  to: string;
+  /** Only this page path (exact, e.g. '/kredyt-gotowkowy/'); empty means every page. */
+  pagePath: string;
+  /** Maximum rows; 0 means the service default (1000), at most 10000. */
+  limit: number;
+}
+
+/** Page views of one page on one day. */
+export interface PageViewCount {
+  /** Day ('YYYY-MM-DD', Europe/Warsaw). */
+  day: string;
+  /** Page path. */
+  pagePath: string;
+  /** Page type of the path, e.g. 'home', 'blog', 'offers'. */
+  pageType: string;
+  /** Page views (event 5). */
+  views: number;
+  /** Distinct sessions that viewed it. */
+  sessions: number;
+}
+
+/** Page views per page and day. */
+export interface CountPageViewsResponse {
+  /** Rows by day, then most views first, then path. */
+  rows: PageViewCount[];
+  /** Page views in the range (all pages, also those past the row limit). */
+  totalViews: number;
+}
+
+/** Asks for distinct clients per day. */
+export interface CountUniqueClientsRequest {
+  /** First day, inclusive ('YYYY-MM-DD'). */
+  from: string;
+  /** Last day, inclusive ('YYYY-MM-DD'). */
+  to: string;
+}
+
+/** Distinct clients and sessions of one day. */
+export interface DailyClients {
+  /** Day ('YYYY-MM-DD', Europe/Warsaw). */
+  day: string;
+  /** Distinct client ids (visitors who consented to the client id cookie). */
+  clients: number;
+  /** Distinct sessions. */
+  sessions: number;
+}
+
+/** Distinct clients per day and over the whole range. */
+export interface CountUniqueClientsResponse {
+  /** One row per day with events, in day order. */
+  days: DailyClients[];
+  /** Distinct client ids over the whole range (not the sum of the days). */
+  totalClients: number;
+  /** Distinct sessions over the whole range. */
+  totalSessions: number;
+}
+
+/**
+ * One record of Kafka topic tracking.events.v1: a validated, de-duplicated and enriched event,
+ * keyed by session id, as JSON with these field names (docs/EVENTS.md).
+ */
+export interface CleanTrackingEvent {
+  /** De-duplication key (UUID v4): at-least-once delivery may repeat a record, never with another id. */
+  ingestId: string;
+  /** Event id from the catalogue (libs/tracking). */
+  eventId: number;
+  /** Catalogue name of the event id, e.g. 'pageView'. */
+  eventName: string;
+  /** Traffic provider id. */
+  providerId: string;
+  /** Sub-parameter 1 (meaning per event id in the catalogue, e.g. 'pageLoadFromCache'). */
+  sub1: string;
+  /** Sub-parameter 3: the test flow. */
+  sub3: string;
+  /** Sub-parameter 4 (per event id, e.g. 'pageView', a form name, an offer id). */
+  sub4: string;
+  /** Sub-parameter 5 (per event id). */
+  sub5: string;
+  /** Sub-parameter 6 (per event id). */
+  sub6: string;
+  /** Sub-parameter 7 (per event id). */
+  sub7: string;
+  /** Sub-parameter 8 (form field index for field events). */
+  sub8: string;
+  /** utm_source. */
+  utmSource: string;
+  /** utm_medium. */
+  utmMedium: string;
+  /** utm_campaign. */
+  utmCampaign: string;
+  /** utm_content. */
+  utmContent: string;
+  /** utm_term. */
+  utmTerm: string;
+  /** Session id (UUID v4, canonical lower-case with hyphens). */
+  sessionId: string;
+  /** Client id (UUID v4, canonical), empty without cookie consent. */
+  clientId: string;
+  /** Host the event was sent from. */
+  domain: string;
+  /** Referring URL; empty when none. */
+  referer: string;
+  /** Page path the event happened on. */
+  pagePath: string;
+  /** Page type of page_path, e.g. 'home', 'application', 'offers', 'blog'. */
+  pageType: string;
+  /** When the gateway received it (RFC 3339, UTC). */
+  receivedAt: string;
+  /** Browser user agent (at most 512 characters). */
+  userAgent: string;
+  /** Salted hash of the sender's IP address. */
+  ipHash: string;
+  /** Device class from the user agent: 'desktop', 'mobile', 'tablet', 'tv', 'bot' or 'unknown'. */
+  deviceClass: string;
+  /** True when the user agent is a crawler or other automated client. */
+  isBot: boolean;
+  /** Cookie consent when received: 'granted', 'denied' or empty. */
+  consent: string;
+}
+
+/**
+ * One record of Kafka topic tracking.dlq.v1: a record of tracking.raw.v1 the events service
+ * refused, keyed like the original, as JSON with these field names.
+ */
+export interface DeadLetter {
+  /** Why it was refused, e.g. 'session_id is not a UUID v4'. */
+  reason: string;
+  /** Topic the record was read from. */
+  sourceTopic: string;
+  /** Partition the record was read from. */
+  sourcePartition: number;
+  /** Offset of the record (64-bit, as decimal text). */
+  sourceOffset: string;
+  /** The original key (the session id as the gateway sent it). */
+  key: string;
+  /** The original value as UTF-8 text, cut at 65536 characters. */
+  value: string;
+  /** When it was refused (RFC 3339, UTC). */
+  failedAt: string;
 }
 
 export const EVENTS_V1_PACKAGE_NAME = 'events.v1';
@@ -201,9 +353,20 @@ export interface EventsServiceClient {
     metadata?: Metadata,
   ): Observable<CountSessionsBySourceResponse>;
 
-  /** Returns the page view → application funnel over a date range. */
+  /** Returns the funnel home → application → offers → lender click over a date range. */
 
   getFunnel(request: GetFunnelRequest, metadata?: Metadata): Observable<GetFunnelResponse>;
+
+  /** Counts page views (event 5) per page path and day over a date range. */
+
+  countPageViews(request: CountPageViewsRequest, metadata?: Metadata): Observable<CountPageViewsResponse>;
+
+  /** Counts distinct clients (client ids) and sessions per day over a date range. */
+
+  countUniqueClients(
+    request: CountUniqueClientsRequest,
+    metadata?: Metadata,
+  ): Observable<CountUniqueClientsResponse>;
 }
 
 /** Ingests tracking events and answers analytics queries. */
@@ -237,17 +400,39 @@ export interface EventsServiceController {
     | Observable<CountSessionsBySourceResponse>
     | CountSessionsBySourceResponse;
 
-  /** Returns the page view → application funnel over a date range. */
+  /** Returns the funnel home → application → offers → lender click over a date range. */
 
   getFunnel(
     request: GetFunnelRequest,
     metadata?: Metadata,
   ): Promise<GetFunnelResponse> | Observable<GetFunnelResponse> | GetFunnelResponse;
+
+  /** Counts page views (event 5) per page path and day over a date range. */
+
+  countPageViews(
+    request: CountPageViewsRequest,
+    metadata?: Metadata,
+  ): Promise<CountPageViewsResponse> | Observable<CountPageViewsResponse> | CountPageViewsResponse;
+
+  /** Counts distinct clients (client ids) and sessions per day over a date range. */
+
+  countUniqueClients(
+    request: CountUniqueClientsRequest,
+    metadata?: Metadata,
+  ):
+    Promise<CountUniqueClientsResponse> | Observable<CountUniqueClientsResponse> | CountUniqueClientsResponse;
 }
 
 export function EventsServiceControllerMethods() {
   return function (constructor: Function) {
-    const grpcMethods: string[] = ['ingestEvents', 'countEvents', 'countSessionsBySource', 'getFunnel'];
+    const grpcMethods: string[] = [
+      'ingestEvents',
+      'countEvents',
+      'countSessionsBySource',
+      'getFunnel',
+      'countPageViews',
+      'countUniqueClients',
+    ];
     for (const method of grpcMethods) {
       const descriptor: any = Reflect.getOwnPropertyDescriptor(constructor.prototype, method);
       GrpcMethod('EventsService', method)(constructor.prototype[method], method, descriptor);

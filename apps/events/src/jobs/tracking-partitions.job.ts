@@ -1,0 +1,54 @@
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { type Logger } from '@lib/observability';
+import { LOGGER, SERVICE_CONFIG } from '@lib/service-kit';
+import { CLOCK, type Clock } from '../application/event-ingestion.use-cases';
+import { type EventsConfig } from '../events.config';
+import { TrackingEventsRepository } from '../persistence/tracking-events.repository';
+
+const DAY_MS = 86_400_000;
+const utcDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/**
+ * Keeps daily partitions of events.tracking_events ready: yesterday to EVENTS_PARTITION_DAYS_AHEAD
+ * days ahead (UTC), at start (before the service reports ready) and every EVENTS_PARTITION_JOB_MS.
+ * The sink also makes the day of any event it writes, so an event is never refused for its day.
+ */
+@Injectable()
+export class TrackingPartitionsJob implements OnApplicationShutdown {
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly events: TrackingEventsRepository,
+    @Inject(SERVICE_CONFIG) private readonly config: EventsConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /** Creates the partitions now; answers how many were new. */
+  async runOnce(): Promise<number> {
+    const now = this.clock().getTime();
+    const created = await this.events.createPartitions(
+      utcDay(new Date(now - DAY_MS)),
+      utcDay(new Date(now + this.config.EVENTS_PARTITION_DAYS_AHEAD * DAY_MS)),
+    );
+    if (created > 0) this.logger.info({ created }, 'tracking event partitions created');
+    return created;
+  }
+
+  async start(): Promise<void> {
+    await this.runOnce();
+    this.timer = setInterval(() => {
+      this.runOnce().catch((error: unknown) =>
+        this.logger.warn(
+          { err: error },
+          'creating tracking event partitions failed; retried at the next run',
+        ),
+      );
+    }, this.config.EVENTS_PARTITION_JOB_MS);
+    this.timer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.timer);
+  }
+}

@@ -1,0 +1,16 @@
+export { backoffDelay, DEFAULT_RETRY } from './backoff';
+export { startConsumerGroup } from './kafka-consumer-group';
+export { createKafkaPublisher, ensureTopics } from './kafka-publisher';
+export {
+  type BatchHandler,
+  type ConsumerGroup,
+  type ConsumerGroupOptions,
+  type IncomingMessage,
+  type MessageBatch,
+  type MessagingConnection,
+  type MessagingLog,
+  type OutgoingMessage,
+  parseBrokers,
+  type Publisher,
+  type RetryPolicy,
+} from './messaging';
