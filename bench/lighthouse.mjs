@@ -33,6 +33,7 @@ const PAGES = [
   { name: 'article', path: '/placa-minimalna/' },
   { name: 'calendar', path: `/kalendarz-${new Date().getFullYear()}/` },
   { name: 'lender', path: '/opinie-o-pozyczkach/vivus/' },
+  { name: 'converter', path: '/kalkulator-walutowy/' },
 ];
 const pages = values.pages ? values.pages.split(',').map((p) => ({ name: p, path: p.trim() })) : PAGES;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];

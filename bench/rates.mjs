@@ -12,13 +12,14 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { benchDatabase } from './lib/bench-database.mjs';
+import { freePort } from './lib/processes.mjs';
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -39,16 +40,10 @@ for (const [name, value] of Object.entries({ calls, connections, historyCalls })
   if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive whole number`);
 }
 
+/** @param {string} text */
 const say = (text) => console.log(`[rates] ${text}`);
+/** @param {number} v */
 const ms = (v) => v.toFixed(2);
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 
 if (!values['no-build']) {
   say('building the rates service');
@@ -78,6 +73,7 @@ const child = spawn(process.execPath, [path.join(root, 'dist/apps/rates/src/main
   },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
+/** @type {{ ms?: number, tables?: number, banks?: number } | undefined} */
 let loaded;
 let buffer = '';
 child.stdout.on('data', (chunk) => {
@@ -114,7 +110,13 @@ const CONVERSIONS = [
   { amount: '42', from: 'CHF', to: 'PLN', source: 3, bankSlug: 'ing', date: '' },
 ];
 
+/**
+ * @param {number} n
+ * @param {number} concurrency
+ * @param {(i: number) => Promise<unknown>} call
+ */
 async function timed(n, concurrency, call) {
+  /** @type {number[]} */
   const latencies = [];
   let failed = 0;
   let next = 0;
@@ -128,7 +130,7 @@ async function timed(n, concurrency, call) {
         latencies.push(performance.now() - sent);
       } catch (error) {
         failed += 1;
-        if (failed === 1) say(`first failure: ${error.message}`);
+        if (failed === 1) say(`first failure: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
   };
@@ -137,6 +139,10 @@ async function timed(n, concurrency, call) {
   return { sorted: Float64Array.from(latencies).sort(), failed, seconds };
 }
 
+/**
+ * @param {string} label
+ * @param {{ sorted: Float64Array, failed: number, seconds: number }} r
+ */
 const line = (label, r) =>
   say(`${label} ${r.sorted.length} ok (${(r.sorted.length / r.seconds).toFixed(0)}/s), failed ${r.failed}; ms p50 ${ms(percentile(r.sorted, 0.5))}  p90 ${ms(percentile(r.sorted, 0.9))}  p99 ${ms(percentile(r.sorted, 0.99))}  max ${ms(r.sorted.at(-1) ?? 0)}`);
 
@@ -152,8 +158,8 @@ try {
   const client = createServiceClient('rates', { target: `127.0.0.1:${grpcPort}`, deadlineMs: 10_000 });
 
   // Warm-up: channels, caches, JIT.
-  await timed(200, connections, (i) => client.convert(CONVERSIONS[i % CONVERSIONS.length]));
-  line(`Convert × ${calls}, ${connections} caller(s):`, await timed(calls, connections, (i) => client.convert(CONVERSIONS[i % CONVERSIONS.length])));
+  await timed(200, connections, (/** @type {number} */ i) => client.convert(CONVERSIONS[i % CONVERSIONS.length]));
+  line(`Convert × ${calls}, ${connections} caller(s):`, await timed(calls, connections, (/** @type {number} */ i) => client.convert(CONVERSIONS[i % CONVERSIONS.length])));
 
   const history = { code: 'EUR', table: ratesV1.TableType.A, range: ratesV1.HistoryRange.YEARS_5, from: '', to: '', quote: '' };
   const sample = await client.getCurrencyHistory(history);
@@ -170,6 +176,7 @@ try {
       SELECT to_char(t.effective_date, 'YYYY-MM-DD') AS "effectiveDate", t.no, r.mid::text AS mid, r.bid::text AS bid, r.ask::text AS ask
         FROM rates.nbp_rates r JOIN rates.nbp_tables t ON t.id = r.table_id
        WHERE r.code = $2 AND t.table_type = $1 AND t.effective_date BETWEEN $3 AND $4 ORDER BY t.effective_date`;
+    /** @type {number[]} */
     const times = [];
     let plan;
     for (let i = 0; i < historyCalls; i += 1) {
@@ -179,7 +186,9 @@ try {
     }
     await db.end();
     const sorted = Float64Array.from(times).sort();
+    /** @type {string[]} */
     const nodes = [];
+    /** @param {any} n */
     const walk = (n) => {
       nodes.push(`${n['Node Type']}${n['Index Name'] ? ` ${n['Index Name']}` : ''}`);
       for (const c of n.Plans ?? []) walk(c);

@@ -9,7 +9,11 @@ describe('BENCH_ROUTES', () => {
       'blog',
       'tag',
       'lender',
+      'offers',
       'calendar',
+      'converter',
+      'pair',
+      'bank',
       'document',
       'sitemap',
     ]);
@@ -30,8 +34,8 @@ describe('selectRoutes', () => {
   });
 
   it('names the routes it knows when given another', () => {
-    expect(() => selectRoutes('offers')).toThrow(
-      'unknown route "offers"; known: home, seo, article, blog, tag, lender, calendar, document, sitemap, or lists',
+    expect(() => selectRoutes('nieznana')).toThrow(
+      'unknown route "nieznana"; known: home, seo, article, blog, tag, lender, offers, calendar, converter, pair, bank, document, sitemap, or lists',
     );
   });
 });

@@ -449,7 +449,9 @@ describe('gateway editorial pages', () => {
       const res = await get('/robots.txt');
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
-      expect(res.body).toBe(['User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /*_payload.json', '', `Sitemap: ${ORIGIN}/sitemap.xml`, ''].join('\n'));
+      expect(res.body).toBe(
+        ['User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /przejdz/', 'Disallow: /*_payload.json', '', `Sitemap: ${ORIGIN}/sitemap.xml`, ''].join('\n'),
+      );
     });
   });
 });

@@ -1,8 +1,8 @@
 import { status } from '@grpc/grpc-js';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { FakeGrpcError, type FakeGrpcServer, startFakeService } from './support/fake-grpc';
-import { ABOUT_PAGE, HOME_PAGE } from './support/content-fixtures';
-import { OFFERS, RATE_TABLE } from './support/fixtures';
+import { ABOUT_PAGE, HOME_PAGE, OFFERS_HANDLERS } from './support/content-fixtures';
+import { RATE_TABLE } from './support/fixtures';
 import { expectNoStack, rawRequest } from './support/raw-http';
 import { REAL_TIMERS, until } from './support/clock';
 import { TEST_BUILD_ID, type TestGateway, deadTarget, startTestGateway } from './support/test-gateway';
@@ -20,13 +20,7 @@ async function startContent(): Promise<FakeGrpcServer> {
   });
 }
 
-const startOffers = () =>
-  startFakeService('offers', {
-    ListOffers: (request) => {
-      const { country } = request as { country: string };
-      return country === 'PL' ? { offers: OFFERS, total: 27 } : { offers: [], total: 0 };
-    },
-  });
+const startOffers = () => startFakeService('offers', OFFERS_HANDLERS);
 
 const startRates = () =>
   startFakeService('rates', {
@@ -129,7 +123,9 @@ describe('gateway over HTTP with real gRPC services', () => {
       // offers service
       expect(res.body).toContain('Szybka Gotówka');
       expect(res.body).toContain('Kredyt Plus');
-      expect(res.body).toContain('href="https://lender.example/szybka?utm=porownywarka"');
+      // 'Przejdź do oferty' goes through the gateway's click-recording redirect, never straight to the lender
+      expect(res.body).toContain('href="/przejdz/101/?z=home&amp;p=1"');
+      expect(res.body).not.toContain('href="https://lender.example/szybka?utm=porownywarka"');
       expect(res.body).toContain('Porównujemy 27 ofert. ');
       // rates service: EUR, USD, CHF, GBP in that order, Polish decimals, no JPY
       const codes = [...res.body.matchAll(/<abbr title="[^"]+">([A-Z]{3})<\/abbr>/g)].map((m) => m[1]);
@@ -189,7 +185,10 @@ describe('gateway over HTTP with real gRPC services', () => {
     });
 
     it('sends security and caching headers, compresses, and revalidates with the ETag', async () => {
-      const res = await get('/');
+      // '/' runs an A/B experiment: a visitor who has their variant cookie (every visit after the
+      // first, whose answer sets it and is private) shares the page with everyone in that variant.
+      const variant = { Cookie: 'exp_0300.1=A' };
+      const res = await get('/', variant);
       // The same page for everyone: a CDN may keep it as long as the page data counts as fresh.
       expect(res.headers['cache-control']).toBe('public, max-age=0, s-maxage=30, stale-while-revalidate=600');
       expect(res.headers['content-security-policy']).toContain("script-src 'self'");
@@ -199,11 +198,11 @@ describe('gateway over HTTP with real gRPC services', () => {
       const etag = res.headers.etag as string;
       expect(etag).toMatch(/^W\/"/);
 
-      const again = await get('/', { 'If-None-Match': etag });
+      const again = await get('/', { ...variant, 'If-None-Match': etag });
       expect(again.status).toBe(304);
       expect(again.body).toBe('');
 
-      const br = await get('/', { 'Accept-Encoding': 'br, gzip' });
+      const br = await get('/', { ...variant, 'Accept-Encoding': 'br, gzip' });
       expect(br.headers['content-encoding']).toBe('br');
       expect(brotliDecompressSync(br.raw).toString()).toContain(HOME_PAGE.h1);
       const gzip = await get('/o-nas/', { 'Accept-Encoding': 'gzip' });
@@ -439,13 +438,15 @@ describe('gateway when services fail', () => {
       env: { PAGE_CACHE: 'true' },
     });
     try {
-      const first = await rawRequest(gateway.port, { path: '/' });
-      const second = await rawRequest(gateway.port, { path: '/' });
+      // a visitor with their A/B variant cookie ('/' runs an experiment; without it each answer draws)
+      const variant = { Cookie: 'exp_0300.1=B' };
+      const first = await rawRequest(gateway.port, { path: '/', headers: variant });
+      const second = await rawRequest(gateway.port, { path: '/', headers: variant });
       expect(first.status).toBe(200);
       expect(second.body).toBe(first.body);
       expect(second.headers['etag']).toBe(first.headers['etag']);
       expect(second.headers['content-type']).toBe('text/html; charset=utf-8');
-      const revalidated = await rawRequest(gateway.port, { path: '/', headers: { 'If-None-Match': String(first.headers['etag']) } });
+      const revalidated = await rawRequest(gateway.port, { path: '/', headers: { ...variant, 'If-None-Match': String(first.headers['etag']) } });
       expect(revalidated.status).toBe(304);
     } finally {
       await gateway.stop();

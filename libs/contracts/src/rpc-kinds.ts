@@ -88,6 +88,7 @@ export const RPC_KINDS: { readonly [N in ServiceName]: RpcKindsOf<N> } = {
     Convert: 'read',
     ListCurrencyNames: 'read',
     GetCurrencyPair: 'read',
+    GetBankCurrencyHistory: 'read',
   },
   leads: {
     SubmitApplication: 'keyed-write',
@@ -105,6 +106,8 @@ export const RPC_KINDS: { readonly [N in ServiceName]: RpcKindsOf<N> } = {
     CountEvents: 'read',
     CountSessionsBySource: 'read',
     GetFunnel: 'read',
+    CountPageViews: 'read',
+    CountUniqueClients: 'read',
   },
 };
 

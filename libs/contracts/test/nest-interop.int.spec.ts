@@ -66,6 +66,9 @@ class RatesController implements ControllerOf<'rates'> {
   convert(): never {
     return unimplemented();
   }
+  getBankCurrencyHistory(): never {
+    return unimplemented();
+  }
   listCurrencyNames(): never {
     return unimplemented();
   }

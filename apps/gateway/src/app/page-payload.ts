@@ -28,4 +28,9 @@ export interface PagePayload {
 export interface InlineState extends Omit<PagePayload, 'navigation' | 'data'> {
   locale: Locale;
   today: string;
+  /**
+   * The A/B flows of the page's experiments ('0300.1-A'), for the tracker's sub3; only on pages
+   * that run experiments. Part of the ETag and so of every page cache key.
+   */
+  testFlow?: string;
 }

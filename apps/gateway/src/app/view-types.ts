@@ -54,12 +54,49 @@ export interface OfferCard {
   aprBasisPoints: number;
   firstLoanFree: boolean;
   tags: string[];
+  /** Path of the lender's review page, e.g. '/vivus/'; empty when the site has none. */
+  reviewPath: string;
+  /** A paid placement: labelled 'Oferta sponsorowana', never shown as a ranking result. */
+  sponsored: boolean;
+  /** 1-based place in the list shown (the click record's position). */
+  position: number;
+  /**
+   * The representative example consumer-credit advertising requires next to any cost figure
+   * (rate, total cost, total payable, RRSO, term), from the offers service; null when the
+   * service gives none, and then the card shows no cost figure at all.
+   */
+  example: CostExample | null;
 }
+
+/** A representative example of one offer for one amount and term (money in grosze). */
+export interface CostExample {
+  amountGrosze: number;
+  periodDays: number;
+  /** Nominal annual interest rate, basis points. */
+  interestRateBp: number;
+  /** Interest plus fees. */
+  totalCostGrosze: number;
+  /** Amount plus total cost. */
+  totalPayableGrosze: number;
+  /** RRSO in percent, a decimal string such as '36.54'. */
+  rrsoPercent: string;
+  /** Number of payments (1: repaid at once). */
+  payments: number;
+  /** A first loan of this amount and term costs nothing for a new client. */
+  firstLoanFreeApplies: boolean;
+}
+
+/** Where an offer list is shown; the click record's 'sub7' (libs/tracking, offerClick). */
+export type OfferListSource = 'offers' | 'home' | 'seo' | 'lender' | 'landing';
 
 /** Offers as a block of a page: the cards and how many the service lists in all. */
 export interface OfferBlock {
   items: OfferCard[];
   total: number;
+  /** Paid placements that fit, shown labelled and apart from the ranked items. */
+  sponsored: OfferCard[];
+  /** The filter the block shows offers for, e.g. 'Oferty na 100 zł'; '' for the general one. */
+  label: string;
 }
 
 /** An article in lists: blog pages, tag pages, author pages, similar and popular articles. */

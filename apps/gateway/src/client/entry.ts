@@ -3,7 +3,7 @@ import { type InlineState } from '../app/page-payload';
 import { APP_ROOT_ID, INLINE_STATE_ID } from '../shared/page-state';
 import { BuildWatcher } from './build-updates';
 import { type IslandContext } from './islands';
-import { enhancePage, preloadAllIslands } from './page-enhancements';
+import { enhancePage, preloadAllIslands, startTracking } from './page-enhancements';
 import { Router } from './router';
 
 function readInlineState(): InlineState {
@@ -32,7 +32,13 @@ async function main(): Promise<void> {
   const context = { locale: state.locale, buildId: state.buildId, today: state.today };
   const islands: IslandContext = { locale: state.locale, today: state.today };
   const builds = new BuildWatcher(state.buildId);
-  const router = new Router({ container, context, builds, prepare: preloadAllIslands, onShown: () => enhancePage(islands) });
+  // Page views and the other tracking events; never throws, never waits (features/tracking/tracker.ts).
+  const tracker = startTracking();
+  const onShown = () => {
+    tracker.pageShown();
+    return enhancePage(islands);
+  };
+  const router = new Router({ container, context, builds, prepare: preloadAllIslands, onShown });
   router.start();
   builds.start();
   await enhancePage(islands);

@@ -12,15 +12,26 @@ import { type IslandContext, type IslandModule, type IslandRegistry, mountIsland
 export const islandModules = {
   // home: the amount and period sliders with the example cost indicators
   'loan-calculator': () => import('../features/home/loan-calculator.island'),
+  // /kalkulator-kredytowy/: the loan calculator's figures, caps check and schedule follow the form
+  'credit-calculator': () => import('../features/loan-calculator/credit-calculator.island'),
   // articles and lender reviews: the comment form posts without a reload
   'comment-form': () => import('../features/comments/comment-form.island'),
   // articles: copy-link and system share buttons
   'share-links': () => import('../features/content/share-links.island'),
   // articles: one view per page view (POST /api/views)
   'view-beacon': () => import('../features/article-views/view-beacon.island'),
+  // the converter and currency pair pages: converts as the visitor types
+  'currency-converter': () => import('../features/currency-converter/currency-converter.island'),
+  // rates pages: a crosshair and readout that follow the pointer or the arrow keys
+  'rate-chart': () => import('../features/rate-charts/rate-chart.island'),
+  // home: the A/B variant cookies mirrored to local storage and back
+  experiments: () => import('../features/experiments/experiments.island'),
 } satisfies Record<string, () => Promise<IslandModule>>;
 
 export type IslandName = keyof typeof islandModules;
+
+/** The event tracker runs on every page (not an island: no marker), so it is part of the first load. */
+export { startTracking } from '../features/tracking/tracker';
 
 const registry: IslandRegistry = islandModules;
 

@@ -1,19 +1,33 @@
 import { createMetricsRegistry } from '@lib/observability';
 import compression from 'compression';
 import express, { type Express } from 'express';
+import { isbot } from 'isbot';
 import { routes as appRoutes } from '../app/routes';
 import { createPolishLocale } from '../shared/locale';
 import { warsawDay } from '@lib/pl-calendar';
 import { type GatewayDeps } from './deps';
 import { withCompactErrors } from './log-errors';
-import { articleViews, commentRateLimit, commentsApi, viewLimits, visitCookies } from './feature-handlers';
+import {
+  articleViews,
+  assignPageExperiments,
+  commentRateLimit,
+  commentsApi,
+  createEventDelivery,
+  eventLimiter,
+  registerDeliveryMetrics,
+  offersApi,
+  trackingApi,
+  viewLimits,
+  visitCookies,
+} from './feature-handlers';
 import { BENCH_STATIC_PREFIX, benchRoutes, benchStaticHandler } from './http/bench-static';
 import { buildRoutes } from './http/builds';
 import { errorHandler } from './http/error-handler';
 import { createGatewayMetrics } from './http/metrics';
 import { onlyWhen, withBody } from './http/only-when';
 import { publicProbeRoutes } from './http/ops';
-import { pageHandler, payloadHandler } from './http/page-handlers';
+import { type PageExperimentsFor, pageHandler, payloadHandler } from './http/page-handlers';
+import { newClientId, readClientId } from './identity/client-id';
 import { limitDeclaredBody, onlyReadMethods, rejectMalformedUrl, trailingSlashRedirect } from './http/request-guards';
 import { seoFiles } from './http/seo-files';
 import { securityHeaders } from './http/security';
@@ -76,7 +90,7 @@ function createRuntime(deps: GatewayDeps, onUpstreamError?: (error: unknown) => 
 /**
  * The gateway's Express app. Order of the stack, top to bottom: metrics and security headers,
  * bare probes (/healthz, /readyz; /metrics is on the ops port), compression, URL sanity (400), static assets and build files, comments (POST
- * /api/comments, with its own 64 kB limit), body limits (413), the article-view beacon (POST /api/views), the read-only rule (405), the trailing-slash redirect
+ * /api/comments, with its own 64 kB limit), tracking events (POST /api/event, its own 64 kB limit), body limits (413), the article-view beacon (POST /api/views), the read-only rule (405), the trailing-slash redirect
  * (301), sitemap.xml and robots.txt, page payloads, pages, and one error handler that never
  * leaks a stack.
  */
@@ -131,6 +145,22 @@ export function createGatewayApp(appDeps: GatewayDeps): Express {
       }),
     ),
   );
+  // One delivery for the browser's events and the gateway's own (offer clicks).
+  const eventDelivery = deps.eventDelivery ?? createEventDelivery(deps.config, deps.services.events, deps.logger);
+  registerDeliveryMetrics(registry, eventDelivery);
+  // Before the general body limit: it holds its own (64 kB, 413) and reads its own body.
+  app.use(
+    onlyWhen(
+      withBody,
+      trackingApi({
+        logger: deps.logger,
+        origin,
+        limiter: deps.eventRateLimiter ?? eventLimiter(deps.config, createRateBudgets(undefined, deps.logger)),
+        delivery: eventDelivery,
+        ipSalt: deps.config.TRACKING_IP_SALT,
+      }),
+    ),
+  );
   app.use(limitDeclaredBody(BODY_LIMIT_BYTES));
   // Before the shared body parsers: it reads its own (text, 1 kB) body, as sendBeacon sends it.
   app.use(
@@ -149,6 +179,11 @@ export function createGatewayApp(appDeps: GatewayDeps): Express {
   app.use(onlyWhen(withBody, express.json({ limit: BODY_LIMIT_BYTES })));
   app.use(onlyWhen(withBody, express.urlencoded({ limit: BODY_LIMIT_BYTES, extended: false })));
   app.use(onlyReadMethods());
+  // 'Przejdź do oferty' (/przejdz/<id>/, records the click, 302 to the feed's lender link) and the lead feed
+  // (GET /api/lead-feed, an API address without the trailing slash, so above that rule).
+  app.use(
+    offersApi({ services: deps.services, logger: deps.logger, country: createPolishLocale(deps.config.PUBLIC_ORIGIN).country, clicks: eventDelivery, onUpstreamError }),
+  );
   app.use(trailingSlashRedirect());
   app.use(
     onlyWhen(
@@ -179,9 +214,31 @@ export function createGatewayApp(appDeps: GatewayDeps): Express {
     );
   }
   app.use(payloadHandler(resolver, deps.manifest.buildId));
-  app.use(pageHandler(resolver, renderer, runtime.answers));
+  app.use(pageHandler(resolver, renderer, runtime.answers, pageExperiments(deps)));
   app.use(errorHandler(resolver, renderer, deps.logger));
   return app;
+}
+
+/**
+ * The A/B assignment of a page request (features/experiments): the site's country, the visitor's
+ * client id when there is one, a `Secure` cookie behind https.
+ */
+function pageExperiments(deps: GatewayDeps): PageExperimentsFor {
+  const country = createPolishLocale(deps.config.PUBLIC_ORIGIN).country;
+  const secure = deps.config.PUBLIC_ORIGIN.startsWith('https:');
+  return (req, pathname, search) => {
+    const cookieHeader = req.get('cookie');
+    return assignPageExperiments({
+      path: pathname,
+      query: new URLSearchParams(search),
+      cookieHeader,
+      country,
+      clientId: readClientId(cookieHeader),
+      newId: newClientId,
+      secure,
+      crawler: isbot(req.get('user-agent') ?? ''),
+    });
+  };
 }
 
 async function renderWith(runtime: Runtime, path: string): Promise<RenderedString> {

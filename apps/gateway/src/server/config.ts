@@ -90,6 +90,23 @@ const gatewayEnvFields = z.object({
    * process draws its own at start (fine for one process: visits then end at a restart).
    */
   VISIT_COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * Kafka brokers, comma-separated host:port. Set: POST /api/event produces to tracking.raw.v1.
+   * Unset (the embedded default): the events go to the events service's IngestEvents over gRPC.
+   */
+  KAFKA_BROKERS: z
+    .string()
+    .optional()
+    // Not @lib/messaging's parseBrokers: instrument.ts reads this schema before OpenTelemetry patches kafkajs.
+    .transform((value) => (value ?? '').split(',').map((broker) => broker.trim()).filter((broker) => broker !== ''))
+    .refine((brokers) => brokers.every((broker) => /^[A-Za-z0-9.-]+:\d{1,5}$/.test(broker)), 'must be a comma-separated list of host:port, e.g. kafka:9092'),
+  /** POST /api/event requests one client (IP, IPv6 /64) may send per EVENT_RATE_WINDOW_MS (up to 100 events each). */
+  EVENT_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  EVENT_RATE_WINDOW_MS: env.positiveMs(60_000),
+  /** Tracking events accepted but not yet delivered to Kafka or the events service; past it POST /api/event answers 503. */
+  EVENT_BUFFER_LIMIT: z.coerce.number().int().min(100).max(10_000_000).default(50_000),
+  /** Salt of the IP hash stored with each event; every replica needs the same one (unset: one drawn per process). */
+  TRACKING_IP_SALT: z.string().min(32, 'must be at least 32 characters').optional(),
 });
 
 /** Every variable the gateway reads, validated once at start (see README for the table). */

@@ -5,7 +5,7 @@ import { type AnyRoute } from '../app/route-types';
 import { type GatewayServices } from '../app/services';
 import { type RateLimiter } from './rate-limit/rate-limiter';
 import { type GatewayConfig } from './config';
-import { type ViewLimits } from './feature-handlers';
+import { type EventDelivery, type ViewLimits } from './feature-handlers';
 import { type ClientManifest } from './render/client-manifest';
 import { type ReadinessState } from './readiness-state';
 
@@ -27,6 +27,10 @@ export interface GatewayDeps {
   commentRateLimiter?: RateLimiter;
   /** The view beacon's budgets (views, visits); in process from the config when omitted (main.ts passes Redis). */
   viewLimits?: ViewLimits;
+  /** Where POST /api/event hands its events (Kafka or gRPC, buffered); one to the events service over gRPC when omitted (main.ts passes the configured one and drains it). */
+  eventDelivery?: EventDelivery;
+  /** The `events` rate budget of POST /api/event; in process from the config when omitted (main.ts passes Redis). */
+  eventRateLimiter?: RateLimiter;
   /** Clock for the pages' "today" (loan example dates); tests pin it. */
   now?: () => Date;
 }

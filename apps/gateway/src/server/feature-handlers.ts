@@ -9,5 +9,21 @@ export { viewLimits } from '../features/article-views/view-limits';
 export { visitCookies } from '../features/article-views/visit-cookie';
 export { commentsApi } from '../features/comments/comments.api';
 export { commentLimiter, commentRateLimit } from '../features/comments/comment-rate-limit';
-/** The comment form's state from a GET address (`?komentarz=oczekuje`, `?odpowiedz=<id>`). */
-export { formStateFromQuery as pageFormState } from '../features/comments/comments-query';
+import { type FormState } from '../app/form-state';
+import { formStateFromQuery as commentFormState } from '../features/comments/comments-query';
+import { converterFormState } from '../features/currency-converter/converter-query';
+
+/**
+ * The form state a GET address carries: the comment form's (`?komentarz=oczekuje`,
+ * `?odpowiedz=<id>`) or the currency converter's sent without JavaScript (`?kwota=…&z=…&na=…`).
+ */
+export function pageFormState(query: URLSearchParams): FormState | undefined {
+  return commentFormState(query) ?? converterFormState(query);
+}
+export { trackingApi } from '../features/tracking/tracking.api';
+export { createEventDelivery } from '../features/tracking/tracking-delivery';
+export { type EventDelivery } from '../features/tracking/event-delivery';
+export { eventLimiter } from '../features/tracking/event-limits';
+export { registerDeliveryMetrics } from '../features/tracking/delivery-metrics';
+export { offersApi } from '../features/offers/offers.api';
+export { assignPageExperiments } from '../features/experiments/page-experiments';

@@ -3,7 +3,7 @@ import { createCache } from '@lib/cache';
 import { createLogger, createMetricsRegistry } from '@lib/observability';
 import path from 'node:path';
 import { createGatewayApp } from './app';
-import { commentLimiter, viewLimits } from './feature-handlers';
+import { commentLimiter, createEventDelivery, eventLimiter, viewLimits } from './feature-handlers';
 import { startGatewayOpsServer } from './http/ops';
 import { startGatewayServer } from './http-server';
 import { withCompactErrors } from './log-errors';
@@ -22,6 +22,7 @@ async function main(): Promise<void> {
   const cache = createCache({ redisUrl: config.REDIS_URL, namespace: 'gateway', logger });
   const readiness = new ReadinessState();
   const rateBudgets = createRateBudgets(config.REDIS_URL, logger);
+  const eventDelivery = createEventDelivery(config, services.events, logger);
   const app = createGatewayApp({
     config,
     logger,
@@ -33,10 +34,12 @@ async function main(): Promise<void> {
     registry,
     commentRateLimiter: commentLimiter(config, rateBudgets),
     viewLimits: viewLimits(config, rateBudgets),
+    eventRateLimiter: eventLimiter(config, rateBudgets),
+    eventDelivery,
   });
   const server = await startGatewayServer(app, { host: config.HOST, port: config.PORT, readiness, logger });
   const ops = await startGatewayOpsServer({ host: config.OPS_HOST, port: config.OPS_PORT, registry, services, cache, readiness, logger });
-  logger.info({ buildId: manifest.buildId, pageCache: config.PAGE_CACHE, cache: cache.kind }, 'gateway ready');
+  logger.info({ buildId: manifest.buildId, pageCache: config.PAGE_CACHE, cache: cache.kind, events: eventDelivery.kind }, 'gateway ready');
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -53,6 +56,8 @@ async function main(): Promise<void> {
       .close(Math.max(config.SHUTDOWN_TIMEOUT_MS - 1_000, 500))
       .then(async () => {
         await ops.close();
+        // Accepted tracking events go out before the events service's client closes (at most 2 s).
+        await eventDelivery.drain(Math.min(2_000, Math.max(config.SHUTDOWN_TIMEOUT_MS - 1_000, 500)));
         closeGatewayServices(services);
         await cache.close();
         await rateBudgets.close();

@@ -59,17 +59,8 @@ export function formatDate(locale: Pick<Locale, 'code' | 'timezone'>, value: str
   ).format(date);
 }
 
-const polishPlurals = new Intl.PluralRules('pl-PL');
-
-/**
- * The Polish plural form CLDR picks for a count: 1 miesiąc, 2–4 and 22–24 miesiące, 5–21 and 0
- * miesięcy. Fractions take the genitive singular ('2,5 miesiąca' is CLDR's 'other'); counts here
- * are whole, so 'other' falls back to the 'many' form given.
- */
-export function plural(count: number, one: string, few: string, many: string): string {
-  const form = polishPlurals.select(count);
-  return form === 'one' ? one : form === 'few' ? few : many;
-}
+/** Polish plurals live in @lib/currencies (currency amounts use them too); re-exported for the pages. */
+export { plural } from '@lib/currencies';
 
 /** Basis points as a percentage with up to two decimals: 2150 → '21,5%'. */
 export function formatPercentBp(locale: Pick<Locale, 'code'>, basisPoints: number): string {

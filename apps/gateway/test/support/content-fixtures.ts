@@ -235,11 +235,48 @@ export function createFakeContent(options: FakeContentOptions = {}): FakeContent
   return { handlers, views, submissions, commentLists };
 }
 
-/** The offers service for the content pages: the listing and one offer by id. */
+/** A loan's cost as the fake MatchOffers answers it: 10 % of the amount, repaid at once. */
+export function fittingCost(amountGrosze: number, periodDays: number) {
+  const cost = Math.round(amountGrosze / 10);
+  return {
+    amountGrosze,
+    periodDays,
+    interestRateBp: 1_000,
+    interestGrosze: cost,
+    feesGrosze: 0,
+    totalCostGrosze: cost,
+    totalPayableGrosze: amountGrosze + cost,
+    rrsoPercent: '12.34',
+    payments: 1,
+    firstLoanFreeApplies: false,
+  };
+}
+
+/** The offers service for the content pages: the listing, the ranking and one offer by id. */
 export const OFFERS_HANDLERS: Record<string, FakeHandler> = {
   ListOffers: (request) => {
     const { country } = request as { country: string };
     return country === 'PL' ? { offers: OFFERS, total: 27 } : { offers: [], total: 0 };
+  },
+  // The ranking of MatchOffers: the fixture offers that take the amount, in fixture order, each with
+  // the cost of the request (a flat 10 % of the amount), and no paid placement.
+  MatchOffers: (request) => {
+    const { country, amountGrosze, periodDays, limit } = request as { country: string; amountGrosze: number; periodDays: number; limit: number };
+    if (country !== 'PL') return { offers: [], total: 0, sponsored: [] };
+    const fitting = OFFERS.filter((offer) => amountGrosze >= offer.amountMinGrosze! && amountGrosze <= offer.amountMaxGrosze!);
+    const ranked = fitting.map((offer, index) => ({
+      offer: { ...offer, position: index + 1 },
+      score: 9_000 - index,
+      withinLimits: periodDays >= offer.periodMinDays! && periodDays <= offer.periodMaxDays!,
+      cost: fittingCost(amountGrosze, periodDays),
+    }));
+    return { offers: ranked.slice(0, limit || ranked.length), total: ranked.length === 0 ? 0 : 27, sponsored: [] };
+  },
+  // The review of LENDER_WITH_OFFER finds its lender in the feed (the same slug); other reviews do not.
+  GetLender: (request) => {
+    const { slug } = request as { slug: string };
+    if (slug !== LENDER_WITH_OFFER) throw notFound(`lender ${slug}`);
+    return { lenderId: 7, slug, name: OFFERS[0]!.header, website: 'https://lender.example/', offers: [{ ...OFFERS[0], country: 'PL', reviewSlug: slug }] };
   },
   GetOffer: (request) => {
     const { offerId } = request as { offerId: number };

@@ -31,7 +31,7 @@ export type StackService = 'content' | 'offers' | 'rates';
 const SERVICES: readonly StackService[] = ['content', 'offers', 'rates'];
 
 /** A process we started: its output (last lines kept for failure messages) and its exit. */
-class ChildRun {
+export class ChildRun {
   readonly output: string[] = [];
   readonly exited: Promise<number | null>;
   private readonly child: ChildProcess;
@@ -148,6 +148,8 @@ export interface StackOptions {
   redis: TestRedis;
   /** Extra variables of the gateway (e.g. PAGE_CACHE_TTL_MS). */
   gatewayEnv?: Record<string, string>;
+  /** The content service's CONTENT_DIR; the sample site of @lib/testing when omitted (e.g. the project's own content/). */
+  contentDir?: string;
 }
 
 export interface Stack {
@@ -156,6 +158,10 @@ export interface Stack {
   port: number;
   /** A gRPC client of the real content service (moderation, read-backs). */
   content: ServiceClient<'content'>;
+  /** A gRPC client of the real offers service (a lead's MatchOffers for the lead feed). */
+  offers: ServiceClient<'offers'>;
+  /** A gRPC client of the real rates service (what the rates pages must agree with). */
+  rates: ServiceClient<'rates'>;
   /** A client on this stack's own Redis database (no key prefix). */
   redis: Redis;
   /** DATABASE_URL of each service's database. */
@@ -176,9 +182,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const databases: TestDatabase[] = [];
   const cleanups: (() => Promise<void>)[] = [];
   let content: ServiceClient<'content'> | undefined;
+  let offers: ServiceClient<'offers'> | undefined;
+  let rates: ServiceClient<'rates'> | undefined;
 
   const stopAll = async () => {
     content?.close();
+    offers?.close();
+    rates?.close();
     await Promise.allSettled([...runs.values()].map((run) => run.stop()));
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
     await Promise.allSettled(databases.map((database) => database.drop()));
@@ -187,8 +197,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   try {
     const redis = await claimRedisDatabase(options.redis);
     cleanups.push(() => redis.release());
-    const site = await writeSampleSite();
-    cleanups.push(() => site.remove());
+    const site = options.contentDir ? { dir: options.contentDir } : await writeSampleSite();
+    if ('remove' in site) cleanups.push(() => site.remove());
 
     const ports = Object.fromEntries(
       await Promise.all(
@@ -261,11 +271,18 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       target: `127.0.0.1:${ports.content.grpc}`,
       deadlineMs: 5_000,
     });
+    offers = createServiceClient('offers', {
+      target: `127.0.0.1:${ports.offers.grpc}`,
+      deadlineMs: 5_000,
+    });
+    rates = createServiceClient('rates', { target: `127.0.0.1:${ports.rates.grpc}`, deadlineMs: 5_000 });
 
     return {
       url,
       port: gatewayPort,
       content,
+      offers,
+      rates,
       redis: redis.client,
       databaseUrls,
       output: (name) => runs.get(name)?.output ?? [],

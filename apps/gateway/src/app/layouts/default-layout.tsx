@@ -1,7 +1,7 @@
 import { type ReactNode } from 'react';
 import { useRenderContext } from '../render-context';
 import { SITE_NAME } from '../seo/site';
-import { APPLICATION_PATH, HEADER_LINKS, type NavLink, isExternalHref } from './navigation';
+import { HEADER_LINKS, type NavLink, isExternalHref } from './navigation';
 
 function Link({ link }: { link: NavLink }) {
   return isExternalHref(link.href) ? (
@@ -62,9 +62,11 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
               </ul>
             </nav>
           </details>
-          <a className="button button--small site-header__cta" href={APPLICATION_PATH}>
-            Złóż wniosek
-          </a>
+          {navigation.application && (
+            <a className="button button--small site-header__cta" href={navigation.application.href}>
+              {navigation.application.text}
+            </a>
+          )}
         </div>
       </header>
       <main id="tresc" className="site-main" tabIndex={-1}>

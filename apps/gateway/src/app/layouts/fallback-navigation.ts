@@ -1,4 +1,5 @@
 import { type NavColumn, type NavLink, type NavigationView } from './navigation';
+import { APPLICATION_LINK } from './navigation-links';
 
 /*
  * The navigation shown while the content service's GetNavigation fails and nothing is cached.
@@ -72,4 +73,5 @@ export const FALLBACK_NAVIGATION: NavigationView = {
   partners: [],
   // Our own unsubscribe and data-removal form, relative so it works on every domain.
   dataRemoval: { text: 'Usuń moje dane osobowe', href: '/unsubscribe/' },
+  application: APPLICATION_LINK,
 };

@@ -38,6 +38,8 @@ export interface NavigationView {
   partners: NavPartner[];
   /** The external page where anyone can ask for their personal data to be removed. */
   dataRemoval: NavLink | null;
+  /** The 'Złóż wniosek' action (APPLICATION_PATH); null while the application page does not exist. */
+  application: NavLink | null;
 }
 
 /** Where visitors apply; every 'Złóż wniosek' action points here. */

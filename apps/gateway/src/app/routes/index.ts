@@ -1,9 +1,13 @@
 import { authorRoute } from '../../features/author/author.route';
+import { bankRatesRoute, bankRoute } from '../../features/bank-rates/bank-rates.routes';
 import { blogRoutes } from '../../features/blog/blog.routes';
 import { calendarRoute } from '../../features/calendar/calendar.route';
 import { contentRoute } from '../../features/content/content.route';
+import { converterRoute, currencyPairRoute } from '../../features/currency-converter/currency-converter.routes';
 import { homeRoute } from '../../features/home/home.route';
 import { lenderReviewRoute, lenderReviewsRoute } from '../../features/lender-reviews/lender-reviews.routes';
+import { loanCalculatorRoute } from '../../features/loan-calculator/loan-calculator.route';
+import { landingRoutes, lenderOfferRoute, offersRoutes } from '../../features/offers/offers.routes';
 import { compilePattern, type RawParams } from '../match-path';
 import { type AnyRoute } from '../route-types';
 
@@ -23,6 +27,14 @@ export const routes: readonly AnyRoute[] = [
   lenderReviewsRoute,
   lenderReviewRoute,
   calendarRoute,
+  converterRoute,
+  currencyPairRoute,
+  bankRatesRoute,
+  bankRoute,
+  loanCalculatorRoute,
+  ...offersRoutes,
+  ...landingRoutes,
+  lenderOfferRoute,
   contentRoute,
 ];
 

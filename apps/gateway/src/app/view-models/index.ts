@@ -3,6 +3,6 @@
 // see protobuf types, and the cached and inlined data carries only the fields that are rendered.
 export { routeTypeName, toContentView, toToc } from './content-page';
 export { toArticleCard, toAuthorLink, toTagLink } from './article-card';
-export { toOfferCard } from './offer-card';
+export { toCostExample, toMatchedCards, toOfferCard } from './offer-card';
 export { average } from './ratings';
 export { toNavigationView } from './navigation';

@@ -1,5 +1,6 @@
 import { type contentV1 } from '@lib/contracts';
 import { type NavColumn, type NavLink, type NavigationView } from '../layouts/navigation';
+import { APPLICATION_LINK } from '../layouts/navigation-links';
 
 const link = (item: contentV1.MenuLink): NavLink => ({ text: item.text, href: item.link });
 
@@ -12,5 +13,6 @@ export function toNavigationView(navigation: contentV1.Navigation): NavigationVi
     footerColumns: navigation.footerColumns.map(column),
     partners: navigation.partners.map((partner) => ({ name: partner.name, imageUrl: partner.imageUrl, href: partner.link })),
     dataRemoval: removal && removal.link !== '' ? link(removal) : null,
+    application: APPLICATION_LINK,
   };
 }

@@ -73,15 +73,5 @@ export function visitCookies(secret: string | undefined, now: () => number = Dat
   };
 }
 
-/**
- * Every value of the cookies called `name` in a Cookie header, in order (a browser may hold
- * several, e.g. one set by another subdomain; the caller takes the first valid one).
- */
-export function cookieValues(header: string | undefined, name: string): string[] {
-  const values: string[] = [];
-  for (const pair of header?.split(';') ?? []) {
-    const mark = pair.indexOf('=');
-    if (mark !== -1 && pair.slice(0, mark).trim() === name) values.push(pair.slice(mark + 1).trim());
-  }
-  return values;
-}
+/** Cookie headers are read by the gateway's one parser (shared/cookies.ts). */
+export { cookieValues } from '../../shared/cookies';

@@ -1,5 +1,6 @@
 import { contentV1 } from '@lib/contracts';
 import { loadOfferBlock } from '../../app/loaders/offer-block.loader';
+import { offerRequestForPage } from '../../app/loaders/offer-request';
 import { type LoadContext } from '../../app/route-types';
 import { toContentView } from '../../app/view-models';
 import { type CommentsQuery } from '../comments';
@@ -30,7 +31,7 @@ export async function loadContentPage(ctx: LoadContext<ContentParams>): Promise<
     return { kind: 'article', page: { ...view, bodyHtml: '' }, article: toArticleView(article, shareUrl), comments };
   }
   if (page.type === contentV1.RouteType.SEO) {
-    return { kind: 'seo', page: view, offers: view.showOffers ? await ctx.section(() => loadOfferBlock(ctx)) : null };
+    return { kind: 'seo', page: view, offers: view.showOffers ? await ctx.section(() => loadOfferBlock(ctx, offerRequestForPage(ctx.params.path))) : null };
   }
   // Documents, core pages, and any type this build does not know yet read as a document.
   return { kind: 'page', page: view };

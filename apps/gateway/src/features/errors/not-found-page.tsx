@@ -1,4 +1,4 @@
-import { APPLICATION_PATH } from '../../app/layouts/navigation';
+import { useRenderContext } from '../../app/render-context';
 
 export interface NotFoundData {
   path: string;
@@ -13,6 +13,7 @@ const LINKS = [
 ];
 
 export default function NotFoundPage(_props: { data: NotFoundData }) {
+  const { application } = useRenderContext().navigation;
   return (
     <section className="container status-page">
       <p className="status-page__code" aria-hidden="true">
@@ -20,11 +21,13 @@ export default function NotFoundPage(_props: { data: NotFoundData }) {
       </p>
       <h1>Nie mogliśmy znaleźć żądanej strony</h1>
       <p>Adres mógł się zmienić albo strona została usunięta. Złóż wniosek lub wybierz jedną z poniższych stron.</p>
-      <p>
-        <a className="button button--large" href={APPLICATION_PATH}>
-          Złóż wniosek
-        </a>
-      </p>
+      {application && (
+        <p>
+          <a className="button button--large" href={application.href}>
+            {application.text}
+          </a>
+        </p>
+      )}
       <nav aria-label="Przydatne strony">
         <ul className="status-page__links">
           {LINKS.map((link) => (

@@ -1,5 +1,5 @@
 import { type Section } from '../../app/section';
-import { type ContentPageView, type OfferCard } from '../../app/view-types';
+import { type ContentPageView, type OfferBlock } from '../../app/view-types';
 
 export interface RateRow {
   code: string;
@@ -17,8 +17,10 @@ export interface RatesBox {
 export interface HomeData {
   /** Hero copy and body text from the content service's '/' page. */
   page: ContentPageView;
-  offers: Section<{ items: OfferCard[]; total: number }>;
+  offers: Section<OfferBlock>;
   rates: Section<RatesBox>;
+  /** The A/B experiments running on '/' in this country (their variants are the gateway's, per visitor). */
+  experimentIds: string[];
 }
 
 /** Currencies shown in the home page's NBP box, in this order. */

@@ -1,16 +1,21 @@
 import { HtmlBlock } from '../../app/components/html-block';
+import { SponsoredOffers } from '../../app/components/offer-block';
 import { OfferList } from '../../app/components/offer-list';
+import { DEFAULT_OFFER_REQUEST } from '../../app/loaders/offer-request';
+import { OFFERS_PATH } from '../../app/site-paths/offers';
 import { Steps } from '../../app/components/steps';
 import { UnavailableNotice } from '../../app/components/unavailable-notice';
 import { plural } from '../../shared/format';
+import { ExperimentsMarker } from '../experiments';
 import { type HomeData } from './home-data';
 import { LoanCalculator } from './loan-calculator';
 import { RatesBox } from './rates-box';
 
 export default function HomePage({ data }: { data: HomeData }) {
-  const { page, offers, rates } = data;
+  const { page, offers, rates, experimentIds } = data;
   return (
     <>
+      <ExperimentsMarker ids={experimentIds ?? []} />
       <section className="hero">
         <div className="container hero__grid">
           <div className="hero__copy">
@@ -31,11 +36,12 @@ export default function HomePage({ data }: { data: HomeData }) {
         {offers.status === 'ok' ? (
           offers.value.items.length > 0 ? (
             <>
-              <OfferList offers={offers.value.items} />
+              <OfferList offers={offers.value.items} source="home" />
               <p className="section__more">
                 {`Porównujemy ${offers.value.total} ${plural(offers.value.total, 'ofertę', 'oferty', 'ofert')}. `}
-                <a href="/ranking-chwilowek/">Zobacz ranking chwilówek</a>
+                <a href={OFFERS_PATH}>{`Pokazujemy ranking dla ${DEFAULT_OFFER_REQUEST.amountZl} zł na ${DEFAULT_OFFER_REQUEST.periodDays} dni – wybierz swoją kwotę`}</a>
               </p>
+              <SponsoredOffers block={offers.value} source="home" />
             </>
           ) : (
             <p className="notice">W tej chwili nie mamy ofert do pokazania.</p>

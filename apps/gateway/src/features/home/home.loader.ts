@@ -1,18 +1,21 @@
 import { ratesV1 } from '@lib/contracts';
+import { loadOfferBlock } from '../../app/loaders/offer-block.loader';
+import { DEFAULT_OFFER_REQUEST } from '../../app/loaders/offer-request';
 import { type LoadContext } from '../../app/route-types';
-import { toContentView, toOfferCard } from '../../app/view-models';
+import { experimentIdsAt } from '../experiments/experiments.loader';
+import { toContentView } from '../../app/view-models';
 import { HOME_OFFER_LIMIT, type HomeData } from './home-data';
 import { toRatesBox } from './home.view-model';
 
-/** The home page's data: hero copy (essential: its failure answers 404/503), offers and rates (sections). */
+/**
+ * The home page's data: hero copy (essential: its failure answers 404/503), "Polecane oferty"
+ * (MatchOffers' ranking for the default request) and rates (sections).
+ */
 export async function loadHome(ctx: LoadContext<unknown>): Promise<HomeData> {
   const [page, offers, rates] = await Promise.all([
     ctx.services.content.getPage({ path: '/' }),
-    ctx.section(async () => {
-      const response = await ctx.services.offers.listOffers({ country: ctx.locale.country, limit: HOME_OFFER_LIMIT, offset: 0 });
-      return { items: response.offers.slice(0, HOME_OFFER_LIMIT).map(toOfferCard), total: response.total };
-    }),
+    ctx.section(() => loadOfferBlock(ctx, DEFAULT_OFFER_REQUEST, HOME_OFFER_LIMIT)),
     ctx.section(async () => toRatesBox(await ctx.services.rates.getLatestTable({ table: ratesV1.TableType.A }))),
   ]);
-  return { page: toContentView(page), offers, rates };
+  return { page: toContentView(page), offers, rates, experimentIds: experimentIdsAt('/', ctx.locale.country) };
 }

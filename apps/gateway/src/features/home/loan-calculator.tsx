@@ -13,7 +13,7 @@ import { loanCalculatorView, monthsText } from './loan-calculator.view-model';
  * plain GET form to the application with the chosen amount and the default period.
  */
 export function LoanCalculator() {
-  const { locale, today } = useRenderContext();
+  const { locale, today, navigation } = useRenderContext();
   const view = loanCalculatorView(locale, today, LOAN_SLIDER.amount.defaultZl, LOAN_SLIDER.period.defaultMonths);
   const amountId = useId();
   const periodId = useId();
@@ -79,9 +79,12 @@ export function LoanCalculator() {
           <dd data-indicator="commission">{view.indicators.commission}</dd>
         </div>
       </dl>
-      <a className="button button--large calculator__cta" href={`${APPLICATION_PATH}${view.applyQuery}`} data-apply="">
-        Złóż wniosek
-      </a>
+      {/* The action is shown only while the application page exists (see navigation-links.ts). */}
+      {navigation.application && (
+        <a className="button button--large calculator__cta" href={`${navigation.application.href}${view.applyQuery}`} data-apply="">
+          {navigation.application.text}
+        </a>
+      )}
       <p className="calculator__note">
         {/* Non-breaking spaces keep amounts such as '2 018 zł' on one line. */}
         {

@@ -49,7 +49,7 @@ export default function LenderReviewPage({ data }: { data: LenderReviewData }) {
       {activeOffer && (
         <section className="section section--flush" aria-labelledby="oferta_sekcja">
           <h2 id="oferta_sekcja">Aktualna oferta</h2>
-          <OfferList offers={[activeOffer]} />
+          <OfferList offers={[activeOffer]} source="lender" />
         </section>
       )}
       {offer !== null && !activeOffer && (

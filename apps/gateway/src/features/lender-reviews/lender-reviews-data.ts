@@ -2,8 +2,8 @@ import { type Section } from '../../app/section';
 import { type ContentPageView, type OfferBlock, type OfferCard } from '../../app/view-types';
 import { type CommentsSectionData } from '../comments';
 
-/** Where the lender reviews live: the listing, and each lender at '<this><slug>/'. */
-export const LENDER_REVIEWS_PATH = '/opinie-o-pozyczkach/';
+/** Where the lender reviews live (app/site-paths: offer cards link the reviews too). */
+export { LENDER_REVIEWS_PATH } from '../../app/site-paths/lender-reviews';
 
 /** A lender in the review listing. */
 export interface LenderCard {

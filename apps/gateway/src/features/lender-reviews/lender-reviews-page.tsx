@@ -29,7 +29,7 @@ export default function LenderReviewsPage({ data }: { data: LenderReviewsData })
           ))}
         </ul>
       </section>
-      <OfferBlockSection offers={offers} title="Aktualne oferty pożyczek" />
+      <OfferBlockSection offers={offers} title="Aktualne oferty pożyczek" source="lender" />
       <section className="section section--flush" aria-labelledby="jak_to_dziala">
         <h2 id="jak_to_dziala">Jak to działa – 3 kroki</h2>
         <Steps />

@@ -35,24 +35,26 @@ export interface LenderReviewParams {
   comments: CommentsQuery;
 }
 
-/** One lender: GetLenderReview and its comments, then the offer it names (if any). */
+/**
+ * One lender: GetLenderReview and its comments, and the lender's current offer from the stored
+ * feeds: GetLender by the review's slug (the feeds use the review slugs) and its first active
+ * offer in this country. No offer (or no such lender in the feed) is a
+ * known state, not an outage: the page then invites to find a loan in about 5 minutes.
+ */
 export async function loadLenderReview(ctx: LoadContext<LenderReviewParams>): Promise<LenderReviewData> {
-  const [review, comments] = await Promise.all([
+  const [review, comments, offer] = await Promise.all([
     ctx.services.content.getLenderReview({ slug: ctx.params.slug }),
     loadComments(ctx, `${LENDER_REVIEWS_PATH}${ctx.params.slug}/`, ctx.params.comments),
+    ctx.section(async () => {
+      try {
+        const lender = await ctx.services.offers.getLender({ lenderId: 0, slug: ctx.params.slug });
+        const current = lender.offers.find((candidate) => candidate.isActive && candidate.country === ctx.locale.country);
+        return current ? toOfferCard(current, 1) : null;
+      } catch (error) {
+        if (error instanceof GrpcCallError && error.code === GrpcStatus.NOT_FOUND) return null;
+        throw error;
+      }
+    }),
   ]);
-  const offer =
-    review.offerId > 0
-      ? await ctx.section(async () => {
-          try {
-            const found = await ctx.services.offers.getOffer({ offerId: review.offerId, country: ctx.locale.country });
-            return found.isActive ? toOfferCard(found) : null;
-          } catch (error) {
-            // An offer the feed no longer has is a known state, not an outage.
-            if (error instanceof GrpcCallError && error.code === GrpcStatus.NOT_FOUND) return null;
-            throw error;
-          }
-        })
-      : null;
   return { review: toLenderReviewView(review, ctx.params.slug), offer, comments };
 }

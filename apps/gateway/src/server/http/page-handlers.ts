@@ -56,16 +56,24 @@ export function toPayload(page: ResolvedPage, buildId: string): PagePayload {
   };
 }
 
+/** The A/B flows of a page address for this visitor (features/experiments); undefined where none runs. */
+export type PageExperimentsFor = (req: Request, pathname: string, search: string) => { testFlow: string; setCookies: string[] } | undefined;
+
 /**
  * Every page: answer an alias address with 301 to its page (keeping the query), otherwise
- * resolve the path (route, parameters, data) and stream the React render.
+ * resolve the path (route, parameters, data) and stream the React render. On a page that runs
+ * A/B experiments the visitor's variant joins the kept answer's key (and, through the inline
+ * state, the ETag); a first assignment sets its cookie, which keeps that one answer private.
  */
-export function pageHandler(resolver: PageResolver, renderer: PageRenderer, answers?: PageAnswers): RequestHandler {
+export function pageHandler(resolver: PageResolver, renderer: PageRenderer, answers?: PageAnswers, experimentsFor?: PageExperimentsFor): RequestHandler {
   return (req, res, next) => {
     const { pathname, search } = splitUrl(req.originalUrl);
+    const experiments = experimentsFor?.(req, pathname, search);
+    if (experiments && experiments.setCookies.length > 0) res.append('Set-Cookie', experiments.setCookies);
     // The address alone decides a kept answer, unless its query carries form state (per request).
     const queryFormState = search === '' ? undefined : pageFormState(new URLSearchParams(search));
-    const answerKey = answers && !queryFormState ? PageAnswers.key(req, isbot(req.get('user-agent') ?? '')) : undefined;
+    const answerKey =
+      answers && !queryFormState ? PageAnswers.key(req, isbot(req.get('user-agent') ?? ''), experiments?.testFlow) : undefined;
     const kept = answerKey === undefined ? undefined : answers?.get(answerKey);
     if (kept) {
       sendPageAnswer(req, res, kept);
@@ -82,7 +90,8 @@ export function pageHandler(resolver: PageResolver, renderer: PageRenderer, answ
       .then((page) => {
         res.locals['routeLabel'] = page.routeLabel;
         const formState = page.status === 200 ? queryFormState : undefined;
-        return renderer.stream(req, res, formState ? { ...page, formState } : page, answerKey);
+        const withFlow = experiments && page.status === 200 ? { ...page, testFlow: experiments.testFlow } : page;
+        return renderer.stream(req, res, formState ? { ...withFlow, formState } : withFlow, answerKey);
       })
       .catch(next);
   };

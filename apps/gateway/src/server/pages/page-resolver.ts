@@ -1,11 +1,13 @@
 import { type Cache } from '@lib/cache';
-import { GrpcCallError, statusName } from '@lib/contracts';
+import { contentV1, GrpcCallError, statusName } from '@lib/contracts';
 import { type Logger } from '@lib/observability';
 import { statusCopy } from '../../app/errors/status-copy';
 import { type FormState } from '../../app/form-state';
 import { type LayoutName } from '../../app/layouts';
 import { FALLBACK_NAVIGATION } from '../../app/layouts/fallback-navigation';
 import { type NavigationView } from '../../app/layouts/navigation';
+import { keepExistingLinks } from '../../app/layouts/navigation-links';
+import { unlinkMissingPagesIn } from '../../app/site-paths/dead-links';
 import { type PageName } from '../../app/pages';
 import { type AnyRoute, type LoadContext, type RouteHead } from '../../app/route-types';
 import { compileRoutes, matchRoute } from '../../app/routes';
@@ -36,10 +38,12 @@ export interface ResolvedPage {
    * the success notice, a reply target). Never part of cached data; such a page is not memoised.
    */
   formState?: FormState;
+  /** The visitor's A/B flows on a page that runs experiments (features/experiments), else absent. */
+  testFlow?: string;
 }
 
-/** Cache key of the navigation, next to the page data it is cached like. */
-const NAVIGATION_CACHE_KEY = pageDataKey('navigation', {});
+/** Cache key of the navigation (only links to pages that exist), next to the page data it is cached like. */
+const NAVIGATION_CACHE_KEY = pageDataKey('site-navigation', {});
 
 export interface PageResolverDeps {
   routes: readonly AnyRoute[];
@@ -60,10 +64,33 @@ export class PageResolver {
    * The navigation of the latest resolve(), for error pages drawn without a lookup of their own
    * (the error handler must answer at once, even while the content service is down).
    */
-  private navigation: NavigationView = FALLBACK_NAVIGATION;
+  private navigation: NavigationView;
+  /** The content service's page paths (ListRoutes) and until when they are taken as current. */
+  private knownPaths: { paths: ReadonlySet<string>; until: number } | null = null;
+  private pendingPaths: Promise<ReadonlySet<string> | null> | null = null;
+  /** The built-in navigation, reduced to the pages known to exist without the content service. */
+  private readonly fallbackNavigation: NavigationView;
 
   constructor(private readonly deps: PageResolverDeps) {
     this.table = compileRoutes(deps.routes);
+    this.fallbackNavigation = keepExistingLinks(FALLBACK_NAVIGATION, this.pageExists(null));
+    this.navigation = this.fallbackNavigation;
+  }
+
+  /**
+   * Whether a site path has a page: a published content route (pages, articles, tags, authors,
+   * lender reviews), or a path one of the gateway's own routes (not the generic content route)
+   * accepts. Without the content service's list (null), a path only the content route would
+   * take is assumed to exist.
+   */
+  pageExists(contentPaths: ReadonlySet<string> | null): (path: string) => boolean {
+    return (path) => {
+      if (contentPaths?.has(path)) return true;
+      const match = matchRoute(path, this.table);
+      if (!match) return false;
+      if (match.route.page === 'content') return contentPaths === null;
+      return match.route.params(match.raw, new URLSearchParams()) !== null;
+    };
   }
 
   /**
@@ -103,7 +130,10 @@ export class PageResolver {
         this.deps.cache,
         this.deps.cacheOptions,
         pageDataKey(route.name, params),
-        () => route.load(this.loadContext(path, params)),
+        async () => {
+          const [loaded, contentPaths] = await Promise.all([route.load(this.loadContext(path, params)), this.contentPaths()]);
+          return unlinkMissingPagesIn(loaded, this.pageExists(contentPaths));
+        },
         hasUnavailableSection,
       );
     } catch (error) {
@@ -136,7 +166,7 @@ export class PageResolver {
         this.deps.cache,
         this.deps.cacheOptions,
         NAVIGATION_CACHE_KEY,
-        async () => toNavigationView(await this.deps.services.content.getNavigation({})),
+        () => this.loadExistingNavigation(),
         () => false,
       )) as NavigationView;
       this.navigation = navigation;
@@ -144,9 +174,50 @@ export class PageResolver {
     } catch (error) {
       this.deps.onUpstreamError?.(error);
       this.deps.logger.warn({ err: error, ...grpcFields(error) }, 'navigation unavailable: showing the built-in navigation');
-      this.navigation = FALLBACK_NAVIGATION;
-      return FALLBACK_NAVIGATION;
+      this.navigation = this.fallbackNavigation;
+      return this.fallbackNavigation;
     }
+  }
+
+  /**
+   * GetNavigation with its links to pages that do not exist (yet) left out (ListRoutes tells which
+   * do). Without the route list only the gateway's own paths are checked; that copy is cached like
+   * any navigation (it is no worse than the service's own), and the next refresh checks it all again.
+   */
+  private async loadExistingNavigation(): Promise<NavigationView> {
+    const { content } = this.deps.services;
+    const [navigation, contentPaths] = await Promise.all([content.getNavigation({}), this.contentPaths()]);
+    return keepExistingLinks(toNavigationView(navigation), this.pageExists(contentPaths));
+  }
+
+  /**
+   * The paths of the content service's published pages (ListRoutes), kept in process for the
+   * page-data TTL whether or not the page cache is on (every page load asks). Null while the
+   * service does not answer: links are then not checked against content pages (an info line; the
+   * page or navigation that needs the service reports the outage itself).
+   */
+  private async contentPaths(): Promise<ReadonlySet<string> | null> {
+    const now = Date.now();
+    if (this.knownPaths && this.knownPaths.until > now) return this.knownPaths.paths;
+    this.pendingPaths ??= this.deps.services.content
+      .listRoutes({ type: contentV1.RouteType.UNSPECIFIED })
+      .then(
+        ({ routes }) => {
+          const paths = new Set(routes.map((route) => route.path));
+          this.knownPaths = { paths, until: Date.now() + this.deps.cacheOptions.ttlMs };
+          return paths;
+        },
+        (error: unknown) => {
+          this.deps.onUpstreamError?.(error);
+          this.deps.logger.info({ err: error, ...grpcFields(error) }, 'route list unavailable: links not checked against content pages');
+          // the last known list stays better than none
+          return this.knownPaths?.paths ?? null;
+        },
+      )
+      .finally(() => {
+        this.pendingPaths = null;
+      });
+    return this.pendingPaths;
   }
 
   /** Every page's head carries the Organization first, then the route's own JSON-LD. */

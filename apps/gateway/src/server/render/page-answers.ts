@@ -54,8 +54,9 @@ export class PageAnswers {
   }
 
   /** The memo key of a GET or HEAD of a page; undefined for anything that is not kept. */
-  static key(req: Request, crawler: boolean): string {
-    return `${crawler ? 'all' : 'shell'} ${req.originalUrl}`;
+  /** The address, crawler or not, and the A/B flows of a page that runs experiments ('' elsewhere). */
+  static key(req: Request, crawler: boolean, testFlow = ''): string {
+    return `${crawler ? 'all' : 'shell'} ${testFlow} ${req.originalUrl}`;
   }
 
   get(key: string): Entry | undefined {

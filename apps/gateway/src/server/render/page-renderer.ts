@@ -219,6 +219,7 @@ export class PageRenderer {
       head,
       locale: this.deps.locale,
       today: this.deps.today(),
+      ...(page.testFlow ? { testFlow: page.testFlow } : {}),
     };
   }
 

@@ -1,7 +1,11 @@
+import { isCurrencyCode } from '@lib/currencies';
+import { ratesV1 } from '@lib/contracts';
 import { MAX_YEAR, MIN_YEAR } from '@lib/pl-calendar';
 import { type GatewayServices } from '../../app/services';
 import { BLOG_PAGE_SIZE, blogPagePath } from '../../app/site-paths/blog';
 import { calendarPath } from '../../app/site-paths/calendar';
+import { OFFER_REDIRECT_PREFIX, OFFERS_PATH } from '../../app/site-paths/offers';
+import { BANK_RATES_PATH, CONVERTER_PATH, bankPath, currencyPairPath } from '../../app/site-paths/rates';
 import { escapeHtml } from '../render/html';
 
 /** One <url> of sitemap.xml. */
@@ -56,6 +60,8 @@ export async function collectSitemap({ services, origin, today, builtAt }: Sitem
 
   // Offers and exchange rates on the home page change every day.
   add('/', today);
+  // The offer list (its first layout; the others and the landings are noindex) follows the feeds.
+  add(OFFERS_PATH, today);
   const blogPages = Math.max(1, blog.pageInfo?.totalPages ?? 1);
   for (let page = 1; page <= blogPages; page += 1) add(blogPagePath(null, page), blogUpdated);
   for (const tag of tags.tags) {
@@ -67,6 +73,9 @@ export async function collectSitemap({ services, origin, today, builtAt }: Sitem
   for (const shown of [year, year + 1]) {
     if (shown >= MIN_YEAR && shown <= MAX_YEAR) add(calendarPath(shown), w3cDate(builtAt));
   }
+  // The loan calculator is code: it changes with a build.
+  add('/kalkulator-kredytowy/', w3cDate(builtAt));
+  for (const url of await ratesSitemapPaths(services, today)) add(url.loc, url.lastmod);
 
   const seen = new Set<string>();
   const all: SitemapUrl[] = [];
@@ -76,6 +85,42 @@ export async function collectSitemap({ services, origin, today, builtAt }: Sitem
     all.push(url);
   }
   return all.sort((a, b) => (a.loc < b.loc ? -1 : a.loc > b.loc ? 1 : 0));
+}
+
+/**
+ * The rates pages: the converter and the bank list (always: they are the gateway's own), a pair
+ * page against the złoty for every currency of NBP tables A and B the site names, and every
+ * bank's page, each dated by its newest table. While the rates service does not answer, only the
+ * two fixed pages are listed (the sitemap is not withheld for them).
+ */
+export async function ratesSitemapPaths(services: GatewayServices, today: string): Promise<SitemapUrl[]> {
+  const orNull = async <T>(call: () => Promise<T>): Promise<T | null> => {
+    try {
+      return await call();
+    } catch {
+      return null;
+    }
+  };
+  const [tableA, tableB, banks] = await Promise.all([
+    orNull(() => services.rates.getLatestTable({ table: ratesV1.TableType.A })),
+    orNull(() => services.rates.getLatestTable({ table: ratesV1.TableType.B })),
+    orNull(() => services.rates.listBanks({})),
+  ]);
+  const urls: SitemapUrl[] = [
+    { loc: CONVERTER_PATH, lastmod: tableA?.effectiveDate ?? today },
+    { loc: BANK_RATES_PATH, lastmod: newest(banks?.banks.map((bank) => bank.latestTableDate) ?? []) || today },
+  ];
+  const seen = new Set<string>(['PLN']);
+  for (const table of [tableA, tableB]) {
+    for (const rate of table?.rates ?? []) {
+      const code = rate.code.toUpperCase();
+      if (seen.has(code) || !isCurrencyCode(code)) continue;
+      seen.add(code);
+      urls.push({ loc: currencyPairPath(code, 'PLN'), lastmod: w3cDate(table?.effectiveDate ?? '') });
+    }
+  }
+  for (const bank of banks?.banks ?? []) urls.push({ loc: bankPath(bank.slug), lastmod: w3cDate(bank.latestTableDate) });
+  return urls;
 }
 
 /** sitemap.xml text: UTF-8, entity-escaped locations, one <url> per page. */
@@ -88,5 +133,8 @@ export function renderSitemapXml(urls: readonly SitemapUrl[]): string {
 
 /** robots.txt: everything may be crawled except the API and the page-data JSON. */
 export function renderRobotsTxt(origin: string): string {
-  return ['User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /*_payload.json', '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
+  // The offer redirect records a click: crawlers have no business there.
+  return ['User-agent: *', 'Allow: /', 'Disallow: /api/', `Disallow: ${OFFER_REDIRECT_PREFIX}`, 'Disallow: /*_payload.json', '', `Sitemap: ${origin}/sitemap.xml`, ''].join(
+    '\n',
+  );
 }

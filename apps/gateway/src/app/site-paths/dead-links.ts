@@ -1,0 +1,32 @@
+/*
+ * Links in editorial HTML (Markdown rendered by the content service) to our own pages that do
+ * not exist yet, such as the application form an article mentions before its page is built: the
+ * link is taken out and its text stays. The same check as the navigation's, so a page that lands
+ * later is linked again by itself (on the next load of the page's data).
+ */
+
+/** Anchors to a site path as the content service's sanitiser writes them (href first). */
+const SITE_ANCHOR = /<a href="(\/[^"#?]*)([^"]*)"[^>]*>([\s\S]*?)<\/a>/g;
+
+/** The HTML with every anchor to a site path that `exists` denies replaced by its text. */
+export function unlinkMissingPages(html: string, exists: (path: string) => boolean): string {
+  return html.replace(SITE_ANCHOR, (anchor, path: string, _rest: string, inner: string) => (exists(path) ? anchor : inner));
+}
+
+/**
+ * Page data with unlinkMissingPages() applied to every editorial HTML field in it (string
+ * properties named `…Html`: bodyHtml, introHtml, answerHtml, bioHtml, …), at any depth. Other
+ * values are returned as they are; the input is not changed.
+ */
+export function unlinkMissingPagesIn<T>(data: T, exists: (path: string) => boolean): T {
+  const walk = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(walk);
+    if (value === null || typeof value !== 'object') return value;
+    const out: Record<string, unknown> = {};
+    for (const [key, field] of Object.entries(value)) {
+      out[key] = typeof field === 'string' && key.endsWith('Html') ? unlinkMissingPages(field, exists) : walk(field);
+    }
+    return out;
+  };
+  return walk(data) as T;
+}

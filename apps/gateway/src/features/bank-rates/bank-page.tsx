@@ -1,0 +1,108 @@
+import { Breadcrumbs } from '../../app/components/page-extras';
+import { UnavailableNotice } from '../../app/components/unavailable-notice';
+import { useRenderContext } from '../../app/render-context';
+import { BANK_RATES_PATH, CONVERTER_PATH } from '../../app/site-paths/rates';
+import { NbpNote, RANGE_LABELS, RangeNav, RateChart } from '../rate-charts';
+import { formatIsoDate, formatRateText } from '../../shared/rates-format';
+import { BankComparisonTable, TableDateNote } from './bank-comparison';
+import { type BankData } from './bank-rates-data';
+
+const CHARTS_ANCHOR = 'wykresy';
+
+function unitsLabel(units: number): string {
+  return units > 1 ? ` (za ${units})` : '';
+}
+
+/** `/kursy-walut-w-bankach/{bank}/`: the bank's table, a chart per currency and the other banks' rates. */
+export default function BankPage({ data }: { data: BankData }) {
+  const { today } = useRenderContext();
+  const rangeLabel = RANGE_LABELS[data.range];
+  return (
+    <div className="container rates-page">
+      <Breadcrumbs
+        items={[
+          { text: 'Strona główna', link: '/' },
+          { text: 'Kursy walut w bankach', link: BANK_RATES_PATH },
+          { text: data.name, link: '' },
+        ]}
+      />
+      <h1>{`Kursy walut ${data.name}`}</h1>
+      <p className="article__lead">
+        {`Po ile ${data.name} kupuje i sprzedaje waluty: kursy z tabeli banku, ich zmiany na wykresach i porównanie z innymi bankami.`}
+      </p>
+      <TableDateNote effectiveDate={data.effectiveDate} embedded={data.embedded} today={today} />
+      <section className="section" aria-labelledby="tabela">
+        <h2 id="tabela">{`Tabela kursów ${data.name}`}</h2>
+        <div className="table-scroll">
+          <table className="rates-table" data-bank-table="">
+            <thead>
+              <tr>
+                <th scope="col">Waluta</th>
+                <th scope="col">Kupno</th>
+                <th scope="col">Sprzedaż</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.rates.map((rate) => (
+                <tr key={rate.code}>
+                  <th scope="row">
+                    {rate.pairPath ? <a href={rate.pairPath}>{rate.code}</a> : rate.code}
+                    <span className="rates-table__name">{` ${rate.name}${unitsLabel(rate.units)}`}</span>
+                  </th>
+                  <td>{`${formatRateText(rate.buy)} zł`}</td>
+                  <td>{`${formatRateText(rate.sell)} zł`}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <td colSpan={3}>
+                  {`Tabela nr ${data.tableNo} z dnia ${formatIsoDate(data.effectiveDate)}`}
+                  {data.websiteUrl !== '' && (
+                    <>
+                      {' · '}
+                      <a href={data.websiteUrl} rel="noopener nofollow">
+                        tabela na stronie banku
+                      </a>
+                    </>
+                  )}
+                </td>
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+      </section>
+      <section className="section" aria-labelledby={CHARTS_ANCHOR}>
+        <h2 id={CHARTS_ANCHOR}>{`Kursy kupna i sprzedaży – ${rangeLabel}`}</h2>
+        <RangeNav pagePath={data.path} current={data.range} anchor={CHARTS_ANCHOR} />
+        {data.charts.status === 'ok' ? (
+          <div className="chart-grid">
+            {data.charts.value.map((chart) => (
+              <section key={chart.code} className="chart-card" aria-labelledby={`wykres-${chart.code}`}>
+                <h3 id={`wykres-${chart.code}`}>{`${chart.code} – ${chart.name}`}</h3>
+                <RateChart title={`Kurs kupna i sprzedaży ${chart.code} w ${data.name}, ${rangeLabel}`} data={chart.data} unit="zł" />
+                {chart.min !== '' && (
+                  <p className="chart-card__range">{`Najniższy kurs kupna: ${formatRateText(chart.min)} zł, najwyższy kurs sprzedaży: ${formatRateText(chart.max)} zł`}</p>
+                )}
+              </section>
+            ))}
+          </div>
+        ) : (
+          <UnavailableNotice what="Wykresy kursów" />
+        )}
+      </section>
+      <section className="section" aria-labelledby="inne-banki">
+        <h2 id="inne-banki">Kursy w innych bankach</h2>
+        {data.others.status === 'ok' ? (
+          <BankComparisonTable comparison={data.others.value} caption="Kursy kupna i sprzedaży w innych bankach, za 1 jednostkę waluty" />
+        ) : (
+          <UnavailableNotice what="Kursy innych banków" />
+        )}
+        <p>
+          <a href={CONVERTER_PATH}>Przelicz kwotę w kalkulatorze walutowym</a>
+        </p>
+      </section>
+      <NbpNote />
+    </div>
+  );
+}

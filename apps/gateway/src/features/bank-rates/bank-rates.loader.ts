@@ -1,0 +1,84 @@
+import { status as GrpcStatus } from '@grpc/grpc-js';
+import { GrpcCallError, type ratesV1 } from '@lib/contracts';
+import { type LoadContext } from '../../app/route-types';
+import { bankPath } from '../../app/site-paths/rates';
+import { type GatewayServices } from '../../app/services';
+import { type HistoryRangeKey } from '../rate-charts';
+import { HISTORY_RANGE_OF } from '../rate-charts/rate-charts.loader';
+import { type BankComparison, type BankData, type BanksData } from './bank-rates-data';
+import { toBankChart, toBankRateRows, toBankSummary, toComparison } from './bank-rates.view-model';
+
+const isNotFound = (error: unknown) => error instanceof GrpcCallError && error.code === GrpcStatus.NOT_FOUND;
+
+/** A bank's newest table, or null when it has none yet (NOT_FOUND); other failures are thrown. */
+async function newestTable(services: GatewayServices, slug: string) {
+  try {
+    return await services.rates.getBankTable({ bankSlug: slug, date: '' });
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+}
+
+/**
+ * Every bank's newest table side by side for the compared currencies (ListBanks, then
+ * GetBankTable per bank in parallel); `except` leaves one bank out (its own page).
+ */
+export async function loadBankComparison(services: GatewayServices, except = '', listed?: readonly ratesV1.Bank[]): Promise<BankComparison> {
+  const banks = listed ?? (await services.rates.listBanks({})).banks;
+  const shown = banks.filter((bank) => bank.slug !== except);
+  const tables = await Promise.all(shown.map((bank) => newestTable(services, bank.slug)));
+  return toComparison(shown.map((bank, index) => toBankSummary(bank, tables[index] ?? null)));
+}
+
+/** `/kursy-walut-w-bankach/`: the bank list (essential) and the comparison of their tables. */
+export async function loadBanks(ctx: LoadContext<unknown>): Promise<BanksData> {
+  const { banks } = await ctx.services.rates.listBanks({});
+  const comparison = await ctx.section(() => loadBankComparison(ctx.services, '', banks));
+  return {
+    banks: banks.map((bank) => ({ slug: bank.slug, name: bank.name, path: bankPath(bank.slug), effectiveDate: bank.latestTableDate })),
+    comparison,
+  };
+}
+
+export interface BankParams {
+  slug: string;
+  range: HistoryRangeKey;
+}
+
+/**
+ * `/kursy-walut-w-bankach/{bank}/`: the bank's newest table (essential: NOT_FOUND answers the
+ * 404 page), the history of each of its currencies over the range, and the other banks' rates.
+ */
+export async function loadBank(ctx: LoadContext<BankParams>): Promise<BankData> {
+  const { slug, range } = ctx.params;
+  const table = await ctx.services.rates.getBankTable({ bankSlug: slug, date: '' });
+  const rates = toBankRateRows(table);
+  const [charts, others] = await Promise.all([
+    ctx.section(() =>
+      Promise.all(
+        rates.map(async (rate) =>
+          toBankChart(
+            rate.name,
+            await ctx.services.rates.getBankCurrencyHistory({ bankSlug: slug, code: rate.code, range: HISTORY_RANGE_OF[range], from: '', to: '' }),
+          ),
+        ),
+      ),
+    ),
+    ctx.section(() => loadBankComparison(ctx.services, slug)),
+  ]);
+  return {
+    slug: table.bankSlug || slug,
+    name: table.bankName,
+    path: bankPath(slug),
+    websiteUrl: table.websiteUrl,
+    embedded: table.embedded,
+    tableNo: table.tableNo,
+    effectiveDate: table.effectiveDate,
+    publishedAt: table.publishedAt,
+    rates,
+    range,
+    charts,
+    others,
+  };
+}

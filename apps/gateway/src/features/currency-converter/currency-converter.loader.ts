@@ -1,0 +1,128 @@
+import { status as GrpcStatus } from '@grpc/grpc-js';
+import { currencyLabel } from '@lib/currencies';
+import { GrpcCallError, ratesV1 } from '@lib/contracts';
+import { type LoadContext } from '../../app/route-types';
+import { sectionOk } from '../../app/section';
+import { CONVERTER_PATH, currencyPairPath } from '../../app/site-paths/rates';
+import { type GatewayServices } from '../../app/services';
+import { loadBankComparison } from '../bank-rates/bank-rates.loader';
+import { type HistoryRangeKey } from '../rate-charts';
+import { HISTORY_RANGE_OF } from '../rate-charts/rate-charts.loader';
+import { CONVERTER_FAQ } from './converter-faq';
+import { type ConverterData, type PairData } from './currency-converter-data';
+import {
+  POPULAR_CODES,
+  converterCurrencies,
+  currencyLinks,
+  currencyOptionLabel,
+  popularRates,
+  tableRef,
+  toPairHistory,
+} from './currency-converter.view-model';
+
+/** The newest table of a type, or null while none is stored (NOT_FOUND); other failures are thrown. */
+async function latestTable(services: GatewayServices, table: ratesV1.TableType): Promise<ratesV1.RateTable | null> {
+  try {
+    return await services.rates.getLatestTable({ table });
+  } catch (error) {
+    if (error instanceof GrpcCallError && error.code === GrpcStatus.NOT_FOUND) return null;
+    throw error;
+  }
+}
+
+/**
+ * `/kalkulator-walutowy/`: NBP table A (essential: the converter's rates), table B (more
+ * currencies) and C (buy and sell), and every bank's rates; B, C and the banks are sections.
+ */
+export async function loadConverter(ctx: LoadContext<unknown>): Promise<ConverterData> {
+  const { services } = ctx;
+  const [tableA, optional, banks] = await Promise.all([
+    services.rates.getLatestTable({ table: ratesV1.TableType.A }),
+    ctx.section(() => Promise.all([latestTable(services, ratesV1.TableType.B), latestTable(services, ratesV1.TableType.C)])),
+    ctx.section(() => loadBankComparison(services)),
+  ]);
+  const [tableB, tableC] = optional.status === 'ok' ? optional.value : [null, null];
+  const midTables = tableB ? [tableA, tableB] : [tableA];
+  const currencies = converterCurrencies(midTables);
+  return {
+    form: { currencies, tables: midTables.map(tableRef), from: 'EUR', to: 'PLN', action: CONVERTER_PATH },
+    popular: popularRates(tableA, tableC),
+    tableC: tableC ? tableRef(tableC) : null,
+    all: currencyLinks(currencies),
+    banks,
+    faq: [...CONVERTER_FAQ],
+    optionalTables: optional.status === 'ok' ? sectionOk(true) : optional,
+  };
+}
+
+export interface PairParams {
+  /** ISO codes, lower case, as in the address. */
+  from: string;
+  to: string;
+  range: HistoryRangeKey;
+}
+
+/**
+ * `/kalkulator-walutowy/{from}-{to}/`: GetCurrencyPair (essential: NOT_FOUND for an unknown
+ * currency answers the 404 page) and the pair's NBP mid history over the range (a section).
+ */
+export async function loadPair(ctx: LoadContext<PairParams>): Promise<PairData> {
+  const { services, params } = ctx;
+  const pair = await services.rates.getCurrencyPair({ from: params.from, to: params.to });
+  const from = pair.from.toUpperCase();
+  const to = pair.to.toUpperCase();
+  const history = await ctx.section(async () => {
+    // The service quotes a currency in złoty or in another currency; the złoty's own rate against
+    // a currency is that currency's rate in złoty, inverted.
+    const inverted = from === 'PLN';
+    const answer = await services.rates.getCurrencyHistory({
+      code: inverted ? to : from,
+      quote: inverted ? 'PLN' : to,
+      table: pair.tableNo.includes('/B/') ? ratesV1.TableType.B : ratesV1.TableType.A,
+      range: HISTORY_RANGE_OF[params.range],
+      from: '',
+      to: '',
+    });
+    return toPairHistory(answer, 'Kurs średni NBP', inverted);
+  });
+  const path = currencyPairPath(from, to);
+  return {
+    from,
+    to,
+    fromLabel: currencyLabel(from),
+    toLabel: currencyLabel(to),
+    title: pair.title,
+    description: pair.description,
+    mid: pair.mid,
+    bid: pair.bid,
+    ask: pair.ask,
+    min: pair.min,
+    max: pair.max,
+    effectiveDate: pair.effectiveDate,
+    tableNo: pair.tableNo,
+    cTableNo: pair.cTableNo,
+    cEffectiveDate: pair.cEffectiveDate,
+    path,
+    reversePath: currencyPairPath(to, from),
+    range: params.range,
+    history,
+    form: {
+      currencies:
+        pair.mid === ''
+          ? []
+          : [
+              { code: from, label: currencyOptionLabel(from), mid: pair.mid, table: 0 },
+              { code: to, label: currencyOptionLabel(to), mid: '1', table: -1 },
+            ],
+      tables: [{ no: pair.tableNo, effectiveDate: pair.effectiveDate }],
+      from,
+      to,
+      action: path,
+    },
+    related: POPULAR_CODES.filter((code) => code !== from && code !== to).map((code) => ({
+      code,
+      name: currencyLabel(code),
+      path: currencyPairPath(code, 'PLN'),
+    })),
+  };
+}

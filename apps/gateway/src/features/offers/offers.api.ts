@@ -1,0 +1,146 @@
+import { status as GrpcStatus } from '@grpc/grpc-js';
+import { GrpcCallError, statusName } from '@lib/contracts';
+import { type Logger } from '@lib/observability';
+import { type RawTrackingRecord } from '@lib/tracking';
+import { type RequestHandler, Router } from 'express';
+import { OFFER_REDIRECT_PREFIX } from '../../app/site-paths/offers';
+import { type GatewayServices } from '../../app/services';
+import { httpStatusFor } from '../../server/http/error-status';
+import { splitUrl } from '../../server/http/request-guards';
+import { readClientId } from '../../server/identity/client-id';
+import { readSessionId } from '../../server/identity/session-id';
+import { newUuid } from '../../server/identity/uuid';
+import { readConsent } from '../../shared/consent';
+import { LEAD_FEED_MESSAGES, LEAD_FEED_PATH, readLeadFeedQuery } from './lead-feed';
+import { isLenderLink, offerClickRecord, readClickContext } from './offer-click';
+import { numericIdParam } from './offers.routes';
+
+export { LEAD_FEED_PATH };
+
+/** Where recorded clicks go: the tracking pipeline's delivery (tracking.raw.v1 or the events service). */
+export interface ClickSink {
+  /** Takes the records for delivery; false when its buffer is full (the click is then only logged). */
+  offer(records: readonly RawTrackingRecord[]): boolean;
+}
+
+export interface OffersApiDeps {
+  services: GatewayServices;
+  logger: Logger;
+  /** The site's country (the feed the offer ids belong to). */
+  country: string;
+  clicks: ClickSink | undefined;
+  onUpstreamError?(error: unknown): void;
+}
+
+const errorBody = (status: number, message: string) => ({ error: { status, message } });
+
+/**
+ * The offers' HTTP endpoints besides the pages:
+ * - GET /przejdz/<offer id>/?z=<list>&p=<position>: 'Przejdź do oferty'. The offer is looked up in
+ *   the stored feed (GetOffer); an unknown or inactive offer, or one without a usable lender link,
+ *   falls through to the 404 page. Otherwise the click is handed to the tracking pipeline and the
+ *   answer is 302 to the feed's lender_link, never to an address from the request (no open redirect).
+ * - GET /api/lead-feed?lead_id=…&page=all&direction=swap&pf=1: the offer ids of a lead (GetLeadFeed)
+ *   as a JSON array; `null` (and the spec's log line) without a lead id or the feed's parameters;
+ *   400 with a JSON error for a lead id that is not a UUID.
+ */
+export function offersApi(deps: OffersApiDeps): Router {
+  const router = Router();
+
+  const redirect: RequestHandler = async (req, res, next) => {
+    const offerId = numericIdParam(req.params['id'] as string | undefined);
+    if (offerId === null) {
+      next();
+      return;
+    }
+    let offer;
+    try {
+      offer = await deps.services.offers.getOffer({ offerId, country: deps.country, pagePath: '' });
+    } catch (error) {
+      if (error instanceof GrpcCallError && error.code === GrpcStatus.NOT_FOUND) {
+        next();
+        return;
+      }
+      deps.onUpstreamError?.(error);
+      next(error);
+      return;
+    }
+    if (!offer.isActive || !isLenderLink(offer.lenderLink)) {
+      deps.logger.info({ offerId, active: offer.isActive }, 'offer redirect refused: no active lender link');
+      next();
+      return;
+    }
+    const cookie = req.get('cookie');
+    const consent = readConsent(cookie);
+    const { source, position } = readClickContext(new URLSearchParams(splitUrl(req.originalUrl).search));
+    const record = offerClickRecord(
+      { offerId: String(offer.offerId), lenderSlug: offer.lenderSlug, position, source },
+      {
+        sessionId: readSessionId(cookie) ?? '',
+        clientId: consent === 'granted' ? (readClientId(cookie) ?? '') : '',
+        consent: consent === 'unset' ? '' : consent,
+        domain: req.hostname,
+        referer: req.get('referer') ?? '',
+        userAgent: req.get('user-agent') ?? '',
+        receivedAt: new Date(),
+        ingestId: newUuid(),
+      },
+      splitUrl(req.originalUrl).pathname,
+    );
+    const accepted = deps.clicks?.offer([record]) ?? false;
+    deps.logger.info(
+      { offerId: record.sub4, lender: record.sub5, position, list: source, recorded: accepted },
+      'offer click',
+    );
+    res.locals['routeLabel'] = `${OFFER_REDIRECT_PREFIX}:id/`;
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('X-Robots-Tag', 'noindex, nofollow');
+    res.redirect(302, offer.lenderLink);
+  };
+
+  const leadFeed: RequestHandler = async (req, res) => {
+    res.locals['routeLabel'] = LEAD_FEED_PATH;
+    res.setHeader('Cache-Control', 'no-store');
+    const query = readLeadFeedQuery(new URLSearchParams(splitUrl(req.originalUrl).search));
+    if (query.kind === 'missing-lead-id') {
+      deps.logger.warn(LEAD_FEED_MESSAGES.missingLeadId);
+      res.status(200).json(null);
+      return;
+    }
+    if (query.kind === 'missing-config') {
+      deps.logger.warn(LEAD_FEED_MESSAGES.missingConfig);
+      res.status(200).json(null);
+      return;
+    }
+    if (query.kind === 'invalid') {
+      res.status(400).json(errorBody(400, query.message));
+      return;
+    }
+    try {
+      const answer = await deps.services.offers.getLeadFeed({
+        leadId: query.leadId,
+        page: query.page,
+        direction: query.direction,
+        pf: query.pf,
+        country: deps.country,
+      });
+      res.status(200).json(answer.offerIds);
+    } catch (error) {
+      deps.onUpstreamError?.(error);
+      const status = httpStatusFor(error);
+      const code = error instanceof GrpcCallError ? statusName(error.code) : undefined;
+      if (status >= 500) deps.logger.error({ err: error, grpcCode: code }, 'lead feed failed');
+      const message =
+        status === 404
+          ? 'no such lead'
+          : status === 400
+            ? 'invalid lead feed request'
+            : 'lead feed unavailable';
+      res.status(status).json(errorBody(status, message));
+    }
+  };
+
+  router.get(`${OFFER_REDIRECT_PREFIX}:id/`, redirect);
+  router.get(LEAD_FEED_PATH, leadFeed);
+  return router;
+}

@@ -1,0 +1,55 @@
+import { loadOfferBlock } from '../../app/loaders/offer-block.loader';
+import { DEFAULT_OFFER_REQUEST } from '../../app/loaders/offer-request';
+import { type LoadContext } from '../../app/route-types';
+import { lenderReviewPath } from '../../app/site-paths/lender-reviews';
+import { toOfferCard } from '../../app/view-models';
+import { type OfferFilters } from './offer-filters';
+import {
+  type LandingKind,
+  type LandingPageData,
+  type LenderOfferData,
+  OFFERS_PAGE_LIMIT,
+  type OffersLayout,
+  type OffersPageData,
+} from './offers-data';
+
+export interface OffersParams {
+  layout: OffersLayout;
+  filters: OfferFilters;
+}
+
+/** A list page: MatchOffers for the filters (essential: without it the page has nothing to say). */
+export async function loadOffersPage(ctx: LoadContext<OffersParams>): Promise<OffersPageData> {
+  const { filters, layout } = ctx.params;
+  const offers = await loadOfferBlock(
+    ctx,
+    { amountZl: filters.amountZl, periodDays: filters.periodDays, age: 0, label: '' },
+    OFFERS_PAGE_LIMIT,
+  );
+  return { layout, path: ctx.path, filters, offers };
+}
+
+/** Landings that show offers carry the default request's ranking as a section of their own. */
+const LANDINGS_WITH_OFFERS: ReadonlySet<LandingKind> = new Set(['offers', 'rejected2', 'trafficback']);
+/** Offers on a landing page. */
+export const LANDING_OFFER_LIMIT = 10;
+
+export async function loadLanding(ctx: LoadContext<{ kind: LandingKind }>): Promise<LandingPageData> {
+  const { kind } = ctx.params;
+  if (!LANDINGS_WITH_OFFERS.has(kind)) return { kind, offers: null };
+  return { kind, offers: await loadOfferBlock(ctx, DEFAULT_OFFER_REQUEST, LANDING_OFFER_LIMIT) };
+}
+
+/** /lenders/{id}/: GetLender (NOT_FOUND → the 404 page), its active offers as cards. */
+export async function loadLenderOffer(ctx: LoadContext<{ lenderId: number }>): Promise<LenderOfferData> {
+  const lender = await ctx.services.offers.getLender({ lenderId: ctx.params.lenderId, slug: '' });
+  const active = lender.offers.filter((offer) => offer.isActive && offer.country === ctx.locale.country);
+  const reviewSlug = lender.offers.find((offer) => offer.reviewSlug !== '')?.reviewSlug ?? '';
+  return {
+    lenderId: String(lender.lenderId),
+    name: lender.name,
+    website: lender.website,
+    reviewPath: lenderReviewPath(reviewSlug),
+    offers: active.map((offer, index) => toOfferCard(offer, index + 1)),
+  };
+}

@@ -1,0 +1,110 @@
+/**
+ * The two sinks of POST /api/event (event-delivery.ts sends to one of them):
+ * - with KAFKA_BROKERS: the Kafka topic tracking.raw.v1 through the @lib/messaging publisher
+ *   (idempotent producer, acks from all in-sync replicas, GZIP), keyed by session id so one visit's
+ *   events stay in order on one partition; the events service's consumer validates and stores them;
+ * - without (the embedded default of `npm start`): the events service's IngestEvents over gRPC,
+ *   which runs the same validation into the same table.
+ */
+import { status as GrpcStatus } from '@grpc/grpc-js';
+import { GrpcCallError, type ServiceClient, type eventsV1 } from '@lib/contracts';
+import { createKafkaPublisher, type Publisher } from '@lib/messaging';
+import { type Logger } from '@lib/observability';
+import { type RawTrackingRecord, TRACKING_TOPICS } from '@lib/tracking';
+import { type EventSink } from './event-delivery';
+
+/** The record as the proto message (the gRPC client takes ts-proto's camelCase fields). */
+export function toTrackingEvent(record: RawTrackingRecord): eventsV1.TrackingEvent {
+  return {
+    eventId: record.event_id,
+    providerId: record.provider_id,
+    sub1: record.sub1,
+    sub3: record.sub3,
+    sub4: record.sub4,
+    sub5: record.sub5,
+    sub6: record.sub6,
+    sub7: record.sub7,
+    sub8: record.sub8,
+    utmSource: record.utm_source,
+    utmMedium: record.utm_medium,
+    utmCampaign: record.utm_campaign,
+    utmContent: record.utm_content,
+    utmTerm: record.utm_term,
+    sessionId: record.session_id,
+    clientId: record.client_id,
+    domain: record.domain,
+    referer: record.referer,
+    receivedAt: record.received_at,
+    userAgent: record.user_agent,
+    ipHash: record.ip_hash,
+    ingestId: record.ingest_id,
+    pagePath: record.page_path,
+    consent: record.consent,
+  };
+}
+
+/** gRPC answers that no repeat can change: the batch itself is at fault. */
+const PERMANENT = new Set<number>([GrpcStatus.INVALID_ARGUMENT, GrpcStatus.OUT_OF_RANGE, GrpcStatus.FAILED_PRECONDITION]);
+
+/** IngestEvents per batch; a refused event is logged with its reason, an outage is thrown for a retry. */
+export function grpcEventSink(events: ServiceClient<'events'>, deadlineMs: number, logger: Logger): EventSink {
+  return {
+    kind: 'grpc',
+    async deliver(records) {
+      try {
+        const answer = await events.ingestEvents({ events: records.map(toTrackingEvent) }, { deadlineMs });
+        if (answer.rejected > 0) {
+          const reasons = answer.results.filter((result) => !result.accepted).slice(0, 5).map((result) => result.reason);
+          logger.warn({ refused: answer.rejected, reasons }, 'tracking events refused by the events service');
+        }
+        return { refused: answer.rejected };
+      } catch (error) {
+        if (error instanceof GrpcCallError && PERMANENT.has(error.code)) {
+          logger.error({ err: error, events: records.length }, 'tracking batch refused by the events service');
+          return { refused: records.length };
+        }
+        throw error;
+      }
+    },
+    close: () => Promise.resolve(),
+  };
+}
+
+/**
+ * tracking.raw.v1 through one publisher, connected on first use and again after a failed connect,
+ * so the gateway starts (and buffers) while Kafka is still down.
+ */
+export function kafkaEventSink(brokers: readonly string[], logger: Logger, clientId = 'gateway'): EventSink {
+  let publisher: Promise<Publisher> | undefined;
+  const log = {
+    warn: (fields: Record<string, unknown>, message: string) => logger.warn(fields, message),
+    error: (fields: Record<string, unknown>, message: string) => logger.error(fields, message),
+  };
+  const connect = () => {
+    publisher ??= createKafkaPublisher({ brokers, clientId, log });
+    publisher.catch(() => {
+      publisher = undefined;
+    });
+    return publisher;
+  };
+  return {
+    kind: 'kafka',
+    async deliver(records) {
+      const connected = await connect();
+      await connected.publish(
+        TRACKING_TOPICS.raw,
+        records.map((record) => ({
+          key: record.session_id || null,
+          value: JSON.stringify(record),
+          headers: { 'content-type': 'application/json' },
+        })),
+      );
+      return { refused: 0 };
+    },
+    async close() {
+      const current = publisher;
+      publisher = undefined;
+      if (current) await (await current.catch(() => undefined))?.close();
+    },
+  };
+}

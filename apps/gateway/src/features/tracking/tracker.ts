@@ -1,0 +1,247 @@
+/**
+ * The browser's event tracker (issue 12 point 1; ids and sub-fields from the catalogue,
+ * @lib/tracking/catalogue). Part of the first-load bundle, so it stays small: no framework, no
+ * schema library, one delegated listener per kind of DOM event for every page and form.
+ *
+ * - page view (5, sub4 'pageView'): every page load and every client-side navigation (the router
+ *   calls pageShown()); a page restored from the back/forward cache (pageshow, persisted) is
+ *   27 with sub1 'pageLoadFromCache';
+ * - form fields: focus (40), filled (41, left holding a value), invalid (42, with the failed check
+ *   in sub6), each with sub4 the form's name, sub5 the field's name and sub8 the field's index
+ *   among its form's fields;
+ * - form submission (70); experiment assignment (60: each experiment the page's experiments island
+ *   lists, with the variant of its exp_<id> cookie, once per tab session; its flow then goes in
+ *   sub3 of the page's events); consent choice (80, from the cookie notice, consent-notice.ts).
+ *   Offer clicks (50) are recorded by the gateway's offer redirect (features/offers), which every
+ *   'Przejdź do oferty' link passes through, so the tracker does not send them twice.
+ *
+ * Events are batched (up to 50, or after a second) and sent with fetch(…, {keepalive: true}); when
+ * the page is hidden or left, what is waiting goes with navigator.sendBeacon. Nothing here ever
+ * throws into the page or waits for an answer: a failed send is swallowed (spec point 8), and a
+ * batch the gateway could not take (503, 429, network) is sent once more with the next one.
+ * The ids (session, client) are the gateway's cookies, set on the answers of POST /api/event.
+ */
+import { EVENT } from '@lib/tracking/catalogue';
+import { readConsent } from '../../shared/consent';
+import { cookieValues } from '../../shared/cookies';
+import { TRACKING_EVENTS_PATH } from './tracking-endpoint';
+
+type TextField =
+  | 'provider_id'
+  | 'sub1'
+  | 'sub3'
+  | 'sub4'
+  | 'sub5'
+  | 'sub6'
+  | 'sub7'
+  | 'sub8'
+  | 'utm_source'
+  | 'utm_medium'
+  | 'utm_campaign'
+  | 'utm_content'
+  | 'utm_term'
+  | 'referer';
+
+/** One event as POST /api/event takes it. */
+export type TrackedEvent = { event_id: number } & Partial<Record<TextField, string>>;
+type Outgoing = TrackedEvent & { domain: string; page_path: string };
+
+export interface Tracker {
+  /** A page was shown by client-side navigation (its referer: the page shown before). */
+  pageShown(): void;
+  /** Queues one event of the current page. */
+  track(event: TrackedEvent): void;
+  /** Sends what is waiting now (beacon: the page is going away). */
+  flush(beacon?: boolean): void;
+}
+
+const BATCH = 50;
+const FLUSH_DELAY_MS = 1_000;
+/** Events kept while sends fail; older ones are dropped past this. */
+const QUEUE_LIMIT = 500;
+const UTM = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term'] as const;
+const VALIDITY = ['valueMissing', 'typeMismatch', 'patternMismatch', 'tooLong', 'tooShort', 'rangeUnderflow', 'rangeOverflow', 'stepMismatch', 'badInput', 'customError'] as const;
+const EXPERIMENTS_KEY = 'tracked_experiments';
+/** TRACKING_LIMITS of @lib/tracking (text, url); not imported: that module carries the schema library. */
+const TEXT_LIMIT = 255;
+const URL_LIMIT = 2048;
+
+type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+function isField(element: unknown): element is Field {
+  if (element instanceof HTMLInputElement) return !['hidden', 'submit', 'button', 'reset', 'image'].includes(element.type);
+  return element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement;
+}
+
+/** The form's name for analysts: data-track-form, name, id, its island, else its action path. */
+export function formName(form: HTMLFormElement): string {
+  const attribute = (name: string) => form.getAttribute(name) ?? '';
+  return attribute('data-track-form') || attribute('name') || attribute('id') || (form.dataset.island ?? '') || new URL(attribute('action') || location.href, location.href).pathname;
+}
+
+/** The field's form name, its own name and its 0-based index among the form's fields; undefined outside a form. */
+export function fieldEvent(field: Field): Pick<TrackedEvent, 'sub4' | 'sub5' | 'sub8'> | undefined {
+  const form = field.form;
+  if (!form) return undefined;
+  const index = Array.from(form.elements).filter(isField).indexOf(field);
+  if (index < 0) return undefined;
+  return { sub4: formName(form), sub5: field.getAttribute('name') ?? field.id, sub8: String(index) };
+}
+
+/** Starts tracking this document; a tracker that does nothing when the browser lacks what it needs. */
+export function startTracking(): Tracker {
+  try {
+    return createTracker();
+  } catch {
+    return { pageShown: () => undefined, track: () => undefined, flush: () => undefined };
+  }
+}
+
+function createTracker(): Tracker {
+  let queue: Outgoing[] = [];
+  const resent = new WeakSet<Outgoing>();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let testFlow = '';
+  let shownUrl = location.href;
+  const search = new URLSearchParams(location.search);
+  // The landing's attribution: what the address and the referrer said when the document loaded.
+  const landing: Partial<Record<TextField, string>> = { referer: document.referrer };
+  for (const name of [...UTM, 'provider_id'] as const) {
+    const value = search.get(name);
+    if (value) landing[name] = value;
+  }
+
+  const post = (body: string, beacon: boolean): Promise<boolean> => {
+    if (beacon && navigator.sendBeacon?.(TRACKING_EVENTS_PATH, body)) return Promise.resolve(true);
+    return fetch(TRACKING_EVENTS_PATH, {
+      method: 'POST',
+      body,
+      keepalive: true,
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json' },
+    }).then((response) => response.status !== 503 && response.status !== 429);
+  };
+
+  const send = (batch: Outgoing[], beacon: boolean) => {
+    const again = () => {
+      const retry = batch.filter((event) => !resent.has(event));
+      for (const event of retry) resent.add(event);
+      if (retry.length > 0) enqueue(...retry);
+    };
+    try {
+      post(JSON.stringify(batch), beacon).then((taken) => taken || again(), again);
+    } catch {
+      // Tracking never breaks the page.
+    }
+  };
+
+  const flush = (beacon = false) => {
+    clearTimeout(timer);
+    timer = undefined;
+    const waiting = queue;
+    queue = [];
+    for (let start = 0; start < waiting.length; start += BATCH) send(waiting.slice(start, start + BATCH), beacon);
+  };
+
+  const enqueue = (...events: Outgoing[]) => {
+    queue.push(...events);
+    if (queue.length > QUEUE_LIMIT) queue = queue.slice(-QUEUE_LIMIT);
+    if (queue.length >= BATCH) flush();
+    else timer ??= setTimeout(flush, FLUSH_DELAY_MS);
+  };
+
+  const track = (event: TrackedEvent) => {
+    try {
+      const full: Record<string, string | number> = { ...(testFlow && !event.sub3 ? { sub3: testFlow } : {}), ...event, domain: location.hostname, page_path: location.pathname };
+      // Within the catalogue's limits, so one long value (a referrer, a field name) cannot cost the whole batch its 400.
+      for (const [key, value] of Object.entries(full)) {
+        if (typeof value === 'string') full[key] = value.slice(0, key === 'referer' || key === 'page_path' ? URL_LIMIT : TEXT_LIMIT);
+      }
+      enqueue(full as Outgoing);
+    } catch {
+      // Tracking never breaks the page.
+    }
+  };
+
+  const experiments = () => {
+    let seen: string[] = [];
+    try {
+      seen = JSON.parse(sessionStorage.getItem(EXPERIMENTS_KEY) ?? '[]') as string[];
+    } catch {
+      // Storage blocked: each page reports its experiments again.
+    }
+    // The experiments island's marker lists the page's experiments; the gateway keeps each variant
+    // in the exp_<id> cookie (features/experiments/experiment-storage.ts).
+    for (const element of document.querySelectorAll<HTMLElement>('[data-experiments]')) {
+      for (const experiment of (element.dataset.experiments ?? '').split(',')) {
+        const variant = cookieValues(document.cookie, `exp_${experiment}`)[0] ?? '';
+        if (!experiment || !variant) continue;
+        testFlow = `${experiment}-${variant}`;
+        if (seen.includes(testFlow)) continue;
+        seen.push(testFlow);
+        track({ event_id: EVENT.experimentAssignment, sub3: testFlow, sub4: experiment, sub5: variant });
+      }
+    }
+    try {
+      sessionStorage.setItem(EXPERIMENTS_KEY, JSON.stringify(seen.slice(-50)));
+    } catch {
+      // See above.
+    }
+  };
+
+  const pageView = (referer: string, attribution: Partial<Record<TextField, string>>) => {
+    shownUrl = location.href;
+    testFlow = '';
+    experiments();
+    track({ event_id: EVENT.pageView, sub4: 'pageView', ...attribution, referer });
+  };
+
+  const onField = (eventId: number, extra?: (field: Field) => Partial<TrackedEvent> | undefined) => (event: Event) => {
+    const field = event.target;
+    if (!isField(field)) return;
+    const described = fieldEvent(field);
+    const more = extra ? extra(field) : {};
+    if (described && more) track({ event_id: eventId, ...described, ...more });
+  };
+
+  document.addEventListener('focusin', onField(EVENT.fieldFocus));
+  document.addEventListener(
+    'change',
+    onField(EVENT.fieldFilled, (field) => ((field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio') ? field.checked : field.value.trim() !== '') ? {} : undefined)),
+  );
+  // 'invalid' does not bubble: caught on the way down.
+  document.addEventListener('invalid', onField(EVENT.fieldInvalid, (field) => ({ sub6: VALIDITY.find((check) => field.validity[check]) ?? '' })), true);
+  document.addEventListener('submit', (event) => {
+    if (event.target instanceof HTMLFormElement) track({ event_id: EVENT.formSubmission, sub4: formName(event.target), sub5: 'sent' });
+  });
+  addEventListener('pageshow', (event) => {
+    if (event.persisted) track({ event_id: EVENT.pageLoadFromCache, sub1: 'pageLoadFromCache' });
+  });
+  addEventListener('pagehide', () => flush(true));
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') flush(true);
+  });
+
+  // This document's landing source goes with every page view and the consent choice, so a visit's
+  // source is kept once the visitor consents, even when that happens after the landing page view.
+  const landingSource = { ...landing };
+  delete landingSource.referer;
+  const tracker: Tracker = {
+    pageShown: () => {
+      try {
+        pageView(shownUrl, landingSource);
+      } catch {
+        // Tracking never breaks the page.
+      }
+    },
+    track,
+    flush,
+  };
+  pageView(landing.referer ?? '', landing);
+  if (readConsent(document.cookie) === 'unset') {
+    import('./consent-notice')
+      .then(({ showConsentNotice }) => showConsentNotice({ track: (event) => track({ ...landing, ...event }), flush }))
+      .catch(() => undefined);
+  }
+  return tracker;
+}

@@ -1,0 +1,355 @@
+import { status as GrpcStatus } from '@grpc/grpc-js';
+import { EVENT } from '@lib/tracking';
+import { FakeGrpcError, type FakeGrpcServer, startFakeService } from './support/fake-grpc';
+import { OFFERS_HANDLERS, createFakeContent } from './support/content-fixtures';
+import { OFFERS, RATE_TABLE } from './support/fixtures';
+import { until } from './support/clock';
+import { expectNoStack, rawRequest } from './support/raw-http';
+import { type TestGateway, startTestGateway } from './support/test-gateway';
+
+const NOT_FOUND_TEXT = 'Nie mogliśmy znaleźć żądanej strony';
+const LEAD_ID = '3f1c2a9e-5b7d-4c1a-9e2f-0a1b2c3d4e5f';
+const UNKNOWN_LEAD = '00000000-0000-4000-8000-000000000000';
+/** An offer the feed has but that is switched off: no redirect to it. */
+const INACTIVE = { ...OFFERS[1]!, offerId: 103, header: 'Wyłączona', isActive: false };
+/** A paid placement: labelled, shown apart from the ranking. */
+const SPONSORED = { ...OFFERS[0]!, offerId: 104, header: 'Płatna Pożyczka', sponsored: true };
+
+const text = (html: string) =>
+  html
+    .replace(/<!-- -->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ');
+
+interface Ingested {
+  eventId: number;
+  sub4: string;
+  sub5: string;
+  sub6: string;
+  sub7: string;
+}
+
+describe('gateway offer pages, the offer redirect and the lead feed', () => {
+  let content: FakeGrpcServer;
+  let offers: FakeGrpcServer;
+  let events: FakeGrpcServer;
+  let rates: FakeGrpcServer;
+  let gateway: TestGateway;
+  const ingested: Ingested[] = [];
+  const matchRequests: { amountGrosze: number; periodDays: number; age: number; pagePath: string }[] = [];
+
+  beforeAll(async () => {
+    const fake = createFakeContent();
+    [content, offers, events, rates] = await Promise.all([
+      startFakeService('content', fake.handlers),
+      startFakeService('offers', {
+        ...OFFERS_HANDLERS,
+        MatchOffers: (request) => {
+          matchRequests.push(request as (typeof matchRequests)[number]);
+          const answer = OFFERS_HANDLERS['MatchOffers']!(request) as { offers: unknown[]; total: number };
+          return { ...answer, sponsored: [{ offer: SPONSORED, score: 0, withinLimits: true }] };
+        },
+        GetOffer: (request) => {
+          const { offerId } = request as { offerId: number };
+          if (offerId === INACTIVE.offerId) return INACTIVE;
+          return OFFERS_HANDLERS['GetOffer']!(request);
+        },
+        GetLender: (request) => {
+          const { lenderId } = request as { lenderId: number };
+          if (lenderId === 7)
+            return {
+              lenderId: 7,
+              slug: 'szybka',
+              name: 'Szybka Gotówka',
+              offers: [{ ...OFFERS[0]!, country: 'PL', reviewSlug: 'vivus' }],
+            };
+          if (lenderId === 8)
+            return {
+              lenderId: 8,
+              slug: 'pauza',
+              name: 'Pauza Finanse',
+              offers: [{ ...INACTIVE, country: 'PL' }],
+            };
+          throw new FakeGrpcError(GrpcStatus.NOT_FOUND, `lender ${lenderId}`);
+        },
+        GetLeadFeed: (request) => {
+          const { leadId } = request as { leadId: string };
+          if (leadId === LEAD_ID) return { offerIds: [102, 101] };
+          throw new FakeGrpcError(GrpcStatus.NOT_FOUND, `lead ${leadId}`);
+        },
+      }),
+      startFakeService('events', {
+        IngestEvents: (request) => {
+          const batch = (request as { events: Ingested[] }).events;
+          ingested.push(...batch);
+          return {
+            accepted: batch.length,
+            rejected: 0,
+            results: batch.map((_, index) => ({ index, accepted: true })),
+          };
+        },
+      }),
+      startFakeService('rates', { GetLatestTable: () => RATE_TABLE }),
+    ]);
+    gateway = await startTestGateway({
+      targets: { content: content.target, offers: offers.target, events: events.target, rates: rates.target },
+      env: { PAGE_CACHE: 'true' },
+    });
+  });
+
+  afterAll(async () => {
+    await gateway.stop();
+    await Promise.all([content.stop(), offers.stop(), events.stop(), rates.stop()]);
+  });
+
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    rawRequest(gateway.port, { path, headers });
+
+  describe('offer lists', () => {
+    it('/offers/ shows the count found, the filter with the defaults, cards with the example, the method link and labelled ads', async () => {
+      const res = await get('/offers/');
+      expect(res.status).toBe(200);
+      expect(res.body).toContain('<h1>Znaleźliśmy 27 ofert</h1>');
+      expect(res.body).toContain('<title>Znaleźliśmy 27 ofert – porównanie pożyczek online</title>');
+      expect(res.body).toMatch(
+        /<form class="offer-filters" aria-label="Filtr ofert" action="\/offers\/" method="get">/,
+      );
+      expect(res.body).toMatch(/name="suma"[^>]*value="2000"/);
+      expect(res.body).toMatch(/name="okres"[^>]*value="30"/);
+      // cards: lender, stars, ranges, first-loan-free badge, the representative example, the redirect
+      const page = text(res.body);
+      expect(page).toContain('Szybka Gotówka');
+      expect(page).toContain('★ 4,8');
+      expect(page).toContain('Pierwsza pożyczka za 0 zł');
+      expect(page).toMatch(
+        /Przykład reprezentatywny: kwota pożyczki 2\s000,00\szł, okres 30 dni, spłata jednorazowa, oprocentowanie nominalne 10% w skali roku, całkowity koszt 200,00\szł, całkowita kwota do zapłaty 2\s200,00\szł, RRSO 12,34%\./,
+      );
+      expect(res.body).toContain('href="/przejdz/101/?z=offers&amp;p=1"');
+      expect(res.body).toContain('href="/jak-tworzymy-ranking/"');
+      // the paid placement: apart from the ranking, labelled
+      expect(page).toContain('Reklama – oferty sponsorowane');
+      expect(res.body.indexOf('Płatna Pożyczka')).toBeGreaterThan(
+        res.body.indexOf('Reklama – oferty sponsorowane'),
+      );
+      expect(matchRequests.at(-1)).toMatchObject({
+        amountGrosze: 200_000,
+        periodDays: 30,
+        pagePath: '/offers/',
+      });
+      // the same for everyone: shareable by a CDN
+      expect(res.headers['cache-control']).toMatch(/^public/);
+      expect(res.headers['set-cookie']).toBeUndefined();
+    });
+
+    it('filters by amount and period without JavaScript, and clamps values out of range showing it', async () => {
+      const filtered = await get('/offers/?suma=3000&okres=60');
+      expect(filtered.status).toBe(200);
+      expect(matchRequests.at(-1)).toMatchObject({ amountGrosze: 300_000, periodDays: 60 });
+      expect(filtered.body).toMatch(/name="suma"[^>]*value="3000"/);
+
+      const clamped = await get('/offers2/?suma=999999999&okres=-4');
+      expect(clamped.status).toBe(200);
+      expect(matchRequests.at(-1)).toMatchObject({ amountGrosze: 5_000_000, periodDays: 1 });
+      expect(clamped.body).toMatch(/name="suma"[^>]*value="50000"/);
+      expect(clamped.body).toMatch(/name="okres"[^>]*value="1"/);
+      expect(text(clamped.body)).toContain('Największa kwota w porównaniu to 50');
+      expect(text(clamped.body)).toContain('Najkrótszy okres w porównaniu to 1 dzień');
+
+      const nonsense = await get('/offers3/?suma=%3Cscript%3E&okres=du%C5%BCo');
+      expect(nonsense.status).toBe(200);
+      expect(nonsense.body).not.toContain('<script>');
+      expect(text(nonsense.body)).toContain('Kwota musi być liczbą');
+    });
+
+    it('has three layouts, the second and third not indexed', async () => {
+      const [one, two, three] = await Promise.all([get('/offers/'), get('/offers2/'), get('/offers3/')]);
+      expect(one.body).toContain('offers-page--cards');
+      expect(one.body).not.toContain('noindex');
+      expect(two.body).toContain('offers-page--compact');
+      expect(two.body).toContain('<meta name="robots" content="noindex, follow">');
+      expect(three.body).toContain('offers-page--tiles');
+    });
+
+    it('says so when nothing fits', async () => {
+      const res = await get('/offers/?suma=40000');
+      expect(res.status).toBe(200);
+      expect(res.body).toContain('<h1>Znaleźliśmy 0 ofert</h1>');
+      expect(text(res.body)).toContain('Żadna oferta nie pasuje');
+    });
+  });
+
+  describe('landings and lenders', () => {
+    it('redirector shows the check, then a button to all offers', async () => {
+      const res = await get('/landing/redirector/');
+      expect(res.status).toBe(200);
+      expect(text(res.body)).toContain('Sprawdzamy wszystkie dostępne oferty');
+      expect(res.body).toMatch(
+        /<a class="button button--large redirector__button" href="\/offers\/">Zobacz wszystkie oferty<\/a>/,
+      );
+    });
+
+    it.each(['/landing/rejected/', '/landing/rejected2/'])(
+      '%s asks again how much money is needed',
+      async (path) => {
+        const res = await get(path);
+        expect(res.status).toBe(200);
+        expect(text(res.body)).toContain('Ile pieniędzy potrzebujesz?');
+        expect(res.body).toMatch(
+          /<form class="offer-filters" aria-label="Filtr ofert" action="\/offers\/" method="get">/,
+        );
+      },
+    );
+
+    it.each(['/landing/offers/', '/landing/trafficback/'])('%s lists the ranking', async (path) => {
+      const res = await get(path);
+      expect(res.status).toBe(200);
+      expect(res.body).toContain('href="/przejdz/101/?z=landing&amp;p=1"');
+      expect(res.body).toContain('<meta name="robots" content="noindex, follow">');
+    });
+
+    it('/lenders/{id}/ shows the current offer with its review link, the invitation when none, 404 for unknown ids', async () => {
+      const lender = await get('/lenders/7/');
+      expect(lender.status).toBe(200);
+      expect(lender.body).toContain('<h1>Szybka Gotówka</h1>');
+      expect(lender.body).toContain('href="/opinie-o-pozyczkach/vivus/"');
+      expect(lender.body).toContain('href="/przejdz/101/?z=lender&amp;p=1"');
+
+      const paused = await get('/lenders/8/');
+      expect(paused.status).toBe(200);
+      expect(text(paused.body)).toContain('Znajdź pożyczkę w około 5 minut');
+
+      for (const path of ['/lenders/9/', '/lenders/abc/', '/lenders/0/']) {
+        const res = await get(path);
+        expect(res.status).toBe(404);
+        expect(res.body).toContain(NOT_FOUND_TEXT);
+      }
+    });
+  });
+
+  describe('Przejdź do oferty', () => {
+    it('records the click and redirects to the lender link of the stored feed', async () => {
+      const before = ingested.length;
+      const res = await get('/przejdz/101/?z=offers&p=2', { referer: 'http://localhost:3000/offers/' });
+      expect(res.status).toBe(302);
+      expect(res.headers['location']).toBe(OFFERS[0]!.lenderLink);
+      expect(res.headers['cache-control']).toBe('no-store');
+      await until(() => ingested.length > before);
+      expect(ingested.at(-1)).toMatchObject({
+        eventId: EVENT.offerClick,
+        sub4: '101',
+        sub6: '2',
+        sub7: 'offers',
+      });
+    });
+
+    it('answers the 404 page for an unknown, inactive or malformed offer, and never redirects elsewhere', async () => {
+      for (const path of [
+        '/przejdz/999/',
+        `/przejdz/${INACTIVE.offerId}/`,
+        '/przejdz/abc/',
+        '/przejdz/101/?url=https://evil.example/',
+      ]) {
+        const res = await get(path);
+        if (path.startsWith('/przejdz/101/')) {
+          expect(res.headers['location']).toBe(OFFERS[0]!.lenderLink);
+          continue;
+        }
+        expect(res.status).toBe(404);
+        expect(res.body).toContain(NOT_FOUND_TEXT);
+        expect(res.headers['location']).toBeUndefined();
+      }
+    });
+  });
+
+  describe('lead feed', () => {
+    it('answers the offer ids of a lead', async () => {
+      const res = await get(`/api/lead-feed?lead_id=${LEAD_ID}&page=all&direction=swap&pf=1`);
+      expect(res.status).toBe(200);
+      expect(JSON.parse(res.body)).toEqual([102, 101]);
+      expect(res.headers['cache-control']).toBe('no-store');
+    });
+
+    it('answers null and logs without a lead id or without the feed parameters', async () => {
+      const missingLead = await get('/api/lead-feed?page=all&direction=swap&pf=1');
+      expect(missingLead.status).toBe(200);
+      expect(JSON.parse(missingLead.body)).toBeNull();
+      expect(gateway.logs.map((line) => line.msg)).toContain('you should pass slParams.lead_id');
+
+      const missingConfig = await get(`/api/lead-feed?lead_id=${LEAD_ID}`);
+      expect(missingConfig.status).toBe(200);
+      expect(JSON.parse(missingConfig.body)).toBeNull();
+      expect(gateway.logs.map((line) => line.msg)).toContain('you should pass feedParams.configURL');
+    });
+
+    it('answers 400 with a JSON error for a lead id that is not a UUID, 404 for an unknown lead', async () => {
+      const bad = await get('/api/lead-feed?lead_id=1%27%20OR%201=1&page=all&direction=swap&pf=1');
+      expect(bad.status).toBe(400);
+      expect(JSON.parse(bad.body)).toEqual({ error: { status: 400, message: 'lead_id must be a UUID' } });
+      expectNoStack(bad.body);
+
+      const unknown = await get(`/api/lead-feed?lead_id=${UNKNOWN_LEAD}&page=all&direction=swap&pf=1`);
+      expect(unknown.status).toBe(404);
+      expect(JSON.parse(unknown.body)).toEqual({ error: { status: 404, message: 'no such lead' } });
+    });
+  });
+
+  describe('A/B experiments on the home page', () => {
+    const flowOf = (html: string) => /"testFlow":"([^"]+)"/.exec(html)?.[1];
+    const setCookies = (res: { headers: Record<string, string | string[] | undefined> }) => {
+      const value = res.headers['set-cookie'];
+      return value === undefined ? [] : Array.isArray(value) ? value : [value];
+    };
+    const experimentCookie = (res: { headers: Record<string, string | string[] | undefined> }) =>
+      setCookies(res).find((c) => c.startsWith('exp_0300.1='));
+
+    it('a first visit gets its draw in a cookie (that answer private); the stored variant is kept and shared by variant', async () => {
+      const first = await get('/');
+      expect(first.status).toBe(200);
+      const cookie = experimentCookie(first);
+      expect(cookie).toMatch(/^exp_0300\.1=[AB]; Max-Age=15552000; Path=\/; SameSite=Lax$/);
+      expect(first.headers['cache-control']).toBe('private, no-cache');
+      const variant = cookie!.slice('exp_0300.1='.length, 'exp_0300.1='.length + 1);
+      expect(flowOf(first.body)).toBe(`0300.1-${variant}`);
+      expect(first.body).toContain('data-island="experiments" data-experiments="0300.1"');
+
+      // returning visitors of each variant: no cookie set, a shareable page carrying their own flow
+      for (const kept of ['A', 'B']) {
+        for (let round = 0; round < 2; round += 1) {
+          const res = await get('/', { cookie: `session_id=whatever; exp_0300.1=${kept}` });
+          expect(res.status).toBe(200);
+          expect(setCookies(res)).toEqual([]);
+          expect(res.headers['cache-control']).toMatch(/^public/);
+          expect(flowOf(res.body)).toBe(`0300.1-${kept}`);
+        }
+      }
+    });
+
+    it('re-draws a stored value that is not allowed, and lets exp_flow override', async () => {
+      const invalid = await get('/', { cookie: 'exp_0300.1=Z' });
+      expect(experimentCookie(invalid)).toMatch(/^exp_0300\.1=[AB];/);
+
+      const forced = await get('/?exp_flow=B', { cookie: 'exp_0300.1=A' });
+      expect(experimentCookie(forced)).toMatch(/^exp_0300\.1=B;/);
+      expect(flowOf(forced.body)).toBe('0300.1-B');
+    });
+
+    it('leaves pages without experiments alone', async () => {
+      const res = await get('/offers/');
+      expect(setCookies(res)).toEqual([]);
+      expect(flowOf(res.body)).toBeUndefined();
+    });
+  });
+
+  it('SEO pages about a filter ask MatchOffers for it and name it', async () => {
+    matchRequests.length = 0;
+    const res = await get('/darmowe-pozyczki/');
+    expect(res.status === 200 || res.status === 404).toBe(true);
+    // The recorded content has the page; when it does, its block is the default request.
+    if (res.status === 200)
+      expect(matchRequests.at(-1)).toMatchObject({
+        amountGrosze: 200_000,
+        periodDays: 30,
+        pagePath: '/darmowe-pozyczki/',
+      });
+  });
+});
