@@ -19,7 +19,7 @@ describe('parseBenchArgs: one route', () => {
   it('reads every flag, in both --flag value and --flag=value form', () => {
     expect(
       parseBenchArgs([
-        '/kalkulator-walutowy/',
+        '/zasady-korzystania-z-serwisu/',
         '--connections',
         '32',
         '--duration=10',
@@ -32,7 +32,7 @@ describe('parseBenchArgs: one route', () => {
       ]),
     ).toEqual({
       all: false,
-      routes: [{ name: '/kalkulator-walutowy/', path: '/kalkulator-walutowy/', what: 'route' }],
+      routes: [{ name: '/zasady-korzystania-z-serwisu/', path: '/zasady-korzystania-z-serwisu/', what: 'route' }],
       connections: [32],
       duration: 10,
       warmup: 0,
@@ -139,7 +139,7 @@ describe('parseBenchArgs: bench:all', () => {
 
   it('refuses a route or an unknown route name', () => {
     expect(() => parseBenchArgs(['--all', '/'])).toThrow('bench:all measures its own route list');
-    expect(() => parseBenchArgs(['--all', '--routes', 'blog,offers'])).toThrow('unknown route "offers"');
+    expect(() => parseBenchArgs(['--all', '--routes', 'blog,wnioski'])).toThrow('unknown route "wnioski"');
     expect(() => parseBenchArgs(['--all', '--routes'])).toThrow('--routes needs route names');
   });
 });

@@ -275,6 +275,7 @@ describe('createServiceClient against a real grpc-js server', () => {
       [
         'close',
         'convert',
+        'getBankCurrencyHistory',
         'getBankTable',
         'getCurrencyHistory',
         'getCurrencyPair',
