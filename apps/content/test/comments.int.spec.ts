@@ -3,6 +3,7 @@ import { contentV1, type GrpcCallError } from '@lib/contracts';
 import { IdempotencyKeyEntity } from '@lib/database';
 import { countedCalls, holdLock, startTestService, type TestService, until, waitingForLocks } from '@lib/testing';
 import { randomUUID } from 'node:crypto';
+import { In } from 'typeorm';
 import { runCommentsCli } from '../src/cli/comments.cli';
 import { contentService } from '../src/content.service-definition';
 import { COMMENT_MESSAGES } from '../src/domain/comment-rules';
@@ -253,6 +254,53 @@ describe('comments over gRPC (real PostgreSQL) and the moderation CLI', () => {
       }
       const ratingsSum = Array.from({ length: 30 }, (_, i) => (i % 5) + 1).reduce((a, b) => a + b, 0);
       expect(await counters()).toEqual({ reviews_count: 30, ratings_sum: ratingsSum });
+    });
+  });
+
+  describe('AnonymiseCommenter (erasure through the leads service)', () => {
+    it("removes the person's e-mail and name from all their comments, published ones included, and nobody else's", async () => {
+      const email = `erase-${randomUUID().slice(0, 8)}@example.pl`;
+      const mine = await t.client.submitComment(visitor({ name: 'Zofia Erasmus', email }));
+      await t.client.approveComment({ commentId: mine.commentId, moderator: 'm' });
+      const pending = await t.client.submitComment(
+        visitor({ name: 'Zofia Erasmus', email: email.toUpperCase() }),
+      );
+      const other = await t.client.submitComment(visitor({ name: 'Ktoś Inny', email: 'inny@example.pl' }));
+      // Cached published answers carry the name: it must go from them too.
+      expect(JSON.stringify(await t.client.listComments({ pagePath: PAGE, sort: 0, page: null }))).toContain(
+        'Zofia Erasmus',
+      );
+
+      expect(await t.client.anonymiseCommenter({ email: ` ${email} ` })).toEqual({ anonymisedComments: 2 });
+
+      const rows = await t.service.dataSource
+        .getRepository(CommentEntity)
+        .findBy({ id: In([String(mine.commentId), String(pending.commentId)]) });
+      expect(rows.map((row) => ({ name: row.name, email: row.email }))).toEqual([
+        { name: 'Anonim', email: '' },
+        { name: 'Anonim', email: '' },
+      ]);
+      expect(
+        await t.service.dataSource
+          .getRepository(CommentEntity)
+          .findOneByOrFail({ id: String(other.commentId) }),
+      ).toMatchObject({
+        name: 'Ktoś Inny',
+        email: 'inny@example.pl',
+      });
+      expect(
+        JSON.stringify(await t.client.listComments({ pagePath: PAGE, sort: 0, page: null })),
+      ).not.toContain('Zofia Erasmus');
+      // A repeat (the leads erasure job retrying) finds nothing more to do.
+      expect(await t.client.anonymiseCommenter({ email })).toEqual({ anonymisedComments: 0 });
+    });
+
+    it('refuses something that is not an e-mail with INVALID_ARGUMENT', async () => {
+      const error = (await t.client
+        .anonymiseCommenter({ email: '' })
+        .catch((e: unknown) => e)) as GrpcCallError;
+      expect(error.code).toBe(status.INVALID_ARGUMENT);
+      expect(error.fieldViolations[0]?.field).toBe('email');
     });
   });
 });

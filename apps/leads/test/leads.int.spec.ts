@@ -2,10 +2,18 @@ import { status } from '@grpc/grpc-js';
 import { type GrpcCallError } from '@lib/contracts';
 import { MESSAGES } from '@lib/pl-validation';
 import { IdempotencyKeyEntity } from '@lib/database';
-import { countedCalls, holdLock, startTestService, type TestService, until, waitingForLocks } from '@lib/testing';
+import {
+  countedCalls,
+  holdLock,
+  startTestService,
+  type TestService,
+  until,
+  waitingForLocks,
+} from '@lib/testing';
 import { randomUUID } from 'node:crypto';
 import { ContactMessageEntity } from '../src/persistence/contact-message.entity';
 import { leadsService } from '../src/leads.service-definition';
+import { PersonalDataVault } from '../src/persistence/personal-data-vault';
 import { submitAfterDeadline } from './support/wire';
 
 describe('leads service over gRPC (real PostgreSQL)', () => {
@@ -19,7 +27,7 @@ describe('leads service over gRPC (real PostgreSQL)', () => {
 
   const rows = () => t.service.dataSource.getRepository(ContactMessageEntity).find();
 
-  it('stores a contact message before acknowledging it, normalising e-mail and phone', async () => {
+  it('stores a contact message before acknowledging it, normalising e-mail and phone, sealed at rest', async () => {
     const answer = await t.client.submitContactMessage({
       name: '  Jan Kowalski ',
       email: 'jan@Example.PL',
@@ -28,8 +36,19 @@ describe('leads service over gRPC (real PostgreSQL)', () => {
     });
     expect(answer.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(Number.isNaN(Date.parse(answer.receivedAt))).toBe(false);
-    const stored = await t.service.dataSource.getRepository(ContactMessageEntity).findOneByOrFail({ id: answer.id });
-    expect(stored).toMatchObject({ name: 'Jan Kowalski', email: 'jan@example.pl', phone: '+48600100200' });
+    const stored = await t.service.dataSource
+      .getRepository(ContactMessageEntity)
+      .findOneByOrFail({ id: answer.id });
+    expect(stored).toMatchObject({ name: null, email: null, phone: null });
+    const vault = t.service.app.get(PersonalDataVault);
+    expect(stored.emailIndex).toBe(vault.index('email', 'jan@example.pl'));
+    await expect(
+      vault.open(`contact_messages/${answer.id}`, stored.dataKeyId!, stored.sealed!),
+    ).resolves.toEqual({
+      name: 'Jan Kowalski',
+      email: 'jan@example.pl',
+      phone: '+48600100200',
+    });
   });
 
   it('rejects bad fields with INVALID_ARGUMENT, one Polish violation per field, and stores nothing', async () => {
@@ -47,12 +66,6 @@ describe('leads service over gRPC (real PostgreSQL)', () => {
       ]),
     );
     expect((await rows()).length).toBe(before);
-  });
-
-  it('answers UNIMPLEMENTED over the wire for an RPC listed as not built yet', async () => {
-    const error = (await t.client.unsubscribe({ email: 'jan@example.pl', phone: '' }).catch((e: unknown) => e)) as GrpcCallError;
-    expect(error.code).toBe(status.UNIMPLEMENTED);
-    expect(error.message).toContain('Unsubscribe is not implemented yet');
   });
 
   describe('exactly once per idempotency key', () => {
@@ -75,7 +88,9 @@ describe('leads service over gRPC (real PostgreSQL)', () => {
 
       const other = await t.client.submitContactMessage(form('pytanie o raty.', randomUUID()));
       expect(other.id).not.toBe(first.id);
-      expect((await storedWith('pytanie o raty.')).map((m) => m.id).sort()).toEqual([first.id, other.id].sort());
+      expect((await storedWith('pytanie o raty.')).map((m) => m.id).sort()).toEqual(
+        [first.id, other.id].sort(),
+      );
     });
 
     it('stores every submission sent without a key, as before', async () => {
@@ -85,13 +100,19 @@ describe('leads service over gRPC (real PostgreSQL)', () => {
     });
 
     it('refuses a malformed key, and a key sent again with another message, storing nothing', async () => {
-      const bad = (await t.client.submitContactMessage(form('zły klucz.', 'abc')).catch((e: unknown) => e)) as GrpcCallError;
+      const bad = (await t.client
+        .submitContactMessage(form('zły klucz.', 'abc'))
+        .catch((e: unknown) => e)) as GrpcCallError;
       expect(bad.code).toBe(status.INVALID_ARGUMENT);
-      expect(bad.fieldViolations).toEqual([{ field: 'idempotencyKey', description: 'must be a UUID v4, created once per form submission' }]);
+      expect(bad.fieldViolations).toEqual([
+        { field: 'idempotencyKey', description: 'must be a UUID v4, created once per form submission' },
+      ]);
 
       const key = randomUUID();
       await t.client.submitContactMessage(form('pierwsza wersja.', key));
-      const reused = (await t.client.submitContactMessage(form('druga wersja.', key)).catch((e: unknown) => e)) as GrpcCallError;
+      const reused = (await t.client
+        .submitContactMessage(form('druga wersja.', key))
+        .catch((e: unknown) => e)) as GrpcCallError;
       expect(reused.code).toBe(status.INVALID_ARGUMENT);
       expect(reused.fieldViolations[0]?.field).toBe('idempotencyKey');
       expect(await storedWith('druga wersja.')).toEqual([]);
@@ -99,7 +120,10 @@ describe('leads service over gRPC (real PostgreSQL)', () => {
 
     it('makes a repeat that arrives while the first is still storing wait, then answers it the same', async () => {
       const key = randomUUID();
-      const lock = await holdLock(t.service.dataSource, 'LOCK TABLE leads.contact_messages IN EXCLUSIVE MODE');
+      const lock = await holdLock(
+        t.service.dataSource,
+        'LOCK TABLE leads.contact_messages IN EXCLUSIVE MODE',
+      );
       let first: Promise<unknown>;
       let second: Promise<unknown>;
       try {
@@ -130,7 +154,9 @@ describe('leads service over gRPC (real PostgreSQL)', () => {
     it('keeps a key for 24 hours after its write', async () => {
       const key = randomUUID();
       await t.client.submitContactMessage(form('ważność klucza.', key));
-      const row = await t.service.dataSource.getRepository(IdempotencyKeyEntity).findOneByOrFail({ scope: 'SubmitContactMessage', key });
+      const row = await t.service.dataSource
+        .getRepository(IdempotencyKeyEntity)
+        .findOneByOrFail({ scope: 'SubmitContactMessage', key });
       expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBe(24 * 60 * 60 * 1000);
       expect(row.answer).toEqual({ id: expect.any(String), receivedAt: expect.any(String) });
     });
@@ -159,7 +185,10 @@ describe('leads service over gRPC (real PostgreSQL)', () => {
     it('does not commit a write whose deadline passes while it waits, and stores it once on retry', async () => {
       const key = randomUUID();
       const before = await countedCalls(t.opsUrl, METHOD, 'DEADLINE_EXCEEDED');
-      const lock = await holdLock(t.service.dataSource, 'LOCK TABLE leads.contact_messages IN EXCLUSIVE MODE');
+      const lock = await holdLock(
+        t.service.dataSource,
+        'LOCK TABLE leads.contact_messages IN EXCLUSIVE MODE',
+      );
       try {
         const call = t.client.submitContactMessage(form('wolna baza.', key), { deadlineMs: 500 });
         await until(async () => (await waitingForLocks(t.service.dataSource)) >= 1);

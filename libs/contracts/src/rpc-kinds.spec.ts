@@ -56,8 +56,16 @@ describe('RPC_KINDS', () => {
       'SubmitPartnerEnquiry',
       'Unsubscribe',
       'RequestErasure',
+      'WithdrawConsent',
     ]);
-    expect(writeRpcs('content')).toEqual(['RecordArticleView', 'SubmitComment', 'ApproveComment', 'RejectComment', 'PostStaffReply']);
+    expect(writeRpcs('content')).toEqual([
+      'RecordArticleView',
+      'SubmitComment',
+      'ApproveComment',
+      'RejectComment',
+      'PostStaffReply',
+      'AnonymiseCommenter',
+    ]);
     expect(writeRpcs('offers')).toEqual(['TriggerFeedIngestion', 'AssignExperimentVariant']);
     expect(writeRpcs('events')).toEqual(['IngestEvents']);
     expect(writeRpcs('rates')).toEqual([]);

@@ -62,6 +62,8 @@ export const RPC_KINDS: { readonly [N in ServiceName]: RpcKindsOf<N> } = {
     ApproveComment: 'unretried-write',
     RejectComment: 'unretried-write',
     PostStaffReply: 'keyed-write',
+    // Erasure: a repeat finds nothing left to anonymise, so the leads erasure job may call it again.
+    AnonymiseCommenter: 'unretried-write',
     GetHolidayCalendar: 'read',
     GetNavigation: 'read',
   },
@@ -100,6 +102,8 @@ export const RPC_KINDS: { readonly [N in ServiceName]: RpcKindsOf<N> } = {
     Unsubscribe: 'keyed-write',
     RequestErasure: 'keyed-write',
     GetErasureRequest: 'read',
+    // A repeat records a second withdrawal of the same consent; never repeated blindly.
+    WithdrawConsent: 'unretried-write',
   },
   events: {
     IngestEvents: 'ingest-write',

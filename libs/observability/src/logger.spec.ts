@@ -60,6 +60,25 @@ describe('createLogger', () => {
     });
   });
 
+  it('redacts the loan application fields (ID card, bank account, names)', () => {
+    const { stream, lines } = captureLines();
+    createLogger({ name: 'leads', destination: stream }).warn(
+      {
+        application: {
+          idCard: 'ABA300000',
+          bankAccount: '61109010140000071219812874',
+          firstName: 'Jan',
+          lastName: 'Kowalski',
+          amountGrosze: 200000,
+        },
+      },
+      'application refused',
+    );
+    expect(lines[0]).toMatchObject({
+      application: { idCard: '[redacted]', bankAccount: '[redacted]', firstName: '[redacted]', lastName: '[redacted]', amountGrosze: 200000 },
+    });
+  });
+
   it('honours the level', () => {
     const { stream, lines } = captureLines();
     const logger = createLogger({ name: 'x', level: 'warn', destination: stream });

@@ -4,7 +4,7 @@ import { parseRichStatus } from '@lib/contracts';
 import { createLogger } from '@lib/observability';
 import { firstValueFrom, take, toArray } from 'rxjs';
 import { z } from 'zod';
-import { invalidArgument, notFound, toGrpcError, parseRequest, HealthState } from './index';
+import { invalidArgument, notFound, toGrpcError, parseRequest, HealthState, unimplemented } from './index';
 
 const domain = 'rates.v1';
 const silent = createLogger({ name: 'test', level: 'silent' });
@@ -44,6 +44,14 @@ describe('toGrpcError', () => {
     expect(toGrpcError(refused, domain).error.code).toBe(status.UNAVAILABLE);
     const adminShutdown = { message: 'terminating connection', driverError: { code: '57P01' } };
     expect(toGrpcError(adminShutdown, domain).error.code).toBe(status.UNAVAILABLE);
+  });
+
+  it('answers an RPC the service does not serve with UNIMPLEMENTED naming it', () => {
+    const { error, unexpected } = toGrpcError(unimplemented('GetSomething'), domain);
+    expect(unexpected).toBe(false);
+    expect(error.code).toBe(status.UNIMPLEMENTED);
+    expect(error.message).toBe('GetSomething is not implemented yet');
+    expect(decode(error).errorInfo).toMatchObject({ reason: 'UNIMPLEMENTED', domain });
   });
 
   it('honours an RpcException carrying a gRPC code', () => {

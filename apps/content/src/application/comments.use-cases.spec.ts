@@ -347,3 +347,30 @@ describe('CommentsUseCases.postStaffReply', () => {
     );
   });
 });
+
+describe('CommentsUseCases.anonymiseCommenter', () => {
+  it("signs the person's comments as 'Anonim' without e-mail and drops the content answers cached with their names", async () => {
+    const anonymiseByEmail = jest.fn().mockResolvedValue(3);
+    const cache = await warmCache();
+    const useCases = new CommentsUseCases(
+      strictMock<CommentsRepository>('comments', { anonymiseByEmail }),
+      cache,
+    );
+
+    await expect(useCases.anonymiseCommenter('marta@example.pl')).resolves.toEqual({ anonymisedComments: 3 });
+    expect(anonymiseByEmail).toHaveBeenCalledWith('marta@example.pl', 'Anonim');
+    expect(await cache.get('content:lender:vivus')).toBeUndefined();
+    expect(await cache.get('rates:latest:A')).toEqual({ no: '068/A/NBP/2025' });
+  });
+
+  it('keeps the cache when a repeat finds nothing left to anonymise', async () => {
+    const cache = await warmCache();
+    const useCases = new CommentsUseCases(
+      strictMock<CommentsRepository>('comments', { anonymiseByEmail: jest.fn().mockResolvedValue(0) }),
+      cache,
+    );
+
+    await expect(useCases.anonymiseCommenter('marta@example.pl')).resolves.toEqual({ anonymisedComments: 0 });
+    expect(await cache.get('content:lender:vivus')).toEqual({ reviewsCount: 1 });
+  });
+});

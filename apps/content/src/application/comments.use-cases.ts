@@ -127,6 +127,17 @@ export class CommentsUseCases {
     return toModeratedComment(saved);
   }
 
+  /**
+   * Erasure asked through the leads service: the person's comments lose their e-mail and name (the
+   * shown name becomes ANONYMOUS_COMMENTER); a repeat finds nothing left to change.
+   */
+  async anonymiseCommenter(email: string): Promise<contentV1.AnonymiseCommenterResponse> {
+    const anonymisedComments = await this.comments.anonymiseByEmail(email, ANONYMOUS_COMMENTER);
+    // Published answers carry the names: drop what the content service cached.
+    if (anonymisedComments > 0) await this.cache.deleteByPrefix(CONTENT_CACHE_PREFIX);
+    return { anonymisedComments };
+  }
+
   private async decide(
     id: number,
     decision: 'approve' | 'reject',
@@ -141,6 +152,9 @@ export class CommentsUseCases {
     return toModeratedComment(outcome.ok);
   }
 }
+
+/** The name an erased commenter's comments are signed with. */
+export const ANONYMOUS_COMMENTER = 'Anonim';
 
 const keyReused = () =>
   invalidArgument([

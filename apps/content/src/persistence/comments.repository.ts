@@ -121,6 +121,20 @@ export class CommentsRepository {
     });
   }
 
+  /**
+   * Erasure: removes the e-mail and the name from every comment left with this e-mail (compared
+   * case-insensitively) and returns how many changed; the text stays, signed as anonymous.
+   */
+  async anonymiseByEmail(email: string, anonymousName: string): Promise<number> {
+    const result = await this.dataSource
+      .createQueryBuilder()
+      .update(CommentEntity)
+      .set({ email: '', name: anonymousName })
+      .where('lower(email) = lower(:email) AND email <> :empty', { email, empty: '' })
+      .execute();
+    return result.affected ?? 0;
+  }
+
   /** Published top-level comments of a page, their published replies, and the page's counts. */
   /**
    * Two round trips, each on the partial indexes of IndexPublishedComments1795610000000: the page of

@@ -9,6 +9,7 @@ import { LenderReviewsUseCases } from '../application/lender-reviews.use-cases';
 import { NavigationUseCases } from '../application/navigation.use-cases';
 import { PagesUseCases } from '../application/pages.use-cases';
 import {
+  anonymiseCommenterRequest,
   approveCommentRequest,
   getArticleRequest,
   getAuthorRequest,
@@ -137,6 +138,10 @@ export class ContentController implements contentV1.ContentServiceController {
 
   async postStaffReply(request: contentV1.PostStaffReplyRequest, _metadata?: unknown, call?: unknown): Promise<contentV1.ModeratedComment> {
     return this.comments.postStaffReply(parseRequest(postStaffReplyRequest, request), CallDeadline.of(call));
+  }
+
+  async anonymiseCommenter(request: contentV1.AnonymiseCommenterRequest): Promise<contentV1.AnonymiseCommenterResponse> {
+    return this.comments.anonymiseCommenter(parseRequest(anonymiseCommenterRequest, request).email);
   }
 
   getHolidayCalendar(request: contentV1.GetHolidayCalendarRequest): contentV1.HolidayCalendar {

@@ -1,6 +1,6 @@
 import { contentV1 } from '@lib/contracts';
 import { MAX_YEAR, MIN_YEAR } from '@lib/pl-calendar';
-import { isUuidV4 } from '@lib/pl-validation';
+import { isEmail, isUuidV4, normalizeEmail } from '@lib/pl-validation';
 import {
   idempotencyKeyField,
   idField,
@@ -176,3 +176,13 @@ export const postStaffReplyRequest = z.preprocess(
   },
   keyed.and(staffReplySchema).transform(({ idempotencyKey, ...value }) => ({ value, idempotencyKey })),
 );
+
+/** AnonymiseCommenter: the e-mail whose comments lose their author (erasure through the leads service). */
+export const anonymiseCommenterRequest = z.object({
+  email: z
+    .string()
+    .trim()
+    .max(254, 'must be an e-mail address')
+    .refine(isEmail, 'must be an e-mail address')
+    .transform(normalizeEmail),
+});

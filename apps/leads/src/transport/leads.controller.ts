@@ -1,29 +1,98 @@
 import { Controller } from '@nestjs/common';
 import { leadsV1 } from '@lib/contracts';
-import { CallDeadline, parseRequest, unimplemented } from '@lib/service-kit';
+import { CallDeadline, parseRequest } from '@lib/service-kit';
+import { ApplicationsUseCases } from '../application/applications.use-cases';
 import { ContactUseCases } from '../application/contact.use-cases';
-import { contactMessageRequest } from './requests';
+import { PrivacyUseCases } from '../application/privacy.use-cases';
+import {
+  contactMessageRequest,
+  evaluateEligibilityRequest,
+  getApplicationRequest,
+  getErasureRequestRequest,
+  partnerEnquiryRequest,
+  requestErasureRequest,
+  submitApplicationRequest,
+  unsubscribeRequest,
+  withdrawConsentRequest,
+} from './requests';
 
 /**
  * leads.v1.LeadsService in full: the generated interface and decorator make a new RPC in the proto
- * a type error here until it is built or listed below as not built yet.
+ * a type error here until it is built.
  */
 @Controller()
 @leadsV1.LeadsServiceControllerMethods()
 export class LeadsController implements leadsV1.LeadsServiceController {
-  constructor(private readonly contact: ContactUseCases) {}
+  constructor(
+    private readonly contact: ContactUseCases,
+    private readonly applications: ApplicationsUseCases,
+    private readonly privacy: PrivacyUseCases,
+  ) {}
 
   // NestJS passes (request, metadata, call); the call carries the caller's deadline.
-  async submitContactMessage(request: leadsV1.ContactMessage, _metadata?: unknown, call?: unknown): Promise<leadsV1.SubmitContactMessageResponse> {
-    return this.contact.submitContactMessage(parseRequest(contactMessageRequest, request), CallDeadline.of(call));
+  async submitContactMessage(
+    request: leadsV1.ContactMessage,
+    _metadata?: unknown,
+    call?: unknown,
+  ): Promise<leadsV1.SubmitContactMessageResponse> {
+    return this.contact.submitContactMessage(
+      parseRequest(contactMessageRequest, request),
+      CallDeadline.of(call),
+    );
   }
 
-  // Not built yet: callers get UNIMPLEMENTED.
-  submitApplication(): never { throw unimplemented('SubmitApplication'); }
-  getApplication(): never { throw unimplemented('GetApplication'); }
-  evaluateEligibility(): never { throw unimplemented('EvaluateEligibility'); }
-  submitPartnerEnquiry(): never { throw unimplemented('SubmitPartnerEnquiry'); }
-  unsubscribe(): never { throw unimplemented('Unsubscribe'); }
-  requestErasure(): never { throw unimplemented('RequestErasure'); }
-  getErasureRequest(): never { throw unimplemented('GetErasureRequest'); }
+  async submitPartnerEnquiry(
+    request: leadsV1.PartnerEnquiry,
+    _metadata?: unknown,
+    call?: unknown,
+  ): Promise<leadsV1.SubmitPartnerEnquiryResponse> {
+    return this.contact.submitPartnerEnquiry(
+      parseRequest(partnerEnquiryRequest, request),
+      CallDeadline.of(call),
+    );
+  }
+
+  async submitApplication(
+    request: leadsV1.SubmitApplicationRequest,
+    _metadata?: unknown,
+    call?: unknown,
+  ): Promise<leadsV1.SubmitApplicationResponse> {
+    return this.applications.submitApplication(
+      parseRequest(submitApplicationRequest, request),
+      CallDeadline.of(call),
+    );
+  }
+
+  async getApplication(request: leadsV1.GetApplicationRequest): Promise<leadsV1.Application> {
+    return this.applications.getApplication(parseRequest(getApplicationRequest, request).applicationId);
+  }
+
+  async withdrawConsent(request: leadsV1.WithdrawConsentRequest): Promise<leadsV1.Application> {
+    const { applicationId, key } = parseRequest(withdrawConsentRequest, request);
+    return this.applications.withdrawConsent(applicationId, key);
+  }
+
+  evaluateEligibility(request: leadsV1.EvaluateEligibilityRequest): leadsV1.EvaluateEligibilityResponse {
+    return this.applications.evaluateEligibility(parseRequest(evaluateEligibilityRequest, request));
+  }
+
+  async unsubscribe(
+    request: leadsV1.UnsubscribeRequest,
+    _metadata?: unknown,
+    call?: unknown,
+  ): Promise<leadsV1.UnsubscribeResponse> {
+    return this.privacy.unsubscribe(parseRequest(unsubscribeRequest, request), CallDeadline.of(call));
+  }
+
+  async requestErasure(
+    request: leadsV1.RequestErasureRequest,
+    _metadata?: unknown,
+    call?: unknown,
+  ): Promise<leadsV1.ErasureRequest> {
+    return this.privacy.requestErasure(parseRequest(requestErasureRequest, request), CallDeadline.of(call));
+  }
+
+  async getErasureRequest(request: leadsV1.GetErasureRequestRequest): Promise<leadsV1.ErasureRequest> {
+    return this.privacy.getErasureRequest(parseRequest(getErasureRequestRequest, request).requestId);
+  }
 }

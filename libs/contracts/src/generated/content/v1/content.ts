@@ -745,6 +745,18 @@ export interface Navigation {
   dataRemovalLink: MenuLink | null;
 }
 
+/** Whose comments to anonymise. */
+export interface AnonymiseCommenterRequest {
+  /** The commenter's e-mail (compared case-insensitively). */
+  email: string;
+}
+
+/** How many comments were anonymised. */
+export interface AnonymiseCommenterResponse {
+  /** Comments whose e-mail and name were removed by this call. */
+  anonymisedComments: number;
+}
+
 export const CONTENT_V1_PACKAGE_NAME = 'content.v1';
 
 /** Serves every piece of editorial content the gateway renders. */
@@ -836,6 +848,16 @@ export interface ContentServiceClient {
   /** Publishes a reply from the company or an expert under a published comment (moderation tool). */
 
   postStaffReply(request: PostStaffReplyRequest, metadata?: Metadata): Observable<ModeratedComment>;
+
+  /**
+   * Erasure (GDPR art. 17, asked through the leads service): removes the e-mail and the name from
+   * every comment left with this e-mail. Repeating it changes nothing more.
+   */
+
+  anonymiseCommenter(
+    request: AnonymiseCommenterRequest,
+    metadata?: Metadata,
+  ): Observable<AnonymiseCommenterResponse>;
 
   /** Returns the holiday calendar of a year (12 months); NOT_FOUND for unsupported years. */
 
@@ -973,6 +995,17 @@ export interface ContentServiceController {
     metadata?: Metadata,
   ): Promise<ModeratedComment> | Observable<ModeratedComment> | ModeratedComment;
 
+  /**
+   * Erasure (GDPR art. 17, asked through the leads service): removes the e-mail and the name from
+   * every comment left with this e-mail. Repeating it changes nothing more.
+   */
+
+  anonymiseCommenter(
+    request: AnonymiseCommenterRequest,
+    metadata?: Metadata,
+  ):
+    Promise<AnonymiseCommenterResponse> | Observable<AnonymiseCommenterResponse> | AnonymiseCommenterResponse;
+
   /** Returns the holiday calendar of a year (12 months); NOT_FOUND for unsupported years. */
 
   getHolidayCalendar(
@@ -1009,6 +1042,7 @@ export function ContentServiceControllerMethods() {
       'approveComment',
       'rejectComment',
       'postStaffReply',
+      'anonymiseCommenter',
       'getHolidayCalendar',
       'getNavigation',
     ];

@@ -26,6 +26,8 @@ export enum ApplicationStatus {
   REJECTED = 3,
   /** ERASED - Personal data erased on request; only anonymous figures remain. */
   ERASED = 4,
+  /** DRAFT - A journey in progress: saved step by step, not submitted yet (deleted after 30 days). */
+  DRAFT = 5,
 }
 
 /** Kind of consent given on a form. */
@@ -40,8 +42,24 @@ export enum ConsentType {
   DATA_SHARING = 3,
   /** MARKETING_EMAIL - Marketing by e-mail. */
   MARKETING_EMAIL = 4,
-  /** MARKETING_PHONE - Marketing by SMS or phone. */
+  /** MARKETING_PHONE - Marketing by phone calls (by SMS too before CONSENT_TYPE_MARKETING_SMS existed). */
   MARKETING_PHONE = 5,
+  /** CREDIT_BUREAU - Checks of the credit history in credit bureaus (BIK, BIG). */
+  CREDIT_BUREAU = 6,
+  /** MARKETING_SMS - Marketing by SMS. */
+  MARKETING_SMS = 7,
+}
+
+/** A step of the application journey saved as a draft. */
+export enum ApplicationStep {
+  /** UNSPECIFIED - Not a draft: the application is submitted. */
+  UNSPECIFIED = 0,
+  /** LOAN_REQUEST - Amount, period, purpose. */
+  LOAN_REQUEST = 1,
+  /** CONTACT_DETAILS - Names, e-mail, mobile phone. */
+  CONTACT_DETAILS = 2,
+  /** PERSONAL_DETAILS - PESEL, ID card, bank account, income source, consents. */
+  PERSONAL_DETAILS = 3,
 }
 
 /** Status of an unsubscribe or erasure request. */
@@ -115,6 +133,33 @@ export interface SubmitApplicationRequest {
    * keys are kept for 24 hours. Absent or empty: nothing is deduplicated and clients never retry.
    */
   idempotencyKey?: string | null | undefined;
+  /** First name (application step 2); with last_name it replaces `name`. */
+  firstName: string;
+  /** Last name (application step 2). */
+  lastName: string;
+  /** PESEL (step 3); stored encrypted. */
+  pesel: string;
+  /** ID card number, e.g. 'ABA300000' (step 3); stored encrypted. */
+  idCard: string;
+  /** Bank account number, NRB or PL IBAN (step 3); stored encrypted. */
+  bankAccount: string;
+  /** Source of income (step 3): employment, civil_contract, self_employment, pension or other. */
+  incomeSource: string;
+  /** The draft this call continues (from an earlier answer); empty starts a new one. */
+  draftId: string;
+  /**
+   * Which journey step this call saves as a draft; APPLICATION_STEP_UNSPECIFIED submits the
+   * application (every step is then required), turning the draft, if any, into the lead.
+   */
+  step: ApplicationStep;
+}
+
+/** Withdraws one consent. */
+export interface WithdrawConsentRequest {
+  /** Application (or draft) id. */
+  applicationId: string;
+  /** The consent withdrawn. */
+  type: ConsentType;
 }
 
 /** The stored application's id and status. */
@@ -125,6 +170,11 @@ export interface SubmitApplicationResponse {
   status: ApplicationStatus;
   /** When it was stored (RFC 3339). */
   createdAt: string;
+  /**
+   * Offers matched for the submitted application (empty for drafts, or when matching failed:
+   * the lead is kept, the gateway can match again with MatchOffers).
+   */
+  matchedOffers: number;
 }
 
 /** Asks for an application. */
@@ -161,6 +211,23 @@ export interface Application {
   createdAt: string;
   /** When it last changed (RFC 3339). */
   updatedAt: string;
+  /** First name; empty after erasure. */
+  firstName: string;
+  /** Last name; empty after erasure. */
+  lastName: string;
+  /**
+   * PESEL: answered only while the application is a draft (to continue the journey); empty once
+   * submitted (the lead keeps it encrypted for the lenders), after erasure, or when not given yet.
+   */
+  pesel: string;
+  /** ID card number: only while a draft, like pesel. */
+  idCard: string;
+  /** Bank account (NRB, 26 digits): only while a draft, like pesel. */
+  bankAccount: string;
+  /** Source of income; empty when not given yet. */
+  incomeSource: string;
+  /** The last journey step saved (drafts); APPLICATION_STEP_UNSPECIFIED once submitted. */
+  step: ApplicationStep;
 }
 
 /** Answers to the eligibility quiz. */
@@ -241,6 +308,8 @@ export interface PartnerEnquiry {
    * keys are kept for 24 hours. Absent or empty: nothing is deduplicated and clients never retry.
    */
   idempotencyKey?: string | null | undefined;
+  /** Where the partner's traffic comes from (sites, social media, e-mail lists…); empty when not given. */
+  trafficSources: string;
 }
 
 /** The stored partner enquiry. */
@@ -363,6 +432,10 @@ export interface LeadsServiceClient {
   /** Returns an erasure request's status; NOT_FOUND when none. */
 
   getErasureRequest(request: GetErasureRequestRequest, metadata?: Metadata): Observable<ErasureRequest>;
+
+  /** Withdraws one consent of an application (as easy as giving it); recorded with its time. */
+
+  withdrawConsent(request: WithdrawConsentRequest, metadata?: Metadata): Observable<Application>;
 }
 
 /** Receives and stores visitors' applications and requests. */
@@ -432,6 +505,13 @@ export interface LeadsServiceController {
     request: GetErasureRequestRequest,
     metadata?: Metadata,
   ): Promise<ErasureRequest> | Observable<ErasureRequest> | ErasureRequest;
+
+  /** Withdraws one consent of an application (as easy as giving it); recorded with its time. */
+
+  withdrawConsent(
+    request: WithdrawConsentRequest,
+    metadata?: Metadata,
+  ): Promise<Application> | Observable<Application> | Application;
 }
 
 export function LeadsServiceControllerMethods() {
@@ -445,6 +525,7 @@ export function LeadsServiceControllerMethods() {
       'unsubscribe',
       'requestErasure',
       'getErasureRequest',
+      'withdrawConsent',
     ];
     for (const method of grpcMethods) {
       const descriptor: any = Reflect.getOwnPropertyDescriptor(constructor.prototype, method);

@@ -1,0 +1,37 @@
+import { commonV1, leadsV1 } from '@lib/contracts';
+import { type ConsentKey, type LoanPurposeValue } from '@lib/pl-validation';
+
+/** common.v1.LoanPurpose ↔ the purpose values of the forms (@lib/pl-validation LOAN_PURPOSES). */
+export const PURPOSE_VALUES: ReadonlyMap<commonV1.LoanPurpose, LoanPurposeValue> = new Map([
+  [commonV1.LoanPurpose.CREDIT_CARD_REPAYMENT, 'credit_card_repayment'],
+  [commonV1.LoanPurpose.DEBT_CONSOLIDATION, 'debt_consolidation'],
+  [commonV1.LoanPurpose.MEDICAL, 'medical'],
+  [commonV1.LoanPurpose.VACATION, 'vacation'],
+  [commonV1.LoanPurpose.RENT, 'rent'],
+  [commonV1.LoanPurpose.HOME_REPAIR, 'home_repair'],
+  [commonV1.LoanPurpose.CAR_REPAIR, 'car_repair'],
+  [commonV1.LoanPurpose.OTHER, 'other'],
+]);
+export const PURPOSE_BY_VALUE: ReadonlyMap<string, commonV1.LoanPurpose> = new Map(
+  [...PURPOSE_VALUES].map(([type, value]) => [value, type]),
+);
+
+/**
+ * leads.v1.ConsentType ↔ the consent keys of the forms (@lib/pl-validation CONSENTS). The privacy
+ * consent covers processing and passing the data to lenders (its text says both): DATA_PROCESSING.
+ * DATA_SHARING has no checkbox of its own and is refused.
+ */
+export const CONSENT_KEYS_BY_TYPE: ReadonlyMap<leadsV1.ConsentType, ConsentKey> = new Map([
+  [leadsV1.ConsentType.TERMS, 'terms'],
+  [leadsV1.ConsentType.DATA_PROCESSING, 'privacy'],
+  [leadsV1.ConsentType.CREDIT_BUREAU, 'creditBureau'],
+  [leadsV1.ConsentType.MARKETING_EMAIL, 'marketingEmail'],
+  [leadsV1.ConsentType.MARKETING_SMS, 'marketingSms'],
+  [leadsV1.ConsentType.MARKETING_PHONE, 'marketingPhone'],
+]);
+export const CONSENT_TYPES_BY_KEY: ReadonlyMap<string, leadsV1.ConsentType> = new Map(
+  [...CONSENT_KEYS_BY_TYPE].map(([type, key]) => [key, type]),
+);
+
+/** The marketing consents an unsubscribe withdraws. */
+export const MARKETING_CONSENTS: readonly ConsentKey[] = ['marketingEmail', 'marketingSms', 'marketingPhone'];

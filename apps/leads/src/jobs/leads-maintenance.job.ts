@@ -1,0 +1,50 @@
+import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { type Logger } from '@lib/observability';
+import { LOGGER, SERVICE_CONFIG } from '@lib/service-kit';
+import { PrivacyUseCases } from '../application/privacy.use-cases';
+import { type LeadsConfig } from '../leads.config';
+
+/**
+ * Every LEADS_JOB_INTERVAL_MS: finishes pending erasures (the content service was away, or the
+ * process stopped mid-way) and applies retention (drafts after 30 days, leads and messages after
+ * LEADS_RETENTION_DAYS). Runs never overlap; a failed run is logged and the next one tries again.
+ */
+@Injectable()
+export class LeadsMaintenanceJob implements OnModuleInit, OnApplicationShutdown {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+
+  constructor(
+    private readonly privacy: PrivacyUseCases,
+    @Inject(SERVICE_CONFIG) private readonly config: LeadsConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  onModuleInit(): void {
+    this.timer = setInterval(() => void this.runOnce(), this.config.LEADS_JOB_INTERVAL_MS);
+    // The schedule alone never keeps the process alive.
+    this.timer.unref();
+  }
+
+  /** One run (also what tests call); a run already going is joined, not doubled. */
+  runOnce(): Promise<void> {
+    this.running ??= this.work().finally(() => (this.running = undefined));
+    return this.running;
+  }
+
+  private async work(): Promise<void> {
+    try {
+      const finished = await this.privacy.finishPendingErasures();
+      const removed = await this.privacy.applyRetention();
+      if (finished > 0 || removed.drafts + removed.leads + removed.messages > 0)
+        this.logger.info({ erasuresFinished: finished, ...removed }, 'leads maintenance');
+    } catch (error) {
+      this.logger.warn({ err: error }, 'leads maintenance failed; the next run tries again');
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running;
+  }
+}

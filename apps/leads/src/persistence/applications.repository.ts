@@ -1,0 +1,138 @@
+import { Injectable } from '@nestjs/common';
+import { writeOnce, type WriteOnceResult } from '@lib/database';
+import { notFound } from '@lib/service-kit';
+import { DataSource, In, LessThan, type EntityManager } from 'typeorm';
+import {
+  ApplicationConsentEntity,
+  ApplicationEntity,
+  type ApplicationStatusValue,
+} from './application.entity';
+import { type WriteGuard } from './contact-messages.repository';
+
+/** What a saved step or a submit is answered with, kept with its idempotency key for repeats. */
+export interface StoredApplication {
+  applicationId: string;
+  status: ApplicationStatusValue;
+  /** RFC 3339. */
+  createdAt: string;
+  /** True when the draft had already been submitted before this call (a double click without key). */
+  alreadySubmitted: boolean;
+}
+
+/** One consent answer to append. */
+export interface ConsentRecord {
+  consentKey: string;
+  granted: boolean;
+  textVersion: string;
+}
+
+/** A step saved or a submit: the row's new values (personal fields already sealed) and the new consent answers. */
+export interface ApplicationWrite {
+  id: string;
+  /** The row exists (a draft being continued); false: inserted. */
+  existing: boolean;
+  values: Omit<ApplicationEntity, 'id' | 'createdAt' | 'updatedAt' | 'erasedAt'>;
+  consents: ConsentRecord[];
+}
+
+
+const answerOf = (row: ApplicationEntity, alreadySubmitted: boolean): StoredApplication => ({
+  applicationId: row.id,
+  status: row.status,
+  createdAt: row.createdAt.toISOString(),
+  alreadySubmitted,
+});
+
+@Injectable()
+export class ApplicationsRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  findById(id: string): Promise<ApplicationEntity | null> {
+    return this.dataSource.getRepository(ApplicationEntity).findOneBy({ id });
+  }
+
+  /** Every consent answer of an application, oldest first (the last per key is in force). */
+  consentsOf(applicationId: string): Promise<ApplicationConsentEntity[]> {
+    return this.dataSource
+      .getRepository(ApplicationConsentEntity)
+      .find({ where: { applicationId }, order: { answeredAt: 'ASC', id: 'ASC' } });
+  }
+
+  /**
+   * Saves a step or submits, in one transaction with the consent answers and the idempotency key: a
+   * database failure stores none of it. A draft is locked while it changes; one submitted already is
+   * answered as it is (a second submit of it changes nothing).
+   */
+  saveOnce(
+    scope: 'SubmitApplication',
+    change: ApplicationWrite,
+    guard: WriteGuard,
+  ): Promise<WriteOnceResult<StoredApplication>> {
+    return writeOnce(this.dataSource, {
+      scope,
+      key: guard.key,
+      request: guard.request,
+      beforeCommit: () => guard.beforeCommit(),
+      write: async (manager) => {
+        const applications = manager.getRepository(ApplicationEntity);
+        if (change.existing) {
+          const row = await applications.findOne({
+            where: { id: change.id },
+            lock: { mode: 'pessimistic_write' },
+          });
+          if (!row || row.status === 'erased') throw notFound('application', change.id);
+          if (row.status !== 'draft') return answerOf(row, true);
+          await applications.update({ id: change.id }, change.values);
+        } else {
+          await applications.insert({ id: change.id, ...change.values });
+        }
+        await this.appendConsents(manager, change.id, change.consents);
+        return answerOf(await applications.findOneByOrFail({ id: change.id }), false);
+      },
+    });
+  }
+
+  /** Appends consent answers (a withdrawal is an answer 'not granted'), timed now. */
+  async appendConsents(
+    manager: EntityManager,
+    applicationId: string,
+    consents: readonly ConsentRecord[],
+  ): Promise<void> {
+    if (consents.length === 0) return;
+    const answeredAt = new Date();
+    await manager
+      .getRepository(ApplicationConsentEntity)
+      .insert(consents.map((c) => ({ applicationId, ...c, answeredAt })));
+  }
+
+  withdrawConsent(applicationId: string, consent: ConsentRecord): Promise<void> {
+    return this.appendConsents(this.dataSource.manager, applicationId, [{ ...consent, granted: false }]);
+  }
+
+  /** After MatchOffers: matched or rejected, only from received (an erasure in between wins). */
+  async setMatchStatus(id: string, status: 'matched' | 'rejected'): Promise<void> {
+    await this.dataSource.getRepository(ApplicationEntity).update({ id, status: 'received' }, { status });
+  }
+
+  /** Applications of these blind indexes (e-mail or phone), for unsubscribe and erasure. */
+  findByIndexes(
+    indexes: readonly string[],
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<ApplicationEntity[]> {
+    if (indexes.length === 0) return Promise.resolve([]);
+    return manager
+      .getRepository(ApplicationEntity)
+      .find({ where: [{ emailIndex: In([...indexes]) }, { phoneIndex: In([...indexes]) }] });
+  }
+
+  /** Retention: drafts untouched since `draftsBefore` and leads submitted before `leadsBefore` are deleted (consents with them). */
+  async deleteExpired(draftsBefore: Date, leadsBefore: Date): Promise<{ drafts: number; leads: number }> {
+    const applications = this.dataSource.getRepository(ApplicationEntity);
+    const drafts = await applications.delete({ status: 'draft', updatedAt: LessThan(draftsBefore) });
+    const leads = await applications.delete({
+      status: In(['received', 'matched', 'rejected', 'erased']),
+      createdAt: LessThan(leadsBefore),
+    });
+    return { drafts: drafts.affected ?? 0, leads: leads.affected ?? 0 };
+  }
+}

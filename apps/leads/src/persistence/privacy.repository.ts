@@ -1,0 +1,177 @@
+import { Injectable } from '@nestjs/common';
+import { writeOnce, type WriteOnceResult } from '@lib/database';
+import { DataSource, type EntityManager, In } from 'typeorm';
+import { ApplicationEntity } from './application.entity';
+import { type ConsentRecord, ApplicationsRepository } from './applications.repository';
+import { ContactMessagesRepository, type WriteGuard } from './contact-messages.repository';
+import { type SealedFields } from './personal-data-vault';
+import { ErasureRequestEntity, SuppressionEntity, UnsubscribeRequestEntity } from './privacy.entity';
+
+export interface StoredRequest {
+  id: string;
+  receivedAt: string;
+}
+
+/** Who a request is about: blind indexes (lookups) and the salted hash (audit). */
+export interface RequestSubject {
+  emailIndex: string | null;
+  phoneIndex: string | null;
+  subjectHash: string;
+}
+
+/** Suppression list, unsubscribe and erasure requests, and the erasure itself across the leads tables. */
+@Injectable()
+export class PrivacyRepository {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly applications: ApplicationsRepository,
+    private readonly contact: ContactMessagesRepository,
+  ) {}
+
+  /**
+   * Unsubscribe, in one transaction: the e-mail and phone join the suppression list, the marketing
+   * consents of their applications are withdrawn (an answer 'not granted', timed now), and the request
+   * is recorded with only a salted hash of who asked.
+   */
+  unsubscribeOnce(
+    subject: RequestSubject,
+    withdrawals: (application: ApplicationEntity) => ConsentRecord[],
+    guard: WriteGuard,
+  ): Promise<WriteOnceResult<StoredRequest>> {
+    return writeOnce(this.dataSource, {
+      scope: 'Unsubscribe',
+      key: guard.key,
+      request: guard.request,
+      beforeCommit: () => guard.beforeCommit(),
+      write: async (manager) => {
+        await this.suppress(manager, subject);
+        for (const application of await this.applications.findByIndexes(indexesOf(subject), manager)) {
+          await this.applications.appendConsents(manager, application.id, withdrawals(application));
+        }
+        const saved = await manager
+          .getRepository(UnsubscribeRequestEntity)
+          .save({ subjectHash: subject.subjectHash });
+        return { id: saved.id, receivedAt: saved.receivedAt.toISOString() };
+      },
+    });
+  }
+
+  /** Records an erasure request (suppressed from marketing at once); the erasure runs after the commit. */
+  requestErasureOnce(
+    subject: RequestSubject,
+    sealedEmail: SealedFields | null,
+    guard: WriteGuard,
+  ): Promise<WriteOnceResult<StoredRequest>> {
+    return writeOnce(this.dataSource, {
+      scope: 'RequestErasure',
+      key: guard.key,
+      request: guard.request,
+      beforeCommit: () => guard.beforeCommit(),
+      write: async (manager) => {
+        await this.suppress(manager, subject);
+        const saved = await manager.getRepository(ErasureRequestEntity).save({
+          status: 'received',
+          subjectHash: subject.subjectHash,
+          emailIndex: subject.emailIndex,
+          phoneIndex: subject.phoneIndex,
+          dataKeyId: sealedEmail?.dataKeyId ?? null,
+          sealed: sealedEmail?.sealed ?? null,
+          erasedRecords: 0,
+        });
+        return { id: saved.id, receivedAt: saved.receivedAt.toISOString() };
+      },
+    });
+  }
+
+  findErasure(id: string): Promise<ErasureRequestEntity | null> {
+    return this.dataSource.getRepository(ErasureRequestEntity).findOneBy({ id });
+  }
+
+  /** Requests not completed yet, oldest first (the job's work list). */
+  pendingErasures(limit: number): Promise<ErasureRequestEntity[]> {
+    return this.dataSource.getRepository(ErasureRequestEntity).find({
+      where: { status: In(['received', 'in_progress']) },
+      order: { receivedAt: 'ASC' },
+      take: limit,
+    });
+  }
+
+  /**
+   * Erases the leads service's own data of a request's subject in one transaction (the request row
+   * locked, so two runs never race): applications and drafts (drafts deleted; leads keep only
+   * anonymous figures), contact messages and partner enquiries. Sets the request IN_PROGRESS with the
+   * count; running it again finds nothing more.
+   */
+  async eraseLocalData(requestId: string): Promise<ErasureRequestEntity> {
+    return this.dataSource.transaction(async (manager) => {
+      const request = await manager
+        .getRepository(ErasureRequestEntity)
+        .findOneOrFail({ where: { id: requestId }, lock: { mode: 'pessimistic_write' } });
+      if (request.status === 'completed' || request.status === 'rejected') return request;
+      const indexes = indexesOf(request);
+      let erased = 0;
+      if (indexes.length > 0) {
+        const matching = '(email_index IN (:...indexes) OR phone_index IN (:...indexes))';
+        const drafts = await manager
+          .createQueryBuilder()
+          .delete()
+          .from(ApplicationEntity)
+          .where(`status = 'draft' AND ${matching}`, { indexes })
+          .execute();
+        const leads = await manager
+          .createQueryBuilder()
+          .update(ApplicationEntity)
+          .set({
+            status: 'erased',
+            dataKeyId: null,
+            sealed: null,
+            emailIndex: null,
+            phoneIndex: null,
+            attribution: null,
+            erasedAt: () => 'now()',
+          })
+          .where(matching, { indexes })
+          .execute();
+        erased =
+          (drafts.affected ?? 0) +
+          (leads.affected ?? 0) +
+          (await this.contact.eraseByIndexes(manager, indexes));
+      }
+      request.status = 'in_progress';
+      request.erasedRecords += erased;
+      request.attempts += 1;
+      return manager.getRepository(ErasureRequestEntity).save(request);
+    });
+  }
+
+  /** Completed: only the salted hash, the count and the times stay. */
+  async complete(requestId: string, extraErased: number): Promise<void> {
+    await this.dataSource
+      .createQueryBuilder()
+      .update(ErasureRequestEntity)
+      .set({
+        status: 'completed',
+        completedAt: () => 'now()',
+        erasedRecords: () => `erased_records + ${Math.max(0, Math.trunc(extraErased))}`,
+        emailIndex: null,
+        phoneIndex: null,
+        dataKeyId: null,
+        sealed: null,
+      })
+      .where('id = :id AND status = :status', { id: requestId, status: 'in_progress' })
+      .execute();
+  }
+
+  private async suppress(manager: EntityManager, subject: RequestSubject): Promise<void> {
+    const rows = [
+      ...(subject.emailIndex ? [{ blindIndex: subject.emailIndex, channel: 'email' as const }] : []),
+      ...(subject.phoneIndex ? [{ blindIndex: subject.phoneIndex, channel: 'phone' as const }] : []),
+    ];
+    if (rows.length > 0)
+      await manager.createQueryBuilder().insert().into(SuppressionEntity).values(rows).orIgnore().execute();
+  }
+}
+
+function indexesOf(subject: { emailIndex: string | null; phoneIndex: string | null }): string[] {
+  return [subject.emailIndex, subject.phoneIndex].filter((i): i is string => i !== null);
+}
