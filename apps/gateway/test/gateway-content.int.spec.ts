@@ -436,6 +436,9 @@ describe('gateway editorial pages', () => {
         expect(locs).toContain(`${ORIGIN}${path}`);
       }
       expect(locs).not.toContain(`${ORIGIN}/blog/page-4/`);
+      // the visitors' forms: contact and partner programme listed, the unsubscribe form (noindex) not
+      for (const path of ['/kontakt/', '/wspolpraca/']) expect(locs).toContain(`${ORIGIN}${path}`);
+      expect(locs).not.toContain(`${ORIGIN}/unsubscribe/`);
       expect(new Set(locs).size).toBe(locs.length);
       for (const url of urls) expect(url.lastmod).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       expect(urls.find((url) => url.loc === `${ORIGIN}${DOC_PAGE.path}`)!.lastmod).toBe('2026-11-21');

@@ -158,11 +158,11 @@ describeWithChromium('gateway in a real browser', () => {
     await page.goto(`${gateway.url}/`);
     await page.waitForSelector('html[data-client="ready"]');
     await markWindow(page);
-    await page.locator('footer a[href="/kontakt/"]').click();
+    await page.locator('footer a[href="/darmowe-pozyczki/"]').click();
     await page.waitForSelector('h1:text-is("Nie mogliśmy znaleźć żądanej strony")');
-    expect(new URL(page.url()).pathname).toBe('/kontakt/');
+    expect(new URL(page.url()).pathname).toBe('/darmowe-pozyczki/');
     expect(await readMark(page)).toBeNull(); // a real page load happened
-    expect(console.some((m) => m.type === 'warning' && m.text.includes('/kontakt/'))).toBe(true);
+    expect(console.some((m) => m.type === 'warning' && m.text.includes('/darmowe-pozyczki/'))).toBe(true);
     await page.screenshot({ path: '/tmp/gateway-404.png', fullPage: true });
     await context.close();
   });

@@ -93,8 +93,8 @@ describeWithStack('journeys in Chromium on the real services', () => {
       (before) => document.querySelector('[data-indicator="date"]')?.textContent !== before,
       firstDate,
     );
-    // The application page is not built yet, so no link leads to it (the action appears with the page).
-    await expect(page.locator('.calculator__cta').count()).resolves.toBe(0);
+    // The application page exists, so the action leads to it with the chosen amount and period.
+    await expect(page.locator('.calculator__cta').getAttribute('href')).resolves.toBe('/application/?amount=5000&period=120');
     await expect(page.locator('input[type="hidden"][name="period"]').inputValue()).resolves.toBe('120');
     expect(errors).toEqual([]);
     await context.close();

@@ -16,6 +16,8 @@ export const islandModules = {
   'credit-calculator': () => import('../features/loan-calculator/credit-calculator.island'),
   // articles and lender reviews: the comment form posts without a reload
   'comment-form': () => import('../features/comments/comment-form.island'),
+  // the loan application's steps: live validation with the server's rules, input masks, the form version
+  'application-form': () => import('../features/application/application-form.island'),
   // articles: copy-link and system share buttons
   'share-links': () => import('../features/content/share-links.island'),
   // articles: one view per page view (POST /api/views)
@@ -24,6 +26,8 @@ export const islandModules = {
   'currency-converter': () => import('../features/currency-converter/currency-converter.island'),
   // rates pages: a crosshair and readout that follow the pointer or the arrow keys
   'rate-chart': () => import('../features/rate-charts/rate-chart.island'),
+  // /kontakt/, /wspolpraca/, /unsubscribe/: the form sent with fetch, errors in place, the confirmation in a dialog
+  'lead-form': () => import('../features/contact/lead-form.island'),
   // home: the A/B variant cookies mirrored to local storage and back
   experiments: () => import('../features/experiments/experiments.island'),
 } satisfies Record<string, () => Promise<IslandModule>>;

@@ -8,10 +8,15 @@ import { warsawDay } from '@lib/pl-calendar';
 import { type GatewayDeps } from './deps';
 import { withCompactErrors } from './log-errors';
 import {
+  applicationApi,
+  applicationLimiter,
   articleViews,
   assignPageExperiments,
   commentRateLimit,
   commentsApi,
+  contactApi,
+  partnersApi,
+  unsubscribeApi,
   createEventDelivery,
   eventLimiter,
   registerDeliveryMetrics,
@@ -38,6 +43,8 @@ import { PageAnswers } from './render/page-answers';
 import { PageRenderer, type RenderedString } from './render/page-renderer';
 import { pageCachePolicy } from './http/cache-policy';
 import { createRateBudgets } from './rate-limit/rate-budgets';
+import { csrfKey } from './csrf';
+import { FORM_RATE_LIMIT, type FormPostDeps } from './http/form-post';
 import { MemoryRateLimiter } from './rate-limit/rate-limiter';
 import { ReadinessState } from './readiness-state';
 
@@ -178,6 +185,37 @@ export function createGatewayApp(appDeps: GatewayDeps): Express {
   );
   app.use(onlyWhen(withBody, express.json({ limit: BODY_LIMIT_BYTES })));
   app.use(onlyWhen(withBody, express.urlencoded({ limit: BODY_LIMIT_BYTES, extended: false })));
+  // The visitors' forms posted to their own pages (/kontakt/, /wspolpraca/, /unsubscribe/): same origin and a
+  // CSRF token bound to the form cookie, then the service; GET draws each form per visitor with its token.
+  const formDeps: FormPostDeps = {
+    logger: deps.logger,
+    limiter: deps.formRateLimiter ?? new MemoryRateLimiter(FORM_RATE_LIMIT),
+    publicOrigin: origin,
+    resolver,
+    renderer,
+    csrf: { key: csrfKey(deps.config.CSRF_SECRET), secure: deps.config.PUBLIC_ORIGIN.startsWith('https:') },
+    onUpstreamError,
+  };
+  app.use(contactApi(deps.services, formDeps));
+  app.use(partnersApi(deps.services, formDeps));
+  app.use(unsubscribeApi(deps.services, formDeps));
+  // The loan application journey: its personal pages (GET, also as payloads) and its form posts.
+  app.use(
+    applicationApi({
+      services: deps.services,
+      logger: deps.logger,
+      limiter: deps.applicationRateLimiter ?? applicationLimiter(deps.config, createRateBudgets(undefined, deps.logger)),
+      publicOrigin: origin,
+      resolver,
+      renderer,
+      csrf: formDeps.csrf.key,
+      buildId: deps.manifest.buildId,
+      secure: formDeps.csrf.secure,
+      today: runtime.today,
+      ...(deps.now ? { now: deps.now } : {}),
+      onUpstreamError,
+    }),
+  );
   app.use(onlyReadMethods());
   // 'Przejdź do oferty' (/przejdz/<id>/, records the click, 302 to the feed's lender link) and the lead feed
   // (GET /api/lead-feed, an API address without the trailing slash, so above that rule).

@@ -91,6 +91,14 @@ const gatewayEnvFields = z.object({
    */
   VISIT_COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /**
+   * Key of the CSRF tokens of the form posts (server/csrf). Every replica needs the same one;
+   * unset, each process draws its own at start (open forms then need a reload after a restart).
+   */
+  CSRF_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Posts of the loan application journey one IP (IPv6: one /64) may send per APPLICATION_RATE_WINDOW_MS (Redis when REDIS_URL is set). */
+  APPLICATION_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
+  APPLICATION_RATE_WINDOW_MS: env.positiveMs(600_000),
+  /**
    * Kafka brokers, comma-separated host:port. Set: POST /api/event produces to tracking.raw.v1.
    * Unset (the embedded default): the events go to the events service's IngestEvents over gRPC.
    */

@@ -25,12 +25,16 @@ export interface GatewayDeps {
   readiness?: ReadinessState;
   /** Per-IP limit of comment posts; an in-process one from the config when omitted (main.ts passes Redis). */
   commentRateLimiter?: RateLimiter;
+  /** Per-IP limit of the contact, partner and unsubscribe forms (FORM_BUDGET); in process when omitted (main.ts passes Redis). */
+  formRateLimiter?: RateLimiter;
   /** The view beacon's budgets (views, visits); in process from the config when omitted (main.ts passes Redis). */
   viewLimits?: ViewLimits;
   /** Where POST /api/event hands its events (Kafka or gRPC, buffered); one to the events service over gRPC when omitted (main.ts passes the configured one and drains it). */
   eventDelivery?: EventDelivery;
   /** The `events` rate budget of POST /api/event; in process from the config when omitted (main.ts passes Redis). */
   eventRateLimiter?: RateLimiter;
+  /** The `application` rate budget of the loan journey's posts; in process from the config when omitted (main.ts passes Redis). */
+  applicationRateLimiter?: RateLimiter;
   /** Clock for the pages' "today" (loan example dates); tests pin it. */
   now?: () => Date;
 }

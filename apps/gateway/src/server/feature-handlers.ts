@@ -8,6 +8,8 @@ export { articleViews, type ViewLimits } from '../features/article-views/article
 export { viewLimits } from '../features/article-views/view-limits';
 export { visitCookies } from '../features/article-views/visit-cookie';
 export { commentsApi } from '../features/comments/comments.api';
+export { applicationApi } from '../features/application/application.api';
+export { applicationLimiter } from '../features/application/application-rate-limit';
 export { commentLimiter, commentRateLimit } from '../features/comments/comment-rate-limit';
 import { type FormState } from '../app/form-state';
 import { formStateFromQuery as commentFormState } from '../features/comments/comments-query';
@@ -26,4 +28,7 @@ export { type EventDelivery } from '../features/tracking/event-delivery';
 export { eventLimiter } from '../features/tracking/event-limits';
 export { registerDeliveryMetrics } from '../features/tracking/delivery-metrics';
 export { offersApi } from '../features/offers/offers.api';
+export { contactApi } from '../features/contact/contact.api';
+export { partnersApi } from '../features/partners/partners.api';
+export { unsubscribeApi } from '../features/unsubscribe/unsubscribe.api';
 export { assignPageExperiments } from '../features/experiments/page-experiments';

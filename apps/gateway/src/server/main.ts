@@ -3,7 +3,8 @@ import { createCache } from '@lib/cache';
 import { createLogger, createMetricsRegistry } from '@lib/observability';
 import path from 'node:path';
 import { createGatewayApp } from './app';
-import { commentLimiter, createEventDelivery, eventLimiter, viewLimits } from './feature-handlers';
+import { applicationLimiter, commentLimiter, createEventDelivery, eventLimiter, viewLimits } from './feature-handlers';
+import { FORM_BUDGET, FORM_RATE_LIMIT } from './http/form-post';
 import { startGatewayOpsServer } from './http/ops';
 import { startGatewayServer } from './http-server';
 import { withCompactErrors } from './log-errors';
@@ -33,8 +34,10 @@ async function main(): Promise<void> {
     readiness,
     registry,
     commentRateLimiter: commentLimiter(config, rateBudgets),
+    formRateLimiter: rateBudgets.budget(FORM_BUDGET, FORM_RATE_LIMIT),
     viewLimits: viewLimits(config, rateBudgets),
     eventRateLimiter: eventLimiter(config, rateBudgets),
+    applicationRateLimiter: applicationLimiter(config, rateBudgets),
     eventDelivery,
   });
   const server = await startGatewayServer(app, { host: config.HOST, port: config.PORT, readiness, logger });

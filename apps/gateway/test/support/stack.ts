@@ -8,6 +8,7 @@ import {
   writeSampleSite,
 } from '@lib/testing';
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { type Redis } from 'ioredis';
@@ -27,7 +28,7 @@ import { type Redis } from 'ioredis';
 const workspaceRoot = path.resolve(__dirname, '../../../..');
 const dist = (...parts: string[]) => path.join(workspaceRoot, 'dist', ...parts);
 
-export type StackService = 'content' | 'offers' | 'rates';
+export type StackService = 'content' | 'offers' | 'rates' | 'leads';
 const SERVICES: readonly StackService[] = ['content', 'offers', 'rates'];
 
 /** A process we started: its output (last lines kept for failure messages) and its exit. */
@@ -150,6 +151,8 @@ export interface StackOptions {
   gatewayEnv?: Record<string, string>;
   /** The content service's CONTENT_DIR; the sample site of @lib/testing when omitted (e.g. the project's own content/). */
   contentDir?: string;
+  /** Also start the leads service (its own database; MatchOffers on this stack's offers service). */
+  leads?: boolean;
 }
 
 export interface Stack {
@@ -162,6 +165,8 @@ export interface Stack {
   offers: ServiceClient<'offers'>;
   /** A gRPC client of the real rates service (what the rates pages must agree with). */
   rates: ServiceClient<'rates'>;
+  /** A gRPC client of the real leads service, when started with `leads: true`. */
+  leads: ServiceClient<'leads'> | undefined;
   /** A client on this stack's own Redis database (no key prefix). */
   redis: Redis;
   /** DATABASE_URL of each service's database. */
@@ -184,11 +189,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   let content: ServiceClient<'content'> | undefined;
   let offers: ServiceClient<'offers'> | undefined;
   let rates: ServiceClient<'rates'> | undefined;
+  let leads: ServiceClient<'leads'> | undefined;
+  const services: readonly StackService[] = options.leads ? [...SERVICES, 'leads'] : SERVICES;
 
   const stopAll = async () => {
     content?.close();
     offers?.close();
     rates?.close();
+    leads?.close();
     await Promise.allSettled([...runs.values()].map((run) => run.stop()));
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
     await Promise.allSettled(databases.map((database) => database.drop()));
@@ -202,7 +210,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
     const ports = Object.fromEntries(
       await Promise.all(
-        SERVICES.map(async (name) => [name, { grpc: await freePort(), ops: await freePort() }] as const),
+        services.map(async (name) => [name, { grpc: await freePort(), ops: await freePort() }] as const),
       ),
     ) as Record<StackService, { grpc: number; ops: number }>;
     const [gatewayPort, gatewayOpsPort, leadsPort, eventsPort] = [
@@ -213,7 +221,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     ];
     const databaseUrls = Object.fromEntries(
       await Promise.all(
-        SERVICES.map(async (name) => {
+        services.map(async (name) => {
           const database = await provideTestDatabase();
           databases.push(database);
           return [name, database.url] as const;
@@ -221,6 +229,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       ),
     ) as Record<StackService, string>;
 
+    // The leads service's keys (required in production), drawn per stack; its peers are this stack's.
+    const leadsEnv: Record<string, string> = {
+      LEADS_MASTER_KEY: `test-stack:${randomBytes(32).toString('base64')}`,
+      LEADS_BLIND_INDEX_KEY: randomBytes(32).toString('base64'),
+      OFFERS_SERVICE_ADDR: `127.0.0.1:${ports.offers.grpc}`,
+      CONTENT_SERVICE_ADDR: `127.0.0.1:${ports.content.grpc}`,
+    };
     const serviceEnv = (name: StackService): Record<string, string> => ({
       NODE_ENV: 'production',
       DATABASE_URL: databaseUrls[name],
@@ -231,6 +246,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       LOG_LEVEL: 'warn',
       // views reach PostgreSQL within a moment (the beacon test waits for them there)
       ...(name === 'content' ? { CONTENT_DIR: site.dir, CONTENT_VIEWS_FLUSH_MS: '200' } : {}),
+      ...(name === 'leads' ? leadsEnv : {}),
     });
     const startService = async (name: StackService) => {
       const run = new ChildRun(name, dist('apps', name, 'src', 'main.js'), serviceEnv(name));
@@ -250,7 +266,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       CONTENT_SERVICE_ADDR: `127.0.0.1:${ports.content.grpc}`,
       OFFERS_SERVICE_ADDR: `127.0.0.1:${ports.offers.grpc}`,
       RATES_SERVICE_ADDR: `127.0.0.1:${ports.rates.grpc}`,
-      LEADS_SERVICE_ADDR: `127.0.0.1:${leadsPort}`,
+      LEADS_SERVICE_ADDR: `127.0.0.1:${options.leads ? ports.leads.grpc : leadsPort}`,
       EVENTS_SERVICE_ADDR: `127.0.0.1:${eventsPort}`,
       REDIS_URL: redis.url,
       PAGE_CACHE: 'true',
@@ -265,7 +281,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       await run.waitUntilReady(`${url}/readyz`);
     };
 
-    await Promise.all(SERVICES.map(startService));
+    await Promise.all(services.map(startService));
     await startGateway();
     content = createServiceClient('content', {
       target: `127.0.0.1:${ports.content.grpc}`,
@@ -276,6 +292,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       deadlineMs: 5_000,
     });
     rates = createServiceClient('rates', { target: `127.0.0.1:${ports.rates.grpc}`, deadlineMs: 5_000 });
+    if (options.leads) leads = createServiceClient('leads', { target: `127.0.0.1:${ports.leads.grpc}`, deadlineMs: 5_000 });
 
     return {
       url,
@@ -283,6 +300,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       content,
       offers,
       rates,
+      leads,
       redis: redis.client,
       databaseUrls,
       output: (name) => runs.get(name)?.output ?? [],

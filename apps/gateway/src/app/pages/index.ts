@@ -9,6 +9,7 @@ import { type ComponentType, type ReactNode } from 'react';
  */
 export const pageModules = {
   home: () => import('../../features/home/home-page'),
+  lp: () => import('../../features/home/lp-page'),
   content: () => import('../../features/content/content-page'),
   blog: () => import('../../features/blog/blog-page'),
   author: () => import('../../features/author/author-page'),
@@ -21,9 +22,13 @@ export const pageModules = {
   bank: () => import('../../features/bank-rates/bank-page'),
   'loan-calculator': () => import('../../features/loan-calculator/loan-calculator-page'),
   'comment-form': () => import('../../features/comments/comment-form-page'),
+  application: () => import('../../features/application/application-page'),
   offers: () => import('../../features/offers/offers-page'),
   'offers-landing': () => import('../../features/offers/offers-landing-page'),
   'lender-offer': () => import('../../features/offers/lender-offer-page'),
+  contact: () => import('../../features/contact/contact-page'),
+  partners: () => import('../../features/partners/partners-page'),
+  unsubscribe: () => import('../../features/unsubscribe/unsubscribe-page'),
   'not-found': () => import('../../features/errors/not-found-page'),
   status: () => import('../../features/errors/status-page'),
 };

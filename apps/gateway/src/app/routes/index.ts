@@ -1,13 +1,18 @@
+import { applicationRoute } from '../../features/application/application.route';
 import { authorRoute } from '../../features/author/author.route';
 import { bankRatesRoute, bankRoute } from '../../features/bank-rates/bank-rates.routes';
 import { blogRoutes } from '../../features/blog/blog.routes';
 import { calendarRoute } from '../../features/calendar/calendar.route';
+import { contactRoute } from '../../features/contact/contact.route';
 import { contentRoute } from '../../features/content/content.route';
 import { converterRoute, currencyPairRoute } from '../../features/currency-converter/currency-converter.routes';
 import { homeRoute } from '../../features/home/home.route';
+import { landingPageRoute } from '../../features/home/lp.route';
 import { lenderReviewRoute, lenderReviewsRoute } from '../../features/lender-reviews/lender-reviews.routes';
 import { loanCalculatorRoute } from '../../features/loan-calculator/loan-calculator.route';
 import { landingRoutes, lenderOfferRoute, offersRoutes } from '../../features/offers/offers.routes';
+import { partnersRoute } from '../../features/partners/partners.route';
+import { unsubscribeRoute } from '../../features/unsubscribe/unsubscribe.route';
 import { compilePattern, type RawParams } from '../match-path';
 import { type AnyRoute } from '../route-types';
 
@@ -22,6 +27,7 @@ export { authorRoute, blogRoutes, calendarRoute, contentRoute, homeRoute, lender
 
 export const routes: readonly AnyRoute[] = [
   homeRoute,
+  landingPageRoute,
   ...blogRoutes,
   authorRoute,
   lenderReviewsRoute,
@@ -32,9 +38,13 @@ export const routes: readonly AnyRoute[] = [
   bankRatesRoute,
   bankRoute,
   loanCalculatorRoute,
+  applicationRoute,
   ...offersRoutes,
   ...landingRoutes,
   lenderOfferRoute,
+  contactRoute,
+  partnersRoute,
+  unsubscribeRoute,
   contentRoute,
 ];
 

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { keyOfParts } from '../../server/identity/derived-key';
 import { type CommentSubmission } from './comment-submission';
 
 /**
@@ -15,12 +15,6 @@ import { type CommentSubmission } from './comment-submission';
  */
 export function derivedSubmissionKey(clientAddress: string, submission: Omit<CommentSubmission, 'idempotencyKey'>): string {
   const { pagePath, replyTo, name, email, text, rating } = submission;
-  const digest = createHash('sha256')
-    .update(JSON.stringify(['comment', clientAddress, pagePath, replyTo, name, email, text, rating]))
-    .digest();
-  const bytes = digest.subarray(0, 16);
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = bytes.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  return keyOfParts(['comment', clientAddress, pagePath, replyTo, name, email, text, rating]);
 }
+

@@ -14,6 +14,20 @@ export interface RatesBox {
   rates: RateRow[];
 }
 
+/** A loan purpose the calculator offers (the application's, @lib/pl-validation LOAN_PURPOSES). */
+export interface PurposeOption {
+  value: string;
+  label: string;
+}
+
+/**
+ * The purposes as page data: the loaders read them from @lib/pl-validation on the server, so the
+ * page chunks (client-side navigation) do not carry the validation library for a list of names.
+ */
+export function purposeOptions(purposes: readonly PurposeOption[]): PurposeOption[] {
+  return purposes.map(({ value, label }) => ({ value, label }));
+}
+
 export interface HomeData {
   /** Hero copy and body text from the content service's '/' page. */
   page: ContentPageView;
@@ -21,6 +35,8 @@ export interface HomeData {
   rates: Section<RatesBox>;
   /** The A/B experiments running on '/' in this country (their variants are the gateway's, per visitor). */
   experimentIds: string[];
+  /** The purposes of the calculator's choice. */
+  purposes: PurposeOption[];
 }
 
 /** Currencies shown in the home page's NBP box, in this order. */

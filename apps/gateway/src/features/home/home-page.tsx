@@ -6,13 +6,14 @@ import { OFFERS_PATH } from '../../app/site-paths/offers';
 import { Steps } from '../../app/components/steps';
 import { UnavailableNotice } from '../../app/components/unavailable-notice';
 import { plural } from '../../shared/format';
+import { FraudWarning } from '../application';
 import { ExperimentsMarker } from '../experiments';
 import { type HomeData } from './home-data';
 import { LoanCalculator } from './loan-calculator';
 import { RatesBox } from './rates-box';
 
 export default function HomePage({ data }: { data: HomeData }) {
-  const { page, offers, rates, experimentIds } = data;
+  const { page, offers, rates, experimentIds, purposes } = data;
   return (
     <>
       <ExperimentsMarker ids={experimentIds ?? []} />
@@ -27,8 +28,12 @@ export default function HomePage({ data }: { data: HomeData }) {
               <li>Decyzja zwykle w kilkanaście minut</li>
             </ul>
           </div>
-          <LoanCalculator />
+          <LoanCalculator purposes={purposes ?? []} />
         </div>
+      </section>
+
+      <section className="container section">
+        <FraudWarning />
       </section>
 
       <section className="container section" aria-labelledby="oferty">

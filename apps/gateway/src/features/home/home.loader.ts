@@ -4,7 +4,8 @@ import { DEFAULT_OFFER_REQUEST } from '../../app/loaders/offer-request';
 import { type LoadContext } from '../../app/route-types';
 import { experimentIdsAt } from '../experiments/experiments.loader';
 import { toContentView } from '../../app/view-models';
-import { HOME_OFFER_LIMIT, type HomeData } from './home-data';
+import { LOAN_PURPOSES } from '@lib/pl-validation';
+import { HOME_OFFER_LIMIT, type HomeData, purposeOptions } from './home-data';
 import { toRatesBox } from './home.view-model';
 
 /**
@@ -17,5 +18,5 @@ export async function loadHome(ctx: LoadContext<unknown>): Promise<HomeData> {
     ctx.section(() => loadOfferBlock(ctx, DEFAULT_OFFER_REQUEST, HOME_OFFER_LIMIT)),
     ctx.section(async () => toRatesBox(await ctx.services.rates.getLatestTable({ table: ratesV1.TableType.A }))),
   ]);
-  return { page: toContentView(page), offers, rates, experimentIds: experimentIdsAt('/', ctx.locale.country) };
+  return { page: toContentView(page), offers, rates, experimentIds: experimentIdsAt('/', ctx.locale.country), purposes: purposeOptions(LOAN_PURPOSES) };
 }

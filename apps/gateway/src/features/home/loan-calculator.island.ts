@@ -34,7 +34,11 @@ export function mount(form: HTMLElement, { locale, today }: IslandContext): void
     if (days) days.value = String(view.periodDays);
     for (const [name, text] of Object.entries(view.indicators)) setText(form.querySelector(`[data-indicator="${name}"]`), text);
     const apply = form.querySelector<HTMLAnchorElement>('a[data-apply]');
-    apply?.setAttribute('href', `${form.getAttribute('action') ?? ''}${view.applyQuery}`);
+    const purpose = form.querySelector<HTMLSelectElement>('select[data-purpose]')?.value ?? '';
+    // The registration form version of the address (`ver`, '2' or '3') goes on to the application.
+    const version = new URLSearchParams(location.search).get('ver');
+    const extra = `${purpose ? `&purpose=${encodeURIComponent(purpose)}` : ''}${version === '2' || version === '3' ? `&ver=${version}` : ''}`;
+    apply?.setAttribute('href', `${form.getAttribute('action') ?? ''}${view.applyQuery}${extra}`);
   };
   // Also on a second mount (React kept the form across a navigation, or the browser restored the
   // sliders' positions): what the calculator shows always follows the sliders.
@@ -42,4 +46,5 @@ export function mount(form: HTMLElement, { locale, today }: IslandContext): void
   if (attached.has(form)) return;
   attached.add(form);
   form.addEventListener('input', update);
+  form.addEventListener('change', update);
 }

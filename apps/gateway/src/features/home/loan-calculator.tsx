@@ -4,6 +4,7 @@ import { formatMoneyWhole } from '../../shared/format';
 import { APPLICATION_PATH } from '../../app/layouts/navigation';
 import { useRenderContext } from '../../app/render-context';
 import { islandMarker } from '../../client/island-marker';
+import { type PurposeOption } from './home-data';
 import { loanCalculatorView, monthsText } from './loan-calculator.view-model';
 
 /**
@@ -12,11 +13,12 @@ import { loanCalculatorView, monthsText } from './loan-calculator.view-model';
  * (loan-calculator.island.ts) updates the texts as the sliders move. Without JavaScript it is a
  * plain GET form to the application with the chosen amount and the default period.
  */
-export function LoanCalculator() {
+export function LoanCalculator({ purposes }: { purposes: readonly PurposeOption[] }) {
   const { locale, today, navigation } = useRenderContext();
   const view = loanCalculatorView(locale, today, LOAN_SLIDER.amount.defaultZl, LOAN_SLIDER.period.defaultMonths);
   const amountId = useId();
   const periodId = useId();
+  const purposeId = useId();
 
   return (
     <form className="calculator" action={APPLICATION_PATH} method="get" aria-label="Kalkulator pożyczki" {...islandMarker('loan-calculator')}>
@@ -60,6 +62,18 @@ export function LoanCalculator() {
           <span>{monthsText(LOAN_SLIDER.period.minMonths)}</span>
           <span>{monthsText(LOAN_SLIDER.period.maxMonths)}</span>
         </div>
+      </div>
+      <div className="calculator__field">
+        <label htmlFor={purposeId}>Na co?</label>
+        {/* The application starts with it (features/application, `?purpose=`); the island adds it to the action's address. */}
+        <select id={purposeId} name="purpose" defaultValue="" data-purpose="">
+          <option value="">Wybierz cel pożyczki</option>
+          {purposes.map((purpose) => (
+            <option key={purpose.value} value={purpose.value}>
+              {purpose.label}
+            </option>
+          ))}
+        </select>
       </div>
       <dl className="calculator__summary" aria-live="polite">
         <div>

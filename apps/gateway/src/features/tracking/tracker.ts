@@ -242,6 +242,11 @@ function createTracker(): Tracker {
     import('./consent-notice')
       .then(({ showConsentNotice }) => showConsentNotice({ track: (event) => track({ ...landing, ...event }), flush }))
       .catch(() => undefined);
+  } else {
+    // The push-notification prompt once the cookie notice is answered, never both at once (features/consent).
+    import('../consent')
+      .then(({ showPushPromptIfDue }) => showPushPromptIfDue({ track: (event) => track({ ...landing, ...event }), flush }))
+      .catch(() => undefined);
   }
   return tracker;
 }

@@ -5,6 +5,9 @@ import { MemoryRateLimiter, type RateLimit, type RateLimiter, RedisRateLimiter }
 /** Redis keys of every named budget: `gateway:rate:<budget>:<ip or /64>`. */
 export const RATE_BUDGET_PREFIX = 'gateway:rate:';
 
+/** The loan application journey's posts per client address (features/application, APPLICATION_RATE_LIMIT). */
+export const APPLICATION_BUDGET = 'application';
+
 /**
  * Named rate budgets (views, visits, later the forms): each its own rule and its own counters,
  * so one kind of traffic never spends another's allowance. One Redis client serves them all when

@@ -75,6 +75,9 @@ export async function collectSitemap({ services, origin, today, builtAt }: Sitem
   }
   // The loan calculator is code: it changes with a build.
   add('/kalkulator-kredytowy/', w3cDate(builtAt));
+  // The contact and partner programme forms are code too (/unsubscribe/ is noindex: not listed).
+  add('/kontakt/', w3cDate(builtAt));
+  add('/wspolpraca/', w3cDate(builtAt));
   for (const url of await ratesSitemapPaths(services, today)) add(url.loc, url.lastmod);
 
   const seen = new Set<string>();

@@ -1,0 +1,51 @@
+import { CONSENTS, INCOME_SOURCES, LOAN_PURPOSES, LOAN_REQUEST_LIMITS } from '@lib/pl-validation';
+import { type FormVersion, type JourneyStep } from './journey-fields';
+
+/**
+ * What the forms offer, from @lib/pl-validation: sent as page data by the server (which imports the
+ * library), so the page chunk of client-side navigation does not carry the validation library.
+ */
+export interface ApplicationOptions {
+  purposes: { value: string; label: string }[];
+  incomeSources: { value: string; label: string }[];
+  consents: { key: (typeof CONSENTS)[number]['key']; required: boolean; version: string; text: string }[];
+  limits: { amount: { minZl: number; maxZl: number }; periodDays: { min: number; max: number } };
+}
+
+/** The options of the forms (server side: page data of every journey page). */
+export function applicationOptions(): ApplicationOptions {
+  const pair = ({ value, label }: { value: string; label: string }) => ({ value, label });
+  return {
+    purposes: LOAN_PURPOSES.map(pair),
+    incomeSources: INCOME_SOURCES.map(pair),
+    consents: CONSENTS.map(({ key, required, version, text }) => ({ key, required, version, text })),
+    limits: { amount: { ...LOAN_REQUEST_LIMITS.amount }, periodDays: { ...LOAN_REQUEST_LIMITS.periodDays } },
+  };
+}
+
+/**
+ * One page of the journey: personal (the visitor's values, a token bound to their cookie), so it
+ * is drawn per request by application.api.ts, answered `no-store`, never cached or memoised.
+ */
+export interface ApplicationPageData {
+  step: JourneyStep;
+  /** Where the form posts: /process/, /reg/, /reg2/ or /main/. */
+  action: string;
+  /** The registration form version the journey goes by (0: none). */
+  formVersion: FormVersion;
+  /** Values by form field name (kept after an error, or from the draft). */
+  values: Record<string, string>;
+  /** Polish messages by form field name. */
+  errors: Record<string, string>;
+  /** A message about the whole form, if any. */
+  message: string | null;
+  /** The CSRF token of the form ('' when none could be drawn: the post then answers 403). */
+  csrfToken: string;
+  /** The submission's idempotency key (the last step only; '' elsewhere). */
+  idempotencyKey: string;
+  /** The loan request chosen so far, shown above the later steps. */
+  summary: { amountZl: number; periodDays: number; purpose: string } | null;
+  /** Where the "back" link of this step goes; null on the first. */
+  back: string | null;
+  options: ApplicationOptions;
+}

@@ -1,0 +1,121 @@
+/**
+ * The application form's checks and masks, loaded by its island (application-form.island.ts) on
+ * the visitor's first touch of the form, so the first load stays small: the very
+ * @lib/pl-validation schemas the gateway and the leads service check with, each field's first
+ * Polish message next to it, and the input masks applied when a field is left (they only format).
+ */
+import {
+  APPLICATION_MESSAGES,
+  CONSENTS,
+  contactDetailsSchema,
+  formatBankAccountInput,
+  formatIdCardInput,
+  formatPeselInput,
+  formatPhoneInput,
+  loanRequestSchema,
+  personalDetailsSchema,
+} from '@lib/pl-validation';
+import { FORM_FIELDS, consentField } from './journey';
+
+type Rule = (value: string) => string | null;
+
+/** The rule of one field: the schema's own check of it, its first message. */
+function rulesFor(today: string): Record<string, Rule> {
+  const check =
+    (schema: {
+      safeParse(value: unknown): { success: boolean; error?: { issues: { message: string }[] } };
+    }): Rule =>
+    (value) => {
+      const result = schema.safeParse(value);
+      return result.success ? null : (result.error?.issues[0]?.message ?? null);
+    };
+  const personal = personalDetailsSchema(today).shape;
+  const rules: Record<string, Rule> = {
+    [FORM_FIELDS.amount]: check(loanRequestSchema.shape.amount),
+    [FORM_FIELDS.periodDays]: check(loanRequestSchema.shape.periodDays),
+    [FORM_FIELDS.purpose]: check(loanRequestSchema.shape.purpose),
+    [FORM_FIELDS.firstName]: check(contactDetailsSchema.shape.firstName),
+    [FORM_FIELDS.lastName]: check(contactDetailsSchema.shape.lastName),
+    [FORM_FIELDS.email]: check(contactDetailsSchema.shape.email),
+    [FORM_FIELDS.phone]: check(contactDetailsSchema.shape.phone),
+    [FORM_FIELDS.pesel]: check(personal.pesel),
+    [FORM_FIELDS.idCard]: check(personal.idCard),
+    [FORM_FIELDS.bankAccount]: check(personal.bankAccount),
+    [FORM_FIELDS.incomeSource]: check(personal.incomeSource),
+  };
+  for (const consent of CONSENTS) {
+    if (consent.required)
+      rules[consentField(consent.key)] = (value) =>
+        value === 'on' ? null : APPLICATION_MESSAGES.consentRequired;
+  }
+  return rules;
+}
+
+const MASKS: Record<string, (value: string) => string> = {
+  phone: formatPhoneInput,
+  pesel: formatPeselInput,
+  'id-card': formatIdCardInput,
+  'bank-account': formatBankAccountInput,
+};
+
+type Field = HTMLInputElement | HTMLSelectElement;
+
+function valueOf(field: Field): string {
+  return field instanceof HTMLInputElement && field.type === 'checkbox'
+    ? field.checked
+      ? 'on'
+      : ''
+    : field.value;
+}
+
+/**
+ * Live checks on one form: a field is checked when left (after its mask) and again as it is
+ * corrected; every field before sending, and a form with errors is not sent.
+ */
+export function enhance(form: HTMLElement, today: string): void {
+  const rules = rulesFor(today);
+
+  const show = (field: Field, message: string | null): void => {
+    const error = form.querySelector(`[data-error-for="${field.name}"]`);
+    if (error) error.textContent = message ?? '';
+    if (message) field.setAttribute('aria-invalid', 'true');
+    else field.removeAttribute('aria-invalid');
+  };
+  const check = (field: Field): boolean => {
+    const rule = rules[field.name];
+    if (!rule) return true;
+    const message = rule(valueOf(field));
+    show(field, message);
+    return message === null;
+  };
+  const fields = () => Array.from(form.querySelectorAll<Field>('[data-field]'));
+
+  form.addEventListener('focusout', (event) => {
+    const field = event.target as Field;
+    if (!field.matches?.('[data-field]')) return;
+    const mask = field.getAttribute('data-mask');
+    if (mask && MASKS[mask] && field instanceof HTMLInputElement) field.value = MASKS[mask](field.value);
+    check(field);
+  });
+  // A field already marked wrong is re-checked as it is corrected.
+  form.addEventListener('input', (event) => {
+    const field = event.target as Field;
+    if (field.matches?.('[data-field]') && field.getAttribute('aria-invalid') === 'true') check(field);
+  });
+  form.addEventListener('change', (event) => {
+    const field = event.target as Field;
+    if (field.matches?.('[data-field]') && (field instanceof HTMLSelectElement || field.type === 'checkbox'))
+      check(field);
+  });
+  form.addEventListener('submit', (event) => {
+    const invalid = fields().filter((field) => !check(field));
+    const message = form.querySelector('[data-form-message]');
+    if (invalid.length > 0) {
+      event.preventDefault();
+      if (message) message.textContent = 'Popraw zaznaczone pola.';
+      invalid[0]?.focus();
+      return;
+    }
+    if (message) message.textContent = '';
+  });
+}

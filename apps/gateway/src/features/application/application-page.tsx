@@ -1,0 +1,394 @@
+import { type ReactNode } from 'react';
+import { useRenderContext } from '../../app/render-context';
+import { islandMarker } from '../../client/island-marker';
+import { formatMoneyWhole } from '../../shared/format';
+import { CSRF_FIELD } from '../../server/csrf/csrf-field';
+import { type ApplicationPageData } from './application-data';
+import { STEP_TITLES } from './application-texts';
+import { FraudWarning } from './fraud-warning';
+import {
+  FORM_FIELDS,
+  HIDDEN_FIELDS,
+  type JourneyStep,
+  consentField,
+  consentVersionField,
+} from './journey-fields';
+
+const STEPS: readonly JourneyStep[] = ['loan', 'contact', 'personal'];
+
+const errorId = (name: string) => `wniosek-blad-${name}`;
+const inputId = (name: string) => `wniosek-${name}`;
+
+function FieldError({ name, data }: { name: string; data: ApplicationPageData }) {
+  return (
+    <p className="field-error" id={errorId(name)} data-error-for={name}>
+      {data.errors[name] ?? ''}
+    </p>
+  );
+}
+
+/** aria attributes of a field: invalid and pointing at its message. */
+function aria(name: string, data: ApplicationPageData) {
+  return {
+    'aria-invalid': data.errors[name] !== undefined ? ('true' as const) : undefined,
+    'aria-describedby': errorId(name),
+  };
+}
+
+interface TextFieldProps {
+  name: string;
+  label: string;
+  data: ApplicationPageData;
+  type?: 'text' | 'email' | 'tel';
+  inputMode?: 'numeric' | 'text' | 'email' | 'tel';
+  autoComplete?: string;
+  maxLength: number;
+  hint?: string;
+  mask?: string;
+}
+
+function TextField({
+  name,
+  label,
+  data,
+  type = 'text',
+  inputMode,
+  autoComplete,
+  maxLength,
+  hint,
+  mask,
+}: TextFieldProps) {
+  return (
+    <div className="form-field">
+      <label htmlFor={inputId(name)}>{label}</label>
+      <input
+        id={inputId(name)}
+        name={name}
+        type={type}
+        required
+        maxLength={maxLength}
+        defaultValue={data.values[name] ?? ''}
+        {...(inputMode ? { inputMode } : {})}
+        {...(autoComplete ? { autoComplete } : {})}
+        {...(mask ? { 'data-mask': mask } : {})}
+        data-field={name}
+        {...aria(name, data)}
+      />
+      {hint && <p className="form-field__hint">{hint}</p>}
+      <FieldError name={name} data={data} />
+    </div>
+  );
+}
+
+function SelectField({
+  name,
+  label,
+  data,
+  options,
+}: {
+  name: string;
+  label: string;
+  data: ApplicationPageData;
+  options: readonly { value: string; label: string }[];
+}) {
+  return (
+    <div className="form-field">
+      <label htmlFor={inputId(name)}>{label}</label>
+      <select
+        id={inputId(name)}
+        name={name}
+        required
+        defaultValue={data.values[name] ?? ''}
+        data-field={name}
+        {...aria(name, data)}
+      >
+        <option value="">Wybierz…</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <FieldError name={name} data={data} />
+    </div>
+  );
+}
+
+/** A whole number within limits (amount in złoty, period in days). */
+function NumberField({
+  name,
+  label,
+  data,
+  min,
+  max,
+}: {
+  name: string;
+  label: string;
+  data: ApplicationPageData;
+  min: number;
+  max: number;
+}) {
+  return (
+    <div className="form-field">
+      <label htmlFor={inputId(name)}>{label}</label>
+      <input
+        id={inputId(name)}
+        name={name}
+        type="number"
+        min={min}
+        max={max}
+        step={1}
+        required
+        inputMode="numeric"
+        defaultValue={data.values[name] ?? ''}
+        data-field={name}
+        {...aria(name, data)}
+      />
+      <FieldError name={name} data={data} />
+    </div>
+  );
+}
+
+function LoanStep({ data }: { data: ApplicationPageData }) {
+  const { amount, periodDays } = data.options.limits;
+  return (
+    <>
+      <NumberField
+        name={FORM_FIELDS.amount}
+        label={`Kwota pożyczki w zł (od ${amount.minZl} do ${amount.maxZl})`}
+        data={data}
+        min={amount.minZl}
+        max={amount.maxZl}
+      />
+      <NumberField
+        name={FORM_FIELDS.periodDays}
+        label={`Okres spłaty w dniach (od ${periodDays.min} do ${periodDays.max})`}
+        data={data}
+        min={periodDays.min}
+        max={periodDays.max}
+      />
+      <SelectField
+        name={FORM_FIELDS.purpose}
+        label="Na co przeznaczysz pieniądze?"
+        data={data}
+        options={data.options.purposes}
+      />
+    </>
+  );
+}
+
+function ContactStep({ data }: { data: ApplicationPageData }) {
+  const names = (
+    <>
+      <TextField
+        name={FORM_FIELDS.firstName}
+        label="Imię"
+        data={data}
+        autoComplete="given-name"
+        maxLength={50}
+      />
+      <TextField
+        name={FORM_FIELDS.lastName}
+        label="Nazwisko"
+        data={data}
+        autoComplete="family-name"
+        maxLength={60}
+      />
+    </>
+  );
+  const reach = (
+    <>
+      <TextField
+        name={FORM_FIELDS.email}
+        label="Adres e-mail"
+        data={data}
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        maxLength={254}
+      />
+      <TextField
+        name={FORM_FIELDS.phone}
+        label="Numer telefonu komórkowego"
+        data={data}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        maxLength={32}
+        hint="Polski numer komórkowy, np. 600 100 200 lub +48 600 100 200."
+        mask="phone"
+      />
+    </>
+  );
+  // Registration form version 2 asks how to reach the visitor first, then the names.
+  return data.formVersion === 2 ? (
+    <>
+      {reach}
+      {names}
+    </>
+  ) : (
+    <>
+      {names}
+      {reach}
+    </>
+  );
+}
+
+function PersonalStep({ data }: { data: ApplicationPageData }) {
+  return (
+    <>
+      <TextField
+        name={FORM_FIELDS.pesel}
+        label="PESEL"
+        data={data}
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={11}
+        mask="pesel"
+      />
+      <TextField
+        name={FORM_FIELDS.idCard}
+        label="Seria i numer dowodu osobistego"
+        data={data}
+        autoComplete="off"
+        maxLength={16}
+        hint="3 litery i 6 cyfr, np. ABA 300000."
+        mask="id-card"
+      />
+      <TextField
+        name={FORM_FIELDS.bankAccount}
+        label="Numer konta bankowego"
+        data={data}
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={40}
+        hint="26 cyfr konta w polskim banku, na które pożyczkodawca przeleje pieniądze."
+        mask="bank-account"
+      />
+      <SelectField
+        name={FORM_FIELDS.incomeSource}
+        label="Główne źródło dochodu"
+        data={data}
+        options={data.options.incomeSources}
+      />
+      <fieldset className="form-field consents">
+        <legend>Zgody</legend>
+        <p className="form-field__hint">
+          Zgody oznaczone gwiazdką są potrzebne, by złożyć wniosek. Każdą zgodę możesz w dowolnej chwili
+          wycofać.
+        </p>
+        {data.options.consents.map((consent) => {
+          const name = consentField(consent.key);
+          return (
+            <div className="consents__item" key={consent.key}>
+              <label className="consents__label">
+                <input
+                  type="checkbox"
+                  name={name}
+                  value="on"
+                  defaultChecked={data.values[name] === 'on'}
+                  data-field={name}
+                  {...(consent.required ? { 'data-required': '' } : {})}
+                  {...aria(name, data)}
+                />
+                <span>{`${consent.text}${consent.required ? ' *' : ''}`}</span>
+              </label>
+              <input type="hidden" name={consentVersionField(consent.key)} value={consent.version} />
+              <FieldError name={name} data={data} />
+            </div>
+          );
+        })}
+      </fieldset>
+    </>
+  );
+}
+
+function Progress({ step }: { step: JourneyStep }) {
+  const at = STEPS.indexOf(step);
+  return (
+    <ol className="journey-steps" aria-label="Kroki wniosku">
+      {STEPS.map((name, index) => (
+        <li
+          key={name}
+          className={`journey-steps__step${index === at ? ' journey-steps__step--current' : index < at ? ' journey-steps__step--done' : ''}`}
+          {...(index === at ? { 'aria-current': 'step' as const } : {})}
+        >
+          {`${index + 1}. ${STEP_TITLES[name]}`}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+const SUBMIT_TEXT: Record<JourneyStep, string> = {
+  loan: 'Dalej',
+  contact: 'Dalej',
+  personal: 'Wyślij wniosek i pokaż oferty',
+};
+
+/**
+ * A step of the loan application: a plain POST form that works without JavaScript (the gateway
+ * validates with the same rules and draws it again with the values and the Polish messages), which
+ * the `application-form` island enhances with live validation and input masks.
+ */
+export default function ApplicationPage({ data }: { data: ApplicationPageData }) {
+  const { locale } = useRenderContext();
+  const purposeLabel = data.options.purposes.find((p) => p.value === data.summary?.purpose)?.label;
+  let fields: ReactNode;
+  if (data.step === 'loan') fields = <LoanStep data={data} />;
+  else if (data.step === 'contact') fields = <ContactStep data={data} />;
+  else fields = <PersonalStep data={data} />;
+  return (
+    <section className="container application">
+      <h1>{`Wniosek o pożyczkę – ${STEP_TITLES[data.step]}`}</h1>
+      <Progress step={data.step} />
+      {data.summary && (
+        <p className="application__summary" data-summary="">
+          {`Wnioskujesz o ${formatMoneyWhole(locale, data.summary.amountZl * 100)} na ${data.summary.periodDays} dni${purposeLabel ? ` – ${purposeLabel.toLowerCase()}` : ''}.`}
+        </p>
+      )}
+      <FraudWarning />
+      <form
+        className="application-form"
+        method="post"
+        action={data.action}
+        noValidate
+        data-step={data.step}
+        {...islandMarker('application-form')}
+      >
+        <div className="application-form__message" role="alert" data-form-message="">
+          {data.message ?? ''}
+        </div>
+        {fields}
+        <input type="hidden" name={CSRF_FIELD} value={data.csrfToken} />
+        <input
+          type="hidden"
+          name={HIDDEN_FIELDS.version}
+          value={data.formVersion === 0 ? '' : String(data.formVersion)}
+          data-version=""
+        />
+        {data.step === 'personal' && (
+          <input
+            type="hidden"
+            name={HIDDEN_FIELDS.idempotencyKey}
+            value={data.idempotencyKey}
+            data-idempotency-key=""
+          />
+        )}
+        <p className="application-form__actions">
+          {data.back && (
+            <a className="button button--outline" href={data.back}>
+              Wstecz
+            </a>
+          )}
+          <button className="button button--large" type="submit">
+            {SUBMIT_TEXT[data.step]}
+          </button>
+        </p>
+        <p className="form-field__hint">
+          Wypełnione kroki zapisujemy, więc możesz wrócić do wniosku później – także po odświeżeniu strony.
+        </p>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,4 @@
+/** The partner programme page: the enquiry form, or the confirmation after a plain post. */
+export interface PartnersPageData {
+  sent: boolean;
+}

@@ -1,0 +1,145 @@
+import { APPLICATION_MESSAGES, peselCheckDigit } from '@lib/pl-validation';
+import { hasTestRedis, provideTestRedis, type TestRedis } from '@lib/testing';
+import { existsSync } from 'node:fs';
+import { Client } from 'pg';
+import { type Browser, type Page } from 'playwright-core';
+import { CHROMIUM_PATH, isMissingPicture, launchChromium } from './support/browser';
+import { startStack, type Stack } from './support/stack';
+
+/*
+ * The whole loan journey in Debian's Chromium, as a visitor makes it: the home sliders and the
+ * purpose, the three steps of the application (live checks with the server's rules, the
+ * registration form version from `ver`), and the offers matched to the request, through the
+ * gateway's built bundle in front of the real content, offers, rates and leads services.
+ */
+const describeWithStack = existsSync(CHROMIUM_PATH) && hasTestRedis() ? describe : describe.skip;
+
+const PESEL = (() => {
+  const first = '8807221234';
+  return `${first}${peselCheckDigit(first)}`;
+})();
+
+describeWithStack('the loan journey in Chromium on the real services', () => {
+  let redis: TestRedis;
+  let stack: Stack;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    redis = await provideTestRedis();
+    [stack, browser] = await Promise.all([startStack({ redis, leads: true }), launchChromium()]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+    await redis?.close();
+  });
+
+  async function openPage() {
+    const context = await browser.newContext({ locale: 'pl-PL', viewport: { width: 412, height: 915 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+        errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('response', (response) => {
+      if (response.status() >= 400 && !isMissingPicture(response.url()))
+        errors.push(`${response.status()} ${new URL(response.url()).pathname}`);
+    });
+    return { page, context, errors };
+  }
+  const ready = (page: Page) => page.waitForSelector('html[data-client="ready"]');
+
+  it('from the home sliders through every step to the offers matched to the request', async () => {
+    const { page, context, errors } = await openPage();
+    await page.goto(`${stack.url}/?ver=2`);
+    await ready(page);
+    await expect(page.locator('.fraud-warning').textContent()).resolves.toContain('nigdy nie dzwonią');
+    await page.getByLabel(/Ile potrzebujesz/).fill('3000');
+    await page.getByLabel('Na co?').selectOption('home_repair');
+    const cta = page.locator('.calculator__cta');
+    await page.waitForFunction(() =>
+      document.querySelector('.calculator__cta')?.getAttribute('href')?.includes('purpose=home_repair'),
+    );
+    const href = new URL((await cta.getAttribute('href'))!, stack.url);
+    expect(href.pathname).toBe('/application/');
+    expect(href.searchParams.get('amount')).toBe('3000');
+    expect(href.searchParams.get('ver')).toBe('2');
+    const periodDays = href.searchParams.get('period')!;
+
+    // Step 1: the loan request, filled in from the sliders.
+    await cta.click();
+    await page.waitForURL((url) => url.pathname === '/application/');
+    await ready(page);
+    await expect(page.locator('input[name="amount"]').inputValue()).resolves.toBe('3000');
+    await expect(page.locator('select[name="purpose"]').inputValue()).resolves.toBe('home_repair');
+    await expect(page.evaluate(() => sessionStorage.getItem('reg_version'))).resolves.toBe('2');
+    await page.getByRole('button', { name: 'Dalej' }).click();
+
+    // Step 2: registration form version 2; the e-mail checked as it is left, with the server's message.
+    await page.waitForURL((url) => url.pathname === '/reg2/');
+    await ready(page);
+    await expect(page.locator('[data-summary]').textContent()).resolves.toContain(`na ${periodDays} dni`);
+    await page.getByLabel('Imię').fill('Tomasz');
+    await page.getByLabel('Nazwisko').fill('Lewandowski');
+    await page.getByLabel('Adres e-mail').fill('tomasz@@example');
+    await page.getByLabel('Numer telefonu komórkowego').focus();
+    await expect(page.locator('[data-error-for="email"]').textContent()).resolves.toBe(
+      APPLICATION_MESSAGES.email,
+    );
+    await page.getByLabel('Adres e-mail').fill('tomasz.lewandowski@example.pl');
+    await expect(page.locator('[data-error-for="email"]').textContent()).resolves.toBe('');
+    await page.getByLabel('Numer telefonu komórkowego').fill('+48600700800');
+    await page.getByLabel('Imię').focus();
+    // The mask only formats.
+    await expect(page.getByLabel('Numer telefonu komórkowego').inputValue()).resolves.toBe('+48 600 700 800');
+    await page.getByRole('button', { name: 'Dalej' }).click();
+
+    // Step 3: personal details and consents; a required consent left unticked stops the form in the browser.
+    await page.waitForURL((url) => url.pathname === '/main/');
+    await ready(page);
+    await page.getByLabel('PESEL').fill(PESEL);
+    await page.getByLabel('Seria i numer dowodu osobistego').fill('aba300000');
+    await page.getByLabel('Numer konta bankowego').fill('61109010140000071219812874');
+    await page.getByLabel('Główne źródło dochodu').selectOption('employment');
+    await page.getByLabel(/Akceptuję regulamin/).check();
+    await page.getByRole('button', { name: 'Wyślij wniosek i pokaż oferty' }).click();
+    await expect(page.locator('[data-error-for="consent_privacy"]').textContent()).resolves.toBe(
+      APPLICATION_MESSAGES.consentRequired,
+    );
+    expect(new URL(page.url()).pathname).toBe('/main/');
+    await expect(page.getByLabel('Seria i numer dowodu osobistego').inputValue()).resolves.toBe('ABA 300000');
+    await page.getByLabel(/Zgadzam się na przetwarzanie/).check();
+    await page.getByRole('button', { name: 'Wyślij wniosek i pokaż oferty' }).click();
+
+    // The offers matched to the request.
+    await page.waitForURL((url) => url.pathname === '/offers/');
+    const offers = new URL(page.url());
+    expect(offers.searchParams.get('suma')).toBe('3000');
+    expect(offers.searchParams.get('okres')).toBe(periodDays);
+    await expect(page.locator('h1').textContent()).resolves.toMatch(/\d/);
+    await expect(page.locator('.offer__name').count()).resolves.toBeGreaterThan(0);
+
+    // One lead, submitted, with the registration form version 2.
+    const db = new Client({ connectionString: stack.databaseUrls.leads });
+    await db.connect();
+    try {
+      const rows = await db.query<{ status: string; form_version: number; amount_grosze: number }>(
+        'SELECT status, form_version, amount_grosze FROM leads.applications',
+      );
+      expect(rows.rows).toEqual([
+        {
+          status: expect.stringMatching(/^(matched|received|rejected)$/),
+          form_version: 2,
+          amount_grosze: 300_000,
+        },
+      ]);
+    } finally {
+      await db.end();
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
