@@ -14,6 +14,8 @@ export const islandModules = {
   'loan-calculator': () => import('../features/home/loan-calculator.island'),
   // /kalkulator-kredytowy/: the loan calculator's figures, caps check and schedule follow the form
   'credit-calculator': () => import('../features/loan-calculator/credit-calculator.island'),
+  // /sprawdz-szanse/: the eligibility quiz's chance follows the answers
+  'eligibility-quiz': () => import('../features/eligibility/eligibility-quiz.island'),
   // articles and lender reviews: the comment form posts without a reload
   'comment-form': () => import('../features/comments/comment-form.island'),
   // the loan application's steps: live validation with the server's rules, input masks, the form version

@@ -21,6 +21,7 @@ export const pageModules = {
   'bank-rates': () => import('../../features/bank-rates/banks-page'),
   bank: () => import('../../features/bank-rates/bank-page'),
   'loan-calculator': () => import('../../features/loan-calculator/loan-calculator-page'),
+  eligibility: () => import('../../features/eligibility/eligibility-page'),
   'comment-form': () => import('../../features/comments/comment-form-page'),
   application: () => import('../../features/application/application-page'),
   offers: () => import('../../features/offers/offers-page'),

@@ -6,6 +6,7 @@ import { calendarRoute } from '../../features/calendar/calendar.route';
 import { contactRoute } from '../../features/contact/contact.route';
 import { contentRoute } from '../../features/content/content.route';
 import { converterRoute, currencyPairRoute } from '../../features/currency-converter/currency-converter.routes';
+import { eligibilityRoute } from '../../features/eligibility/eligibility.route';
 import { homeRoute } from '../../features/home/home.route';
 import { landingPageRoute } from '../../features/home/lp.route';
 import { lenderReviewRoute, lenderReviewsRoute } from '../../features/lender-reviews/lender-reviews.routes';
@@ -38,6 +39,7 @@ export const routes: readonly AnyRoute[] = [
   bankRatesRoute,
   bankRoute,
   loanCalculatorRoute,
+  eligibilityRoute,
   applicationRoute,
   ...offersRoutes,
   ...landingRoutes,

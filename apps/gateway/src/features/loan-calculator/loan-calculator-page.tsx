@@ -236,6 +236,9 @@ export default function LoanCalculatorPage({ data }: { data: LoanCalculatorData 
           Wyliczenie ma charakter poglądowy. Okres kredytowania liczymy w pełnych miesiącach (miesiąc to 1/12 roku), a prowizję traktujemy jako
           płatną w dniu wypłaty. Harmonogram z umowy może różnić się o kilka groszy, jeśli bank liczy odsetki od rzeczywistej liczby dni.
         </p>
+        <p>
+          Zanim złożysz wniosek, <a href="/sprawdz-szanse/">sprawdź swoje szanse na pożyczkę</a> – to cztery krótkie pytania.
+        </p>
       </section>
     </div>
   );

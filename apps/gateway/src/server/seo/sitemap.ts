@@ -75,6 +75,8 @@ export async function collectSitemap({ services, origin, today, builtAt }: Sitem
   }
   // The loan calculator is code: it changes with a build.
   add('/kalkulator-kredytowy/', w3cDate(builtAt));
+  // So is the eligibility quiz.
+  add('/sprawdz-szanse/', w3cDate(builtAt));
   // The contact and partner programme forms are code too (/unsubscribe/ is noindex: not listed).
   add('/kontakt/', w3cDate(builtAt));
   add('/wspolpraca/', w3cDate(builtAt));

@@ -1,0 +1,117 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type Browser } from 'playwright-core';
+import { readClientManifest } from '../src/server/render/client-manifest';
+import { createFakeContent } from './support/content-fixtures';
+import { type FakeGrpcServer, startFakeService } from './support/fake-grpc';
+import { CHROMIUM_PATH, isMissingPicture, launchChromium } from './support/browser';
+import { type TestGateway, startTestGateway } from './support/test-gateway';
+
+/*
+ * The eligibility quiz in Chromium: the island recomputes the chance as the visitor answers, with
+ * the same library the server used, and keeps the address shareable; without JavaScript the GET
+ * form gets the same result from the server.
+ */
+
+const workspaceRoot = path.resolve(__dirname, '../../..');
+const describeWithChromium = existsSync(CHROMIUM_PATH) ? describe : describe.skip;
+
+describeWithChromium('eligibility quiz in a real browser', () => {
+  let content: FakeGrpcServer;
+  let gateway: TestGateway;
+  let browser: Browser;
+  let clientDir: string;
+
+  beforeAll(async () => {
+    clientDir = mkdtempSync(path.join(tmpdir(), 'gateway-client-'));
+    execFileSync('node', ['apps/gateway/build-client.mjs', '--outdir', clientDir], { cwd: workspaceRoot, stdio: 'pipe' });
+    content = await startFakeService('content', createFakeContent().handlers);
+    gateway = await startTestGateway({
+      targets: { content: content.target },
+      client: { manifest: readClientManifest(clientDir), publicDir: path.join(clientDir, 'public') },
+    });
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await gateway?.stop();
+    await content?.stop();
+    if (clientDir) rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  it('changes the chance live as the questions are answered, and keeps the address shareable', async () => {
+    const context = await browser.newContext({ viewport: { width: 412, height: 915 }, locale: 'pl-PL' });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    const requests: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('response', (response) => {
+      if (response.status() >= 400 && !isMissingPicture(response.url())) problems.push(`${response.status()} ${response.url()}`);
+    });
+    page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+
+    await page.goto(`${gateway.url}/sprawdz-szanse/`);
+    await page.waitForSelector('html[data-client="ready"]');
+    expect(requests.some((r) => /\/assets\/chunks\/eligibility-quiz\.island-/.test(r))).toBe(true);
+    const chance = () => page.locator('[data-result="chance"]').textContent();
+    const question = (text: string) => page.getByRole('group', { name: text });
+    await expect(chance()).resolves.toBe('0%');
+
+    await question('Czy masz ukończone 18 lat?').getByLabel('Tak').check();
+    await page.waitForFunction(() => document.querySelector('[data-result="chance"]')?.textContent === '20%');
+    await question('Czy masz obywatelstwo polskie?').getByLabel('Tak').check();
+    await page.waitForFunction(() => document.querySelector('[data-result="chance"]')?.textContent === '55%');
+    await question('Czy masz ważny dowód osobisty?').getByLabel('Nie').check();
+    await question('Czy masz konto w banku?').getByLabel('Tak').check();
+    await page.waitForFunction(() => document.querySelector('[data-result="chance"]')?.textContent === '83%');
+    await expect(page.locator('[data-item-status="validIdentity"]').textContent()).resolves.toBe('nie liczy się');
+    await expect(page.locator('[data-item-status="validBank"]').textContent()).resolves.toBe('liczy się (+28%)');
+    await expect(page.locator('[data-result-incomplete]').isVisible()).resolves.toBe(false);
+    expect(new URL(page.url()).search).toBe('?pelnoletni=tak&obywatel=tak&dowod=nie&konto=tak');
+    await page.screenshot({ path: '/tmp/gateway-eligibility.png', fullPage: true });
+
+    // changing an answer takes its weight out again
+    await question('Czy masz obywatelstwo polskie?').getByLabel('Nie').check();
+    await page.waitForFunction(() => document.querySelector('[data-result="chance"]')?.textContent === '48%');
+
+    // the shared address shows the same result from the server
+    const again = await context.newPage();
+    await again.goto(page.url());
+    await expect(again.locator('[data-result="chance"]').textContent()).resolves.toBe('48%');
+    await expect(again.locator('[data-item-status="citizen"]').textContent()).resolves.toBe('nie liczy się');
+
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('clears a bad address’s hint once the question is answered', async () => {
+    const context = await browser.newContext({ locale: 'pl-PL' });
+    const page = await context.newPage();
+    await page.goto(`${gateway.url}/sprawdz-szanse/?pelnoletni=tak&obywatel=moze`);
+    await page.waitForSelector('html[data-client="ready"]');
+    await expect(page.locator('[data-error="citizen"]').textContent()).resolves.toBe('Nie rozpoznaliśmy tej odpowiedzi. Zaznacz Tak albo Nie.');
+    await page.getByRole('group', { name: 'Czy masz obywatelstwo polskie?' }).getByLabel('Tak').check();
+    await page.waitForFunction(() => document.querySelector('[data-error="citizen"]')?.textContent === '');
+    await expect(page.locator('[data-result="chance"]').textContent()).resolves.toBe('55%');
+    // sending the form with questions still open marks them, without leaving the page
+    await page.getByRole('button', { name: 'Sprawdź' }).click();
+    await page.waitForFunction(() => document.querySelector('[data-error="validBank"]')?.textContent === 'Zaznacz odpowiedź: Tak albo Nie.');
+    expect(new URL(page.url()).search).toBe('?pelnoletni=tak&obywatel=tak');
+    await context.close();
+  });
+
+  it('works without JavaScript: the GET form answers with the server-rendered result', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, locale: 'pl-PL' });
+    const page = await context.newPage();
+    await page.goto(`${gateway.url}/sprawdz-szanse/`);
+    await page.getByRole('group', { name: 'Czy masz ukończone 18 lat?' }).getByLabel('Tak').check();
+    await page.getByRole('group', { name: 'Czy masz konto w banku?' }).getByLabel('Tak').check();
+    await Promise.all([page.waitForURL(/konto=tak/), page.getByRole('button', { name: 'Sprawdź' }).click()]);
+    await expect(page.locator('[data-result="chance"]').textContent()).resolves.toBe('48%');
+    await expect(page.locator('[data-error="citizen"]').textContent()).resolves.toBe('Zaznacz odpowiedź: Tak albo Nie.');
+    await context.close();
+  });
+});
