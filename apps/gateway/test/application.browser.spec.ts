@@ -82,6 +82,20 @@ describeWithStack('the loan journey in Chromium on the real services', () => {
     await page.waitForURL((url) => url.pathname === '/reg2/');
     await ready(page);
     await expect(page.locator('[data-summary]').textContent()).resolves.toContain(`na ${periodDays} dni`);
+    // The draft's resume link, opened on a second device (another browser context, no cookies), continues there.
+    const resumeLink = await page.locator('[data-resume-url]').inputValue();
+    expect(new URL(resumeLink).pathname).toMatch(
+      /^\/application\/wznow\/[0-9a-f-]{36}\.[A-Za-z0-9_-]{22}\/$/,
+    );
+    const other = await openPage();
+    await other.page.goto(resumeLink);
+    await other.page.waitForURL((url) => url.pathname === '/reg2/');
+    await ready(other.page);
+    await expect(other.page.locator('[data-summary]').textContent()).resolves.toContain(
+      `na ${periodDays} dni`,
+    );
+    expect(other.errors).toEqual([]);
+    await other.context.close();
     await page.getByLabel('Imię').fill('Tomasz');
     await page.getByLabel('Nazwisko').fill('Lewandowski');
     await page.getByLabel('Adres e-mail').fill('tomasz@@example');

@@ -1,9 +1,14 @@
+import { leadsV1 } from '@lib/contracts';
 import { APPLICATION_MESSAGES, CONSENTS, peselCheckDigit } from '@lib/pl-validation';
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
 import { APPLICATION_TEXTS, FRAUD_WARNING } from '../src/features/application/application-texts';
+import { EMPTY_REQUEST } from '../src/features/application/journey-service';
+import { resumePath } from '../src/features/application/resume-link';
 import { LANDING_REVIEWS } from '../src/features/home/lp-data';
+import { csrfKey } from '../src/server/csrf';
 import { type LeadsProcess, startLeadsProcess } from './support/leads-process';
 import { type RawResponse, rawRequest } from './support/raw-http';
 import { TEST_BUILD_ID, type TestGateway, deadTarget, startTestGateway } from './support/test-gateway';
@@ -17,6 +22,8 @@ import { TEST_BUILD_ID, type TestGateway, deadTarget, startTestGateway } from '.
  */
 
 const ORIGIN = 'http://localhost:3000';
+/** The gateway's CSRF_SECRET here, so the test can sign resume links of its own (an unknown draft). */
+const CSRF_SECRET = 'resume-links-test-secret-0123456789abcdef';
 const text = (html: string) =>
   html
     .replace(/<[^>]+>/g, ' ')
@@ -79,7 +86,7 @@ describe('the loan application journey in the gateway against the real leads ser
     leads = await startLeadsProcess();
     gateway = await startTestGateway({
       targets: { leads: leads.target },
-      env: { PAGE_CACHE: 'false', TRUST_PROXY: 'loopback', GRPC_DEADLINE_MS: '5000' },
+      env: { PAGE_CACHE: 'false', TRUST_PROXY: 'loopback', GRPC_DEADLINE_MS: '5000', CSRF_SECRET },
     });
     db = new Client({ connectionString: leads.databaseUrl });
     await db.connect();
@@ -255,6 +262,135 @@ describe('the loan application journey in the gateway against the real leads ser
     expect(twice.headers['location']).toBe('/offers/?suma=2000&okres=90');
     expect(await count(`email_index IS NOT NULL AND id = '${draftId}'`)).toBe(1);
     expect(await count(`status <> 'draft' AND id = '${draftId}'`)).toBe(1);
+  });
+
+  it('continues a draft on a second device through its resume link (cookie set, 303 to the step); a forged, unknown or submitted draft’s link answers 404', async () => {
+    const first = visitor();
+    const start = await first.get('/application/?amount=3000&period=60&purpose=rent');
+    // No draft yet: no resume link.
+    expect(start.body).not.toContain('data-resume-link');
+    await first.post('/process/', {
+      amount: '3000',
+      period: '60',
+      purpose: 'rent',
+      csrf_token: valueOf(start.body, 'csrf_token'),
+    });
+    const draftId = first.jar.get('pp_application')!;
+    const reg = await first.get('/reg/');
+    expect(reg.status).toBe(200);
+    expect(text(reg.body)).toContain('Dokończ wniosek na innym urządzeniu');
+    const link = new URL(decode(/value="([^"]*)"/.exec(tagWith(reg.body, 'data-resume-url'))![1]!));
+    expect(link.pathname).toMatch(new RegExp(`^/application/wznow/${draftId}\\.[A-Za-z0-9_-]{22}/$`));
+
+    // Another device: no cookie of the first.
+    const second = visitor();
+    const opened = await second.get(link.pathname);
+    expect(opened.status).toBe(303);
+    expect(opened.headers['location']).toBe('/reg/');
+    expect(opened.headers['cache-control']).toBe('no-store');
+    const cookie = setCookies(opened).find((line) => line.startsWith('pp_application='))!;
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    expect(cookie).toMatch(/Max-Age=2592000/);
+    expect(second.jar.get('pp_application')).toBe(draftId);
+    const there = await second.get('/reg/');
+    expect(text(there.body)).toContain('Wnioskujesz o 3 000 zł na 60 dni');
+    const saved = await second.post('/reg/', {
+      ...contact(50),
+      csrf_token: valueOf(there.body, 'csrf_token'),
+    });
+    expect(saved.headers['location']).toBe('/main/');
+    // The step saved on the second device is there on the first, and the link now leads to /main/.
+    const back = await first.get('/reg/');
+    expect(valueOf(back.body, 'email')).toBe('katarzyna.50@example.pl');
+    expect((await visitor().get(link.pathname)).headers['location']).toBe('/main/');
+
+    const refused = async (path: string) => {
+      const res = await visitor().get(path);
+      expect(res.status).toBe(404);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(setCookies(res).some((line) => line.startsWith('pp_application='))).toBe(false);
+    };
+    const mac = link.pathname.slice(-23, -1);
+    const forgedMac = `${mac.slice(0, -1)}${mac.endsWith('A') ? 'B' : 'A'}`;
+    await refused(link.pathname.replace(mac, forgedMac));
+    // Signed under another secret, for an unknown draft, malformed, or without the mac.
+    await refused(resumePath(csrfKey('another-secret-of-at-least-32-characters'), draftId));
+    await refused(resumePath(csrfKey(CSRF_SECRET), randomUUID()));
+    await refused('/application/wznow/nie-ma-takiego/');
+    await refused(`/application/wznow/${draftId}/`);
+
+    // Submitted: the link has done its job.
+    const main = await first.get('/main/');
+    const submitted = await first.post('/main/', {
+      ...personal,
+      idempotency_key: valueOf(main.body, 'idempotency_key'),
+      csrf_token: valueOf(main.body, 'csrf_token'),
+    });
+    expect(submitted.status).toBe(303);
+    await refused(link.pathname);
+  });
+
+  it('records a consent the draft had given and the last step leaves unticked as withdrawn (SubmitApplication appends the “not granted” answer)', async () => {
+    const v = visitor();
+    const start = await v.get('/application/');
+    await v.post('/process/', {
+      amount: '2000',
+      period: '30',
+      purpose: 'other',
+      csrf_token: valueOf(start.body, 'csrf_token'),
+    });
+    const reg = await v.get('/reg/');
+    await v.post('/reg/', { ...contact(60), csrf_token: valueOf(reg.body, 'csrf_token') });
+    const draftId = v.jar.get('pp_application')!;
+    // The personal step saved as a draft with the SMS marketing consent given (as another client of the service may).
+    const given = (key: string) => CONSENTS.find((c) => c.key === key)!;
+    await leads.client
+      .submitApplication({
+        ...EMPTY_REQUEST,
+        draftId,
+        step: leadsV1.ApplicationStep.PERSONAL_DETAILS,
+        pesel: PESEL,
+        idCard: 'ABA 300000',
+        bankAccount: '61 1090 1014 0000 0712 1981 2874',
+        incomeSource: 'employment',
+        consents: [
+          { type: leadsV1.ConsentType.TERMS, key: 'terms', granted: true },
+          { type: leadsV1.ConsentType.DATA_PROCESSING, key: 'privacy', granted: true },
+          { type: leadsV1.ConsentType.CREDIT_BUREAU, key: 'creditBureau', granted: true },
+          { type: leadsV1.ConsentType.MARKETING_EMAIL, key: 'marketingEmail', granted: false },
+          { type: leadsV1.ConsentType.MARKETING_SMS, key: 'marketingSms', granted: true },
+          { type: leadsV1.ConsentType.MARKETING_PHONE, key: 'marketingPhone', granted: false },
+        ].map(({ type, key, granted }) => ({
+          type,
+          granted,
+          textVersion: given(key).version,
+          grantedAt: new Date().toISOString(),
+        })),
+      })
+      .catch((error: { fieldViolations?: unknown }) => {
+        throw new Error(`draft not saved: ${JSON.stringify(error.fieldViolations)}`);
+      });
+    const main = await v.get('/main/');
+    // The draft's consent is shown ticked: unticking it is one click, as ticking it was.
+    expect(tagWith(main.body, 'name="consent_marketingSms"')).toContain('checked');
+    const fields = { ...personal };
+    delete fields['consent_marketingSms'];
+    const submitted = await v.post('/main/', {
+      ...fields,
+      idempotency_key: valueOf(main.body, 'idempotency_key'),
+      csrf_token: valueOf(main.body, 'csrf_token'),
+    });
+    expect(submitted.status).toBe(303);
+    const lead = await leads.client.getApplication({ applicationId: draftId });
+    const sms = lead.consents.filter((c) => c.type === leadsV1.ConsentType.MARKETING_SMS);
+    expect(sms.map((c) => c.granted)).toEqual([true, false]);
+    expect(Date.parse(sms[1]!.grantedAt)).toBeGreaterThanOrEqual(Date.parse(sms[0]!.grantedAt));
+    const rows = await db.query<{ granted: boolean }>(
+      `SELECT granted FROM leads.application_consents WHERE application_id = $1 AND consent_key = 'marketingSms' ORDER BY answered_at, id`,
+      [draftId],
+    );
+    expect(rows.rows.map((row) => row.granted)).toEqual([true, false]);
   });
 
   it('answers bad input with the Polish message next to the field, the values kept and nothing saved', async () => {

@@ -47,5 +47,7 @@ export interface ApplicationPageData {
   summary: { amountZl: number; periodDays: number; purpose: string } | null;
   /** Where the "back" link of this step goes; null on the first. */
   back: string | null;
+  /** The draft's resume link (resume-link.ts, absolute) to continue on another device; null before a draft exists. */
+  resumeLink: string | null;
   options: ApplicationOptions;
 }

@@ -389,6 +389,29 @@ export default function ApplicationPage({ data }: { data: ApplicationPageData })
           Wypełnione kroki zapisujemy, więc możesz wrócić do wniosku później – także po odświeżeniu strony.
         </p>
       </form>
+      {data.resumeLink && (
+        <aside className="application__resume" data-resume-link="">
+          <h2>Dokończ wniosek na innym urządzeniu</h2>
+          <p>
+            Skopiuj ten adres i otwórz go na telefonie lub komputerze, na którym chcesz kontynuować. Zapisane
+            kroki będą tam czekać przez 30 dni albo do złożenia wniosku. Nie udostępniaj go nikomu – kto go
+            zna, może zobaczyć i uzupełnić Twój wniosek.
+          </p>
+          <p>
+            <label className="form-field__label" htmlFor="application-resume-link">
+              Adres do kontynuacji wniosku
+            </label>
+            <input
+              id="application-resume-link"
+              className="form-field__input"
+              type="text"
+              readOnly
+              value={data.resumeLink}
+              data-resume-url=""
+            />
+          </p>
+        </aside>
+      )}
     </section>
   );
 }

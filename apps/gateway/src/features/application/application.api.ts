@@ -45,6 +45,7 @@ import {
   stepValues,
 } from './journey';
 import { type ValidStep, draftValues, reachableStep, submitRequest } from './journey-service';
+import { draftIdOfResumePath, isResumePath, resumePath } from './resume-link';
 
 /** The CSRF purpose of the journey's forms (server/csrf). */
 export const APPLICATION_CSRF_PURPOSE = 'application';
@@ -160,8 +161,15 @@ export function applicationApi(deps: ApplicationApiDeps): Router {
     await deps.renderer.stream(req, res, deps.resolver.statusPage(req.path, 403, ROUTE_LABEL));
   };
 
+  /** Our origin as the visitor reaches it: PUBLIC_ORIGIN, or (unconfigured: local runs) the request's own. */
+  const originOf = (req: Request): string =>
+    deps.publicOrigin.configured
+      ? deps.publicOrigin.publicOrigin
+      : `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+
   /** The page data of a step: values (draft, then what the address or the post brings), summary, back link. */
   const pageData = (
+    req: Request,
     step: JourneyStep,
     path: string,
     draft: leadsV1.Application | null,
@@ -194,6 +202,7 @@ export function applicationApi(deps: ApplicationApiDeps): Router {
       summary,
       options,
       back: step === 'loan' ? null : step === 'contact' ? JOURNEY_PATHS.loan : contactPathFor(formVersion),
+      resumeLink: draft ? `${originOf(req)}${resumePath(deps.csrf, draft.applicationId)}` : null,
     };
   };
 
@@ -224,11 +233,41 @@ export function applicationApi(deps: ApplicationApiDeps): Router {
       path === JOURNEY_PATHS.contactV2 ? 2 : formVersionOf(query.get(HIDDEN_FIELDS.version)) || draftVersion;
     const values = path === JOURNEY_PATHS.start ? startValues(query) : {};
     const failed = lookup.kind === 'failed';
-    const data = pageData(step, path, draft, formVersion, {
+    const data = pageData(req, step, path, draft, formVersion, {
       values,
       message: failed ? APPLICATION_TEXTS.draftUnavailable : null,
     });
     await send(req, res, journeyPage(req, res, path, failed ? 503 : 200, data), asPayload);
+  };
+
+  /**
+   * GET a resume link (resume-link.ts) on any device: a valid link of a draft still open sets the
+   * draft cookie and sends the visitor to the draft's step; a forged or malformed link, or one of a
+   * draft submitted, erased or expired, answers the 404 page. Never cached.
+   */
+  const resume = async (req: Request, res: Response, path: string, asPayload: boolean): Promise<void> => {
+    const draftId = draftIdOfResumePath(deps.csrf, path);
+    const lookup = draftId ? await lookupDraft(draftId) : ({ kind: 'draft', draft: null } as const);
+    if (lookup.kind === 'draft' && lookup.draft) {
+      const draft = lookup.draft;
+      const step = reachableStep(draft);
+      res.append('Set-Cookie', draftCookie(draft.applicationId, deps.secure));
+      redirect(
+        res,
+        step === 'loan'
+          ? JOURNEY_PATHS.start
+          : step === 'contact'
+            ? contactPathFor(formVersionOf(String(draft.formVersion)))
+            : JOURNEY_PATHS.personal,
+        asPayload,
+      );
+      return;
+    }
+    const status = lookup.kind === 'failed' ? 503 : 404;
+    if (status === 404) deps.logger.info({ valid: draftId !== undefined }, 'application resume link refused');
+    // formState: personal, so answered no-store like the journey's pages.
+    const page: ResolvedPage = { ...deps.resolver.statusPage(path, status, ROUTE_LABEL), formState: {} };
+    await send(req, res, page, asPayload);
   };
 
   /** The step's schema over the post; the errors by form field when it fails. */
@@ -296,7 +335,7 @@ export function applicationApi(deps: ApplicationApiDeps): Router {
       const lookup = step === 'loan' ? ({ kind: 'draft', draft: null } as const) : await lookupDraft(draftId);
       const draft = lookup.kind === 'draft' ? lookup.draft : null;
       const key = isUuidV4(sentKey) ? sentKey : undefined;
-      const data = pageData(step, path, draft, formVersion, {
+      const data = pageData(req, step, path, draft, formVersion, {
         ...extra,
         values,
         ...(key ? { idempotencyKey: key } : {}),
@@ -438,6 +477,10 @@ export function applicationApi(deps: ApplicationApiDeps): Router {
     const path = payloadPath ?? req.path;
     const read = req.method === 'GET' || req.method === 'HEAD';
     const form = req.method === 'POST' && payloadPath === null && path !== JOURNEY_PATHS.transition;
+    if (read && isResumePath(path)) {
+      resume(req, res, path, payloadPath !== null).catch(next);
+      return;
+    }
     // Not a journey address, or a method it does not take: on to the rest of the app (405, 404).
     if (!isJourneyPath(path) || !(read || form)) {
       next();

@@ -29,6 +29,7 @@ export const applicationRoute = defineRoute({
       idempotencyKey: '',
       summary: null,
       back: null,
+      resumeLink: null,
       options: applicationOptions(),
     }),
   head: (_data, ctx) => ({

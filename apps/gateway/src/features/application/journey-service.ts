@@ -45,7 +45,8 @@ export type ValidStep =
   | { step: 'contact'; input: ContactDetailsInput }
   | { step: 'personal'; input: PersonalDetailsInput };
 
-const EMPTY_REQUEST: leadsV1.SubmitApplicationRequest = {
+/** A SubmitApplicationRequest with every field unset (each step fills its own). */
+export const EMPTY_REQUEST: leadsV1.SubmitApplicationRequest = {
   amountGrosze: 0,
   periodDays: 0,
   purpose: commonV1.LoanPurpose.UNSPECIFIED,
