@@ -1,4 +1,5 @@
 import { contentV1, type ServiceClient } from '@lib/contracts';
+import { warsawDay } from '@lib/pl-calendar';
 import { SAMPLE_GUIDE_COUNT, sampleGuideSlug } from '@lib/testing';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -16,6 +17,15 @@ import path from 'node:path';
  */
 
 export const CONTENT_ANSWERS_FILE = path.join(__dirname, '../fixtures/content-answers.json');
+
+/**
+ * Pages with no date of their own (authors, blog sections) are dated by the import, i.e. the day
+ * the test runs (Warsaw time); the file holds this token in their sitemap lastmod instead of the
+ * day it was recorded, so the comparison holds on any day and across midnight in Warsaw.
+ */
+const IMPORT_DAY = '{{import-day}}';
+
+const importDay = () => warsawDay(new Date());
 
 /** The sitemap is recorded with this base URL (the gateway's default PUBLIC_ORIGIN). */
 export const RECORDED_BASE_URL = 'http://localhost:3000';
@@ -107,14 +117,21 @@ export function asStored(answers: ContentAnswers): ContentAnswers {
 }
 
 export function writeContentAnswers(answers: ContentAnswers): void {
-  writeFileSync(CONTENT_ANSWERS_FILE, `${JSON.stringify(answers, null, 1)}\n`);
+  const today = importDay();
+  const sitemap = answers.sitemap.map((entry) => (entry.lastmod === today ? { ...entry, lastmod: IMPORT_DAY } : entry));
+  writeFileSync(CONTENT_ANSWERS_FILE, `${JSON.stringify({ ...answers, sitemap }, null, 1)}\n`);
 }
 
 let loaded: ContentAnswers | undefined;
 
 /** The recorded answers (read once per test file; treat as read-only, copy before changing). */
 export function contentAnswers(): ContentAnswers {
-  loaded ??= JSON.parse(readFileSync(CONTENT_ANSWERS_FILE, 'utf8')) as ContentAnswers;
+  if (!loaded) {
+    const stored = JSON.parse(readFileSync(CONTENT_ANSWERS_FILE, 'utf8')) as ContentAnswers;
+    const today = importDay();
+    const sitemap = stored.sitemap.map((entry) => (entry.lastmod === IMPORT_DAY ? { ...entry, lastmod: today } : entry));
+    loaded = { ...stored, sitemap };
+  }
   return loaded;
 }
 
