@@ -52,9 +52,19 @@ describeWithStack('journeys in Chromium on the real services', () => {
       if (response.status() >= 400 && !isMissingPicture(response.url()))
         errors.push(`${response.status()} ${pathname}`);
     });
+    seen.set(page, errors);
     return { page, context, errors };
   }
-  const ready = (page: Page) => page.waitForSelector('html[data-client="ready"]');
+  /** What each page recorded, so a page whose client never starts says why (a rare CI failure, not reproduced yet). */
+  const seen = new WeakMap<Page, string[]>();
+  const ready = async (page: Page) => {
+    try {
+      await page.waitForSelector('html[data-client="ready"]');
+    } catch (error) {
+      const client = await page.evaluate(() => document.documentElement.dataset['client'] ?? '(not set)').catch(() => '(page gone)');
+      throw new Error(`the client did not report ready at ${page.url()} (data-client ${client}); recorded: ${JSON.stringify(seen.get(page) ?? [])}`, { cause: error });
+    }
+  };
   const markWindow = (page: Page) =>
     page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
   const readMark = (page: Page) =>
