@@ -1,5 +1,5 @@
 /**
- * Deterministic stand-ins for the spec's "random" values (missing stars, the `{time}` placeholder)
+ * The spec's "random" values, drawn deterministically (missing stars, the `{time}` placeholder)
  * and the hash behind experiment assignment. A value is drawn from a 32-bit hash of its inputs
  * (FNV-1a over the UTF-16 code units, then murmur3's finaliser for avalanche), so the server
  * render, the hydrated page and every replica compute the same value without sharing state, and a

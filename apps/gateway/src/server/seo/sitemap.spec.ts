@@ -36,7 +36,7 @@ describe('rates pages in the sitemap', () => {
   it('lists the converter, a pair page per supported currency of tables A and B and every bank, dated by their tables', async () => {
     const rates = {
       getLatestTable: ({ table: letter }: { table: ratesV1.TableType }) =>
-        Promise.resolve(letter === ratesV1.TableType.A ? table(letter, '2025-04-08', ['EUR', 'USD']) : table(letter, '2025-04-02', ['USD', 'MDL', 'XXX'])),
+        Promise.resolve(letter === ratesV1.TableType.A ? table(letter, '2025-04-08', ['EUR', 'USD']) : table(letter, '2025-04-02', ['USD', 'MDL', 'ZZZ'])),
       listBanks: () => Promise.resolve({ banks: [{ slug: 'pko-bp', name: 'PKO', logoUrl: '', latestTableDate: '2025-04-07', embedded: true, websiteUrl: '' }] }),
     };
     const urls = await ratesSitemapPaths({ rates } as unknown as GatewayServices, '2026-11-24');
