@@ -15,14 +15,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { performance } from 'node:perf_hooks';
 import { benchDatabase } from './lib/bench-database.mjs';
+import { runCallLoad } from './lib/call-load.mjs';
 import { freePort, startProcess } from './lib/processes.mjs';
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { syntheticFeed, MATCH_REQUESTS } = require('./lib/offer-feed.cjs');
-const { percentile } = require('./lib/window.cjs');
 
 const { values } = parseArgs({
   options: {
@@ -81,44 +80,23 @@ try {
   const status = await client.getFeedIngestionStatus({ feedKeys: ['pl'] });
   say(`PL feed: ${status.feeds[0].offersReceived} received, ${status.feeds[0].offersStored} listed`);
 
-  const started = performance.now();
-  const measureFrom = started + warmupMs;
-  const endAt = measureFrom + durationMs;
-  /** @type {number[]} */
-  const latencies = [];
-  let answered = 0;
-  let failed = 0;
   let matchedTotal = 0;
-  let n = 0;
-  const caller = async () => {
-    while (performance.now() < endAt) {
+  say(`MatchOffers from ${connections} concurrent callers: ${warmupMs / 1000} s warm-up, ${durationMs / 1000} s measured`);
+  const load = await runCallLoad(
+    (n) => {
       const shape = MATCH_REQUESTS[n % MATCH_REQUESTS.length] ?? { amountGrosze: 100_000, periodDays: 61 };
       const request = values.unique ? { ...shape, amountGrosze: shape.amountGrosze + 1 + Math.floor(n / MATCH_REQUESTS.length) } : shape;
-      n += 1;
-      const sent = performance.now();
-      try {
-        const answer = await client.matchOffers({ ...request, purpose: 8, applicationId: '', country: 'PL', limit: 20, age: 30, pagePath: '/' });
-        const done = performance.now();
-        if (sent >= measureFrom) {
-          latencies.push(done - sent);
-          answered += 1;
-          matchedTotal += answer.total;
-        }
-      } catch {
-        if (sent >= measureFrom) failed += 1;
-      }
-    }
-  };
-  say(`MatchOffers from ${connections} concurrent callers: ${warmupMs / 1000} s warm-up, ${durationMs / 1000} s measured`);
-  await Promise.all(Array.from({ length: connections }, caller));
+      return client.matchOffers({ ...request, purpose: 8, applicationId: '', country: 'PL', limit: 20, age: 30, pagePath: '/' });
+    },
+    { connections, warmupMs, durationMs, onAnswer: (answer) => (matchedTotal += answer.total) },
+  );
   client.close();
-  const sorted = Float64Array.from(latencies).sort();
   /** @param {number} v */
   const ms = (v) => v.toFixed(2);
   say(`offers in feed   ${offers}; requests ${values.unique ? 'all different (--unique)' : `cycling through ${MATCH_REQUESTS.length} slider positions`}`);
-  say(`calls answered   ${answered} (${(answered / (durationMs / 1000)).toFixed(0)}/s), failed ${failed}`);
-  say(`offers matched   ${answered ? (matchedTotal / answered).toFixed(0) : 0} per call on average (20 answered with cost and RRSO)`);
-  say(`latency ms       p50 ${ms(percentile(sorted, 0.5))}  p90 ${ms(percentile(sorted, 0.9))}  p99 ${ms(percentile(sorted, 0.99))}  max ${ms(sorted.at(-1) ?? 0)}`);
+  say(`calls answered   ${load.answered} (${load.perSecond.toFixed(0)}/s), failed ${load.failed}`);
+  say(`offers matched   ${load.answered ? (matchedTotal / load.answered).toFixed(0) : 0} per call on average (20 answered with cost and RRSO)`);
+  say(`latency ms       p50 ${ms(load.p50)}  p90 ${ms(load.p90)}  p99 ${ms(load.p99)}  max ${ms(load.max)}`);
   say(`load average     ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} (${os.cpus().length} cores)`);
 } finally {
   await service?.stop();

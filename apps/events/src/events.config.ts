@@ -30,8 +30,14 @@ export const eventsConfigSchema = serviceEnvSchema('events').extend({
     .default('events-sink'),
   /** Daily partitions of events.tracking_events created ahead of today (UTC days). */
   EVENTS_PARTITION_DAYS_AHEAD: z.coerce.number().int().min(1).max(60).default(7),
-  /** How often the partition job runs. */
+  /** How often the partition job runs (it also applies the retention below). */
   EVENTS_PARTITION_JOB_MS: env.positiveMs(3_600_000),
+  /**
+   * Days of tracking events kept in PostgreSQL: older day partitions are dropped and the dedupe
+   * ledger pruned by the partition job (13 months by default: a year-on-year comparison plus a month;
+   * the cookie policy states the same). The Kafka topics keep their own, shorter retention.
+   */
+  EVENTS_RETENTION_DAYS: z.coerce.number().int().min(2).max(3650).default(395),
 });
 
 export type EventsConfig = z.output<typeof eventsConfigSchema>;

@@ -12,6 +12,7 @@ const utcDay = (date: Date) => date.toISOString().slice(0, 10);
  * Keeps daily partitions of events.tracking_events ready: yesterday to EVENTS_PARTITION_DAYS_AHEAD
  * days ahead (UTC), at start (before the service reports ready) and every EVENTS_PARTITION_JOB_MS.
  * The sink also makes the day of any event it writes, so an event is never refused for its day.
+ * Each run also applies EVENTS_RETENTION_DAYS (one replica at a time: see dropPartitionsBefore).
  */
 @Injectable()
 export class TrackingPartitionsJob implements OnApplicationShutdown {
@@ -32,6 +33,11 @@ export class TrackingPartitionsJob implements OnApplicationShutdown {
       utcDay(new Date(now + this.config.EVENTS_PARTITION_DAYS_AHEAD * DAY_MS)),
     );
     if (created > 0) this.logger.info({ created }, 'tracking event partitions created');
+    const firstKeptDay = utcDay(new Date(now - this.config.EVENTS_RETENTION_DAYS * DAY_MS));
+    const dropped = await this.events.dropPartitionsBefore(firstKeptDay);
+    if (dropped && dropped.length > 0) {
+      this.logger.info({ dropped, firstKeptDay }, 'tracking event partitions past retention dropped');
+    }
     return created;
   }
 
@@ -41,7 +47,7 @@ export class TrackingPartitionsJob implements OnApplicationShutdown {
       this.runOnce().catch((error: unknown) =>
         this.logger.warn(
           { err: error },
-          'creating tracking event partitions failed; retried at the next run',
+          'creating or retiring tracking event partitions failed; retried at the next run',
         ),
       );
     }, this.config.EVENTS_PARTITION_JOB_MS);

@@ -119,6 +119,43 @@ export class TrackingEventsRepository {
     return row?.created ?? 0;
   }
 
+  /**
+   * Retention: drops the day partitions that end on or before `firstKeptDay` (UTC) and prunes the
+   * dedupe ledger below it, under a transaction-scoped advisory lock so replicas never run it at once
+   * (a replica that does not get the lock skips this run). Answers the partitions dropped, or null
+   * when another replica held the lock.
+   */
+  async dropPartitionsBefore(firstKeptDay: string): Promise<string[] | null> {
+    return this.dataSource.transaction(async (manager) => {
+      const [lock] = await manager.query<{ locked: boolean }[]>(
+        `SELECT pg_try_advisory_xact_lock(hashtext('events.tracking_events retention')) AS locked`,
+      );
+      if (!lock?.locked) return null;
+      const parts = await manager.query<{ name: string }[]>(
+        `SELECT c.relname AS name
+           FROM pg_inherits i
+           JOIN pg_class c ON c.oid = i.inhrelid
+           JOIN pg_class p ON p.oid = i.inhparent
+           JOIN pg_namespace n ON n.oid = p.relnamespace
+          WHERE n.nspname = 'events' AND p.relname = 'tracking_events'
+            AND c.relname ~ '^tracking_events_p[0-9]{8}$'
+            AND to_date(substring(c.relname from 18), 'YYYYMMDD') < $1::date
+          ORDER BY 1`,
+        [firstKeptDay],
+      );
+      for (const { name } of parts) {
+        // The name comes from the catalogue and matched the pattern above: safe to quote as an identifier.
+        await manager.query(`DROP TABLE "events"."${name}"`);
+      }
+      await manager.query(
+        `DELETE FROM "events"."tracking_event_ids" WHERE "received_at" < ($1::date)::timestamp AT TIME ZONE 'UTC'`,
+        [firstKeptDay],
+      );
+      if (parts.length > 0) this.knownDays.clear();
+      return parts.map((part) => part.name);
+    });
+  }
+
   private async ensurePartitions(events: readonly EnrichedTrackingEvent[]): Promise<void> {
     // Days as numbers first: a batch is nearly always one day, and formatting every event's date is not free.
     const days = new Set(events.map((e) => Math.floor(e.receivedAt.getTime() / DAY_MS)));
