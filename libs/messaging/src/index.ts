@@ -1,4 +1,5 @@
 export { backoffDelay, DEFAULT_RETRY } from './backoff';
+export { ConsumerGroupActiveError, type PartitionRewind, rewindConsumerGroup, type RewindOptions } from './consumer-group-rewind';
 export { startConsumerGroup } from './kafka-consumer-group';
 export { createKafkaPublisher, ensureTopics } from './kafka-publisher';
 export {
