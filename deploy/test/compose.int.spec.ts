@@ -4,29 +4,54 @@ import path from 'node:path';
 import { Buffer } from 'node:buffer';
 import { loadConfig, serviceEnvSchema } from '@lib/config';
 import { parse } from 'yaml';
-import { APP_NAMES, GATEWAY_OPS_PORT, GATEWAY_PORT, SERVICE_NAMES, SERVICE_PORTS } from './support/architecture';
+import {
+  APP_NAMES,
+  GATEWAY_OPS_PORT,
+  GATEWAY_PORT,
+  SERVICE_NAMES,
+  SERVICE_PORTS,
+} from './support/architecture';
 import { WORKSPACE } from './support/kubernetes';
 
 interface ComposeService {
   image?: string;
   build?: { context: string; dockerfile: string };
   environment?: Record<string, string | number>;
+  env_file?: string[];
   ports?: string[];
   volumes?: string[];
   healthcheck?: { test?: string[]; disable?: boolean };
   depends_on?: Record<string, { condition: string }>;
   command?: string[];
+  restart?: string;
+  read_only?: boolean;
+  tmpfs?: string[];
 }
 
 const composeFile = path.join(WORKSPACE, 'docker-compose.yml');
 // merge: the file shares settings through YAML anchors and `<<` merge keys, as Compose reads them.
 const compose = parse(readFileSync(composeFile, 'utf8'), { merge: true }) as {
   services: Record<string, ComposeService>;
+  volumes?: Record<string, unknown>;
 };
 const services = compose.services;
 /** Compose's `${NAME:-default}` interpolation, with nothing set in the shell. */
 const interpolate = (value: string) =>
   value.replace(/\$\{(\w+)(?::-([^}]*))?\}/g, (_m, _name: string, fallback?: string) => fallback ?? '');
+function prometheusConfig() {
+  return parse(readFileSync(path.join(WORKSPACE, 'deploy/prometheus/prometheus.yml'), 'utf8')) as {
+    rule_files: string[];
+    scrape_configs: { job_name: string; static_configs: { targets: string[] }[] }[];
+  };
+}
+/** job name -> scrape targets of deploy/prometheus/prometheus.yml */
+const scrapeTargets = () =>
+  Object.fromEntries(
+    prometheusConfig().scrape_configs.map((job) => [
+      job.job_name,
+      job.static_configs.flatMap((c) => c.targets),
+    ]),
+  );
 const env = (name: string) =>
   Object.fromEntries(
     Object.entries(services[name]?.environment ?? {}).map(([k, v]) => [k, interpolate(String(v))]),
@@ -35,7 +60,17 @@ const env = (name: string) =>
 describe('docker-compose.yml', () => {
   it('names every service of the stack and its infrastructure', () => {
     expect(Object.keys(services).sort()).toEqual(
-      [...APP_NAMES, 'postgres', 'redis', 'kafka', 'kafka-topics', 'otel-collector'].sort(),
+      [
+        ...APP_NAMES,
+        'postgres',
+        'redis',
+        'kafka',
+        'kafka-topics',
+        'otel-collector',
+        'jaeger',
+        'prometheus',
+        'probe-tools',
+      ].sort(),
     );
     expect(services.postgres?.image).toBe('postgres:15-alpine');
     expect(services.redis?.image).toBe('redis:7-alpine');
@@ -93,13 +128,130 @@ describe('docker-compose.yml', () => {
       condition: 'service_completed_successfully',
     });
     expect(services['kafka-topics']?.depends_on).toEqual({ kafka: { condition: 'service_healthy' } });
-    expect(services.gateway?.depends_on).toEqual(
-      Object.fromEntries(SERVICE_NAMES.map((name) => [name, { condition: 'service_healthy' }])),
+    expect(services.gateway?.depends_on).toEqual({
+      ...Object.fromEntries(SERVICE_NAMES.map((name) => [name, { condition: 'service_healthy' }])),
+      // It produces to tracking.raw.v1 (POST /api/event) and exports traces.
+      'kafka-topics': { condition: 'service_completed_successfully' },
+      'otel-collector': { condition: 'service_healthy' },
+    });
+    for (const name of APP_NAMES) {
+      expect(services[name]?.depends_on?.['otel-collector']).toEqual({ condition: 'service_healthy' });
+    }
+  });
+
+  it('has every long-running container health-checked and every depends_on waiting on a condition', () => {
+    // One-shot steps: never restarted, no healthcheck, and waited for by service_completed_successfully.
+    const oneShots = Object.keys(services).filter((name) => services[name]?.restart === 'no');
+    expect(oneShots.sort()).toEqual(['kafka-topics', 'probe-tools']);
+    for (const [name, service] of Object.entries(services)) {
+      const oneShot = oneShots.includes(name);
+      const test = service.healthcheck?.disable ? [] : (service.healthcheck?.test ?? []);
+      expect({ name, healthcheck: test.length > 0 }).toEqual({ name, healthcheck: !oneShot });
+      if (!oneShot) expect({ name, restart: service.restart }).toEqual({ name, restart: 'unless-stopped' });
+      for (const [dependency, { condition }] of Object.entries(service.depends_on ?? {})) {
+        expect({ name, dependency, exists: dependency in services }).toEqual({
+          name,
+          dependency,
+          exists: true,
+        });
+        expect({ name, dependency, condition }).toEqual({
+          name,
+          dependency,
+          condition: oneShots.includes(dependency) ? 'service_completed_successfully' : 'service_healthy',
+        });
+      }
+    }
+    // No cycle: everything can start in some order.
+    const started = new Set<string>();
+    let progress = true;
+    while (progress) {
+      progress = false;
+      for (const [name, service] of Object.entries(services)) {
+        if (!started.has(name) && Object.keys(service.depends_on ?? {}).every((d) => started.has(d))) {
+          started.add(name);
+          progress = true;
+        }
+      }
+    }
+    expect([...started].sort()).toEqual(Object.keys(services).sort());
+  });
+
+  it('publishes only the site on all interfaces; tools on loopback; no port twice, no ops port', () => {
+    const published = Object.entries(services).flatMap(([name, service]) =>
+      (service.ports ?? []).map((port) => ({ name, port: interpolate(port) })),
     );
+    expect(published.map((p) => p.name).sort()).toEqual([
+      'gateway',
+      'jaeger',
+      'kafka',
+      'postgres',
+      'prometheus',
+      'redis',
+    ]);
+    for (const { name, port } of published) {
+      const parts = port.split(':');
+      if (name === 'gateway') expect(parts).toEqual(['3000', '3000']);
+      else expect({ name, host: parts[0] }).toEqual({ name, host: '127.0.0.1' });
+    }
+    const hostPorts = published.map(({ port }) => port.split(':').at(-2));
+    expect(new Set(hostPorts).size).toBe(hostPorts.length);
+    const opsPorts = [GATEWAY_OPS_PORT, ...SERVICE_NAMES.map((n) => SERVICE_PORTS[n].ops)].map(String);
+    expect(hostPorts.filter((port) => opsPorts.includes(port!))).toEqual([]);
+  });
+
+  it('pins every image and runs the app containers read-only with a /tmp tmpfs', () => {
+    for (const [name, service] of Object.entries(services)) {
+      expect({
+        name,
+        pinned: /:[\w.-]+$/.test(service.image ?? '') && !service.image!.endsWith(':latest'),
+      }).toEqual({
+        name,
+        pinned: true,
+      });
+    }
+    for (const name of [...APP_NAMES, 'kafka-topics']) {
+      expect({ name, readOnly: services[name]?.read_only, tmpfs: services[name]?.tmpfs }).toEqual({
+        name,
+        readOnly: true,
+        tmpfs: ['/tmp'],
+      });
+    }
+  });
+
+  it('gives the gateway the example operator identity of deploy/operator.dev.env, labelled as an example', () => {
+    expect(services.gateway?.env_file).toEqual(['deploy/operator.dev.env']);
+    const lines = readFileSync(path.join(WORKSPACE, 'deploy/operator.dev.env'), 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() && !line.startsWith('#'));
+    const vars = Object.fromEntries(
+      lines.map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+    );
+    expect(vars.OPERATOR_EXAMPLE).toBe('true');
+    for (const name of [
+      'OPERATOR_NAME',
+      'OPERATOR_NIP',
+      'OPERATOR_REGON',
+      'OPERATOR_EMAIL',
+      'OPERATOR_DPO_EMAIL',
+    ]) {
+      expect({ name, set: Boolean(vars[name]) }).toEqual({ name, set: true });
+    }
+    // Reserved example domain (RFC 2606): nobody real receives these messages.
+    expect(vars.OPERATOR_EMAIL).toMatch(/\.example$/);
+    // Other services get no operator data.
+    for (const name of SERVICE_NAMES) expect(services[name]?.env_file).toBeUndefined();
   });
 
   it('health-checks every long-running container that others wait for', () => {
-    for (const name of [...APP_NAMES, 'postgres', 'redis', 'kafka']) {
+    for (const name of [
+      ...APP_NAMES,
+      'postgres',
+      'redis',
+      'kafka',
+      'otel-collector',
+      'jaeger',
+      'prometheus',
+    ]) {
       const test = services[name]?.healthcheck?.test ?? [];
       expect({ name, hasHealthcheck: test.length > 0 }).toEqual({ name, hasHealthcheck: true });
     }
@@ -117,17 +269,74 @@ describe('docker-compose.yml', () => {
     expect(kafka.KAFKA_ADVERTISED_LISTENERS).toContain('INTERNAL://kafka:9092');
   });
 
-  it('configures the OpenTelemetry collector from deploy/otel-collector.yaml with an OTLP traces pipeline', () => {
+  it('configures the OpenTelemetry collector: OTLP in, traces to Jaeger, metrics to its Prometheus exporter', () => {
     const volume = services['otel-collector']?.volumes?.[0] ?? '';
     const [source, target] = volume.split(':');
     expect(target).toBe('/etc/otelcol/config.yaml');
+    type Components = Record<string, Record<string, unknown> | null>;
     const config = parse(readFileSync(path.join(WORKSPACE, source!), 'utf8')) as {
-      receivers: { otlp: { protocols: { http: { endpoint: string } } } };
-      service: { pipelines: { traces: { receivers: string[]; exporters: string[] } } };
+      extensions: Components;
+      receivers: {
+        otlp: { protocols: { http: { endpoint: string }; grpc: { endpoint: string } } };
+      } & Components;
+      processors: Components;
+      exporters: { 'otlp/jaeger': { endpoint: string }; prometheus: { endpoint: string } } & Components;
+      service: {
+        extensions: string[];
+        pipelines: Record<string, { receivers: string[]; processors: string[]; exporters: string[] }>;
+      };
     };
     expect(config.receivers.otlp.protocols.http.endpoint).toBe('0.0.0.0:4318');
-    expect(config.service.pipelines.traces.receivers).toEqual(['otlp']);
-    expect(config.service.pipelines.traces.exporters.length).toBeGreaterThan(0);
+    // Every component a pipeline names is defined (the collector refuses to start otherwise).
+    for (const [name, pipeline] of Object.entries(config.service.pipelines)) {
+      for (const kind of ['receivers', 'processors', 'exporters'] as const) {
+        for (const component of pipeline[kind]) {
+          expect({ name, component, defined: component in config[kind] }).toEqual({
+            name,
+            component,
+            defined: true,
+          });
+        }
+      }
+    }
+    for (const extension of config.service.extensions) expect(extension in config.extensions).toBe(true);
+    expect(config.service.pipelines.traces).toMatchObject({
+      receivers: ['otlp'],
+      exporters: ['otlp/jaeger'],
+    });
+    expect(config.service.pipelines.metrics).toMatchObject({
+      receivers: ['otlp'],
+      exporters: ['prometheus'],
+    });
+    // Jaeger is a compose service receiving OTLP/gRPC on 4317.
+    expect(config.exporters['otlp/jaeger'].endpoint).toBe('jaeger:4317');
+    expect(services.jaeger?.image).toMatch(/^jaegertracing\/jaeger:2\./);
+    // The healthcheck asks the health_check extension's port.
+    expect(services['otel-collector']?.healthcheck?.test?.join(' ')).toContain(
+      `http://127.0.0.1:${(config.extensions.health_check as { endpoint: string }).endpoint.split(':')[1]}/`,
+    );
+    // The images without a shell get busybox from the one-shot probe-tools volume.
+    for (const name of ['otel-collector', 'jaeger']) {
+      expect(services[name]?.healthcheck?.test?.[1]).toBe('/probe/busybox');
+      expect(services[name]?.volumes).toContain('probe-tools:/probe:ro');
+    }
+    expect(services['probe-tools']?.volumes).toEqual(['probe-tools:/probe']);
+    expect(compose.volumes).toHaveProperty('probe-tools');
+    // Prometheus scrapes the collector's exporter.
+    const exporterPort = config.exporters.prometheus.endpoint.split(':')[1];
+    expect(scrapeTargets()['otel-collector']).toEqual([`otel-collector:${exporterPort}`]);
+  });
+
+  it('has Prometheus scrape every process on its ops port and load the alert rules', () => {
+    expect(services.prometheus?.volumes).toEqual(['./deploy/prometheus:/etc/prometheus:ro']);
+    expect(services.prometheus?.command).toContain('--config.file=/etc/prometheus/prometheus.yml');
+    const targets = scrapeTargets();
+    expect(targets.gateway).toEqual([`gateway:${GATEWAY_OPS_PORT}`]);
+    for (const name of SERVICE_NAMES) expect(targets[name]).toEqual([`${name}:${SERVICE_PORTS[name].ops}`]);
+    // The gateway's ops server is where compose says it is.
+    expect(env('gateway').OPS_PORT).toBe(String(GATEWAY_OPS_PORT));
+    expect(prometheusConfig().rule_files).toEqual(['alerts.yml']);
+    expect(existsSync(path.join(WORKSPACE, 'deploy/prometheus/alerts.yml'))).toBe(true);
   });
 });
 

@@ -1,5 +1,14 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -137,5 +146,221 @@ describe('build context filters', () => {
     expect(patterns('.dockerignore')).toEqual(buildKit);
     for (const excluded of ['**/node_modules', 'dist', '.data', '.nx', '.git', '.env'])
       expect(buildKit).toContain(excluded);
+  });
+});
+
+describe('deploy/container/start.sh signal handling', () => {
+  it('execs node, so SIGTERM reaches the app itself (it drains) and its exit code is the container’s', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'app-signal-'));
+    const entry = path.join(root, 'dist/apps/content/src/main.js');
+    mkdirSync(path.dirname(entry), { recursive: true });
+    // Stands in for a service: reports its pid, drains on SIGTERM and exits 0.
+    writeFileSync(
+      entry,
+      "process.on('SIGTERM', () => { console.log('drained'); process.exit(0); });\n" +
+        'console.log(`pid ${process.pid}`);\nsetInterval(() => {}, 1000);\n',
+    );
+    const child = spawn('sh', [START], { cwd: root, env: { PATH: process.env.PATH ?? '', APP: 'content' } });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    await new Promise<void>((resolve) => {
+      const poll = setInterval(() => {
+        if (stdout.includes('pid ')) {
+          clearInterval(poll);
+          resolve();
+        }
+      }, 20);
+    });
+    // The shell replaced itself: the pid the container runtime signals is node's.
+    expect(stdout).toContain(`pid ${child.pid}`);
+    const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    expect(await exit).toBe(0);
+    expect(stdout).toContain('drained');
+  });
+});
+
+/**
+ * The runtime stage's files, assembled outside Docker from the Dockerfile's own COPY lines: the
+ * build stage is reproduced with the project's build (nx, into dist/, reused when cached), the
+ * production-only install of the lock file (`npm ci --omit=dev`, from the npm cache), and the same
+ * deploy/container/prune-runtime.mjs the Dockerfile runs.
+ */
+describe('deploy/Dockerfile runtime stage contents', () => {
+  const APPS = ['gateway', 'content', 'offers', 'rates', 'leads', 'events'];
+  const dockerfile = readFileSync(path.join(WORKSPACE, 'deploy/Dockerfile'), 'utf8');
+  const packageJson = JSON.parse(readFileSync(path.join(WORKSPACE, 'package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+    devDependencies: Record<string, string>;
+  };
+  let buildRoot: string;
+  /** runtime path (relative to /app) -> file on this machine */
+  const runtime = new Map<string, string>();
+
+  const run = (command: string, args: string[], cwd: string, env: Record<string, string> = {}) => {
+    const result = spawnSync(command, args, {
+      cwd,
+      encoding: 'utf8',
+      env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false', ...env },
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    if (result.status !== 0)
+      throw new Error(`${command} ${args.join(' ')} failed:\n${result.stdout}\n${result.stderr}`);
+    return result.stdout;
+  };
+
+  function* walk(dir: string): Generator<string> {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) yield* walk(full);
+      else yield full;
+    }
+  }
+
+  /** Adds what `COPY [--from=build] <src>... <dest>` puts under /app. */
+  function applyCopy(line: string) {
+    const args = line.replace(/^COPY\s+/, '').split(/\s+/);
+    const from = args[0]?.startsWith('--from=') ? args.shift()!.slice('--from='.length) : undefined;
+    const dest = args.pop()!;
+    for (const src of args) {
+      const source =
+        from === 'build' ? path.join(buildRoot, path.relative('/app', src)) : path.join(WORKSPACE, src);
+      if (from !== undefined && from !== 'build') throw new Error(`unexpected COPY --from=${from}`);
+      const target = path.posix.normalize(
+        dest.endsWith('/') ? path.posix.join(dest, path.basename(src)) : dest,
+      );
+      if (statSync(source).isDirectory()) {
+        for (const file of walk(source))
+          runtime.set(path.posix.join(target, path.relative(source, file)), file);
+      } else {
+        runtime.set(target, source);
+      }
+    }
+  }
+
+  beforeAll(() => {
+    run(
+      'npx',
+      ['nx', 'run-many', '-t', 'build', `--projects=${APPS.join(',')}`, '--outputStyle=static'],
+      WORKSPACE,
+    );
+    buildRoot = mkdtempSync(path.join(tmpdir(), 'runtime-stage-'));
+    for (const file of ['package.json', 'package-lock.json', '.npmrc'])
+      cpSync(path.join(WORKSPACE, file), path.join(buildRoot, file));
+    cpSync(path.join(WORKSPACE, 'dist'), path.join(buildRoot, 'dist'), { recursive: true });
+    run(
+      'npm',
+      ['ci', '--omit=dev', '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund'],
+      buildRoot,
+    );
+    run(process.execPath, [path.join(WORKSPACE, 'deploy/container/prune-runtime.mjs'), buildRoot], WORKSPACE);
+    const stage = dockerfile.slice(dockerfile.indexOf('AS runtime'));
+    for (const line of stage.split('\n').filter((l) => l.startsWith('COPY '))) applyCopy(line);
+  }, 150_000);
+
+  afterAll(() => {
+    if (buildRoot) rmSync(buildRoot, { recursive: true, force: true });
+  });
+
+  it('holds every entry point of start.sh and the production packages', () => {
+    for (const entry of [
+      'dist/apps/gateway/src/server/main.js',
+      ...APPS.filter((a) => a !== 'gateway').map((a) => `dist/apps/${a}/src/main.js`),
+      'deploy/kafka/create-topics.mjs',
+      'deploy/container/start.sh',
+      'deploy/container/healthcheck.mjs',
+      'dist/proto/grpc/health/v1/health.proto',
+      'node_modules/@grpc/grpc-js/package.json',
+      'node_modules/kafkajs/package.json',
+    ]) {
+      expect({ entry, present: runtime.has(entry) }).toEqual({ entry, present: true });
+    }
+  });
+
+  it('ships no TypeScript sources, tests or test helpers of ours', () => {
+    const ours = [...runtime.keys()].filter((file) => !file.startsWith('node_modules/'));
+    expect(ours.length).toBeGreaterThan(100);
+    const offending = ours.filter(
+      (file) =>
+        (/\.[cm]?tsx?$/.test(file) && !/\.d\.[cm]?ts$/.test(file)) ||
+        /\.(spec|test)\./.test(file) ||
+        file.split('/').some((part) => ['test', 'tests', '__tests__', 'fixtures'].includes(part)) ||
+        /^dist\/libs\/(testing|kafka-test-broker)\//.test(file) ||
+        /^(apps|libs|tools|proto|k8s)\//.test(file),
+    );
+    expect(offending).toEqual([]);
+    // Source maps keep the mappings (stack traces name the .ts line) but not the sources.
+    const maps = ours.filter((file) => file.endsWith('.map'));
+    expect(maps.length).toBeGreaterThan(0);
+    const withSources = maps.filter(
+      (file) => 'sourcesContent' in JSON.parse(readFileSync(runtime.get(file)!, 'utf8')),
+    );
+    expect(withSources).toEqual([]);
+  });
+
+  it('ships production dependencies only, without their published tests and sources', () => {
+    const lock = JSON.parse(readFileSync(path.join(WORKSPACE, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { dev?: boolean }>;
+    };
+    const packageDirs = new Set<string>();
+    for (const file of runtime.keys()) {
+      const match = /^((?:.*\/)?node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(file);
+      if (match && !match[1]!.endsWith('/.bin')) packageDirs.add(match[1]!);
+    }
+    const devOnly = [...packageDirs].filter((dir) => lock.packages[dir]?.dev === true);
+    expect(devOnly).toEqual([]);
+    const unknown = [...packageDirs].filter((dir) => !(dir in lock.packages));
+    expect(unknown).toEqual([]);
+    const topLevel = new Set([...packageDirs].map((dir) => dir.replace(/^node_modules\//, '')));
+    for (const dev of [
+      ...Object.keys(packageJson.devDependencies),
+      'jest',
+      'typescript',
+      'nx',
+      'eslint',
+      'playwright-core',
+    ]) {
+      expect({ dev, shipped: topLevel.has(dev) }).toEqual({ dev, shipped: false });
+    }
+    expect([...topLevel].filter((name) => name.startsWith('@types/'))).toEqual([]);
+    for (const dependency of Object.keys(packageJson.dependencies)) {
+      expect({ dependency, shipped: topLevel.has(dependency) }).toEqual({ dependency, shipped: true });
+    }
+    const published = [...runtime.keys()].filter(
+      (file) =>
+        file.startsWith('node_modules/') &&
+        (file.split('/').some((part) => ['test', 'tests', '__tests__'].includes(part)) ||
+          /\.spec\.[cm]?[jt]sx?$/.test(file) ||
+          (/\.[cm]?tsx?$/.test(file) && !/\.d\.[cm]?ts$/.test(file))),
+    );
+    expect(published).toEqual([]);
+  });
+
+  it('still loads every package the compiled code requires (nothing the prune removed was needed)', () => {
+    const script = `
+      import { createRequire } from 'node:module';
+      import { requireClosure } from ${JSON.stringify(path.join(WORKSPACE, 'deploy/container/prune-runtime.mjs'))};
+      const root = process.argv[1];
+      const { files, packages } = requireClosure(root);
+      const require = createRequire(root + '/dist/apps/gateway/src/server/main.js');
+      const failed = [];
+      for (const name of [...packages, 'kafkajs']) {
+        try { require(name); } catch (error) { failed.push(name + ': ' + String(error.message).split('\\n')[0]); }
+      }
+      console.log(JSON.stringify({ files: files.size, packages: packages.size, failed }));
+    `;
+    // The image's NODE_ENV; requireClosure throws when a relative require lost its file to the prune.
+    const report = JSON.parse(
+      run(process.execPath, ['--input-type=module', '-e', script, buildRoot], WORKSPACE, {
+        NODE_ENV: 'production',
+      }),
+    ) as {
+      files: number;
+      packages: number;
+      failed: string[];
+    };
+    expect(report.failed).toEqual([]);
+    expect(report.packages).toBeGreaterThan(20);
+    expect(report.files).toBeGreaterThan(100);
   });
 });
