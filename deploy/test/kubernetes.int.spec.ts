@@ -1,17 +1,37 @@
 import { Buffer } from 'node:buffer';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { SERVICE_PORTS as CONFIG_PORTS, loadConfig, serviceEnvSchema } from '@lib/config';
-import { APP_NAMES, GATEWAY_OPS_PORT, SERVICE_NAMES, SERVICE_PORTS } from './support/architecture';
+import { LIVENESS_SERVICE, MIGRATE_ONLY_FLAG } from '@lib/service-kit';
+import { effectiveConfig, loadTopics } from '../kafka/topics.cjs';
+import {
+  APP_NAMES,
+  GATEWAY_OPS_PORT,
+  GATEWAY_PORT,
+  SERVICE_NAMES,
+  SERVICE_PORTS,
+} from './support/architecture';
 import {
   byKind,
   type Container,
   findKubectl,
   type K8sObject,
+  podSpecs,
   type Probe,
   renderKustomization,
+  STRIMZI_SCHEMA_DIR,
   validateResource,
+  WORKSPACE,
   type Workload,
   workloads,
 } from './support/kubernetes';
+import {
+  connectionAllowed,
+  type Endpoint,
+  type Policy,
+  policiesOf,
+  strimziListenerPolicies,
+} from './support/network-policy';
 
 const kubectl = findKubectl();
 if (!kubectl) {
@@ -41,13 +61,25 @@ function containerOf(workload: Workload): Container {
 const POD_IP = '10.42.0.17';
 const DOWNWARD_API: Record<string, string> = { 'status.podIP': POD_IP };
 
+/** KEY=value lines of an env file (kustomize and compose read the same), comments and blanks left out. */
+function parseEnvFile(text: string): Record<string, string> {
+  return Object.fromEntries(
+    text
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line !== '' && !line.startsWith('#'))
+      .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+  );
+}
+
 function probePort(probe: Probe | undefined): string | number | undefined {
   return probe?.httpGet?.port ?? probe?.tcpSocket?.port;
 }
 
 /**
  * The environment a container would see, resolving ConfigMaps and Secrets from the same render.
- * externalSecrets: Secrets managed outside the render (production) are left out instead of failing.
+ * externalSecrets: Secrets and the operator-identity ConfigMap managed outside the render (production)
+ * are left out instead of failing.
  */
 function effectiveEnv(
   container: Container,
@@ -72,6 +104,7 @@ function effectiveEnv(
   for (const source of container.envFrom ?? []) {
     const name = source.configMapRef?.name ?? source.secretRef?.name;
     const values = source.configMapRef ? configMaps.get(name!) : secrets.get(name!);
+    if (!values && externalSecrets && name === 'operator-identity') continue;
     if (!values) throw new Error(`${container.name}: envFrom refers to missing ${name}`);
     Object.assign(env, values);
   }
@@ -80,7 +113,8 @@ function effectiveEnv(
     const fieldRef = variable.valueFrom?.fieldRef;
     if (fieldRef) {
       const value = DOWNWARD_API[fieldRef.fieldPath];
-      if (value === undefined) throw new Error(`${container.name}: no stand-in for the downward API field ${fieldRef.fieldPath}`);
+      if (value === undefined)
+        throw new Error(`${container.name}: no stand-in for the downward API field ${fieldRef.fieldPath}`);
       env[variable.name] = value;
     }
     const secretRef = variable.valueFrom?.secretKeyRef;
@@ -132,14 +166,19 @@ describeWithKubectl.each(OVERLAYS)('%s', (overlay) => {
     }
   });
 
-  it('probes readiness on /readyz and liveness on /healthz of a declared port', () => {
+  it('probes the gateway on /readyz and /healthz of its public port, the services on their gRPC port, all on declared ports', () => {
     for (const workload of appWorkloads(objects)) {
       const container = containerOf(workload);
       const portNames = (container.ports ?? []).map((p) => p.name);
-      const healthPort = workload.metadata.name === 'gateway' ? 'http' : 'ops';
-      expect(container.readinessProbe?.httpGet).toEqual({ path: '/readyz', port: healthPort });
-      expect(container.livenessProbe?.httpGet).toEqual({ path: '/healthz', port: healthPort });
-      expect(portNames).toContain(healthPort);
+      if (workload.metadata.name === 'gateway') {
+        expect(container.readinessProbe?.httpGet).toEqual({ path: '/readyz', port: 'http' });
+        expect(container.livenessProbe?.httpGet).toEqual({ path: '/healthz', port: 'http' });
+        expect(portNames).toContain('http');
+      } else {
+        const grpcPort = (container.ports ?? []).find((p) => p.name === 'grpc')?.containerPort;
+        expect(container.readinessProbe?.grpc?.port).toBe(grpcPort);
+        expect(container.livenessProbe?.grpc?.port).toBe(grpcPort);
+      }
     }
     for (const workload of workloads(objects)) {
       for (const container of workload.spec.template.spec.containers) {
@@ -220,14 +259,24 @@ describeWithKubectl.each(OVERLAYS)('%s', (overlay) => {
     for (const workload of appWorkloads(objects)) {
       const container = containerOf(workload);
       const name = workload.metadata.name;
-      expect({ name, opsHost: container.env?.find((e) => e.name === 'OPS_HOST')?.valueFrom?.fieldRef?.fieldPath }).toEqual({
+      expect({
+        name,
+        opsHost: container.env?.find((e) => e.name === 'OPS_HOST')?.valueFrom?.fieldRef?.fieldPath,
+      }).toEqual({
         name,
         opsHost: 'status.podIP',
       });
-      const opsPort = name === 'gateway' ? GATEWAY_OPS_PORT : SERVICE_PORTS[name as keyof typeof SERVICE_PORTS].ops;
-      expect({ name, env: container.env?.find((e) => e.name === 'OPS_PORT')?.value }).toEqual({ name, env: String(opsPort) });
+      const opsPort =
+        name === 'gateway' ? GATEWAY_OPS_PORT : SERVICE_PORTS[name as keyof typeof SERVICE_PORTS].ops;
+      expect({ name, env: container.env?.find((e) => e.name === 'OPS_PORT')?.value }).toEqual({
+        name,
+        env: String(opsPort),
+      });
       const annotations = workload.spec.template.metadata as { annotations?: Record<string, string> };
-      expect({ name, scraped: annotations.annotations?.['prometheus.io/port'] }).toEqual({ name, scraped: String(opsPort) });
+      expect({ name, scraped: annotations.annotations?.['prometheus.io/port'] }).toEqual({
+        name,
+        scraped: String(opsPort),
+      });
     }
   });
 
@@ -242,7 +291,7 @@ describeWithKubectl.each(OVERLAYS)('%s', (overlay) => {
     }
   });
 
-  it('refers only to ConfigMaps in the render, and to Secrets in the render or the one managed outside', () => {
+  it('refers only to ConfigMaps and Secrets in the render or the ones managed outside (prod)', () => {
     const configMaps = new Set(byKind(objects, 'ConfigMap').map((c) => c.metadata.name));
     const secrets = new Set(byKind(objects, 'Secret').map((s) => s.metadata.name));
     const missingSecrets = new Set<string>();
@@ -250,7 +299,12 @@ describeWithKubectl.each(OVERLAYS)('%s', (overlay) => {
       const pod = workload.spec.template.spec;
       for (const container of [...pod.containers, ...(pod.initContainers ?? [])]) {
         for (const source of container.envFrom ?? []) {
-          if (source.configMapRef) expect(configMaps).toContain(source.configMapRef.name);
+          // prod: the operator identity is managed outside the repository (docs/OPERATIONS.md).
+          if (
+            source.configMapRef &&
+            !(overlay.endsWith('prod') && source.configMapRef.name === 'operator-identity')
+          )
+            expect(configMaps).toContain(source.configMapRef.name);
           if (source.secretRef && !secrets.has(source.secretRef.name))
             missingSecrets.add(source.secretRef.name);
         }
@@ -333,7 +387,7 @@ describeWithKubectl('k8s/overlays/prod specifics', () => {
 
   it('creates the Kafka topics before the events service starts, and gives it the brokers', () => {
     const events = appWorkloads(objects).find((w) => w.metadata.name === 'events')!;
-    const init = events.spec.template.spec.initContainers ?? [];
+    const init = (events.spec.template.spec.initContainers ?? []).filter((c) => c.name !== 'migrate');
     expect(init.map((c) => c.name)).toEqual(['kafka-topics']);
     expect(init[0]!.image).toBe(containerOf(events).image);
     expect(effectiveEnv(init[0]!, objects)).toMatchObject({
@@ -357,5 +411,608 @@ describeWithKubectl('k8s/overlays/prod specifics', () => {
     // A hop count: the address the ingress appends to X-Forwarded-For is the client's. Without it
     // every visitor shares the ingress's address in the rate limits.
     expect(effectiveEnv(containerOf(gateway), objects, true).TRUST_PROXY).toBe('1');
+  });
+});
+
+// ---- issue 14: the complete manifests -------------------------------------------------------------
+
+/** Names whose values are credentials: they may only ever arrive through a secretKeyRef. */
+const SECRET_NAME = /(KEY|SECRET|SALT|PASSWORD|TOKEN|DATABASE_URL|REDIS_URL)$/;
+
+/** Problems of the CronJobs in a render: each must forbid concurrent runs (one runner at a time). */
+function cronJobProblems(objects: K8sObject[]): string[] {
+  return byKind(objects, 'CronJob').flatMap((c) =>
+    (c.spec as { concurrencyPolicy?: string }).concurrencyPolicy === 'Forbid'
+      ? []
+      : [`CronJob/${c.metadata.name}: concurrencyPolicy must be Forbid`],
+  );
+}
+
+const EXTERNAL_NAMESPACES = [
+  'ingress-nginx',
+  'monitoring',
+  'kube-system',
+  'observability',
+  'elsewhere',
+] as const;
+
+/** Every endpoint of the namespace's world: its pods (Strimzi's brokers stand in for Kafka) and the outside. */
+function endpointsOf(objects: K8sObject[]): Endpoint[] {
+  const pods: Endpoint[] = workloads(objects).map((w, i) => ({
+    kind: 'pod',
+    name: w.metadata.name,
+    labels: w.spec.template.metadata.labels,
+    ports: Object.fromEntries(
+      w.spec.template.spec.containers.flatMap((c) =>
+        (c.ports ?? []).map((p) => [p.name ?? String(p.containerPort), p.containerPort]),
+      ),
+    ),
+    ip: `10.42.0.${10 + i}`,
+  }));
+  const kafka = byKind(objects, 'Kafka')[0];
+  if (kafka)
+    pods.push({
+      kind: 'pod',
+      name: 'kafka-broker',
+      labels: {
+        'strimzi.io/cluster': kafka.metadata.name,
+        'strimzi.io/broker-role': 'true',
+        'strimzi.io/kind': 'Kafka',
+      },
+      ports: { plain: 9092, 'control-plane': 9090, replication: 9091 },
+      ip: '10.42.1.10',
+    });
+  return [
+    ...pods,
+    ...EXTERNAL_NAMESPACES.map((n): Endpoint => ({ kind: 'namespace', name: n, namespace: n })),
+    { kind: 'ip', name: 'internet', ip: '203.0.113.10' },
+    // A managed PostgreSQL or Redis on a private address of the VPC, and the Kubernetes API.
+    { kind: 'ip', name: 'private-address', ip: '10.20.0.5' },
+  ];
+}
+
+const PROBE_PORTS: Array<[number, 'TCP' | 'UDP']> = [
+  [53, 'UDP'],
+  [53, 'TCP'],
+  [80, 'TCP'],
+  [443, 'TCP'],
+  [4318, 'TCP'],
+  [5432, 'TCP'],
+  [6379, 'TCP'],
+  [6443, 'TCP'],
+];
+
+/** Every (source → destination:port/protocol) the policies let through, as readable strings. */
+function allowedConnections(objects: K8sObject[], namespace: string): Set<string> {
+  const policies: Policy[] = [
+    ...policiesOf(objects),
+    ...byKind(objects, 'Kafka').flatMap(strimziListenerPolicies),
+  ];
+  const endpoints = endpointsOf(objects);
+  const allowed = new Set<string>();
+  for (const source of endpoints) {
+    for (const destination of endpoints) {
+      if (source === destination) continue;
+      if (source.kind !== 'pod' && destination.kind !== 'pod') continue;
+      const ports: Array<[number, 'TCP' | 'UDP']> =
+        destination.kind === 'pod' ? Object.values(destination.ports).map((p) => [p, 'TCP']) : PROBE_PORTS;
+      for (const [port, protocol] of ports) {
+        if (connectionAllowed(policies, namespace, source, destination, port, protocol))
+          allowed.add(`${source.name} -> ${destination.name}:${port}/${protocol}`);
+      }
+    }
+  }
+  return allowed;
+}
+
+/** The paths issue 14 allows, and nothing else. */
+function expectedConnections(objects: K8sObject[], overlay: 'dev' | 'prod'): Set<string> {
+  const expected = new Set<string>();
+  const add = (s: string) => expected.add(s);
+  const pods = workloads(objects).map((w) => w.metadata.name);
+  if (overlay === 'prod') pods.push('kafka-broker');
+  for (const pod of pods) {
+    add(`${pod} -> kube-system:53/UDP`);
+    add(`${pod} -> kube-system:53/TCP`);
+  }
+  add(`ingress-nginx -> gateway:${GATEWAY_PORT}/TCP`);
+  add(`monitoring -> gateway:${GATEWAY_OPS_PORT}/TCP`);
+  for (const name of SERVICE_NAMES) {
+    add(`gateway -> ${name}:${SERVICE_PORTS[name].grpc}/TCP`);
+    add(`monitoring -> ${name}:${SERVICE_PORTS[name].ops}/TCP`);
+  }
+  add(`leads -> offers:${SERVICE_PORTS.offers.grpc}/TCP`);
+  add(`leads -> content:${SERVICE_PORTS.content.grpc}/TCP`);
+  for (const name of ['offers', 'rates']) {
+    add(`${name} -> internet:443/TCP`);
+    add(`${name} -> internet:80/TCP`);
+  }
+  // PostgreSQL and Redis: by port, to any address (a managed server has an address, not a pod),
+  // plus the dev overlay's pods, which admit only these clients.
+  const redisClients = [...SERVICE_NAMES, 'gateway'];
+  for (const target of ['internet', 'private-address', ...EXTERNAL_NAMESPACES]) {
+    for (const name of SERVICE_NAMES) add(`${name} -> ${target}:5432/TCP`);
+    for (const name of redisClients) add(`${name} -> ${target}:6379/TCP`);
+  }
+  if (overlay === 'dev') {
+    for (const name of SERVICE_NAMES) add(`${name} -> postgres:5432/TCP`);
+    for (const name of redisClients) add(`${name} -> redis:6379/TCP`);
+  } else {
+    for (const name of APP_NAMES) add(`${name} -> observability:4318/TCP`);
+    add('gateway -> kafka-broker:9092/TCP');
+    add('events -> kafka-broker:9092/TCP');
+    // The Topic Operator and the brokers: the Kubernetes API on private addresses, each other.
+    add('kafka-broker -> private-address:443/TCP');
+    add('kafka-broker -> private-address:6443/TCP');
+  }
+  return expected;
+}
+
+describeWithKubectl.each(OVERLAYS)('%s: issue 14 manifests', (overlay) => {
+  let objects: K8sObject[];
+  const kind = overlay.endsWith('prod') ? ('prod' as const) : ('dev' as const);
+  const namespace = kind === 'prod' ? 'porownywarka' : 'porownywarka-dev';
+  beforeAll(() => {
+    objects = rendered(overlay);
+  });
+
+  it('gives every container startup, readiness and liveness probes; the services native gRPC ones on grpc.health.v1', () => {
+    for (const workload of workloads(objects)) {
+      for (const container of workload.spec.template.spec.containers) {
+        const label = `${workload.metadata.name}/${container.name}`;
+        expect({
+          label,
+          startup: !!container.startupProbe,
+          readiness: !!container.readinessProbe,
+          liveness: !!container.livenessProbe,
+        }).toEqual({
+          label,
+          startup: true,
+          readiness: true,
+          liveness: true,
+        });
+      }
+    }
+    for (const name of SERVICE_NAMES) {
+      const container = containerOf(appWorkloads(objects).find((w) => w.metadata.name === name)!);
+      const grpc = SERVICE_PORTS[name].grpc;
+      // '' is the server's overall status: NOT_SERVING until PostgreSQL (and Redis) answer and the
+      // schema is migrated; 'liveness' is SERVING whenever the process answers (libs/service-kit).
+      expect({ name, readiness: container.readinessProbe?.grpc }).toEqual({
+        name,
+        readiness: { port: grpc },
+      });
+      expect({ name, liveness: container.livenessProbe?.grpc }).toEqual({
+        name,
+        liveness: { port: grpc, service: LIVENESS_SERVICE },
+      });
+      expect({ name, startup: container.startupProbe?.grpc }).toEqual({
+        name,
+        startup: { port: grpc, service: LIVENESS_SERVICE },
+      });
+    }
+  });
+
+  it('runs every container, init containers too, hardened: non-root, no escalation, read-only root, no capabilities, RuntimeDefault seccomp, requests and limits', () => {
+    for (const pod of podSpecs(objects)) {
+      expect({
+        pod: pod.owner,
+        seccomp: pod.spec.securityContext?.seccompProfile?.type,
+        nonRoot: pod.spec.securityContext?.runAsNonRoot,
+      }).toEqual({
+        pod: pod.owner,
+        seccomp: 'RuntimeDefault',
+        nonRoot: true,
+      });
+      for (const container of [...pod.spec.containers, ...(pod.spec.initContainers ?? [])]) {
+        const label = `${pod.owner}/${container.name}`;
+        expect({ label, securityContext: container.securityContext }).toEqual({
+          label,
+          securityContext: expect.objectContaining({
+            allowPrivilegeEscalation: false,
+            readOnlyRootFilesystem: true,
+            capabilities: { drop: ['ALL'] },
+          }),
+        });
+        for (const key of ['requests', 'limits'] as const)
+          expect({ label, [key]: Object.keys(container.resources?.[key] ?? {}).sort() }).toEqual({
+            label,
+            [key]: ['cpu', 'memory'],
+          });
+      }
+    }
+  });
+
+  it('gives each app its own ServiceAccount without an API token, its own ConfigMap, and spreads its pods over zones and nodes', () => {
+    const accounts = new Map(byKind(objects, 'ServiceAccount').map((a) => [a.metadata.name, a]));
+    const configMaps = new Set(byKind(objects, 'ConfigMap').map((c) => c.metadata.name));
+    for (const workload of appWorkloads(objects)) {
+      const name = workload.metadata.name;
+      const pod = workload.spec.template.spec;
+      expect({ name, account: pod.serviceAccountName, automount: pod.automountServiceAccountToken }).toEqual({
+        name,
+        account: name,
+        automount: false,
+      });
+      expect({ name, accountAutomount: accounts.get(name)?.automountServiceAccountToken }).toEqual({
+        name,
+        accountAutomount: false,
+      });
+      const own = `${name}-config`;
+      expect({
+        name,
+        envFrom: containerOf(workload).envFrom?.some((s) => s.configMapRef?.name.startsWith(own)),
+      }).toEqual({ name, envFrom: true });
+      expect([...configMaps].some((c) => c.startsWith(own))).toBe(true);
+      const spread = pod.topologySpreadConstraints ?? [];
+      expect({ name, keys: spread.map((t) => t.topologyKey).sort() }).toEqual({
+        name,
+        keys: ['kubernetes.io/hostname', 'topology.kubernetes.io/zone'],
+      });
+      for (const constraint of spread)
+        expect(
+          Object.entries(constraint.labelSelector?.matchLabels ?? {}).every(
+            ([k, v]) => workload.spec.template.metadata.labels[k] === v,
+          ),
+        ).toBe(true);
+    }
+    for (const pod of podSpecs(objects))
+      expect({ pod: pod.owner, automount: pod.spec.automountServiceAccountToken }).toEqual({
+        pod: pod.owner,
+        automount: false,
+      });
+  });
+
+  it('migrates each service before its new version starts: an init container of the same image and environment with --migrate-only', () => {
+    for (const name of SERVICE_NAMES) {
+      const workload = appWorkloads(objects).find((w) => w.metadata.name === name)!;
+      const main = containerOf(workload);
+      const migrate = (workload.spec.template.spec.initContainers ?? []).find((c) => c.name === 'migrate');
+      expect({ name, args: migrate?.args }).toEqual({ name, args: [MIGRATE_ONLY_FLAG] });
+      expect(migrate!.image).toBe(main.image);
+      expect(migrate!.env).toEqual(main.env);
+      expect(migrate!.envFrom).toEqual(main.envFrom);
+    }
+    // The gateway has no schema of its own.
+    const gateway = appWorkloads(objects).find((w) => w.metadata.name === 'gateway')!;
+    expect(gateway.spec.template.spec.initContainers ?? []).toEqual([]);
+  });
+
+  it('points leads at the offers and content Services it calls', () => {
+    const leads = effectiveEnv(
+      containerOf(appWorkloads(objects).find((w) => w.metadata.name === 'leads')!),
+      objects,
+      kind === 'prod',
+    );
+    expect(leads.OFFERS_SERVICE_ADDR).toBe(`offers:${SERVICE_PORTS.offers.grpc}`);
+    expect(leads.CONTENT_SERVICE_ADDR).toBe(`content:${SERVICE_PORTS.content.grpc}`);
+  });
+
+  it('keeps credentials out of ConfigMaps and plain values: they come from Secrets only', () => {
+    for (const configMap of byKind(objects, 'ConfigMap'))
+      for (const key of Object.keys(configMap.data ?? {}))
+        expect({ configMap: configMap.metadata.name, key, credential: SECRET_NAME.test(key) }).toEqual({
+          configMap: configMap.metadata.name,
+          key,
+          credential: false,
+        });
+    for (const pod of podSpecs(objects))
+      for (const container of [...pod.spec.containers, ...(pod.spec.initContainers ?? [])])
+        for (const variable of container.env ?? [])
+          if (SECRET_NAME.test(variable.name))
+            expect({ variable: variable.name, fromSecret: !!variable.valueFrom?.secretKeyRef }).toEqual({
+              variable: variable.name,
+              fromSecret: true,
+            });
+    // Production renders no Secret at all: its values live outside the repository.
+    if (kind === 'prod') expect(byKind(objects, 'Secret')).toEqual([]);
+  });
+
+  it('runs scheduled work one runner at a time: every CronJob forbids concurrent runs', () => {
+    expect(cronJobProblems(objects)).toEqual([]);
+    // The check itself: a CronJob that allows overlapping runs is reported.
+    const overlapping = {
+      apiVersion: 'batch/v1',
+      kind: 'CronJob',
+      metadata: { name: 'nbp' },
+      spec: { concurrencyPolicy: 'Allow' },
+    };
+    expect(cronJobProblems([...objects, overlapping])).toEqual([
+      'CronJob/nbp: concurrencyPolicy must be Forbid',
+    ]);
+  });
+
+  it('denies by default and lets through exactly the allowed paths (NetworkPolicies, with the policies Strimzi generates)', () => {
+    const policies = policiesOf(objects);
+    const deny = policies.find((p) => p.name === 'default-deny');
+    expect(deny).toMatchObject({ podSelector: {}, types: ['Ingress', 'Egress'], ingress: [], egress: [] });
+    const allowed = [...allowedConnections(objects, namespace)].sort();
+    expect(allowed).toEqual([...expectedConnections(objects, kind)].sort());
+  });
+
+  it('gives every Service port a NetworkPolicy path from some client', () => {
+    const allowed = [...allowedConnections(objects, namespace)];
+    for (const service of byKind(objects, 'Service')) {
+      const spec = service.spec as {
+        selector: Record<string, string>;
+        ports: Array<{ targetPort: string | number }>;
+      };
+      const target = workloads(objects).find((w) =>
+        Object.entries(spec.selector).every(([k, v]) => w.spec.template.metadata.labels[k] === v),
+      )!;
+      const containerPorts = target.spec.template.spec.containers.flatMap((c) => c.ports ?? []);
+      for (const port of spec.ports) {
+        const number = containerPorts.find(
+          (p) => p.name === port.targetPort || p.containerPort === port.targetPort,
+        )!.containerPort;
+        const reachable = allowed.some((c) => c.endsWith(` -> ${target.metadata.name}:${number}/TCP`));
+        expect({ service: service.metadata.name, port: number, reachable }).toEqual({
+          service: service.metadata.name,
+          port: number,
+          reachable: true,
+        });
+      }
+    }
+  });
+});
+
+describeWithKubectl('k8s/overlays/dev operator identity', () => {
+  it('generates operator-identity with the example company and OPERATOR_EXAMPLE=true, as deploy/operator.dev.env has it', () => {
+    const objects = rendered('k8s/overlays/dev');
+    const identity = byKind(objects, 'ConfigMap').find((c) =>
+      c.metadata.name.startsWith('operator-identity'),
+    );
+    const data = (identity?.data ?? {}) as Record<string, string>;
+    expect(data.OPERATOR_EXAMPLE).toBe('true');
+    expect(data.OPERATOR_NAME).toMatch(/sp\. z o\.o\.$/);
+    const gateway = appWorkloads(objects).find((w) => w.metadata.name === 'gateway')!;
+    expect(effectiveEnv(containerOf(gateway), objects)).toMatchObject(data);
+    // One source: the compose file's env file (deploy/operator.dev.env) and this overlay's copy agree.
+    const shared = path.join(WORKSPACE, 'deploy/operator.dev.env');
+    expect(existsSync(shared)).toBe(true);
+    expect(
+      parseEnvFile(readFileSync(path.join(WORKSPACE, 'k8s/overlays/dev/operator.dev.env'), 'utf8')),
+    ).toEqual(parseEnvFile(readFileSync(shared, 'utf8')));
+  });
+});
+
+describeWithKubectl('k8s/overlays/prod: Kafka, Ingress, autoscaling, operator identity', () => {
+  let objects: K8sObject[];
+  beforeAll(() => {
+    objects = rendered('k8s/overlays/prod');
+  });
+
+  it('never sets OPERATOR_EXAMPLE and expects the operator identity from outside the repository', () => {
+    expect(
+      byKind(objects, 'ConfigMap')
+        .map((c) => c.metadata.name)
+        .filter((n) => n.startsWith('operator-identity')),
+    ).toEqual([]);
+    for (const configMap of byKind(objects, 'ConfigMap'))
+      expect(Object.keys(configMap.data ?? {})).not.toContain('OPERATOR_EXAMPLE');
+    for (const pod of podSpecs(objects))
+      for (const container of [...pod.spec.containers, ...(pod.spec.initContainers ?? [])])
+        expect((container.env ?? []).map((e) => e.name)).not.toContain('OPERATOR_EXAMPLE');
+    const gateway = containerOf(appWorkloads(objects).find((w) => w.metadata.name === 'gateway')!);
+    expect(gateway.envFrom?.map((s) => s.configMapRef?.name)).toContain('operator-identity');
+  });
+
+  it('declares the Kafka topics exactly as deploy/kafka/topics.json (the one source), for replication factor 3', () => {
+    const topics = byKind(objects, 'KafkaTopic').map((t) => {
+      const spec = t.spec as {
+        topicName: string;
+        partitions: number;
+        replicas: number;
+        config: Record<string, string>;
+      };
+      return {
+        cluster: t.metadata.labels?.['strimzi.io/cluster'],
+        name: spec.topicName,
+        partitions: spec.partitions,
+        replicas: spec.replicas,
+        config: spec.config,
+      };
+    });
+    const desired = loadTopics().map((t) => ({
+      cluster: 'kafka',
+      name: t.name,
+      partitions: t.partitions,
+      replicas: 3,
+      config: effectiveConfig(t, 3),
+    }));
+    expect(topics.sort((a, b) => a.name.localeCompare(b.name))).toEqual(
+      desired.sort((a, b) => a.name.localeCompare(b.name)),
+    );
+  });
+
+  it('runs Kafka in KRaft mode on node pools, reachable at the KAFKA_BROKERS the apps get, from the gateway and events only', () => {
+    const [kafka] = byKind(objects, 'Kafka');
+    expect(kafka!.metadata.annotations).toMatchObject({
+      'strimzi.io/kraft': 'enabled',
+      'strimzi.io/node-pools': 'enabled',
+    });
+    const pools = byKind(objects, 'KafkaNodePool').map((p) => ({
+      cluster: p.metadata.labels?.['strimzi.io/cluster'],
+      ...(p.spec as { roles: string[]; replicas: number }),
+    }));
+    for (const role of ['controller', 'broker']) {
+      const replicas = pools
+        .filter((p) => p.cluster === kafka!.metadata.name && p.roles.includes(role))
+        .reduce((n, p) => n + p.replicas, 0);
+      expect({ role, replicas }).toEqual({ role, replicas: 3 });
+    }
+    const listeners = (
+      kafka!.spec as {
+        kafka: {
+          listeners: Array<{
+            port: number;
+            tls: boolean;
+            networkPolicyPeers: Array<{ podSelector: { matchLabels: Record<string, string> } }>;
+          }>;
+        };
+      }
+    ).kafka.listeners;
+    const events = effectiveEnv(
+      containerOf(appWorkloads(objects).find((w) => w.metadata.name === 'events')!),
+      objects,
+      true,
+    );
+    expect(events.KAFKA_BROKERS).toBe(`${kafka!.metadata.name}-kafka-bootstrap:${listeners[0]!.port}`);
+    expect(
+      listeners[0]!.networkPolicyPeers.map((p) => p.podSelector.matchLabels['app.kubernetes.io/name']).sort(),
+    ).toEqual(['events', 'gateway']);
+    const config = (kafka!.spec as { kafka: { config: Record<string, unknown> } }).kafka.config;
+    expect(config).toMatchObject({
+      'auto.create.topics.enable': false,
+      'min.insync.replicas': 2,
+      'default.replication.factor': 3,
+    });
+  });
+
+  it('puts the gateway behind an Ingress with TLS for the host of PUBLIC_ORIGIN', () => {
+    const [ingress] = byKind(objects, 'Ingress');
+    const spec = ingress!.spec as {
+      tls: Array<{ hosts: string[]; secretName: string }>;
+      rules: Array<{
+        host: string;
+        http: {
+          paths: Array<{ path: string; backend: { service: { name: string; port: { name: string } } } }>;
+        };
+      }>;
+    };
+    const gateway = effectiveEnv(
+      containerOf(appWorkloads(objects).find((w) => w.metadata.name === 'gateway')!),
+      objects,
+      true,
+    );
+    const host = new URL(gateway.PUBLIC_ORIGIN!).host;
+    expect(spec.rules.map((r) => r.host)).toEqual([host]);
+    expect(spec.tls).toEqual([{ hosts: [host], secretName: 'gateway-tls' }]);
+    const backend = spec.rules[0]!.http.paths[0]!.backend.service;
+    const service = byKind(objects, 'Service').find((s) => s.metadata.name === backend.name);
+    expect((service?.spec as { ports: Array<{ name: string }> }).ports.map((p) => p.name)).toContain(
+      backend.port.name,
+    );
+  });
+
+  it('scales the gateway on CPU and on its request rate (a Pods metric from the custom-metrics adapter)', () => {
+    const hpa = byKind(objects, 'HorizontalPodAutoscaler').find((h) => h.metadata.name === 'gateway')!;
+    const metrics = (
+      hpa.spec as {
+        metrics: Array<{
+          type: string;
+          resource?: { name: string };
+          pods?: { metric: { name: string }; target: { type: string } };
+        }>;
+      }
+    ).metrics;
+    expect(metrics.map((m) => m.type).sort()).toEqual(['Pods', 'Resource']);
+    expect(metrics.find((m) => m.type === 'Resource')!.resource!.name).toBe('cpu');
+    expect(metrics.find((m) => m.type === 'Pods')!.pods).toMatchObject({
+      metric: { name: 'http_server_requests_per_second' },
+      target: { type: 'AverageValue' },
+    });
+  });
+});
+
+describe('the vendored Strimzi schemas', () => {
+  it('refuse a Kafka resource with a misspelt field, a KafkaTopic with zero partitions and a node pool without roles', () => {
+    const kafka = {
+      apiVersion: 'kafka.strimzi.io/v1beta2',
+      kind: 'Kafka',
+      metadata: { name: 'k' },
+      spec: { kafka: { listners: [] } },
+    };
+    expect(() => validateResource(kafka)).toThrow(/Kafka\/k is invalid: .*(listners|listeners)/);
+    const topic = {
+      apiVersion: 'kafka.strimzi.io/v1beta2',
+      kind: 'KafkaTopic',
+      metadata: { name: 't' },
+      spec: { partitions: 0 },
+    };
+    expect(() => validateResource(topic)).toThrow(
+      /KafkaTopic\/t is invalid: \/spec\/partitions must be >= 1/,
+    );
+    const pool = {
+      apiVersion: 'kafka.strimzi.io/v1beta2',
+      kind: 'KafkaNodePool',
+      metadata: { name: 'p' },
+      spec: { replicas: 3, storage: { type: 'ephemeral' } },
+    };
+    expect(() => validateResource(pool)).toThrow(/roles/);
+  });
+
+  it('name the published CRD they come from', () => {
+    const files = readdirSync(STRIMZI_SCHEMA_DIR).filter((f) => f.endsWith('.json'));
+    expect(files.sort()).toEqual([
+      'kafka.v1beta2.json',
+      'kafkanodepool.v1beta2.json',
+      'kafkatopic.v1beta2.json',
+    ]);
+    for (const file of files)
+      expect(JSON.parse(readFileSync(path.join(STRIMZI_SCHEMA_DIR, file), 'utf8')).$comment).toMatch(
+        /https:\/\/github\.com\/strimzi\/strimzi-kafka-operator\/blob\/[0-9a-f]{40}\/packaging\/install\/cluster-operator\//,
+      );
+  });
+});
+
+describe('the NetworkPolicy evaluator', () => {
+  const pod = (name: string, labels: Record<string, string>, ports: Record<string, number>): Endpoint => ({
+    kind: 'pod',
+    name,
+    labels,
+    ports,
+    ip: '10.42.0.1',
+  });
+  const web = pod('web', { app: 'web' }, { http: 80 });
+  const api = pod('api', { app: 'api' }, { grpc: 50051 });
+  const policy = (spec: object): K8sObject => ({
+    apiVersion: 'networking.k8s.io/v1',
+    kind: 'NetworkPolicy',
+    metadata: { name: 'p' },
+    spec,
+  });
+
+  it('allows everything without policies, nothing under a default deny, and a named port only on the pod that names it', () => {
+    expect(connectionAllowed([], 'ns', web, api, 50051)).toBe(true);
+    const deny = policiesOf([policy({ podSelector: {}, policyTypes: ['Ingress', 'Egress'] })]);
+    expect(connectionAllowed(deny, 'ns', web, api, 50051)).toBe(false);
+    const open = policiesOf([
+      policy({ podSelector: {}, policyTypes: ['Ingress', 'Egress'] }),
+      policy({
+        podSelector: { matchLabels: { app: 'web' } },
+        policyTypes: ['Egress'],
+        egress: [{ to: [{ podSelector: { matchLabels: { app: 'api' } } }] }],
+      }),
+      policy({
+        podSelector: { matchLabels: { app: 'api' } },
+        policyTypes: ['Ingress'],
+        ingress: [{ from: [{ podSelector: { matchLabels: { app: 'web' } } }], ports: [{ port: 'grpc' }] }],
+      }),
+    ]);
+    expect(connectionAllowed(open, 'ns', web, api, 50051)).toBe(true);
+    expect(connectionAllowed(open, 'ns', web, api, 9464)).toBe(false);
+    expect(connectionAllowed(open, 'ns', api, web, 80)).toBe(false);
+    expect(
+      connectionAllowed(open, 'ns', { kind: 'namespace', name: 'other', namespace: 'other' }, api, 50051),
+    ).toBe(false);
+  });
+
+  it('reads ipBlock with its exceptions', () => {
+    const egress = policiesOf([
+      policy({
+        podSelector: {},
+        policyTypes: ['Egress'],
+        egress: [
+          { to: [{ ipBlock: { cidr: '0.0.0.0/0', except: ['10.0.0.0/8'] } }], ports: [{ port: 443 }] },
+        ],
+      }),
+    ]);
+    expect(
+      connectionAllowed(egress, 'ns', web, { kind: 'ip', name: 'public', ip: '203.0.113.10' }, 443),
+    ).toBe(true);
+    expect(connectionAllowed(egress, 'ns', web, { kind: 'ip', name: 'private', ip: '10.1.2.3' }, 443)).toBe(
+      false,
+    );
   });
 });

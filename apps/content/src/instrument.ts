@@ -1,9 +1,10 @@
 // Loaded first by main.ts: the environment is validated here, once for the whole process, and
 // OpenTelemetry must patch grpc, http, pg and ioredis before anything requires them.
-import { loadConfigOrExit } from '@lib/config';
+import { ConfigError, loadConfigOrUnready } from '@lib/config';
 import { startTelemetry } from '@lib/observability';
 import { contentConfigSchema } from './content.config';
 
-export const config = loadConfigOrExit(contentConfigSchema);
+// In a deployment an invalid environment leaves the process up and unready (runService), not exiting.
+export const config = loadConfigOrUnready(contentConfigSchema);
 
-startTelemetry({ serviceName: 'content', otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
+if (!(config instanceof ConfigError)) startTelemetry({ serviceName: 'content', otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });

@@ -158,6 +158,15 @@ describe('tracking pipeline over Kafka (real PostgreSQL)', () => {
     await until(async () => (await committedOffsets()) === 26);
   });
 
+  /** kafka_consumergroup_lag of the service's group on tracking.raw.v1, by partition, from its /metrics. */
+  const consumerLagOnMetrics = async (): Promise<Map<string, number>> => {
+    const text = await (await fetch(`http://127.0.0.1:${t.service.opsPort}/metrics`)).text();
+    const lag = new Map<string, number>();
+    const pattern = new RegExp(`^kafka_consumergroup_lag\\{group="${groupId}",topic="${TRACKING_TOPICS.raw}",partition="(\\d+)",service="events"\\} (\\d+)$`, 'gm');
+    for (const match of text.matchAll(pattern)) lag.set(match[1]!, Number(match[2]));
+    return lag;
+  };
+
   it('loses nothing while PostgreSQL refuses writes: the batch is retried, the offset waits, the rows land once it works again', async () => {
     const committedBefore = await committedOffsets();
     const db = t.service.dataSource;
@@ -177,11 +186,16 @@ describe('tracking pipeline over Kafka (real PostgreSQL)', () => {
       await until(async () => (await rollbacks()) >= rollbacksBefore + 2);
       expect(await storedIds(during.map((r) => r.ingest_id))).toEqual([]);
       expect(await committedOffsets()).toBe(committedBefore);
+      // The ops port reports the records waiting per partition of the group (the Prometheus lag gauge).
+      const lag = await consumerLagOnMetrics();
+      expect([...lag.keys()].sort()).toEqual(['0', '1']);
+      expect([...lag.values()].reduce((a, b) => a + b, 0)).toBe(15);
 
       await db.query(`ALTER TABLE events.tracking_event_ids_away RENAME TO tracking_event_ids`);
       await until(async () => (await storedIds(during.map((r) => r.ingest_id))).length === 15);
       await until(async () => (await committedOffsets()) === committedBefore + 15);
       await until(() => during.every((r) => cleanIds().includes(r.ingest_id)));
+      await until(async () => [...(await consumerLagOnMetrics()).values()].every((v) => v === 0));
     } finally {
       await db.query(`ALTER TABLE IF EXISTS events.tracking_event_ids_away RENAME TO tracking_event_ids`);
     }

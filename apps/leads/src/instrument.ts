@@ -1,9 +1,10 @@
 // Loaded first by main.ts: the environment is validated here, once for the whole process, and
 // OpenTelemetry must patch grpc, http, pg and ioredis before anything requires them.
-import { loadConfigOrExit } from '@lib/config';
+import { ConfigError, loadConfigOrUnready } from '@lib/config';
 import { startTelemetry } from '@lib/observability';
 import { leadsConfigSchema } from './leads.config';
 
-export const config = loadConfigOrExit(leadsConfigSchema);
+// In a deployment an invalid environment leaves the process up and unready (runService), not exiting.
+export const config = loadConfigOrUnready(leadsConfigSchema);
 
-startTelemetry({ serviceName: 'leads', otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
+if (!(config instanceof ConfigError)) startTelemetry({ serviceName: 'leads', otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });

@@ -1,9 +1,11 @@
-import { SERVICE_CONFIG, type ServiceDefinition } from '@lib/service-kit';
+import { METRICS_REGISTRY, SERVICE_CONFIG, type ServiceDefinition } from '@lib/service-kit';
+import { DataSource } from 'typeorm';
 import { FeedIngestionUseCases } from './application/feed-ingestion.use-cases';
 import { offersConfigSchema, type OffersConfig } from './offers.config';
 import { OffersModule } from './offers.module';
 import { OFFERS_MIGRATIONS } from './persistence/migrations';
 import { FeedEntity } from './persistence/feed.entity';
+import { registerFeedMetrics } from './persistence/feed-metrics';
 import { LeadRequestEntity } from './persistence/lead-request.entity';
 
 export const offersService: ServiceDefinition<'offers', OffersConfig> = {
@@ -15,6 +17,8 @@ export const offersService: ServiceDefinition<'offers', OffersConfig> = {
   // The first fetch of every feed (OFFERS_INGEST_ON_START), before the service reports ready, so a
   // fresh start has offers. A failed feed is logged and recorded; it never stops the start.
   onDatabaseReady: async (app) => {
+    // offers_feed_last_good_fetch_timestamp_seconds{feed} and offers_feed_staleness_seconds{feed}.
+    registerFeedMetrics(app.get(METRICS_REGISTRY), app.get(DataSource));
     if (!app.get<OffersConfig>(SERVICE_CONFIG).OFFERS_INGEST_ON_START) return;
     await app.get(FeedIngestionUseCases).ingest();
   },

@@ -28,7 +28,7 @@ export const ratesService: ServiceDefinition<'rates', RatesConfig> = {
     logger.info({ tables, banks, ms: Date.now() - started }, 'shipped rates data loaded');
     app.get(IngestionStatus).dataLoaded = true;
     const freshness = app.get(FreshnessUseCases);
-    app.get(RatesMetrics).readFrom(() => freshness.report());
+    app.get(RatesMetrics).readFrom((now) => freshness.report(now));
     if (app.get<RatesConfig>(SERVICE_CONFIG).scheduleOn) await app.get(IngestionScheduler).start();
   },
   readinessDetails: async (app) => (app.get(IngestionStatus).dataLoaded ? { freshness: await app.get(FreshnessUseCases).report() } : { freshness: 'loading' }),

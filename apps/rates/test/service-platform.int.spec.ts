@@ -3,7 +3,8 @@ import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { status } from '@grpc/grpc-js';
 import { createServiceClient, type GrpcCallError, healthV1, ratesV1 } from '@lib/contracts';
-import { freePort, provideTestDatabase, startTestService, type TestService } from '@lib/testing';
+import { warsawMidnight } from '@lib/pl-calendar';
+import { freePort, provideTestDatabase, startTestService, type TestService, until } from '@lib/testing';
 import { ratesService } from '../src/rates.service-definition';
 
 /**
@@ -36,6 +37,30 @@ describe('service platform', () => {
       const metrics = await (await fetch(`${t.opsUrl}/metrics`)).text();
       expect(metrics).toMatch(/grpc_server_handling_seconds_count\{[^}]*method="RatesController.getLatestTable"[^}]*code="OK"[^}]*\} [1-9]/);
       expect(metrics).toContain('process_cpu_user_seconds_total');
+    });
+
+    it('reports the PostgreSQL pool and the age of the newest NBP table of each type on /metrics', async () => {
+      await t.client.getLatestTable({ table: ratesV1.TableType.A });
+      const metrics = await (await fetch(`${t.opsUrl}/metrics`)).text();
+      const value = (pattern: RegExp) => Number(pattern.exec(metrics)?.[1] ?? Number.NaN);
+      const total = value(/^db_pool_connections\{state="total",service="rates"\} (\d+)$/m);
+      const idle = value(/^db_pool_connections\{state="idle",service="rates"\} (\d+)$/m);
+      expect(total).toBeGreaterThanOrEqual(1);
+      expect(idle).toBeLessThanOrEqual(total);
+      expect(value(/^db_pool_connections\{state="waiting",service="rates"\} (\d+)$/m)).toBe(0);
+      expect(value(/^db_pool_max_connections\{service="rates"\} (\d+)$/m)).toBe(10);
+
+      const body = (await (await fetch(`${t.opsUrl}/readyz`)).json()) as { details: { freshness: { kind: string; latestDate?: string }[] } };
+      for (const f of body.details.freshness.filter((x) => x.kind !== 'banks')) {
+        const age = value(new RegExp(`^rates_nbp_table_age_seconds\\{table="${f.kind}",service="rates"\\} ([0-9.e+]+)$`, 'm'));
+        if (!f.latestDate) {
+          expect(Number.isNaN(age)).toBe(true);
+          continue;
+        }
+        const expected = (Date.now() - warsawMidnight(f.latestDate).getTime()) / 1000;
+        expect(Math.abs(age - expected)).toBeLessThan(120);
+      }
+      expect(metrics).toMatch(/^rates_nbp_table_age_seconds\{table="A",service="rates"\} \d+/m);
     });
 
     it('adds the data freshness of every kind to /readyz as details, never deciding readiness by it', async () => {
@@ -73,9 +98,42 @@ describe('service platform', () => {
     const maybe = built ? it : it.skip;
 
     maybe('stops with one clear line naming a malformed variable', async () => {
-      const result = await run(main, { GRPC_PORT: 'abc', DATABASE_URL: 'postgres://postgres@127.0.0.1:1/x' }, 10_000);
+      const result = await run(main, { NODE_ENV: 'development', GRPC_PORT: 'abc', DATABASE_URL: 'postgres://postgres@127.0.0.1:1/x' }, 10_000);
       expect(result.code).toBe(78);
       expect(result.stderr.trim().split('\n')).toEqual(['Invalid configuration: GRPC_PORT="abc" must be a port number']);
+    });
+
+    maybe('in a deployment (NODE_ENV=production) stays up unready with one log line naming a malformed variable, and stops on SIGTERM', async () => {
+      const [grpcPort, opsPort] = [await freePort(), await freePort()];
+      const env = { NODE_ENV: 'production', GRPC_HOST: '127.0.0.1', GRPC_PORT: String(grpcPort), OPS_PORT: String(opsPort), DATABASE_POOL_MAX: 'many' };
+      const child = spawn(process.execPath, [main], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      const client = createServiceClient('rates', { target: `127.0.0.1:${grpcPort}`, deadlineMs: 2000 });
+      try {
+        const opsUrl = `http://127.0.0.1:${opsPort}`;
+        await until(async () => (await fetch(`${opsUrl}/healthz`).catch(() => undefined))?.status === 200);
+        expect((await fetch(`${opsUrl}/readyz`)).status).toBe(503);
+        await expect(client.healthCheck()).resolves.toBe('NOT_SERVING');
+        const error = (await client.getLatestTable({ table: ratesV1.TableType.A }).catch((e: unknown) => e)) as GrpcCallError;
+        expect(error.code).toBe(status.UNAVAILABLE);
+        // Still alive a moment later: no exit, no crash loop.
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        expect(child.exitCode).toBeNull();
+        child.kill('SIGTERM');
+        await expect(exited).resolves.toBe(0);
+        const lines = stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+        expect(lines.filter((l) => JSON.stringify(l).includes('DATABASE_POOL_MAX'))).toHaveLength(1);
+        expect(lines).toHaveLength(1);
+        expect(lines[0]).toMatchObject({ level: 'error', service: 'rates', variables: ['DATABASE_POOL_MAX'] });
+        expect(stderr).toBe('');
+      } finally {
+        client.close();
+        child.kill('SIGKILL');
+      }
     });
 
     maybe('drains and exits 0 on SIGTERM within its 10 s shutdown budget, logging JSON with trace ids', async () => {

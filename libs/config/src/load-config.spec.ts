@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ConfigError, env, loadConfig, serviceEnvSchema } from './index';
+import { ConfigError, env, exitsOnBadConfig, loadConfig, serviceEnvSchema } from './index';
 
 describe('loadConfig', () => {
   const schema = serviceEnvSchema('rates');
@@ -28,7 +28,17 @@ describe('loadConfig', () => {
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);
       expect((error as ConfigError).problems).toHaveLength(2);
+      expect((error as ConfigError).variables).toEqual(['GRPC_PORT', 'LOG_LEVEL']);
     }
+  });
+
+  it('stops on a bad environment only on a laptop (NODE_ENV unset, development, test), not in a deployment', () => {
+    expect(exitsOnBadConfig({})).toBe(true);
+    expect(exitsOnBadConfig({ NODE_ENV: 'development' })).toBe(true);
+    expect(exitsOnBadConfig({ NODE_ENV: ' test ' })).toBe(true);
+    expect(exitsOnBadConfig({ NODE_ENV: 'production' })).toBe(false);
+    // A misspelt mode is a deployment too: better unready than crash-looping.
+    expect(exitsOnBadConfig({ NODE_ENV: 'prod' })).toBe(false);
   });
 
   it('validates host:port targets and booleans', () => {

@@ -20,3 +20,5 @@ export {
   type WriteOnceOptions,
   type WriteOnceResult,
 } from './idempotency';
+export { poolUsage, registerPoolMetrics, type PoolUsage } from './pool-metrics';
+export { runExclusive, type ExclusiveRun } from './exclusive';

@@ -15,3 +15,11 @@ export {
   type Publisher,
   type RetryPolicy,
 } from './messaging';
+export { extractTraceContext, sendWithProducerSpans, TRACE_HEADERS, traceHeaders, withBatchSpan, withTraceHeaders } from './trace-context';
+export {
+  type ConsumerLagMetrics,
+  type ConsumerLagMetricsOptions,
+  type PartitionLag,
+  readConsumerLag,
+  registerConsumerLagMetrics,
+} from './consumer-lag';

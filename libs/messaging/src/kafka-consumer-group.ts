@@ -8,6 +8,7 @@ import {
   type MessageBatch,
   type MessagingConnection,
 } from './messaging';
+import { withBatchSpan } from './trace-context';
 
 const DEFAULT_HEARTBEAT_MS = 3_000;
 
@@ -105,7 +106,8 @@ export async function startConsumerGroup(
             // Stopping, or the partition went to another member: not committed, read again by its next owner.
             if (!running || !payload.isRunning() || payload.isStale()) return;
             try {
-              await options.handle(handed);
+              // A CONSUMER span child of the producer's trace context (traceparent header).
+              await withBatchSpan(handed, options.groupId, () => options.handle(handed));
               break;
             } catch (error) {
               resume ??= payload.pause();

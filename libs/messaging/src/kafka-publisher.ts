@@ -1,12 +1,14 @@
 import { CompressionTypes, Partitioners, type Producer } from 'kafkajs';
 import { kafkaClient } from './kafka-client';
 import { type MessagingConnection, type OutgoingMessage, type Publisher } from './messaging';
+import { sendWithProducerSpans } from './trace-context';
 
 /**
  * A connected publisher: idempotent producer (a retried batch is written once), acks from all
  * in-sync replicas, GZIP compression, one request in flight so retries keep the order per key,
  * and the Java client's murmur2 partitioner (the same key lands on the same partition as from
- * any other Kafka client).
+ * any other Kafka client). Every record carries a W3C `traceparent`: its PRODUCER span, child of
+ * the caller's own traceparent header when set, else of the active context.
  */
 export async function createKafkaPublisher(connection: MessagingConnection): Promise<Publisher> {
   const producer: Producer = kafkaClient(connection).producer({
@@ -21,15 +23,14 @@ export async function createKafkaPublisher(connection: MessagingConnection): Pro
     async publish(topic: string, messages: readonly OutgoingMessage[]): Promise<void> {
       if (closed) throw new Error('publisher is closed');
       if (messages.length === 0) return;
-      await producer.send({
-        topic,
-        acks: -1,
-        compression: CompressionTypes.GZIP,
-        messages: messages.map((m) => ({
-          key: m.key,
-          value: m.value,
-          headers: m.headers ? { ...m.headers } : undefined,
-        })),
+      // W3C trace context per record (traceparent of its PRODUCER span), so the consumer's work joins its trace.
+      await sendWithProducerSpans(topic, messages, async (traced) => {
+        await producer.send({
+          topic,
+          acks: -1,
+          compression: CompressionTypes.GZIP,
+          messages: traced.map((m) => ({ key: m.key, value: m.value, headers: m.headers })),
+        });
       });
     },
     async close(): Promise<void> {

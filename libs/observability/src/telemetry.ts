@@ -5,7 +5,6 @@ import { ExpressInstrumentation, ExpressLayerType } from '@opentelemetry/instrum
 import { GrpcInstrumentation } from '@opentelemetry/instrumentation-grpc';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
-import { KafkaJsInstrumentation } from '@opentelemetry/instrumentation-kafkajs';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { NodeSDK } from '@opentelemetry/sdk-node';
@@ -31,6 +30,11 @@ export interface TelemetryOptions {
   untracedPathPrefixes?: readonly string[];
   /** Whether to load the Express instrumentation (default false: see startTelemetry). */
   express?: boolean;
+  /**
+   * Span processors used in addition to (or, without an endpoint, instead of) the OTLP exporter,
+   * e.g. a SimpleSpanProcessor over an InMemorySpanExporter in tests. Spans are then recorded.
+   */
+  spanProcessors?: SpanProcessor[];
 }
 
 export interface Telemetry {
@@ -94,17 +98,21 @@ export function startTelemetry(opts: TelemetryOptions): Telemetry {
     // Pool pings and Redis health checks outside any request are noise, not traces.
     new PgInstrumentation({ requireParentSpan: true }),
     new IORedisInstrumentation({ requireParentSpan: true }),
-    new KafkaJsInstrumentation(),
+    // No KafkaJS instrumentation: @lib/messaging makes the producer and consumer spans itself and
+    // carries each record's own traceparent (the instrumentation parents every record on the
+    // context the batch is sent in, overwriting that header, and starts each consumed batch as a
+    // new trace).
   ];
 
-  const sampler = samplerFor(opts.otlpEndpoint);
+  const extra = opts.spanProcessors ?? [];
+  const sampler = extra.length > 0 ? undefined : samplerFor(opts.otlpEndpoint);
   const sdk = new NodeSDK({
     serviceName: opts.serviceName,
     resource: resourceFromAttributes({
       [ATTR_SERVICE_NAME]: opts.serviceName,
       ...(opts.serviceVersion ? { [ATTR_SERVICE_VERSION]: opts.serviceVersion } : {}),
     }),
-    spanProcessors: spanProcessors(opts.otlpEndpoint),
+    spanProcessors: extra.length > 0 && !opts.otlpEndpoint ? extra : [...spanProcessors(opts.otlpEndpoint), ...extra],
     ...(sampler ? { sampler } : {}),
     metricReaders: [],
     logRecordProcessors: [],

@@ -3,7 +3,7 @@ import { GrpcMethod } from '@nestjs/microservices';
 import { healthV1 } from '@lib/contracts';
 import { map, type Observable, of } from 'rxjs';
 import { notFound } from './errors';
-import { HealthState } from './health';
+import { HealthState, LIVENESS_SERVICE, type ServingStatus } from './health';
 import { HEALTH_STATE } from './tokens';
 
 const { HealthCheckResponse_ServingStatus: Serving } = healthV1;
@@ -17,15 +17,16 @@ export class HealthController {
   check(request: healthV1.HealthCheckRequest): healthV1.HealthCheckResponse {
     const service = request.service ?? '';
     if (!this.health.knows(service)) throw notFound('service', service);
-    return { status: this.health.current === 'SERVING' ? Serving.SERVING : Serving.NOT_SERVING };
+    return { status: toServing(service === LIVENESS_SERVICE ? 'SERVING' : this.health.current) };
   }
 
   @GrpcMethod('Health', 'Watch')
   watch(request: healthV1.HealthCheckRequest): Observable<healthV1.HealthCheckResponse> {
     const service = request.service ?? '';
     if (!this.health.knows(service)) return of({ status: Serving.SERVICE_UNKNOWN });
-    return this.health
-      .watch()
-      .pipe(map((s) => ({ status: s === 'SERVING' ? Serving.SERVING : Serving.NOT_SERVING })));
+    if (service === LIVENESS_SERVICE) return of({ status: Serving.SERVING });
+    return this.health.watch().pipe(map((s) => ({ status: toServing(s) })));
   }
 }
+
+const toServing = (s: ServingStatus) => (s === 'SERVING' ? Serving.SERVING : Serving.NOT_SERVING);

@@ -4,6 +4,13 @@ import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
 export type ServingStatus = 'SERVING' | 'NOT_SERVING';
 
 /**
+ * The grpc.health.v1 service name of the process itself: SERVING whenever the gRPC server answers,
+ * whatever the dependencies do. Liveness and startup probes ask for it (a PostgreSQL outage must
+ * make pods unready, never restart them); readiness probes ask for '' or the service's full name.
+ */
+export const LIVENESS_SERVICE = 'liveness';
+
+/**
  * The serving status reported by grpc.health.v1 for the whole server ('') and for the service's own
  * full name. It is NOT_SERVING until every dependency check passes, follows them while running, and
  * is pinned to NOT_SERVING once shutdown begins so balancers drain us first.
@@ -25,7 +32,7 @@ export class HealthState {
   }
 
   knows(service: string): boolean {
-    return service === '' || this.serviceNames.includes(service);
+    return service === '' || service === LIVENESS_SERVICE || this.serviceNames.includes(service);
   }
 
   watch(): Observable<ServingStatus> {

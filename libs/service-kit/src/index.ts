@@ -1,4 +1,11 @@
-export { runService, startService, type ServiceDefinition, type RunningService } from './run-service';
+export {
+  runService,
+  startService,
+  migrateStorage,
+  MIGRATE_ONLY_FLAG,
+  type ServiceDefinition,
+  type RunningService,
+} from './run-service';
 export {
   ServiceError,
   invalidArgument,
@@ -24,5 +31,6 @@ export {
   type PageSlice,
 } from './request-fields';
 export { toGrpcError, isDatabaseUnavailable } from './grpc-error';
-export { HealthState, type ServingStatus } from './health';
+export { HealthState, LIVENESS_SERVICE, type ServingStatus } from './health';
 export { CACHE, LOGGER, SERVICE_CONFIG, HEALTH_STATE, METRICS_REGISTRY } from './tokens';
+export { runUnconfigured, serveUnconfigured, type UnconfiguredService } from './unconfigured';

@@ -2,9 +2,9 @@ import { type DynamicModule, type INestMicroservice, Module, type Type } from '@
 import { NestFactory } from '@nestjs/core';
 import { type MicroserviceOptions, Transport } from '@nestjs/microservices';
 import { createCache, type Cache } from '@lib/cache';
-import { type ServiceEnv } from '@lib/config';
+import { ConfigError, type ServiceEnv } from '@lib/config';
 import { LOADER_OPTIONS, protoPathsFor, SERVICES, type ServiceName } from '@lib/contracts';
-import { createDataSource, databaseReadinessCheck, initializeDatabase, resolveDatabase, type DataSourceOptions } from '@lib/database';
+import { createDataSource, databaseReadinessCheck, initializeDatabase, registerPoolMetrics, resolveDatabase, type DataSourceOptions } from '@lib/database';
 import {
   createLogger,
   createMetricsRegistry,
@@ -23,6 +23,7 @@ import { isDatabaseUnavailable } from './grpc-error';
 import { HealthController } from './health.controller';
 import { HealthState } from './health';
 import { CACHE, HEALTH_STATE, LOGGER, METRICS_REGISTRY, SERVICE_CONFIG } from './tokens';
+import { runUnconfigured } from './unconfigured';
 
 export interface ServiceDefinition<N extends ServiceName = ServiceName, C extends ServiceEnv = ServiceEnv> {
   name: N;
@@ -112,6 +113,8 @@ export async function startService<C extends ServiceEnv>(
     buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [registry],
   });
+  // db_pool_connections{state=total|idle|waiting} and db_pool_max_connections, read at each scrape.
+  registerPoolMetrics(registry, dataSource);
 
   const infra: DynamicModule = {
     module: InfraModule,
@@ -204,11 +207,74 @@ async function prepareStorage(dataSource: DataSource, logger: Logger, cancelled:
 }
 
 /**
- * Process entry point: JSON logs, SIGTERM/SIGINT drain within SHUTDOWN_TIMEOUT_MS. `config` is the
- * environment `instrument.ts` validated against `def.configSchema` (once per process).
+ * The process argument that makes a service apply its migrations and exit instead of serving
+ * (`node dist/apps/<name>/src/main.js --migrate-only`; the Kubernetes init container `migrate`).
  */
-export async function runService<C extends ServiceEnv>(def: ServiceDefinition<ServiceName, C>, config: C): Promise<void> {
+export const MIGRATE_ONLY_FLAG = '--migrate-only';
+
+/**
+ * Applies the service's pending migrations (waiting, with backoff, while PostgreSQL is unreachable;
+ * under the same per-schema advisory lock as a serving replica) and closes every connection again.
+ * Reference data is not loaded here: that stays with the serving process (`onDatabaseReady`).
+ */
+export async function migrateStorage<C extends ServiceEnv>(
+  def: ServiceDefinition<ServiceName, C>,
+  config: C,
+  logger: Logger,
+): Promise<void> {
+  const database = await resolveDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    embeddedPort: config.EMBEDDED_PG_PORT,
+    logger,
+  });
+  const dataSource = createDataSource({
+    url: database.url,
+    schema: def.name,
+    entities: def.entities,
+    migrations: def.migrations,
+    // The advisory lock holds one connection while the migrations run on another.
+    poolMax: 2,
+    applicationName: `${def.name}-migrate`,
+    logger,
+  });
+  try {
+    await prepareStorage(dataSource, logger, () => false);
+  } finally {
+    if (dataSource.isInitialized) await dataSource.destroy();
+    await database.stop();
+  }
+}
+
+/**
+ * Process entry point: JSON logs, SIGTERM/SIGINT drain within SHUTDOWN_TIMEOUT_MS. `loaded` is the
+ * environment `instrument.ts` validated against `def.configSchema` (once per process), or the
+ * ConfigError of an invalid one (loadConfigOrUnready): the process then serves unready (serveUnconfigured). With
+ * MIGRATE_ONLY_FLAG among the arguments it migrates and exits: 0 when the schema is current, 1 with
+ * one fatal log line when a migration failed.
+ */
+export async function runService<C extends ServiceEnv>(def: ServiceDefinition<ServiceName, C>, loaded: C | ConfigError): Promise<void> {
+  // An invalid environment in a deployment (loadConfigOrUnready): up, never ready, one log line naming the variables.
+  if (loaded instanceof ConfigError) {
+    if (process.argv.includes(MIGRATE_ONLY_FLAG)) {
+      process.stderr.write(`${loaded.message}\n`);
+      process.exit(78);
+    }
+    return runUnconfigured(def.name, loaded);
+  }
+  const config = loaded;
   const logger = createLogger({ name: def.name, level: config.LOG_LEVEL });
+  if (process.argv.includes(MIGRATE_ONLY_FLAG)) {
+    try {
+      await migrateStorage(def, config, logger);
+      logger.info(`${def.name} schema migrated (${MIGRATE_ONLY_FLAG}); exiting`);
+      await shutdownTelemetry();
+      process.exit(0);
+    } catch (error) {
+      logger.fatal({ err: error }, `${def.name} migration failed (${MIGRATE_ONLY_FLAG})`);
+      process.exit(1);
+    }
+  }
   let service: RunningService;
   try {
     service = await startService(def, config, logger);

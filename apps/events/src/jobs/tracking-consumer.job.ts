@@ -1,7 +1,8 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { backoffDelay, type ConsumerGroup, type MessageBatch, startConsumerGroup } from '@lib/messaging';
+import { backoffDelay, type ConsumerGroup, type ConsumerLagMetrics, type MessageBatch, registerConsumerLagMetrics, startConsumerGroup } from '@lib/messaging';
 import { type Logger } from '@lib/observability';
-import { LOGGER, SERVICE_CONFIG } from '@lib/service-kit';
+import { LOGGER, METRICS_REGISTRY, SERVICE_CONFIG } from '@lib/service-kit';
+import { type Registry } from 'prom-client';
 import { TRACKING_TOPICS } from '@lib/tracking';
 import { EventIngestionUseCases, type RawBatchOutcome } from '../application/event-ingestion.use-cases';
 import { type EventsConfig } from '../events.config';
@@ -21,12 +22,14 @@ export class TrackingConsumerJob implements OnApplicationShutdown {
   private group: ConsumerGroup | undefined;
   private stopped = false;
   private joining: Promise<void> | undefined;
+  private lagMetrics: ConsumerLagMetrics | undefined;
 
   constructor(
     private readonly ingestion: EventIngestionUseCases,
     @Inject(SERVICE_CONFIG) private readonly config: EventsConfig,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(CONSUMER_PROGRESS) private readonly progress: ConsumerProgress,
+    @Inject(METRICS_REGISTRY) private readonly registry: Registry,
   ) {}
 
   get enabled(): boolean {
@@ -36,6 +39,12 @@ export class TrackingConsumerJob implements OnApplicationShutdown {
   /** Joins the group in the background, retrying while Kafka cannot be reached; the gRPC side serves meanwhile. */
   start(): void {
     if (!this.enabled || this.joining) return;
+    // kafka_consumergroup_lag{group, topic, partition}, read from the brokers at each scrape.
+    this.lagMetrics = registerConsumerLagMetrics(this.registry, {
+      connection: { brokers: this.config.KAFKA_BROKERS, clientId: 'events-service-lag' },
+      groupId: this.config.EVENTS_CONSUMER_GROUP,
+      topics: [TRACKING_TOPICS.raw],
+    });
     this.joining = this.join();
   }
 
@@ -95,5 +104,6 @@ export class TrackingConsumerJob implements OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
     await this.group?.stop();
+    await this.lagMetrics?.close();
   }
 }

@@ -1,6 +1,6 @@
 // Loaded first by main.ts: the environment is validated here, once for the whole process, and
 // OpenTelemetry must patch http, express and grpc before anything requires them.
-import { loadConfigOrExit } from '@lib/config';
+import { ConfigError, loadConfigOrUnready } from '@lib/config';
 import { startTelemetry } from '@lib/observability';
 import { gatewayEnvSchema } from './config';
 
@@ -8,12 +8,16 @@ import { gatewayEnvSchema } from './config';
 // deployment, not React's development build (several times slower, with extra checks).
 if (!process.env['NODE_ENV']) process.env['NODE_ENV'] = 'production';
 
-export const config = loadConfigOrExit(gatewayEnvSchema);
+// In a deployment an invalid environment leaves the process up and unready (main.ts), not exiting.
+export const config = loadConfigOrUnready(gatewayEnvSchema);
 
 // Hashed assets, the favicon and build files get no server span: they are sent by express.static
 // and a span per file would outnumber the pages' own. Pages name their span in the metrics middleware.
-export const telemetry = startTelemetry({
-  serviceName: 'gateway',
-  otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
-  untracedPathPrefixes: ['/assets/', '/builds/', '/favicon'],
-});
+export const telemetry =
+  config instanceof ConfigError
+    ? undefined
+    : startTelemetry({
+        serviceName: 'gateway',
+        otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
+        untracedPathPrefixes: ['/assets/', '/builds/', '/favicon'],
+      });

@@ -1,14 +1,20 @@
-import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit, Optional } from '@nestjs/common';
+import { runExclusive } from '@lib/database';
 import { type Logger } from '@lib/observability';
 import { LOGGER, SERVICE_CONFIG } from '@lib/service-kit';
+import { DataSource } from 'typeorm';
 import { PrivacyUseCases } from '../application/privacy.use-cases';
 import { type LeadsConfig } from '../leads.config';
 
 /**
  * Every LEADS_JOB_INTERVAL_MS: finishes pending erasures (the content service was away, or the
  * process stopped mid-way) and applies retention (drafts after 30 days, leads and messages after
- * LEADS_RETENTION_DAYS). Runs never overlap; a failed run is logged and the next one tries again.
+ * LEADS_RETENTION_DAYS). Runs never overlap, in this process nor across replicas (the PostgreSQL
+ * advisory lock LEADS_MAINTENANCE_LOCK; a replica that does not get it skips the run); a failed run
+ * is logged and the next one tries again.
  */
+export const LEADS_MAINTENANCE_LOCK = 'leads:maintenance';
+
 @Injectable()
 export class LeadsMaintenanceJob implements OnModuleInit, OnApplicationShutdown {
   private timer: NodeJS.Timeout | undefined;
@@ -18,6 +24,8 @@ export class LeadsMaintenanceJob implements OnModuleInit, OnApplicationShutdown 
     private readonly privacy: PrivacyUseCases,
     @Inject(SERVICE_CONFIG) private readonly config: LeadsConfig,
     @Inject(LOGGER) private readonly logger: Logger,
+    // The service's DataSource (one runner across replicas); without it every run goes ahead.
+    @Optional() @Inject(DataSource) private readonly dataSource?: DataSource,
   ) {}
 
   onModuleInit(): void {
@@ -34,13 +42,19 @@ export class LeadsMaintenanceJob implements OnModuleInit, OnApplicationShutdown 
 
   private async work(): Promise<void> {
     try {
-      const finished = await this.privacy.finishPendingErasures();
-      const removed = await this.privacy.applyRetention();
-      if (finished > 0 || removed.drafts + removed.leads + removed.messages > 0)
-        this.logger.info({ erasuresFinished: finished, ...removed }, 'leads maintenance');
+      if (!this.dataSource) return await this.maintain();
+      const run = await runExclusive(this.dataSource, LEADS_MAINTENANCE_LOCK, () => this.maintain());
+      if (!run.ran) this.logger.debug('leads maintenance runs on another replica; skipped here');
     } catch (error) {
       this.logger.warn({ err: error }, 'leads maintenance failed; the next run tries again');
     }
+  }
+
+  private async maintain(): Promise<void> {
+    const finished = await this.privacy.finishPendingErasures();
+    const removed = await this.privacy.applyRetention();
+    if (finished > 0 || removed.drafts + removed.leads + removed.messages > 0)
+      this.logger.info({ erasuresFinished: finished, ...removed }, 'leads maintenance');
   }
 
   async onApplicationShutdown(): Promise<void> {

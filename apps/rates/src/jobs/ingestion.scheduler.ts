@@ -1,6 +1,8 @@
-import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy, Optional } from '@nestjs/common';
+import { runExclusive } from '@lib/database';
 import { type Logger } from '@lib/observability';
 import { LOGGER } from '@lib/service-kit';
+import { DataSource } from 'typeorm';
 import { BanksUseCases } from '../application/banks.use-cases';
 import { FreshnessUseCases } from '../application/freshness.use-cases';
 import { NbpImportUseCases } from '../application/nbp-import.use-cases';
@@ -13,6 +15,8 @@ const KINDS: readonly IngestionKind[] = ['C', 'A', 'B', 'banks'];
  * days after its morning publication, A around midday, B on Wednesdays, the banks twice a working
  * day; at start, every kind whose stored data is behind the calendar is fetched once. A failed run
  * is logged (and shown on /readyz); the stored tables keep being served and the next run tries again.
+ * Each kind runs on one replica at a time (PostgreSQL advisory lock `rates:ingestion:<kind>`); a
+ * replica that does not get the lock skips that run, the stores being shared.
  */
 @Injectable()
 export class IngestionScheduler implements OnModuleDestroy {
@@ -25,6 +29,8 @@ export class IngestionScheduler implements OnModuleDestroy {
     private readonly banks: BanksUseCases,
     private readonly freshness: FreshnessUseCases,
     @Inject(LOGGER) private readonly logger: Logger,
+    // The service's DataSource (one runner across replicas); without it (unit tests) every run goes ahead.
+    @Optional() @Inject(DataSource) private readonly dataSource?: DataSource,
   ) {}
 
   /** Starts the schedule; `now` is injectable for tests. Resolves once the catch-up runs have been started. */
@@ -40,14 +46,20 @@ export class IngestionScheduler implements OnModuleDestroy {
   /** Runs one kind now (also what the timers call). Never rejects: failures are logged. */
   async run(kind: IngestionKind, now: () => Date = () => new Date()): Promise<void> {
     try {
-      if (kind === 'banks') {
-        const report = await this.banks.ingest(now());
-        this.logger.info({ kind, ...report }, 'bank tables fetched');
-      } else {
-        await this.nbp.ingest(kind, now());
-      }
+      if (!this.dataSource) return await this.fetch(kind, now);
+      const run = await runExclusive(this.dataSource, `rates:ingestion:${kind}`, () => this.fetch(kind, now));
+      if (!run.ran) this.logger.debug({ kind }, 'fetch runs on another replica; skipped here');
     } catch (error) {
       this.logger.error({ kind, err: error }, 'scheduled fetch failed; stored tables keep being served');
+    }
+  }
+
+  private async fetch(kind: IngestionKind, now: () => Date): Promise<void> {
+    if (kind === 'banks') {
+      const report = await this.banks.ingest(now());
+      this.logger.info({ kind, ...report }, 'bank tables fetched');
+    } else {
+      await this.nbp.ingest(kind, now());
     }
   }
 

@@ -1,19 +1,25 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Gauge, type Registry } from 'prom-client';
+import { warsawMidnight } from '@lib/pl-calendar';
 import { METRICS_REGISTRY } from '@lib/service-kit';
 import { type Freshness } from '../domain/freshness';
+
+const NBP_TABLES = new Set<string>(['A', 'B', 'C']);
 
 /**
  * The staleness metrics on /metrics, read when Prometheus scrapes:
  * rates_table_days_behind{kind} (0 when the newest stored table is the one expected by now; -1
- * while nothing is stored) and rates_last_fetch_success_timestamp_seconds{kind}.
+ * while nothing is stored), rates_last_fetch_success_timestamp_seconds{kind} and
+ * rates_nbp_table_age_seconds{table} (A, B, C: seconds since 00:00 Europe/Warsaw of the newest stored
+ * table's effective date; absent while none is stored).
  */
 @Injectable()
 export class RatesMetrics {
-  private source: (() => Promise<Freshness[]>) | undefined;
+  private source: ((now: Date) => Promise<Freshness[]>) | undefined;
+  private clock: () => Date = () => new Date();
 
   constructor(@Inject(METRICS_REGISTRY) registry: Registry) {
-    const read = async () => (this.source ? await this.source() : []);
+    const read = async (now: Date = this.clock()) => (this.source ? await this.source(now) : []);
     new Gauge({
       name: 'rates_table_days_behind',
       help: 'Days the newest stored table of a kind (NBP A, B, C, banks) is behind the one expected by now; -1 when none is stored',
@@ -32,10 +38,24 @@ export class RatesMetrics {
         for (const f of await read()) if (f.lastSuccessAt) this.set({ kind: f.kind }, Date.parse(f.lastSuccessAt) / 1000);
       },
     });
+    const clock = () => this.clock();
+    new Gauge({
+      name: 'rates_nbp_table_age_seconds',
+      help: 'Seconds since the effective date (00:00 Europe/Warsaw) of the newest stored NBP table of a type (A, B, C)',
+      labelNames: ['table'] as const,
+      registers: [registry],
+      async collect() {
+        const now = clock();
+        for (const f of await read(now)) {
+          if (NBP_TABLES.has(f.kind) && f.latestDate) this.set({ table: f.kind }, Math.max(0, (now.getTime() - warsawMidnight(f.latestDate).getTime()) / 1000));
+        }
+      },
+    });
   }
 
-  /** Where the figures come from (set once the service is wired). */
-  readFrom(source: () => Promise<Freshness[]>): void {
+  /** Where the figures come from (set once the service is wired); `clock` is "now" (tests pin it). */
+  readFrom(source: (now: Date) => Promise<Freshness[]>, clock?: () => Date): void {
     this.source = source;
+    if (clock) this.clock = clock;
   }
 }

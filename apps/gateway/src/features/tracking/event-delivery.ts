@@ -16,7 +16,9 @@
  *   counted in one error log line (the only loss: a crash or a sink down for the whole shutdown).
  */
 import { type Logger } from '@lib/observability';
+import { context, ROOT_CONTEXT } from '@opentelemetry/api';
 import { type RawTrackingRecord } from '@lib/tracking';
+import { rememberTraceContext } from './record-trace';
 
 /** Where delivered events go. */
 export interface EventSink {
@@ -85,6 +87,7 @@ export class EventDelivery {
     if (this.closing || this.pending + records.length > this.options.limit) return false;
     if (this.queue.length === 0) this.waitingSince = Date.now();
     const wasShort = this.queue.length < this.options.batchSize;
+    rememberTraceContext(records);
     for (const record of records) this.queue.push(record);
     // A batch just filled up: it need not wait for the linger timer.
     if (wasShort && this.queue.length >= this.options.batchSize) this.reschedule();
@@ -122,10 +125,15 @@ export class EventDelivery {
     const full = this.queue.length >= this.options.batchSize;
     const lingerLeft = Math.max(this.waitingSince + this.options.lingerMs - now, 0);
     const delay = waitForRetry > 0 ? waitForRetry : full || this.closing ? 0 : lingerLeft;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.pump();
-    }, delay);
+    // Outside the context of the request that happened to schedule it: a batch mixes requests, and
+    // each record carries its own (record-trace.ts).
+    this.timer = setTimeout(
+      context.bind(ROOT_CONTEXT, () => {
+        this.timer = undefined;
+        this.pump();
+      }),
+      delay,
+    );
     // A pending batch never keeps the process alive; shutdown drains it explicitly.
     this.timer.unref?.();
   }

@@ -12,6 +12,7 @@ import { createKafkaPublisher, type Publisher } from '@lib/messaging';
 import { type Logger } from '@lib/observability';
 import { type RawTrackingRecord, TRACKING_TOPICS } from '@lib/tracking';
 import { type EventSink } from './event-delivery';
+import { traceContextOf } from './record-trace';
 
 /** The record as the proto message (the gRPC client takes ts-proto's camelCase fields). */
 export function toTrackingEvent(record: RawTrackingRecord): eventsV1.TrackingEvent {
@@ -96,7 +97,8 @@ export function kafkaEventSink(brokers: readonly string[], logger: Logger, clien
         records.map((record) => ({
           key: record.session_id || null,
           value: JSON.stringify(record),
-          headers: { 'content-type': 'application/json' },
+          // traceparent of the request that accepted the record (not of whichever request flushed the batch).
+          headers: { 'content-type': 'application/json', ...traceContextOf(record) },
         })),
       );
       return { refused: 0 };
