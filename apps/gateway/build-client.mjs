@@ -10,6 +10,10 @@
 //
 //   node apps/gateway/build-client.mjs                 → dist/apps/gateway
 //   node apps/gateway/build-client.mjs --outdir <dir>  → <dir> (tests build into a temp dir)
+//   node apps/gateway/build-client.mjs --outdir <dir> --salt <text>
+//                                                      → the same code with a comment naming <text> at the top
+//                                                        of every file, so every hashed name and the build id
+//                                                        differ (tests of deploys need two builds of one tree)
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -27,6 +31,9 @@ const workspaceRoot = path.resolve(appRoot, '../..');
 const args = process.argv.slice(2);
 const outFlag = args.indexOf('--outdir');
 const outDir = path.resolve(outFlag >= 0 && args[outFlag + 1] ? args[outFlag + 1] : path.join(workspaceRoot, 'dist/apps/gateway'));
+const saltFlag = args.indexOf('--salt');
+const salt = saltFlag >= 0 ? args[saltFlag + 1] : undefined;
+if (saltFlag >= 0 && !/^[A-Za-z0-9._-]{1,64}$/.test(salt ?? '')) throw new Error('--salt takes 1 to 64 letters, digits, dots, dashes or underscores');
 const publicDir = path.join(outDir, 'public');
 const assetsDir = path.join(publicDir, 'assets');
 /** Private: never under publicDir, which the server serves as is. */
@@ -51,6 +58,7 @@ const result = await build({
   // 'external': maps without the //# sourceMappingURL comment; moved out of public/ below.
   sourcemap: 'external',
   legalComments: 'none',
+  ...(salt ? { banner: { js: `/* build ${salt} */`, css: `/* build ${salt} */` } } : {}),
   jsx: 'automatic',
   outdir: assetsDir,
   entryNames: '[name]-[hash]',

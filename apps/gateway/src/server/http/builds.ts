@@ -1,14 +1,18 @@
 import { Router } from 'express';
 import { type ClientManifest } from '../render/client-manifest';
+import { BUILD_ID, type BuildArchive, buildMeta } from './build-archive';
+import { IMMUTABLE } from './static-files';
 
 /**
  * Build-update detection (product spec points 4 and 7): the browser polls /builds/latest.json
  * and, on a new id, confirms it with /builds/meta/<id>.json before reloading on its next
- * navigation. A build's meta never changes, so it may be cached for good; latest never.
+ * navigation. A build's meta never changes, so it may be cached for good; latest never. During a
+ * rolling update the meta of another live build comes from the build archive (build-archive.ts):
+ * a tab told of build B by one pod may ask a pod of build A for it.
  */
-export function buildRoutes(manifest: ClientManifest): Router {
+export function buildRoutes(manifest: ClientManifest, archive?: BuildArchive): Router {
   const router = Router();
-  const meta = { buildId: manifest.buildId, time: manifest.builtAt, entry: manifest.entry.file, css: manifest.css };
+  const meta = buildMeta(manifest);
 
   router.get('/builds/latest.json', (_req, res) => {
     res.locals['routeLabel'] = '/builds/latest.json';
@@ -16,15 +20,23 @@ export function buildRoutes(manifest: ClientManifest): Router {
     res.json({ buildId: manifest.buildId, time: manifest.builtAt });
   });
 
-  router.get('/builds/meta/:file', (req, res) => {
+  router.get('/builds/meta/:file', async (req, res) => {
     res.locals['routeLabel'] = '/builds/meta/:buildId.json';
-    if (req.params.file !== `${manifest.buildId}.json`) {
-      res.setHeader('Cache-Control', 'no-cache');
-      res.status(404).json({ error: { status: 404, message: 'Nieznana wersja serwisu' } });
+    const file = req.params.file;
+    if (file === `${manifest.buildId}.json`) {
+      res.setHeader('Cache-Control', IMMUTABLE);
+      res.json(meta);
       return;
     }
-    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-    res.json(meta);
+    const buildId = file.endsWith('.json') ? file.slice(0, -'.json'.length) : '';
+    const archived = archive && BUILD_ID.test(buildId) ? await archive.meta(buildId) : null;
+    if (archived !== null) {
+      res.setHeader('Cache-Control', IMMUTABLE);
+      res.type('application/json').send(archived);
+      return;
+    }
+    res.setHeader('Cache-Control', 'no-cache');
+    res.status(404).json({ error: { status: 404, message: 'Nieznana wersja serwisu' } });
   });
 
   return router;

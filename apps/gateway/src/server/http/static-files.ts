@@ -2,15 +2,17 @@ import express, { type RequestHandler, Router } from 'express';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { preferredEncoding } from './accept-encoding';
+import { type BuildArchive } from './build-archive';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * The built client. Hashed files under /assets/ never change, so browsers keep them for a year
- * without asking; the few unhashed files (favicon) are revalidated hourly. A missing asset is a
- * short 404, not a rendered page.
+ * without asking; the few unhashed files (favicon) are revalidated hourly. A hashed asset not on
+ * disk comes from the build archive when there is one (another live build's file, build-archive.ts);
+ * a missing asset is a short 404, not a rendered page.
  */
-export function staticFiles(publicDir: string): Router {
+export function staticFiles(publicDir: string, archive?: BuildArchive): Router {
   const assetsDir = path.join(publicDir, 'assets');
   const router = Router();
   const labelled =
@@ -29,6 +31,7 @@ export function staticFiles(publicDir: string): Router {
       fallthrough: true,
       setHeaders: (res) => res.setHeader('Cache-Control', IMMUTABLE),
     }),
+    archive ? fromArchive(archive) : (_req, _res, next) => next(),
     (_req, res) => {
       res.setHeader('Cache-Control', 'no-store');
       res.status(404).type('text/plain').send('Nie znaleziono pliku');
@@ -54,6 +57,30 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.css': 'text/css; charset=utf-8',
   '.svg': 'image/svg+xml',
 };
+
+/**
+ * A hashed file of another build (the tab's page came from a pod of that build): the raw bytes
+ * from the archive, with the headers of a file on disk; the compression middleware compresses it.
+ */
+function fromArchive(archive: BuildArchive): RequestHandler {
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      next();
+      return;
+    }
+    archive.asset(`/assets${req.path}`).then((bytes) => {
+      if (bytes === null) {
+        next();
+        return;
+      }
+      const type = CONTENT_TYPES[path.extname(req.path)];
+      if (type) res.setHeader('Content-Type', type);
+      else res.type(path.extname(req.path));
+      res.setHeader('Cache-Control', IMMUTABLE);
+      res.send(bytes);
+    }, next);
+  };
+}
 
 /** What a precompressed file's extension says about its encoding, best first. */
 const ENCODINGS = [
