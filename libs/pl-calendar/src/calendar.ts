@@ -1,7 +1,7 @@
 import { assertYear, compare, type CalendarDate, parseIsoDate, weekday } from './dates';
 import { bridgeSuggestions } from './bridges';
 import { publicHolidays } from './holidays';
-import { dayAndMonth, days, monthNames, WEEKDAYS } from './polish-names';
+import { dayAndMonth, days, inMonth, inMonthCapitalised, monthNames, WEEKDAYS } from './polish-names';
 import { countYear, type DayTotals, type WorkingTimeNorm } from './working-time';
 
 /** A school break period (e.g. ferie zimowe) for a group of voivodeships. */
@@ -79,7 +79,7 @@ export function holidayCalendar(year: number, schoolBreaks: readonly SchoolBreak
   const months = counts.months.map((count, index): CalendarMonthView => {
     const month = index + 1;
     const names = monthNames(month);
-    const inMonth = holidays.filter((h) => h.month === month);
+    const holidaysInMonth = holidays.filter((h) => h.month === month);
     const monthBridges = bridges
       .filter((b) => b.leaveDays[0]!.month === month && b.leaveDays[0]!.year === year)
       .map((b) => ({
@@ -90,11 +90,14 @@ export function holidayCalendar(year: number, schoolBreaks: readonly SchoolBreak
     return {
       month,
       name: names.nominative,
-      title: `Dni wolne w ${names.locative} ${year}`,
-      textHeader: inMonth.length > 0 ? `Święta i dni wolne od pracy w ${names.locative} ${year}` : `W ${names.locative} ${year} nie ma świąt ustawowo wolnych od pracy`,
-      holidays: inMonth.map((h) => h.day),
+      title: `Dni wolne ${inMonth(month)} ${year}`,
+      textHeader:
+        holidaysInMonth.length > 0
+          ? `Święta i dni wolne od pracy ${inMonth(month)} ${year}`
+          : `${inMonthCapitalised(month)} ${year} nie ma świąt ustawowo wolnych od pracy`,
+      holidays: holidaysInMonth.map((h) => h.day),
       bridgeDays: monthBridges,
-      holidayLines: inMonth.map((h) => ({ day: h.day, name: `${dayAndMonth(h.day, h.month)} (${weekdayName(h)}) – ${h.name}`, dayOff: true })),
+      holidayLines: holidaysInMonth.map((h) => ({ day: h.day, name: `${dayAndMonth(h.day, h.month)} (${weekdayName(h)}) – ${h.name}`, dayOff: true })),
       totals: count.totals,
       workingTime: count.norm,
       schoolBreakNotes: schoolBreakNotes(year, month, schoolBreaks),

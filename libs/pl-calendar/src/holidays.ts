@@ -1,4 +1,4 @@
-import { addDays, assertYear, type CalendarDate, isoDate, weekday } from './dates';
+import { addDays, assertYear, type CalendarDate, isoDate, parseIsoDate, weekday } from './dates';
 import { easterSunday } from './easter';
 
 export interface PublicHoliday extends CalendarDate {
@@ -57,4 +57,14 @@ export function isPublicHoliday(d: CalendarDate): boolean {
 /** A day a full-time employee does not work: Saturday, Sunday or a public holiday. */
 export function isFreeDay(d: CalendarDate): boolean {
   return weekday(d) >= 6 || isPublicHoliday(d);
+}
+
+/**
+ * The last working day (Monday to Friday, not a public holiday) strictly before a 'YYYY-MM-DD'
+ * day: the newest day a daily publication such as NBP's table A should already exist for.
+ */
+export function lastWorkingDayBefore(day: string): string {
+  let d = addDays(parseIsoDate(day), -1);
+  while (isFreeDay(d)) d = addDays(d, -1);
+  return isoDate(d);
 }

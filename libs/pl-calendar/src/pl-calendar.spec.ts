@@ -1,4 +1,15 @@
-import { bridgeSuggestions, countMonth, countYear, easterSunday, holidayCalendar, isoDate, publicHolidays } from './index';
+import {
+  bridgeSuggestions,
+  countMonth,
+  countYear,
+  easterSunday,
+  holidayCalendar,
+  inMonth,
+  inMonthCapitalised,
+  isoDate,
+  lastWorkingDayBefore,
+  publicHolidays,
+} from './index';
 
 const workingDays = (year: number) => Array.from({ length: 12 }, (_, i) => countMonth(year, i + 1).totals.workingDays);
 const normDays = (year: number) => Array.from({ length: 12 }, (_, i) => countMonth(year, i + 1).norm.days);
@@ -104,5 +115,44 @@ describe('holidayCalendar', () => {
 
   it('says so when a month has no holidays', () => {
     expect(calendar.months[1]!.textHeader).toBe('W lutym 2026 nie ma świąt ustawowo wolnych od pracy');
+  });
+});
+
+describe('month names in sentences', () => {
+  const EXPECTED = [
+    'w styczniu',
+    'w lutym',
+    'w marcu',
+    'w kwietniu',
+    'w maju',
+    'w czerwcu',
+    'w lipcu',
+    'w sierpniu',
+    'we wrześniu',
+    'w październiku',
+    'w listopadzie',
+    'w grudniu',
+  ];
+
+  it.each(EXPECTED.map((phrase, index) => [index + 1, phrase] as const))('month %i: "%s"', (month, phrase) => {
+    expect(inMonth(month)).toBe(phrase);
+    expect(inMonthCapitalised(month)).toBe(phrase.charAt(0).toUpperCase() + phrase.slice(1));
+  });
+
+  it('uses the same preposition in every month title and header of the calendar', () => {
+    const calendar = holidayCalendar(2027);
+    expect(calendar.months.map((month) => month.title)).toEqual(EXPECTED.map((phrase) => `Dni wolne ${phrase} 2027`));
+    expect(calendar.months[8]!.textHeader).toBe('We wrześniu 2027 nie ma świąt ustawowo wolnych od pracy');
+    for (const month of calendar.months) expect(`${month.title} ${month.textHeader}`).not.toMatch(/\b[wW] wrześniu/u);
+  });
+});
+
+describe('lastWorkingDayBefore', () => {
+  it('steps back over weekends and public holidays', () => {
+    expect(lastWorkingDayBefore('2026-11-25')).toBe('2026-11-24'); // Wednesday → Tuesday
+    expect(lastWorkingDayBefore('2026-11-23')).toBe('2026-11-20'); // Monday → Friday
+    expect(lastWorkingDayBefore('2026-11-12')).toBe('2026-11-10'); // 11 November is a holiday
+    expect(lastWorkingDayBefore('2027-01-07')).toBe('2027-01-05'); // 6 January (Epiphany)
+    expect(lastWorkingDayBefore('2026-12-28')).toBe('2026-12-23'); // 24–26 December and the weekend
   });
 });

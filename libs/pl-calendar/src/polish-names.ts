@@ -24,6 +24,21 @@ export function monthNames(month: number) {
   return names;
 }
 
+/**
+ * "w styczniu", "we wrześniu": the locative with its preposition. "w" becomes "we" before a word
+ * starting with "w" or "f" followed by a consonant (we wrześniu), as Polish pronunciation requires.
+ */
+export function inMonth(month: number): string {
+  const locative = monthNames(month).locative;
+  return `${/^[wf][^aąeęioóuy]/iu.test(locative) ? 'we' : 'w'} ${locative}`;
+}
+
+/** inMonth() at the start of a sentence: "W styczniu", "We wrześniu". */
+export function inMonthCapitalised(month: number): string {
+  const phrase = inMonth(month);
+  return phrase.charAt(0).toUpperCase() + phrase.slice(1);
+}
+
 /** "6 stycznia" */
 export function dayAndMonth(day: number, month: number): string {
   return `${day} ${monthNames(month).genitive}`;

@@ -10,14 +10,22 @@ import { type GatewayServices } from './services';
 export interface RouteHead {
   title: string;
   description: string;
-  /** Absolute canonical URL. */
-  canonical: string;
+  /**
+   * Absolute canonical URL; omitted on pages that must not name one (the 404 page: its address
+   * has no page, so it must not be declared the canonical of anything).
+   */
+  canonical?: string;
   /** e.g. 'noindex, follow'; omitted means indexable. */
   robots?: string;
   /** Open Graph type; 'website' when omitted. */
   ogType?: 'website' | 'article';
-  /** Absolute image URL for og:image; none when omitted. */
+  /** Absolute image URL for og:image; the resolver puts the site's default PNG where a route sets none. */
   ogImage?: string;
+  /** og:image:width / og:image:height in pixels, when known. */
+  ogImageWidth?: number;
+  ogImageHeight?: number;
+  /** og:image:alt: what the image shows. */
+  ogImageAlt?: string;
   /** JSON-LD objects of the page; the resolver puts the Organization first on every page. */
   structuredData?: JsonLd[];
 }

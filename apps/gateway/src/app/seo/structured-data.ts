@@ -61,6 +61,26 @@ export function faqPageLd(items: readonly { question: string; answerHtml: string
   };
 }
 
+/**
+ * Whether an author is an editorial team rather than a person: the content has no type field, so
+ * the team is known by its name ("Redakcja …", "Dział …", "Zespół …") or its role ("Zespół
+ * redakcyjny"). Teams are schema.org Organizations, people Persons.
+ */
+export function isEditorialTeam(author: { name: string; role?: string }): boolean {
+  return /^(redakcja|dział|zespół)(\s|$)/iu.test(author.name.trim()) || /^zespół(\s|$)/iu.test((author.role ?? '').trim());
+}
+
+/** An author as JSON-LD: an Organization for an editorial team, a Person otherwise. */
+export function authorLd(origin: string, author: { name: string; role?: string; path?: string }): JsonLd {
+  const team = isEditorialTeam(author);
+  return {
+    '@type': team ? 'Organization' : 'Person',
+    name: author.name,
+    ...(author.path ? { url: absoluteUrl(origin, author.path) } : {}),
+    ...(!team && author.role ? { jobTitle: author.role } : {}),
+  };
+}
+
 export interface ArticleLdInput {
   headline: string;
   description: string;
@@ -69,7 +89,7 @@ export interface ArticleLdInput {
   datePublished: string;
   /** 'YYYY-MM-DD'; the publication date when never edited. */
   dateModified: string;
-  author: { name: string; path: string };
+  author: { name: string; path: string; role?: string };
   imageUrl: string;
 }
 
@@ -82,11 +102,7 @@ export function articleLd(origin: string, input: ArticleLdInput): JsonLd {
     mainEntityOfPage: input.canonical,
     datePublished: input.datePublished,
     dateModified: input.dateModified || input.datePublished,
-    author: {
-      '@type': 'Person',
-      name: input.author.name,
-      ...(input.author.path ? { url: absoluteUrl(origin, input.author.path) } : {}),
-    },
+    author: authorLd(origin, input.author),
     publisher: { '@id': `${origin}/#organizacja` },
     ...(input.imageUrl ? { image: absoluteUrl(origin, input.imageUrl) } : {}),
     inLanguage: 'pl-PL',

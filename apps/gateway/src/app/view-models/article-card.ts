@@ -12,6 +12,7 @@ export function toArticleCard(summary: contentV1.ArticleSummary): ArticleCard {
     editedAt: summary.editedAt,
     views: summary.views,
     readingTimeMinutes: summary.readingTimeMinutes,
+    tagSlug: summary.tagSlugs[0] ?? '',
   };
 }
 

@@ -1,6 +1,7 @@
 import { defineRoute } from '../../app/route-types';
 import { HOME_CRUMB, pageHead } from '../../app/routes/head';
 import { slugParam } from '../../app/routes/params';
+import { authorLd } from '../../app/seo/structured-data';
 import { loadAuthor } from './author.loader';
 
 export const authorRoute = defineRoute({
@@ -24,7 +25,7 @@ export const authorRoute = defineRoute({
         {
           '@context': 'https://schema.org',
           '@type': 'ProfilePage',
-          mainEntity: { '@type': 'Person', name: data.author.name, ...(data.author.role ? { jobTitle: data.author.role } : {}) },
+          mainEntity: authorLd(ctx.origin, { name: data.author.name, role: data.author.role, path: ctx.path }),
         },
       ],
     }),

@@ -1,5 +1,6 @@
 import { WEEKDAYS, WEEKDAY_HEADERS } from '@lib/pl-calendar';
 import { Breadcrumbs } from '../../app/components/page-extras';
+import { useRenderContext } from '../../app/render-context';
 import { calendarPath } from '../../app/site-paths/calendar';
 import { plural } from '../../shared/format';
 import { type CalendarData, type CalendarMonthView, type CalendarNorm, type CalendarTotals } from './calendar-data';
@@ -108,8 +109,29 @@ function Month({ year, month }: { year: number; month: CalendarMonthView }) {
   );
 }
 
+/**
+ * Said instead of an empty place when no month of the year has winter-break dates: the breaks of
+ * the school year that ends in this year are not in our data (yet, for this year and later).
+ */
+function MissingSchoolBreaks({ year, today }: { year: number; today: string }) {
+  const upcoming = year >= Number(today.slice(0, 4));
+  return (
+    <section className="cal-year notice" aria-labelledby="ferie_sekcja" data-school-breaks="missing">
+      <h2 id="ferie_sekcja">{`Ferie zimowe ${year}`}</h2>
+      <p>
+        {`Terminów ferii zimowych w roku szkolnym ${year - 1}/${year} ${upcoming ? 'nie ma jeszcze' : 'nie ma'} w naszych danych, dlatego nie pokazujemy ich w kalendarzu. `}
+        Terminy ferii w poszczególnych województwach określa minister właściwy do spraw oświaty i wychowania w
+        rozporządzeniu w sprawie organizacji roku szkolnego. Sprawdź je w tym akcie albo w komunikacie ministerstwa
+        lub kuratorium oświaty w Twoim województwie.
+      </p>
+    </section>
+  );
+}
+
 /** The holiday calendar of one year: twelve months with holidays, long weekends and day counts. */
 export default function CalendarPage({ data }: { data: CalendarData }) {
+  const { today } = useRenderContext();
+  const hasSchoolBreaks = data.months.some((month) => month.schoolBreakNotes.length > 0);
   return (
     <div className="container calendar">
       <Breadcrumbs
@@ -153,6 +175,7 @@ export default function CalendarPage({ data }: { data: CalendarData }) {
           </li>
         </ul>
       </section>
+      {!hasSchoolBreaks && <MissingSchoolBreaks year={data.year} today={today} />}
       <div className="cal-months">
         {data.months.map((month) => (
           <Month key={month.month} year={data.year} month={month} />

@@ -1,4 +1,5 @@
 import { ApplyCta } from '../../app/components/apply-cta';
+import { ArticleCover } from '../../app/components/article-cover';
 import { ArticleList } from '../../app/components/article-list';
 import { HtmlBlock } from '../../app/components/html-block';
 import { Breadcrumbs, Faq } from '../../app/components/page-extras';
@@ -60,10 +61,14 @@ export function ArticleBody({ page, article, comments }: { page: ContentPageView
           </ul>
         )}
         {article.description !== '' && <p className="article__lead">{article.description}</p>}
-        {article.imageUrl !== '' && (
+        {article.imageUrl !== '' ? (
           <figure className="article__figure">
             <img src={article.imageUrl} alt={article.imageCaption} decoding="async" />
             {article.imageCaption !== '' && <figcaption>{article.imageCaption}</figcaption>}
+          </figure>
+        ) : (
+          <figure className="article__figure">
+            <ArticleCover className="article__cover" title={article.h1} tagSlug={article.tags[0]?.slug ?? ''} />
           </figure>
         )}
         <TableOfContents items={article.toc} />

@@ -2,6 +2,7 @@ import { isSlug } from '@lib/pl-validation';
 import { type RawParams } from '../../app/match-path';
 import { type HeadContext, type RouteHead, defineRoute } from '../../app/route-types';
 import { HOME_CRUMB, contentHead } from '../../app/routes/head';
+import { DEFAULT_OG_IMAGE } from '../../app/seo/og-image';
 import { articleLd } from '../../app/seo/structured-data';
 import { commentsQuery } from '../comments';
 import { type ContentPageData } from './content-data';
@@ -23,8 +24,8 @@ function head(data: ContentPageData, ctx: HeadContext): RouteHead {
         canonical,
         datePublished: article.writtenAt,
         dateModified: article.editedAt,
-        author: { name: article.author?.name ?? 'Redakcja', path: article.author?.path ?? '' },
-        imageUrl: article.imageUrl,
+        author: article.author ? { name: article.author.name, path: article.author.path, role: article.author.role } : { name: 'Redakcja', path: '' },
+        imageUrl: article.imageUrl || DEFAULT_OG_IMAGE.path,
       }),
     ],
   });

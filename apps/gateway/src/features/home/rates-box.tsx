@@ -1,9 +1,11 @@
 import { useRenderContext } from '../../app/render-context';
 import { formatDate, formatDecimal } from '../../shared/format';
 import { type RatesBox as RatesBoxData } from './home-data';
+import { isTableStale } from './home.view-model';
 
 export function RatesBox({ rates }: { rates: RatesBoxData }) {
-  const { locale } = useRenderContext();
+  const { locale, today } = useRenderContext();
+  const stale = isTableStale(rates.effectiveDate, today);
   return (
     <figure className="rates-box">
       <table>
@@ -26,7 +28,16 @@ export function RatesBox({ rates }: { rates: RatesBoxData }) {
         </tbody>
       </table>
       <figcaption>
-        Tabela {rates.tableNo} z dnia {formatDate(locale, rates.effectiveDate)}.{' '}
+        {stale ? (
+          <span className="rates-box__stale" data-stale="true">
+            Tabela nr {rates.tableNo} z {formatDate(locale, rates.effectiveDate)} – nowsza nie jest dostępna, więc kursy mogą
+            odbiegać od dzisiejszych.
+          </span>
+        ) : (
+          <>
+            Tabela nr {rates.tableNo} z dnia {formatDate(locale, rates.effectiveDate)}.
+          </>
+        )}{' '}
         <a href="/kalkulator-walutowy/">Przelicz w kalkulatorze walutowym</a>
       </figcaption>
     </figure>

@@ -20,11 +20,14 @@ export function openGraphTags(head: RouteHead, locale: Pick<Locale, 'code'>): st
   return [
     tag('og:title', head.title),
     tag('og:description', head.description),
-    tag('og:url', head.canonical),
+    head.canonical ? tag('og:url', head.canonical) : '',
     tag('og:type', head.ogType ?? 'website'),
     tag('og:locale', ogLocale(locale)),
     tag('og:site_name', SITE_NAME),
     head.ogImage ? tag('og:image', head.ogImage) : '',
+    head.ogImage && head.ogImageWidth ? tag('og:image:width', String(head.ogImageWidth)) : '',
+    head.ogImage && head.ogImageHeight ? tag('og:image:height', String(head.ogImageHeight)) : '',
+    head.ogImage && head.ogImageAlt ? tag('og:image:alt', head.ogImageAlt) : '',
   ];
 }
 
@@ -48,7 +51,7 @@ export function documentStart({ head, locale, manifest }: DocumentParts): string
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(head.title)}</title>`,
     `<meta name="description" content="${escapeHtml(head.description)}">`,
-    `<link rel="canonical" href="${escapeHtml(head.canonical)}">`,
+    head.canonical ? `<link rel="canonical" href="${escapeHtml(head.canonical)}">` : '',
     head.robots ? `<meta name="robots" content="${escapeHtml(head.robots)}">` : '',
     ...openGraphTags(head, locale),
     '<meta name="theme-color" content="#0b6b50">',

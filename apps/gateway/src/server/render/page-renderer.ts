@@ -188,7 +188,7 @@ export class PageRenderer {
       layout: page.layout,
       Page,
       data: page.data,
-      pageKey: page.head.canonical,
+      pageKey: page.head.canonical ?? `${page.route}:${page.status}`,
     });
     return startReactStream(element, {
       waitForAll,

@@ -1,5 +1,5 @@
 import { isCurrencyCode } from '@lib/currencies';
-import { ratesV1 } from '@lib/contracts';
+import { type contentV1, ratesV1 } from '@lib/contracts';
 import { MAX_YEAR, MIN_YEAR } from '@lib/pl-calendar';
 import { type GatewayServices } from '../../app/services';
 import { BLOG_PAGE_SIZE, blogPagePath } from '../../app/site-paths/blog';
@@ -54,7 +54,13 @@ export async function collectSitemap({ services, origin, today, builtAt }: Sitem
   ]);
   const absolute = (pathOrUrl: string) => (/^https?:\/\//i.test(pathOrUrl) ? pathOrUrl : `${origin}${pathOrUrl}`);
   const fromContent = new Map(entries.entries.map((entry) => [absolute(entry.loc), w3cDate(entry.lastmod)]));
-  const blogUpdated = newest(blog.articles.map((article) => article.editedAt || article.writtenAt));
+  const articles = await allArticles(services, blog);
+  const blogUpdated = newest(articles.map(articleUpdated));
+  // Tag and author pages change when one of their articles does: dated by its newest edit, never by the import.
+  const listingDates = await articleListingDates(services, articles, { tags: tags.tags.map((tag) => tag.slug), locs: [...fromContent.keys()], origin });
+  for (const [path, lastmod] of listingDates) {
+    fromContent.set(absolute(path), lastmod);
+  }
   const urls: SitemapUrl[] = [];
   const add = (path: string, lastmod: string) => urls.push({ loc: absolute(path), lastmod });
 
@@ -90,6 +96,60 @@ export async function collectSitemap({ services, origin, today, builtAt }: Sitem
     all.push(url);
   }
   return all.sort((a, b) => (a.loc < b.loc ? -1 : a.loc > b.loc ? 1 : 0));
+}
+
+/** The date an article last changed: its edit, or when never edited, its writing. */
+const articleUpdated = (article: contentV1.ArticleSummary): string => article.editedAt || article.writtenAt;
+
+/** Every published article, page by page from the blog listing's first page (already fetched). */
+async function allArticles(services: GatewayServices, first: contentV1.ListArticlesResponse): Promise<contentV1.ArticleSummary[]> {
+  const totalPages = Math.max(1, first.pageInfo?.totalPages ?? 1);
+  const rest = await Promise.all(
+    Array.from({ length: totalPages - 1 }, (_, index) =>
+      services.content.listArticles({ page: { page: index + 2, pageSize: BLOG_PAGE_SIZE }, tagSlug: '', authorId: 0, authorSlug: '' }),
+    ),
+  );
+  return [first, ...rest].flatMap((page) => page.articles);
+}
+
+const AUTHOR_PATH = /\/autor\/([a-z0-9-]+)\/$/;
+
+/**
+ * lastmod of the tag pages ('/blog/<tag>/') and author pages ('/autor/<slug>/'): the newest
+ * edited (or written) date of their articles. A page without articles, or an author the content
+ * service cannot name now, keeps the service's own date.
+ */
+export async function articleListingDates(
+  services: GatewayServices,
+  articles: readonly contentV1.ArticleSummary[],
+  { tags, locs, origin }: { tags: readonly string[]; locs: readonly string[]; origin: string },
+): Promise<Map<string, string>> {
+  const dates = new Map<string, string>();
+  const tagSlugs = new Set([...tags, ...articles.flatMap((article) => article.tagSlugs)]);
+  const setIfKnown = (path: string, lastmod: string) => {
+    if (lastmod !== '') dates.set(path, lastmod);
+  };
+  for (const slug of tagSlugs) {
+    setIfKnown(blogPagePath(slug, 1), newest(articles.filter((article) => article.tagSlugs.includes(slug)).map(articleUpdated)));
+  }
+  const authorSlugs = locs.flatMap((loc) => {
+    if (!loc.startsWith(`${origin}/`)) return [];
+    const match = AUTHOR_PATH.exec(loc.slice(origin.length));
+    return match ? [match[1]!] : [];
+  });
+  await Promise.all(
+    authorSlugs.map(async (slug) => {
+      try {
+        const author = await services.content.getAuthor({ slug, id: 0, page: { page: 1, pageSize: 1 } });
+        const id = author.summary?.id;
+        if (id === undefined) return;
+        setIfKnown(`/autor/${slug}/`, newest(articles.filter((article) => article.authorId === id).map(articleUpdated)));
+      } catch {
+        // the service's own date stays
+      }
+    }),
+  );
+  return dates;
 }
 
 /**
