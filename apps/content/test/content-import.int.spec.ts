@@ -135,6 +135,17 @@ describe('editorial import and the content RPCs (real PostgreSQL)', () => {
       expect(entries).toHaveLength(routes.length);
       expect(entries).toContainEqual({ loc: 'https://example.pl/placa-minimalna/', lastmod: '2026-09-22' });
       expect(entries).toContainEqual({ loc: 'https://example.pl/mala-pozyczka/', lastmod: '2026-10-15' });
+      // Tag and author pages have no date of their own: the newest edited day of their articles, not the import's.
+      expect(entries).toContainEqual({ loc: 'https://example.pl/blog/gospodarka/', lastmod: '2026-09-22' });
+      expect(entries).toContainEqual({
+        loc: 'https://example.pl/blog/swiadczenia-i-zasilki/',
+        lastmod: '2026-03-04',
+      });
+      expect(entries).toContainEqual({
+        loc: 'https://example.pl/autor/dzial-analiz/',
+        lastmod: '2026-03-04',
+      });
+      expect(entries).toContainEqual({ loc: 'https://example.pl/autor/redakcja/', lastmod: '2026-10-14' });
       for (const entry of entries) expect(entry.lastmod).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       const invalid = await grpcError(t.client.listSitemapEntries({ baseUrl: 'example.pl/x' }));
       expect(invalid.code).toBe(status.INVALID_ARGUMENT);
@@ -256,12 +267,12 @@ describe('editorial import and the content RPCs (real PostgreSQL)', () => {
       const vivus = await t.client.getLenderReview({ slug: 'vivus' });
       expect(vivus).toMatchObject({
         title: 'Vivus – opinie, warunki i wniosek online',
-        infoCheckedAt: '2026-11-21',
+        // Lender facts are the offers service's (GetLenderFacts); the review carries none.
+        infoCheckedAt: '',
         offerId: 0,
       });
       expect(vivus.subtitle.length).toBeGreaterThan(0);
       expect(vivus.faq.length).toBeGreaterThanOrEqual(3);
-      // Every fact in the fixture is unknown (null), and unknown facts are not shown.
       expect(vivus.info).toEqual([]);
       await expect(grpcError(t.client.getLenderReview({ slug: 'zefin' }))).resolves.toMatchObject({
         code: status.NOT_FOUND,

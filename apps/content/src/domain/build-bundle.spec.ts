@@ -180,6 +180,63 @@ describe('buildBundle: every error names the file and the field', () => {
     );
   });
 
+  it('figures: each names the day it applies from and a deep-linked source, or the import stops', () => {
+    const file = 'content/articles/placa-minimalna.md';
+    const isap = 'https://isap.sejm.gov.pl/isap.nsf/DocDetails.xsp?id=WDU20250001242';
+    const withFigures = (figures: unknown[]) =>
+      issuesOf({ [ARTICLE]: markdown(articleFront({ figures }), sections(2, 260)) });
+    expect(
+      withFigures([
+        { name: 'Płaca minimalna', value: '4806 zł', source: { name: 'Rozporządzenie RM', url: isap } },
+        { name: 'Stawka godzinowa', value: 31.4, appliesFrom: '2026-01-01' },
+        {
+          name: 'Stopa',
+          value: '4%',
+          appliesFrom: '1.01.2026',
+          source: { name: 'NBP', url: 'https://nbp.pl/' },
+        },
+        {
+          name: 'Limit',
+          value: '10%',
+          appliesFrom: '2026-02-01',
+          validUntil: '2026-01-31',
+          source: { name: 'ISAP', url: isap },
+        },
+      ]),
+    ).toEqual([
+      {
+        file,
+        field: 'figures[0].appliesFrom',
+        message: 'is required: the day (YYYY-MM-DD) the figure applies from',
+      },
+      { file, field: 'figures[1].source', message: 'is required' },
+      { file, field: 'figures[2].appliesFrom', message: 'must be a date YYYY-MM-DD' },
+      {
+        file,
+        field: 'figures[2].source.url',
+        message:
+          'must link the page that states the fact (the act in ISAP, the register entry), not the home page https://nbp.pl/',
+      },
+      { file, field: 'figures[3].validUntil', message: 'must not be before appliesFrom (2026-02-01)' },
+    ]);
+    const page = markdown(
+      seoFront({ figures: [{ name: 'Odsetki maksymalne', value: '20,5%', appliesFrom: '2026-01-01' }] }),
+      sections(3, 100),
+    );
+    expect(issuesOf({ [SEO]: page })).toEqual([
+      { file: 'content/pages/mala-pozyczka.md', field: 'figures[0].source', message: 'is required' },
+    ]);
+    const valid = {
+      name: 'Płaca minimalna',
+      value: 4806,
+      appliesFrom: '2026-01-01',
+      source: { name: 'ISAP', url: isap },
+    };
+    expect(() =>
+      buildBundle(contentTree({ [ARTICLE]: markdown(articleFront({ figures: [valid] }), sections(2, 260)) })),
+    ).not.toThrow();
+  });
+
   it('unique paths and titles across all files', () => {
     const duplicatePath = markdown(seoFront({ title: 'Inny tytuł strony' }), sections(3, 100));
     const duplicateTitle = markdown(seoFront({ path: '/pozyczka-na-dowod/' }), sections(3, 100));
@@ -226,11 +283,11 @@ describe('buildBundle: every error names the file and the field', () => {
     ]);
   });
 
-  it('lenders: one of the 28 slugs of the spec, 3-5 FAQ, facts with a check date', () => {
+  it('lenders: one of the 28 slugs of the spec, 3-5 FAQ, and no info block (facts live in the offers data)', () => {
     const front = lenderFront({
       slug: 'nowy-lender',
       faq: [],
-      info: { company: 'Firma sp. z o.o.', firstLoanFree: 'tak' },
+      info: { company: 'Firma sp. z o.o.', checked: '2026-11-21' },
     });
     const issues = issuesOf({ 'lenders/nowy-lender.md': markdown(front, 'Opis.') });
     const file = 'content/lenders/nowy-lender.md';
@@ -238,8 +295,11 @@ describe('buildBundle: every error names the file and the field', () => {
       expect.arrayContaining([
         { file, field: 'slug', message: 'must be one of the 28 lender slugs in the product spec' },
         { file, field: 'faq', message: 'must have 3-5 items, has 0' },
-        { file, field: 'info.firstLoanFree', message: 'must be true, false or null (unknown)' },
-        { file, field: 'info.checked', message: 'is required' },
+        {
+          file,
+          field: 'info',
+          message: 'lender facts live in the offers data (apps/offers/data/lenders.pl.json, see content/README.md); remove the info block',
+        },
       ]),
     );
   });

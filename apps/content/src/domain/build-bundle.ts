@@ -338,13 +338,8 @@ class BundleBuilder {
       slug: data.slug,
       name: data.name,
       subtitle: data.subtitle,
-      info: {
-        company: data.info.company ?? null,
-        amount: data.info.amount ?? null,
-        period: data.info.period ?? null,
-        firstLoanFree: data.info.firstLoanFree ?? null,
-        checked: data.info.checked,
-      },
+      // No facts here any more: the gateway shows the offers service's lender facts (with sources).
+      info: { company: null, amount: null, period: null, firstLoanFree: null, checked: '' },
     });
   }
 

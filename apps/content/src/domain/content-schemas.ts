@@ -56,6 +56,40 @@ const httpUrl = z
     }
   }, 'must be an absolute http(s) URL');
 
+/**
+ * Sites whose home page is itself one dedicated service rather than an institution's front door
+ * (the CERT incident form, the state's free legal aid finder, the insolvency register, …): linking
+ * their home page is as specific as it gets. Every other source must link the page that states the fact.
+ */
+export const DEDICATED_SITES: ReadonlySet<string> = new Set([
+  'incydent.cert.pl',
+  'krz.ms.gov.pl',
+  'np.ms.gov.pl',
+  'prawakonsumenta.uokik.gov.pl',
+  'www.blik.com',
+  'www.nbportal.pl',
+  'www.obligacjeskarbowe.pl',
+]);
+
+/** A source URL that only names a site (https://isap.sejm.gov.pl/), not the page stating the fact. */
+export function isBareHomePage(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  return (
+    (url.pathname === '/' || url.pathname === '') && url.search === '' && !DEDICATED_SITES.has(url.hostname)
+  );
+}
+
+/** A source link: an absolute URL of the page itself (the act in ISAP, the register entry), never a home page. */
+export const deepLink = httpUrl.refine((value) => !isBareHomePage(value), {
+  error: (issue) =>
+    `must link the page that states the fact (the act in ISAP, the register entry), not the home page ${String(issue.input)}`,
+});
+
 /** Our own path or an external URL, as menus and partner entries link. */
 const link = z.union([sitePath, httpUrl], {
   error: 'must be a path such as "/kontakt/" or an absolute http(s) URL',
@@ -105,6 +139,42 @@ function countBetween(
     ctx.addIssue({ code: 'custom', path: [field], message: `must have ${min}-${max} items, has ${n}` });
 }
 
+const datedAs = (what: string) =>
+  z
+    .string({
+      error: (issue) => (issue.input === undefined ? `is required: ${what}` : 'must be a date YYYY-MM-DD'),
+    })
+    .regex(DATE, { message: 'must be a date YYYY-MM-DD', abort: true })
+    .refine(isCalendarDate, 'is not a real calendar date');
+
+/**
+ * A dated figure the text states (minimum wage, a benefit, a legal cap, the reference rate): what it
+ * is, its value, the day it applies from, until when when it is set for a period, and its source.
+ * The import refuses a figure without its date or its source.
+ */
+export const figureSchema = z
+  .strictObject(
+    {
+      name: text(200),
+      value: z.preprocess((input) => (typeof input === 'number' ? String(input) : input), text(200)),
+      appliesFrom: datedAs('the day (YYYY-MM-DD) the figure applies from'),
+      validUntil: isoDate.optional(),
+      checked: isoDate.optional(),
+      source: z.strictObject(
+        { name: text(300), url: deepLink },
+        { error: required('{name, url}: where the figure comes from') },
+      ),
+    },
+    { error: required('a map {name, value, appliesFrom, source}') },
+  )
+  .superRefine((figure, ctx) =>
+    notBefore(figure.validUntil ?? '', figure.appliesFrom, 'validUntil', ctx, 'appliesFrom'),
+  );
+
+const figures = z
+  .array(figureSchema, { error: required('a list of {name, value, appliesFrom, source}') })
+  .optional();
+
 const pageFields = {
   path: sitePath,
   title: text(60),
@@ -116,6 +186,7 @@ const pageFields = {
   faq: z.array(faqItem, { error: required('a list of {question, answer}') }).optional(),
   related: uniqueList(sitePath, 'path').optional(),
   offers: z.boolean({ error: 'must be true or false' }).optional(),
+  figures,
 };
 
 /** pages/*.md: core pages (type page) and SEO landing pages (type seo). */
@@ -160,6 +231,7 @@ export const articleSchema = z
     written: isoDate,
     edited: isoDate,
     sources: z.array(source, { error: required('a list of {name, url}') }).optional(),
+    figures,
   })
   .superRefine((article, ctx) => notBefore(article.edited, article.written, 'edited', ctx, 'written'));
 
@@ -172,7 +244,6 @@ export const authorSchema = z.strictObject({
 });
 
 const LENDERS: ReadonlySet<string> = new Set(LENDER_SLUGS);
-const optionalFact = text(200).nullable().optional();
 
 /** lenders/*.md: lender review pages at /opinie-o-pozyczkach/<slug>/. */
 export const lenderSchema = z.strictObject({
@@ -181,16 +252,10 @@ export const lenderSchema = z.strictObject({
   title: text(60),
   subtitle: text(300),
   description: text(160),
-  info: z.strictObject(
-    {
-      company: optionalFact,
-      amount: optionalFact,
-      period: optionalFact,
-      firstLoanFree: z.boolean({ error: 'must be true, false or null (unknown)' }).nullable().optional(),
-      checked: isoDate,
-    },
-    { error: required('a map of facts') },
-  ),
+  // Lender facts (company, register, amounts, …) live in the offers service's data, with their sources.
+  info: z
+    .undefined({ error: 'lender facts live in the offers data (apps/offers/data/lenders.pl.json, see content/README.md); remove the info block' })
+    .optional(),
   faq: z
     .array(faqItem, { error: required('a list of {question, answer}') })
     .refine((list) => list.length >= 3 && list.length <= 5, {
@@ -289,6 +354,7 @@ export const navigationSchema = z.strictObject({
     .default([]),
 });
 
+export type Figure = z.output<typeof figureSchema>;
 export type PageFrontMatter = z.output<typeof pageSchema>;
 export type DocFrontMatter = z.output<typeof docSchema>;
 export type ArticleFrontMatter = z.output<typeof articleSchema>;

@@ -8,7 +8,11 @@ export interface RouteRow {
   path: string;
   type: RouteType;
   link: string;
-  /** The page's own change, or for tag and author pages their newest article's, whichever is later. */
+  /**
+   * The page's editorial date (imports store a file's `updated`/`edited` day here, or the import's
+   * time for files without one); for tag and author pages, which have no date of their own, the
+   * newest edited day of their published articles (the import's time only when they have none).
+   */
   lastModified: Date;
 }
 
@@ -40,7 +44,7 @@ export class PagesRepository {
   async listRoutes(): Promise<RouteRow[]> {
     const rows = await this.dataSource.query<RouteRow[]>(
       `SELECT p."path", p."type", p."link",
-              GREATEST(p."updated_at", CASE p."type"
+              COALESCE(CASE p."type"
                 WHEN 'tag' THEN (
                   SELECT max(ap."updated_at") FROM "content"."articles" a
                     JOIN "content"."pages" ap ON ap."id" = a."page_id" AND ap."published" AND ap."type" = 'blog'
@@ -50,7 +54,7 @@ export class PagesRepository {
                     JOIN "content"."authors" au ON au."id" = a."author_id"
                     JOIN "content"."pages" ap ON ap."id" = a."page_id" AND ap."published" AND ap."type" = 'blog'
                    WHERE au."page_id" = p."id")
-              END) AS "lastModified"
+              END, p."updated_at") AS "lastModified"
          FROM "content"."pages" p
         WHERE p."published"
         ORDER BY p."path"`,
