@@ -31,7 +31,8 @@ export const freePort = () =>
 export async function startProcess(root, name, script, env, readyUrl) {
   const child = spawn(process.execPath, [path.join(root, script)], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env },
+    // OPERATOR_EXAMPLE: the gateway's embedded example operator (production wants real OPERATOR_* data otherwise)
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', OPERATOR_EXAMPLE: 'true', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (;;) {

@@ -32,3 +32,4 @@ export {
   parseRegistrationFormVersion,
   personalDetailsSchema,
 } from './application';
+export { isKrs, isNip, isRegon, normalizeKrs, normalizeNip, normalizeRegon } from './company-ids';

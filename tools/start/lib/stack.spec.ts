@@ -63,6 +63,15 @@ describe('planStack', () => {
     expect(specs.at(-1)!.readyUrl).toBe('http://127.0.0.1:8080/readyz');
   });
 
+  it("shows the gateway's labelled example operator unless real OPERATOR_* data are given", () => {
+    const gatewayEnv = (env: Record<string, string>) => planStack({ env, databaseUrl: DB }).at(-1)!.env;
+    expect(gatewayEnv({}).OPERATOR_EXAMPLE).toBe('true');
+    expect(gatewayEnv({ OPERATOR_NAME: 'Firma sp. z o.o.' }).OPERATOR_EXAMPLE).toBeUndefined();
+    expect(gatewayEnv({ OPERATOR_EXAMPLE: 'false' }).OPERATOR_EXAMPLE).toBe('false');
+    // the services do not read it
+    expect(planStack({ env: {}, databaseUrl: DB })[0]!.env.OPERATOR_EXAMPLE).toBeUndefined();
+  });
+
   it('keeps an explicit GRPC_HOST', () => {
     expect(planStack({ env: { GRPC_HOST: '0.0.0.0' }, databaseUrl: DB })[0]!.env.GRPC_HOST).toBe('0.0.0.0');
   });

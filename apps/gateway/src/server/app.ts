@@ -77,6 +77,7 @@ function createRuntime(deps: GatewayDeps, onUpstreamError?: (error: unknown) => 
     cacheOptions,
     locale,
     origin: deps.config.PUBLIC_ORIGIN,
+    operator: deps.config.OPERATOR,
     logger: deps.logger,
     ...(onUpstreamError ? { onUpstreamError } : {}),
   });
@@ -134,9 +135,9 @@ export function createGatewayApp(appDeps: GatewayDeps): Express {
   app.use(rejectMalformedUrl());
   // Files have a dot or live under /assets; page paths end with '/' and skip both routers.
   app.use(
-    onlyWhen((req) => req.path.startsWith('/assets') || req.path.includes('.'), staticFiles(deps.publicDir)),
+    onlyWhen((req) => req.path.startsWith('/assets') || req.path.includes('.'), staticFiles(deps.publicDir, deps.buildArchive)),
   );
-  app.use(onlyWhen((req) => req.path.startsWith('/builds/'), buildRoutes(deps.manifest)));
+  app.use(onlyWhen((req) => req.path.startsWith('/builds/'), buildRoutes(deps.manifest, deps.buildArchive)));
   // Before the general body limit: it holds its own (64 kB) and answers forms with pages.
   app.use(
     onlyWhen(

@@ -1,6 +1,7 @@
 import { env, SERVICE_PORTS } from '@lib/config';
 import { compile as compileTrustedProxies } from 'proxy-addr';
 import { z } from 'zod';
+import { operatorEnvFields, resolveOperator } from './operator/operator-env';
 
 /**
  * TRUST_PROXY as Express reads it: 'false' (default: the socket address is the client), 'true'
@@ -57,6 +58,15 @@ const gatewayEnvFields = z.object({
     .optional()
     .transform((value) => value && new URL(value).origin),
   REDIS_URL: env.url(['redis', 'rediss']).optional(),
+  /**
+   * With REDIS_URL: how long a build's hashed assets and meta stay in Redis after its last gateway
+   * stopped renewing them, for the tabs still open on it (http/build-archive.ts). 1 hour to 90 days.
+   */
+  BUILD_ARCHIVE_TTL_HOURS: z.coerce.number({ error: 'must be a number of hours' }).int().min(1).max(2_160).default(168),
+  /** A hashed asset larger than this is not published (1 KiB to 64 MiB). */
+  BUILD_ARCHIVE_MAX_FILE_BYTES: z.coerce.number({ error: 'must be a number of bytes' }).int().min(1_024).max(64 * 1024 * 1024).default(4 * 1024 * 1024),
+  /** Bytes of hashed assets one build may publish; the rest is not (1 KiB to 512 MiB). */
+  BUILD_ARCHIVE_MAX_BUILD_BYTES: z.coerce.number({ error: 'must be a number of bytes' }).int().min(1_024).max(512 * 1024 * 1024).default(32 * 1024 * 1024),
   /** Stale-while-revalidate cache of page data (never of anything personal). */
   PAGE_CACHE: env.bool(true),
   PAGE_CACHE_TTL_MS: env.positiveMs(30_000),
@@ -115,14 +125,21 @@ const gatewayEnvFields = z.object({
   EVENT_BUFFER_LIMIT: z.coerce.number().int().min(100).max(10_000_000).default(50_000),
   /** Salt of the IP hash stored with each event; every replica needs the same one (unset: one drawn per process). */
   TRACKING_IP_SALT: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** The company that runs the site (OPERATOR_*, server/operator/operator-env.ts); checked below. */
+  ...operatorEnvFields,
 });
 
 /** Every variable the gateway reads, validated once at start (see README for the table). */
-export const gatewayEnvSchema = gatewayEnvFields.transform(({ PUBLIC_ORIGIN, ...rest }) => {
+export const gatewayEnvSchema = gatewayEnvFields.transform(({ PUBLIC_ORIGIN, ...rest }, ctx) => {
   // PUBLIC_ORIGIN_CONFIGURED, set: posts must come from PUBLIC_ORIGIN alone; unset (the default
   // origin): also from the scheme and Host they were sent to (http/same-origin.ts).
   const configured = PUBLIC_ORIGIN !== undefined;
-  return { ...rest, PUBLIC_ORIGIN: PUBLIC_ORIGIN ?? DEFAULT_PUBLIC_ORIGIN, PUBLIC_ORIGIN_CONFIGURED: configured };
+  // OPERATOR: who runs the site, for the footer, /kontakt/ and the legal documents; production
+  // without OPERATOR_EXAMPLE=true refuses to start on missing, invalid or example values.
+  const { operator, problems } = resolveOperator(rest, rest.NODE_ENV === 'production');
+  for (const problem of problems) ctx.addIssue({ code: 'custom', path: [problem.variable], message: problem.message });
+  if (operator === null) return z.NEVER;
+  return { ...rest, PUBLIC_ORIGIN: PUBLIC_ORIGIN ?? DEFAULT_PUBLIC_ORIGIN, PUBLIC_ORIGIN_CONFIGURED: configured, OPERATOR: operator };
 });
 
 export type GatewayConfig = z.output<typeof gatewayEnvSchema>;

@@ -7,6 +7,7 @@ import { type RateLimiter } from './rate-limit/rate-limiter';
 import { type GatewayConfig } from './config';
 import { type EventDelivery, type ViewLimits } from './feature-handlers';
 import { type ClientManifest } from './render/client-manifest';
+import { type BuildArchive } from './http/build-archive';
 import { type ReadinessState } from './readiness-state';
 
 /** Everything createGatewayApp needs; main.ts builds the real ones, tests their own. */
@@ -35,6 +36,8 @@ export interface GatewayDeps {
   eventRateLimiter?: RateLimiter;
   /** The `application` rate budget of the loan journey's posts; in process from the config when omitted (main.ts passes Redis). */
   applicationRateLimiter?: RateLimiter;
+  /** Other live builds' hashed assets and metas (Redis, http/build-archive.ts); only this build's files when omitted. */
+  buildArchive?: BuildArchive;
   /** Clock for the pages' "today" (loan example dates); tests pin it. */
   now?: () => Date;
 }

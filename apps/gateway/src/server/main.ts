@@ -1,19 +1,24 @@
-import { config, telemetry } from './instrument';
+import { config as loadedConfig, telemetry as startedTelemetry } from './instrument';
+import { ConfigError } from '@lib/config';
+import { type Telemetry } from '@lib/observability';
 import { createCache } from '@lib/cache';
 import { createLogger, createMetricsRegistry } from '@lib/observability';
 import path from 'node:path';
 import { createGatewayApp } from './app';
 import { applicationLimiter, commentLimiter, createEventDelivery, eventLimiter, viewLimits } from './feature-handlers';
 import { FORM_BUDGET, FORM_RATE_LIMIT } from './http/form-post';
+import { startBuildArchive } from './http/build-archive';
 import { startGatewayOpsServer } from './http/ops';
 import { startGatewayServer } from './http-server';
 import { withCompactErrors } from './log-errors';
 import { createRateBudgets } from './rate-limit/rate-budgets';
 import { ReadinessState } from './readiness-state';
+import { runUnconfiguredGateway } from './unconfigured';
+import { type GatewayConfig } from './config';
 import { defaultClientDir, readClientManifest } from './render/client-manifest';
 import { closeGatewayServices, createGatewayServices } from './services';
 
-async function main(): Promise<void> {
+async function main(config: GatewayConfig, telemetry: Telemetry | undefined): Promise<void> {
   // Compact upstream errors for everything, the page cache's background refreshes included.
   const logger = withCompactErrors(createLogger({ name: 'gateway', level: config.LOG_LEVEL }));
   const clientDir = config.CLIENT_DIST_DIR ?? defaultClientDir();
@@ -24,6 +29,20 @@ async function main(): Promise<void> {
   const readiness = new ReadinessState();
   const rateBudgets = createRateBudgets(config.REDIS_URL, logger);
   const eventDelivery = createEventDelivery(config, services.events, logger);
+  // With Redis: this build's files for the tabs of other builds, theirs for ours (rolling updates).
+  const builds = config.REDIS_URL
+    ? await startBuildArchive({
+        redisUrl: config.REDIS_URL,
+        limits: {
+          ttlSeconds: config.BUILD_ARCHIVE_TTL_HOURS * 3_600,
+          maxFileBytes: config.BUILD_ARCHIVE_MAX_FILE_BYTES,
+          maxBuildBytes: config.BUILD_ARCHIVE_MAX_BUILD_BYTES,
+        },
+        manifest,
+        publicDir: path.join(clientDir, 'public'),
+        logger,
+      })
+    : undefined;
   const app = createGatewayApp({
     config,
     logger,
@@ -39,6 +58,7 @@ async function main(): Promise<void> {
     eventRateLimiter: eventLimiter(config, rateBudgets),
     applicationRateLimiter: applicationLimiter(config, rateBudgets),
     eventDelivery,
+    ...(builds ? { buildArchive: builds.archive } : {}),
   });
   const server = await startGatewayServer(app, { host: config.HOST, port: config.PORT, readiness, logger });
   const ops = await startGatewayOpsServer({ host: config.OPS_HOST, port: config.OPS_PORT, registry, services, cache, readiness, logger });
@@ -64,7 +84,8 @@ async function main(): Promise<void> {
         closeGatewayServices(services);
         await cache.close();
         await rateBudgets.close();
-        await telemetry.shutdown();
+        await builds?.close();
+        await telemetry?.shutdown();
         logger.info('gateway stopped');
         process.exit(0);
       })
@@ -77,7 +98,12 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => stop('SIGINT'));
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`gateway failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
-});
+// An invalid environment in a deployment (loadConfigOrUnready): up, never ready, one log line naming the variables.
+if (loadedConfig instanceof ConfigError) {
+  void runUnconfiguredGateway(loadedConfig);
+} else {
+  main(loadedConfig, startedTelemetry).catch((error: unknown) => {
+    process.stderr.write(`gateway failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  });
+}

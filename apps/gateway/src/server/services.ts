@@ -4,7 +4,7 @@ import { type GatewayServices } from '../app/services';
 import { type GatewayConfig } from './config';
 import { type LimiterObserver, UpstreamLimiter } from './services-concurrency';
 
-const ADDRESS_VARIABLE: Record<ServiceName, keyof GatewayConfig> = {
+const ADDRESS_VARIABLE: Record<ServiceName, `${Uppercase<ServiceName>}_SERVICE_ADDR`> = {
   content: 'CONTENT_SERVICE_ADDR',
   offers: 'OFFERS_SERVICE_ADDR',
   rates: 'RATES_SERVICE_ADDR',

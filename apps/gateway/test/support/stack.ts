@@ -153,6 +153,8 @@ export interface StackOptions {
   contentDir?: string;
   /** Also start the leads service (its own database; MatchOffers on this stack's offers service). */
   leads?: boolean;
+  /** Extra variables of the offers service (e.g. OFFERS_FEED_BASE_URL of a feed folder a test edits). */
+  offersEnv?: Record<string, string>;
 }
 
 export interface Stack {
@@ -247,6 +249,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       // views reach PostgreSQL within a moment (the beacon test waits for them there)
       ...(name === 'content' ? { CONTENT_DIR: site.dir, CONTENT_VIEWS_FLUSH_MS: '200' } : {}),
       ...(name === 'leads' ? leadsEnv : {}),
+      ...(name === 'offers' ? (options.offersEnv ?? {}) : {}),
     });
     const startService = async (name: StackService) => {
       const run = new ChildRun(name, dist('apps', name, 'src', 'main.js'), serviceEnv(name));
@@ -257,6 +260,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const url = `http://127.0.0.1:${gatewayPort}`;
     const gatewayEnv: Record<string, string> = {
       NODE_ENV: 'production',
+      // the embedded example operator, labelled (production refuses to start without real OPERATOR_* data otherwise)
+      OPERATOR_EXAMPLE: 'true',
       HOST: '127.0.0.1',
       PORT: String(gatewayPort),
       // the private ops server (/metrics, detailed /readyz); never its fixed default, which a running `npm start` holds

@@ -10,6 +10,7 @@ import { type AnyRoute } from '../../src/app/route-types';
 import { createGatewayApp } from '../../src/server/app';
 import { gatewayEnvSchema } from '../../src/server/config';
 import { type GatewayDeps } from '../../src/server/deps';
+import { type BuildArchive } from '../../src/server/http/build-archive';
 import { startGatewayOpsServer } from '../../src/server/http/ops';
 import { startGatewayServer } from '../../src/server/http-server';
 import { ReadinessState } from '../../src/server/readiness-state';
@@ -58,6 +59,10 @@ export interface TestGatewayOptions {
   env?: Record<string, string>;
   routes?: readonly AnyRoute[];
   client?: { manifest: ClientManifest; publicDir: string };
+  /** The pages' clock; 2025-01-20T10:00:00Z (a Monday) when omitted. */
+  now?: () => Date;
+  /** Other builds' assets and metas (main.ts: Redis); none when omitted. */
+  buildArchive?: BuildArchive;
 }
 
 export interface TestGateway {
@@ -107,8 +112,9 @@ export async function startTestGateway(options: TestGatewayOptions): Promise<Tes
     manifest: client.manifest,
     publicDir: client.publicDir,
     readiness,
-    now: () => new Date('2025-01-20T10:00:00Z'),
+    now: options.now ?? (() => new Date('2025-01-20T10:00:00Z')),
     ...(options.routes ? { routes: options.routes } : {}),
+    ...(options.buildArchive ? { buildArchive: options.buildArchive } : {}),
   };
   const app = createGatewayApp(deps);
   const server = await startGatewayServer(app, { host: '127.0.0.1', port: 0, readiness, logger });

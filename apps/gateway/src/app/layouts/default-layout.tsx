@@ -1,4 +1,5 @@
 import { type ReactNode } from 'react';
+import { OperatorFooterNote } from '../operator';
 import { useRenderContext } from '../render-context';
 import { SITE_NAME } from '../seo/site';
 import { HEADER_LINKS, type NavLink, isExternalHref } from './navigation';
@@ -121,6 +122,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
             Uwaga na oszustów: nasi pracownicy nigdy do Ciebie nie dzwonią. Nikomu nie podawaj danych osobowych, haseł,
             kodów SMS ani numeru konta.
           </p>
+          {navigation.operator && <OperatorFooterNote operator={navigation.operator} />}
         </div>
       </footer>
     </>

@@ -1,3 +1,5 @@
+import { type OperatorView } from '../operator';
+
 /**
  * Site navigation as the layout renders it: header menu groups (Pożyczki, Kredyty, Rankingi) with
  * columns of links, footer columns (loans, credits, cities, company), partners and the external
@@ -40,6 +42,11 @@ export interface NavigationView {
   dataRemoval: NavLink | null;
   /** The 'Złóż wniosek' action (APPLICATION_PATH); null while the application page does not exist. */
   application: NavLink | null;
+  /**
+   * Who runs the site, shown in the footer: the gateway's configured operator, added by the page
+   * resolver to every page (absent only where a navigation is drawn without it, e.g. unit tests).
+   */
+  operator?: OperatorView;
 }
 
 /** Where visitors apply; every 'Złóż wniosek' action points here. */

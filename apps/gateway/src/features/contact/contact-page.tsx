@@ -1,4 +1,5 @@
 import { LeadForm, LeadFormDone } from '../../app/components/lead-form';
+import { OperatorIdentity } from '../../app/operator';
 import { useRenderContext } from '../../app/render-context';
 import { islandMarker } from '../../client/island-marker';
 import { type ContactPageData } from './contact-data';
@@ -6,7 +7,7 @@ import { CONTACT_FIELDS, CONTACT_PATH, CONTACT_TEXTS } from './contact-form';
 
 /** '/kontakt/': the contact form, or the confirmation after a post sent without JavaScript. */
 export default function ContactPage({ data }: { data: ContactPageData }) {
-  const { formState } = useRenderContext();
+  const { formState, navigation } = useRenderContext();
   return (
     <section className="container lead-form-page">
       <h1>Kontakt</h1>
@@ -25,6 +26,17 @@ export default function ContactPage({ data }: { data: ContactPageData }) {
             Dane z formularza wykorzystujemy tylko do odpowiedzi. Zasady opisuje <a href="/polityka-prywatnosci/">polityka prywatności</a>.
           </p>
         </>
+      )}
+      {navigation.operator && (
+        <section className="contact-operator" aria-labelledby="kto-prowadzi-serwis">
+          <h2 id="kto-prowadzi-serwis">Kto prowadzi serwis</h2>
+          <p>
+            Serwis prowadzi firma wskazana poniżej. Jest administratorem danych osobowych, które nam powierzasz, i usługodawcą w rozumieniu ustawy
+            o świadczeniu usług drogą elektroniczną. Zasady korzystania z serwisu i składania reklamacji opisują{' '}
+            <a href="/zasady-korzystania-z-serwisu/">zasady korzystania z serwisu</a>.
+          </p>
+          <OperatorIdentity operator={navigation.operator} />
+        </section>
       )}
     </section>
   );

@@ -1,0 +1,52 @@
+import { OPERATOR_EXAMPLE_NOTICE, type OperatorView, formatNip, operatorFacts } from './operator';
+
+/** The operator's identity as a definition list, with the example notice for the example company. */
+export function OperatorIdentity({ operator, className }: { operator: OperatorView; className?: string }) {
+  return (
+    <div className={className ? `operator-identity ${className}` : 'operator-identity'} data-operator="identity">
+      {operator.example && <OperatorExampleNotice />}
+      <dl>
+        {operatorFacts(operator).map(({ label, value, href }) => (
+          <div key={label} className="operator-identity__row">
+            <dt>{label}</dt>
+            <dd>{href === undefined ? value : <a href={href}>{value}</a>}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+export function OperatorExampleNotice() {
+  return (
+    <p className="operator-identity__example" role="note">
+      {OPERATOR_EXAMPLE_NOTICE}
+    </p>
+  );
+}
+
+/** The footer's short form: who runs the site, its registers and how to reach it, on every page. */
+export function OperatorFooterNote({ operator }: { operator: OperatorView }) {
+  const registers = [
+    operator.krs === null ? null : `KRS ${operator.krs}${operator.registryCourt === null ? '' : ` (${operator.registryCourt})`}`,
+    `NIP ${formatNip(operator.nip)}`,
+    `REGON ${operator.regon}`,
+    operator.shareCapital === null ? null : `kapitał zakładowy ${operator.shareCapital}`,
+    operator.creditIntermediaryEntry === null ? null : `rejestr pośredników kredytowych KNF: ${operator.creditIntermediaryEntry}`,
+  ].filter((item): item is string => item !== null);
+  // Whole sentences as single strings: the text reads (and is searched) the same in the HTML.
+  const who = `Serwis prowadzi ${operator.name}, ${operator.address}; ${registers.join(', ')}.`;
+  return (
+    <div className="site-footer__operator" data-operator="footer">
+      <p className="site-footer__note">
+        {who} {'Kontakt: '}
+        <a href={`mailto:${operator.email}`}>{operator.email}</a>
+        {`, tel. ${operator.phone}; ochrona danych: `}
+        <a href={`mailto:${operator.dpoEmail}`}>{operator.dpoEmail}</a>
+        {'. Więcej na stronie '}
+        <a href="/kontakt/">Kontakt</a>.
+      </p>
+      {operator.example && <OperatorExampleNotice />}
+    </div>
+  );
+}
