@@ -5,3 +5,4 @@ export { createMetricsRegistry } from './metrics';
 export { runCheck, runChecks, DEFAULT_CHECK_TIMEOUT_MS, type ReadinessCheck, type CheckOutcome } from './readiness';
 export { startOpsServer, type OpsServer, type OpsServerOptions } from './ops-server';
 export { startUnreadyServer, type UnreadyServer, type UnreadyServerOptions } from './unready-server';
+export { listenHttp, type ListeningHttpServer } from './listen-http';

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { type AddressInfo } from 'node:net';
 import { type Registry } from 'prom-client';
 import { type Logger } from './logger';
+import { listenHttp } from './listen-http';
 import { runChecks, type ReadinessCheck } from './readiness';
 
 export interface OpsServerOptions {
@@ -113,30 +113,13 @@ export async function startOpsServer(opts: OpsServerOptions): Promise<OpsServer>
     });
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port, opts.host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { port, address: host } = server.address() as AddressInfo;
-  logger.info({ port, host }, 'ops server listening (/metrics, /healthz, /readyz)');
+  const listening = await listenHttp(server, opts.port, opts.host);
+  logger.info({ port: listening.port, host: listening.host }, 'ops server listening (/metrics, /healthz, /readyz)');
 
-  let closing: Promise<void> | undefined;
   return {
-    host,
-    port,
+    ...listening,
     setShuttingDown() {
       shuttingDown = true;
-    },
-    close() {
-      closing ??= new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        // Scrapers keep connections alive; without this close() would wait for their timeout.
-        server.closeAllConnections();
-      });
-      return closing;
     },
   };
 }

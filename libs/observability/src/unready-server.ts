@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import { type AddressInfo } from 'node:net';
+import { listenHttp, type ListeningHttpServer } from './listen-http';
 
 export interface UnreadyServerOptions {
   host?: string;
@@ -9,11 +9,7 @@ export interface UnreadyServerOptions {
   page: string;
 }
 
-export interface UnreadyServer {
-  host: string;
-  port: number;
-  close(): Promise<void>;
-}
+export type UnreadyServer = ListeningHttpServer;
 
 /**
  * The public port of a process that cannot serve (an invalid configuration): /healthz 200 (alive),
@@ -32,24 +28,5 @@ export async function startUnreadyServer(opts: UnreadyServerOptions): Promise<Un
     else if (path === '/readyz') send(503, 'application/json; charset=utf-8', JSON.stringify({ status: 'not_ready' }));
     else send(503, 'text/html; charset=utf-8', opts.page, { 'retry-after': '60' });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port, opts.host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { port, address: host } = server.address() as AddressInfo;
-  let closing: Promise<void> | undefined;
-  return {
-    host,
-    port,
-    close() {
-      closing ??= new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      });
-      return closing;
-    },
-  };
+  return listenHttp(server, opts.port, opts.host);
 }

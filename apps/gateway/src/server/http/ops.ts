@@ -1,9 +1,8 @@
 import { type Cache } from '@lib/cache';
 import { SERVICE_NAMES } from '@lib/contracts';
-import { type Logger, type ReadinessCheck, runChecks } from '@lib/observability';
+import { listenHttp, type Logger, type ReadinessCheck, runChecks } from '@lib/observability';
 import express, { Router } from 'express';
 import { createServer } from 'node:http';
-import { type AddressInfo } from 'node:net';
 import { type Registry } from 'prom-client';
 import { type GatewayServices } from '../../app/services';
 import { type ReadinessState } from '../readiness-state';
@@ -109,26 +108,7 @@ export async function startGatewayOpsServer(
   app.use((_req, res) => {
     res.status(404).json({ error: 'not_found' });
   });
-  const server = createServer(app);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(deps.port, deps.host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const port = (server.address() as AddressInfo).port;
-  deps.logger.info({ host: deps.host, port }, 'ops server listening (/metrics, /healthz, /readyz)');
-  let closing: Promise<void> | undefined;
-  return {
-    port,
-    close() {
-      closing ??= new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        // Scrapers keep connections alive; without this close() would wait for their timeout.
-        server.closeAllConnections();
-      });
-      return closing;
-    },
-  };
+  const listening = await listenHttp(createServer(app), deps.port, deps.host);
+  deps.logger.info({ host: deps.host, port: listening.port }, 'ops server listening (/metrics, /healthz, /readyz)');
+  return listening;
 }
