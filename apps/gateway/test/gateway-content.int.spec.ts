@@ -1,5 +1,7 @@
 import { XMLValidator } from 'fast-xml-parser';
-import { type FakeGrpcServer, startFakeService } from './support/fake-grpc';
+import { status as GrpcStatus } from '@grpc/grpc-js';
+import { type contentV1 } from '@lib/contracts';
+import { FakeGrpcError, type FakeGrpcServer, startFakeService } from './support/fake-grpc';
 import {
   ARTICLE,
   ARTICLE_COMMENTS,
@@ -64,6 +66,27 @@ const EMPTY_TAG = TAGS.find((tag) => tag.articlesCount === 0)!;
 const CREDIT_TAG = TAGS.find((tag) => tag.slug === 'kredyty')!;
 const rated = ARTICLE_COMMENTS.filter((c) => c.rating > 0);
 
+/** GetLenderFacts of the fake offers service: one verified company, the rest unknown; other slugs fail. */
+const lenderFactsAnswer = (request: unknown) => {
+  const { slug } = request as { slug: string };
+  if (slug !== LENDER_WITH_FACTS.summary!.slug) throw new FakeGrpcError(GrpcStatus.UNAVAILABLE, 'offers down');
+  const unknown = { value: '', source: null, checkedAt: '' };
+  return {
+    slug,
+    name: LENDER_WITH_FACTS.summary!.name,
+    kind: unknown,
+    company: { value: 'Przykładowa Spółka sp. z o.o.', source: { name: 'strona marki (example.pl)', url: 'https://example.pl/' }, checkedAt: '2026-11-25' },
+    register: unknown,
+    registerEntry: unknown,
+    offer: null,
+  };
+};
+
+/** A review body sentence with lender figure tokens, and what it reads as without the figures. */
+const TOKEN_SENTENCE = '<p>Pożyczysz {{oferta.kwoty|w kwotach z aktualnej oferty}} na {{oferta.okres-max|okres z aktualnej oferty}}, {{oferta.wiek}}.</p>';
+const TOKEN_FALLBACK = 'Pożyczysz w kwotach z aktualnej oferty na okres z aktualnej oferty, w wieku podanym w aktualnej ofercie.';
+const withLenderTokens = (review: contentV1.LenderReview): contentV1.LenderReview => ({ ...review, bodyHtml: `${review.bodyHtml}${TOKEN_SENTENCE}` });
+
 describe('gateway editorial pages', () => {
   let fake: FakeContent;
   let content: FakeGrpcServer;
@@ -72,7 +95,9 @@ describe('gateway editorial pages', () => {
 
   beforeAll(async () => {
     fake = createFakeContent({ pages: [FAQ_TRAP_PAGE, ARTICLE_PAGE_COPY], sitemap: SITEMAP_EXTRA });
-    [content, offers] = await Promise.all([startFakeService('content', fake.handlers), startFakeService('offers', OFFERS_HANDLERS)]);
+    // Every review quotes its offer by figure tokens (content/README.md), as the shipped reviews do.
+    const handlers = { ...fake.handlers, GetLenderReview: (request: unknown) => withLenderTokens(fake.handlers['GetLenderReview']!(request) as contentV1.LenderReview) };
+    [content, offers] = await Promise.all([startFakeService('content', handlers), startFakeService('offers', { ...OFFERS_HANDLERS, GetLenderFacts: lenderFactsAnswer })]);
     gateway = await startTestGateway({ targets: { content: content.target, offers: offers.target }, env: { PAGE_CACHE: 'false' } });
   });
 
@@ -204,7 +229,8 @@ describe('gateway editorial pages', () => {
         headline: ARTICLE.h1,
         datePublished: '2025-09-16',
         dateModified: '2026-09-22',
-        author: { '@type': 'Person', name: AUTHOR.name, url: `${ORIGIN}/autor/${AUTHOR.slug}/` },
+        // the editorial team ("Redakcja …") is an Organization, not a Person
+        author: { '@type': 'Organization', name: AUTHOR.name, url: `${ORIGIN}/autor/${AUTHOR.slug}/` },
         mainEntityOfPage: `${ORIGIN}/${ARTICLE_SLUG}/`,
       });
     });
@@ -335,8 +361,13 @@ describe('gateway editorial pages', () => {
       expect(res.status).toBe(200);
       expect(res.body).toContain(`<h1>${review.title}</h1>`);
       expect(res.body).toContain(review.subtitle);
-      expect(res.body).toContain(`<dt>Firma</dt><dd>${review.info[0]!.value}</dd>`);
-      expect(text(res.body)).toContain('Dane sprawdzone 01.11.2026');
+      // The facts block is the offers service's GetLenderFacts, each value with its source and date.
+      expect(text(res.body)).toMatch(/Firma \(strona umowy\) Przykładowa Spółka sp\. z o\.o\. Źródło: strona marki \(example\.pl\) ?, stan na 25\.11\.2026/);
+      expect(text(res.body)).toContain('Licencja lub rejestr w trakcie weryfikacji');
+      expect(text(res.body)).toContain('Kwota brak danych');
+      // Without an offer the review's figure tokens read as their fallback wording, never as a raw token.
+      expect(text(res.body)).toContain(TOKEN_FALLBACK);
+      expect(res.body).not.toContain('{{');
       expect(res.body).toContain(review.faq[0]!.question);
       expect(res.body).toContain('<h2 id="oferta_sekcja">Aktualna oferta</h2>');
       expect(res.body).toContain('Szybka Gotówka');
@@ -348,7 +379,10 @@ describe('gateway editorial pages', () => {
       expect(vivus.status).toBe(200);
       expect(text(vivus.body)).toContain('128 opinii');
       expect(vivus.body).not.toContain('Aktualna oferta');
-      expect(vivus.body).not.toContain('<dt>Firma</dt>');
+      expect(text(vivus.body)).toContain('Informacje o pożyczkodawcy są chwilowo niedostępne'); // GetLenderFacts fails for it
+      // With the offers service down the figure tokens read as their fallback wording too.
+      expect(text(vivus.body)).toContain(TOKEN_FALLBACK);
+      expect(vivus.body).not.toContain('{{');
       expect(vivus.body).toContain('href="/application/"');
       const unknown = await get('/opinie-o-pozyczkach/nie-ma-takiej-firmy/');
       expect(unknown.status).toBe(404);

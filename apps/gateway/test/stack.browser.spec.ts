@@ -173,9 +173,15 @@ describeWithStack('journeys in Chromium on the real services', () => {
     await expect(page.locator('h1').textContent()).resolves.toBe('Kuki – opinie i warunki pożyczki');
     const facts = page.locator('dl dt');
     await expect(facts.allTextContents()).resolves.toEqual(
-      expect.arrayContaining(['Firma', 'Kwota', 'Okres spłaty', 'Pierwsza pożyczka za 0 zł']),
+      expect.arrayContaining(['Firma (strona umowy)', 'Kwota', 'Okres', 'Pierwsza pożyczka za 0 zł', 'RRSO przykładu reprezentatywnego']),
     );
-    await expect(page.getByText('Przykładowa Spółka Pożyczkowa sp. z o.o.').isVisible()).resolves.toBe(true);
+    await expect(page.locator('[data-lender-facts="kuki"]').getByText('w trakcie weryfikacji').first().isVisible()).resolves.toBe(true);
+    // Each figure of the feed carries its source; the feed's stars have no count or source, so none are drawn.
+    const amountRow = page.locator('[data-lender-facts="kuki"] .facts__row', { has: page.locator('dt', { hasText: /^Kwota$/ }) });
+    await expect(amountRow.locator('.facts__source').textContent()).resolves.toMatch(/^Źródło: dane z pliku ofert partnera, pobrane \d{4}-\d{2}-\d{2}, stan na \d{2}\.\d{2}\.\d{4}$/);
+    const offerAndFacts = `${await page.locator('section[aria-labelledby="oferta_sekcja"]').textContent()} ${await page.locator('[data-lender-facts="kuki"]').textContent()}`;
+    expect(offerAndFacts).toContain('Kuki');
+    expect(offerAndFacts).not.toContain('★');
     await expect(page.locator('#komentarze .comments__summary').textContent()).resolves.toContain(
       '0 komentarzy',
     );

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { SERVICE_CONFIG } from '@lib/service-kit';
 import { ExperimentsUseCases } from './application/experiments.use-cases';
 import { FeedIngestionUseCases } from './application/feed-ingestion.use-cases';
+import { LenderFactsUseCases } from './application/lender-facts.use-cases';
 import { MatchingUseCases } from './application/matching.use-cases';
 import { OfferCatalogue } from './application/offer-catalogue';
 import { OfferListingUseCases } from './application/offer-listing.use-cases';
@@ -21,6 +22,7 @@ import { OffersController } from './transport/offers.controller';
     FeedIngestionUseCases,
     MatchingUseCases,
     ExperimentsUseCases,
+    LenderFactsUseCases,
     FeedIngestionJob,
     FeedsRepository,
     LeadRequestsRepository,

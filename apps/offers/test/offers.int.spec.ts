@@ -85,6 +85,34 @@ describeWithRedis('offers service over gRPC (real PostgreSQL and Redis, feeds ov
     expect(offers.every((o) => o.lenderSlug === o.reviewSlug && o.lenderLink.startsWith('https://'))).toBe(true);
   });
 
+  it('reports the age of every feed’s last good fetch on /metrics, kept when a later fetch fails', async () => {
+    const scrape = async () => {
+      const text = await (await fetch(`${t.opsUrl}/metrics`)).text();
+      const read = (name: string) =>
+        new Map([...text.matchAll(new RegExp(`^${name}\\{feed="([a-z_]+)",service="offers"\\} ([0-9.e+]+)$`, 'gm'))].map((m) => [m[1]!, Number(m[2])]));
+      return { at: read('offers_feed_last_good_fetch_timestamp_seconds'), age: read('offers_feed_staleness_seconds') };
+    };
+    const { feeds } = await t.client.getFeedIngestionStatus({ feedKeys: [] });
+    const before = await scrape();
+    expect([...before.at.keys()].sort()).toEqual(feeds.map((f) => f.feedKey).sort());
+    for (const [feed, at] of before.at) {
+      expect(Math.abs(Date.now() / 1000 - at)).toBeLessThan(600);
+      expect(before.age.get(feed)).toBeGreaterThanOrEqual(0);
+      expect(before.age.get(feed)).toBeLessThan(600);
+    }
+
+    broken.set('pl_feed.json', 503);
+    try {
+      await t.client.triggerFeedIngestion({ feedKeys: ['pl'] });
+      expect((await finished('pl')).state).toBe(offersV1.FeedIngestionState.FAILED);
+    } finally {
+      broken.delete('pl_feed.json');
+    }
+    const after = await scrape();
+    expect(after.at.get('pl')).toBe(before.at.get('pl'));
+    expect(after.age.get('pl')).toBeGreaterThanOrEqual(before.age.get('pl')!);
+  });
+
   it('lists a feed in the order of spec point 9 with the representative example of every offer', async () => {
     const { offers, total } = await t.client.listOffers(list('pl'));
     expect(total).toBe(28);

@@ -79,6 +79,8 @@ export const RPC_KINDS: { readonly [N in ServiceName]: RpcKindsOf<N> } = {
     AssignExperimentVariant: 'unretried-write',
     ListExperiments: 'read',
     GetLeadFeed: 'read',
+    GetLenderFacts: 'read',
+    ListLenderFacts: 'read',
   },
   rates: {
     GetLatestTable: 'read',

@@ -28,6 +28,10 @@ export const feedOfferSchema = z.object({
   lender_link: httpUrl.nullish(),
   is_active: z.boolean().optional(),
   stars: z.union([z.number().min(0).max(5), z.string().regex(/^[0-5](?:[.,]\d)?$/, 'must be 0–5 with one decimal')]).nullish(),
+  /** How many ratings `stars` averages; a rating without it is never shown as one. */
+  stars_count: z.number().int().min(0).max(100_000_000).optional(),
+  /** Who collected the ratings (e.g. a review site's name). */
+  stars_source: text(120).optional(),
   field2_value: text(200).optional(),
   field4_value: text(200).optional(),
   tags: z.array(text(60)).max(20).optional(),

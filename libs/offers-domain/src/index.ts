@@ -23,7 +23,7 @@ export {
   type NormalisedFeed,
 } from './normalise';
 export { DAYS_PER_INSTALMENT, firstLoanFreeApplies, loanCost, rrsoBasisPoints, type LoanCost, type LoanTerms, type Repayment } from './loan-cost';
-export { SCORE_WEIGHTS, matchOffers, offerAccepts, scoreMatch, priceMatch, estimatedCostGrosze, type MatchRequest, type MatchResult, type OfferMatch } from './matching';
+export { SCORE_WEIGHTS, hasSourcedRating, matchOffers, offerAccepts, scoreMatch, priceMatch, estimatedCostGrosze, type MatchRequest, type MatchResult, type OfferMatch } from './matching';
 export {
   EXPERIMENTS,
   experimentsFor,

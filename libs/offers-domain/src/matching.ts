@@ -39,13 +39,18 @@ export interface MatchResult {
  * - first loan free 2 000: the lender waives the cost of a first loan of this amount and term;
  * - total cost 3 000 × (1 − cost / amount), not below 0: the cost at the offer's regular terms for
  *   the requested amount and period (the nearest period it allows);
- * - rating 1 000 × stars / 5.
+ * - rating 1 000 × stars / 5, only for a rating the feed gives with its count and source
+ *   (`hasSourcedRating`); stars drawn for a missing rating, or without count and source, score 0.
  * Ties go to the lower total cost, then the header, then the offer id. Ranking compares costs
  * computed in binary floating point (`estimatedCostGrosze`: exact to far below a grosz at these
  * amounts, and the same on every replica), so 500 offers rank in well under a millisecond; the
  * figures answered for the offers shown are computed exactly in decimal (`priceMatch`). Payment for placement does
  * not enter the score: a sponsored offer is answered apart, labelled, and never in the ranking.
  */
+/** A rating the site may show and score: from the feed (not drawn), with how many ratings and who collected them. */
+export const hasSourcedRating = (offer: Pick<NormalisedOffer, 'starsDrawn' | 'ratingCount' | 'ratingSource'>): boolean =>
+  !offer.starsDrawn && offer.ratingCount > 0 && offer.ratingSource !== '';
+
 export const SCORE_WEIGHTS = { fit: 4_000, firstLoanFree: 2_000, cost: 3_000, stars: 1_000 } as const;
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
@@ -82,7 +87,7 @@ export function scoreMatch(offer: NormalisedOffer, request: MatchRequest): Offer
   const cost = estimatedCostGrosze(offer.terms, request.amountGrosze, periodDays);
   const cheapness = 1 - cost / Math.max(1, request.amountGrosze);
   const costPoints = cheapness <= 0 ? 0 : Math.floor(cheapness * SCORE_WEIGHTS.cost);
-  const starPoints = Math.floor((Number(offer.stars) * SCORE_WEIGHTS.stars) / 5);
+  const starPoints = hasSourcedRating(offer) ? Math.floor((Number(offer.stars) * SCORE_WEIGHTS.stars) / 5) : 0;
   const firstLoanFree = firstLoanFreeApplies(offer.terms, request.amountGrosze);
   const score = (withinLimits ? SCORE_WEIGHTS.fit : 0) + (firstLoanFree ? SCORE_WEIGHTS.firstLoanFree : 0) + costPoints + starPoints;
   return { offer, score, withinLimits, amountGrosze: request.amountGrosze, periodDays, estimatedCostGrosze: cost, firstLoanFree };

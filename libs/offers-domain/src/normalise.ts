@@ -14,6 +14,11 @@ export interface NormalisedOffer {
   lenderLink: string;
   isActive: boolean;
   stars: string;
+  /** True when `stars` was drawn (spec point 9), not given by the feed: never displayed as a rating. */
+  starsDrawn: boolean;
+  /** Ratings behind `stars` and who collected them, as the feed states; 0 and '' when it does not. */
+  ratingCount: number;
+  ratingSource: string;
   field2Value: string;
   field4Value: string;
   tags: string[];
@@ -166,6 +171,9 @@ export function normaliseFeed(feed: readonly FeedOffer[], feedKey: FeedKey, day:
       lenderLink: offer.lender_link ?? '',
       isActive: activeIds.has(offer.offer_id),
       stars: starsOf(offer, feedKey, day),
+      starsDrawn: offer.stars === undefined || offer.stars === null,
+      ratingCount: offer.stars_count ?? 0,
+      ratingSource: offer.stars_source?.trim() ?? '',
       field2Value: fill(offer.field2_value ?? ''),
       field4Value: fill(offer.field4_value ?? ''),
       tags: headerKey(header) === TWO_TAG_HEADER ? tags.slice(0, 2) : tags,

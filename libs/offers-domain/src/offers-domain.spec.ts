@@ -12,6 +12,8 @@ import {
   matchOffers,
   normaliseFeed,
   priceMatch,
+  scoreMatch,
+  SCORE_WEIGHTS,
   normaliseFeedKey,
   parseFeed,
   seededStars,
@@ -236,6 +238,21 @@ describe('matchOffers', () => {
     // The ranking's floating-point cost agrees with the exact decimal figures to the grosz.
     for (const m of result.ranked) expect(Math.abs(m.estimatedCostGrosze - priceMatch(m).totalCostGrosze)).toBeLessThan(1);
     expect(result.ranked.every((m) => m.score >= 0 && m.score <= 10_000)).toBe(true);
+  });
+
+  it('scores stars only for a rating with its count and source; drawn or unsourced stars score 0', () => {
+    const [sourced, bare, drawn] = feed([
+      { header: 'A', stars: 5, stars_count: 120, stars_source: 'Serwis opinii X' },
+      { header: 'B', stars: 5 },
+      { header: 'C', stars: null },
+    ]);
+    expect(sourced).toMatchObject({ starsDrawn: false, ratingCount: 120, ratingSource: 'Serwis opinii X' });
+    expect(bare).toMatchObject({ starsDrawn: false, ratingCount: 0, ratingSource: '' });
+    expect(drawn?.starsDrawn).toBe(true);
+    const request = { amountGrosze: 100_000, periodDays: 61, age: 0 };
+    const score = (o: NormalisedOffer | undefined) => scoreMatch(o!, request).score;
+    expect(score(sourced) - score(bare)).toBe(SCORE_WEIGHTS.stars);
+    expect(score(drawn)).toBe(score(bare));
   });
 });
 

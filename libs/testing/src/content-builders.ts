@@ -94,7 +94,6 @@ export const lenderFront = (overrides: Record<string, unknown> = {}) => ({
   title: 'Vivus – opinie',
   subtitle: 'Pożyczki online',
   description: 'Opis pożyczkodawcy.',
-  info: { company: null, amount: null, period: null, firstLoanFree: null, checked: '2026-11-21' },
   faq: [
     { question: 'Pytanie pierwsze?', answer: 'Odpowiedź.' },
     { question: 'Pytanie drugie?', answer: 'Odpowiedź.' },

@@ -127,13 +127,6 @@ export function sampleSiteExtras(): Record<string, string> {
         title: 'Kuki – opinie i warunki pożyczki',
         subtitle: 'Krótkoterminowe pożyczki online – sprawdź warunki przed wnioskiem.',
         description: 'Opinie klientów o Kuki, kwoty, okresy i koszty pożyczek.',
-        info: {
-          company: 'Przykładowa Spółka Pożyczkowa sp. z o.o.',
-          amount: '100 – 3 000 zł',
-          period: '5 – 30 dni',
-          firstLoanFree: true,
-          checked: '2026-11-01',
-        },
         faq: [
           {
             question: 'Czy Kuki sprawdza bazy dłużników?',

@@ -45,8 +45,16 @@ export interface OfferCard {
   id: string;
   name: string;
   link: string;
-  /** Decimal string such as '4.8'; empty when the feed gave none. */
+  /**
+   * Decimal string such as '4.8'; empty unless the feed gave a rating with its count and source
+   * (drawn or unsourced stars are never shown as a rating).
+   */
   stars: string;
+  /** How many ratings `stars` averages and who collected them; 0 and '' with no stars. */
+  ratingCount: number;
+  ratingSource: string;
+  /** 'Porównywarka, nie pożyczkodawca' and the like for a brand that does not lend; '' for a lender. */
+  notALenderLabel: string;
   amountMinGrosze: number;
   amountMaxGrosze: number;
   periodMinDays: number;
@@ -112,6 +120,8 @@ export interface ArticleCard {
   editedAt: string;
   views: number;
   readingTimeMinutes: number;
+  /** The first tag's slug: the colour of the designed cover shown when there is no image. */
+  tagSlug?: string;
 }
 
 export interface TagLink {

@@ -1,5 +1,6 @@
 import { type offersV1 } from '@lib/contracts';
 import { type LoanCost, type NormalisedOffer, type OfferMatch, loanCost, rrsoBasisPoints } from '@lib/offers-domain';
+import { lenderKindOf } from '../persistence/lender-facts-file';
 import { pricedCost } from './loan-cost-memo';
 
 export const toLoanCostMessage = (cost: LoanCost): offersV1.LoanCost => ({ ...cost });
@@ -53,6 +54,10 @@ export function toOfferMessage(o: NormalisedOffer): offersV1.Offer {
     reviewSlug: o.reviewSlug,
     firstLoanFreeMaxGrosze: o.terms.firstLoanFreeMaxGrosze,
     feedKey: o.feedKey,
+    lenderKind: lenderKindOf(o.reviewSlug),
+    ratingCount: o.ratingCount,
+    ratingSource: o.ratingSource,
+    starsDrawn: o.starsDrawn,
   };
   messages.set(o, message);
   return message;

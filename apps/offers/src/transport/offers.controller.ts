@@ -3,6 +3,7 @@ import { offersV1 } from '@lib/contracts';
 import { CallDeadline, parseRequest } from '@lib/service-kit';
 import { ExperimentsUseCases } from '../application/experiments.use-cases';
 import { FeedIngestionUseCases } from '../application/feed-ingestion.use-cases';
+import { LenderFactsUseCases } from '../application/lender-facts.use-cases';
 import { MatchingUseCases } from '../application/matching.use-cases';
 import { OfferListingUseCases } from '../application/offer-listing.use-cases';
 import {
@@ -12,9 +13,11 @@ import {
   feedKeysOf,
   feedKeysRequest,
   getLeadFeedRequest,
+  getLenderFactsRequest,
   getLenderRequest,
   getOfferRequest,
   listExperimentsRequest,
+  listLenderFactsRequest,
   listOffersRequest,
   matchOffersRequest,
 } from './requests';
@@ -31,6 +34,7 @@ export class OffersController implements offersV1.OffersServiceController {
     private readonly ingestion: FeedIngestionUseCases,
     private readonly matching: MatchingUseCases,
     private readonly experiments: ExperimentsUseCases,
+    private readonly lenderFacts: LenderFactsUseCases,
   ) {}
 
   async listOffers(request: offersV1.ListOffersRequest): Promise<offersV1.ListOffersResponse> {
@@ -78,5 +82,15 @@ export class OffersController implements offersV1.OffersServiceController {
     const { leadId, country } = parseRequest(getLeadFeedRequest, request);
     feedCountry(country);
     return this.matching.leadFeed(leadId);
+  }
+
+  async getLenderFacts(request: offersV1.GetLenderFactsRequest): Promise<offersV1.LenderFacts> {
+    const { slug, country } = parseRequest(getLenderFactsRequest, request);
+    return this.lenderFacts.get(feedKeyOf(country, ''), slug);
+  }
+
+  async listLenderFacts(request: offersV1.ListLenderFactsRequest): Promise<offersV1.ListLenderFactsResponse> {
+    const { country } = parseRequest(listLenderFactsRequest, request);
+    return this.lenderFacts.list(feedKeyOf(country, ''));
   }
 }

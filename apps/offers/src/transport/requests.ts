@@ -108,3 +108,10 @@ export const getLeadFeedRequest = z.object({
   pf: z.number().int().min(0).max(1),
   country: countryField,
 });
+
+export const getLenderFactsRequest = z.object({
+  slug: z.string().trim().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a slug (lowercase letters, digits and hyphens)').max(64, 'is too long'),
+  country: countryField,
+});
+
+export const listLenderFactsRequest = z.object({ country: countryField });

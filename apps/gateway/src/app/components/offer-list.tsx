@@ -1,4 +1,4 @@
-import { formatMoney, formatMoneyWhole, formatPercentBp, plural } from '../../shared/format';
+import { formatInteger, formatMoney, formatMoneyWhole, formatPercentBp, plural } from '../../shared/format';
 import { useRenderContext } from '../render-context';
 import { RANKING_METHOD_PATH, offerRedirectPath } from '../site-paths/offers';
 import { type CostExample, type OfferCard, type OfferListSource } from '../view-types';
@@ -65,9 +65,15 @@ export function OfferList({ offers, source }: { offers: OfferCard[]; source: Off
                   Reklama
                 </span>
               )}
+              {offer.notALenderLabel !== '' && (
+                <span className="tag tag--kind" title="Ten serwis przekazuje wnioski lub porównuje oferty innych firm">
+                  {offer.notALenderLabel}
+                </span>
+              )}
               {offer.stars !== '' && (
-                <span className="offer__stars" aria-label={`Ocena ${offer.stars.replace('.', ',')} na 5`}>
-                  ★ {offer.stars.replace('.', ',')}
+                <span className="offer__stars">
+                  <span aria-hidden="true">★ </span>
+                  {`${offer.stars.replace('.', ',')}/5 · ${formatInteger(locale, offer.ratingCount)} ${plural(offer.ratingCount, 'ocena', 'oceny', 'ocen')}, źródło: ${offer.ratingSource}`}
                 </span>
               )}
             </div>

@@ -2,6 +2,15 @@ import { type offersV1 } from '@lib/contracts';
 import { lenderReviewPath } from '../site-paths/lender-reviews';
 import { type CostExample, type OfferCard } from '../view-types';
 
+/** Short labels of brands that do not lend (the offers service's lender kind), for cards and lists. */
+export const NOT_A_LENDER_LABELS: Readonly<Record<string, string>> = {
+  porownywarka: 'Porównywarka, nie pożyczkodawca',
+  posrednik: 'Pośrednik, nie pożyczkodawca',
+};
+
+/** A rating is shown only with its count and source from the feed, never when drawn. */
+const ratingShown = (offer: offersV1.Offer) => offer.stars !== '' && !offer.starsDrawn && offer.ratingCount > 0 && offer.ratingSource !== '';
+
 /** The offers service's cost of a loan as the cards show it; null when it sent none. */
 export function toCostExample(cost: offersV1.LoanCost | null | undefined): CostExample | null {
   if (!cost || cost.amountGrosze <= 0 || cost.periodDays <= 0) return null;
@@ -30,7 +39,10 @@ export function toOfferCard(
     id: String(offer.offerId),
     name: offer.header,
     link: offer.lenderLink,
-    stars: offer.stars,
+    stars: ratingShown(offer) ? offer.stars : '',
+    ratingCount: ratingShown(offer) ? offer.ratingCount : 0,
+    ratingSource: ratingShown(offer) ? offer.ratingSource : '',
+    notALenderLabel: NOT_A_LENDER_LABELS[offer.lenderKind] ?? '',
     amountMinGrosze: offer.amountMinGrosze,
     amountMaxGrosze: offer.amountMaxGrosze,
     periodMinDays: offer.periodMinDays,

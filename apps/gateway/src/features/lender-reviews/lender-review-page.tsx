@@ -2,15 +2,14 @@ import { ApplyCta } from '../../app/components/apply-cta';
 import { HtmlBlock } from '../../app/components/html-block';
 import { OfferList } from '../../app/components/offer-list';
 import { Breadcrumbs, Faq } from '../../app/components/page-extras';
-import { useRenderContext } from '../../app/render-context';
-import { formatDate } from '../../shared/format';
+import { UnavailableNotice } from '../../app/components/unavailable-notice';
 import { CommentsSection } from '../comments';
+import { LenderFactsBlock } from './lender-facts-block';
 import { type LenderReviewData } from './lender-reviews-data';
 import { ReviewSummary } from './review-summary';
 
 /** One lender: title, subtitle, review count, the facts box with its date, the offer, review text, FAQ. */
 export default function LenderReviewPage({ data }: { data: LenderReviewData }) {
-  const { locale } = useRenderContext();
   const { review, offer } = data;
   const activeOffer = offer?.status === 'ok' ? offer.value : null;
   return (
@@ -27,25 +26,7 @@ export default function LenderReviewPage({ data }: { data: LenderReviewData }) {
         {review.subtitle !== '' && <p className="article__lead">{review.subtitle}</p>}
         <ReviewSummary lender={review} />
       </header>
-      {review.info.length > 0 && (
-        <section className="facts" aria-labelledby="najwazniejsze_informacje">
-          <h2 id="najwazniejsze_informacje">{`${review.name} w skrócie`}</h2>
-          <dl>
-            {review.info.map((item) => (
-              <div key={item.label}>
-                <dt>{item.label}</dt>
-                <dd>{item.value}</dd>
-              </div>
-            ))}
-          </dl>
-          {review.infoCheckedAt !== '' && (
-            <p className="facts__checked">
-              Dane sprawdzone <time dateTime={review.infoCheckedAt}>{formatDate(locale, review.infoCheckedAt)}</time>. Aktualne warunki
-              zawsze potwierdzaj na stronie pożyczkodawcy.
-            </p>
-          )}
-        </section>
-      )}
+      {data.facts.status === 'ok' ? <LenderFactsBlock facts={data.facts.value} /> : <UnavailableNotice what="Informacje o pożyczkodawcy" />}
       {activeOffer && (
         <section className="section section--flush" aria-labelledby="oferta_sekcja">
           <h2 id="oferta_sekcja">Aktualna oferta</h2>

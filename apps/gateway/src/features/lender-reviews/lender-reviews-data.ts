@@ -1,6 +1,7 @@
 import { type Section } from '../../app/section';
 import { type ContentPageView, type OfferBlock, type OfferCard } from '../../app/view-types';
 import { type CommentsSectionData } from '../comments';
+import { type LenderFactsView } from '../../app/figures/lender-facts.view-model';
 
 /** Where the lender reviews live (app/site-paths: offer cards link the reviews too). */
 export { LENDER_REVIEWS_PATH } from '../../app/site-paths/lender-reviews';
@@ -28,10 +29,6 @@ export interface LenderReviewView extends LenderCard {
   subtitle: string;
   description: string;
   faq: { question: string; answerHtml: string }[];
-  /** Lender facts as label and value. */
-  info: { label: string; value: string }[];
-  /** 'YYYY-MM-DD' the facts were checked; empty when unknown. */
-  infoCheckedAt: string;
   /** Sanitised HTML. */
   bodyHtml: string;
 }
@@ -43,6 +40,8 @@ export interface LenderReviewData {
    * (ok with null) and an offers service that did not answer both invite the visitor to compare.
    */
   offer: Section<OfferCard | null> | null;
+  /** The facts block from the offers service's lender facts (one source with the offers). */
+  facts: Section<LenderFactsView>;
   /** Published comments (reviews) with the form under them. */
   comments: CommentsSectionData;
 }

@@ -7,6 +7,10 @@ import { toContentView, toOfferCard } from '../../app/view-models';
 import { type CommentsQuery } from '../comments';
 import { loadComments } from '../comments/comments.loader';
 import { LENDER_REVIEWS_PATH, type LenderReviewData, type LenderReviewsData } from './lender-reviews-data';
+import { fillFigureTokensDeep } from '../../app/figures/figure-tokens';
+import { toLenderFactsView } from '../../app/figures/lender-facts.view-model';
+import { fillLenderTokens, lenderTokenValues } from '../../app/figures/lender-tokens';
+import { SECTION_UNAVAILABLE, sectionOk } from '../../app/section';
 import { toLenderCard, toLenderReviewView } from './lender-reviews.view-model';
 
 /** The listing's trail when the content page brings none: 'Pożyczki online > Opinie o pożyczkach'. */
@@ -39,10 +43,12 @@ export interface LenderReviewParams {
  * One lender: GetLenderReview and its comments, and the lender's current offer from the stored
  * feeds: GetLender by the review's slug (the feeds use the review slugs) and its first active
  * offer in this country. No offer (or no such lender in the feed) is a
- * known state, not an outage: the page then invites to find a loan in about 5 minutes.
+ * known state, not an outage: the page then invites to find a loan in about 5 minutes. The facts
+ * block comes from GetLenderFacts (editorial facts and the feed's figures, each with its source);
+ * the same answer fills the review text's `{{oferta.…}}` figure tokens.
  */
 export async function loadLenderReview(ctx: LoadContext<LenderReviewParams>): Promise<LenderReviewData> {
-  const [review, comments, offer] = await Promise.all([
+  const [review, comments, offer, facts] = await Promise.all([
     ctx.services.content.getLenderReview({ slug: ctx.params.slug }),
     loadComments(ctx, `${LENDER_REVIEWS_PATH}${ctx.params.slug}/`, ctx.params.comments),
     ctx.section(async () => {
@@ -55,6 +61,16 @@ export async function loadLenderReview(ctx: LoadContext<LenderReviewParams>): Pr
         throw error;
       }
     }),
+    ctx.section(() => ctx.services.offers.getLenderFacts({ slug: ctx.params.slug, country: ctx.locale.country })),
   ]);
-  return { review: toLenderReviewView(review, ctx.params.slug), offer, comments };
+  // The review's {{oferta.…}} tokens read as this lender's figures, or as their fallback wording
+  // when the offers service did not answer (never a guessed number).
+  const values = lenderTokenValues(facts.status === 'ok' ? facts.value : null, ctx.locale);
+  const view = fillFigureTokensDeep(toLenderReviewView(review, ctx.params.slug), (text) => fillLenderTokens(text, values));
+  return {
+    review: view,
+    offer,
+    facts: facts.status === 'ok' ? sectionOk(toLenderFactsView(facts.value, ctx.locale)) : SECTION_UNAVAILABLE,
+    comments,
+  };
 }

@@ -21,8 +21,6 @@ export function toLenderReviewView(review: contentV1.LenderReview, slug: string)
     subtitle: review.subtitle,
     description: review.description,
     faq: review.faq.map((item) => ({ question: item.question, answerHtml: item.answerHtml })),
-    info: review.info.map((item) => ({ label: item.label, value: item.value })),
-    infoCheckedAt: review.infoCheckedAt,
     bodyHtml: review.bodyHtml,
   };
 }

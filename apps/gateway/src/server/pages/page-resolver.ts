@@ -7,11 +7,14 @@ import { type LayoutName } from '../../app/layouts';
 import { FALLBACK_NAVIGATION } from '../../app/layouts/fallback-navigation';
 import { type NavigationView } from '../../app/layouts/navigation';
 import { keepExistingLinks } from '../../app/layouts/navigation-links';
+import { type OperatorView } from '../../app/operator';
 import { unlinkMissingPagesIn } from '../../app/site-paths/dead-links';
+import { withFigures } from '../../app/figures/figure-tokens';
 import { type PageName } from '../../app/pages';
 import { type AnyRoute, type LoadContext, type RouteHead } from '../../app/route-types';
 import { compileRoutes, matchRoute } from '../../app/routes';
 import { SECTION_UNAVAILABLE, hasUnavailableSection, sectionOk } from '../../app/section';
+import { withOgImage } from '../../app/seo/og-image';
 import { organizationLd } from '../../app/seo/structured-data';
 import { type GatewayServices } from '../../app/services';
 import { toNavigationView } from '../../app/view-models';
@@ -52,6 +55,8 @@ export interface PageResolverDeps {
   cacheOptions: PageDataCacheOptions;
   locale: Locale;
   origin: string;
+  /** Who runs the site (config OPERATOR): drawn in every page's footer with the navigation. */
+  operator: OperatorView;
   logger: Logger;
   /** Counts failed backend calls by service method and gRPC code. */
   onUpstreamError?(error: unknown): void;
@@ -73,7 +78,7 @@ export class PageResolver {
 
   constructor(private readonly deps: PageResolverDeps) {
     this.table = compileRoutes(deps.routes);
-    this.fallbackNavigation = keepExistingLinks(FALLBACK_NAVIGATION, this.pageExists(null));
+    this.fallbackNavigation = { ...keepExistingLinks(FALLBACK_NAVIGATION, this.pageExists(null)), operator: deps.operator };
     this.navigation = this.fallbackNavigation;
   }
 
@@ -131,8 +136,10 @@ export class PageResolver {
         this.deps.cacheOptions,
         pageDataKey(route.name, params),
         async () => {
-          const [loaded, contentPaths] = await Promise.all([route.load(this.loadContext(path, params)), this.contentPaths()]);
-          return unlinkMissingPagesIn(loaded, this.pageExists(contentPaths));
+          const context = this.loadContext(path, params);
+          const [loaded, contentPaths] = await Promise.all([route.load(context), this.contentPaths()]);
+          // Figure tokens ({{oferty.kwota-max}} …) in content text are filled from the offers data.
+          return withFigures(unlinkMissingPagesIn(loaded, this.pageExists(contentPaths)), context);
         },
         hasUnavailableSection,
       );
@@ -162,13 +169,15 @@ export class PageResolver {
    */
   private async loadNavigation(): Promise<NavigationView> {
     try {
-      const navigation = (await loadPageData(
+      const loaded = (await loadPageData(
         this.deps.cache,
         this.deps.cacheOptions,
         NAVIGATION_CACHE_KEY,
         () => this.loadExistingNavigation(),
         () => false,
       )) as NavigationView;
+      // The operator comes from this process's configuration, never from the shared cache.
+      const navigation: NavigationView = { ...loaded, operator: this.deps.operator };
       this.navigation = navigation;
       return navigation;
     } catch (error) {
@@ -220,9 +229,12 @@ export class PageResolver {
     return this.pendingPaths;
   }
 
-  /** Every page's head carries the Organization first, then the route's own JSON-LD. */
+  /**
+   * Every page's head carries the Organization first, then the route's own JSON-LD, and an
+   * og:image (the route's or the site's default PNG).
+   */
   private withOrganization(head: RouteHead): RouteHead {
-    return { ...head, structuredData: [organizationLd(this.deps.origin), ...(head.structuredData ?? [])] };
+    return withOgImage({ ...head, structuredData: [organizationLd(this.deps.origin), ...(head.structuredData ?? [])] }, this.deps.origin);
   }
 
   /** The 404 page, for unmatched paths, rejected parameters and NOT_FOUND from a service. */
@@ -239,7 +251,7 @@ export class PageResolver {
       head: this.withOrganization({
         title: 'Nie znaleziono strony',
         description: 'Nie mogliśmy znaleźć żądanej strony.',
-        canonical: `${this.deps.origin}${path}`,
+        // No canonical: the missing address must not be named the canonical of anything.
         robots: 'noindex, follow',
       }),
       navigation: this.navigation,

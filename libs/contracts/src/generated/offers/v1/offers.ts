@@ -106,6 +106,17 @@ export interface Offer {
   firstLoanFreeMaxGrosze: number;
   /** Feed key the offer comes from, e.g. 'pl', 'ua_ru'. */
   feedKey: string;
+  /**
+   * Kind of business behind the brand from the lender facts data: 'instytucja-pozyczkowa', 'bank',
+   * 'skok', 'porownywarka', 'posrednik'; empty when not yet verified.
+   */
+  lenderKind: string;
+  /** Number of ratings behind `stars` as the feed states it; 0 when the feed gives no count. */
+  ratingCount: number;
+  /** Who collected the ratings behind `stars`, as the feed states it; empty when unknown. */
+  ratingSource: string;
+  /** True when `stars` is not a rating from the feed but drawn by the normaliser (spec point 9); never shown as a rating. */
+  starsDrawn: boolean;
 }
 
 /** What a loan of one amount and period costs at an offer's regular terms (money in grosze). */
@@ -358,6 +369,122 @@ export interface GetLeadFeedResponse {
   offerIds: number[];
 }
 
+/** Where a fact comes from. */
+export interface FactSource {
+  /** Name of the source, in Polish, e.g. 'strona pożyczkodawcy'. */
+  name: string;
+  /** Link to the source; empty when the source has no address. */
+  url: string;
+}
+
+/** One editorial fact: a value with its source and the day it was checked, or unknown. */
+export interface TextFact {
+  /** The value; empty when unknown (shown as being verified, never guessed). */
+  value: string;
+  /** Source of the value; absent when unknown. */
+  source: FactSource | null;
+  /** Day the value was checked, 'YYYY-MM-DD'; empty when unknown. */
+  checkedAt: string;
+}
+
+/** A lender's offer figures from the partner feed the offers service ingests. */
+export interface OfferFacts {
+  /** Offer id in the feed. */
+  offerId: number;
+  /** Smallest amount lent, in grosze; 0 when the feed does not say. */
+  amountMinGrosze: number;
+  /** Largest amount lent, in grosze; 0 when the feed does not say. */
+  amountMaxGrosze: number;
+  /** Shortest period, days; 0 when the feed does not say. */
+  periodMinDays: number;
+  /** Longest period, days; 0 when the feed does not say. */
+  periodMaxDays: number;
+  /** True when the first loan is free for new clients. */
+  firstLoanFree: boolean;
+  /** Largest free first loan, in grosze; 0 when first_loan_free is false. */
+  firstLoanFreeMaxGrosze: number;
+  /** The representative example at the offer's regular terms (its RRSO is the one quoted). */
+  representativeExample: LoanCost | null;
+  /** 'single' or 'monthly'. */
+  repayment: string;
+  /** Whether the offer is active in the feed. */
+  isActive: boolean;
+  /** Paid placement. */
+  sponsored: boolean;
+  /** Source of these figures (the partner's offer file). */
+  source: FactSource | null;
+  /** Day the feed was fetched, 'YYYY-MM-DD' (Warsaw). */
+  checkedAt: string;
+  /** Youngest borrower the feed accepts, years; 0 when the feed does not say. */
+  ageMin: number;
+  /** Oldest borrower the feed accepts, years; 0 when the feed does not say. */
+  ageMax: number;
+  /** Nominal annual interest rate at the offer's regular terms, basis points (1450 = 14,5%). */
+  interestRateBp: number;
+  /** Commission at the offer's regular terms, basis points of the amount lent. */
+  commissionBp: number;
+}
+
+/** Everything the site states about one reviewed lender. */
+export interface LenderFacts {
+  /** Review slug, e.g. 'vivus'. */
+  slug: string;
+  /** Brand name. */
+  name: string;
+  /** Kind of business: 'instytucja-pozyczkowa', 'bank', 'skok', 'porownywarka', 'posrednik'; value empty when unknown. */
+  kind: TextFact | null;
+  /** Legal entity behind the brand, e.g. '4finance sp. z o.o.'. */
+  company: TextFact | null;
+  /** Licence or register the entity is in, e.g. 'rejestr instytucji pożyczkowych KNF'. */
+  register: TextFact | null;
+  /** Entry number in that register. */
+  registerEntry: TextFact | null;
+  /** The lender's offer in the feed of the country asked; absent when the feed has none. */
+  offer: OfferFacts | null;
+}
+
+/** Asks for one lender's facts. */
+export interface GetLenderFactsRequest {
+  /** Review slug; INVALID_ARGUMENT when not a slug. */
+  slug: string;
+  /** Country code of the offer feed; empty means 'PL'. */
+  country: string;
+}
+
+/** Asks for every reviewed lender's facts. */
+export interface ListLenderFactsRequest {
+  /** Country code of the offer feed; empty means 'PL'. */
+  country: string;
+}
+
+/** The ranges of the catalogue's lender offers (active, not paid placements, not comparison sites or intermediaries). */
+export interface CatalogueFigures {
+  /** Smallest amount any of those offers lends, grosze; 0 when there are none. */
+  amountMinGrosze: number;
+  /** Largest amount, grosze. */
+  amountMaxGrosze: number;
+  /** Shortest period, days. */
+  periodMinDays: number;
+  /** Longest period, days. */
+  periodMaxDays: number;
+  /** Largest free first loan, grosze; 0 when none offers one. */
+  firstLoanFreeMaxGrosze: number;
+  /** Number of lenders with such an offer. */
+  lenders: number;
+  /** Day the feed was fetched, 'YYYY-MM-DD' (Warsaw); empty when no feed is stored. */
+  asOf: string;
+  /** Source of the figures. */
+  source: FactSource | null;
+}
+
+/** Every reviewed lender, by name, with the catalogue's figures. */
+export interface ListLenderFactsResponse {
+  /** Lenders sorted by name (Polish collation). */
+  lenders: LenderFacts[];
+  /** Figures over the catalogue's lender offers. */
+  figures: CatalogueFigures | null;
+}
+
 export const OFFERS_V1_PACKAGE_NAME = 'offers.v1';
 
 /** Serves the offer catalogue built from the country feeds. */
@@ -407,6 +534,14 @@ export interface OffersServiceClient {
   /** Returns the offer ids of a lead feed for a lead. */
 
   getLeadFeed(request: GetLeadFeedRequest, metadata?: Metadata): Observable<GetLeadFeedResponse>;
+
+  /** Facts about one reviewed lender (editorial facts and its offer's figures, each with source and date); NOT_FOUND when no such review slug. */
+
+  getLenderFacts(request: GetLenderFactsRequest, metadata?: Metadata): Observable<LenderFacts>;
+
+  /** Facts about every reviewed lender and the catalogue's figures (ranges the site's headlines quote). */
+
+  listLenderFacts(request: ListLenderFactsRequest, metadata?: Metadata): Observable<ListLenderFactsResponse>;
 }
 
 /** Serves the offer catalogue built from the country feeds. */
@@ -477,6 +612,20 @@ export interface OffersServiceController {
     request: GetLeadFeedRequest,
     metadata?: Metadata,
   ): Promise<GetLeadFeedResponse> | Observable<GetLeadFeedResponse> | GetLeadFeedResponse;
+
+  /** Facts about one reviewed lender (editorial facts and its offer's figures, each with source and date); NOT_FOUND when no such review slug. */
+
+  getLenderFacts(
+    request: GetLenderFactsRequest,
+    metadata?: Metadata,
+  ): Promise<LenderFacts> | Observable<LenderFacts> | LenderFacts;
+
+  /** Facts about every reviewed lender and the catalogue's figures (ranges the site's headlines quote). */
+
+  listLenderFacts(
+    request: ListLenderFactsRequest,
+    metadata?: Metadata,
+  ): Promise<ListLenderFactsResponse> | Observable<ListLenderFactsResponse> | ListLenderFactsResponse;
 }
 
 export function OffersServiceControllerMethods() {
@@ -491,6 +640,8 @@ export function OffersServiceControllerMethods() {
       'assignExperimentVariant',
       'listExperiments',
       'getLeadFeed',
+      'getLenderFacts',
+      'listLenderFacts',
     ];
     for (const method of grpcMethods) {
       const descriptor: any = Reflect.getOwnPropertyDescriptor(constructor.prototype, method);

@@ -1,0 +1,162 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { type offersV1 } from '@lib/contracts';
+import { createPolishLocale } from '../../shared/locale';
+import { toLenderFactsView } from './lender-facts.view-model';
+import { FIGURE_TOKENS, figureValues, fillFigureTokens, fillFigureTokensDeep, tokensIn, withFigures } from './figure-tokens';
+
+const locale = createPolishLocale('https://example.pl');
+const CONTENT = path.resolve(__dirname, '../../../../../content');
+const nbsp = (text: string) => text.replace(/\u00a0/g, ' ');
+
+const source = { name: 'dane z pliku ofert partnera, pobrane 2026-11-24', url: '' };
+const RESPONSE: offersV1.ListLenderFactsResponse = {
+  figures: {
+    amountMinGrosze: 10_000,
+    amountMaxGrosze: 3_000_000,
+    periodMinDays: 30,
+    periodMaxDays: 1_800,
+    firstLoanFreeMaxGrosze: 300_000,
+    lenders: 25,
+    asOf: '2026-11-24',
+    source,
+  },
+  lenders: [
+    {
+      slug: 'vivus',
+      name: 'Vivus',
+      kind: { value: 'instytucja-pozyczkowa', source: { name: 'strona marki (www.vivus.pl)', url: 'https://www.vivus.pl/' }, checkedAt: '2026-11-25' },
+      company: { value: '4finance sp. z o.o.', source: { name: 'strona marki (www.vivus.pl)', url: 'https://www.vivus.pl/' }, checkedAt: '2026-11-25' },
+      register: { value: '', source: null, checkedAt: '' },
+      registerEntry: { value: '', source: null, checkedAt: '' },
+      offer: null,
+    },
+    {
+      slug: 'finbo',
+      name: 'Finbo <b>',
+      kind: { value: 'porownywarka', source: { name: 'strona marki (www.finbo.pl)', url: 'https://www.finbo.pl/' }, checkedAt: '2026-11-25' },
+      company: { value: '', source: null, checkedAt: '' },
+      register: { value: '', source: null, checkedAt: '' },
+      registerEntry: { value: '', source: null, checkedAt: '' },
+      offer: null,
+    },
+  ],
+};
+
+function contentFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? contentFiles(full) : /\.(md|ya?ml)$/.test(name) ? [full] : [];
+  });
+}
+
+describe('figure tokens', () => {
+  const values = figureValues(RESPONSE, locale);
+
+  it('turns the catalogue figures into the text the tokens stand for', () => {
+    expect(Object.fromEntries(Object.entries(values).map(([k, v]) => [k, nbsp(v)]))).toEqual({
+      'oferty.kwota-min': '100 zł',
+      'oferty.kwota-max': '30 000 zł',
+      'oferty.okres-min': '30 dni',
+      'oferty.okres-max': '60 miesięcy',
+      'oferty.darmowa-max': '3 000 zł',
+      'oferty.liczba-pozyczkodawcow': '25',
+      'oferty.stan-na': '24.11.2026',
+      'oferty.zrodlo': 'dane z pliku ofert partnera, pobrane 2026-11-24',
+    });
+  });
+
+  it('fills known tokens (spaces allowed), keeps unknown ones as written, and puts the partner table in place of its paragraph', () => {
+    expect(nbsp(fillFigureTokens('Pożyczka do {{oferty.kwota-max}} i {{ oferty.kwota-min }}', values, '<table></table>'))).toBe('Pożyczka do 30 000 zł i 100 zł');
+    expect(fillFigureTokens('{{oferty.nieznany}}', values, '')).toBe('{{oferty.nieznany}}');
+    expect(fillFigureTokens('<p>A</p><p>{{partnerzy.tabela}}</p>', values, '<table></table>')).toBe('<p>A</p><table></table>');
+    expect(fillFigureTokensDeep({ a: ['{{oferty.liczba-pozyczkodawcow}}', 3], b: { c: null } }, (t) => fillFigureTokens(t, values, ''))).toEqual({ a: ['25', 3], b: { c: null } });
+  });
+
+  it('asks the offers service only when the page data holds a token, and renders the partner table from its facts', async () => {
+    const listLenderFacts = jest.fn((): Promise<offersV1.ListLenderFactsResponse> => Promise.resolve(RESPONSE));
+    const ctx = { services: { offers: { listLenderFacts } } as never, locale };
+    const plain = { title: 'Bez liczb' };
+    await expect(withFigures(plain, ctx)).resolves.toBe(plain);
+    expect(listLenderFacts).not.toHaveBeenCalled();
+    const filled = await withFigures({ title: 'do {{oferty.kwota-max}}', bodyHtml: '<p>{{partnerzy.tabela}}</p>' }, ctx);
+    expect(nbsp(filled.title)).toBe('do 30 000 zł');
+    expect(filled.bodyHtml).toContain('<th scope="row">Vivus</th><td>instytucja pożyczkowa</td><td>4finance sp. z o.o.</td>');
+    expect(filled.bodyHtml).toContain('<a href="https://www.vivus.pl/" rel="nofollow noopener">strona marki (www.vivus.pl)</a>, stan na <time datetime="2026-11-25">25.11.2026</time>');
+    // Names are escaped; an unverified company says so; a comparison site is named as such.
+    expect(filled.bodyHtml).toContain('<th scope="row">Finbo &lt;b&gt;</th><td>porównywarka ofert – nie udziela pożyczek</td><td><em>w trakcie weryfikacji</em></td>');
+  });
+
+  it('every token written in content/ is one the gateway knows', () => {
+    const known = new Set<string>(FIGURE_TOKENS);
+    const unknown = contentFiles(CONTENT).flatMap((file) =>
+      tokensIn(readFileSync(file, 'utf8'))
+        .filter((token) => !known.has(token))
+        .map((token) => `${path.relative(CONTENT, file)}: {{${token}}}`),
+    );
+    expect(unknown).toEqual([]);
+  });
+
+  it('the home page states the catalogue range by tokens, so its headline is the offers data', () => {
+    const home = readFileSync(path.join(CONTENT, 'pages/index.md'), 'utf8');
+    const front = home.split('\n---')[0]!;
+    expect(front).toMatch(/^title: .*\{\{oferty\.kwota-max\}\}/m);
+    expect(front).toMatch(/^h1: .*\{\{oferty\.kwota-max\}\}/m);
+    // No amount typed by hand in the headline.
+    expect(front.match(/^(?:title|h1): .*/gm)!.join('\n')).not.toMatch(/\d[\d\s]* zł/);
+  });
+});
+
+describe('lender facts view', () => {
+  it('shows unknown facts as being verified or no data, and figures with the feed source and date', () => {
+    const view = toLenderFactsView(
+      {
+        ...RESPONSE.lenders[1]!,
+        offer: {
+          offerId: 1,
+          amountMinGrosze: 30_000,
+          amountMaxGrosze: 3_000_000,
+          periodMinDays: 61,
+          periodMaxDays: 1_460,
+          firstLoanFree: false,
+          firstLoanFreeMaxGrosze: 0,
+          representativeExample: {
+            amountGrosze: 100_000,
+            periodDays: 30,
+            interestRateBp: 1_000,
+            interestGrosze: 0,
+            feesGrosze: 0,
+            totalCostGrosze: 0,
+            totalPayableGrosze: 0,
+            rrsoPercent: '36.54',
+            payments: 1,
+            firstLoanFreeApplies: false,
+          },
+          repayment: 'single',
+          isActive: true,
+          sponsored: true,
+          source,
+          checkedAt: '2026-11-24',
+          ageMin: 18,
+          ageMax: 80,
+          interestRateBp: 1_450,
+          commissionBp: 1_160,
+        },
+      },
+      locale,
+    );
+    expect(view.notALender).toBe(true);
+    expect(view.rows.map((r) => [r.label, nbsp(r.value), r.known, r.source?.name ?? null, r.checkedAt])).toEqual([
+      ['Firma (strona umowy)', 'w trakcie weryfikacji', false, null, ''],
+      ['Rodzaj działalności', 'porównywarka ofert – nie udziela pożyczek', true, 'strona marki (www.finbo.pl)', '2026-11-25'],
+      ['Licencja lub rejestr', 'w trakcie weryfikacji', false, null, ''],
+      ['Kwota', '300 zł – 30 000 zł', true, source.name, '2026-11-24'],
+      ['Okres', '61 dni – 48 miesięcy', true, source.name, '2026-11-24'],
+      ['Pierwsza pożyczka za 0 zł', 'nie', true, source.name, '2026-11-24'],
+      ['RRSO przykładu reprezentatywnego', '36,54% (1 000 zł na 30 dni)', true, source.name, '2026-11-24'],
+    ]);
+    const noOffer = toLenderFactsView(RESPONSE.lenders[0]!, locale);
+    expect(noOffer.notALender).toBe(false);
+    expect(noOffer.rows.slice(3).every((r) => r.value === 'brak danych' && !r.known && r.source === null)).toBe(true);
+  });
+});

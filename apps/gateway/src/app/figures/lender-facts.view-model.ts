@@ -1,0 +1,150 @@
+import { type offersV1 } from '@lib/contracts';
+import { NOT_A_LENDER_LABELS } from '../view-models/offer-card';
+import { formatMoneyWhole, plural } from '../../shared/format';
+import { type Locale } from '../../shared/locale';
+
+/** Where a fact comes from; url '' when the source has no address. */
+export interface FactSourceView {
+  name: string;
+  url: string;
+}
+
+/** One line of a lender's facts block: the value, or unknown, with its source and date. */
+export interface FactRow {
+  label: string;
+  /** The value as shown; for an unknown fact the unknown wording. */
+  value: string;
+  known: boolean;
+  source: FactSourceView | null;
+  /** 'YYYY-MM-DD'; '' when unknown. */
+  checkedAt: string;
+}
+
+export interface LenderFactsView {
+  slug: string;
+  name: string;
+  /** Verified kind code ('porownywarka', …); '' when unknown. */
+  kind: string;
+  /** A comparison site or intermediary: it does not lend, labelled wherever it appears. */
+  notALender: boolean;
+  rows: FactRow[];
+}
+
+/** What an unverified editorial fact reads as; never a guess. */
+export const BEING_VERIFIED = 'w trakcie weryfikacji';
+/** What a figure the feed does not give reads as. */
+export const NO_DATA = 'brak danych';
+
+export const KIND_LABELS: Record<string, string> = {
+  'instytucja-pozyczkowa': 'instytucja pożyczkowa',
+  bank: 'bank',
+  skok: 'spółdzielcza kasa oszczędnościowo-kredytowa (SKOK)',
+  porownywarka: 'porównywarka ofert – nie udziela pożyczek',
+  posrednik: 'pośrednik kredytowy – nie udziela pożyczek',
+};
+
+/** Average days in a month (365 / 12): feeds give 4 years as 1460 days, which readers call 48 months. */
+const MONTH_DAYS = 365 / 12;
+
+/**
+ * A period of 90 days or more that is a whole number of months, counted either in 30-day months
+ * (180 → 6) or in calendar months (1460 → 48); null for a period counted in days.
+ */
+export function wholeMonths(days: number): number | null {
+  if (days < 90) return null;
+  if (days % 30 === 0) return days / 30;
+  const calendar = Math.round(days / MONTH_DAYS);
+  return Math.abs(days - calendar * MONTH_DAYS) < 1.5 ? calendar : null;
+}
+
+const oneUnit = (days: number): string => {
+  const m = wholeMonths(days);
+  return m !== null ? `${m} ${plural(m, 'miesiąc', 'miesiące', 'miesięcy')}` : `${days} ${plural(days, 'dzień', 'dni', 'dni')}`;
+};
+
+/** A period after 'od' / 'do' (genitive): '1 miesiąca', '24 miesięcy', '61 dni'. */
+const oneUnitAfterPreposition = (days: number): string => {
+  const m = wholeMonths(days);
+  return m !== null ? `${m} ${m === 1 ? 'miesiąca' : 'miesięcy'}` : `${days} ${days === 1 ? 'dnia' : 'dni'}`;
+};
+
+/**
+ * The ends of a period range as read after 'od … do …' (genitive): in months when both are, in days
+ * when both are (or when a short range starts in days), else each in its own unit ('unit' empty).
+ */
+export function periodEnds(min: number, max: number): { low: string; high: string; unit: string } {
+  const low = min > 0 ? min : max;
+  const a = wholeMonths(low);
+  // A short range that starts in days stays in days ('61–90 dni', not '61 dni – 3 miesiące').
+  const b = a === null && max < 180 ? null : wholeMonths(max);
+  if (a !== null && b !== null) return { low: String(a), high: String(b), unit: b === 1 ? 'miesiąca' : 'miesięcy' };
+  if (a === null && b === null) return { low: String(low), high: String(max), unit: max === 1 ? 'dnia' : 'dni' };
+  return { low: oneUnitAfterPreposition(low), high: oneUnitAfterPreposition(max), unit: '' };
+}
+
+/** A period in days as readers count it: '61 dni', '48 miesięcy'; ranges: '6–48 miesięcy', '30 dni – 24 miesiące'. */
+export function periodText(min: number, max: number): string {
+  if (max <= 0) return NO_DATA;
+  const low = min > 0 ? min : max;
+  if (low === max) return oneUnit(max);
+  const ends = periodEnds(low, max);
+  return ends.unit !== '' ? `${ends.low}–${ends.high} ${ends.unit}` : `${oneUnit(low)} – ${oneUnit(max)}`;
+}
+
+type MoneyLocale = Pick<Locale, 'code' | 'currency'>;
+
+/** '100 – 3 000 zł' (the offer cards' form). */
+export function amountText(locale: MoneyLocale, min: number, max: number): string {
+  if (max <= 0) return NO_DATA;
+  return min > 0 && min !== max ? `${formatMoneyWhole(locale, min)} – ${formatMoneyWhole(locale, max)}` : formatMoneyWhole(locale, max);
+}
+
+const sourceOf = (source: offersV1.FactSource | null | undefined): FactSourceView | null =>
+  source && source.name !== '' ? { name: source.name, url: source.url } : null;
+
+function editorial(label: string, fact: offersV1.TextFact | null | undefined, show: (value: string) => string = (v) => v): FactRow {
+  if (!fact || fact.value === '') return { label, value: BEING_VERIFIED, known: false, source: null, checkedAt: '' };
+  return { label, value: show(fact.value), known: true, source: sourceOf(fact.source), checkedAt: fact.checkedAt };
+}
+
+/**
+ * A lender's facts as rows: editorial facts (company, kind, register) and the feed's figures
+ * (amounts, period, first loan free, RRSO of the representative example), each with its source
+ * and date; what we do not have reads as being verified (editorial) or no data (figures).
+ */
+export function toLenderFactsView(facts: offersV1.LenderFacts, locale: MoneyLocale): LenderFactsView {
+  const kind = facts.kind?.value ?? '';
+  const register =
+    facts.register && facts.register.value !== '' && facts.registerEntry && facts.registerEntry.value !== ''
+      ? { ...facts.register, value: `${facts.register.value}, wpis ${facts.registerEntry.value}` }
+      : facts.register;
+  const rows: FactRow[] = [
+    editorial('Firma (strona umowy)', facts.company),
+    editorial('Rodzaj działalności', facts.kind, (value) => KIND_LABELS[value] ?? value),
+    editorial('Licencja lub rejestr', register),
+  ];
+  const offer = facts.offer;
+  if (!offer) {
+    const missing = (label: string): FactRow => ({ label, value: NO_DATA, known: false, source: null, checkedAt: '' });
+    rows.push(missing('Kwota'), missing('Okres'), missing('Pierwsza pożyczka za 0 zł'), missing('RRSO przykładu reprezentatywnego'));
+  } else {
+    const source = sourceOf(offer.source);
+    const figure = (label: string, value: string): FactRow => ({ label, value, known: value !== NO_DATA, source, checkedAt: offer.checkedAt });
+    const example = offer.representativeExample;
+    rows.push(
+      figure('Kwota', amountText(locale, offer.amountMinGrosze, offer.amountMaxGrosze)),
+      figure('Okres', periodText(offer.periodMinDays, offer.periodMaxDays)),
+      figure(
+        'Pierwsza pożyczka za 0 zł',
+        offer.firstLoanFree ? `tak, do ${formatMoneyWhole(locale, offer.firstLoanFreeMaxGrosze)} dla nowego klienta` : 'nie',
+      ),
+      figure(
+        'RRSO przykładu reprezentatywnego',
+        example && example.rrsoPercent !== ''
+          ? `${example.rrsoPercent.replace('.', ',')}% (${formatMoneyWhole(locale, example.amountGrosze)} na ${periodText(example.periodDays, example.periodDays)})`
+          : NO_DATA,
+      ),
+    );
+  }
+  return { slug: facts.slug, name: facts.name, kind, notALender: kind in NOT_A_LENDER_LABELS, rows };
+}

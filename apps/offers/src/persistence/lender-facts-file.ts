@@ -1,0 +1,18 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { type LenderFactsFile, parseLenderFacts } from '../domain/lender-facts';
+
+/** The shipped editorial facts (copied to dist/apps/offers/data by the build). */
+export const LENDER_FACTS_FILE = path.resolve(__dirname, '../../data/lenders.pl.json');
+
+export const loadLenderFacts = (file = LENDER_FACTS_FILE): LenderFactsFile => parseLenderFacts(readFileSync(file, 'utf8'), file);
+
+let shipped: LenderFactsFile | undefined;
+/** The shipped facts, read once (the service reads them at start, so a broken file stops it there). */
+export function lenderFacts(): LenderFactsFile {
+  shipped ??= loadLenderFacts();
+  return shipped;
+}
+
+/** The verified kind of the brand behind a review slug; '' when unknown. */
+export const lenderKindOf = (reviewSlug: string): string => (reviewSlug === '' ? '' : (lenderFacts().lenders[reviewSlug]?.kind.value ?? ''));
