@@ -24,6 +24,13 @@ describe('README.md', () => {
     const names = [...schema.matchAll(/^ {2}([A-Z][A-Z0-9_]+):/gm)].map((m) => m[1]);
     expect(names).toContain('PUBLIC_ORIGIN');
     expect(names.filter((name) => !documented.has(name))).toEqual([]);
+    // The operator identity's variables, spread into that schema from their own module.
+    const operator = readFileSync(path.join(WORKSPACE, 'apps/gateway/src/server/operator/operator-env.ts'), 'utf8');
+    const fields = operator.slice(operator.indexOf('export const operatorEnvFields = {'), operator.indexOf('\n};', operator.indexOf('export const operatorEnvFields = {')));
+    const operatorNames = [...fields.matchAll(/^ {2}(OPERATOR_[A-Z0-9_]+):/gm)].map((m) => m[1]);
+    expect(operatorNames).toHaveLength(13);
+    expect(operatorNames).toContain('OPERATOR_NIP');
+    expect(operatorNames.filter((name) => !documented.has(name))).toEqual([]);
   });
 
   it('gives the two commands and links that exist', () => {
