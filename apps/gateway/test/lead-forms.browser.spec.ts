@@ -98,7 +98,7 @@ describeWithChromium('visitor forms and the push prompt in a real browser', () =
     });
     await page.goto(`${gateway.url}/wspolpraca/?wyslano=tak`);
     await page.waitForSelector('html[data-client="ready"]');
-    await page.locator('footer a[href="/kontakt/"]').click();
+    await page.locator('footer nav a[href="/kontakt/"]').click();
     await page.waitForSelector('#kontakt-name');
     expect(payloads).toContain('/kontakt/_payload.json');
     expect(await page.inputValue('[data-csrf-token]')).toBe('');
