@@ -1,12 +1,13 @@
 #!/bin/sh
-# Container entry point: one image runs every process of the stack, chosen by APP.
+# Container entry point: runs the process APP names (set at run time, or by the image's build
+# argument APP for a single-app image; 'all' means the image holds every app and one must be chosen).
 set -eu
 case "${APP:-}" in
   gateway) entry=dist/apps/gateway/src/server/main.js ;;
   content | offers | rates | leads | events) entry="dist/apps/${APP}/src/main.js" ;;
   kafka-topics) entry=deploy/kafka/create-topics.mjs ;;
   *)
-    echo "APP must be one of gateway, content, offers, rates, leads, events, kafka-topics (got '${APP:-}')" >&2
+    echo "APP must be one of gateway, content, offers, rates, leads, events, kafka-topics (got '${APP:-}'; an image built for all apps needs APP at run time)" >&2
     exit 64
     ;;
 esac

@@ -125,12 +125,40 @@ describe('deploy/Dockerfile', () => {
       'FROM ${NODE_IMAGE} AS runtime',
     ]);
     expect(dockerfile).toMatch(/RUN npm ci/);
-    expect(dockerfile).toMatch(/nx run-many -t build --projects=gateway,content,offers,rates,leads,events/);
+    expect(dockerfile).toMatch(/projects=gateway,content,offers,rates,leads,events;/);
+    expect(dockerfile).toMatch(/nx run-many -t build --projects="\$projects"/);
     expect(dockerfile).toMatch(/npm prune --omit=dev/);
     const runtime = dockerfile.slice(dockerfile.indexOf('AS runtime'));
     expect(runtime).toMatch(/^USER node$/m);
     expect(runtime).toMatch(/^HEALTHCHECK .*deploy\/container\/healthcheck\.mjs/m);
     expect(runtime).toMatch(/^ENTRYPOINT \["sh", "\/app\/deploy\/container\/start\.sh"\]$/m);
+  });
+});
+
+describe('deploy/Dockerfile build argument APP', () => {
+  const dockerfile = readFileSync(path.join(WORKSPACE, 'deploy/Dockerfile'), 'utf8');
+  /** The projects the build stage's RUN line builds for a value of APP, by running its own shell code. */
+  const projectsFor = (app: string) => {
+    const run = /^RUN (projects=[\s\S]*?); \\\n\s*npx nx run-many/m.exec(dockerfile)?.[1];
+    if (!run) throw new Error('the build stage has no projects selection');
+    const shell = `${run.replace(/\\\n/g, '\n')}; echo "$projects"`;
+    return spawnSync('sh', ['-c', shell], { env: { APP: app }, encoding: 'utf8' }).stdout.trim();
+  };
+
+  it('builds every app by default and one app when asked, and the image runs that app by default', () => {
+    expect(dockerfile).toMatch(/^ARG APP=all$/m);
+    expect(projectsFor('all')).toBe('gateway,content,offers,rates,leads,events');
+    expect(projectsFor('rates')).toBe('rates');
+    expect(projectsFor('gateway')).toBe('gateway');
+    const runtime = dockerfile.slice(dockerfile.indexOf('AS runtime'));
+    expect(runtime).toMatch(/^ARG APP$/m);
+    expect(runtime).toMatch(/^ENV NODE_ENV=production APP=\$\{APP\}$/m);
+  });
+
+  it('an all-apps image started without choosing one says so', () => {
+    const result = spawnSync('sh', [START], { env: { PATH: process.env.PATH ?? '', APP: 'all' }, encoding: 'utf8' });
+    expect(result.status).toBe(64);
+    expect(result.stderr).toContain('an image built for all apps needs APP at run time');
   });
 });
 
