@@ -1,5 +1,5 @@
 import { contentV1 } from '@lib/contracts';
-import { hasTestRedis, provideTestRedis, type TestRedis } from '@lib/testing';
+import { hasTestRedis, provideTestRedis, type TestRedis, until } from '@lib/testing';
 import { existsSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { type Browser, type Page } from 'playwright-core';
@@ -156,11 +156,16 @@ describeWithStack('journeys in Chromium on the real services', () => {
     const cookie = (await context.cookies(`${stack.url}/api/views`)).find((candidate) => candidate.name === 'pp_visit');
     // The signed token starts with the visit id the content service counts by.
     const visitId = cookie?.value.split('.')[0] ?? '';
-    // The same visit asked again is not counted again; the total now holds the browser's view.
-    await expect(stack.content.recordArticleView({ slug, sessionId: visitId })).resolves.toEqual({
-      views: 2,
-      counted: false,
+    // The same visit asked again is not counted again; the total now holds the browser's view. The
+    // total is PostgreSQL plus what Redis holds, read one after the other: while a flush (every 200 ms
+    // here) moves counts across it may read one short for that moment, so ask until it settles.
+    const answers: { views: number; counted: boolean }[] = [];
+    await until(async () => {
+      answers.push(await stack.content.recordArticleView({ slug, sessionId: visitId }));
+      return answers.at(-1)!.views === 2 || answers.length === 50;
     });
+    expect(answers.at(-1)).toEqual({ views: 2, counted: false });
+    expect(answers.every((answer) => !answer.counted && answer.views <= 2)).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -19,7 +19,12 @@ export class ArticleViewsUseCases {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  /** Counts a visit; the total is what PostgreSQL holds plus what is counted and not yet flushed. */
+  /**
+   * Counts a visit; the total is what PostgreSQL holds plus what is counted and not yet flushed. The
+   * two are read one after the other, so an answer given while a flush moves counts across may be a
+   * few views short (never over); the next answer is whole again. It is a displayed counter, not a
+   * ledger: the counts themselves are never lost or doubled (see RedisViewCounter.flush).
+   */
   async recordArticleView(
     slug: string,
     sessionId: string | undefined,
