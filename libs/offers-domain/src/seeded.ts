@@ -1,5 +1,5 @@
 /**
- * The spec's "random" values, drawn deterministically (missing stars, the `{time}` placeholder)
+ * The spec's "random" values, drawn deterministically (missing stars, the `{time}` token of offer texts)
  * and the hash behind experiment assignment. A value is drawn from a 32-bit hash of its inputs
  * (FNV-1a over the UTF-16 code units, then murmur3's finaliser for avalanche), so the server
  * render, the hydrated page and every replica compute the same value without sharing state, and a
@@ -30,7 +30,7 @@ export function seededStars(feedKey: string, offerId: number, day: string): stri
   return (tenths / 10).toFixed(1);
 }
 
-/** The `{time}` placeholder: a whole number 3–10 (minutes until the money arrives, in the feeds' copy). */
+/** The `{time}` token: a whole number 3–10 (minutes until the money arrives, in the feeds' copy). */
 export function seededTime(feedKey: string, offerId: number, day: string): number {
   return seededInt(`time:${feedKey}:${offerId}:${day}`, 3, 10);
 }

@@ -43,9 +43,9 @@ export const failedPrecondition = (message: string, reason = 'FAILED_PRECONDITIO
   new ServiceError(status.FAILED_PRECONDITION, message, { reason });
 
 /**
- * An RPC of the contract that this service does not serve yet. Every such method is listed in its
+ * An RPC of the contract that this service does not serve. Every such method is listed in its
  * controller with this one line, so the type checker makes the choice explicit for each RPC the
  * proto adds; callers get gRPC's UNIMPLEMENTED.
  */
 export const unimplemented = (rpc: string) =>
-  new ServiceError(status.UNIMPLEMENTED, `${rpc} is not implemented yet`, { reason: 'UNIMPLEMENTED' });
+  new ServiceError(status.UNIMPLEMENTED, `${rpc} is not served by this service`, { reason: 'UNIMPLEMENTED' });

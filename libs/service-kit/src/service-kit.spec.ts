@@ -50,7 +50,7 @@ describe('toGrpcError', () => {
     const { error, unexpected } = toGrpcError(unimplemented('GetSomething'), domain);
     expect(unexpected).toBe(false);
     expect(error.code).toBe(status.UNIMPLEMENTED);
-    expect(error.message).toBe('GetSomething is not implemented yet');
+    expect(error.message).toBe('GetSomething is not served by this service');
     expect(decode(error).errorInfo).toMatchObject({ reason: 'UNIMPLEMENTED', domain });
   });
 

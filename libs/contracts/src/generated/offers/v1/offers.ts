@@ -52,9 +52,9 @@ export interface Offer {
   isActive: boolean;
   /** Star rating as a decimal string, e.g. '4.8'. */
   stars: string;
-  /** Feed field 2 (display text, placeholders already resolved). */
+  /** Feed field 2 (display text, template tokens such as {time} already filled). */
   field2Value: string;
-  /** Feed field 4 (display text, placeholders already resolved). */
+  /** Feed field 4 (display text, template tokens such as {time} already filled). */
   field4Value: string;
   /** Badges shown on the offer card. */
   tags: string[];
