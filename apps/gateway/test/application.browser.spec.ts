@@ -3,7 +3,7 @@ import { hasTestRedis, provideTestRedis, type TestRedis } from '@lib/testing';
 import { existsSync } from 'node:fs';
 import { Client } from 'pg';
 import { type Browser, type Page } from 'playwright-core';
-import { CHROMIUM_PATH, isMissingPicture, launchChromium } from './support/browser';
+import { CHROMIUM_PATH, launchChromium } from './support/browser';
 import { startStack, type Stack } from './support/stack';
 
 /*
@@ -45,7 +45,7 @@ describeWithStack('the loan journey in Chromium on the real services', () => {
     });
     page.on('pageerror', (error) => errors.push(error.message));
     page.on('response', (response) => {
-      if (response.status() >= 400 && !isMissingPicture(response.url()))
+      if (response.status() >= 400)
         errors.push(`${response.status()} ${new URL(response.url()).pathname}`);
     });
     return { page, context, errors };

@@ -1,16 +1,15 @@
 import { closeRedisClient, createRedisClient, ensureRedisConnected } from '@lib/cache';
 import { describeWithRedis, freePort, provideTestRedis, type TestRedis } from '@lib/testing';
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { type IncomingHttpHeaders, createServer, request, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, type Page } from 'playwright-core';
 import { KEY_PREFIX } from '../src/server/http/build-archive';
-import { type ClientManifest, readClientManifest } from '../src/server/render/client-manifest';
+import { type ClientManifest } from '../src/server/render/client-manifest';
 import { INLINE_STATE_ID } from '../src/shared/page-state';
 import { CHROMIUM_PATH, launchChromium, openRecordingPage } from './support/browser';
+import { buildTestClient } from './support/test-client';
 import { OFFERS_HANDLERS, createFakeContent } from './support/content-fixtures';
 import { type FakeGrpcServer, startFakeService } from './support/fake-grpc';
 import { RATE_TABLE } from './support/fixtures';
@@ -117,13 +116,9 @@ describeInBrowser('deploys: an open tab across a rolling update of the gateway',
     // Salts unique to this run: the keys in Redis are this test's alone (and removed after it).
     const run = randomBytes(4).toString('hex');
     for (const name of ['a', 'b'] as const) {
-      dirs[name] = mkdtempSync(path.join(tmpdir(), `gateway-deploy-${name}-`));
-      execFileSync(
-        'node',
-        ['apps/gateway/build-client.mjs', '--outdir', dirs[name], '--salt', `${name}-${run}`],
-        { cwd: workspaceRoot, stdio: 'pipe' },
-      );
-      manifests[name] = readClientManifest(dirs[name]);
+      const build = buildTestClient(['--salt', `${name}-${run}`], `gateway-deploy-${name}-`);
+      dirs[name] = build.dir;
+      manifests[name] = build.manifest;
     }
     redis = await provideTestRedis();
     services = await Promise.all([

@@ -1,13 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { existsSync } from 'node:fs';
 import { type Browser } from 'playwright-core';
-import { readClientManifest } from '../src/server/render/client-manifest';
 import { createFakeContent } from './support/content-fixtures';
 import { type FakeGrpcServer, startFakeService } from './support/fake-grpc';
-import { CHROMIUM_PATH, isMissingPicture, launchChromium } from './support/browser';
+import { CHROMIUM_PATH, launchChromium, openRecordingPage } from './support/browser';
 import { type TestGateway, startTestGateway } from './support/test-gateway';
+import { buildTestClient, type TestClient } from './support/test-client';
 
 /*
  * The eligibility quiz in Chromium: the island recomputes the chance as the visitor answers, with
@@ -15,22 +12,20 @@ import { type TestGateway, startTestGateway } from './support/test-gateway';
  * form gets the same result from the server.
  */
 
-const workspaceRoot = path.resolve(__dirname, '../../..');
 const describeWithChromium = existsSync(CHROMIUM_PATH) ? describe : describe.skip;
 
 describeWithChromium('eligibility quiz in a real browser', () => {
   let content: FakeGrpcServer;
   let gateway: TestGateway;
   let browser: Browser;
-  let clientDir: string;
+  let client: TestClient;
 
   beforeAll(async () => {
-    clientDir = mkdtempSync(path.join(tmpdir(), 'gateway-client-'));
-    execFileSync('node', ['apps/gateway/build-client.mjs', '--outdir', clientDir], { cwd: workspaceRoot, stdio: 'pipe' });
+    client = buildTestClient();
     content = await startFakeService('content', createFakeContent().handlers);
     gateway = await startTestGateway({
       targets: { content: content.target },
-      client: { manifest: readClientManifest(clientDir), publicDir: path.join(clientDir, 'public') },
+      client,
     });
     browser = await launchChromium();
   });
@@ -39,19 +34,11 @@ describeWithChromium('eligibility quiz in a real browser', () => {
     await browser?.close();
     await gateway?.stop();
     await content?.stop();
-    if (clientDir) rmSync(clientDir, { recursive: true, force: true });
+    client?.remove();
   });
 
   it('changes the chance live as the questions are answered, and keeps the address shareable', async () => {
-    const context = await browser.newContext({ viewport: { width: 412, height: 915 }, locale: 'pl-PL' });
-    const page = await context.newPage();
-    const problems: string[] = [];
-    const requests: string[] = [];
-    page.on('pageerror', (error) => problems.push(error.message));
-    page.on('response', (response) => {
-      if (response.status() >= 400 && !isMissingPicture(response.url())) problems.push(`${response.status()} ${response.url()}`);
-    });
-    page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+    const { page, context, errors: problems, requests } = await openRecordingPage(browser, { viewport: { width: 412, height: 915 } });
 
     await page.goto(`${gateway.url}/sprawdz-szanse/`);
     await page.waitForSelector('html[data-client="ready"]');

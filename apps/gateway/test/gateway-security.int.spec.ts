@@ -1,14 +1,12 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { readClientManifest } from '../src/server/render/client-manifest';
 import { ABOUT_PAGE, HOME_PAGE } from './support/content-fixtures';
 import { type FakeGrpcServer, startFakeService } from './support/fake-grpc';
 import { rawRequest } from './support/raw-http';
 import { type TestGateway, deadTarget, startTestGateway } from './support/test-gateway';
+import { buildTestClient, type TestClient } from './support/test-client';
 
-const workspaceRoot = path.resolve(__dirname, '../../..');
 
 /** Every file below a directory, as paths relative to it. */
 function filesUnder(dir: string): string[] {
@@ -18,30 +16,28 @@ function filesUnder(dir: string): string[] {
 }
 
 describe('gateway security headers and the built client', () => {
+  let client: TestClient;
   let clientDir: string;
   let content: FakeGrpcServer;
   let gateway: TestGateway;
 
   beforeAll(async () => {
-    clientDir = mkdtempSync(path.join(tmpdir(), 'gateway-client-'));
-    execFileSync('node', ['apps/gateway/build-client.mjs', '--outdir', clientDir], {
-      cwd: workspaceRoot,
-      stdio: 'pipe',
-    });
+    client = buildTestClient();
+    clientDir = client.dir;
     content = await startFakeService('content', {
       GetPage: (request) => ((request as { path: string }).path === '/' ? HOME_PAGE : ABOUT_PAGE),
     });
     gateway = await startTestGateway({
       targets: { content: content.target },
       env: { PAGE_CACHE: 'false' },
-      client: { manifest: readClientManifest(clientDir), publicDir: path.join(clientDir, 'public') },
+      client,
     });
   });
 
   afterAll(async () => {
     await gateway?.stop();
     await content?.stop();
-    if (clientDir) rmSync(clientDir, { recursive: true, force: true });
+    client?.remove();
   });
 
   it('keeps framing rules in agreement (X-Frame-Options DENY, frame-ancestors none) and denies unused browser features', async () => {

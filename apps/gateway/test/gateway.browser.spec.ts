@@ -1,20 +1,17 @@
 import { status } from '@grpc/grpc-js';
 import { build } from 'esbuild';
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type Page } from 'playwright-core';
-import { readClientManifest } from '../src/server/render/client-manifest';
 import { COMMENT_TEXTS } from '../src/features/comments/comment-texts';
 import { ABOUT_PAGE, ARTICLE, ARTICLE_SLUG, FAKE_VIOLATIONS, type FakeContent, HOME_PAGE, OFFERS_HANDLERS, createFakeContent } from './support/content-fixtures';
 import { FakeGrpcError, type FakeGrpcServer, startFakeService } from './support/fake-grpc';
 import { RATE_TABLE } from './support/fixtures';
-import { CHROMIUM_PATH, isMissingPicture, launchChromium } from './support/browser';
+import { CHROMIUM_PATH, launchChromium } from './support/browser';
 import { until } from './support/clock';
 import { type TestGateway, startTestGateway } from './support/test-gateway';
+import { buildTestClient, type TestClient } from './support/test-client';
 
-const workspaceRoot = path.resolve(__dirname, '../../..');
 const SCREENSHOT = '/tmp/gateway-home.png';
 
 const describeWithChromium = existsSync(CHROMIUM_PATH) ? describe : describe.skip;
@@ -24,14 +21,12 @@ describeWithChromium('gateway in a real browser', () => {
   let gateway: TestGateway;
   let browser: Browser;
   let buildId: string;
-  let clientDir: string;
+  let client: TestClient;
   let fakeContent: FakeContent;
 
   beforeAll(async () => {
-    clientDir = mkdtempSync(path.join(tmpdir(), 'gateway-client-'));
-    execFileSync('node', ['apps/gateway/build-client.mjs', '--outdir', clientDir], { cwd: workspaceRoot, stdio: 'pipe' });
-    const manifest = readClientManifest(clientDir);
-    buildId = manifest.buildId;
+    client = buildTestClient();
+    buildId = client.manifest.buildId;
     fakeContent = createFakeContent();
     services = await Promise.all([
       startFakeService('content', fakeContent.handlers),
@@ -41,7 +36,7 @@ describeWithChromium('gateway in a real browser', () => {
     const [content, offers, rates] = services;
     gateway = await startTestGateway({
       targets: { content: content!.target, offers: offers!.target, rates: rates!.target },
-      client: { manifest, publicDir: path.join(clientDir, 'public') },
+      client,
     });
     browser = await launchChromium();
   });
@@ -50,7 +45,7 @@ describeWithChromium('gateway in a real browser', () => {
     await browser?.close();
     await gateway?.stop();
     await Promise.all((services ?? []).map((s) => s.stop()));
-    if (clientDir) rmSync(clientDir, { recursive: true, force: true });
+    client?.remove();
   });
 
   /** A fresh page that records console output, failed CSP checks and requests. */
@@ -65,7 +60,7 @@ describeWithChromium('gateway in a real browser', () => {
       console.push({ type: message.type(), text: message.text() });
     });
     page.on('response', (response) => {
-      if (response.status() >= 400 && !isMissingPicture(response.url())) {
+      if (response.status() >= 400) {
         console.push({ type: 'error', text: `failed request: status of ${response.status()} ${new URL(response.url()).pathname}` });
       }
     });

@@ -1,17 +1,14 @@
 import { until } from '@lib/testing';
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { existsSync } from 'node:fs';
 import { type Client } from 'pg';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CONTACT_TEXTS } from '../src/features/contact/contact-form';
 import { PUSH_CONSENT_KEY, PUSH_DECLINE_QUIET_MS } from '../src/features/consent/push-consent';
 import { UNSUBSCRIBE_TEXTS } from '../src/features/unsubscribe/unsubscribe-form';
-import { readClientManifest } from '../src/server/render/client-manifest';
 import { CHROMIUM_PATH, launchChromium } from './support/browser';
 import { type GatewayWithLeads, type LeadsProcess, startGatewayWithLeads } from './support/leads-process';
 import { type TestGateway } from './support/test-gateway';
+import { buildTestClient, type TestClient } from './support/test-client';
 
 /*
  * The visitors' forms and the push prompt in Chromium, against the real leads service: the contact
@@ -19,7 +16,6 @@ import { type TestGateway } from './support/test-gateway';
  * request number, and the push-notification prompt whose decline is remembered for 30 days.
  */
 
-const workspaceRoot = path.resolve(__dirname, '../../..');
 const describeWithChromium = existsSync(CHROMIUM_PATH) ? describe : describe.skip;
 
 describeWithChromium('visitor forms and the push prompt in a real browser', () => {
@@ -28,12 +24,11 @@ describeWithChromium('visitor forms and the push prompt in a real browser', () =
   let db: Client;
   let stack: GatewayWithLeads | undefined;
   let browser: Browser;
-  let clientDir: string;
+  let client: TestClient;
 
   beforeAll(async () => {
-    clientDir = mkdtempSync(path.join(tmpdir(), 'gateway-client-'));
-    execFileSync('node', ['apps/gateway/build-client.mjs', '--outdir', clientDir], { cwd: workspaceRoot, stdio: 'pipe' });
-    stack = await startGatewayWithLeads({ client: { manifest: readClientManifest(clientDir), publicDir: path.join(clientDir, 'public') } });
+    client = buildTestClient();
+    stack = await startGatewayWithLeads({ client });
     ({ leads, gateway, db } = stack);
     browser = await launchChromium();
   });
@@ -41,7 +36,7 @@ describeWithChromium('visitor forms and the push prompt in a real browser', () =
   afterAll(async () => {
     await browser?.close();
     await stack?.stop();
-    if (clientDir) rmSync(clientDir, { recursive: true, force: true });
+    client?.remove();
   });
 
   /** A fresh visitor; with `cookies: 'granted'` the cookie notice was answered before (the push prompt may show). */

@@ -1,13 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { existsSync } from 'node:fs';
 import { type Browser } from 'playwright-core';
-import { readClientManifest } from '../src/server/render/client-manifest';
 import { createFakeContent } from './support/content-fixtures';
 import { type FakeGrpcServer, startFakeService } from './support/fake-grpc';
-import { CHROMIUM_PATH, isMissingPicture, launchChromium } from './support/browser';
+import { CHROMIUM_PATH, launchChromium, openRecordingPage } from './support/browser';
 import { type TestGateway, startTestGateway } from './support/test-gateway';
+import { buildTestClient, type TestClient } from './support/test-client';
 
 /*
  * The loan calculator in Chromium: the island recomputes as the visitor types, with the same
@@ -15,7 +12,6 @@ import { type TestGateway, startTestGateway } from './support/test-gateway';
  * the same figures from the server. The test gateway's day is 2025-01-20 (maximum interest 18.5%).
  */
 
-const workspaceRoot = path.resolve(__dirname, '../../..');
 const describeWithChromium = existsSync(CHROMIUM_PATH) ? describe : describe.skip;
 const nbsp = (text: string) => text.replace(/ /g, '\u00a0');
 
@@ -23,15 +19,14 @@ describeWithChromium('loan calculator in a real browser', () => {
   let content: FakeGrpcServer;
   let gateway: TestGateway;
   let browser: Browser;
-  let clientDir: string;
+  let client: TestClient;
 
   beforeAll(async () => {
-    clientDir = mkdtempSync(path.join(tmpdir(), 'gateway-client-'));
-    execFileSync('node', ['apps/gateway/build-client.mjs', '--outdir', clientDir], { cwd: workspaceRoot, stdio: 'pipe' });
+    client = buildTestClient();
     content = await startFakeService('content', createFakeContent().handlers);
     gateway = await startTestGateway({
       targets: { content: content.target },
-      client: { manifest: readClientManifest(clientDir), publicDir: path.join(clientDir, 'public') },
+      client,
     });
     browser = await launchChromium();
   });
@@ -40,19 +35,11 @@ describeWithChromium('loan calculator in a real browser', () => {
     await browser?.close();
     await gateway?.stop();
     await content?.stop();
-    if (clientDir) rmSync(clientDir, { recursive: true, force: true });
+    client?.remove();
   });
 
   it('recomputes the figures, the caps and the schedule live as the inputs change', async () => {
-    const context = await browser.newContext({ viewport: { width: 412, height: 915 }, locale: 'pl-PL' });
-    const page = await context.newPage();
-    const problems: string[] = [];
-    const requests: string[] = [];
-    page.on('pageerror', (error) => problems.push(error.message));
-    page.on('response', (response) => {
-      if (response.status() >= 400 && !isMissingPicture(response.url())) problems.push(`${response.status()} ${response.url()}`);
-    });
-    page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+    const { page, context, errors: problems, requests } = await openRecordingPage(browser, { viewport: { width: 412, height: 915 } });
 
     await page.goto(`${gateway.url}/kalkulator-kredytowy/`);
     await page.waitForSelector('html[data-client="ready"]');

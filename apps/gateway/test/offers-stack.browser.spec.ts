@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser } from 'playwright-core';
-import { CHROMIUM_PATH, isMissingPicture, launchChromium } from './support/browser';
+import { CHROMIUM_PATH, launchChromium } from './support/browser';
 import { startStack, type Stack } from './support/stack';
 
 /*
@@ -84,8 +84,7 @@ describeWithStack('offer journey in Chromium on the real services', () => {
       page.on('response', (response) => {
         if (
           response.url().startsWith(stack.url) &&
-          response.status() >= 400 &&
-          !isMissingPicture(response.url())
+          response.status() >= 400
         )
           errors.push(`${response.status()} ${new URL(response.url()).pathname}`);
       });

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { type Browser, type Page } from 'playwright-core';
 import { COMMENT_TEXTS } from '../src/features/comments/comment-texts';
-import { CHROMIUM_PATH, isMissingPicture, launchChromium } from './support/browser';
+import { CHROMIUM_PATH, launchChromium } from './support/browser';
 import { startStack, type Stack } from './support/stack';
 
 /*
@@ -49,7 +49,7 @@ describeWithStack('journeys in Chromium on the real services', () => {
     page.on('pageerror', (error) => errors.push(error.message));
     page.on('response', (response) => {
       const { pathname } = new URL(response.url());
-      if (response.status() >= 400 && !isMissingPicture(response.url()))
+      if (response.status() >= 400)
         errors.push(`${response.status()} ${pathname}`);
     });
     seen.set(page, errors);

@@ -1,9 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { existsSync } from 'node:fs';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { readClientManifest } from '../src/server/render/client-manifest';
 import { COMMENT_FORM_ANCHOR } from '../src/features/comments/comment-texts';
 import { ARTICLE_SLUG, HOME_PAGE, OFFERS_HANDLERS, createFakeContent } from './support/content-fixtures';
 import { type FakeGrpcServer, startFakeService } from './support/fake-grpc';
@@ -11,8 +7,8 @@ import { RATE_TABLE } from './support/fixtures';
 import { CHROMIUM_PATH, launchChromium } from './support/browser';
 import { until } from './support/clock';
 import { type TestGateway, startTestGateway } from './support/test-gateway';
+import { buildTestClient, type TestClient } from './support/test-client';
 
-const workspaceRoot = path.resolve(__dirname, '../../..');
 const describeWithChromium = existsSync(CHROMIUM_PATH) ? describe : describe.skip;
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const DAY_S = 86_400;
@@ -38,13 +34,11 @@ describeWithChromium('tracking in a real browser, through the real POST /api/eve
   let services: FakeGrpcServer[];
   let gateway: TestGateway;
   let browser: Browser;
-  let clientDir: string;
+  let client: TestClient;
   const ingested: Ingested[] = [];
 
   beforeAll(async () => {
-    clientDir = mkdtempSync(path.join(tmpdir(), 'gateway-client-'));
-    execFileSync('node', ['apps/gateway/build-client.mjs', '--outdir', clientDir], { cwd: workspaceRoot, stdio: 'pipe' });
-    const manifest = readClientManifest(clientDir);
+    client = buildTestClient();
     const fakeContent = createFakeContent();
     services = await Promise.all([
       startFakeService('content', fakeContent.handlers),
@@ -61,7 +55,7 @@ describeWithChromium('tracking in a real browser, through the real POST /api/eve
     const [content, offers, rates, events] = services;
     gateway = await startTestGateway({
       targets: { content: content!.target, offers: offers!.target, rates: rates!.target, events: events!.target },
-      client: { manifest, publicDir: path.join(clientDir, 'public') },
+      client,
     });
     // With the back/forward cache on (Playwright turns it off by default): restoring from it is what one test checks.
     browser = await launchChromium({ ignoreDefaultArgs: ['--disable-back-forward-cache'] });
@@ -71,7 +65,7 @@ describeWithChromium('tracking in a real browser, through the real POST /api/eve
     await browser?.close();
     await gateway?.stop();
     await Promise.all((services ?? []).map((s) => s.stop()));
-    if (clientDir) rmSync(clientDir, { recursive: true, force: true });
+    client?.remove();
   });
 
   async function openPage(): Promise<{ page: Page; context: BrowserContext; errors: string[]; posts: string[] }> {

@@ -25,16 +25,10 @@ export function launchChromium(options: LaunchOptions = {}): Promise<Browser> {
 }
 
 /**
- * The menu and partner pictures that the content's navigation.yaml names (/assets/menu/*.svg,
- * /assets/partners/*.svg) are in no build of the gateway (apps/gateway/static holds only the
- * favicon), so a browser's requests for them answer 404. Tests expect exactly those failures.
- */
-export const isMissingPicture = (url: string): boolean => /^\/assets\/(?:menu|partners)\/[a-z0-9-]+\.svg$/.test(new URL(url).pathname);
-
-/**
  * A fresh Polish browser context and page that record what went wrong: script errors, console
  * errors (not the browser's own line for a failed request, which names no address) and answers of
- * 400 and above (the missing pictures above excepted). A journey ends with `expect(errors).toEqual([])`.
+ * 400 and above (every picture the pages name exists), and the path of every request the page made.
+ * A journey ends with `expect(errors).toEqual([])`.
  */
 export async function openRecordingPage(
   browser: Browser,
@@ -52,7 +46,9 @@ export async function openRecordingPage(
   });
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('response', (response) => {
-    if (response.status() >= 400 && !isMissingPicture(response.url())) errors.push(`${response.status()} ${new URL(response.url()).pathname}`);
+    if (response.status() >= 400) errors.push(`${response.status()} ${new URL(response.url()).pathname}`);
   });
-  return { page, context, errors };
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+  return { page, context, errors, requests };
 }
