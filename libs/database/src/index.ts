@@ -6,6 +6,7 @@ export {
   type ResolvedDatabase,
 } from './resolve-database';
 export { createDataSource, initializeDatabase, schemaOf, type DataSourceOptions } from './data-source';
+export { type DatabaseEnv, openDatabase, type OpenedDatabase } from './open-database';
 export { databaseReadinessCheck } from './readiness';
 export { pendingSchemaChanges } from './schema-drift';
 export { createDatabaseIfMissing, probePostgres, withClient, withDatabase, quoteIdentifier, type ProbeResult } from './pg-admin';

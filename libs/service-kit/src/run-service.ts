@@ -4,7 +4,7 @@ import { type MicroserviceOptions, Transport } from '@nestjs/microservices';
 import { createCache, type Cache } from '@lib/cache';
 import { ConfigError, type ServiceEnv } from '@lib/config';
 import { LOADER_OPTIONS, protoPathsFor, SERVICES, type ServiceName } from '@lib/contracts';
-import { createDataSource, databaseReadinessCheck, initializeDatabase, registerPoolMetrics, resolveDatabase, type DataSourceOptions } from '@lib/database';
+import { databaseReadinessCheck, initializeDatabase, openDatabase, registerPoolMetrics, type DataSourceOptions } from '@lib/database';
 import {
   createLogger,
   createMetricsRegistry,
@@ -76,14 +76,7 @@ export async function startService<C extends ServiceEnv>(
   logger: Logger,
 ): Promise<RunningService> {
   const spec = SERVICES[def.name];
-  const database = await resolveDatabase({
-    databaseUrl: config.DATABASE_URL,
-    dataDir: config.DATA_DIR,
-    embeddedPort: config.EMBEDDED_PG_PORT,
-    logger,
-  });
-  const dataSource = createDataSource({
-    url: database.url,
+  const { database, dataSource } = await openDatabase(config, {
     schema: def.name,
     entities: def.entities,
     migrations: def.migrations,
@@ -222,14 +215,7 @@ export async function migrateStorage<C extends ServiceEnv>(
   config: C,
   logger: Logger,
 ): Promise<void> {
-  const database = await resolveDatabase({
-    databaseUrl: config.DATABASE_URL,
-    dataDir: config.DATA_DIR,
-    embeddedPort: config.EMBEDDED_PG_PORT,
-    logger,
-  });
-  const dataSource = createDataSource({
-    url: database.url,
+  const { database, dataSource } = await openDatabase(config, {
     schema: def.name,
     entities: def.entities,
     migrations: def.migrations,

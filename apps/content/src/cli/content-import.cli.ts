@@ -4,7 +4,7 @@
 import 'reflect-metadata';
 import { createCache, type Cache } from '@lib/cache';
 import { ConfigError, loadConfig } from '@lib/config';
-import { createDataSource, initializeDatabase, resolveDatabase, type ResolvedDatabase } from '@lib/database';
+import { initializeDatabase, openDatabase, type ResolvedDatabase } from '@lib/database';
 import { createLogger } from '@lib/observability';
 import { type DataSource } from 'typeorm';
 import { ContentImportUseCases } from '../application/content-import.use-cases';
@@ -43,21 +43,14 @@ export async function runImportCli(
   let dataSource: DataSource | undefined;
   let cache: Cache | undefined;
   try {
-    database = await resolveDatabase({
-      databaseUrl: config.DATABASE_URL,
-      dataDir: config.DATA_DIR,
-      embeddedPort: config.EMBEDDED_PG_PORT,
-      logger,
-    });
-    dataSource = createDataSource({
-      url: database.url,
+    ({ database, dataSource } = await openDatabase(config, {
       schema: CONTENT_SCHEMA,
       entities: CONTENT_ENTITIES,
       migrations: CONTENT_MIGRATIONS,
       poolMax: 2,
       applicationName: 'content-import',
       logger,
-    });
+    }));
     await initializeDatabase(dataSource);
     // With Redis the services' cache is shared and cleared here; an in-process cache of a running
     // service ages out within its TTL (a minute).

@@ -4,7 +4,7 @@
 // Exit codes: 0 done, 2 anything else (configuration, a master key missing, the database).
 import 'reflect-metadata';
 import { ConfigError, loadConfig } from '@lib/config';
-import { createDataSource, initializeDatabase, resolveDatabase, type ResolvedDatabase } from '@lib/database';
+import { initializeDatabase, openDatabase, type ResolvedDatabase } from '@lib/database';
 import { createLogger } from '@lib/observability';
 import { type DataSource } from 'typeorm';
 import { leadsConfigSchema } from '../leads.config';
@@ -39,21 +39,14 @@ export async function runRotateKeysCli(
   let database: ResolvedDatabase | undefined;
   let dataSource: DataSource | undefined;
   try {
-    database = await resolveDatabase({
-      databaseUrl: config.DATABASE_URL,
-      dataDir: config.DATA_DIR,
-      embeddedPort: config.EMBEDDED_PG_PORT,
-      logger,
-    });
-    dataSource = createDataSource({
-      url: database.url,
+    ({ database, dataSource } = await openDatabase(config, {
       schema: 'leads',
       entities: LEADS_ENTITIES,
       migrations: LEADS_MIGRATIONS,
       poolMax: 2,
       applicationName: 'leads-rotate-keys',
       logger,
-    });
+    }));
     await initializeDatabase(dataSource);
     const report = await rotateKeys(
       dataSource,

@@ -6,7 +6,7 @@ import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import { createCache, type Cache } from '@lib/cache';
 import { ConfigError, loadConfig } from '@lib/config';
-import { createDataSource, initializeDatabase, resolveDatabase, type ResolvedDatabase } from '@lib/database';
+import { initializeDatabase, openDatabase, type ResolvedDatabase } from '@lib/database';
 import { createLogger } from '@lib/observability';
 import { type DataSource } from 'typeorm';
 import { IngestionStatus } from '../application/ingestion-status';
@@ -75,16 +75,14 @@ export async function runBackfillCli(argv: string[], env: Record<string, string 
   let dataSource: DataSource | undefined;
   let cache: Cache | undefined;
   try {
-    database = await resolveDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, embeddedPort: config.EMBEDDED_PG_PORT, logger });
-    dataSource = createDataSource({
-      url: database.url,
+    ({ database, dataSource } = await openDatabase(config, {
       schema: 'rates',
       entities: [NbpTableEntity, NbpRateEntity, BankTableEntity, BankRateEntity],
       migrations: RATES_MIGRATIONS,
       poolMax: 2,
       applicationName: 'rates-backfill',
       logger,
-    });
+    }));
     await initializeDatabase(dataSource);
     // With Redis the service's cache is cleared when tables are added; an in-process cache of a
     // running service ages out within its TTL (a minute).
