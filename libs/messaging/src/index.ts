@@ -1,4 +1,3 @@
-export { backoffDelay, DEFAULT_RETRY } from './backoff';
 export { ConsumerGroupActiveError, type PartitionRewind, rewindConsumerGroup, type RewindOptions } from './consumer-group-rewind';
 export { startConsumerGroup } from './kafka-consumer-group';
 export { createKafkaPublisher, ensureTopics } from './kafka-publisher';
@@ -13,7 +12,6 @@ export {
   type OutgoingMessage,
   parseBrokers,
   type Publisher,
-  type RetryPolicy,
 } from './messaging';
 export { extractTraceContext, sendWithProducerSpans, TRACE_HEADERS, traceHeaders, withBatchSpan, withTraceHeaders } from './trace-context';
 export {

@@ -1,5 +1,5 @@
 import { type Consumer, type EachBatchPayload, type KafkaMessage } from 'kafkajs';
-import { backoffDelay, DEFAULT_RETRY } from './backoff';
+import { backoffDelay, type BackoffPolicy } from '@lib/config';
 import { kafkaClient } from './kafka-client';
 import {
   type ConsumerGroup,
@@ -11,6 +11,7 @@ import {
 import { withBatchSpan } from './trace-context';
 
 const DEFAULT_HEARTBEAT_MS = 3_000;
+const DEFAULT_RETRY: BackoffPolicy = { initialMs: 100, maxMs: 5_000 };
 
 const headersOf = (message: KafkaMessage): Record<string, string> => {
   const headers: Record<string, string> = {};

@@ -3,6 +3,7 @@
  * adapter (kafka-*.ts in this lib) is all a move to another client (e.g. the KafkaJS-compatible API
  * of @confluentinc/kafka-javascript) has to touch.
  */
+import { type BackoffPolicy } from '@lib/config';
 
 /** One record to publish. The key decides the partition: records with one key stay in order. */
 export interface OutgoingMessage {
@@ -50,20 +51,14 @@ export interface MessageBatch {
  */
 export type BatchHandler = (batch: MessageBatch) => Promise<void>;
 
-export interface RetryPolicy {
-  /** First wait after a failed batch, ms. */
-  initialMs: number;
-  /** Longest wait between attempts, ms (the waits double up to it). */
-  maxMs: number;
-}
-
 export interface ConsumerGroupOptions {
   groupId: string;
   topics: readonly string[];
   handle: BatchHandler;
   /** Where a group with no committed offset starts: the topic's beginning (default) or its end. */
   fromBeginning?: boolean;
-  retry?: RetryPolicy;
+  /** Waits between attempts at a failed batch (default 100 ms doubling to 5 s). */
+  retry?: BackoffPolicy;
   /** Called before each wait after a failed batch (logging, metrics). */
   onRetry?: (error: unknown, attempt: number, delayMs: number, batch: MessageBatch) => void;
   /** Called when a batch's offset has been committed (metrics, tests waiting for progress). */

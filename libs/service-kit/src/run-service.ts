@@ -2,7 +2,7 @@ import { type DynamicModule, type INestMicroservice, Module, type Type } from '@
 import { NestFactory } from '@nestjs/core';
 import { type MicroserviceOptions, Transport } from '@nestjs/microservices';
 import { createCache, type Cache } from '@lib/cache';
-import { ConfigError, type ServiceEnv } from '@lib/config';
+import { backoffDelay, type BackoffPolicy, ConfigError, type ServiceEnv } from '@lib/config';
 import { LOADER_OPTIONS, protoPathsFor, SERVICES, type ServiceName } from '@lib/contracts';
 import { databaseReadinessCheck, initializeDatabase, openDatabase, registerPoolMetrics, type DataSourceOptions } from '@lib/database';
 import {
@@ -183,6 +183,9 @@ export async function startService<C extends ServiceEnv>(
   return { app, dataSource, cache, health, grpcPort: config.GRPC_PORT, opsHost: ops.host, opsPort: ops.port, databaseReady, close };
 }
 
+/** Waits between tries to reach PostgreSQL at start-up. */
+const DATABASE_RETRY: BackoffPolicy = { initialMs: 500, maxMs: 10_000 };
+
 /** Connects and migrates, retrying while PostgreSQL is unreachable (it may start after us). */
 async function prepareStorage(dataSource: DataSource, logger: Logger, cancelled: () => boolean): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
@@ -191,7 +194,7 @@ async function prepareStorage(dataSource: DataSource, logger: Logger, cancelled:
       return;
     } catch (error) {
       if (!isDatabaseUnavailable(error) || cancelled()) throw error;
-      const delay = Math.min(500 * 2 ** (attempt - 1), 10_000);
+      const delay = backoffDelay(attempt, DATABASE_RETRY);
       logger.warn({ attempt, delayMs: delay, err: error }, 'PostgreSQL unreachable, retrying');
       await new Promise((resolve) => setTimeout(resolve, delay));
       if (cancelled()) return;

@@ -15,6 +15,7 @@
  * - On shutdown `drain` delivers what is left within the time given; what it cannot deliver is
  *   counted in one error log line (the only loss: a crash or a sink down for the whole shutdown).
  */
+import { backoffDelay, type BackoffPolicy } from '@lib/config';
 import { type Logger } from '@lib/observability';
 import { context, ROOT_CONTEXT } from '@opentelemetry/api';
 import { type RawTrackingRecord } from '@lib/tracking';
@@ -44,7 +45,7 @@ export interface DeliveryOptions {
   /** Longest wait of an event for its batch to fill. */
   lingerMs: number;
   /** Back-off after a failed batch: initialMs doubling to maxMs. */
-  retry: { initialMs: number; maxMs: number };
+  retry: BackoffPolicy;
 }
 
 export interface DeliveryStats {
@@ -177,8 +178,7 @@ export class EventDelivery {
         this.counts.failedBatches += 1;
         // Back at the head of the line, in order, and tried again after the back-off.
         this.queue.unshift(...batch);
-        const { initialMs, maxMs } = this.options.retry;
-        const backoff = Math.min(initialMs * 2 ** Math.min(this.failures - 1, 20), maxMs);
+        const backoff = backoffDelay(this.failures, this.options.retry);
         this.retryAt = Date.now() + (this.closing ? Math.min(backoff, 250) : backoff);
         const fields = { err: error, sink: this.kind, events: batch.length, pending: this.pending, retryInMs: backoff };
         if (this.failures === 1 || this.failures % 20 === 0) this.options.logger.warn(fields, 'tracking events not delivered yet; will retry');
