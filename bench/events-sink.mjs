@@ -282,15 +282,14 @@ async function benchGrpc() {
  */
 async function benchWrite() {
   const { createDataSource, initializeDatabase } = dist('libs/database/src/index.js');
-  const { EVENTS_ENTITIES } = dist('apps/events/src/persistence/tracking-event.entity.js');
-  const { EVENTS_MIGRATIONS } = dist('apps/events/src/persistence/migrations/index.js');
+  const { EVENTS_ENTITIES, EVENTS_MIGRATIONS, EVENTS_SCHEMA } = dist('apps/events/src/persistence/events-schema.js');
   const { TrackingEventsRepository } = dist('apps/events/src/persistence/tracking-events.repository.js');
   const { enrichTrackingEvent } = dist('apps/events/src/domain/enrichment.js');
   return withFreshDatabase(async (/** @type {string} */ url) => {
     const dataSource = await initializeDatabase(
       createDataSource({
         url,
-        schema: 'events',
+        schema: EVENTS_SCHEMA,
         entities: EVENTS_ENTITIES,
         migrations: EVENTS_MIGRATIONS,
         poolMax: 2,

@@ -3,8 +3,7 @@ import { eventsConfigSchema, type EventsConfig } from './events.config';
 import { EventsModule } from './events.module';
 import { TrackingConsumerJob } from './jobs/tracking-consumer.job';
 import { TrackingPartitionsJob } from './jobs/tracking-partitions.job';
-import { EVENTS_MIGRATIONS } from './persistence/migrations';
-import { EVENTS_ENTITIES } from './persistence/tracking-event.entity';
+import { EVENTS_ENTITIES, EVENTS_MIGRATIONS } from './persistence/events-schema';
 
 export const eventsService: ServiceDefinition<'events', EventsConfig> = {
   name: 'events',

@@ -1,7 +1,6 @@
 import { createDataSource, initializeDatabase } from '@lib/database';
 import { checkMigrations, provideTestDatabase, silentLogger } from '@lib/testing';
-import { EVENTS_MIGRATIONS } from '../src/persistence/migrations';
-import { EVENTS_ENTITIES } from '../src/persistence/tracking-event.entity';
+import { EVENTS_ENTITIES, EVENTS_MIGRATIONS, EVENTS_SCHEMA } from '../src/persistence/events-schema';
 
 interface StoredRow {
   ingest_id: string;
@@ -20,7 +19,7 @@ describe('events migrations (real PostgreSQL)', () => {
     let stored: StoredRow[] = [];
     let ledger: { ingest_id: string }[] = [];
     const report = await checkMigrations(
-      { schema: 'events', entities: EVENTS_ENTITIES, migrations: EVENTS_MIGRATIONS },
+      { schema: EVENTS_SCHEMA, entities: EVENTS_ENTITIES, migrations: EVENTS_MIGRATIONS },
       {
         seedAfter: {
           // Rows as the first schema held them (no entity describes that table any more: plain SQL).
@@ -103,7 +102,7 @@ describe('PartitionTrackingEvents1796200000000.down (real PostgreSQL)', () => {
     const database = await provideTestDatabase();
     const db = createDataSource({
       url: database.url,
-      schema: 'events',
+      schema: EVENTS_SCHEMA,
       entities: EVENTS_ENTITIES,
       migrations: EVENTS_MIGRATIONS,
       poolMax: 2,

@@ -1,9 +1,8 @@
 import { IdempotencyKeyEntity } from '@lib/database';
 import { checkMigrations } from '@lib/testing';
-import { LEADS_ENTITIES } from '../src/leads.service-definition';
 import { ContactMessageEntity } from '../src/persistence/contact-message.entity';
 import { DataKeyEntity } from '../src/persistence/data-key.entity';
-import { LEADS_MIGRATIONS } from '../src/persistence/migrations';
+import { LEADS_ENTITIES, LEADS_MIGRATIONS, LEADS_SCHEMA } from '../src/persistence/leads-schema';
 
 const KEY = '0b7e8c1a-2f4d-4e6b-9a1c-3d5e7f9a1b2c';
 const DATA_KEY = '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
@@ -13,7 +12,7 @@ describe('leads migrations (real PostgreSQL)', () => {
     let stored: ContactMessageEntity[] = [];
     let keys: IdempotencyKeyEntity[] = [];
     const report = await checkMigrations(
-      { schema: 'leads', entities: LEADS_ENTITIES, migrations: LEADS_MIGRATIONS },
+      { schema: LEADS_SCHEMA, entities: LEADS_ENTITIES, migrations: LEADS_MIGRATIONS },
       {
         seedAfter: {
           CreateContactMessages1763683300000: async (db) => {

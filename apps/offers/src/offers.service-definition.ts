@@ -3,16 +3,14 @@ import { DataSource } from 'typeorm';
 import { FeedIngestionUseCases } from './application/feed-ingestion.use-cases';
 import { offersConfigSchema, type OffersConfig } from './offers.config';
 import { OffersModule } from './offers.module';
-import { OFFERS_MIGRATIONS } from './persistence/migrations';
-import { FeedEntity } from './persistence/feed.entity';
 import { registerFeedMetrics } from './persistence/feed-metrics';
-import { LeadRequestEntity } from './persistence/lead-request.entity';
+import { OFFERS_ENTITIES, OFFERS_MIGRATIONS } from './persistence/offers-schema';
 
 export const offersService: ServiceDefinition<'offers', OffersConfig> = {
   name: 'offers',
   configSchema: offersConfigSchema,
   module: OffersModule,
-  entities: [FeedEntity, LeadRequestEntity],
+  entities: OFFERS_ENTITIES,
   migrations: OFFERS_MIGRATIONS,
   // The first fetch of every feed (OFFERS_INGEST_ON_START), before the service reports ready, so a
   // fresh start has offers. A failed feed is logged and recorded; it never stops the start.

@@ -1,14 +1,14 @@
 import { checkMigrations } from '@lib/testing';
-import { OFFERS_MIGRATIONS } from '../src/persistence/migrations';
 import { FeedEntity } from '../src/persistence/feed.entity';
 import { LeadRequestEntity } from '../src/persistence/lead-request.entity';
+import { OFFERS_ENTITIES, OFFERS_MIGRATIONS, OFFERS_SCHEMA } from '../src/persistence/offers-schema';
 
 describe('offers migrations (real PostgreSQL)', () => {
   it('apply one by one over existing data, revert completely and apply again without drift', async () => {
     let feeds: FeedEntity[] = [];
     let leads: LeadRequestEntity[] = [];
     const report = await checkMigrations(
-      { schema: 'offers', entities: [FeedEntity, LeadRequestEntity], migrations: OFFERS_MIGRATIONS },
+      { schema: OFFERS_SCHEMA, entities: OFFERS_ENTITIES, migrations: OFFERS_MIGRATIONS },
       {
         seedAfter: {
           // An installation with the starter list and an offer of its own: the feed store replaces both.

@@ -4,12 +4,8 @@ import { FreshnessUseCases } from './application/freshness.use-cases';
 import { IngestionStatus } from './application/ingestion-status';
 import { NbpImportUseCases } from './application/nbp-import.use-cases';
 import { IngestionScheduler } from './jobs/ingestion.scheduler';
-import { RATES_MIGRATIONS } from './persistence/migrations';
-import { BankRateEntity } from './persistence/bank-rate.entity';
-import { BankTableEntity } from './persistence/bank-table.entity';
-import { NbpRateEntity } from './persistence/nbp-rate.entity';
-import { NbpTableEntity } from './persistence/nbp-table.entity';
 import { RatesMetrics } from './persistence/rates-metrics';
+import { RATES_ENTITIES, RATES_MIGRATIONS } from './persistence/rates-schema';
 import { ratesConfigSchema, type RatesConfig } from './rates.config';
 import { RatesModule } from './rates.module';
 
@@ -17,7 +13,7 @@ export const ratesService: ServiceDefinition<'rates', RatesConfig> = {
   name: 'rates',
   configSchema: ratesConfigSchema,
   module: RatesModule,
-  entities: [NbpTableEntity, NbpRateEntity, BankTableEntity, BankRateEntity],
+  entities: RATES_ENTITIES,
   migrations: RATES_MIGRATIONS,
   // Readiness waits for this: a fresh installation answers with the bundled NBP table A history
   // (2016 onwards) and the shipped bank tables from its first call, then the schedule starts.

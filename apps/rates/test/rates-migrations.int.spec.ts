@@ -1,16 +1,15 @@
 import { checkMigrations } from '@lib/testing';
-import { RATES_MIGRATIONS } from '../src/persistence/migrations';
 import { BankRateEntity } from '../src/persistence/bank-rate.entity';
 import { BankTableEntity } from '../src/persistence/bank-table.entity';
-import { NbpRateEntity } from '../src/persistence/nbp-rate.entity';
 import { NbpTableEntity } from '../src/persistence/nbp-table.entity';
+import { RATES_ENTITIES, RATES_MIGRATIONS, RATES_SCHEMA } from '../src/persistence/rates-schema';
 
 describe('rates migrations (real PostgreSQL)', () => {
   it('apply one by one over existing data, revert completely and apply again without drift', async () => {
     let stored: NbpTableEntity | null = null;
     let bank: BankTableEntity | null = null;
     const report = await checkMigrations(
-      { schema: 'rates', entities: [NbpTableEntity, NbpRateEntity, BankTableEntity, BankRateEntity], migrations: RATES_MIGRATIONS },
+      { schema: RATES_SCHEMA, entities: RATES_ENTITIES, migrations: RATES_MIGRATIONS },
       {
         seedAfter: {
           // An installation that already holds an imported table with its rates.

@@ -6,7 +6,7 @@ import { createLogger } from '@lib/observability';
 import { startConsumerGroup } from '@lib/messaging';
 import { TRACKING_TOPICS } from '@lib/tracking';
 import { eventsConfigSchema } from '../events.config';
-import { EVENTS_ENTITIES } from '../persistence/tracking-event.entity';
+import { EVENTS_ENTITIES, EVENTS_SCHEMA } from '../persistence/events-schema';
 import { storedEventsAfter } from '../persistence/tracking-events.repository';
 import { cleanRecordOf } from '../domain/stream-records';
 import { describeCleanRecord } from './events-tail';
@@ -108,7 +108,7 @@ async function main(): Promise<number> {
   );
   const dataSource = createDataSource({
     url,
-    schema: 'events',
+    schema: EVENTS_SCHEMA,
     entities: EVENTS_ENTITIES,
     migrations: [],
     poolMax: 2,

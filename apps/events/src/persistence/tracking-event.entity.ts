@@ -88,5 +88,3 @@ export class TrackingEventIdEntity {
   @Column({ name: 'received_at', type: 'timestamptz' })
   receivedAt!: Date;
 }
-
-export const EVENTS_ENTITIES = [TrackingEventEntity, TrackingEventIdEntity];

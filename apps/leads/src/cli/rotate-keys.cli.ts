@@ -8,9 +8,8 @@ import { initializeDatabase, openDatabase, type ResolvedDatabase } from '@lib/da
 import { createLogger } from '@lib/observability';
 import { type DataSource } from 'typeorm';
 import { leadsConfigSchema } from '../leads.config';
-import { LEADS_ENTITIES } from '../leads.service-definition';
 import { rotateKeys } from '../persistence/key-rotation';
-import { LEADS_MIGRATIONS } from '../persistence/migrations';
+import { LEADS_ENTITIES, LEADS_MIGRATIONS, LEADS_SCHEMA } from '../persistence/leads-schema';
 import { MasterKeyring, PersonalDataVault } from '../persistence/personal-data-vault';
 
 export interface CliOutput {
@@ -40,7 +39,7 @@ export async function runRotateKeysCli(
   let dataSource: DataSource | undefined;
   try {
     ({ database, dataSource } = await openDatabase(config, {
-      schema: 'leads',
+      schema: LEADS_SCHEMA,
       entities: LEADS_ENTITIES,
       migrations: LEADS_MIGRATIONS,
       poolMax: 2,

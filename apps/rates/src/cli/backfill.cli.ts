@@ -13,14 +13,10 @@ import { IngestionStatus } from '../application/ingestion-status';
 import { NbpImportUseCases } from '../application/nbp-import.use-cases';
 import { isRealIsoDate } from '../domain/date-chunks';
 import { type NbpTableType } from '../domain/nbp-table-type';
-import { BankRateEntity } from '../persistence/bank-rate.entity';
-import { BankTableEntity } from '../persistence/bank-table.entity';
 import { BundledNbpArchives } from '../persistence/bundled-nbp-archives';
-import { RATES_MIGRATIONS } from '../persistence/migrations';
 import { NbpApiClient } from '../persistence/nbp-api.client';
-import { NbpRateEntity } from '../persistence/nbp-rate.entity';
-import { NbpTableEntity } from '../persistence/nbp-table.entity';
 import { NbpTablesRepository } from '../persistence/nbp-tables.repository';
+import { RATES_ENTITIES, RATES_MIGRATIONS, RATES_SCHEMA } from '../persistence/rates-schema';
 import { ratesConfigSchema } from '../rates.config';
 
 export interface CliOutput {
@@ -76,8 +72,8 @@ export async function runBackfillCli(argv: string[], env: Record<string, string 
   let cache: Cache | undefined;
   try {
     ({ database, dataSource } = await openDatabase(config, {
-      schema: 'rates',
-      entities: [NbpTableEntity, NbpRateEntity, BankTableEntity, BankRateEntity],
+      schema: RATES_SCHEMA,
+      entities: RATES_ENTITIES,
       migrations: RATES_MIGRATIONS,
       poolMax: 2,
       applicationName: 'rates-backfill',
