@@ -1,10 +1,11 @@
 import { status } from '@grpc/grpc-js';
 import { contentV1, type GrpcCallError } from '@lib/contracts';
 import { IdempotencyKeyEntity } from '@lib/database';
-import { countedCalls, holdLock, startTestService, type TestService, until, waitingForLocks } from '@lib/testing';
+import { runCli } from '@lib/service-kit';
+import { countedCalls, holdLock, silentLogger, startTestService, type TestService, until, waitingForLocks } from '@lib/testing';
 import { randomUUID } from 'node:crypto';
 import { In } from 'typeorm';
-import { runCommentsCli } from '../src/cli/comments.cli';
+import { commentsCli } from '../src/cli/comments.cli';
 import { contentService } from '../src/content.service-definition';
 import { COMMENT_MESSAGES } from '../src/domain/comment-rules';
 import { CommentEntity } from '../src/persistence/comment.entity';
@@ -27,7 +28,7 @@ describe('comments over gRPC (real PostgreSQL) and the moderation CLI', () => {
   const io = { out: (l: string) => lines.push(l), err: (l: string) => lines.push(`ERR ${l}`) };
   const cli = async (...argv: string[]) => {
     lines.length = 0;
-    return runCommentsCli(argv, t.client, io);
+    return runCli(commentsCli, { argv, env: { CONTENT_SERVICE_ADDR: t.grpcTarget }, io, logger: silentLogger() });
   };
 
   beforeAll(async () => {

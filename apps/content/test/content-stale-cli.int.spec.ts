@@ -1,7 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { CONTENT_FIXTURE_DIR, copyFixtureContent } from '@lib/testing';
-import { runStaleCli } from '../src/cli/content-stale.cli';
+import { runCli } from '@lib/service-kit';
+import { CONTENT_FIXTURE_DIR, copyFixtureContent, silentLogger } from '@lib/testing';
+import { contentStaleCli } from '../src/cli/content-stale.cli';
 
 describe('npm run content:stale (the content folder on disk)', () => {
   const lines: string[] = [];
@@ -10,7 +11,7 @@ describe('npm run content:stale (the content folder on disk)', () => {
   const clock = () => new Date('2026-11-24T23:30:00Z');
   const run = (argv: string[], dir = CONTENT_FIXTURE_DIR) => {
     lines.length = 0;
-    return runStaleCli(argv, { CONTENT_DIR: dir }, io, clock);
+    return runCli(contentStaleCli(clock), { argv, env: { CONTENT_DIR: dir }, io, logger: silentLogger() });
   };
 
   it('exits 0 when nothing is older than the maximum age, naming the Warsaw day it judged by', async () => {

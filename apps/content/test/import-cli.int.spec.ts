@@ -1,8 +1,15 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Client } from 'pg';
-import { CONTENT_FIXTURE_DIR, copyFixtureContent, provideTestDatabase, type TestDatabase } from '@lib/testing';
-import { runImportCli } from '../src/cli/content-import.cli';
+import { runCli } from '@lib/service-kit';
+import {
+  CONTENT_FIXTURE_DIR,
+  copyFixtureContent,
+  provideTestDatabase,
+  silentLogger,
+  type TestDatabase,
+} from '@lib/testing';
+import { contentImportCli } from '../src/cli/content-import.cli';
 
 describe('npm run content:import (real PostgreSQL)', () => {
   let database: TestDatabase;
@@ -10,7 +17,12 @@ describe('npm run content:import (real PostgreSQL)', () => {
   const io = { out: (line: string) => lines.push(line), err: (line: string) => lines.push(`ERR ${line}`) };
   const run = async (env: Record<string, string>) => {
     lines.length = 0;
-    return runImportCli({ DATABASE_URL: database.url, ...env }, io);
+    return runCli(contentImportCli, {
+      argv: [],
+      env: { DATABASE_URL: database.url, ...env },
+      io,
+      logger: silentLogger(),
+    });
   };
 
   beforeAll(async () => {
@@ -69,8 +81,10 @@ describe('npm run content:import (real PostgreSQL)', () => {
     }
   });
 
-  it('exits 2 with the variable named when the environment is wrong', async () => {
-    await expect(run({ CONTENT_VIEWS_FLUSH_MS: 'soon' })).resolves.toBe(2);
-    expect(lines[0]).toMatch(/^ERR Invalid configuration: CONTENT_VIEWS_FLUSH_MS="soon"/);
+  it('exits 78 with one line naming the variable when the environment is wrong', async () => {
+    await expect(run({ CONTENT_VIEWS_FLUSH_MS: 'soon' })).resolves.toBe(78);
+    expect(lines).toEqual([
+      expect.stringMatching(/^ERR Invalid configuration: CONTENT_VIEWS_FLUSH_MS="soon"/),
+    ]);
   });
 });

@@ -1,9 +1,10 @@
 import { commonV1, leadsV1 } from '@lib/contracts';
 import { loadConfig } from '@lib/config';
 import { CONSENTS } from '@lib/pl-validation';
-import { startTestService, type TestService } from '@lib/testing';
+import { runCli } from '@lib/service-kit';
+import { silentLogger, startTestService, type TestService } from '@lib/testing';
 import { randomBytes } from 'node:crypto';
-import { runRotateKeysCli } from '../src/cli/rotate-keys.cli';
+import { rotateKeysCli } from '../src/cli/rotate-keys.cli';
 import { leadsConfigSchema } from '../src/leads.config';
 import { leadsService } from '../src/leads.service-definition';
 import { ApplicationEntity } from '../src/persistence/application.entity';
@@ -22,7 +23,12 @@ describe('npm run leads:rotate-keys (real PostgreSQL)', () => {
   const io = { out: (l: string) => lines.push(l), err: (l: string) => lines.push(`ERR ${l}`) };
   const rotate = (env: Record<string, string>) => {
     lines.length = 0;
-    return runRotateKeysCli({ DATABASE_URL: databaseUrl, LEADS_BLIND_INDEX_KEY: INDEX_KEY, ...env }, io);
+    return runCli(rotateKeysCli, {
+      argv: [],
+      env: { DATABASE_URL: databaseUrl, LEADS_BLIND_INDEX_KEY: INDEX_KEY, ...env },
+      io,
+      logger: silentLogger(),
+    });
   };
 
   beforeAll(async () => {

@@ -6,8 +6,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { status } from '@grpc/grpc-js';
 import { commonV1, type GrpcCallError, offersV1 } from '@lib/contracts';
-import { describeWithRedis, provideTestRedis, startTestService, type TestRedis, type TestService, until } from '@lib/testing';
-import { runIngestCli } from '../src/cli/offers-ingest.cli';
+import { runCli } from '@lib/service-kit';
+import { describeWithRedis, provideTestRedis, silentLogger, startTestService, type TestRedis, type TestService, until } from '@lib/testing';
+import { offersIngestCli } from '../src/cli/offers-ingest.cli';
 import { offersService } from '../src/offers.service-definition';
 
 const BUNDLED_FEEDS = path.resolve(__dirname, '../feeds');
@@ -274,15 +275,17 @@ describeWithRedis('offers service over gRPC (real PostgreSQL and Redis, feeds ov
     const err: string[] = [];
     const io = { out: (l: string) => out.push(l), err: (l: string) => err.push(l) };
     const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+    const ingest = (...feedKeys: string[]) =>
+      runCli(offersIngestCli(nextTurn), { argv: feedKeys, env: { OFFERS_SERVICE_ADDR: t.grpcTarget }, io, logger: silentLogger() });
 
-    await expect(runIngestCli(['PL', 'kz'], t.client, io, nextTurn)).resolves.toBe(0);
+    await expect(ingest('PL', 'kz')).resolves.toBe(0);
     expect(out).toEqual([expect.stringMatching(/^pl +stored +28 received, 28 listed, 0 dropped$/), expect.stringMatching(/^kz_ru +stored +2 received/)]);
 
     broken.set('mx_feed.json', 500);
-    await expect(runIngestCli(['mx'], t.client, io, nextTurn)).resolves.toBe(1);
+    await expect(ingest('mx')).resolves.toBe(1);
     broken.delete('mx_feed.json');
     expect(out.at(-1)).toMatch(/^mx +FAILED +fetch of .* answered HTTP 500$/);
-    await expect(runIngestCli(['de'], t.client, io, nextTurn)).resolves.toBe(2);
+    await expect(ingest('de')).resolves.toBe(2);
     expect(err.at(-1)).toMatch(/^ingestion failed: /);
   });
 

@@ -34,3 +34,15 @@ export { toGrpcError, isDatabaseUnavailable } from './grpc-error';
 export { HealthState, LIVENESS_SERVICE, type ServingStatus } from './health';
 export { CACHE, LOGGER, SERVICE_CONFIG, HEALTH_STATE, METRICS_REGISTRY } from './tokens';
 export { runUnconfigured, serveUnconfigured, type UnconfiguredService } from './unconfigured';
+export {
+  CLI_EXIT,
+  CliFailure,
+  CliUsageError,
+  noArguments,
+  type CliCommand,
+  type CliContext,
+  type CliOutput,
+} from './cli/cli-command';
+export { runCli, type CliRunOptions } from './cli/run-cli';
+export { runCliProcess, type CliProcess } from './cli/run-cli-process';
+export { openCliDatabase } from './cli/cli-database';

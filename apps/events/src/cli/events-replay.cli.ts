@@ -1,62 +1,57 @@
 import { parseArgs } from 'node:util';
-import { loadConfigOrExit } from '@lib/config';
 import { ConsumerGroupActiveError, rewindConsumerGroup } from '@lib/messaging';
+import { CliFailure, CliUsageError, runCliProcess, type CliCommand } from '@lib/service-kit';
 import { TRACKING_TOPICS } from '@lib/tracking';
-import { eventsConfigSchema } from '../events.config';
+import { eventsConfigSchema, type EventsConfig } from '../events.config';
 import { describeRewinds, parseReplayFrom, REPLAY_USAGE } from './events-replay';
 
-async function main(): Promise<number> {
-  let values: { from?: string; 'dry-run'?: boolean; group?: string; help?: boolean };
-  try {
-    ({ values } = parseArgs({
-      args: process.argv.slice(2),
-      options: {
-        from: { type: 'string' },
-        'dry-run': { type: 'boolean' },
-        group: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
-  } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n${REPLAY_USAGE}\n`);
-    return 2;
-  }
-  if (values.help) {
-    process.stdout.write(`${REPLAY_USAGE}\n`);
-    return 0;
-  }
-  const from = parseReplayFrom(values.from, new Date());
-  if (typeof from === 'string') {
-    process.stderr.write(`${from}\n${REPLAY_USAGE}\n`);
-    return 2;
-  }
-  const config = loadConfigOrExit(eventsConfigSchema);
-  if (config.KAFKA_BROKERS.length === 0) {
-    process.stderr.write('KAFKA_BROKERS is not set: without Kafka the gateway writes events straight to PostgreSQL and there is no stream to replay\n');
-    return 2;
-  }
-  const groupId = values.group ?? config.EVENTS_CONSUMER_GROUP;
-  const dryRun = values['dry-run'] === true;
-  const topic = TRACKING_TOPICS.raw;
-  try {
-    const rewinds = await rewindConsumerGroup({ brokers: config.KAFKA_BROKERS, clientId: 'events-replay' }, { groupId, topic, from, dryRun });
-    process.stdout.write(`consumer group ${groupId}, records received since ${from.toISOString()}:\n`);
-    for (const line of describeRewinds(topic, rewinds, dryRun)) process.stdout.write(`  ${line}\n`);
-    process.stdout.write(dryRun ? 'dry run: nothing changed\n' : 'done: start the events service to replay\n');
-    return 0;
-  } catch (error) {
-    if (error instanceof ConsumerGroupActiveError) {
-      process.stderr.write(`${error.message}\n`);
-      return 3;
-    }
-    throw error;
-  }
+interface ReplayArgs {
+  from: Date;
+  dryRun: boolean;
+  /** Unset: EVENTS_CONSUMER_GROUP. */
+  group: string | undefined;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(`events:replay failed: ${(error as Error).message}\n`);
-    process.exit(1);
-  },
-);
+/** Rewinds the sink's consumer group on the raw topic to a time; `now` refuses a time in the future. */
+export function eventsReplayCli(now: () => Date = () => new Date()): CliCommand<ReplayArgs, EventsConfig> {
+  return {
+    name: 'events:replay',
+    usage: REPLAY_USAGE,
+    parseArgs(argv) {
+      const { values } = parseArgs({
+        args: argv,
+        options: { from: { type: 'string' }, 'dry-run': { type: 'boolean' }, group: { type: 'string' } },
+      });
+      const from = parseReplayFrom(values.from, now());
+      if (typeof from === 'string') throw new CliUsageError(from);
+      return { from, dryRun: values['dry-run'] === true, group: values.group };
+    },
+    env: eventsConfigSchema,
+    async run({ args, config, io }) {
+      if (config.KAFKA_BROKERS.length === 0) {
+        throw new CliFailure(
+          'KAFKA_BROKERS is not set: without Kafka the gateway writes events straight to PostgreSQL and there is no stream to replay',
+          2,
+        );
+      }
+      const groupId = args.group ?? config.EVENTS_CONSUMER_GROUP;
+      const topic = TRACKING_TOPICS.raw;
+      const { from, dryRun } = args;
+      try {
+        const rewinds = await rewindConsumerGroup(
+          { brokers: config.KAFKA_BROKERS, clientId: 'events-replay' },
+          { groupId, topic, from, dryRun },
+        );
+        io.out(`consumer group ${groupId}, records received since ${from.toISOString()}:`);
+        for (const line of describeRewinds(topic, rewinds, dryRun)) io.out(`  ${line}`);
+        io.out(dryRun ? 'dry run: nothing changed' : 'done: start the events service to replay');
+        return 0;
+      } catch (error) {
+        if (error instanceof ConsumerGroupActiveError) throw new CliFailure(error.message, 3);
+        throw new CliFailure(`events:replay failed: ${(error as Error).message}`);
+      }
+    },
+  };
+}
+
+if (require.main === module) void runCliProcess(eventsReplayCli());

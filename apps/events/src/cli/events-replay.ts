@@ -9,7 +9,9 @@ deployment/events --replicas=0, or stop the events service): the offsets of a li
   --from     RFC 3339 time with a zone, e.g. 2026-11-24T03:00:00+01:00 or 2026-11-24T02:00:00Z; the raw
              topic keeps 3 days (deploy/kafka/topics.json), older records are gone
   --dry-run  print where each partition would restart, change nothing
-  --group    the consumer group (default: EVENTS_CONSUMER_GROUP)`;
+  --group    the consumer group (default: EVENTS_CONSUMER_GROUP)
+exit codes: 0 done, 2 bad arguments or no KAFKA_BROKERS, 3 the group still has members, 78 a bad
+  environment, 1 anything else (Kafka unreachable)`;
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 

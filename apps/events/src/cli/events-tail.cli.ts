@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { loadConfigOrExit } from '@lib/config';
 import { createDataSource, resolveDatabase, runningEmbeddedServer } from '@lib/database';
-import { createLogger } from '@lib/observability';
 import { startConsumerGroup } from '@lib/messaging';
+import { CliFailure, CliUsageError, runCliProcess, type CliCommand, type CliContext } from '@lib/service-kit';
 import { TRACKING_TOPICS } from '@lib/tracking';
-import { eventsConfigSchema } from '../events.config';
+import { eventsConfigSchema, type EventsConfig } from '../events.config';
 import { EVENTS_ENTITIES, EVENTS_SCHEMA } from '../persistence/events-schema';
 import { storedEventsAfter } from '../persistence/tracking-events.repository';
 import { cleanRecordOf } from '../domain/stream-records';
@@ -18,93 +17,64 @@ Prints the analysts' clean event stream live, one record per line, until Ctrl-C.
   Without KAFKA_BROKERS (the embedded default of npm start there is no Kafka): rows of events.tracking_events
   in PostgreSQL as they are stored (DATABASE_URL, or the embedded database of a running npm start), in the
   same JSON form.
-  --format json (default) prints the JSON form of events.v1.CleanTrackingEvent; line prints a short summary.`;
+  --format json (default) prints the JSON form of events.v1.CleanTrackingEvent; line prints a short summary.
+exit codes: 0 stopped with Ctrl-C, 1 no stream to tail or it failed, 2 bad arguments, 78 a bad environment`;
 
 const POLL_MS = 1_000;
 
-async function main(): Promise<number> {
-  let values: { format?: string; 'from-beginning'?: boolean; help?: boolean };
-  try {
-    ({ values } = parseArgs({
-      args: process.argv.slice(2),
-      options: {
-        format: { type: 'string' },
-        'from-beginning': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
-  } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n${USAGE}\n`);
-    return 2;
-  }
-  if (values.help) {
-    process.stdout.write(`${USAGE}\n`);
-    return 0;
-  }
-  const format = values.format ?? 'json';
-  if (format !== 'json' && format !== 'line') {
-    process.stderr.write(`--format must be json or line\n${USAGE}\n`);
-    return 2;
-  }
-  const print = (record: Record<string, unknown>) =>
-    process.stdout.write(`${format === 'json' ? JSON.stringify(record) : describeCleanRecord(record)}\n`);
-  const config = loadConfigOrExit(eventsConfigSchema);
-  const stopped = new Promise<void>((resolve) => {
-    process.once('SIGINT', resolve);
-    process.once('SIGTERM', resolve);
-  });
+interface TailArgs {
+  format: 'json' | 'line';
+  fromBeginning: boolean;
+}
 
-  if (config.KAFKA_BROKERS.length > 0) {
-    const groupId = `events-tail-${randomUUID()}`;
-    process.stderr.write(
-      `tailing Kafka topic ${TRACKING_TOPICS.clean} at ${config.KAFKA_BROKERS.join(',')} (consumer group ${groupId}); Ctrl-C stops\n`,
-    );
-    const group = await startConsumerGroup(
-      { brokers: config.KAFKA_BROKERS, clientId: 'events-tail' },
-      {
-        groupId,
-        topics: [TRACKING_TOPICS.clean],
-        fromBeginning: values['from-beginning'] === true,
-        maxWaitMs: 500,
-        handle: (batch) => {
-          for (const message of batch.messages) {
-            try {
-              print(JSON.parse(message.value?.toString('utf8') ?? 'null') as Record<string, unknown>);
-            } catch {
-              process.stderr.write(
-                `unreadable record at ${batch.topic}/${batch.partition}@${message.offset}\n`,
-              );
-            }
+type TailContext = CliContext<TailArgs, EventsConfig>;
+type Print = (record: Record<string, unknown>) => void;
+
+async function tailKafka({ args, config, io, interrupted, defer }: TailContext, print: Print): Promise<void> {
+  const groupId = `events-tail-${randomUUID()}`;
+  io.err(
+    `tailing Kafka topic ${TRACKING_TOPICS.clean} at ${config.KAFKA_BROKERS.join(',')} (consumer group ${groupId}); Ctrl-C stops`,
+  );
+  const group = await startConsumerGroup(
+    { brokers: config.KAFKA_BROKERS, clientId: 'events-tail' },
+    {
+      groupId,
+      topics: [TRACKING_TOPICS.clean],
+      fromBeginning: args.fromBeginning,
+      maxWaitMs: 500,
+      handle: (batch) => {
+        for (const message of batch.messages) {
+          try {
+            print(JSON.parse(message.value?.toString('utf8') ?? 'null') as Record<string, unknown>);
+          } catch {
+            io.err(`unreadable record at ${batch.topic}/${batch.partition}@${message.offset}`);
           }
-          return Promise.resolve();
-        },
+        }
+        return Promise.resolve();
       },
-    );
-    await stopped;
-    await group.stop();
-    return 0;
-  }
+    },
+  );
+  defer(() => group.stop());
+  await interrupted;
+}
 
+async function tailTable(
+  { args, config, io, signal, interrupted, defer, logger, processName }: TailContext,
+  print: Print,
+): Promise<void> {
   let url = config.DATABASE_URL;
   if (!url) {
     const embedded = await runningEmbeddedServer(config.DATA_DIR);
     if (!embedded) {
-      process.stderr.write(
-        'KAFKA_BROKERS is not set, so there is no Kafka stream to tail, and no PostgreSQL either: set DATABASE_URL, or start the stack with `npm start` first.\n',
+      throw new CliFailure(
+        'KAFKA_BROKERS is not set, so there is no Kafka stream to tail, and no PostgreSQL either: set DATABASE_URL, or start the stack with `npm start` first.',
       );
-      return 1;
     }
     // Running, so this shares it (never starts one): the same resolution the services use.
-    url = (
-      await resolveDatabase({
-        dataDir: config.DATA_DIR,
-        embeddedPort: embedded.port,
-        logger: createLogger({ name: 'events-tail', level: 'silent' }),
-      })
-    ).url;
+    url = (await resolveDatabase({ dataDir: config.DATA_DIR, embeddedPort: embedded.port, logger })).url;
   }
-  process.stderr.write(
-    `KAFKA_BROKERS is not set: no Kafka stream in this mode (the embedded default). Tailing the table events.tracking_events in PostgreSQL instead, every ${POLL_MS / 1000} s; Ctrl-C stops\n`,
+  io.err(
+    `KAFKA_BROKERS is not set: no Kafka stream in this mode (the embedded default). Tailing the table events.tracking_events in PostgreSQL instead, every ${POLL_MS / 1000} s; Ctrl-C stops`,
   );
   const dataSource = createDataSource({
     url,
@@ -112,31 +82,52 @@ async function main(): Promise<number> {
     entities: EVENTS_ENTITIES,
     migrations: [],
     poolMax: 2,
-    applicationName: 'events-tail',
+    applicationName: processName,
+    logger,
+  });
+  defer(async () => {
+    if (dataSource.isInitialized) await dataSource.destroy();
   });
   await dataSource.initialize();
   let cursor = {
-    receivedAt: values['from-beginning'] ? new Date(0) : new Date(),
+    receivedAt: args.fromBeginning ? new Date(0) : new Date(),
     ingestId: '00000000-0000-0000-0000-000000000000',
   };
-  let running = true;
-  void stopped.then(() => (running = false));
-  while (running) {
+  while (!signal.aborted) {
     const stored = await storedEventsAfter(dataSource, cursor, 500);
     for (const event of stored) print(cleanRecordOf(event));
     const last = stored.at(-1);
     if (last) cursor = { receivedAt: last.receivedAt, ingestId: last.ingestId };
     if (stored.length < 500)
-      await Promise.race([stopped, new Promise((resolve) => setTimeout(resolve, POLL_MS))]);
+      await Promise.race([interrupted, new Promise((resolve) => setTimeout(resolve, POLL_MS))]);
   }
-  await dataSource.destroy();
-  return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(`events:tail failed: ${(error as Error).message}\n`);
-    process.exit(1);
+export const eventsTailCli: CliCommand<TailArgs, EventsConfig> = {
+  name: 'events:tail',
+  usage: USAGE,
+  parseArgs(argv) {
+    const { values } = parseArgs({
+      args: argv,
+      options: { format: { type: 'string' }, 'from-beginning': { type: 'boolean' } },
+    });
+    const format = values.format ?? 'json';
+    if (format !== 'json' && format !== 'line') throw new CliUsageError('--format must be json or line');
+    return { format, fromBeginning: values['from-beginning'] === true };
   },
-);
+  env: eventsConfigSchema,
+  stopsOnInterrupt: true,
+  async run(ctx) {
+    const print: Print = (record) =>
+      ctx.io.out(ctx.args.format === 'json' ? JSON.stringify(record) : describeCleanRecord(record));
+    try {
+      await (ctx.config.KAFKA_BROKERS.length > 0 ? tailKafka(ctx, print) : tailTable(ctx, print));
+      return 0;
+    } catch (error) {
+      if (error instanceof CliFailure) throw error;
+      throw new CliFailure(`events:tail failed: ${(error as Error).message}`);
+    }
+  },
+};
+
+if (require.main === module) void runCliProcess(eventsTailCli);

@@ -1,11 +1,21 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { status } from '@grpc/grpc-js';
-import { createServiceClient, GrpcCallError, offersV1, type ServiceClient } from '@lib/contracts';
+import { env, SERVICE_PORTS } from '@lib/config';
+import { createServiceClient, GrpcCallError, offersV1 } from '@lib/contracts';
+import { CliFailure, runCliProcess, type CliCommand } from '@lib/service-kit';
+import { z } from 'zod';
 
 const USAGE = `usage: npm run offers:ingest -- [feed key…]
   Fetches the given feeds now (pl, es, mx, vn, ph, my, za, kz_ru, ua_ru, ua_ua; none = all) and waits for the outcome.
-The offers service is reached at OFFERS_SERVICE_ADDR (default 127.0.0.1:50052).`;
+The offers service is reached at OFFERS_SERVICE_ADDR (default 127.0.0.1:${SERVICE_PORTS.offers.grpc}).
+exit codes: 0 every feed stored, 1 a feed failed (or the service did), 2 an unknown feed key or bad arguments, 78 a bad environment`;
+
+/** What the command reads from the environment. */
+const ingestEnvSchema = z.object({
+  OFFERS_SERVICE_ADDR: env.hostPort(`127.0.0.1:${SERVICE_PORTS.offers.grpc}`),
+});
+type IngestEnv = z.output<typeof ingestEnvSchema>;
 
 const STATE_NAMES: Record<number, string> = {
   [offersV1.FeedIngestionState.IDLE]: 'idle',
@@ -14,66 +24,55 @@ const STATE_NAMES: Record<number, string> = {
   [offersV1.FeedIngestionState.FAILED]: 'FAILED',
 };
 
-export interface Output {
-  out(line: string): void;
-  err(line: string): void;
-}
-
 /** Waiting between two status questions while feeds are being fetched. */
 export type Pause = () => Promise<void>;
 
 /** Status questions before the CLI stops waiting (with 250 ms pauses: 2.5 minutes). */
 export const MAX_POLLS = 600;
 
-/** Triggers an ingestion and prints each feed's outcome; returns the exit code (0 all stored, 1 any failed, 2 usage). */
-export async function runIngestCli(argv: string[], client: ServiceClient<'offers'>, io: Output, pause: Pause): Promise<number> {
-  let feedKeys: string[];
-  try {
-    const parsed = parseArgs({ args: argv, allowPositionals: true, options: { help: { type: 'boolean', short: 'h' } } });
-    if (parsed.values.help) {
-      io.out(USAGE);
-      return 0;
-    }
-    feedKeys = parsed.positionals;
-  } catch (error) {
-    io.err(`${(error as Error).message}\n${USAGE}`);
-    return 2;
-  }
-  try {
-    let { feeds } = await client.triggerFeedIngestion({ feedKeys });
-    const keys = feeds.map((f) => f.feedKey);
-    for (let polls = 0; feeds.some((f) => f.state === offersV1.FeedIngestionState.RUNNING); polls += 1) {
-      if (polls === MAX_POLLS) {
-        io.err(`still running after ${MAX_POLLS} status checks: ${feeds.filter((f) => f.state === offersV1.FeedIngestionState.RUNNING).map((f) => f.feedKey).join(', ')}`);
-        return 1;
+/** Triggers an ingestion and prints each feed's outcome, asking for the status after each `pause`. */
+export function offersIngestCli(pause: Pause = () => delay(250)): CliCommand<string[], IngestEnv> {
+  return {
+    name: 'offers:ingest',
+    usage: USAGE,
+    parseArgs: (argv) => parseArgs({ args: argv, allowPositionals: true, options: {} }).positionals,
+    env: ingestEnvSchema,
+    async run({ args: feedKeys, config, io, defer }) {
+      const client = createServiceClient('offers', {
+        target: config.OFFERS_SERVICE_ADDR,
+        deadlineMs: 10_000,
+      });
+      defer(() => client.close());
+      try {
+        let { feeds } = await client.triggerFeedIngestion({ feedKeys });
+        const keys = feeds.map((f) => f.feedKey);
+        for (let polls = 0; feeds.some((f) => f.state === offersV1.FeedIngestionState.RUNNING); polls += 1) {
+          if (polls === MAX_POLLS) {
+            io.err(
+              `still running after ${MAX_POLLS} status checks: ${feeds
+                .filter((f) => f.state === offersV1.FeedIngestionState.RUNNING)
+                .map((f) => f.feedKey)
+                .join(', ')}`,
+            );
+            return 1;
+          }
+          await pause();
+          ({ feeds } = await client.getFeedIngestionStatus({ feedKeys: keys }));
+        }
+        for (const f of feeds) {
+          const counts = `${f.offersReceived} received, ${f.offersStored} listed, ${f.offersDropped} dropped`;
+          io.out(
+            `${f.feedKey.padEnd(6)} ${STATE_NAMES[f.state] ?? 'unknown'}  ${f.state === offersV1.FeedIngestionState.FAILED ? f.errorMessage : counts}`,
+          );
+        }
+        return feeds.some((f) => f.state === offersV1.FeedIngestionState.FAILED) ? 1 : 0;
+      } catch (error) {
+        if (!(error instanceof GrpcCallError)) throw error;
+        const unknownFeed = error.code === status.NOT_FOUND || error.code === status.INVALID_ARGUMENT;
+        throw new CliFailure(`ingestion failed: ${error.details || error.message}`, unknownFeed ? 2 : 1);
       }
-      await pause();
-      ({ feeds } = await client.getFeedIngestionStatus({ feedKeys: keys }));
-    }
-    for (const f of feeds) {
-      const counts = `${f.offersReceived} received, ${f.offersStored} listed, ${f.offersDropped} dropped`;
-      io.out(`${f.feedKey.padEnd(6)} ${STATE_NAMES[f.state] ?? 'unknown'}  ${f.state === offersV1.FeedIngestionState.FAILED ? f.errorMessage : counts}`);
-    }
-    return feeds.some((f) => f.state === offersV1.FeedIngestionState.FAILED) ? 1 : 0;
-  } catch (error) {
-    if (error instanceof GrpcCallError) {
-      io.err(`ingestion failed: ${error.details || error.message}`);
-      return error.code === status.NOT_FOUND || error.code === status.INVALID_ARGUMENT ? 2 : 1;
-    }
-    throw error;
-  }
+    },
+  };
 }
 
-if (require.main === module) {
-  const client = createServiceClient('offers', { target: process.env['OFFERS_SERVICE_ADDR'] || '127.0.0.1:50052', deadlineMs: 10_000 });
-  runIngestCli(process.argv.slice(2), client, { out: (l) => console.log(l), err: (l) => console.error(l) }, () => delay(250))
-    .then((code) => {
-      client.close();
-      process.exitCode = code;
-    })
-    .catch((error: unknown) => {
-      client.close();
-      console.error(error);
-      process.exitCode = 1;
-    });
-}
+if (require.main === module) void runCliProcess(offersIngestCli());
