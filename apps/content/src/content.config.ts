@@ -18,11 +18,14 @@ export const contentConfigSchema = serviceEnvSchema('content').extend({
     .transform((dir) => path.resolve(dir)),
   /** How often counted article views move from Redis (or memory) to PostgreSQL. */
   CONTENT_VIEWS_FLUSH_MS: env.positiveMs(30_000),
-  /** Redis key prefix of the view counters; kept apart from the cache namespace, which imports clear. */
+  /**
+   * Redis key prefix of the view counters: the service's namespace and their purpose
+   * (`content:views:pending`), beside the cached answers under `content:cache:`, which imports clear.
+   */
   CONTENT_VIEWS_KEY_PREFIX: z
     .string()
     .regex(/^[A-Za-z0-9:_-]{1,64}$/, 'must be 1-64 letters, digits, ":", "_" or "-"')
-    .default('content-views'),
+    .default('content:views'),
 });
 
 export type ContentConfig = z.output<typeof contentConfigSchema>;

@@ -5,6 +5,7 @@ import { status } from '@grpc/grpc-js';
 import { contentV1, type GrpcCallError } from '@lib/contracts';
 import { copyFixtureContent, startTestService, type TestService } from '@lib/testing';
 import { ArticleViewsUseCases } from '../src/application/article-views.use-cases';
+import { CONTENT_CACHE_PREFIX } from '../src/application/content-cache';
 import { ContentImportUseCases } from '../src/application/content-import.use-cases';
 import { contentService } from '../src/content.service-definition';
 import { ContentValidationError } from '../src/domain/content-issues';
@@ -309,7 +310,7 @@ describe('editorial import and the content RPCs (real PostgreSQL)', () => {
       ).resolves.toEqual({ views: 3, counted: true });
       await t.service.app.get(ArticleViewsUseCases).flush();
 
-      await t.service.cache.deleteByPrefix('content:');
+      await t.service.cache.deleteByPrefix(CONTENT_CACHE_PREFIX);
       const popular = await t.client.listPopularArticles({ limit: 0 });
       expect(popular.articles[0]).toMatchObject({ slug: 'waloryzacja-emerytur', views: 3 });
     });

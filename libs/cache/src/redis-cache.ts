@@ -5,7 +5,10 @@ import { closeRedisClient, createRedisClient, ensureRedisConnected } from './red
 
 export interface RedisCacheOptions {
   url: string;
-  /** Every key is stored as `<namespace>:<key>`. */
+  /**
+   * Every key is stored as `<namespace>:<key>`: a caller's key starts with its purpose, never the
+   * namespace again.
+   */
   namespace: string;
   logger: Logger;
   /** A command that takes longer fails, so a stuck Redis degrades to the loader instead of hanging pages. */

@@ -51,7 +51,7 @@ describe('BlogUseCases.listArticles', () => {
 
     await useCases.listArticles({ page: { page: 2, size: 9, offset: 9 } });
     expect(list).toHaveBeenCalledTimes(1);
-    expect(await cache.get('content:articles:::2:9')).toBeDefined();
+    expect(await cache.get('cache:articles:::2:9')).toBeDefined();
   });
 
   it('filters by a tag and an author that exist', async () => {
@@ -68,7 +68,7 @@ describe('BlogUseCases.listArticles', () => {
     ).resolves.toEqual({ articles: [], pageInfo: { page: 1, pageSize: 9, totalItems: 0, totalPages: 0 } });
     expect(findAuthor).toHaveBeenCalledWith({ slug: 'redakcja' });
     expect(list).toHaveBeenCalledWith({ tag: 'praca-i-kariera', authorId: 3 }, 0, 9);
-    expect(await cache.get('content:articles:praca-i-kariera:slug=redakcja:1:9')).toBeDefined();
+    expect(await cache.get('cache:articles:praca-i-kariera:slug=redakcja:1:9')).toBeDefined();
   });
 
   it('answers NOT_FOUND for a tag that does not exist, without listing anything', async () => {
@@ -178,7 +178,7 @@ describe('BlogUseCases: popular articles, tags and authors', () => {
     await useCases.listPopularArticles(5);
     expect(popular).toHaveBeenCalledTimes(1);
     expect(popular).toHaveBeenCalledWith(5);
-    expect(await cache.get('content:popular:5')).toBeDefined();
+    expect(await cache.get('cache:popular:5')).toBeDefined();
   });
 
   it('lists tags in Polish alphabetical order and finds one by slug', async () => {
@@ -225,7 +225,7 @@ describe('BlogUseCases: popular articles, tags and authors', () => {
       pageInfo: { page: 2, pageSize: 9, totalItems: 10, totalPages: 2 },
     });
     expect(list).toHaveBeenCalledWith({ authorId: 3 }, 9, 9);
-    expect(await cache.get('content:author:id=3:2:9')).toBeDefined();
+    expect(await cache.get('cache:author:id=3:2:9')).toBeDefined();
   });
 
   it('answers NOT_FOUND naming the author slug asked for', async () => {

@@ -25,7 +25,7 @@ const submitted = (overrides: Partial<SubmitCommentInput> = {}): SubmitCommentIn
 /** A cache holding one content answer and one key of someone else's. */
 async function warmCache(): Promise<MemoryCache> {
   const cache = new MemoryCache({ logger: silentLogger() });
-  await cache.set('content:lender:vivus', { reviewsCount: 1 }, 60_000);
+  await cache.set('cache:lender:vivus', { reviewsCount: 1 }, 60_000);
   await cache.set('rates:latest:A', { no: '068/A/NBP/2025' }, 60_000);
   return cache;
 }
@@ -241,7 +241,7 @@ describe('CommentsUseCases: moderation', () => {
       moderatedBy: 'moderator-1',
     });
     expect(moderate).toHaveBeenCalledWith(11, 'approve', 'moderator-1', '');
-    expect(await cache.get('content:lender:vivus')).toBeUndefined();
+    expect(await cache.get('cache:lender:vivus')).toBeUndefined();
     expect(await cache.get('rates:latest:A')).toBeDefined();
   });
 
@@ -269,7 +269,7 @@ describe('CommentsUseCases: moderation', () => {
     await expect(useCases.approveComment(11, 'moderator-1')).rejects.toEqual(
       sameServiceError(failedPrecondition('comment is already rejected', 'COMMENT_ALREADY_MODERATED')),
     );
-    expect(await cache.get('content:lender:vivus')).toBeDefined();
+    expect(await cache.get('cache:lender:vivus')).toBeDefined();
   });
 
   it('answers NOT_FOUND for an unknown comment', async () => {
@@ -318,7 +318,7 @@ describe('CommentsUseCases.postStaffReply', () => {
     });
     expect(insertStaffReplyOnce).toHaveBeenCalledWith(parent, reply, { key: 'k', beforeCommit: expect.any(Function) });
     expect(findById).toHaveBeenCalledWith('30');
-    expect(await cache.get('content:lender:vivus')).toBeUndefined();
+    expect(await cache.get('cache:lender:vivus')).toBeUndefined();
   });
 
   it('answers NOT_FOUND when the comment is not published', async () => {
@@ -359,7 +359,7 @@ describe('CommentsUseCases.anonymiseCommenter', () => {
 
     await expect(useCases.anonymiseCommenter('marta@example.pl')).resolves.toEqual({ anonymisedComments: 3 });
     expect(anonymiseByEmail).toHaveBeenCalledWith('marta@example.pl', 'Anonim');
-    expect(await cache.get('content:lender:vivus')).toBeUndefined();
+    expect(await cache.get('cache:lender:vivus')).toBeUndefined();
     expect(await cache.get('rates:latest:A')).toEqual({ no: '068/A/NBP/2025' });
   });
 
@@ -371,6 +371,6 @@ describe('CommentsUseCases.anonymiseCommenter', () => {
     );
 
     await expect(useCases.anonymiseCommenter('marta@example.pl')).resolves.toEqual({ anonymisedComments: 0 });
-    expect(await cache.get('content:lender:vivus')).toEqual({ reviewsCount: 1 });
+    expect(await cache.get('cache:lender:vivus')).toEqual({ reviewsCount: 1 });
   });
 });

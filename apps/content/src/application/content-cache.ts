@@ -1,5 +1,9 @@
-/** Every cached answer of this service starts with this; an import or a moderation decision clears it. */
-export const CONTENT_CACHE_PREFIX = 'content:';
+/**
+ * Every cached answer of this service starts with this; an import or a moderation decision clears it.
+ * The cache puts the service's namespace in front (Redis `content:cache:page:/o-nas/`), so a key
+ * here never names the service itself.
+ */
+export const CONTENT_CACHE_PREFIX = 'cache:';
 
 /**
  * Cached answers change only through an import (which clears them) or views and comment counts,

@@ -23,7 +23,7 @@ const folderWith = (tree = contentTree()) => {
 
 async function warmCache(): Promise<MemoryCache> {
   const cache = new MemoryCache({ logger: silentLogger() });
-  await cache.set('content:page:/mala-pozyczka/', { h1: 'Stary nagłówek' }, 60_000);
+  await cache.set('cache:page:/mala-pozyczka/', { h1: 'Stary nagłówek' }, 60_000);
   await cache.set('rates:latest:A', { no: '068/A/NBP/2025' }, 60_000);
   return cache;
 }
@@ -49,7 +49,7 @@ describe('ContentImportUseCases.run', () => {
     expect(bundle.pages.map((p) => p.path)).toEqual(['/mala-pozyczka/']);
     expect(bundle.articles.map((a) => a.slug)).toEqual(['placa-minimalna']);
     expect(bundle.tags).toHaveLength(14);
-    expect(await cache.get('content:page:/mala-pozyczka/')).toBeUndefined();
+    expect(await cache.get('cache:page:/mala-pozyczka/')).toBeUndefined();
     expect(await cache.get('rates:latest:A')).toBeDefined();
     expect(info).toHaveBeenCalledWith(
       expect.objectContaining({ dir: CONTENT_DIR, files: 6, created: 11, unpublished: ['/stara/'] }),
@@ -94,7 +94,7 @@ describe('ContentImportUseCases.run', () => {
         expect.objectContaining({ file: 'content/pages/mala-pozyczka.md', field: 'h1' }),
       ]),
     );
-    expect(await cache.get('content:page:/mala-pozyczka/')).toBeDefined();
+    expect(await cache.get('cache:page:/mala-pozyczka/')).toBeDefined();
   });
 
   it('still answers the import when the cache cannot be cleared, with a warning', async () => {

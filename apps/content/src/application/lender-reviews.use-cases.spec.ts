@@ -34,7 +34,7 @@ describe('LenderReviewsUseCases', () => {
     });
     await useCases.listLenderReviews();
     expect(list).toHaveBeenCalledTimes(1);
-    expect(await cache.get('content:lenders')).toBeDefined();
+    expect(await cache.get('cache:lenders')).toBeDefined();
   });
 
   it('answers a review with the known facts labelled and the unknown ones left out', async () => {
@@ -58,7 +58,7 @@ describe('LenderReviewsUseCases', () => {
     expect(find).toHaveBeenCalledWith('vivus');
     await useCases.getLenderReview('vivus');
     expect(find).toHaveBeenCalledTimes(1);
-    expect(await cache.get('content:lender:vivus')).toBeDefined();
+    expect(await cache.get('cache:lender:vivus')).toBeDefined();
   });
 
   it('answers NOT_FOUND for a lender without a review', async () => {

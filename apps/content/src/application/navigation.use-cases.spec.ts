@@ -16,7 +16,7 @@ const document: NavigationDocument = {
 };
 
 describe('NavigationUseCases', () => {
-  it('answers the imported navigation document, cached under content:navigation', async () => {
+  it('answers the imported navigation document, cached under cache:navigation', async () => {
     const cache = new MemoryCache({ logger: silentLogger() });
     const find = jest.fn().mockResolvedValue(document);
     const useCases = new NavigationUseCases(strictMock<NavigationRepository>('navigation', { find }), cache);
@@ -24,7 +24,7 @@ describe('NavigationUseCases', () => {
     await expect(useCases.getNavigation()).resolves.toEqual(document);
     await useCases.getNavigation();
     expect(find).toHaveBeenCalledTimes(1);
-    expect(await cache.get('content:navigation')).toBeDefined();
+    expect(await cache.get('cache:navigation')).toBeDefined();
   });
 
   it('answers NOT_FOUND before the first import', async () => {

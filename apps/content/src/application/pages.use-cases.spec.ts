@@ -83,7 +83,7 @@ describe('PagesUseCases.getPage', () => {
     expect(lenderName).toHaveBeenCalledWith(9);
   });
 
-  it('serves a page from the cache under content:page:<path> without asking the repository again', async () => {
+  it('serves a page from the cache under cache:page:<path> without asking the repository again', async () => {
     const findPublished = jest.fn().mockResolvedValue(pageRow());
     const pages = strictMock<PagesRepository>('pages', {
       findPublished,
@@ -94,7 +94,7 @@ describe('PagesUseCases.getPage', () => {
     const first = await useCases.getPage('/mala-pozyczka/');
     await expect(useCases.getPage('/mala-pozyczka/')).resolves.toEqual(first);
     expect(findPublished).toHaveBeenCalledTimes(1);
-    expect(await cache.get('content:page:/mala-pozyczka/')).toMatchObject({ value: { h1: 'Mała pożyczka' } });
+    expect(await cache.get('cache:page:/mala-pozyczka/')).toMatchObject({ value: { h1: 'Mała pożyczka' } });
   });
 
   it('answers NOT_FOUND naming the path when nothing is published there, and remembers the miss', async () => {

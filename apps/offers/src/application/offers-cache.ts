@@ -1,8 +1,11 @@
 import { type ReadThroughOptions } from '@lib/cache';
 import { type FeedKey } from '../domain/feed-countries';
 
-/** Every cache key of the offers service starts with this, so a feed ingestion can clear them all at once. */
-export const OFFERS_CACHE_PREFIX = 'offers:';
+/**
+ * Every cache key of the offers service starts with this, so a feed ingestion can clear them all at
+ * once. The cache puts the service's namespace in front (Redis `offers:cache:feed-hash:pl`).
+ */
+export const OFFERS_CACHE_PREFIX = 'cache:';
 
 /** The content hash of a feed's last good copy (the catalogue's in-process list is keyed by it). */
 export const feedHashKey = (feedKey: FeedKey) => `${OFFERS_CACHE_PREFIX}feed-hash:${feedKey}`;

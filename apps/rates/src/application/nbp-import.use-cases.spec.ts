@@ -8,6 +8,7 @@ import { type NbpApiClient, NbpLimitError, type NbpQuery } from '../persistence/
 import { type NbpTablesRepository } from '../persistence/nbp-tables.repository';
 import { IngestionStatus } from './ingestion-status';
 import { NbpImportUseCases } from './nbp-import.use-cases';
+import { RATES_CACHE_PREFIX } from './rates-cache';
 
 /** A two-currency archive in NBP's layout (header, names row, working days, footer). */
 const archive = (rows: string[]) =>
@@ -61,7 +62,7 @@ describe('NbpImportUseCases.importBundledArchives', () => {
         { code: 'HUF', currency: 'forint (Węgry)', mid: '0.010368', bid: null, ask: null },
       ],
     });
-    expect(deleteByPrefix).toHaveBeenCalledWith('nbp:');
+    expect(deleteByPrefix).toHaveBeenCalledWith(RATES_CACHE_PREFIX);
     expect(log.info).toHaveBeenCalledWith({ file: 'archiwum_tab_a_2025.csv', tables: 2, added: 2 }, 'NBP archive imported');
   });
 

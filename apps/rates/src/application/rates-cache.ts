@@ -1,8 +1,11 @@
 import { type ReadThroughOptions } from '@lib/cache';
 import { type NbpTableType } from '../domain/nbp-table-type';
 
-/** Every cache key of the rates service starts with this, so an import of new tables clears them all at once. */
-export const RATES_CACHE_PREFIX = 'nbp:';
+/**
+ * Every cache key of the rates service starts with this, so an import of new tables clears them all
+ * at once. The cache puts the service's namespace in front (Redis `rates:cache:latest:A`).
+ */
+export const RATES_CACHE_PREFIX = 'cache:';
 
 export const latestTableKey = (table: NbpTableType) => `${RATES_CACHE_PREFIX}latest:${table}`;
 
