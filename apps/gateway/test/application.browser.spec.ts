@@ -3,7 +3,7 @@ import { hasTestRedis, provideTestRedis, type TestRedis } from '@lib/testing';
 import { existsSync } from 'node:fs';
 import { Client } from 'pg';
 import { type Browser, type Page } from 'playwright-core';
-import { CHROMIUM_PATH, launchChromium } from './support/browser';
+import { CHROMIUM_PATH, PHONE_VIEWPORT, launchChromium, openRecordingPage } from './support/browser';
 import { startStack, type Stack } from './support/stack';
 
 /*
@@ -35,21 +35,7 @@ describeWithStack('the loan journey in Chromium on the real services', () => {
     await redis?.close();
   });
 
-  async function openPage() {
-    const context = await browser.newContext({ locale: 'pl-PL', viewport: { width: 412, height: 915 } });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
-        errors.push(message.text());
-    });
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('response', (response) => {
-      if (response.status() >= 400)
-        errors.push(`${response.status()} ${new URL(response.url()).pathname}`);
-    });
-    return { page, context, errors };
-  }
+  const openPage = () => openRecordingPage(browser, { viewport: PHONE_VIEWPORT });
   const ready = (page: Page) => page.waitForSelector('html[data-client="ready"]');
 
   it('from the home sliders through every step to the offers matched to the request', async () => {

@@ -1,10 +1,4 @@
-import { existsSync } from 'node:fs';
-import { type Browser } from 'playwright-core';
-import { createFakeContent } from './support/content-fixtures';
-import { type FakeGrpcServer, startFakeService } from './support/fake-grpc';
-import { CHROMIUM_PATH, launchChromium, openRecordingPage } from './support/browser';
-import { type TestGateway, startTestGateway } from './support/test-gateway';
-import { buildTestClient, type TestClient } from './support/test-client';
+import { PHONE_VIEWPORT, describeWithChromium, openRecordingPage, useIslandGateway } from './support/browser';
 
 /*
  * The eligibility quiz in Chromium: the island recomputes the chance as the visitor answers, with
@@ -12,33 +6,12 @@ import { buildTestClient, type TestClient } from './support/test-client';
  * form gets the same result from the server.
  */
 
-const describeWithChromium = existsSync(CHROMIUM_PATH) ? describe : describe.skip;
 
 describeWithChromium('eligibility quiz in a real browser', () => {
-  let content: FakeGrpcServer;
-  let gateway: TestGateway;
-  let browser: Browser;
-  let client: TestClient;
-
-  beforeAll(async () => {
-    client = buildTestClient();
-    content = await startFakeService('content', createFakeContent().handlers);
-    gateway = await startTestGateway({
-      targets: { content: content.target },
-      client,
-    });
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await gateway?.stop();
-    await content?.stop();
-    client?.remove();
-  });
+  const gateway = useIslandGateway();
 
   it('changes the chance live as the questions are answered, and keeps the address shareable', async () => {
-    const { page, context, errors: problems, requests } = await openRecordingPage(browser, { viewport: { width: 412, height: 915 } });
+    const { page, context, errors: problems, requests } = await openRecordingPage(gateway.browser, { viewport: PHONE_VIEWPORT });
 
     await page.goto(`${gateway.url}/sprawdz-szanse/`);
     await page.waitForSelector('html[data-client="ready"]');
@@ -75,7 +48,7 @@ describeWithChromium('eligibility quiz in a real browser', () => {
   });
 
   it('clears a bad address’s hint once the question is answered', async () => {
-    const context = await browser.newContext({ locale: 'pl-PL' });
+    const context = await gateway.browser.newContext({ locale: 'pl-PL' });
     const page = await context.newPage();
     await page.goto(`${gateway.url}/sprawdz-szanse/?pelnoletni=tak&obywatel=moze`);
     await page.waitForSelector('html[data-client="ready"]');
@@ -91,7 +64,7 @@ describeWithChromium('eligibility quiz in a real browser', () => {
   });
 
   it('works without JavaScript: the GET form answers with the server-rendered result', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false, locale: 'pl-PL' });
+    const context = await gateway.browser.newContext({ javaScriptEnabled: false, locale: 'pl-PL' });
     const page = await context.newPage();
     await page.goto(`${gateway.url}/sprawdz-szanse/`);
     await page.getByRole('group', { name: 'Czy masz ukończone 18 lat?' }).getByLabel('Tak').check();

@@ -7,7 +7,7 @@ import { COMMENT_TEXTS } from '../src/features/comments/comment-texts';
 import { ABOUT_PAGE, ARTICLE, ARTICLE_SLUG, FAKE_VIOLATIONS, type FakeContent, HOME_PAGE, OFFERS_HANDLERS, createFakeContent } from './support/content-fixtures';
 import { FakeGrpcError, type FakeGrpcServer, startFakeService } from './support/fake-grpc';
 import { RATE_TABLE } from './support/fixtures';
-import { CHROMIUM_PATH, launchChromium } from './support/browser';
+import { CHROMIUM_PATH, PHONE_VIEWPORT, launchChromium, openRecordingPage } from './support/browser';
 import { until } from './support/clock';
 import { type TestGateway, startTestGateway } from './support/test-gateway';
 import { buildTestClient, type TestClient } from './support/test-client';
@@ -48,32 +48,13 @@ describeWithChromium('gateway in a real browser', () => {
     client?.remove();
   });
 
-  /** A fresh page that records console output, failed CSP checks and requests. */
-  async function openPage(viewport = { width: 412, height: 915 }) {
-    const context = await browser.newContext({ viewport, locale: 'pl-PL' });
-    const page = await context.newPage();
-    const console: { type: string; text: string }[] = [];
-    const requests: string[] = [];
-    page.on('console', (message) => {
-      // The browser's own line for a failed request names no address: failed requests are recorded below instead.
-      if (message.type() === 'error' && message.text().startsWith('Failed to load resource')) return;
-      console.push({ type: message.type(), text: message.text() });
-    });
-    page.on('response', (response) => {
-      if (response.status() >= 400) {
-        console.push({ type: 'error', text: `failed request: status of ${response.status()} ${new URL(response.url()).pathname}` });
-      }
-    });
-    page.on('pageerror', (error) => console.push({ type: 'pageerror', text: error.message }));
-    page.on('request', (request) => requests.push(new URL(request.url()).pathname + new URL(request.url()).search));
-    return { page, context, console, requests };
-  }
+  const openPage = (viewport = PHONE_VIEWPORT) => openRecordingPage(browser, { viewport });
 
   const markWindow = (page: Page) => page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
   const readMark = (page: Page) => page.evaluate(() => (window as unknown as { marker?: number }).marker ?? null);
 
   it('home page: the calculator island makes the sliders update the cost indicators, without React', async () => {
-    const { page, context, console, requests } = await openPage();
+    const { page, context, errors, requests } = await openPage();
     await page.goto(`${gateway.url}/`);
     await page.waitForSelector('html[data-client="ready"]');
     // no page hydrates: the calculator is an island, its own chunk; React loads only for navigation
@@ -97,12 +78,12 @@ describeWithChromium('gateway in a real browser', () => {
     expect(cookies.find((c) => c.name === 'lang')!.expires - Date.now() / 1000).toBeGreaterThan(364 * 24 * 3600);
 
     await page.screenshot({ path: SCREENSHOT, fullPage: true });
-    expect(console.filter((m) => m.type === 'error' || m.type === 'pageerror')).toEqual([]);
+    expect(errors).toEqual([]);
     await context.close();
   });
 
   it('navigates between pages with _payload.json and no reload, and back again', async () => {
-    const { page, context, console, requests } = await openPage({ width: 1280, height: 900 });
+    const { page, context, errors, requests } = await openPage({ width: 1280, height: 900 });
     await page.goto(`${gateway.url}/`);
     await page.waitForSelector('html[data-client="ready"]');
     await page.screenshot({ path: SCREENSHOT.replace('.png', '-desktop.png'), fullPage: true });
@@ -125,7 +106,7 @@ describeWithChromium('gateway in a real browser', () => {
     await expect(page.locator('[data-indicator="total"]').textContent()).resolves.toBe('1\u00a0009,00\u00a0zł');
 
     expect(requests.filter((r) => r.startsWith('/o-nas/') && !r.includes('_payload'))).toEqual([]);
-    expect(console.filter((m) => m.type === 'error' || m.type === 'pageerror')).toEqual([]);
+    expect(errors).toEqual([]);
     await context.close();
   });
 
@@ -149,7 +130,7 @@ describeWithChromium('gateway in a real browser', () => {
   });
 
   it('falls back to a full page load with a warning when the payload fails', async () => {
-    const { page, context, console } = await openPage();
+    const { page, context, messages } = await openPage();
     await page.goto(`${gateway.url}/`);
     await page.waitForSelector('html[data-client="ready"]');
     await markWindow(page);
@@ -157,7 +138,7 @@ describeWithChromium('gateway in a real browser', () => {
     await page.waitForSelector('h1:text-is("Nie mogliśmy znaleźć żądanej strony")');
     expect(new URL(page.url()).pathname).toBe('/darmowe-pozyczki/');
     expect(await readMark(page)).toBeNull(); // a real page load happened
-    expect(console.some((m) => m.type === 'warning' && m.text.includes('/darmowe-pozyczki/'))).toBe(true);
+    expect(messages.some((m) => m.type === 'warning' && m.text.includes('/darmowe-pozyczki/'))).toBe(true);
     await page.screenshot({ path: '/tmp/gateway-404.png', fullPage: true });
     await context.close();
   });
@@ -184,7 +165,7 @@ describeWithChromium('gateway in a real browser', () => {
   const isViewBeacon = (request: { url(): string; method(): string }) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/views';
 
   it('article page: counts the view from the browser once per page view, share buttons work, no React', async () => {
-    const { page, context, console, requests } = await openPage();
+    const { page, context, errors, requests } = await openPage();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: gateway.url });
     const viewsBefore = fakeContent.views.length;
     const beacon = page.waitForRequest(isViewBeacon);
@@ -220,12 +201,12 @@ describeWithChromium('gateway in a real browser', () => {
     await until(() => fakeContent.views.length === beforeReload + 1);
     expect(fakeContent.views.at(-1)).toEqual(counted);
     expect(requests.filter((r) => r === '/api/views')).toHaveLength(3);
-    expect(console.filter((m) => m.type === 'error' || m.type === 'pageerror')).toEqual([]);
+    expect(errors).toEqual([]);
     await context.close();
   });
 
   it('counts the view of an article reached by client-side navigation, and follows alias addresses', async () => {
-    const { page, context, console } = await openPage({ width: 1280, height: 900 });
+    const { page, context, errors } = await openPage({ width: 1280, height: 900 });
     await page.goto(`${gateway.url}/blog/`);
     await page.waitForSelector('html[data-client="ready"]');
     await expect(page.locator('.pager__text').textContent()).resolves.toBe('strona 1 z 3');
@@ -253,12 +234,12 @@ describeWithChromium('gateway in a real browser', () => {
     await page.waitForSelector('h1:text-is("Blog")');
     expect(new URL(page.url()).pathname).toBe('/blog/');
     expect(await readMark(page)).toBe(42);
-    expect(console.filter((m) => m.type === 'error' || m.type === 'pageerror')).toEqual([]);
+    expect(errors).toEqual([]);
     await context.close();
   });
 
   it('article comments: the form posts without a reload and shows the moderation message, field errors in place', async () => {
-    const { page, context, console, requests } = await openPage({ width: 1280, height: 900 });
+    const { page, context, errors, requests } = await openPage({ width: 1280, height: 900 });
     await page.goto(`${gateway.url}/${ARTICLE_SLUG}/`);
     await page.waitForSelector('html[data-client="ready"]');
     await expect(page.locator('#komentarze .comments__summary').textContent()).resolves.toContain('14 komentarzy');
@@ -303,9 +284,8 @@ describeWithChromium('gateway in a real browser', () => {
     await expect(page.locator('[data-reply-notice]').textContent()).resolves.toContain('Odpowiadasz na komentarz: Marta z Gdańska.');
     await expect(page.locator('[data-rating-field]').isHidden()).resolves.toBe(true);
     await page.screenshot({ path: '/tmp/gateway-comments.png', fullPage: true });
-    // The browser logs the refused post (400) itself; anything else would be a fault.
-    const refusedPost = (m: { text: string }) => m.text.includes('status of 400');
-    expect(console.filter((m) => (m.type === 'error' || m.type === 'pageerror') && !refusedPost(m))).toEqual([]);
+    // The refused post (400) is the one expected failure; anything else would be a fault.
+    expect(errors.filter((error) => error !== '400 /api/comments')).toEqual([]);
     await context.close();
   });
 
@@ -421,7 +401,7 @@ describeWithChromium('gateway in a real browser', () => {
   });
 
   it('calendar page: twelve months Monday first, holidays marked, neighbouring years by client-side navigation', async () => {
-    const { page, context, console, requests } = await openPage();
+    const { page, context, errors, requests } = await openPage();
     await page.goto(`${gateway.url}/kalendarz-2026/`);
     await page.waitForSelector('html[data-client="ready"]');
     await expect(page.locator('section.cal-month').count()).resolves.toBe(12);
@@ -436,7 +416,7 @@ describeWithChromium('gateway in a real browser', () => {
     await page.waitForSelector('h1:has-text("2027")');
     expect(await readMark(page)).toBe(42);
     await expect(page.locator('section.cal-month').count()).resolves.toBe(12);
-    expect(console.filter((m) => m.type === 'error' || m.type === 'pageerror')).toEqual([]);
+    expect(errors).toEqual([]);
     await context.close();
   });
 

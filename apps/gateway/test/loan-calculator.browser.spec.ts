@@ -1,10 +1,4 @@
-import { existsSync } from 'node:fs';
-import { type Browser } from 'playwright-core';
-import { createFakeContent } from './support/content-fixtures';
-import { type FakeGrpcServer, startFakeService } from './support/fake-grpc';
-import { CHROMIUM_PATH, launchChromium, openRecordingPage } from './support/browser';
-import { type TestGateway, startTestGateway } from './support/test-gateway';
-import { buildTestClient, type TestClient } from './support/test-client';
+import { PHONE_VIEWPORT, describeWithChromium, openRecordingPage, useIslandGateway } from './support/browser';
 
 /*
  * The loan calculator in Chromium: the island recomputes as the visitor types, with the same
@@ -12,34 +6,13 @@ import { buildTestClient, type TestClient } from './support/test-client';
  * the same figures from the server. The test gateway's day is 2025-01-20 (maximum interest 18.5%).
  */
 
-const describeWithChromium = existsSync(CHROMIUM_PATH) ? describe : describe.skip;
 const nbsp = (text: string) => text.replace(/ /g, '\u00a0');
 
 describeWithChromium('loan calculator in a real browser', () => {
-  let content: FakeGrpcServer;
-  let gateway: TestGateway;
-  let browser: Browser;
-  let client: TestClient;
-
-  beforeAll(async () => {
-    client = buildTestClient();
-    content = await startFakeService('content', createFakeContent().handlers);
-    gateway = await startTestGateway({
-      targets: { content: content.target },
-      client,
-    });
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await gateway?.stop();
-    await content?.stop();
-    client?.remove();
-  });
+  const gateway = useIslandGateway();
 
   it('recomputes the figures, the caps and the schedule live as the inputs change', async () => {
-    const { page, context, errors: problems, requests } = await openRecordingPage(browser, { viewport: { width: 412, height: 915 } });
+    const { page, context, errors: problems, requests } = await openRecordingPage(gateway.browser, { viewport: PHONE_VIEWPORT });
 
     await page.goto(`${gateway.url}/kalkulator-kredytowy/`);
     await page.waitForSelector('html[data-client="ready"]');
@@ -90,7 +63,7 @@ describeWithChromium('loan calculator in a real browser', () => {
   });
 
   it('opens from the footer link by client-side navigation, and the island works there too', async () => {
-    const context = await browser.newContext({ locale: 'pl-PL' });
+    const context = await gateway.browser.newContext({ locale: 'pl-PL' });
     const page = await context.newPage();
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(error.message));
@@ -109,7 +82,7 @@ describeWithChromium('loan calculator in a real browser', () => {
   });
 
   it('works without JavaScript: the GET form answers with the server-rendered result', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false, locale: 'pl-PL' });
+    const context = await gateway.browser.newContext({ javaScriptEnabled: false, locale: 'pl-PL' });
     const page = await context.newPage();
     await page.goto(`${gateway.url}/kalkulator-kredytowy/`);
     await page.getByLabel('Kwota kredytu').fill('10000');

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { type Browser, type Page } from 'playwright-core';
 import { COMMENT_TEXTS } from '../src/features/comments/comment-texts';
-import { CHROMIUM_PATH, launchChromium } from './support/browser';
+import { CHROMIUM_PATH, launchChromium, openRecordingPage, type RecordingPageOptions } from './support/browser';
 import { startStack, type Stack } from './support/stack';
 
 /*
@@ -31,29 +31,10 @@ describeWithStack('journeys in Chromium on the real services', () => {
   });
 
   /** A fresh page that records script errors and failed requests (answers of 400 and above). */
-  async function openPage(
-    options: { javaScriptEnabled?: boolean; viewport?: { width: number; height: number } } = {},
-  ) {
-    const context = await browser.newContext({
-      locale: 'pl-PL',
-      viewport: options.viewport ?? { width: 1280, height: 900 },
-      javaScriptEnabled: options.javaScriptEnabled ?? true,
-    });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      // The browser's own line for a failed request names no address; failed requests are checked below.
-      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
-        errors.push(message.text());
-    });
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('response', (response) => {
-      const { pathname } = new URL(response.url());
-      if (response.status() >= 400)
-        errors.push(`${response.status()} ${pathname}`);
-    });
-    seen.set(page, errors);
-    return { page, context, errors };
+  async function openPage(options: RecordingPageOptions = {}) {
+    const recording = await openRecordingPage(browser, options);
+    seen.set(recording.page, recording.errors);
+    return recording;
   }
   /** What each page recorded, so a page whose client never starts says why (a rare CI failure, not reproduced yet). */
   const seen = new WeakMap<Page, string[]>();

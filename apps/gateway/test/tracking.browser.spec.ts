@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
-import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext } from 'playwright-core';
 import { COMMENT_FORM_ANCHOR } from '../src/features/comments/comment-texts';
 import { ARTICLE_SLUG, HOME_PAGE, OFFERS_HANDLERS, createFakeContent } from './support/content-fixtures';
 import { type FakeGrpcServer, startFakeService } from './support/fake-grpc';
 import { RATE_TABLE } from './support/fixtures';
-import { CHROMIUM_PATH, launchChromium } from './support/browser';
+import { CHROMIUM_PATH, launchChromium, openRecordingPage } from './support/browser';
 import { until } from './support/clock';
 import { type TestGateway, startTestGateway } from './support/test-gateway';
 import { buildTestClient, type TestClient } from './support/test-client';
@@ -68,16 +68,14 @@ describeWithChromium('tracking in a real browser, through the real POST /api/eve
     client?.remove();
   });
 
-  async function openPage(): Promise<{ page: Page; context: BrowserContext; errors: string[]; posts: string[] }> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'pl-PL' });
-    const page = await context.newPage();
-    const errors: string[] = [];
+  /** A recording page (openRecordingPage) that also keeps the body of every POST /api/event. */
+  async function openPage() {
+    const recording = await openRecordingPage(browser);
     const posts: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('request', (request) => {
+    recording.page.on('request', (request) => {
       if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/event') posts.push(request.postData() ?? '');
     });
-    return { page, context, errors, posts };
+    return { ...recording, posts };
   }
 
   /** The context's session id: the HttpOnly cookie the first answer of POST /api/event set. */

@@ -1,8 +1,8 @@
 import 'reflect-metadata';
-import { createServer } from 'node:net';
 import * as grpc from '@grpc/grpc-js';
 import { Controller, Module, type INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { freePort } from '@lib/test-support';
 import { RpcException, Transport, type MicroserviceOptions } from '@nestjs/microservices';
 import {
   GrpcCallError,
@@ -79,19 +79,6 @@ class RatesController implements ControllerOf<'rates'> {
 
 @Module({ controllers: [RatesController] })
 class RatesModule {}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 describe('generated contracts with the NestJS gRPC transport', () => {
   let app: INestMicroservice;

@@ -1,25 +1,16 @@
 import { spawn } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import { freePort } from '@lib/test-support';
 import pino from 'pino';
 import { probePostgres, resolveDatabase, runningEmbeddedServer, withClient } from '../src';
 import { findBinaries } from '../src/embedded/binaries';
 import { postgresRunAs } from '../src/embedded/os-user';
 
-// Deliberately no @lib/testing here: it depends on this library, and Nx forbids the cycle.
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+// Deliberately no @lib/testing here: it depends on this library, and Nx forbids the cycle
+// (@lib/test-support depends on nothing of ours, so its freePort is fine).
 
 const logger = pino({ level: 'silent' });
 

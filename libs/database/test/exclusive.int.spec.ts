@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from '@lib/test-support';
 import pino from 'pino';
 import { type DataSource } from 'typeorm';
 import {
@@ -14,19 +14,9 @@ import {
   withDatabase,
 } from '../src';
 
-// Deliberately no @lib/testing here: it depends on this library, and Nx forbids the cycle.
+// Deliberately no @lib/testing here: it depends on this library, and Nx forbids the cycle
+// (@lib/test-support depends on nothing of ours, so its freePort is fine).
 // DATABASE_URL when set (CI); otherwise an embedded cluster in a temporary directory.
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 describe('runExclusive: scheduled work on one replica at a time (real PostgreSQL)', () => {
   const logger = pino({ level: 'silent' });

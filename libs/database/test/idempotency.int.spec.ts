@@ -1,7 +1,7 @@
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from '@lib/test-support';
 import pino from 'pino';
 import { Column, type DataSource, Entity, type MigrationInterface, PrimaryGeneratedColumn, type QueryRunner } from 'typeorm';
 import {
@@ -19,7 +19,8 @@ import {
   type WriteOnceOptions,
 } from '../src';
 
-// Deliberately no @lib/testing here: it depends on this library, and Nx forbids the cycle.
+// Deliberately no @lib/testing here: it depends on this library, and Nx forbids the cycle
+// (@lib/test-support depends on nothing of ours, so its freePort is fine).
 // DATABASE_URL when set (CI); otherwise an embedded cluster in a temporary directory.
 
 @Entity({ name: 'notes' })
@@ -41,17 +42,6 @@ class CreateTables1000000000000 implements MigrationInterface {
     await dropIdempotencyKeysTable(q, 'notes');
     await q.query(`DROP TABLE "notes"`);
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 const KEY = '0b7e8c1a-2f4d-4e6b-9a1c-3d5e7f9a1b2c';

@@ -1,4 +1,4 @@
-import { freePort, hasDocker } from '@lib/testing';
+import { freePort, hasDocker } from '@lib/test-support';
 import { startKafkaTestBroker } from './broker/server';
 
 export interface TestKafka {

@@ -6,7 +6,7 @@ import { NestFactory } from '@nestjs/core';
 import { GrpcMethod, type MicroserviceOptions, Transport } from '@nestjs/microservices';
 import { createServiceClient, LOADER_OPTIONS, protoPathsFor, type ratesV1, SERVICES, type ServiceClient } from '@lib/contracts';
 import { createLogger } from '@lib/observability';
-import { createServer } from 'node:net';
+import { freePort } from '@lib/test-support';
 import { Histogram, Registry } from 'prom-client';
 import { CallDeadline } from '../src/call-deadline';
 import { GrpcCallInterceptor } from '../src/grpc-call.interceptor';
@@ -50,14 +50,6 @@ class WritingController {
 
 @Module({ controllers: [WritingController] })
 class WritingModule {}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 describe('call deadlines on a real gRPC server', () => {
   let app: INestMicroservice;

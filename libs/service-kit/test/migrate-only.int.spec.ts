@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Module } from '@nestjs/common';
 import { quoteIdentifier, resolveDatabase, withClient, withDatabase } from '@lib/database';
 import { healthV1 } from '@lib/contracts';
 import { createLogger } from '@lib/observability';
+import { freePort } from '@lib/test-support';
 import { type MigrationInterface, type QueryRunner } from 'typeorm';
 import { loadConfig, serviceEnvSchema } from '@lib/config';
 import { HealthController } from '../src/health.controller';
@@ -26,16 +26,6 @@ class CreateProbeTable1700000000001 implements MigrationInterface {
 
 @Module({})
 class EmptyModule {}
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 /**
  * A fresh database on the server of DATABASE_URL, or on an embedded PostgreSQL started for this file

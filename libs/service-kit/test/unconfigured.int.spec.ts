@@ -3,22 +3,12 @@ import { loadSync } from '@grpc/proto-loader';
 import { ConfigError, loadConfig, loadConfigOrUnready, portOr, serviceEnvSchema } from '@lib/config';
 import { createServiceClient, type GrpcCallError, HEALTH, healthV1, LOADER_OPTIONS, PROTO_ROOT, ratesV1 } from '@lib/contracts';
 import { createLogger } from '@lib/observability';
-import { createServer } from 'node:net';
+import { freePort } from '@lib/test-support';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { serveUnconfigured, type UnconfiguredService } from '../src/unconfigured';
 
 const { HealthCheckResponse_ServingStatus: Serving } = healthV1;
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 type HealthClient = grpc.Client & {
   Check(request: { service: string }, options: grpc.CallOptions, callback: (error: grpc.ServiceError | null, response?: { status: number }) => void): void;

@@ -3,10 +3,9 @@ import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { quoteIdentifier, resolveDatabase, withClient, withDatabase } from '@lib/database';
-import { hasDocker } from './docker';
+import { freePort, hasDocker } from '@lib/test-support';
 import { silentLogger } from './logger';
 import { randomName } from './names';
-import { freePort } from './ports';
 
 export interface TestDatabase {
   /** URL of a database created for this call only. */

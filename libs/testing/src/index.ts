@@ -1,8 +1,9 @@
 export { provideTestDatabase, type TestDatabase } from './database';
 export { provideTestRedis, describeWithRedis, hasTestRedis, pingRedis, type TestRedis } from './redis';
-export { freePort } from './ports';
+// Re-exported so a test that already uses this kit needs one import; they live in @lib/test-support,
+// which the platform libs' own tests may import (this kit depends on those libs).
+export { freePort, hasDocker } from '@lib/test-support';
 export { silentLogger } from './logger';
-export { hasDocker } from './docker';
 export { startTestService, type TestService, type TestServiceOptions } from './service-harness';
 export { strictMock, UnexpectedCallError } from './strict-mock';
 export { checkMigrations, type MigrationCheckOptions, type MigrationCheckReport, type MigrationHistory } from './migrations';

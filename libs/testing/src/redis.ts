@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import { closeRedisClient, createRedisClient, ensureRedisConnected } from '@lib/cache';
-import { hasDocker } from './docker';
+import { hasDocker } from '@lib/test-support';
 import { randomName } from './names';
 
 export interface TestRedis {

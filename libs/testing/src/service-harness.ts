@@ -7,7 +7,7 @@ import { type Logger } from '@lib/observability';
 import { type RunningService, type ServiceDefinition, startService } from '@lib/service-kit';
 import path from 'node:path';
 import { provideTestDatabase } from './database';
-import { freePort } from './ports';
+import { freePort } from '@lib/test-support';
 import { silentLogger } from './logger';
 
 export interface TestService<N extends ServiceName> {

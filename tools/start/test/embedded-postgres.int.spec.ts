@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { findOwnPostgres } from '../lib/embedded-postgres.cjs';
-import { freePort } from './support/helpers';
+import { freePort } from '@lib/test-support';
 
 const FAKE = path.join(__dirname, 'fixtures/fake-service.cjs');
 const START = path.join(__dirname, '..', 'start.mjs');

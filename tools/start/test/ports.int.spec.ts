@@ -1,5 +1,6 @@
 import { describeBusyPorts, findBusyPorts } from '../lib/ports.cjs';
-import { closeServer, freePort, occupyPort } from './support/helpers';
+import { freePort } from '@lib/test-support';
+import { closeServer, occupyPort } from './support/helpers';
 
 describe('findBusyPorts', () => {
   it('reports a port that another process listens on, and only that one', async () => {

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { NotReadyError, probe, waitUntilReady } from '../lib/readiness.cjs';
-import { closeServer, freePort } from './support/helpers';
+import { freePort } from '@lib/test-support';
+import { closeServer } from './support/helpers';
 
 async function readyzServer(answer: () => number): Promise<{ url: string; server: Server }> {
   const server = createServer((req, res) => {

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { StartupError, Supervisor, type SupervisorEvent } from '../lib/supervisor.cjs';
-import { closeServer, freePort, isAlive } from './support/helpers';
+import { freePort } from '@lib/test-support';
+import { closeServer, isAlive } from './support/helpers';
 
 const FAKE = path.join(__dirname, 'fixtures/fake-service.cjs');
 // Generous: how long real processes may take to come up on a busy machine (they need ~100 ms).

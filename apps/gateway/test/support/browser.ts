@@ -1,54 +1,62 @@
-import { type Browser, type LaunchOptions, chromium } from 'playwright-core';
+import { existsSync } from 'node:fs';
+import { type Browser } from 'playwright-core';
+import { CHROMIUM_PATH, launchChromium } from '@lib/test-support/browser';
+import { createFakeContent } from './content-fixtures';
+import { type FakeGrpcServer, startFakeService } from './fake-grpc';
+import { type TestClient, buildTestClient } from './test-client';
+import { type TestGateway, startTestGateway } from './test-gateway';
 
-export const CHROMIUM_PATH = '/usr/bin/chromium';
+// Launching Chromium and recording a page are not the gateway's own: they come from the test lib,
+// and are re-exported so the gateway's browser specs find everything for the browser here.
+export { CHROMIUM_PATH, launchChromium, openRecordingPage, type RecordingPageOptions } from '@lib/test-support/browser';
 
-/**
- * Debian's Chromium, headless, with everything that would reach the network switched off.
- * `options` adds to that, e.g. `ignoreDefaultArgs: ['--disable-back-forward-cache']` for a test of
- * the back/forward cache, which Playwright switches off by default.
- */
-export function launchChromium(options: LaunchOptions = {}): Promise<Browser> {
-  return chromium.launch({
-    ...options,
-    executablePath: CHROMIUM_PATH,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+/** `describe` where Debian's Chromium is installed, `describe.skip` elsewhere. */
+export const describeWithChromium = existsSync(CHROMIUM_PATH) ? describe : describe.skip;
+
+/** A phone's viewport: the islands must work on the smallest screen first. */
+export const PHONE_VIEWPORT = { width: 412, height: 915 };
+
+export interface IslandGateway {
+  /** The test gateway's address, e.g. `http://127.0.0.1:1234`. */
+  readonly url: string;
+  readonly browser: Browser;
 }
 
 /**
- * A fresh Polish browser context and page that record what went wrong: script errors, console
- * errors (not the browser's own line for a failed request, which names no address) and answers of
- * 400 and above (every picture the pages name exists), and the path of every request the page made.
- * A journey ends with `expect(errors).toEqual([])`.
+ * For a spec of one page's island (the loan calculator, the eligibility quiz): the browser bundle
+ * built for the file, a test gateway serving it in front of a fake content service, and Chromium;
+ * started before the file's tests and stopped after them. Read the fields inside tests only.
  */
-export async function openRecordingPage(
-  browser: Browser,
-  options: { javaScriptEnabled?: boolean; viewport?: { width: number; height: number } } = {},
-) {
-  const context = await browser.newContext({
-    locale: 'pl-PL',
-    viewport: options.viewport ?? { width: 1280, height: 900 },
-    javaScriptEnabled: options.javaScriptEnabled ?? true,
+export function useIslandGateway(): IslandGateway {
+  let content: FakeGrpcServer | undefined;
+  let gateway: TestGateway | undefined;
+  let browser: Browser | undefined;
+  let client: TestClient | undefined;
+
+  beforeAll(async () => {
+    client = buildTestClient();
+    content = await startFakeService('content', createFakeContent().handlers);
+    gateway = await startTestGateway({ targets: { content: content.target }, client });
+    browser = await launchChromium();
   });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
+
+  afterAll(async () => {
+    await browser?.close();
+    await gateway?.stop();
+    await content?.stop();
+    client?.remove();
   });
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('response', (response) => {
-    if (response.status() >= 400) errors.push(`${response.status()} ${new URL(response.url()).pathname}`);
-  });
-  const requests: string[] = [];
-  page.on('request', (request) => requests.push(new URL(request.url()).pathname));
-  return { page, context, errors, requests };
+
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('useIslandGateway: read its fields inside a test, after beforeAll');
+    return value;
+  };
+  return {
+    get url() {
+      return started(gateway).url;
+    },
+    get browser() {
+      return started(browser);
+    },
+  };
 }

@@ -1,16 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 
-/** A port that was free a moment ago (the OS picked it), for children that need a fixed URL. */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('no port assigned');
-  return address.port;
-}
-
 export async function occupyPort(): Promise<{ port: number; server: Server }> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
