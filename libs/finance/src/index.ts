@@ -1,4 +1,5 @@
 export { Decimal, type DecimalValue, parsePolishDecimal, perUnit, trimDecimal } from './decimal';
+export { GROSZE_PER_ZLOTY, type Grosze, type Zloty, groszeFromZloty, zlotyFromGrosze } from './money';
 export {
   LOAN_SLIDER,
   EXAMPLE_ANNUAL_RATE_BP,

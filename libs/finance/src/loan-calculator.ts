@@ -1,6 +1,7 @@
 import { Decimal, type DecimalValue } from './decimal';
 import { maxInterestRatePercent, maxNonInterestCostGrosze, referenceRateOn, type ReferenceRateDecision } from './legal-caps';
 import { monthlyRate, monthlySchedule, type RepaymentKind, type ScheduleRow, scheduleTotals, singlePaymentSchedule } from './loan-schedule';
+import { groszeFromZloty } from './money';
 import { annualPercentageRate } from './rrso';
 
 /*
@@ -94,7 +95,7 @@ function inRange(value: string | undefined, min: number, max: number): value is 
 export function parseLoanCalculatorInput(raw: LoanCalculatorRaw): ParsedLoanInput {
   const errors: Partial<Record<LoanCalculatorField, string>> = {};
   const amountGrosze = parseMoneyGrosze(raw.amount);
-  if (amountGrosze === undefined || amountGrosze < L.amount.minZl * 100 || amountGrosze > L.amount.maxZl * 100) errors.amount = LOAN_CALCULATOR_MESSAGES.amount;
+  if (amountGrosze === undefined || amountGrosze < groszeFromZloty(L.amount.minZl) || amountGrosze > groszeFromZloty(L.amount.maxZl)) errors.amount = LOAN_CALCULATOR_MESSAGES.amount;
   const rate = parseDecimalInput(raw.rate);
   if (!inRange(rate, L.rate.minPercent, L.rate.maxPercent) || (rate.split('.')[1]?.length ?? 0) > 4) errors.rate = LOAN_CALCULATOR_MESSAGES.rate;
   const months = parseWhole(raw.months, L.months.min, L.months.max);
@@ -247,7 +248,7 @@ export type DayLoanResult = { ok: true; result: LoanCalculation } | { ok: false;
  */
 export function calculateDayLoan(input: DayLoanInput, today: string): DayLoanResult {
   const errors: Partial<Record<'amount' | 'dailyRate' | 'days' | 'commission', string>> = {};
-  if (!Number.isInteger(input.amountGrosze) || input.amountGrosze < L.amount.minZl * 100 || input.amountGrosze > L.amount.maxZl * 100) errors.amount = LOAN_CALCULATOR_MESSAGES.amount;
+  if (!Number.isInteger(input.amountGrosze) || input.amountGrosze < groszeFromZloty(L.amount.minZl) || input.amountGrosze > groszeFromZloty(L.amount.maxZl)) errors.amount = LOAN_CALCULATOR_MESSAGES.amount;
   const daily = parseDecimalInput(input.dailyRatePercent);
   if (!inRange(daily, L.dailyRate.minPercent, L.dailyRate.maxPercent)) errors.dailyRate = LOAN_CALCULATOR_MESSAGES.dailyRate;
   if (!Number.isInteger(input.days) || input.days < L.days.min || input.days > L.days.max) errors.days = LOAN_CALCULATOR_MESSAGES.days;

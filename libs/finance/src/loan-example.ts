@@ -1,5 +1,6 @@
 import { addDaysToIsoDate } from '@lib/pl-calendar';
 import { Decimal } from './decimal';
+import { type Grosze, type Zloty, groszeFromZloty } from './money';
 
 /**
  * The home page's example cost indicators (product spec points 2 and 9). The worked example is
@@ -18,16 +19,16 @@ export const EXAMPLE_ANNUAL_RATE_BP = 365;
 export const DAYS_PER_MONTH = 30;
 
 export interface LoanExample {
-  amountGrosze: number;
+  amountGrosze: Grosze;
   periodMonths: number;
   periodDays: number;
-  commissionGrosze: number;
-  totalGrosze: number;
+  commissionGrosze: Grosze;
+  totalGrosze: Grosze;
   /** 'YYYY-MM-DD': today plus the period. */
   repaymentDate: string;
 }
 
-export function clampAmountZl(value: number): number {
+export function clampAmountZl(value: number): Zloty {
   const { minZl, maxZl, stepZl } = LOAN_SLIDER.amount;
   if (!Number.isFinite(value)) return LOAN_SLIDER.amount.defaultZl;
   const stepped = Math.round(value / stepZl) * stepZl;
@@ -46,8 +47,8 @@ export function simpleInterestGrosze(amountGrosze: number, annualRateBp: number,
 }
 
 /** The indicators for slider values (clamped to the sliders' range and steps), borrowing on `today` ('YYYY-MM-DD'). */
-export function loanExample(amountZl: number, periodMonths: number, today: string): LoanExample {
-  const amountGrosze = clampAmountZl(amountZl) * 100;
+export function loanExample(amountZl: Zloty, periodMonths: number, today: string): LoanExample {
+  const amountGrosze = groszeFromZloty(clampAmountZl(amountZl));
   const months = clampPeriodMonths(periodMonths);
   const periodDays = months * DAYS_PER_MONTH;
   const commissionGrosze = simpleInterestGrosze(amountGrosze, EXAMPLE_ANNUAL_RATE_BP, periodDays);

@@ -1,4 +1,4 @@
-import { Decimal } from '@lib/finance';
+import { Decimal, groszeFromZloty } from '@lib/finance';
 import { type FeedOffer } from './feed-schema';
 import { countryOfFeedKey, type FeedCountry, type FeedKey } from './feed-keys';
 import { type LoanTerms } from './loan-cost';
@@ -76,8 +76,7 @@ export function valPercent(index: number): number {
   return 80;
 }
 
-const toGrosze = (units: number | undefined): number =>
-  units === undefined ? 0 : new Decimal(units).times(100).round(0, Decimal.roundHalfUp).toNumber();
+const toGrosze = (units: number | undefined): number => (units === undefined ? 0 : groszeFromZloty(units));
 const toBasisPoints = (percent: number | undefined): number =>
   percent === undefined ? 0 : new Decimal(percent).times(100).round(0, Decimal.roundHalfUp).toNumber();
 const headerKey = (header: string) => header.trim().toLowerCase();

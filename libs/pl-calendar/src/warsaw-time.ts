@@ -8,7 +8,9 @@ import { addDays, isoDate, parseIsoDate } from './dates';
  */
 export const SITE_TIME_ZONE = 'Europe/Warsaw';
 
-const partsFormat = new Intl.DateTimeFormat('en-US', {
+// Marked pure so a browser bundle that reaches this module without calling it drops the
+// formatters instead of building them on every page load.
+const partsFormat = /* @__PURE__ */ new Intl.DateTimeFormat('en-US', {
   timeZone: SITE_TIME_ZONE,
   hourCycle: 'h23',
   year: 'numeric',
@@ -19,7 +21,7 @@ const partsFormat = new Intl.DateTimeFormat('en-US', {
   second: '2-digit',
 });
 
-const dayFormat = new Intl.DateTimeFormat('en-CA', {
+const dayFormat = /* @__PURE__ */ new Intl.DateTimeFormat('en-CA', {
   timeZone: SITE_TIME_ZONE,
   year: 'numeric',
   month: '2-digit',

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { commonV1, leadsV1 } from '@lib/contracts';
+import { groszeFromZloty, zlotyFromGrosze } from '@lib/finance';
 import { type Logger } from '@lib/observability';
 import { warsawDay } from '@lib/pl-calendar';
 import {
@@ -143,7 +144,7 @@ export class ApplicationsUseCases {
         values: {
           status: submit ? 'received' : 'draft',
           step: submit ? 0 : Math.max(draft?.step ?? 0, upTo),
-          amountGrosze: journey.amount === undefined ? null : journey.amount * 100,
+          amountGrosze: journey.amount === undefined ? null : groszeFromZloty(journey.amount),
           periodDays: journey.periodDays ?? null,
           purpose: journey.purpose ?? null,
           incomeSource: journey.incomeSource ?? null,
@@ -229,7 +230,7 @@ export class ApplicationsUseCases {
     try {
       const matched = await this.peers.offers.matchOffers(
         {
-          amountGrosze: (journey.amount ?? 0) * 100,
+          amountGrosze: groszeFromZloty(journey.amount ?? 0),
           periodDays: journey.periodDays ?? 0,
           purpose: PURPOSE_BY_VALUE.get(journey.purpose ?? '') ?? commonV1.LoanPurpose.UNSPECIFIED,
           applicationId,
@@ -259,7 +260,7 @@ export class ApplicationsUseCases {
     const consents = consentsInForce(await this.applications.consentsOf(row.id));
     return {
       ...personal,
-      ...(row.amountGrosze === null ? {} : { amount: row.amountGrosze / 100 }),
+      ...(row.amountGrosze === null ? {} : { amount: zlotyFromGrosze(row.amountGrosze) }),
       ...(row.periodDays === null ? {} : { periodDays: row.periodDays }),
       ...(row.purpose === null ? {} : { purpose: row.purpose }),
       ...(row.incomeSource === null ? {} : { incomeSource: row.incomeSource }),

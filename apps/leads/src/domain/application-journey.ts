@@ -1,3 +1,4 @@
+import { type Zloty } from '@lib/finance';
 import {
   CONSENTS,
   type ConsentKey,
@@ -39,7 +40,7 @@ export interface ConsentAnswer {
 /** Everything the journey collects; a field not answered yet is absent. */
 export interface JourneyFields extends PersonalFields {
   /** Whole złoty. */
-  amount?: number;
+  amount?: Zloty;
   periodDays?: number;
   purpose?: string;
   incomeSource?: string;

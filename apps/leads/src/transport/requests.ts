@@ -1,4 +1,5 @@
 import { leadsV1 } from '@lib/contracts';
+import { GROSZE_PER_ZLOTY, zlotyFromGrosze } from '@lib/finance';
 import {
   contactMessageSchema,
   isEmail,
@@ -93,12 +94,12 @@ export const submitApplicationRequest = z
         });
       else consents[key] = { given: c.granted, textVersion: c.textVersion };
     });
-    if (request.amountGrosze % 100 !== 0)
+    if (request.amountGrosze % GROSZE_PER_ZLOTY !== 0)
       ctx.addIssue({ code: 'custom', path: ['amountGrosze'], message: 'must be whole złoty' });
     // The one-field name of older callers: the last word is the last name.
     const [first, last] = splitName(request.name);
     const fields: JourneyFields = {
-      amount: request.amountGrosze === 0 ? undefined : request.amountGrosze / 100,
+      amount: request.amountGrosze === 0 ? undefined : zlotyFromGrosze(request.amountGrosze),
       periodDays: request.periodDays === 0 ? undefined : request.periodDays,
       purpose: PURPOSE_VALUES.get(request.purpose) ?? (request.purpose === 0 ? undefined : 'unknown'),
       firstName: request.firstName || first,

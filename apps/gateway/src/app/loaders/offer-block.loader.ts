@@ -1,3 +1,4 @@
+import { groszeFromZloty } from '@lib/finance';
 import { type LoadContext } from '../route-types';
 import { toMatchedCards } from '../view-models';
 import { type OfferBlock } from '../view-types';
@@ -18,7 +19,7 @@ export async function loadOfferBlock(
   limit = OFFER_BLOCK_LIMIT,
 ): Promise<OfferBlock> {
   const response = await ctx.services.offers.matchOffers({
-    amountGrosze: request.amountZl * 100,
+    amountGrosze: groszeFromZloty(request.amountZl),
     periodDays: request.periodDays,
     purpose: 0,
     applicationId: '',

@@ -1,3 +1,5 @@
+import { type Zloty } from '@lib/finance';
+
 /**
  * What MatchOffers is asked for by pages that do not let the visitor choose: the home page's
  * "Polecane oferty", the offers block of SEO and review pages. An SEO page whose subject is a
@@ -7,7 +9,7 @@
 
 /** A loan request for MatchOffers, in the units the page speaks (zł, days, years). */
 export interface OfferRequest {
-  amountZl: number;
+  amountZl: Zloty;
   periodDays: number;
   /** Borrower's age; 0: not checked. */
   age: number;

@@ -1,3 +1,4 @@
+import { type Grosze } from '@lib/finance';
 import { CONSENTS, INCOME_SOURCES, LOAN_PURPOSES, LOAN_REQUEST_LIMITS } from '@lib/pl-validation';
 import { type FormVersion, type JourneyStep } from './journey-fields';
 
@@ -44,7 +45,7 @@ export interface ApplicationPageData {
   /** The submission's idempotency key (the last step only; '' elsewhere). */
   idempotencyKey: string;
   /** The loan request chosen so far, shown above the later steps. */
-  summary: { amountZl: number; periodDays: number; purpose: string } | null;
+  summary: { amountGrosze: Grosze; periodDays: number; purpose: string } | null;
   /** Where the "back" link of this step goes; null on the first. */
   back: string | null;
   /** The draft's resume link (resume-link.ts, absolute) to continue on another device; null before a draft exists. */

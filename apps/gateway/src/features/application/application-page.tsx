@@ -344,7 +344,7 @@ export default function ApplicationPage({ data }: { data: ApplicationPageData })
       <Progress step={data.step} />
       {data.summary && (
         <p className="application__summary" data-summary="">
-          {`Wnioskujesz o ${formatMoneyWhole(locale, data.summary.amountZl * 100)} na ${data.summary.periodDays} dni${purposeLabel ? ` – ${purposeLabel.toLowerCase()}` : ''}.`}
+          {`Wnioskujesz o ${formatMoneyWhole(locale, data.summary.amountGrosze)} na ${data.summary.periodDays} dni${purposeLabel ? ` – ${purposeLabel.toLowerCase()}` : ''}.`}
         </p>
       )}
       <FraudWarning />

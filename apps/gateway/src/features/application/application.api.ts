@@ -1,5 +1,6 @@
 import { status as GrpcStatus } from '@grpc/grpc-js';
 import { GrpcCallError, leadsV1, statusName } from '@lib/contracts';
+import { zlotyFromGrosze } from '@lib/finance';
 import { type Logger } from '@lib/observability';
 import { contactDetailsSchema, isUuidV4, loanRequestSchema, personalDetailsSchema } from '@lib/pl-validation';
 import { randomUUID } from 'node:crypto';
@@ -185,7 +186,7 @@ export function applicationApi(deps: ApplicationApiDeps): Router {
     const summary =
       step !== 'loan' && draft && draft.amountGrosze > 0
         ? {
-            amountZl: Math.round(draft.amountGrosze / 100),
+            amountGrosze: draft.amountGrosze,
             periodDays: draft.periodDays,
             purpose: values[FORM_FIELDS.purpose] ?? '',
           }
@@ -428,7 +429,7 @@ export function applicationApi(deps: ApplicationApiDeps): Router {
   const offersAddress = async (applicationId: string): Promise<string> => {
     try {
       const lead = await deps.services.leads.getApplication({ applicationId });
-      return `/offers/?suma=${Math.round(lead.amountGrosze / 100)}&okres=${lead.periodDays}`;
+      return `/offers/?suma=${zlotyFromGrosze(lead.amountGrosze)}&okres=${lead.periodDays}`;
     } catch (error) {
       deps.logger.warn(
         { err: error, ...grpcFields(error) },

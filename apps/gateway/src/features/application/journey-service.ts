@@ -3,6 +3,7 @@
  * a draft (GetApplication) → the values its forms are filled with.
  */
 import { commonV1, leadsV1 } from '@lib/contracts';
+import { groszeFromZloty, zlotyFromGrosze } from '@lib/finance';
 import {
   CONSENTS,
   type ContactDetailsInput,
@@ -92,7 +93,7 @@ export function submitRequest({
       return {
         ...base,
         step: leadsV1.ApplicationStep.LOAN_REQUEST,
-        amountGrosze: valid.input.amount * 100,
+        amountGrosze: groszeFromZloty(valid.input.amount),
         periodDays: valid.input.periodDays,
         purpose: PURPOSE_ENUM[valid.input.purpose],
       };
@@ -120,7 +121,7 @@ export function submitRequest({
 /** A draft's values by form field name, for the forms of the journey; consents given are ticked. */
 export function draftValues(draft: leadsV1.Application): Record<string, string> {
   const values: Record<string, string> = {
-    [FORM_FIELDS.amount]: draft.amountGrosze > 0 ? String(Math.round(draft.amountGrosze / 100)) : '',
+    [FORM_FIELDS.amount]: draft.amountGrosze > 0 ? String(zlotyFromGrosze(draft.amountGrosze)) : '',
     [FORM_FIELDS.periodDays]: draft.periodDays > 0 ? String(draft.periodDays) : '',
     [FORM_FIELDS.purpose]: purposeValue(draft.purpose),
     [FORM_FIELDS.firstName]: draft.firstName,

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { LOAN_SLIDER } from '@lib/finance';
+import { LOAN_SLIDER, groszeFromZloty } from '@lib/finance';
 import { formatMoneyWhole } from '../../shared/format';
 import { APPLICATION_PATH } from '../../app/layouts/navigation';
 import { useRenderContext } from '../../app/render-context';
@@ -39,8 +39,8 @@ export function LoanCalculator({ purposes }: { purposes: readonly PurposeOption[
           data-slider="amount"
         />
         <div className="calculator__scale" aria-hidden="true">
-          <span>{formatMoneyWhole(locale, LOAN_SLIDER.amount.minZl * 100)}</span>
-          <span>{formatMoneyWhole(locale, LOAN_SLIDER.amount.maxZl * 100)}</span>
+          <span>{formatMoneyWhole(locale, groszeFromZloty(LOAN_SLIDER.amount.minZl))}</span>
+          <span>{formatMoneyWhole(locale, groszeFromZloty(LOAN_SLIDER.amount.maxZl))}</span>
         </div>
       </div>
       <div className="calculator__field">

@@ -1,11 +1,11 @@
-import { loanExample } from '@lib/finance';
+import { type Zloty, loanExample, zlotyFromGrosze } from '@lib/finance';
 import { formatDate, formatMoney, formatMoneyWhole, plural } from '../../shared/format';
 import { type Locale } from '../../shared/locale';
 
 /** Everything the calculator shows for one position of its sliders. */
 export interface LoanCalculatorView {
   /** Slider values after clamping to the sliders' range and steps. */
-  amountZl: number;
+  amountZl: Zloty;
   months: number;
   /** The amount slider's label and aria-valuetext, e.g. '2 000 zł'. */
   amountText: string;
@@ -26,11 +26,12 @@ export const monthsText = (months: number) => `${months} ${plural(months, 'miesi
  * renders them (server, and client-side navigation) and the island rewrites them as the sliders
  * move: one computation, so the browser shows exactly what the server would.
  */
-export function loanCalculatorView(locale: Pick<Locale, 'code' | 'currency' | 'timezone'>, today: string, amountZl: number, months: number): LoanCalculatorView {
+export function loanCalculatorView(locale: Pick<Locale, 'code' | 'currency' | 'timezone'>, today: string, amountZl: Zloty, months: number): LoanCalculatorView {
   const example = loanExample(amountZl, months, today);
+  const clampedZl = zlotyFromGrosze(example.amountGrosze);
   const money = (grosze: number) => formatMoney(locale, grosze);
   return {
-    amountZl: example.amountGrosze / 100,
+    amountZl: clampedZl,
     months: example.periodMonths,
     amountText: formatMoneyWhole(locale, example.amountGrosze),
     periodText: monthsText(example.periodMonths),
@@ -41,6 +42,6 @@ export function loanCalculatorView(locale: Pick<Locale, 'code' | 'currency' | 't
       date: formatDate(locale, example.repaymentDate),
       commission: money(example.commissionGrosze),
     },
-    applyQuery: `?amount=${example.amountGrosze / 100}&period=${example.periodDays}`,
+    applyQuery: `?amount=${clampedZl}&period=${example.periodDays}`,
   };
 }

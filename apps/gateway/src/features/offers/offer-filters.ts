@@ -4,6 +4,7 @@
  * into the allowed range and onto the step, and told back to the visitor when a value was changed.
  * Pure: no I/O. The result is part of the page-data cache key, so it takes a bounded set of values.
  */
+import { type Zloty } from '@lib/finance';
 
 export const OFFER_FILTER_LIMITS = {
   amount: { minZl: 100, maxZl: 50_000, stepZl: 50, defaultZl: 2_000 },
@@ -17,7 +18,7 @@ export const OFFER_FILTER_QUERY = { amount: 'suma', period: 'okres' } as const;
 export type FilterAdjustment = 'none' | 'raised' | 'lowered' | 'invalid';
 
 export interface OfferFilters {
-  amountZl: number;
+  amountZl: Zloty;
   periodDays: number;
   amountAdjusted: FilterAdjustment;
   periodAdjusted: FilterAdjustment;
