@@ -11,3 +11,14 @@ export {
   currencyLabel,
 } from './currencies';
 export { AMOUNT_MESSAGES, MAX_AMOUNT, MAX_AMOUNT_DECIMALS, parseAmount, type AmountParse } from './amount';
+export {
+  type Conversion,
+  type Quote,
+  PLN_QUOTE,
+  convertAmount,
+  convertAtQuotes,
+  crossRate,
+  invertRate,
+  midQuote,
+} from './conversion';
+export { type SeriesStats, midSeriesStats, seriesStats } from './rate-series';

@@ -1,14 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type Cache, readThrough } from '@lib/cache';
 import { type ratesV1 } from '@lib/contracts';
-import { findCurrency } from '@lib/currencies';
+import { findCurrency, seriesStats } from '@lib/currencies';
 import { trimDecimal } from '@lib/finance';
 import { type Logger } from '@lib/observability';
 import { CACHE, LOGGER, notFound } from '@lib/service-kit';
 import { parseBankTable } from '../domain/banks/bank-formats';
 import { BANKS, type BankDefinition, findBank } from '../domain/banks/bank-registry';
 import { BankFormatError } from '../domain/banks/bank-table';
-import { type HistoryRangeName, rangeStart, seriesStats } from '../domain/history';
+import { type HistoryRangeName, rangeStart } from '../domain/history';
 import { type BankTableEntity } from '../persistence/bank-table.entity';
 import { BankTablesRepository } from '../persistence/bank-tables.repository';
 import { BankSourceClient } from '../persistence/bank-source.client';

@@ -1,10 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type Cache, readThrough } from '@lib/cache';
 import { ratesV1 } from '@lib/contracts';
-import { CURRENCY_CODES, currencyAmountText, type Currency, findCurrency } from '@lib/currencies';
-import { Decimal, trimDecimal } from '@lib/finance';
+import {
+  CURRENCY_CODES,
+  convertAtQuotes,
+  crossRate,
+  currencyAmountText,
+  type Currency,
+  findCurrency,
+  midQuote,
+  PLN_QUOTE,
+  type Quote,
+} from '@lib/currencies';
+import { Decimal } from '@lib/finance';
 import { CACHE, notFound, ServiceError } from '@lib/service-kit';
-import { convertAmount, midQuote, PLN_QUOTE, type Quote } from '../domain/conversion';
 import { type NbpTableType } from '../domain/nbp-table-type';
 import { NbpTablesRepository } from '../persistence/nbp-tables.repository';
 import { BanksUseCases } from './banks.use-cases';
@@ -36,6 +45,8 @@ const SOURCE_ENUM: Record<ConvertSource, ratesV1.RateSource> = {
 
 /** Digits kept in a pair's bid and ask computed through PLN. */
 const PAIR_PLACES = 6;
+/** Digits of the rate a Convert answer names. */
+const CONVERT_RATE_PLACES = 10;
 
 /** A part of a page the data does not cover (a currency NBP does not quote) is empty, not an error. */
 function undefinedWhenNotFound(error: unknown): undefined {
@@ -71,7 +82,7 @@ export class CurrenciesUseCases {
     const target = this.currency(cmd.to);
     this.currency(cmd.from);
     const [from, to] = await Promise.all([this.quote(cmd, cmd.from), this.quote(cmd, cmd.to)]);
-    const { result, rate } = convertAmount(cmd.amount, from, to, target.minorUnits);
+    const { result, rate } = convertAtQuotes(cmd.amount, from, to, { minorUnits: target.minorUnits, ratePlaces: CONVERT_RATE_PLACES });
     const legs = [from, to].filter((q) => q.code !== 'PLN');
     return {
       amount: cmd.amount,
@@ -145,10 +156,9 @@ export class CurrenciesUseCases {
     const f = quote(from);
     const t = quote(to);
     if (!f || !t) return undefined;
-    const places = (v: InstanceType<typeof Decimal>) => trimDecimal(v.round(PAIR_PLACES).toFixed());
     return {
-      bid: places(new Decimal(f.buy).div(t.sell)),
-      ask: places(new Decimal(f.sell).div(t.buy)),
+      bid: crossRate(f.buy, t.sell, PAIR_PLACES),
+      ask: crossRate(f.sell, t.buy, PAIR_PLACES),
       tableNo: table.no,
       effectiveDate: table.effectiveDate,
     };

@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type Cache, readThrough } from '@lib/cache';
 import { ratesV1 } from '@lib/contracts';
-import { Decimal, trimDecimal } from '@lib/finance';
+import { crossRate, seriesStats } from '@lib/currencies';
+import { trimDecimal } from '@lib/finance';
 import { CACHE, invalidArgument, notFound } from '@lib/service-kit';
-import { type HistoryRangeName, rangeStart, seriesStats } from '../domain/history';
+import { type HistoryRangeName, rangeStart } from '../domain/history';
 import { type NbpTableType } from '../domain/nbp-table-type';
 import { NbpTablesRepository, type StoredPoint } from '../persistence/nbp-tables.repository';
 import { TABLE_ENUM, toRateTable } from './rate-table-message';
@@ -122,9 +123,9 @@ export class RateTablesUseCases {
       const b = base?.get(day);
       const c = counter?.get(day);
       if ((base && !b) || (counter && !c)) return [];
-      const mid = new Decimal(b?.mid ?? '1').div(c?.mid ?? '1').round(CROSS_RATE_PLACES);
+      const mid = crossRate(b?.mid ?? '1', c?.mid ?? '1', CROSS_RATE_PLACES);
       const no = [b?.no, c?.no].filter((n, i, all) => n && all.indexOf(n) === i).join(', ');
-      return [{ effectiveDate: day, no, mid: mid.toFixed(), bid: null, ask: null }];
+      return [{ effectiveDate: day, no, mid, bid: null, ask: null }];
     });
   }
 

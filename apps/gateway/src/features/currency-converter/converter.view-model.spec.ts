@@ -1,6 +1,5 @@
 import { AMOUNT_MESSAGES } from '@lib/currencies';
-import { UNKNOWN_CURRENCY } from './conversion';
-import { converterView, sourceText } from './converter.view-model';
+import { UNKNOWN_CURRENCY, converterView, sourceText } from './converter.view-model';
 import { type ConverterForm } from './currency-converter-data';
 
 const FORM: ConverterForm = {

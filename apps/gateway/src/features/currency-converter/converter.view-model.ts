@@ -1,8 +1,11 @@
 import { formatIsoDate } from '../../shared/rates-format';
 import { parseAmount } from '@lib/currencies';
-import { type Conversion, UNKNOWN_CURRENCY, convert, conversionHeadline, conversionSentence, rateLine } from './conversion';
+import { type Conversion, convertAtMid, conversionHeadline, conversionSentence, rateLine } from './mid-conversion';
 import { CONVERTER_QUERY } from './converter-query';
 import { type ConverterCurrency, type ConverterForm, type TableRef } from './currency-converter-data';
+
+/** Said of a currency code the converter does not offer (amounts have the messages of @lib/currencies). */
+export const UNKNOWN_CURRENCY = 'Wybierz walutę z listy.';
 
 /** The amount the converter shows before the visitor types one. */
 export const DEFAULT_AMOUNT = '100';
@@ -47,7 +50,7 @@ export function converterView(form: Pick<ConverterForm, 'currencies' | 'tables' 
   if (!amount.ok) errors.amount = amount.message;
   const empty: ConverterView = { amountText, from: from.code, to: to.code, errors, conversion: null, headline: '', sentence: '', rate: '', source: '' };
   if (!amount.ok || !from.currency || !to.currency) return empty;
-  const conversion = convert(amount.amount, from.currency, to.currency);
+  const conversion = convertAtMid(amount.amount, from.currency, to.currency);
   return {
     ...empty,
     conversion,

@@ -1,9 +1,10 @@
-import { currencyLabel, findCurrency } from '@lib/currencies';
+import { currencyLabel, findCurrency, invertRate, midSeriesStats } from '@lib/currencies';
 import { type ratesV1 } from '@lib/contracts';
 import { Decimal } from '@lib/finance';
 import { currencyPairPath } from '../../app/site-paths/rates';
 import { type ChartData } from '../rate-charts';
 import { type ConverterCurrency, type CurrencyLink, type PairHistory, type PopularRate, type TableRef } from './currency-converter-data';
+import { RATE_PLACES } from './mid-conversion';
 
 /** Currencies listed first on the converter page and in its select, in this order. */
 export const POPULAR_CODES = ['EUR', 'USD', 'GBP', 'CHF', 'NOK', 'SEK', 'DKK', 'CZK', 'HUF', 'JPY', 'CAD', 'AUD', 'UAH'] as const;
@@ -54,25 +55,16 @@ export function currencyLinks(currencies: readonly ConverterCurrency[]): Currenc
   return currencies.filter((currency) => currency.code !== 'PLN').map((currency) => ({ code: currency.code, name: currencyLabel(currency.code), path: currencyPairPath(currency.code, 'PLN') }));
 }
 
-/** The złoty's history against a currency from that currency's history in złoty: each rate inverted. */
-function invert(value: string): string {
-  return value === '' || new Decimal(value).eq(0) ? '' : new Decimal(1).div(value).round(6).toFixed();
-}
-
+/**
+ * A pair's history as the page draws it. The service quotes currencies in złoty, so the złoty's
+ * history against a currency (`inverted`) is that currency's history with each rate inverted, and
+ * its min, max and change are those of the inverted rates.
+ */
 export function toPairHistory(history: ratesV1.GetCurrencyHistoryResponse, label: string, inverted: boolean): PairHistory {
-  const values = history.points.map((point) => (inverted ? invert(point.mid) : point.mid));
+  const values = history.points.map((point) => (inverted ? invertRate(point.mid, RATE_PLACES) : point.mid));
   const data: ChartData = { dates: history.points.map((point) => point.effectiveDate), series: [{ label, values }] };
   const base = { data, from: history.from, to: history.to };
   if (!inverted) return { ...base, min: history.min, max: history.max, change: history.change, changePercent: history.changePercent };
-  const first = values[0] ?? '';
-  const last = values.at(-1) ?? '';
-  const change = first !== '' && last !== '' ? new Decimal(last).minus(first).toFixed() : '';
-  return {
-    ...base,
-    // Inverting swaps the ends: the currency's highest rate is the złoty's lowest.
-    min: invert(history.max),
-    max: invert(history.min),
-    change,
-    changePercent: change !== '' && !new Decimal(first).eq(0) ? new Decimal(change).div(first).times(100).round(2).toFixed(2) : '',
-  };
+  const stats = midSeriesStats(values);
+  return { ...base, min: stats?.min ?? '', max: stats?.max ?? '', change: stats?.change ?? '', changePercent: stats?.changePercent ?? '' };
 }

@@ -3,7 +3,7 @@ import { UnavailableNotice } from '../../app/components/unavailable-notice';
 import { BANK_RATES_PATH, CONVERTER_PATH } from '../../app/site-paths/rates';
 import { NbpNote, RANGE_LABELS, RangeNav, RateChart } from '../rate-charts';
 import { formatAmountText, formatDecimalText, formatIsoDate, formatRateText } from '../../shared/rates-format';
-import { convert } from './conversion';
+import { convertAtMid } from './mid-conversion';
 import { CurrencyConverter } from './converter-form';
 import { type PairData } from './currency-converter-data';
 
@@ -39,7 +39,7 @@ export default function PairPage({ data }: { data: PairData }) {
       <dl className="pair-facts" data-pair-facts="">
         <div>
           <dt>Cena</dt>
-          <dd>{data.mid === '' ? 'brak notowania' : `1 ${data.from} = ${formatAmountText(convert('1', { code: data.from, mid: data.mid }, { code: data.to, mid: '1' }).result)} ${data.to}`}</dd>
+          <dd>{data.mid === '' ? 'brak notowania' : `1 ${data.from} = ${formatAmountText(convertAtMid('1', { code: data.from, mid: data.mid }, { code: data.to, mid: '1' }).result)} ${data.to}`}</dd>
         </div>
         <Figure
           label="Kupno"

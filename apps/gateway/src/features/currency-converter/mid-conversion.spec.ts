@@ -1,4 +1,4 @@
-import { conversionHeadline, conversionSentence, convert, rateLine } from './conversion';
+import { conversionHeadline, conversionSentence, convertAtMid, rateLine } from './mid-conversion';
 
 const PLN = { code: 'PLN', mid: '1' };
 // NBP table 068/A/NBP/2025 of 2025-04-08
@@ -8,31 +8,31 @@ const JPY = { code: 'JPY', mid: '0.026640' };
 
 describe('conversion at NBP mid rates', () => {
   it('converts to złoty exactly, rounded half up to the grosz', () => {
-    expect(convert('100', EUR, PLN)).toEqual({ amount: '100', from: 'EUR', to: 'PLN', rate: '4.293', result: '429.30' });
+    expect(convertAtMid('100', EUR, PLN)).toEqual({ amount: '100', from: 'EUR', to: 'PLN', rate: '4.293', result: '429.30' });
     // 0.125 × 4.2930 = 0.536625 → 0.54
-    expect(convert('0.125', EUR, PLN).result).toBe('0.54');
+    expect(convertAtMid('0.125', EUR, PLN).result).toBe('0.54');
   });
 
   it('crosses two foreign currencies through the złoty', () => {
     // 100 × 4.2930 / 3.9160 = 109.62717058…
-    const eurUsd = convert('100', EUR, USD);
+    const eurUsd = convertAtMid('100', EUR, USD);
     expect(eurUsd.result).toBe('109.63');
     expect(eurUsd.rate).toBe('1.096272');
     // no float error on large amounts: 1e9 × 3.9160 / 4.2930 = 912182622.874446…
-    expect(convert('1000000000', USD, EUR).result).toBe('912182622.87');
+    expect(convertAtMid('1000000000', USD, EUR).result).toBe('912182622.87');
   });
 
   it('rounds to the target currency minor unit (yen: whole)', () => {
     // 100 × 4.2930 / 0.026640 = 16114.864864…
-    expect(convert('100', EUR, JPY).result).toBe('16115');
+    expect(convertAtMid('100', EUR, JPY).result).toBe('16115');
   });
 
   it('words the result the Polish way', () => {
-    const conversion = convert('100', EUR, PLN);
+    const conversion = convertAtMid('100', EUR, PLN);
     expect(conversionHeadline(conversion)).toBe('100 EUR = 429,30 PLN');
     expect(conversionSentence(conversion)).toBe('100 euro to 429,30 złotego');
     expect(rateLine(conversion)).toBe('1 EUR = 4,2930 PLN');
-    expect(conversionSentence(convert('2', USD, USD))).toBe('2 dolary to 2,00 dolara');
-    expect(conversionSentence(convert('5', PLN, JPY))).toMatch(/^5 złotych to 188 jenów$/);
+    expect(conversionSentence(convertAtMid('2', USD, USD))).toBe('2 dolary to 2,00 dolara');
+    expect(conversionSentence(convertAtMid('5', PLN, JPY))).toMatch(/^5 złotych to 188 jenów$/);
   });
 });

@@ -1,38 +1,33 @@
-import { currencyAmountText, currencyWord, findCurrency } from '@lib/currencies';
-import { Decimal } from '@lib/finance';
+import { convertAmount, crossRate, currencyAmountText, currencyWord, findCurrency } from '@lib/currencies';
 import { formatDecimalText } from '../../shared/rates-format';
 
 /*
- * The converter's rules, shared by the server render (the form sent without JavaScript) and the
- * converter island (live as the visitor types): the amount as typed, checked by parseAmount() of
- * @lib/currencies (the rates service's own rules and Polish messages), then converted exactly (big.js through @lib/finance) at NBP mid rates, cross rates
- * through the złoty, the result rounded half up to the target currency's minor unit.
+ * The converter's conversion, shared by the server render (the form sent without JavaScript) and
+ * the converter island (live as the visitor types): the rules of @lib/currencies (the rates
+ * service's own) at NBP mid rates, cross rates through the złoty, the result rounded half up to
+ * the target currency's minor unit; then how the page words it.
  */
 
-/** Said of a currency code the converter does not offer (amounts have the messages of @lib/currencies). */
-export const UNKNOWN_CURRENCY = 'Wybierz walutę z listy.';
+/**
+ * Places of the rates the pages compute and show: formatRateText writes at most six decimals and
+ * cuts the rest, so a rate is rounded to six first.
+ */
+export const RATE_PLACES = 6;
 
 export interface Conversion {
   amount: string;
   from: string;
   to: string;
-  /** Units of `to` per one `from`, rounded half up to 6 decimals. */
+  /** Units of `to` per one `from`, rounded half up to RATE_PLACES. */
   rate: string;
   /** Rounded half up to the minor unit of `to`. */
   result: string;
 }
 
-/** amount × mid(from) ÷ mid(to), each mid in złoty per one unit ('1' for the złoty itself). */
-export function convert(amount: string, from: { code: string; mid: string }, to: { code: string; mid: string }): Conversion {
-  const exact = new Decimal(amount).times(from.mid).div(to.mid);
+/** `amount` of `from` in `to`, each with its mid in złoty per one unit ('1' for the złoty itself). */
+export function convertAtMid(amount: string, from: { code: string; mid: string }, to: { code: string; mid: string }): Conversion {
   const minorUnits = findCurrency(to.code)?.minorUnits ?? 2;
-  return {
-    amount,
-    from: from.code,
-    to: to.code,
-    rate: new Decimal(from.mid).div(to.mid).round(6).toFixed(),
-    result: exact.round(minorUnits).toFixed(minorUnits),
-  };
+  return { amount, from: from.code, to: to.code, rate: crossRate(from.mid, to.mid, RATE_PLACES), result: convertAmount(amount, from.mid, to.mid, minorUnits) };
 }
 
 /** '100 EUR = 427,35 PLN' */
