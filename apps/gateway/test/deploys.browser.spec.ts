@@ -16,7 +16,7 @@ import { RATE_TABLE } from './support/fixtures';
 import { ChildRun } from './support/stack';
 
 /*
- * A rolling update seen from an open tab (product spec points 4 and 7, issue 14 point 5): two
+ * A rolling update seen from an open tab, which must keep working across the deploy: two
  * gateway processes of two different builds (the same sources, built with different salts, so
  * every hashed name and the build id differ) share one Redis, behind a switch that plays the
  * Service in front of them. The tab opened on build A keeps navigating in place while pods of

@@ -52,13 +52,13 @@ describeWithChromium('eligibility quiz in a real browser', () => {
     const page = await context.newPage();
     await page.goto(`${gateway.url}/sprawdz-szanse/?pelnoletni=tak&obywatel=moze`);
     await page.waitForSelector('html[data-client="ready"]');
-    await expect(page.locator('[data-error="citizen"]').textContent()).resolves.toBe('Nie rozpoznaliśmy tej odpowiedzi. Zaznacz Tak albo Nie.');
+    await expect(page.locator('[data-error-for="citizen"]').textContent()).resolves.toBe('Nie rozpoznaliśmy tej odpowiedzi. Zaznacz Tak albo Nie.');
     await page.getByRole('group', { name: 'Czy masz obywatelstwo polskie?' }).getByLabel('Tak').check();
-    await page.waitForFunction(() => document.querySelector('[data-error="citizen"]')?.textContent === '');
+    await page.waitForFunction(() => document.querySelector('[data-error-for="citizen"]')?.textContent === '');
     await expect(page.locator('[data-result="chance"]').textContent()).resolves.toBe('55%');
     // sending the form with questions still open marks them, without leaving the page
     await page.getByRole('button', { name: 'Sprawdź' }).click();
-    await page.waitForFunction(() => document.querySelector('[data-error="validBank"]')?.textContent === 'Zaznacz odpowiedź: Tak albo Nie.');
+    await page.waitForFunction(() => document.querySelector('[data-error-for="validBank"]')?.textContent === 'Zaznacz odpowiedź: Tak albo Nie.');
     expect(new URL(page.url()).search).toBe('?pelnoletni=tak&obywatel=tak');
     await context.close();
   });
@@ -71,7 +71,7 @@ describeWithChromium('eligibility quiz in a real browser', () => {
     await page.getByRole('group', { name: 'Czy masz konto w banku?' }).getByLabel('Tak').check();
     await Promise.all([page.waitForURL(/konto=tak/), page.getByRole('button', { name: 'Sprawdź' }).click()]);
     await expect(page.locator('[data-result="chance"]').textContent()).resolves.toBe('48%');
-    await expect(page.locator('[data-error="citizen"]').textContent()).resolves.toBe('Zaznacz odpowiedź: Tak albo Nie.');
+    await expect(page.locator('[data-error-for="citizen"]').textContent()).resolves.toBe('Zaznacz odpowiedź: Tak albo Nie.');
     await context.close();
   });
 });

@@ -8,7 +8,7 @@ import { APPLICATION_TEXTS, FRAUD_WARNING } from '../src/features/application/ap
 import { EMPTY_REQUEST } from '../src/features/application/journey-service';
 import { resumePath } from '../src/features/application/resume-link';
 import { LANDING_REVIEWS } from '../src/features/home/lp-data';
-import { csrfKey } from '../src/server/csrf';
+import { csrfKey } from '../src/kit/csrf';
 import { type LeadsProcess, startLeadsProcess } from './support/leads-process';
 import { type RawResponse, rawRequest } from './support/raw-http';
 import { TEST_BUILD_ID, type TestGateway, deadTarget, startTestGateway } from './support/test-gateway';

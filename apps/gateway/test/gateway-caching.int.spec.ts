@@ -6,7 +6,7 @@ import { type FakeGrpcServer, startFakeService } from './support/fake-grpc';
 import { rawRequest } from './support/raw-http';
 import { type TestGateway, fakeClient, startTestGateway } from './support/test-gateway';
 
-// Issue 7 pt 6: compression and caching headers of pages and assets, with the page cache and the
+// Compression and caching headers of pages and assets, with the page cache and the
 // answer memo on (PAGE_MEMO_MS long enough that nothing expires during the test).
 const SHARED = 'public, max-age=0, s-maxage=30, stale-while-revalidate=600';
 const ARTICLE = `/${ARTICLE_SLUG}/`;

@@ -191,12 +191,12 @@ describe('comments in the gateway', () => {
       expect(res.status).toBe(400);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.headers['cache-control']).toBe('no-store');
-      expect(res.body).toContain(`<p class="field-error" id="komentarz-blad-email" data-error-for="email">${FAKE_VIOLATIONS.email}</p>`);
+      expect(res.body).toContain(`<p class="field-error" id="komentarz-email-blad" data-error-for="email">${FAKE_VIOLATIONS.email}</p>`);
       expect(res.body).toContain(`data-error-for="text">${FAKE_VIOLATIONS.text}</p>`);
       expect(res.body).toContain(`data-error-for="rating">${FAKE_VIOLATIONS.rating}</p>`);
       expect(res.body).toContain(COMMENT_TEXTS.fixFields);
       const email = tagWith(res.body, 'id="komentarz-email"');
-      for (const attribute of ['aria-invalid="true"', 'aria-describedby="komentarz-email-opis komentarz-blad-email"', 'value="jan@"']) expect(email).toContain(attribute);
+      for (const attribute of ['aria-invalid="true"', 'aria-describedby="komentarz-email-opis komentarz-email-blad"', 'value="jan@"']) expect(email).toContain(attribute);
       expect(tagWith(res.body, 'id="komentarz-imie"')).not.toContain('aria-invalid');
       expect(res.body).toContain('value="Jan Nowak"');
       expect(res.body).toMatch(/<textarea id="komentarz-tresc"[^>]*>x<\/textarea>/);

@@ -45,7 +45,7 @@ describe('eligibility quiz page', () => {
     expect((res.body.match(/<input type="radio"/g) ?? []).length).toBe(8);
     expect(res.body).not.toMatch(/<input type="radio"[^>]* checked=""/);
     expect(dataText(res.body, 'data-result="chance"')).toBe('0%');
-    expect(dataText(res.body, 'data-error="over18"')).toBe('');
+    expect(dataText(res.body, 'data-error-for="over18"')).toBe('');
     expect(res.body).toMatch(/<a class="button button--large" href="\/application\/">Złóż wniosek o pożyczkę<\/a>/);
     expect(res.body).toContain('nie decyzja pożyczkodawcy');
     expect(res.body).toContain(`<link rel="canonical" href="http://localhost:3000${PATH}">`);
@@ -78,10 +78,10 @@ describe('eligibility quiz page', () => {
     expect(res.status).toBe(200);
     expectNoStack(res.body);
     expect(dataText(res.body, 'data-result="chance"')).toBe('20%');
-    expect(dataText(res.body, 'data-error="over18"')).toBe('');
-    expect(dataText(res.body, 'data-error="citizen"')).toBe('Nie rozpoznaliśmy tej odpowiedzi. Zaznacz Tak albo Nie.');
-    expect(dataText(res.body, 'data-error="validIdentity"')).toBe('Zaznacz odpowiedź: Tak albo Nie.');
-    expect(dataText(res.body, 'data-error="validBank"')).toBe('Nie rozpoznaliśmy tej odpowiedzi. Zaznacz Tak albo Nie.');
+    expect(dataText(res.body, 'data-error-for="over18"')).toBe('');
+    expect(dataText(res.body, 'data-error-for="citizen"')).toBe('Nie rozpoznaliśmy tej odpowiedzi. Zaznacz Tak albo Nie.');
+    expect(dataText(res.body, 'data-error-for="validIdentity"')).toBe('Zaznacz odpowiedź: Tak albo Nie.');
+    expect(dataText(res.body, 'data-error-for="validBank"')).toBe('Nie rozpoznaliśmy tej odpowiedzi. Zaznacz Tak albo Nie.');
     expect(dataText(res.body, 'data-item-status="citizen"')).toBe('bez odpowiedzi');
     expect(checked(res.body, 'obywatel')).toBeUndefined();
     expect(res.body).not.toContain('<script>');
@@ -89,7 +89,7 @@ describe('eligibility quiz page', () => {
     // a partly answered address: the others unanswered with the hint
     const partial = await get(`${PATH}?konto=tak`);
     expect(dataText(partial.body, 'data-result="chance"')).toBe('28%');
-    expect(dataText(partial.body, 'data-error="over18"')).toBe('Zaznacz odpowiedź: Tak albo Nie.');
+    expect(dataText(partial.body, 'data-error-for="over18"')).toBe('Zaznacz odpowiedź: Tak albo Nie.');
     const long = await get(`${PATH}?pelnoletni=${'t'.repeat(3000)}`);
     expect(long.status).toBe(200);
     expect(long.body).not.toContain('t'.repeat(9));

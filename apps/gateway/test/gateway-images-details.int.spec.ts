@@ -17,7 +17,7 @@ import { type TestGateway, fakeClient, startTestGateway } from './support/test-g
 import { DEFAULT_OG_IMAGE } from '../src/app/seo/og-image';
 
 /*
- * Images, Open Graph and the small details of issue 13: every image a page names answers 200,
+ * Images, Open Graph and small page details: every image a page names answers 200,
  * every page type carries og:image (with size and alt) of an asset that answers, the 404 page
  * names no canonical, teams are Organizations in JSON-LD, the blog list shows the date it is
  * ordered by, the calendar says when a year's winter breaks are not known, and the rates box

@@ -1,7 +1,7 @@
 import { leadsV1 } from '@lib/contracts';
 import { MESSAGES } from '@lib/pl-validation';
 import { type Client } from 'pg';
-import { FORM_POST_TEXTS } from '../src/server/http/form-post';
+import { FORM_POST_TEXTS } from '../src/kit/forms/form-post';
 import { CONTACT_TEXTS } from '../src/features/contact/contact-form';
 import { UNSUBSCRIBE_TEXTS, erasureStatusText } from '../src/features/unsubscribe/unsubscribe-form';
 import { type GatewayWithLeads, type LeadsProcess, startGatewayWithLeads } from './support/leads-process';

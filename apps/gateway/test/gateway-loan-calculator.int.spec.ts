@@ -88,11 +88,11 @@ describe('loan calculator page', () => {
     expect(res.status).toBe(200);
     expectNoStack(res.body);
     expect(res.body).not.toMatch(/NaN|Infinity/);
-    expect(dataText(res.body, 'data-error="amount"')).toBe(`Podaj kwotę od 100 zł do ${nbsp('5 000 000')} zł`);
-    expect(dataText(res.body, 'data-error="rate"')).toBe('Podaj oprocentowanie roczne od 0% do 365%');
-    expect(dataText(res.body, 'data-error="months"')).toBe('Podaj okres od 1 do 360 miesięcy (pełne miesiące)');
-    expect(dataText(res.body, 'data-error="kind"')).toBe('Wybierz raty równe albo malejące');
-    expect(dataText(res.body, 'data-error="commission"')).toBe('Prowizja może wynosić od 0 zł do kwoty niższej niż kwota kredytu');
+    expect(dataText(res.body, 'data-error-for="amount"')).toBe(`Podaj kwotę od 100 zł do ${nbsp('5 000 000')} zł`);
+    expect(dataText(res.body, 'data-error-for="rate"')).toBe('Podaj oprocentowanie roczne od 0% do 365%');
+    expect(dataText(res.body, 'data-error-for="months"')).toBe('Podaj okres od 1 do 360 miesięcy (pełne miesiące)');
+    expect(dataText(res.body, 'data-error-for="kind"')).toBe('Wybierz raty równe albo malejące');
+    expect(dataText(res.body, 'data-error-for="commission"')).toBe('Prowizja może wynosić od 0 zł do kwoty niższej niż kwota kredytu');
     expect(res.body).toMatch(/name="kwota"[^>]*value="50"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*name="kwota"|name="kwota"[^>]*aria-invalid="true"/);
     expect(res.body).toMatch(/data-result-empty=""(?! hidden)/);
     expect(res.body).not.toContain('<tr><th scope="row">');
@@ -101,7 +101,7 @@ describe('loan calculator page', () => {
   it('answers an over-long value with its message, without echoing all of it', async () => {
     const res = await get(`${PATH}?kwota=${'9'.repeat(3000)}`);
     expect(res.status).toBe(200);
-    expect(dataText(res.body, 'data-error="amount"')).toMatch(/^Podaj kwotę/);
+    expect(dataText(res.body, 'data-error-for="amount"')).toMatch(/^Podaj kwotę/);
     expect(res.body).not.toContain('9'.repeat(22));
   });
 });

@@ -10,7 +10,7 @@ import { rawRequest } from './support/raw-http';
 import { type TestGateway, startTestGateway } from './support/test-gateway';
 
 /*
- * Issue 13, point 1: the operator's identity from configuration on every page's footer, on
+ * The operator's identity from configuration on every page's footer, on
  * /kontakt/ and in the legal documents (the repository's own content/docs, rendered as the content
  * service renders them), labelled as an example while it is the embedded example company; and a
  * production start without the real data stops with one line naming the variables.

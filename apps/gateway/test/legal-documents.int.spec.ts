@@ -1,9 +1,9 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { EXAMPLE_OPERATOR, OPERATOR_MARKERS, OPERATOR_MARKER_PATTERN, type OperatorView, fillOperatorMarkers, formatNip } from '../src/app/operator';
-import { CSRF_COOKIE } from '../src/server/csrf';
-import { CLIENT_ID_COOKIE } from '../src/server/identity/client-id';
-import { SESSION_ID_COOKIE } from '../src/server/identity/session-id';
+import { CSRF_COOKIE } from '../src/kit/csrf';
+import { CLIENT_ID_COOKIE } from '../src/kit/identity/client-id';
+import { SESSION_ID_COOKIE } from '../src/kit/identity/session-id';
 import { CONSENT_COOKIE } from '../src/shared/consent';
 import { LANGUAGE_COOKIE } from '../src/shared/locale';
 import { VISIT_COOKIE } from '../src/features/article-views/visit-cookie';
@@ -12,11 +12,11 @@ import { EXPERIMENT_COOKIE_PREFIX, EXPERIMENT_STORAGE_PREFIX } from '../src/feat
 import { SESSION_SUFFIX, TRAFFIC_FIELDS } from '../src/features/tracking/traffic-source';
 import { PUSH_CONSENT_KEY } from '../src/features/consent/push-consent';
 import { REG_VERSION_KEY } from '../src/features/application/application-form.island';
-import { VISIT_ID_KEY } from '../src/client/visit-id';
+import { VISIT_ID_KEY } from '../src/shared/visit-id';
 import { DOCS_DIR, LEGAL_DOCUMENTS, type LegalDocumentKey, readLegalDocument, renderDocumentMarkdown } from './support/legal-documents';
 
 /*
- * The legal documents' checklist (issue 13, point 2): each document in content/docs must carry the
+ * The legal documents' checklist: each document in content/docs must carry the
  * elements the law asks of it, the operator's identity only through markers the gateway fills, and
  * the cookie policy must list every cookie and browser-storage key the code writes. A document that
  * loses an element, hard-codes a company detail or misses a new cookie fails here, naming it.

@@ -39,7 +39,7 @@ describeWithChromium('loan calculator in a real browser', () => {
 
     // out of range: the Polish message next to the field, no figures, never NaN
     await page.getByLabel('Okres spłaty').fill('0');
-    await expect(page.locator('[data-error="months"]').textContent()).resolves.toBe('Podaj okres od 1 do 360 miesięcy (pełne miesiące)');
+    await expect(page.locator('[data-error-for="months"]').textContent()).resolves.toBe('Podaj okres od 1 do 360 miesięcy (pełne miesiące)');
     await expect(page.getByLabel('Okres spłaty').getAttribute('aria-invalid')).resolves.toBe('true');
     await expect(page.locator('[data-result-empty]').isVisible()).resolves.toBe(true);
     await expect(page.locator('tbody[data-schedule] tr').count()).resolves.toBe(0);
@@ -47,7 +47,7 @@ describeWithChromium('loan calculator in a real browser', () => {
 
     // back in range: the message goes, the schedule has a row per month
     await page.getByLabel('Okres spłaty').fill('24');
-    await expect(page.locator('[data-error="months"]').textContent()).resolves.toBe('');
+    await expect(page.locator('[data-error-for="months"]').textContent()).resolves.toBe('');
     await expect(page.locator('tbody[data-schedule] tr').count()).resolves.toBe(24);
     await expect(page.locator('tbody[data-schedule] tr').last().locator('td').last().textContent()).resolves.toBe(nbsp('0,00 zł'));
 
@@ -91,7 +91,7 @@ describeWithChromium('loan calculator in a real browser', () => {
     await expect(page.locator('[data-result="rrso"]').textContent()).resolves.toBe('24,18%');
     await page.getByLabel('Kwota kredytu').fill('10');
     await Promise.all([page.waitForURL(/kwota=10&/), page.getByRole('button', { name: 'Oblicz' }).click()]);
-    await expect(page.locator('[data-error="amount"]').textContent()).resolves.toMatch(/^Podaj kwotę od 100 zł/);
+    await expect(page.locator('[data-error-for="amount"]').textContent()).resolves.toMatch(/^Podaj kwotę od 100 zł/);
     await expect(page.getByLabel('Kwota kredytu').inputValue()).resolves.toBe('10');
     await context.close();
   });

@@ -1,8 +1,9 @@
-import { closeRedisClient, createRedisClient } from '@lib/cache';
+// The rate limiters of @lib/cache against a real Redis and a dead one; they live with the gateway, whose
+// budgets they are (the lib's own tests cannot use the Redis test helpers, which build on it).
+import { RedisRateLimiter, closeRedisClient, createRedisClient } from '@lib/cache';
 import { createLogger } from '@lib/observability';
 import { type TestRedis, describeWithRedis, freePort, provideTestRedis } from '@lib/testing';
 import { type Redis } from 'ioredis';
-import { RedisRateLimiter } from '../src/server/rate-limit/rate-limiter';
 
 const logger = createLogger({ name: 'test', level: 'silent' });
 
@@ -24,8 +25,8 @@ describeWithRedis('RedisRateLimiter (the test Redis)', () => {
   });
 
   it('counts with INCR and sets the window once (PEXPIRE NX), shared by every limiter on the key space', async () => {
-    const first = new RedisRateLimiter(redis, { limit: 2, windowMs: 5_000 }, logger, prefix);
-    const second = new RedisRateLimiter(redis, { limit: 2, windowMs: 5_000 }, logger, prefix);
+    const first = new RedisRateLimiter(redis, { limit: 2, windowMs: 5_000 }, logger, prefix, 'test limit', 'local');
+    const second = new RedisRateLimiter(redis, { limit: 2, windowMs: 5_000 }, logger, prefix, 'test limit', 'local');
     await expect(first.hit('comments:203.0.113.9')).resolves.toMatchObject({ allowed: true, count: 1 });
     await expect(second.hit('comments:203.0.113.9')).resolves.toMatchObject({ allowed: true, count: 2 });
     const refused = await first.hit('comments:203.0.113.9');
@@ -38,7 +39,7 @@ describeWithRedis('RedisRateLimiter (the test Redis)', () => {
   });
 
   it('gives a hit back with DECR, keeping the window, and never recreates an expired key', async () => {
-    const limiter = new RedisRateLimiter(redis, { limit: 1, windowMs: 5_000 }, logger, prefix);
+    const limiter = new RedisRateLimiter(redis, { limit: 1, windowMs: 5_000 }, logger, prefix, 'test limit', 'local');
     await limiter.hit('comments:198.51.100.4');
     await limiter.giveBack('comments:198.51.100.4');
     await limiter.giveBack('comments:198.51.100.4');
@@ -50,16 +51,35 @@ describeWithRedis('RedisRateLimiter (the test Redis)', () => {
   });
 });
 
-describe('RedisRateLimiter without a Redis', () => {
-  it('counts in process while Redis does not answer', async () => {
+describe('RedisRateLimiter while Redis does not answer', () => {
+  const withDeadRedis = async (run: (dead: Redis) => Promise<void>) => {
     // A loopback port nobody listens on: the connection is refused at once.
     const dead = createRedisClient(`redis://127.0.0.1:${await freePort()}`);
     try {
-      const limiter = new RedisRateLimiter(dead, { limit: 1, windowMs: 60_000 }, logger, 'gateway-test:rate:');
-      await expect(limiter.hit('x')).resolves.toMatchObject({ allowed: true, count: 1 });
-      await expect(limiter.hit('x')).resolves.toMatchObject({ allowed: false, count: 2 });
+      await run(dead);
     } finally {
       await closeRedisClient(dead);
     }
-  });
+  };
+
+  it('a `local` budget counts in process: the limit still holds', () =>
+    withDeadRedis(async (dead) => {
+      const limiter = new RedisRateLimiter(dead, { limit: 1, windowMs: 60_000 }, logger, 'test:rate:', 'test limit', 'local');
+      await expect(limiter.hit('x')).resolves.toMatchObject({ allowed: true, count: 1 });
+      await expect(limiter.hit('x')).resolves.toMatchObject({ allowed: false, count: 2 });
+      await limiter.giveBack('x');
+      await expect(limiter.hit('x')).resolves.toMatchObject({ allowed: false, count: 2 });
+    }));
+
+  it('an `open` budget lets every hit through', () =>
+    withDeadRedis(async (dead) => {
+      const limiter = new RedisRateLimiter(dead, { limit: 1, windowMs: 60_000 }, logger, 'test:rate:', 'test limit', 'open');
+      for (let i = 0; i < 3; i += 1) await expect(limiter.hit('x')).resolves.toMatchObject({ allowed: true });
+    }));
+
+  it('a `closed` budget refuses every hit, with the window as the wait', () =>
+    withDeadRedis(async (dead) => {
+      const limiter = new RedisRateLimiter(dead, { limit: 5, windowMs: 60_000 }, logger, 'test:rate:', 'test limit', 'closed');
+      await expect(limiter.hit('x')).resolves.toEqual({ allowed: false, count: 0, retryAfterMs: 60_000 });
+    }));
 });

@@ -9,7 +9,8 @@ import { rawRequest } from './support/raw-http';
 import { eventually, startStack, type Stack } from './support/stack';
 
 /*
- * One set of figures (issue 13, points 3–4) on the site as it ships: the project's own content/ in
+ * One set of figures (lender facts, amounts: every page's come from the same offers data) on the
+ * site as it ships: the project's own content/ in
  * front of the real content, offers and rates services (processes from their builds, real PostgreSQL
  * and Redis). The offers service reads a copy of the bundled partner feeds that the last test edits,
  * and the gateway keeps no page cache, so every answer is drawn from the offers data of that moment.

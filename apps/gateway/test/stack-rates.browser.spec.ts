@@ -58,7 +58,7 @@ describeWithStack('the rates pages in Chromium on the real services', () => {
 
     // a wrong amount says so at once, in Polish, and shows no result
     await page.getByLabel('Kwota').fill('-100');
-    await expect(page.locator('[data-error]').textContent()).resolves.toBe(AMOUNT_MESSAGES.negative);
+    await expect(page.locator('[data-error-for="kwota"]').textContent()).resolves.toBe(AMOUNT_MESSAGES.negative);
     await expect(headline.textContent()).resolves.toBe('');
 
     // submitting keeps the page and puts the conversion into the address

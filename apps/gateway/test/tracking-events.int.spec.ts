@@ -147,12 +147,12 @@ describe('POST /api/event', () => {
   it('refuses malformed JSON and wrong types with 400 naming the field, without a stack', async () => {
     const broken = await send('{"event_id": 5,');
     expect(broken.status).toBe(400);
-    expect(JSON.parse(broken.body)).toMatchObject({ error: { status: 400, field: 'body' } });
+    expect(JSON.parse(broken.body)).toMatchObject({ error: { status: 400, fields: { body: expect.any(String) } } });
     const wrongType = await send([pageView(), pageView({ sub8: { index: 1 } })]);
     expect(wrongType.status).toBe(400);
-    expect(JSON.parse(wrongType.body)).toMatchObject({ error: { field: 'events[1].sub8' } });
+    expect(JSON.parse(wrongType.body)).toMatchObject({ error: { fields: { 'events[1].sub8': expect.any(String) } } });
     const unknown = await send({ event_id: 12345 });
-    expect(JSON.parse(unknown.body)).toMatchObject({ error: { status: 400, field: 'event_id' } });
+    expect(JSON.parse(unknown.body)).toMatchObject({ error: { status: 400, fields: { event_id: expect.any(String) } } });
     for (const res of [broken, wrongType, unknown]) expectNoStack(res.body);
     // Nothing of the refused bodies is delivered: a valid event sent after them arrives alone.
     expect((await send(pageView({ page_path: '/after/' }))).status).toBe(202);

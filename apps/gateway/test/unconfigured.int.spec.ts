@@ -2,7 +2,7 @@ import { ConfigError, loadConfigOrUnready } from '@lib/config';
 import { createLogger } from '@lib/observability';
 import { freePort } from '@lib/testing';
 import { Writable } from 'node:stream';
-import { gatewayEnvSchema } from '../src/server/config';
+import { gatewayEnvSchema } from '../src/kit/config/gateway-config';
 import { serveUnconfiguredGateway, type UnconfiguredGateway } from '../src/server/unconfigured';
 
 describe('the gateway with an invalid environment in a deployment', () => {

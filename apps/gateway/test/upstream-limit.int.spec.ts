@@ -3,7 +3,7 @@ import { loadConfig } from '@lib/config';
 import { type GrpcCallError, SERVICE_NAMES } from '@lib/contracts';
 import { createMetricsRegistry } from '@lib/observability';
 import { type GatewayServices } from '../src/app/services';
-import { gatewayEnvSchema } from '../src/server/config';
+import { gatewayEnvSchema } from '../src/kit/config/gateway-config';
 import { closeGatewayServices, createGatewayServices } from '../src/server/services';
 import { type FakeGrpcServer, startFakeService } from './support/fake-grpc';
 

@@ -4,3 +4,5 @@ export { RedisCache, type RedisCacheOptions } from './redis-cache';
 export { createRedisClient, ensureRedisConnected, closeRedisClient, type RedisClientOptions } from './redis-client';
 export { createCache, type CreateCacheOptions } from './create-cache';
 export { readThrough, type ReadThroughOptions } from './read-through';
+export { MemoryRateLimiter, RedisRateLimiter, type RateDecision, type RateLimit, type RateLimiter, type RedisDownPolicy } from './rate-limiter';
+export { createRateBudgets, rateBudgetPrefix, type BudgetRule, type RateBudgets } from './rate-budgets';

@@ -3,6 +3,7 @@ import { type LayoutName } from './layouts';
 import { type RawParams } from './match-path';
 import { type PageData, type PageName, pageModules } from './pages';
 import { type Section } from './section';
+import { type RouteSitemap } from './seo/sitemap-entry';
 import { type JsonLd } from './seo/structured-data';
 import { type GatewayServices } from './services';
 
@@ -87,6 +88,8 @@ export interface RouteSpec<K extends PageName, P> {
   /** Fetches the page data over gRPC; the page-data cache wraps it (key: route name + params). */
   load(ctx: LoadContext<P>): Promise<PageData<K>>;
   head(data: PageData<K>, ctx: HeadContext): RouteHead;
+  /** Its addresses in sitemap.xml (app/seo/sitemap-entry.ts); absent: not listed by the gateway. */
+  sitemap?: RouteSitemap;
 }
 
 export interface RouteDefinition<K extends PageName = PageName, P = unknown> extends RouteSpec<K, P> {

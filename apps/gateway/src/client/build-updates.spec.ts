@@ -45,7 +45,7 @@ async function advance(ms: number): Promise<void> {
 
 const polls = (requests: string[]) => requests.filter((url) => url.startsWith('/builds/latest.json?t='));
 
-describe('BuildWatcher (spec points 4 and 7)', () => {
+describe('BuildWatcher (an open tab learns of a new build)', () => {
   beforeEach(() => jest.useFakeTimers({ now: new Date('2026-11-24T23:30:00Z') }));
   afterEach(() => jest.useRealTimers());
 

@@ -1,6 +1,6 @@
 import { type HttpClient, http as browserHttp } from '../shared/http';
 
-/** First check after 1 s (spec point 7), then every few minutes while the tab is open. */
+/** First check after 1 s, then every few minutes while the tab is open. */
 export const FIRST_CHECK_DELAY_MS = 1_000;
 export const CHECK_INTERVAL_MS = 5 * 60_000;
 
@@ -57,7 +57,7 @@ export class BuildWatcher {
   }
 
   start(): void {
-    // On the slowest connections the first check is not made early (spec point 7): only periodically.
+    // On the slowest connections the first check is not made early: only periodically.
     this.schedule(this.connection()?.effectiveType === 'slow-2g' ? CHECK_INTERVAL_MS : FIRST_CHECK_DELAY_MS);
   }
 

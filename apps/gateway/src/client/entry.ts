@@ -2,7 +2,7 @@ import { LANGUAGE_COOKIE, languageCookie } from '../shared/locale';
 import { type InlineState } from '../app/page-payload';
 import { APP_ROOT_ID, INLINE_STATE_ID } from '../shared/page-state';
 import { BuildWatcher } from './build-updates';
-import { type IslandContext } from './islands';
+import { type IslandContext } from '../app/island-marker';
 import { enhancePage, preloadAllIslands, startTracking } from './page-enhancements';
 import { Router } from './router';
 

@@ -1,4 +1,5 @@
-import { type IslandContext, type IslandModule, type IslandRegistry, ISLAND_ATTRIBUTE, loadIsland, mountIslands, preloadIslands, resetIslandsForTests } from './islands';
+import { ISLAND_ATTRIBUTE, type IslandContext } from '../app/island-marker';
+import { type IslandModule, type IslandRegistry, loadIsland, mountIslands, preloadIslands, resetIslandsForTests } from './islands';
 
 /** Just enough of an element and a document for the runtime: no DOM library in unit tests. */
 function fakeElement(island: string): HTMLElement {

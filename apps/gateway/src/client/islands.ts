@@ -1,6 +1,6 @@
 /**
  * The island runtime: how a server-rendered page becomes interactive without React. An island is
- * an element the server marks with `data-island="<name>"` (islandMarker() in ./island-marker) and a
+ * an element the server marks with `data-island="<name>"` (islandMarker() in app/island-marker.ts) and a
  * small browser module, `<name>.island.ts` in its feature, whose `mount(element, context)` attaches
  * behaviour to the markup already there. The registry (client/page-enhancements.ts) maps each name
  * to a dynamic import, so every island is its own chunk, fetched only when its marker is on the page.
@@ -8,17 +8,8 @@
  * mountIslands() runs after the first load and after every page shown by client-side navigation,
  * on the same kind of DOM (server HTML, or React's identical markup): one way for both cases.
  */
-import { type Locale } from '../shared/locale';
+import { ISLAND_ATTRIBUTE, type IslandContext } from '../app/island-marker';
 
-/** The attribute that marks an island's root element; its value is the island's name. */
-export const ISLAND_ATTRIBUTE = 'data-island';
-
-/** What every island may read besides its own markup: fixed for the document's lifetime. */
-export interface IslandContext {
-  locale: Locale;
-  /** Today (YYYY-MM-DD) as the server rendered it, so the browser computes what the HTML shows. */
-  today: string;
-}
 
 /**
  * A `<name>.island.ts` module. `mount` is called for each marked element every time a page is

@@ -7,7 +7,8 @@
  * A name is also the island's file name; build-client.mjs relies on it to count each page's
  * islands against the first-load budget.
  */
-import { type IslandContext, type IslandModule, type IslandRegistry, mountIslands, preloadIslands } from './islands';
+import { type IslandContext, type IslandName } from '../app/island-marker';
+import { type IslandModule, type IslandRegistry, mountIslands, preloadIslands } from './islands';
 
 export const islandModules = {
   // home: the amount and period sliders with the example cost indicators
@@ -32,9 +33,7 @@ export const islandModules = {
   'lead-form': () => import('../features/contact/lead-form.island'),
   // home: the A/B variant cookies mirrored to local storage and back
   experiments: () => import('../features/experiments/experiments.island'),
-} satisfies Record<string, () => Promise<IslandModule>>;
-
-export type IslandName = keyof typeof islandModules;
+} satisfies Record<IslandName, () => Promise<IslandModule>>;
 
 /** The event tracker runs on every page (not an island: no marker), so it is part of the first load. */
 export { startTracking } from '../features/tracking/tracker';

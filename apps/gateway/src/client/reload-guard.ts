@@ -1,4 +1,4 @@
-/** Spec point 9: a path is force-reloaded at most once per 10 s, so a broken build cannot loop. */
+/** A path is force-reloaded at most once per 10 s, so a broken build cannot loop. */
 export const RELOAD_GUARD_MS = 10_000;
 
 const memory = new Map<string, number>();

@@ -1,3 +1,4 @@
+import { createRateBudgets } from '@lib/cache';
 import { createMetricsRegistry } from '@lib/observability';
 import compression from 'compression';
 import express, { type Express } from 'express';
@@ -5,35 +6,21 @@ import { isbot } from 'isbot';
 import { routes as appRoutes } from '../app/routes';
 import { createPolishLocale } from '../shared/locale';
 import { warsawDay } from '@lib/pl-calendar';
+import { GATEWAY_REDIS_NAMESPACE } from '../kit/config/gateway-config';
 import { type GatewayDeps } from './deps';
 import { withCompactErrors } from './log-errors';
-import {
-  applicationApi,
-  applicationLimiter,
-  articleViews,
-  assignPageExperiments,
-  commentRateLimit,
-  commentsApi,
-  contactApi,
-  partnersApi,
-  unsubscribeApi,
-  createEventDelivery,
-  eventLimiter,
-  registerDeliveryMetrics,
-  offersApi,
-  trackingApi,
-  viewLimits,
-  visitCookies,
-} from './feature-handlers';
+import { FEATURE_HANDLERS, assignPageExperiments, createEventDelivery, registerDeliveryMetrics } from './feature-handlers';
+import { type FeatureContext, type FeatureStage } from '../kit/feature';
+import { type PagePort } from '../kit/pages/page-port';
 import { BENCH_STATIC_PREFIX, benchRoutes, benchStaticHandler } from './http/bench-static';
 import { buildRoutes } from './http/builds';
 import { errorHandler } from './http/error-handler';
 import { createGatewayMetrics } from './http/metrics';
-import { onlyWhen, withBody } from './http/only-when';
+import { onlyWhen, withBody } from '../kit/http/only-when';
 import { publicProbeRoutes } from './http/ops';
 import { type PageExperimentsFor, pageHandler, payloadHandler } from './http/page-handlers';
-import { newClientId, readClientId } from './identity/client-id';
-import { limitDeclaredBody, onlyReadMethods, rejectMalformedUrl, trailingSlashRedirect } from './http/request-guards';
+import { newClientId, readClientId } from '../kit/identity/client-id';
+import { limitDeclaredBody, onlyReadMethods, rejectMalformedUrl, trailingSlashRedirect } from '../kit/http/request-guards';
 import { seoFiles } from './http/seo-files';
 import { securityHeaders } from './http/security';
 import { staticFiles } from './http/static-files';
@@ -41,12 +28,10 @@ import { type PageDataCacheOptions } from './pages/page-data-cache';
 import { PageResolver } from './pages/page-resolver';
 import { PageAnswers } from './render/page-answers';
 import { PageRenderer, type RenderedString } from './render/page-renderer';
-import { pageCachePolicy } from './http/cache-policy';
-import { createRateBudgets } from './rate-limit/rate-budgets';
-import { csrfKey } from './csrf';
-import { FORM_RATE_LIMIT, type FormPostDeps } from './http/form-post';
-import { MemoryRateLimiter } from './rate-limit/rate-limiter';
+import { pageCachePolicy } from './answer-policy';
+import { csrfKey } from '../kit/csrf';
 import { ReadinessState } from './readiness-state';
+import { formBodies } from '../kit/http/request-body';
 
 /** Request bodies above this are refused with 413 (forms and events are far smaller). */
 export const BODY_LIMIT_BYTES = 100 * 1024;
@@ -97,10 +82,13 @@ function createRuntime(deps: GatewayDeps, onUpstreamError?: (error: unknown) => 
 
 /**
  * The gateway's Express app. Order of the stack, top to bottom: metrics and security headers,
- * bare probes (/healthz, /readyz; /metrics is on the ops port), compression, URL sanity (400), static assets and build files, comments (POST
- * /api/comments, with its own 64 kB limit), tracking events (POST /api/event, its own 64 kB limit), body limits (413), the article-view beacon (POST /api/views), the read-only rule (405), the trailing-slash redirect
- * (301), sitemap.xml and robots.txt, page payloads, pages, and one error handler that never
- * leaks a stack.
+ * bare probes (/healthz, /readyz; /metrics is on the ops port), compression, URL sanity (400),
+ * static assets and build files, the features' posts that read their own bodies (comments, events,
+ * views), the general body limit (413) and parsers, the features' form posts (contact, partners,
+ * unsubscribe, the journey), the read-only rule (405), the features' read-only endpoints (offer
+ * redirect, lead feed), the trailing-slash redirect (301), sitemap.xml and robots.txt, page
+ * payloads, pages, and one error handler that never leaks a stack. The features' handlers come
+ * from one list (feature-handlers.ts), each placed by its stage.
  */
 export function createGatewayApp(appDeps: GatewayDeps): Express {
   // A failed service call is one log line wherever it is logged (log-errors.ts).
@@ -138,91 +126,33 @@ export function createGatewayApp(appDeps: GatewayDeps): Express {
     onlyWhen((req) => req.path.startsWith('/assets') || req.path.includes('.'), staticFiles(deps.publicDir, deps.buildArchive)),
   );
   app.use(onlyWhen((req) => req.path.startsWith('/builds/'), buildRoutes(deps.manifest, deps.buildArchive)));
-  // Before the general body limit: it holds its own (64 kB) and answers forms with pages.
-  app.use(
-    onlyWhen(
-      withBody,
-      commentsApi({
-        services: deps.services,
-        logger: deps.logger,
-        limiter: deps.commentRateLimiter ?? new MemoryRateLimiter(commentRateLimit(deps.config)),
-        publicOrigin: origin,
-        resolver,
-        renderer,
-        onUpstreamError,
-      }),
-    ),
-  );
   // One delivery for the browser's events and the gateway's own (offer clicks).
   const eventDelivery = deps.eventDelivery ?? createEventDelivery(deps.config, deps.services.events, deps.logger);
   registerDeliveryMetrics(registry, eventDelivery);
-  // Before the general body limit: it holds its own (64 kB, 413) and reads its own body.
-  app.use(
-    onlyWhen(
-      withBody,
-      trackingApi({
-        logger: deps.logger,
-        origin,
-        limiter: deps.eventRateLimiter ?? eventLimiter(deps.config, createRateBudgets(undefined, deps.logger)),
-        delivery: eventDelivery,
-        ipSalt: deps.config.TRACKING_IP_SALT,
-      }),
-    ),
-  );
-  app.use(limitDeclaredBody(BODY_LIMIT_BYTES));
-  // Before the shared body parsers: it reads its own (text, 1 kB) body, as sendBeacon sends it.
-  app.use(
-    onlyWhen(
-      withBody,
-      articleViews({
-        services: deps.services,
-        logger: deps.logger,
-        origin,
-        limits: deps.viewLimits ?? viewLimits(deps.config, createRateBudgets(undefined, deps.logger)),
-        cookies: visitCookies(deps.config.VISIT_COOKIE_SECRET),
-        onUpstreamError,
-      }),
-    ),
-  );
-  app.use(onlyWhen(withBody, express.json({ limit: BODY_LIMIT_BYTES })));
-  app.use(onlyWhen(withBody, express.urlencoded({ limit: BODY_LIMIT_BYTES, extended: false })));
-  // The visitors' forms posted to their own pages (/kontakt/, /wspolpraca/, /unsubscribe/): same origin and a
-  // CSRF token bound to the form cookie, then the service; GET draws each form per visitor with its token.
-  const formDeps: FormPostDeps = {
+  const context: FeatureContext = {
+    config: deps.config,
+    services: deps.services,
     logger: deps.logger,
-    limiter: deps.formRateLimiter ?? new MemoryRateLimiter(FORM_RATE_LIMIT),
-    publicOrigin: origin,
-    resolver,
-    renderer,
+    pages: pagePort(runtime, deps.manifest.buildId),
+    budgets: deps.rateBudgets ?? createRateBudgets(undefined, GATEWAY_REDIS_NAMESPACE, deps.logger),
+    origin,
     csrf: { key: csrfKey(deps.config.CSRF_SECRET), secure: deps.config.PUBLIC_ORIGIN.startsWith('https:') },
+    events: eventDelivery,
+    today: runtime.today,
+    now: deps.now ?? (() => new Date()),
     onUpstreamError,
   };
-  app.use(contactApi(deps.services, formDeps));
-  app.use(partnersApi(deps.services, formDeps));
-  app.use(unsubscribeApi(deps.services, formDeps));
-  // The loan application journey: its personal pages (GET, also as payloads) and its form posts.
-  app.use(
-    applicationApi({
-      services: deps.services,
-      logger: deps.logger,
-      limiter: deps.applicationRateLimiter ?? applicationLimiter(deps.config, createRateBudgets(undefined, deps.logger)),
-      publicOrigin: origin,
-      resolver,
-      renderer,
-      csrf: formDeps.csrf.key,
-      buildId: deps.manifest.buildId,
-      secure: formDeps.csrf.secure,
-      today: runtime.today,
-      ...(deps.now ? { now: deps.now } : {}),
-      onUpstreamError,
-    }),
-  );
+  const features = (stage: FeatureStage) => FEATURE_HANDLERS.filter((feature) => feature.stage === stage).map((feature) => feature.create(context));
+  // Posts that read their own bodies (comments, events, views), each within its own limit.
+  for (const handler of features('own-body')) app.use(onlyWhen(withBody, handler));
+  app.use(limitDeclaredBody(BODY_LIMIT_BYTES));
+  for (const reader of formBodies(BODY_LIMIT_BYTES)) app.use(onlyWhen(withBody, reader));
+  // The visitors' forms posted to their own pages (/kontakt/, /wspolpraca/, /unsubscribe/, the journey):
+  // same origin and a CSRF token bound to the form cookie, then the service; GET draws each form per visitor.
+  for (const handler of features('forms')) app.use(handler);
   app.use(onlyReadMethods());
-  // 'Przejdź do oferty' (/przejdz/<id>/, records the click, 302 to the feed's lender link) and the lead feed
-  // (GET /api/lead-feed, an API address without the trailing slash, so above that rule).
-  app.use(
-    offersApi({ services: deps.services, logger: deps.logger, country: createPolishLocale(deps.config.PUBLIC_ORIGIN).country, clicks: eventDelivery, onUpstreamError }),
-  );
+  // Read-only endpoints without the trailing slash ('Przejdź do oferty', the lead feed): above that rule.
+  for (const handler of features('reads')) app.use(handler);
   app.use(trailingSlashRedirect());
   app.use(
     onlyWhen(
@@ -233,6 +163,7 @@ export function createGatewayApp(appDeps: GatewayDeps): Express {
         cacheOptions: runtime.cacheOptions,
         origin: deps.config.PUBLIC_ORIGIN,
         builtAt: deps.manifest.builtAt,
+        routes: deps.routes ?? appRoutes,
         today: runtime.today,
         logger: deps.logger,
         ...(runtime.answers ? { answers: runtime.answers } : {}),
@@ -277,6 +208,16 @@ function pageExperiments(deps: GatewayDeps): PageExperimentsFor {
       secure,
       crawler: isbot(req.get('user-agent') ?? ''),
     });
+  };
+}
+
+/** The pages a feature answers with: the resolver's pages, streamed by the renderer. */
+function pagePort(runtime: Runtime, buildId: string): PagePort {
+  return {
+    resolve: (path, search) => runtime.resolver.resolve(path, search),
+    statusPage: (path, status, routeLabel) => runtime.resolver.statusPage(path, status, routeLabel),
+    render: (req, res, page) => runtime.renderer.stream(req, res, page),
+    buildId,
   };
 }
 

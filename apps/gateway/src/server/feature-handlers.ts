@@ -1,34 +1,46 @@
 /**
  * The server's one door into the features besides the route table (app/routes) and the page
- * registry (app/pages): the HTTP handlers of the features' posts, what they need at start, and
- * the per-request form state a page address carries. Generic server code imports features only
- * through here (eslint.config.mjs keeps it so).
+ * registry (app/pages): the features' HTTP handlers (one line each, in the order the server's stack
+ * runs them within a stage), the form state page addresses carry, and the few pieces main.ts wires
+ * itself. Generic server code imports features only through here (eslint.config.mjs keeps it so).
  */
-export { articleViews, type ViewLimits } from '../features/article-views/article-views.api';
-export { viewLimits } from '../features/article-views/view-limits';
-export { visitCookies } from '../features/article-views/visit-cookie';
-export { commentsApi } from '../features/comments/comments.api';
-export { applicationApi } from '../features/application/application.api';
-export { applicationLimiter } from '../features/application/application-rate-limit';
-export { commentLimiter, commentRateLimit } from '../features/comments/comment-rate-limit';
 import { type FormState } from '../app/form-state';
+import { type FeatureHandler, type QueryFormState } from '../kit/feature';
+import { applicationFeature } from '../features/application/application.api';
+import { articleViewsFeature } from '../features/article-views/article-views.api';
+import { commentsFeature } from '../features/comments/comments.api';
 import { formStateFromQuery as commentFormState } from '../features/comments/comments-query';
+import { contactFeature } from '../features/contact/contact.api';
 import { converterFormState } from '../features/currency-converter/converter-query';
+import { offersFeature } from '../features/offers/offers.api';
+import { partnersFeature } from '../features/partners/partners.api';
+import { trackingFeature } from '../features/tracking/tracking.api';
+import { unsubscribeFeature } from '../features/unsubscribe/unsubscribe.api';
 
-/**
- * The form state a GET address carries: the comment form's (`?komentarz=oczekuje`,
- * `?odpowiedz=<id>`) or the currency converter's sent without JavaScript (`?kwota=…&z=…&na=…`).
- */
-export function pageFormState(query: URLSearchParams): FormState | undefined {
-  return commentFormState(query) ?? converterFormState(query);
+export const FEATURE_HANDLERS: readonly FeatureHandler[] = [
+  commentsFeature,
+  trackingFeature,
+  articleViewsFeature,
+  contactFeature,
+  partnersFeature,
+  unsubscribeFeature,
+  applicationFeature,
+  offersFeature,
+];
+
+/** GET addresses with form state: the comment form's (`?komentarz=oczekuje`, `?odpowiedz=<id>`), the converter's sent without JavaScript. */
+const QUERY_FORM_STATES: readonly QueryFormState[] = [commentFormState, converterFormState];
+
+/** The form state the first feature finds in a page address's query, if any. */
+export function formStateOfQuery(query: URLSearchParams): FormState | undefined {
+  for (const read of QUERY_FORM_STATES) {
+    const state = read(query);
+    if (state) return state;
+  }
+  return undefined;
 }
-export { trackingApi } from '../features/tracking/tracking.api';
+
 export { createEventDelivery } from '../features/tracking/tracking-delivery';
 export { type EventDelivery } from '../features/tracking/event-delivery';
-export { eventLimiter } from '../features/tracking/event-limits';
 export { registerDeliveryMetrics } from '../features/tracking/delivery-metrics';
-export { offersApi } from '../features/offers/offers.api';
-export { contactApi } from '../features/contact/contact.api';
-export { partnersApi } from '../features/partners/partners.api';
-export { unsubscribeApi } from '../features/unsubscribe/unsubscribe.api';
 export { assignPageExperiments } from '../features/experiments/page-experiments';

@@ -2,7 +2,7 @@
 // OpenTelemetry must patch http, express and grpc before anything requires them.
 import { ConfigError, loadConfigOrUnready } from '@lib/config';
 import { startTelemetry } from '@lib/observability';
-import { gatewayEnvSchema } from './config';
+import { gatewayEnvSchema } from '../kit/config/gateway-config';
 
 // React and Express pick their code paths from NODE_ENV when first loaded; unset means a real
 // deployment, not React's development build (several times slower, with extra checks).

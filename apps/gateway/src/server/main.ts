@@ -1,20 +1,18 @@
 import { config as loadedConfig, telemetry as startedTelemetry } from './instrument';
 import { ConfigError } from '@lib/config';
 import { type Telemetry } from '@lib/observability';
-import { createCache } from '@lib/cache';
+import { createCache, createRateBudgets } from '@lib/cache';
 import { createLogger, createMetricsRegistry } from '@lib/observability';
 import path from 'node:path';
 import { createGatewayApp } from './app';
-import { applicationLimiter, commentLimiter, createEventDelivery, eventLimiter, viewLimits } from './feature-handlers';
-import { FORM_BUDGET, FORM_RATE_LIMIT } from './http/form-post';
+import { createEventDelivery } from './feature-handlers';
 import { startBuildArchive } from './http/build-archive';
 import { startGatewayOpsServer } from './http/ops';
 import { startGatewayServer } from './http-server';
 import { withCompactErrors } from './log-errors';
-import { createRateBudgets } from './rate-limit/rate-budgets';
 import { ReadinessState } from './readiness-state';
 import { runUnconfiguredGateway } from './unconfigured';
-import { type GatewayConfig } from './config';
+import { GATEWAY_REDIS_NAMESPACE, type GatewayConfig } from '../kit/config/gateway-config';
 import { defaultClientDir, readClientManifest } from './render/client-manifest';
 import { closeGatewayServices, createGatewayServices } from './services';
 
@@ -25,9 +23,9 @@ async function main(config: GatewayConfig, telemetry: Telemetry | undefined): Pr
   const manifest = readClientManifest(clientDir);
   const registry = createMetricsRegistry({ serviceName: 'gateway' });
   const services = createGatewayServices(config, registry);
-  const cache = createCache({ redisUrl: config.REDIS_URL, namespace: 'gateway', logger });
+  const cache = createCache({ redisUrl: config.REDIS_URL, namespace: GATEWAY_REDIS_NAMESPACE, logger });
   const readiness = new ReadinessState();
-  const rateBudgets = createRateBudgets(config.REDIS_URL, logger);
+  const rateBudgets = createRateBudgets(config.REDIS_URL, GATEWAY_REDIS_NAMESPACE, logger);
   const eventDelivery = createEventDelivery(config, services.events, logger);
   // With Redis: this build's files for the tabs of other builds, theirs for ours (rolling updates).
   const builds = config.REDIS_URL
@@ -52,11 +50,7 @@ async function main(config: GatewayConfig, telemetry: Telemetry | undefined): Pr
     publicDir: path.join(clientDir, 'public'),
     readiness,
     registry,
-    commentRateLimiter: commentLimiter(config, rateBudgets),
-    formRateLimiter: rateBudgets.budget(FORM_BUDGET, FORM_RATE_LIMIT),
-    viewLimits: viewLimits(config, rateBudgets),
-    eventRateLimiter: eventLimiter(config, rateBudgets),
-    applicationRateLimiter: applicationLimiter(config, rateBudgets),
+    rateBudgets,
     eventDelivery,
     ...(builds ? { buildArchive: builds.archive } : {}),
   });

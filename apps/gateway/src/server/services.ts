@@ -1,7 +1,7 @@
 import { SERVICE_NAMES, type ServiceName, createServiceClient } from '@lib/contracts';
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import { type GatewayServices } from '../app/services';
-import { type GatewayConfig } from './config';
+import { type GatewayConfig } from '../kit/config/gateway-config';
 import { type LimiterObserver, UpstreamLimiter } from './services-concurrency';
 
 const ADDRESS_VARIABLE: Record<ServiceName, `${Uppercase<ServiceName>}_SERVICE_ADDR`> = {

@@ -1,6 +1,9 @@
 /**
- * The browser's one HTTP helper: every client call goes through it so retry and error rules are
- * the same everywhere (product spec point 7).
+ * The browser's HTTP helper for reads (the router's page payloads, the build-update checks): a GET,
+ * HEAD or OPTIONS answered with a transient status is tried once more, and every 4xx/5xx answer
+ * becomes an HttpError. Not every request goes through it: the form islands (comments, contact),
+ * the tracker and the article-view beacon call fetch or sendBeacon directly and handle answers
+ * themselves, mostly POSTs that this helper would not retry anyway.
  */
 
 /** Statuses worth a second try for a request that changes nothing on the server. */

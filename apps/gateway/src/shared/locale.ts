@@ -1,4 +1,4 @@
-/** Everything locale-dependent the pages need, decided once from configuration (product spec point 1). */
+/** Everything locale-dependent the pages need, decided once from configuration. */
 export interface Locale {
   /** Marketing country of this deployment; picks country-specific views such as the error screen. */
   country: CountryCode;
@@ -30,7 +30,7 @@ export function createPolishLocale(publicOrigin: string): Locale {
   };
 }
 
-/** Name and lifetime of the language cookie the browser sets (product spec point 9: 365 days). */
+/** Name and lifetime (365 days) of the language cookie the browser sets. */
 export const LANGUAGE_COOKIE = { name: 'lang', maxAgeSeconds: 365 * 24 * 60 * 60 } as const;
 
 export function languageCookie(locale: Pick<Locale, 'language'>, secure: boolean): string {

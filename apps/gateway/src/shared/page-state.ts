@@ -33,7 +33,7 @@ export function serializeForScript(value: unknown): string {
 }
 
 /**
- * The trailing-slash rule (product spec point 2): page paths end with '/', except paths with a
+ * The trailing-slash rule: page paths end with '/', except paths with a
  * dot (files) or a 'client-api' segment. Shared by the server's redirect and the browser's router.
  */
 export function isExemptFromTrailingSlash(pathname: string): boolean {

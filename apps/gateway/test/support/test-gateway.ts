@@ -2,13 +2,13 @@ import { MemoryCache } from '@lib/cache';
 import { loadConfig } from '@lib/config';
 import { SERVICE_NAMES, type ServiceName } from '@lib/contracts';
 import { createLogger, createMetricsRegistry } from '@lib/observability';
+import { freePort } from '@lib/test-support';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type AnyRoute } from '../../src/app/route-types';
 import { createGatewayApp } from '../../src/server/app';
-import { gatewayEnvSchema } from '../../src/server/config';
+import { gatewayEnvSchema } from '../../src/kit/config/gateway-config';
 import { type GatewayDeps } from '../../src/server/deps';
 import { type BuildArchive } from '../../src/server/http/build-archive';
 import { startGatewayOpsServer } from '../../src/server/http/ops';
@@ -47,11 +47,7 @@ export function fakeClient(): { manifest: ClientManifest; publicDir: string } {
 
 /** A loopback address where nothing listens: calls to it fail with UNAVAILABLE at once. */
 export async function deadTarget(): Promise<string> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return `127.0.0.1:${port}`;
+  return `127.0.0.1:${await freePort()}`;
 }
 
 export interface TestGatewayOptions {

@@ -1,5 +1,6 @@
 import { type ReactNode } from 'react';
 import { type FormState } from '../form-state';
+import { FieldError, FieldHint, FormField, fieldControl } from './form-field';
 
 /** One field of a visitor's form (contact, partner programme, unsubscribe). */
 export interface LeadFormField {
@@ -14,7 +15,7 @@ export interface LeadFormField {
   checkedByDefault?: boolean;
 }
 
-/** The names the gateway's form handler reads (server/http/form-post.ts keeps the same). */
+/** The names the gateway's form handler reads (kit/forms/form-post.ts keeps the same). */
 const KEY_FIELD = 'idempotency_key';
 const HONEYPOT_FIELD = 'strona_www';
 const CSRF_FIELD = 'csrf_token';
@@ -47,7 +48,6 @@ export function LeadForm({
   const values = form?.values ?? {};
   // The page drawn again after a post (every such answer carries a message) shows what was sent.
   const answered = form?.message !== undefined;
-  const errorId = (field: string) => `${id}-${field}-blad`;
   return (
     <form id={id} className="lead-form" method="post" action={action} noValidate {...island}>
       <div className="lead-form__message" role="alert" data-form-message="">
@@ -60,51 +60,32 @@ export function LeadForm({
       {fields.map((field) => {
         const inputId = `${id}-${field.name}`;
         const error = form?.errors?.[field.name];
-        const hintId = field.hint ? `${inputId}-opis` : undefined;
-        const aria = {
-          'aria-invalid': error !== undefined ? ('true' as const) : undefined,
-          'aria-describedby': [hintId, errorId(field.name)].filter(Boolean).join(' '),
-        };
-        const message = (
-          <p className="field-error" id={errorId(field.name)} data-error-for={field.name}>
-            {error ?? ''}
-          </p>
-        );
-        const hint = field.hint ? (
-          <p className="form-field__hint" id={hintId}>
-            {field.hint}
-          </p>
-        ) : null;
         if (field.kind === 'checkbox') {
+          const control = fieldControl(inputId, error, field.hint !== undefined);
           return (
             <div className="form-field form-field--checkbox" key={field.name}>
               <label>
-                <input type="checkbox" name={field.name} value="tak" defaultChecked={answered ? values[field.name] === 'tak' : field.checkedByDefault === true} {...aria} /> {field.label}
+                <input type="checkbox" name={field.name} value="tak" defaultChecked={answered ? values[field.name] === 'tak' : field.checkedByDefault === true} {...control} /> {field.label}
               </label>
-              {hint}
-              {message}
+              {field.hint && <FieldHint id={inputId}>{field.hint}</FieldHint>}
+              <FieldError id={inputId} name={field.name} error={error} />
             </div>
           );
         }
-        const common = {
-          id: inputId,
-          name: field.name,
-          maxLength: field.maxLength,
-          required: field.required,
-          autoComplete: field.autoComplete,
-          defaultValue: values[field.name] ?? '',
-          ...aria,
-        };
         return (
-          <div className="form-field" key={field.name}>
-            <label htmlFor={inputId}>
-              {field.label}
-              {field.required ? '' : ' (nieobowiązkowe)'}
-            </label>
-            {field.kind === 'textarea' ? <textarea rows={6} {...common} /> : <input type={field.kind} {...common} />}
-            {hint}
-            {message}
-          </div>
+          <FormField key={field.name} id={inputId} name={field.name} label={field.label} optional={!field.required} {...(field.hint ? { hint: field.hint } : {})} error={error}>
+            {(control) => {
+              const common = {
+                ...control,
+                name: field.name,
+                maxLength: field.maxLength,
+                required: field.required,
+                autoComplete: field.autoComplete,
+                defaultValue: values[field.name] ?? '',
+              };
+              return field.kind === 'textarea' ? <textarea rows={6} {...common} /> : <input type={field.kind} {...common} />;
+            }}
+          </FormField>
         );
       })}
       <div hidden aria-hidden="true">

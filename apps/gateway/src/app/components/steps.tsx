@@ -1,4 +1,4 @@
-/** The loan journey in three steps (product spec point 1), shown on the home and review pages. */
+/** The loan journey in three steps, shown on the home and review pages. */
 export const LOAN_STEPS = [
   { title: 'Wypełnij wniosek', text: 'Wybierz kwotę i okres, a potem podaj kilka podstawowych informacji.' },
   { title: 'Porównaj oferty', text: 'Pokażemy pożyczkodawców, którzy najlepiej pasują do Twojego wniosku.' },

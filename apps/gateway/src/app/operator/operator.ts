@@ -1,6 +1,6 @@
 /**
- * The operator: the company that runs the site (issue 13, point 1). Its identity comes from the
- * gateway's configuration (server/operator/operator-env.ts, OPERATOR_* variables, validated once at
+ * The operator: the company that runs the site. Its identity comes from the
+ * gateway's configuration (kit/config/operator-env.ts, OPERATOR_* variables, validated once at
  * start) and is shown in the footer, on /kontakt/ and in the legal documents (operator-markers.ts).
  * RODO art. 13(1)(a) and the e-services act art. 5 require these data to be easy to find.
  */

@@ -9,7 +9,7 @@
  *   @lib/pl-validation schemas: kept out of the first load) and check each field as it is left.
  * Nothing here imports the validation library, so the first load carries none of it.
  */
-import { type IslandContext } from '../../client/islands';
+import { type IslandContext } from '../../app/island-marker';
 
 export const REG_VERSION_KEY = 'reg_version';
 /** The registration form versions `ver` may name (parseRegistrationFormVersion's, without its library). */

@@ -1,8 +1,9 @@
 import { type ReactNode } from 'react';
 import { useRenderContext } from '../../app/render-context';
-import { islandMarker } from '../../client/island-marker';
+import { islandMarker } from '../../app/island-marker';
 import { formatMoneyWhole } from '../../shared/format';
-import { CSRF_FIELD } from '../../server/csrf/csrf-field';
+import { CSRF_FIELD } from '../../kit/csrf/csrf-field';
+import { FieldError, FormField, fieldControl } from '../../app/components/form-field';
 import { type ApplicationPageData } from './application-data';
 import { STEP_TITLES } from './application-texts';
 import { FraudWarning } from './fraud-warning';
@@ -16,24 +17,7 @@ import {
 
 const STEPS: readonly JourneyStep[] = ['loan', 'contact', 'personal'];
 
-const errorId = (name: string) => `wniosek-blad-${name}`;
 const inputId = (name: string) => `wniosek-${name}`;
-
-function FieldError({ name, data }: { name: string; data: ApplicationPageData }) {
-  return (
-    <p className="field-error" id={errorId(name)} data-error-for={name}>
-      {data.errors[name] ?? ''}
-    </p>
-  );
-}
-
-/** aria attributes of a field: invalid and pointing at its message. */
-function aria(name: string, data: ApplicationPageData) {
-  return {
-    'aria-invalid': data.errors[name] !== undefined ? ('true' as const) : undefined,
-    'aria-describedby': errorId(name),
-  };
-}
 
 interface TextFieldProps {
   name: string;
@@ -59,24 +43,22 @@ function TextField({
   mask,
 }: TextFieldProps) {
   return (
-    <div className="form-field">
-      <label htmlFor={inputId(name)}>{label}</label>
-      <input
-        id={inputId(name)}
-        name={name}
-        type={type}
-        required
-        maxLength={maxLength}
-        defaultValue={data.values[name] ?? ''}
-        {...(inputMode ? { inputMode } : {})}
-        {...(autoComplete ? { autoComplete } : {})}
-        {...(mask ? { 'data-mask': mask } : {})}
-        data-field={name}
-        {...aria(name, data)}
-      />
-      {hint && <p className="form-field__hint">{hint}</p>}
-      <FieldError name={name} data={data} />
-    </div>
+    <FormField id={inputId(name)} name={name} label={label} {...(hint ? { hint } : {})} error={data.errors[name]}>
+      {(control) => (
+        <input
+          {...control}
+          name={name}
+          type={type}
+          required
+          maxLength={maxLength}
+          defaultValue={data.values[name] ?? ''}
+          {...(inputMode ? { inputMode } : {})}
+          {...(autoComplete ? { autoComplete } : {})}
+          {...(mask ? { 'data-mask': mask } : {})}
+          data-field={name}
+        />
+      )}
+    </FormField>
   );
 }
 
@@ -92,25 +74,18 @@ function SelectField({
   options: readonly { value: string; label: string }[];
 }) {
   return (
-    <div className="form-field">
-      <label htmlFor={inputId(name)}>{label}</label>
-      <select
-        id={inputId(name)}
-        name={name}
-        required
-        defaultValue={data.values[name] ?? ''}
-        data-field={name}
-        {...aria(name, data)}
-      >
-        <option value="">Wybierz…</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      <FieldError name={name} data={data} />
-    </div>
+    <FormField id={inputId(name)} name={name} label={label} error={data.errors[name]}>
+      {(control) => (
+        <select {...control} name={name} required defaultValue={data.values[name] ?? ''} data-field={name}>
+          <option value="">Wybierz…</option>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </FormField>
   );
 }
 
@@ -129,23 +104,22 @@ function NumberField({
   max: number;
 }) {
   return (
-    <div className="form-field">
-      <label htmlFor={inputId(name)}>{label}</label>
-      <input
-        id={inputId(name)}
-        name={name}
-        type="number"
-        min={min}
-        max={max}
-        step={1}
-        required
-        inputMode="numeric"
-        defaultValue={data.values[name] ?? ''}
-        data-field={name}
-        {...aria(name, data)}
-      />
-      <FieldError name={name} data={data} />
-    </div>
+    <FormField id={inputId(name)} name={name} label={label} error={data.errors[name]}>
+      {(control) => (
+        <input
+          {...control}
+          name={name}
+          type="number"
+          min={min}
+          max={max}
+          step={1}
+          required
+          inputMode="numeric"
+          defaultValue={data.values[name] ?? ''}
+          data-field={name}
+        />
+      )}
+    </FormField>
   );
 }
 
@@ -289,12 +263,12 @@ function PersonalStep({ data }: { data: ApplicationPageData }) {
                   defaultChecked={data.values[name] === 'on'}
                   data-field={name}
                   {...(consent.required ? { 'data-required': '' } : {})}
-                  {...aria(name, data)}
+                  {...fieldControl(inputId(name), data.errors[name])}
                 />
                 <span>{`${consent.text}${consent.required ? ' *' : ''}`}</span>
               </label>
               <input type="hidden" name={consentVersionField(consent.key)} value={consent.version} />
-              <FieldError name={name} data={data} />
+              <FieldError id={inputId(name)} name={name} error={data.errors[name]} />
             </div>
           );
         })}

@@ -20,7 +20,7 @@ export const STEP_TITLES = {
 } as const;
 
 /**
- * The fraud warning (spec point 1): shown on the home page and on every step of the journey.
+ * The fraud warning: shown on the home page and on every step of the journey.
  * Original text written for this product.
  */
 export const FRAUD_WARNING = {

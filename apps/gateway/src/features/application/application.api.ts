@@ -1,3 +1,4 @@
+import { type RateLimiter } from '@lib/cache';
 import { status as GrpcStatus } from '@grpc/grpc-js';
 import { GrpcCallError, leadsV1, statusName } from '@lib/contracts';
 import { zlotyFromGrosze } from '@lib/finance';
@@ -6,24 +7,15 @@ import { contactDetailsSchema, isUuidV4, loanRequestSchema, personalDetailsSchem
 import { randomUUID } from 'node:crypto';
 import { type Request, type Response, Router } from 'express';
 import { type GatewayServices } from '../../app/services';
-import {
-  type CsrfKey,
-  CSRF_FIELD,
-  ensureCsrfBinding,
-  issueCsrfToken,
-  readCsrfBinding,
-  verifyCsrfToken,
-} from '../../server/csrf';
-import { httpStatusFor } from '../../server/http/error-status';
-import { toPayload } from '../../server/http/page-handlers';
-import { type OriginPolicy, isSameOrigin } from '../../server/http/same-origin';
-import { readClientId } from '../../server/identity/client-id';
-import { keyOfParts } from '../../server/identity/derived-key';
-import { readSessionId } from '../../server/identity/session-id';
-import { type PageResolver, type ResolvedPage } from '../../server/pages/page-resolver';
-import { rateLimitKey } from '../../server/rate-limit/client-address';
-import { type RateLimiter } from '../../server/rate-limit/rate-limiter';
-import { type PageRenderer } from '../../server/render/page-renderer';
+import { type CsrfKey, ensureCsrfBinding, issueCsrfToken } from '../../kit/csrf';
+import { FORM_POST_TEXTS } from '../../kit/forms/form-post';
+import { type FormDeclaration, type FormRejection, type FormStored, type FormTexts, formPipeline } from '../../kit/forms/form-pipeline';
+import { type PagePort } from '../../kit/pages/page-port';
+import { type ResolvedPage, toPayload } from '../../kit/pages/resolved-page';
+import { type OriginPolicy } from '../../kit/http/same-origin';
+import { readClientId } from '../../kit/identity/client-id';
+import { keyOfParts } from '../../kit/identity/derived-key';
+import { readSessionId } from '../../kit/identity/session-id';
 import { PAYLOAD_SUFFIX, pagePathOfPayload } from '../../shared/page-state';
 import { type ApplicationPageData, applicationOptions } from './application-data';
 import { APPLICATION_TEXTS, STEP_TITLES } from './application-texts';
@@ -47,8 +39,10 @@ import {
 } from './journey';
 import { type ValidStep, draftValues, reachableStep, submitRequest } from './journey-service';
 import { draftIdOfResumePath, isResumePath, resumePath } from './resume-link';
+import { type FeatureHandler } from '../../kit/feature';
+import { applicationLimiter } from './application-rate-limit';
 
-/** The CSRF purpose of the journey's forms (server/csrf). */
+/** The CSRF purpose of the journey's forms (kit/csrf). */
 export const APPLICATION_CSRF_PURPOSE = 'application';
 /** Metrics label of the journey's answers. */
 const ROUTE_LABEL = '/application/';
@@ -60,10 +54,8 @@ export interface ApplicationApiDeps {
   limiter: RateLimiter;
   /** Our origin for the same-origin check (PUBLIC_ORIGIN, and whether it was configured). */
   publicOrigin: OriginPolicy;
-  resolver: PageResolver;
-  renderer: PageRenderer;
+  pages: PagePort;
   csrf: CsrfKey;
-  buildId: string;
   /** Cookies with `Secure` (PUBLIC_ORIGIN is https). */
   secure: boolean;
   /** Today in Warsaw ('YYYY-MM-DD'), for the applicant's age. */
@@ -78,6 +70,38 @@ type DraftLookup = { kind: 'draft'; draft: leadsV1.Application | null } | { kind
 const isStatus = (error: unknown, code: GrpcStatus) => error instanceof GrpcCallError && error.code === code;
 
 const STEP_ORDER: Record<JourneyStep, number> = { loan: 0, contact: 1, personal: 2 };
+
+/** The journey's addresses that take a step's post (/transition/ only redirects). */
+const FORM_POST_PATHS = [JOURNEY_PATHS.start, JOURNEY_PATHS.loan, JOURNEY_PATHS.contact, JOURNEY_PATHS.contactV2, JOURNEY_PATHS.personal];
+
+/** The pipeline's own answers in the journey's words (a refused origin or token answers the 403 page). */
+const STEP_TEXTS: FormTexts = {
+  badBody: FORM_POST_TEXTS.badBody,
+  csrfRefused: FORM_POST_TEXTS.csrfRefused,
+  crossOrigin: FORM_POST_TEXTS.crossOrigin,
+  fixFields: APPLICATION_TEXTS.fixFields,
+  rateLimited: APPLICATION_TEXTS.rateLimited,
+  uncertain: APPLICATION_TEXTS.unavailable,
+};
+
+/** A step's valid post: the schema's result, the draft of the cookie, the form version, and the values as typed. */
+interface StepPost {
+  valid: ValidStep;
+  draftId: string | undefined;
+  formVersion: FormVersion;
+  values: Record<string, string>;
+}
+
+/** SubmitApplication's answer, or `stale`: the draft a later step belongs to is gone or submitted. */
+type StepSaved = ({ kind: 'saved' } & leadsV1.SubmitApplicationResponse) | { kind: 'stale' };
+
+/** The form version a step's post belongs to: `/reg2/` is version 2, else the hidden field's. */
+function postedFormVersion(path: string, body: unknown): FormVersion {
+  return path === JOURNEY_PATHS.contactV2 ? 2 : formVersionOf(formText(body, HIDDEN_FIELDS.version));
+}
+
+/** A saved step answers 303 to the next address (the journey has no script that posts it). */
+const storedAt = (href: string): FormStored => ({ href, json: { status: 200, body: { href } } });
 
 /**
  * The loan application journey (journey.ts has the steps): its pages, drawn per request because
@@ -121,7 +145,7 @@ export function applicationApi(deps: ApplicationApiDeps): Router {
     const csrfToken = binding
       ? issueCsrfToken({ key: deps.csrf, binding, purpose: APPLICATION_CSRF_PURPOSE })
       : '';
-    const base = deps.resolver.statusPage(path, status, ROUTE_LABEL);
+    const base = deps.pages.statusPage(path, status, ROUTE_LABEL);
     const full: ApplicationPageData = { ...data, csrfToken };
     return {
       ...base,
@@ -144,22 +168,16 @@ export function applicationApi(deps: ApplicationApiDeps): Router {
     res.locals['routeLabel'] = asPayload ? `${ROUTE_LABEL}${PAYLOAD_SUFFIX}` : ROUTE_LABEL;
     if (asPayload) {
       res.setHeader('Cache-Control', 'no-store');
-      res.status(page.status).json(toPayload(page, deps.buildId));
+      res.status(page.status).json(toPayload(page, deps.pages.buildId));
       return;
     }
-    await deps.renderer.stream(req, res, page);
+    await deps.pages.render(req, res, page);
   };
 
   const redirect = (res: Response, to: string, asPayload: boolean) => {
     res.locals['routeLabel'] = ROUTE_LABEL;
     res.setHeader('Cache-Control', 'no-store');
-    res.redirect(303, asPayload ? `${to}${PAYLOAD_SUFFIX}?v=${deps.buildId}` : to);
-  };
-
-  const forbidden = async (req: Request, res: Response, reason: string) => {
-    deps.logger.info({ path: req.path, reason }, 'application post refused: 403');
-    res.locals['routeLabel'] = ROUTE_LABEL;
-    await deps.renderer.stream(req, res, deps.resolver.statusPage(req.path, 403, ROUTE_LABEL));
+    res.redirect(303, asPayload ? `${to}${PAYLOAD_SUFFIX}?v=${deps.pages.buildId}` : to);
   };
 
   /** Our origin as the visitor reaches it: PUBLIC_ORIGIN, or (unconfigured: local runs) the request's own. */
@@ -267,7 +285,7 @@ export function applicationApi(deps: ApplicationApiDeps): Router {
     const status = lookup.kind === 'failed' ? 503 : 404;
     if (status === 404) deps.logger.info({ valid: draftId !== undefined }, 'application resume link refused');
     // formState: personal, so answered no-store like the journey's pages.
-    const page: ResolvedPage = { ...deps.resolver.statusPage(path, status, ROUTE_LABEL), formState: {} };
+    const page: ResolvedPage = { ...deps.pages.statusPage(path, status, ROUTE_LABEL), formState: {} };
     await send(req, res, page, asPayload);
   };
 
@@ -309,58 +327,99 @@ export function applicationApi(deps: ApplicationApiDeps): Router {
     return { errors };
   };
 
-  // POST: one step of the journey.
-  const post = async (req: Request, res: Response, path: string): Promise<void> => {
-    if (!isSameOrigin(req, deps.publicOrigin)) {
-      await forbidden(req, res, 'not same-origin');
-      return;
-    }
-    const body: unknown = req.body;
-    const check = verifyCsrfToken({
-      key: deps.csrf,
-      token: formText(body, CSRF_FIELD),
-      binding: readCsrfBinding(req.get('cookie')),
-      purpose: APPLICATION_CSRF_PURPOSE,
-    });
-    if (!check.ok) {
-      await forbidden(req, res, `csrf ${check.reason}`);
-      return;
-    }
+  /** The journey page of a step drawn again after its post was refused: the draft's values, then the post's. */
+  const renderStep = async (req: Request, res: Response, path: string, rejection: FormRejection): Promise<void> => {
     const step = stepOfPath(path)!;
-    const formVersion: FormVersion =
-      path === JOURNEY_PATHS.contactV2 ? 2 : formVersionOf(formText(body, HIDDEN_FIELDS.version));
-    const values = stepValues(body, step);
-    const sentKey = formText(body, HIDDEN_FIELDS.idempotencyKey);
-    let draftId = readDraftId(req.get('cookie'));
-    const answer = async (status: number, extra: { errors?: Record<string, string>; message: string }) => {
-      const lookup = step === 'loan' ? ({ kind: 'draft', draft: null } as const) : await lookupDraft(draftId);
-      const draft = lookup.kind === 'draft' ? lookup.draft : null;
-      const key = isUuidV4(sentKey) ? sentKey : undefined;
-      const data = pageData(req, step, path, draft, formVersion, {
-        ...extra,
-        values,
-        ...(key ? { idempotencyKey: key } : {}),
-      });
-      res.setHeader('Cache-Control', 'no-store');
-      await send(req, res, journeyPage(req, res, path, status, data), false);
-    };
+    const body: unknown = req.body;
+    const formVersion = postedFormVersion(path, body);
+    const lookup = step === 'loan' ? ({ kind: 'draft', draft: null } as const) : await lookupDraft(readDraftId(req.get('cookie')));
+    const draft = lookup.kind === 'draft' ? lookup.draft : null;
+    const { [HIDDEN_FIELDS.idempotencyKey]: key, ...values } = rejection.values ?? stepValues(body, step);
+    const data = pageData(req, step, path, draft, formVersion, {
+      values,
+      ...(rejection.errors ? { errors: rejection.errors } : {}),
+      message: rejection.message,
+      ...(key && isUuidV4(key) ? { idempotencyKey: key } : {}),
+    });
+    await send(req, res, journeyPage(req, res, path, rejection.status, data), false);
+  };
 
-    const checked = validate(step, body);
-    if ('errors' in checked) {
-      await answer(400, { errors: checked.errors, message: APPLICATION_TEXTS.fixFields });
-      return;
-    }
-    if (step !== 'loan' && !draftId) {
-      redirect(res, JOURNEY_PATHS.start, false);
-      return;
-    }
-    const budgetKey = rateLimitKey(req.ip ?? req.socket.remoteAddress);
-    const decision = await deps.limiter.hit(budgetKey);
-    if (!decision.allowed) {
-      res.setHeader('Retry-After', String(Math.max(1, Math.ceil(decision.retryAfterMs / 1000))));
-      await answer(429, { message: APPLICATION_TEXTS.rateLimited });
-      return;
-    }
+  /**
+   * One step's post as a form of the one pipeline (kit/forms/form-pipeline.ts): same origin and
+   * the CSRF token of purpose `application` (the 403 page), the step's @lib/pl-validation schema
+   * (400: the form again with the values and the Polish messages), a later step without a draft
+   * back to the start, the `application` budget (429), then SubmitApplication with the draft of the
+   * `pp_application` cookie: a step is saved as the draft (303 to the next step, the cookie set),
+   * the last step submits it under one idempotency key (303 to the offers matched to the request).
+   */
+  const stepForm = (path: string): FormDeclaration<StepPost, StepSaved> => {
+    const step = stepOfPath(path)!;
+    return {
+      name: APPLICATION_CSRF_PURPOSE,
+      routeLabel: ROUTE_LABEL,
+      texts: STEP_TEXTS,
+      csrf: true,
+      service: 'leads',
+      keyField: HIDDEN_FIELDS.idempotencyKey,
+      read: (req) => {
+        const body: unknown = req.body;
+        const values = stepValues(body, step);
+        const checked = validate(step, body);
+        if ('errors' in checked) return { kind: 'rejected', rejection: { status: 400, message: APPLICATION_TEXTS.fixFields, errors: checked.errors, values } };
+        const draftId = readDraftId(req.get('cookie'));
+        if (step !== 'loan' && !draftId) return { kind: 'redirect', href: JOURNEY_PATHS.start };
+        const sentKey = formText(body, HIDDEN_FIELDS.idempotencyKey);
+        return {
+          kind: 'valid',
+          input: { valid: checked.ok, draftId, formVersion: postedFormVersion(path, body), values },
+          values,
+          // Only the last step submits, under one key: the form's, else one derived from the post.
+          sentKey: step === 'personal' && isUuidV4(sentKey) ? sentKey : undefined,
+        };
+      },
+      derivedKey: (post, address) => keyOfParts(['application', address, post.draftId, post.values]),
+      submit: (post, key, req) => saveStep(post, step === 'personal' ? key : undefined, req),
+      stored: async (saved, _req, res) => {
+        if (saved.kind === 'stale') {
+          res.append('Set-Cookie', draftCookie('', deps.secure));
+          return storedAt(JOURNEY_PATHS.start);
+        }
+        res.append('Set-Cookie', draftCookie(saved.applicationId, deps.secure));
+        if (step === 'loan') return storedAt(JOURNEY_PATHS.transition);
+        if (step === 'contact') return storedAt(JOURNEY_PATHS.personal);
+        deps.logger.info({ applicationId: saved.applicationId, matchedOffers: saved.matchedOffers }, 'application submitted');
+        return storedAt(await offersAddress(saved.applicationId));
+      },
+      fieldOfViolation: (field) => {
+        const name = formFieldOfViolation(field);
+        return name && stepOfFormField(name) === step ? name : undefined;
+      },
+      // Fields of an earlier step are not on this page: the visitor is asked to complete that step first.
+      refusal: (error, status, values) => {
+        if (status !== 400 || !(error instanceof GrpcCallError) || error.fieldViolations.length === 0) return undefined;
+        const errors: Record<string, string> = {};
+        let earlier = false;
+        for (const violation of error.fieldViolations) {
+          const field = formFieldOfViolation(violation.field);
+          const fieldStep = field ? stepOfFormField(field) : null;
+          if (field && fieldStep === step) errors[field] ??= violation.description;
+          else if (fieldStep && STEP_ORDER[fieldStep] < STEP_ORDER[step]) earlier = true;
+        }
+        return { status: 400, message: earlier ? APPLICATION_TEXTS.earlierStep : APPLICATION_TEXTS.fixFields, errors, values };
+      },
+      // A service failure is an outage to the applicant: 503 unless the service said which 5xx.
+      uncertainStatus: (status) => (status >= 500 ? status : 503),
+      wantsJson: () => false,
+      renderRejection: (req, res, rejection) => renderStep(req, res, path, rejection),
+      renderForbidden: (req, res) => deps.pages.render(req, res, { ...deps.pages.statusPage(path, 403, ROUTE_LABEL), formState: {} }),
+    };
+  };
+
+  /**
+   * SubmitApplication for a step. A draft gone (30 days, erased) or already submitted: the loan
+   * request starts a new one, a later step goes back to the start with the cookie cleared.
+   */
+  const saveStep = async (post: StepPost, idempotencyKey: string | undefined, req: Request): Promise<StepSaved> => {
     const cookies = req.get('cookie');
     const attribution: leadsV1.Attribution = {
       utmSource: '',
@@ -371,57 +430,17 @@ export function applicationApi(deps: ApplicationApiDeps): Router {
       sessionId: readSessionId(cookies) ?? '',
       clientId: readClientId(cookies) ?? '',
     };
-    // The last step's key: the form's (drawn with the page, or by the island), else one derived from
-    // the post, so sending the same form again is the same submission.
-    const idempotencyKey =
-      step === 'personal'
-        ? isUuidV4(sentKey)
-          ? sentKey
-          : keyOfParts(['application', rateLimitKey(req.ip), draftId, values])
-        : undefined;
-    const call = (id: string | undefined, key = idempotencyKey) =>
+    const call = (draftId: string | undefined) =>
       deps.services.leads.submitApplication(
-        submitRequest({
-          valid: checked.ok,
-          draftId: id,
-          formVersion,
-          ...(key ? { idempotencyKey: key } : {}),
-          attribution,
-          now: now(),
-        }),
+        submitRequest({ valid: post.valid, draftId, formVersion: post.formVersion, ...(idempotencyKey ? { idempotencyKey } : {}), attribution, now: now() }),
       );
     try {
-      let saved: leadsV1.SubmitApplicationResponse;
-      try {
-        saved = await call(draftId);
-      } catch (error) {
-        // The draft is gone (30 days, erased) or already submitted: the loan request starts a new one.
-        const stale =
-          isStatus(error, GrpcStatus.NOT_FOUND) || isStatus(error, GrpcStatus.FAILED_PRECONDITION);
-        if (stale && step === 'loan') {
-          draftId = undefined;
-          saved = await call(undefined);
-        } else if (stale) {
-          res.append('Set-Cookie', draftCookie('', deps.secure));
-          redirect(res, JOURNEY_PATHS.start, false);
-          return;
-        } else if (isKeyReused(error)) {
-          saved = await call(draftId, randomUUID());
-        } else throw error;
-      }
-      res.append('Set-Cookie', draftCookie(saved.applicationId, deps.secure));
-      if (step === 'loan') redirect(res, JOURNEY_PATHS.transition, false);
-      else if (step === 'contact') redirect(res, JOURNEY_PATHS.personal, false);
-      else {
-        deps.logger.info(
-          { applicationId: saved.applicationId, matchedOffers: saved.matchedOffers },
-          'application submitted',
-        );
-        redirect(res, await offersAddress(saved.applicationId), false);
-      }
+      return { kind: 'saved', ...(await call(post.draftId)) };
     } catch (error) {
-      await deps.limiter.giveBack(budgetKey);
-      await failed(error, step, answer);
+      const stale = isStatus(error, GrpcStatus.NOT_FOUND) || isStatus(error, GrpcStatus.FAILED_PRECONDITION);
+      if (!stale) throw error;
+      if (post.valid.step === 'loan') return { kind: 'saved', ...(await call(undefined)) };
+      return { kind: 'stale' };
     }
   };
 
@@ -439,39 +458,13 @@ export function applicationApi(deps: ApplicationApiDeps): Router {
     }
   };
 
-  /** A failed SubmitApplication: the service's field rules on the form, else the retry message. */
-  const failed = async (
-    error: unknown,
-    step: JourneyStep,
-    answer: (status: number, extra: { errors?: Record<string, string>; message: string }) => Promise<void>,
-  ) => {
-    const status = httpStatusFor(error);
-    if (status === 400 && error instanceof GrpcCallError && error.fieldViolations.length > 0) {
-      const errors: Record<string, string> = {};
-      let earlier = false;
-      for (const violation of error.fieldViolations) {
-        const field = formFieldOfViolation(violation.field);
-        const fieldStep = field ? stepOfFormField(field) : null;
-        if (field && fieldStep === step) errors[field] ??= violation.description;
-        else if (fieldStep && STEP_ORDER[fieldStep] < STEP_ORDER[step]) earlier = true;
-      }
-      await answer(400, {
-        errors,
-        message: earlier ? APPLICATION_TEXTS.earlierStep : APPLICATION_TEXTS.fixFields,
-      });
-      return;
-    }
-    if (status === 429) {
-      await answer(429, { message: APPLICATION_TEXTS.rateLimited });
-      return;
-    }
-    deps.onUpstreamError?.(error);
-    deps.logger.error(
-      { err: error, step, status, ...grpcFields(error) },
-      'application step not saved: leads service failed',
-    );
-    await answer(status >= 500 ? status : 503, { message: APPLICATION_TEXTS.unavailable });
-  };
+  const pipelines = FORM_POST_PATHS.map((path) => {
+    const form = stepForm(path);
+    return { path, handlers: formPipeline(form, { logger: deps.logger, limiter: deps.limiter, origin: deps.publicOrigin, csrfKey: deps.csrf, onUpstreamError: (error) => deps.onUpstreamError?.(error) }) };
+  });
+  // Exact, case-sensitive addresses, as the pages are (`/process` is no journey address).
+  const posts = Router({ strict: true, caseSensitive: true });
+  for (const { path, handlers } of pipelines) posts.post(path, ...handlers);
 
   router.use((req, res, next) => {
     const payloadPath = pagePathOfPayload(req.path);
@@ -487,20 +480,31 @@ export function applicationApi(deps: ApplicationApiDeps): Router {
       next();
       return;
     }
-    (read ? show(req, res, path, payloadPath !== null) : post(req, res, path)).catch(next);
+    if (read) show(req, res, path, payloadPath !== null).catch(next);
+    else posts(req, res, next);
   });
   return router;
-}
-
-/** SubmitApplication's INVALID_ARGUMENT for a key the service holds for another submission. */
-function isKeyReused(error: unknown): boolean {
-  return (
-    error instanceof GrpcCallError &&
-    error.code === GrpcStatus.INVALID_ARGUMENT &&
-    error.fieldViolations.some((v) => v.field === 'idempotencyKey')
-  );
 }
 
 function grpcFields(error: unknown) {
   return error instanceof GrpcCallError ? { grpcCode: statusName(error.code) } : {};
 }
+
+/** The loan application journey: its personal pages (GET, also as payloads) and its form posts. */
+export const applicationFeature: FeatureHandler = {
+  name: 'application',
+  stage: 'forms',
+  create: (ctx) =>
+    applicationApi({
+      services: ctx.services,
+      logger: ctx.logger,
+      limiter: applicationLimiter(ctx.config, ctx.budgets),
+      publicOrigin: ctx.origin,
+      pages: ctx.pages,
+      csrf: ctx.csrf.key,
+      secure: ctx.csrf.secure,
+      today: ctx.today,
+      now: ctx.now,
+      onUpstreamError: ctx.onUpstreamError,
+    }),
+};

@@ -5,7 +5,7 @@
  * answers of the journey's form posts, never on a page.
  */
 import { serializeCookie } from '../../shared/cookies';
-import { readUuidCookie } from '../../server/identity/uuid';
+import { readUuidCookie } from '../../kit/identity/uuid';
 
 export const DRAFT_COOKIE = 'pp_application';
 /** As long as the leads service keeps a draft (DRAFT_RETENTION_DAYS there). */

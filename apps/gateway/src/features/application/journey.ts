@@ -1,5 +1,5 @@
 /**
- * The loan application journey (issue 10 point 2), as the gateway draws and posts it. The steps:
+ * The loan application journey, as the gateway draws and posts it. The steps:
  *
  *   /application/  the start: the loan request form (amount, period in days, purpose), filled from
  *                  the home sliders' GET (`?amount=&period=&purpose=`, `ver=2|3`) or the draft

@@ -1,4 +1,4 @@
-import { csrfKey, issueCsrfToken } from '../../server/csrf';
+import { csrfKey, issueCsrfToken } from '../../kit/csrf';
 import { RESUME_PREFIX, draftIdOfResumePath, isResumePath, resumePath } from './resume-link';
 
 const KEY = csrfKey('x'.repeat(40));

@@ -1,8 +1,8 @@
 /**
- * The resume link of an application draft (issue 10 point 2: "a reload or a second device loses
- * nothing"): `/application/wznow/<draft id>.<mac>/`, shown on the journey's pages once a draft
+ * The resume link of an application draft, so a reload or a second device loses nothing:
+ * `/application/wznow/<draft id>.<mac>/`, shown on the journey's pages once a draft
  * exists. Opened on another device it sets the draft cookie there and continues at the draft's
- * step (application.api.ts). The mac is the gateway's CSRF key (CSRF_SECRET, server/csrf) over a
+ * step (application.api.ts). The mac is the gateway's CSRF key (CSRF_SECRET, kit/csrf) over a
  * payload of its own label: a CSRF token's payload starts with the visitor's form-cookie UUID, this
  * one with `application-resume`, so neither can stand for the other. Nothing is stored: the link
  * is valid as long as the draft is (the leads service keeps a draft 30 days, and a submitted or
@@ -12,7 +12,7 @@
  */
 import { isUuidV4, normalizeUuid } from '@lib/pl-validation';
 import { timingSafeEqual } from 'node:crypto';
-import { type CsrfKey } from '../../server/csrf';
+import { type CsrfKey } from '../../kit/csrf';
 
 /** The resume links' address prefix. */
 export const RESUME_PREFIX = '/application/wznow/';

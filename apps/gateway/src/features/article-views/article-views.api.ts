@@ -2,7 +2,7 @@ import { status as GrpcStatus } from '@grpc/grpc-js';
 import { GrpcCallError, statusName } from '@lib/contracts';
 import { type Logger } from '@lib/observability';
 import { SLUG_PATTERN } from '@lib/pl-validation';
-import express, {
+import {
   type ErrorRequestHandler,
   type Request,
   type RequestHandler,
@@ -11,12 +11,15 @@ import express, {
 } from 'express';
 import { z } from 'zod';
 import { type GatewayServices } from '../../app/services';
-import { describeIssues, jsonTextBody } from '../../server/http/request-body';
-import { type OriginPolicy, isSameOrigin } from '../../server/http/same-origin';
-import { rateLimitKey } from '../../server/rate-limit/client-address';
-import { type RateLimiter } from '../../server/rate-limit/rate-limiter';
+import { bodyProblem, describeIssues, jsonTextBody, textBody } from '../../kit/http/request-body';
+import { type OriginPolicy, isSameOrigin } from '../../kit/http/same-origin';
+import { rateLimitKey } from '../../kit/rate-limit/client-address';
 import { type Visit, VISIT_COOKIE, VISIT_IDLE_MS, type VisitCookies, cookieValues } from './visit-cookie';
 import { ARTICLE_VIEWS_PATH, VIEW_RESEND } from './views-endpoint';
+import { type FeatureHandler } from '../../kit/feature';
+import { type ViewLimits, viewLimits } from './view-limits';
+import { visitCookies } from './visit-cookie';
+import { sendErrorBody } from '../../kit/http/error-body';
 
 export { ARTICLE_VIEWS_PATH };
 /** A view report is a path: far below this. */
@@ -32,10 +35,6 @@ const viewSchema = z.object({
 });
 
 /** The view beacon's own budgets, apart from the comments': every report, and new visits. */
-export interface ViewLimits {
-  views: RateLimiter;
-  visits: RateLimiter;
-}
 
 export interface ArticleViewsDeps {
   services: GatewayServices;
@@ -50,7 +49,6 @@ export interface ArticleViewsDeps {
 /** The body as sent: JSON text of any content type. */
 const viewBodySchema = jsonTextBody(viewSchema);
 
-const errorBody = (status: number, message: string) => ({ error: { status, message } });
 
 /**
  * POST /api/views with `{"path": "/slug/"}` as JSON (any content type), at most 1 kB. In order:
@@ -66,7 +64,7 @@ const errorBody = (status: number, message: string) => ({ error: { status, messa
  */
 export function articleViews(deps: ArticleViewsDeps): Router {
   const router = Router();
-  const readBody = express.text({ type: () => true, limit: VIEW_BODY_LIMIT_BYTES, defaultCharset: 'utf-8' });
+  const readBody = textBody(VIEW_BODY_LIMIT_BYTES);
 
   /** The cookie sits on the endpoint's path only: pages never carry it, so their HTML stays shareable. */
   const setVisitCookie = (req: Request, res: Response, value: string) =>
@@ -80,7 +78,7 @@ export function articleViews(deps: ArticleViewsDeps): Router {
 
   const refuseOverBudget = (res: Response, retryAfterMs: number) => {
     res.setHeader('Retry-After', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
-    res.status(429).json(errorBody(429, 'too many view reports from this address'));
+    sendErrorBody(res, 429, 'too many view reports from this address');
   };
 
   const sameOrigin: RequestHandler = (req, res, next) => {
@@ -91,13 +89,13 @@ export function articleViews(deps: ArticleViewsDeps): Router {
       return;
     }
     // Not logged one by one: a foreign page firing beacons would fill the log; the metrics count 403s.
-    res.status(403).json(errorBody(403, 'view reports are accepted from this site only'));
+    sendErrorBody(res, 403, 'view reports are accepted from this site only');
   };
 
   const record: RequestHandler = async (req, res) => {
     const parsed = viewBodySchema.safeParse(req.body);
     if (!parsed.success) {
-      res.status(400).json(errorBody(400, describeIssues(parsed.error.issues)));
+      sendErrorBody(res, 400, describeIssues(parsed.error.issues));
       return;
     }
     const client = rateLimitKey(req.ip ?? req.socket.remoteAddress);
@@ -142,19 +140,26 @@ export function articleViews(deps: ArticleViewsDeps): Router {
       next(error);
       return;
     }
-    const type = (error as { type?: unknown } | null)?.type;
     res.locals['routeLabel'] = ARTICLE_VIEWS_PATH;
     res.setHeader('Cache-Control', 'no-store');
-    res
-      .status(400)
-      .json(
-        errorBody(
-          400,
-          type === 'entity.too.large' ? `body over ${VIEW_BODY_LIMIT_BYTES} bytes` : 'unreadable body',
-        ),
-      );
+    sendErrorBody(res, 400, bodyProblem(error) === 'too-large' ? `body over ${VIEW_BODY_LIMIT_BYTES} bytes` : 'unreadable body');
   };
 
   router.post(ARTICLE_VIEWS_PATH, sameOrigin, readBody, record, bodyError);
   return router;
 }
+
+/** POST /api/views: it reads its own (text, 1 kB) body, as sendBeacon sends it. */
+export const articleViewsFeature: FeatureHandler = {
+  name: 'article-views',
+  stage: 'own-body',
+  create: (ctx) =>
+    articleViews({
+      services: ctx.services,
+      logger: ctx.logger,
+      origin: ctx.origin,
+      limits: viewLimits(ctx.config, ctx.budgets),
+      cookies: visitCookies(ctx.config.VISIT_COOKIE_SECRET),
+      onUpstreamError: ctx.onUpstreamError,
+    }),
+};

@@ -1,6 +1,10 @@
-import { type GatewayConfig } from '../../server/config';
-import { type RateBudgets } from '../../server/rate-limit/rate-budgets';
-import { type ViewLimits } from './article-views.api';
+import { type RateBudgets, type RateLimiter } from '@lib/cache';
+import { type GatewayConfig } from '../../kit/config/gateway-config';
+
+export interface ViewLimits {
+  views: RateLimiter;
+  visits: RateLimiter;
+}
 
 /**
  * The view beacon's budgets per client address (IPv4, or IPv6 /64): `views` (every report past
@@ -12,10 +16,11 @@ export function viewLimits(
   budgets: RateBudgets,
 ): ViewLimits {
   return {
-    views: budgets.budget('views', { limit: config.VIEW_RATE_LIMIT, windowMs: config.VIEW_RATE_WINDOW_MS }),
+    views: budgets.budget('views', { limit: config.VIEW_RATE_LIMIT, windowMs: config.VIEW_RATE_WINDOW_MS, whenRedisDown: 'local' }),
     visits: budgets.budget('visits', {
       limit: config.VISIT_RATE_LIMIT,
       windowMs: config.VIEW_RATE_WINDOW_MS,
+      whenRedisDown: 'local',
     }),
   };
 }

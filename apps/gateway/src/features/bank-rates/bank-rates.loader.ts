@@ -1,7 +1,8 @@
 import { status as GrpcStatus } from '@grpc/grpc-js';
 import { GrpcCallError, type ratesV1 } from '@lib/contracts';
 import { type LoadContext } from '../../app/route-types';
-import { bankPath } from '../../app/site-paths/rates';
+import { type SitemapEntry, newestW3cDate, w3cDate } from '../../app/seo/sitemap-entry';
+import { BANK_RATES_PATH, bankPath } from '../../app/site-paths/rates';
 import { type GatewayServices } from '../../app/services';
 import { type HistoryRangeKey } from '../rate-charts';
 import { HISTORY_RANGE_OF } from '../rate-charts/rate-charts.loader';
@@ -81,4 +82,16 @@ export async function loadBank(ctx: LoadContext<BankParams>): Promise<BankData> 
     charts,
     others,
   };
+}
+
+/**
+ * The banks' list (dated by the newest bank table) and a page per bank (dated by its latest
+ * table), for sitemap.xml. While the rates service does not answer, the list alone, dated today.
+ */
+export async function bankRatesSitemap(services: GatewayServices, today: string): Promise<SitemapEntry[]> {
+  const banks = (await services.rates.listBanks({}).catch(() => null))?.banks ?? [];
+  return [
+    { loc: BANK_RATES_PATH, lastmod: newestW3cDate(banks.map((bank) => bank.latestTableDate)) || today },
+    ...banks.map((bank) => ({ loc: bankPath(bank.slug), lastmod: w3cDate(bank.latestTableDate) })),
+  ];
 }

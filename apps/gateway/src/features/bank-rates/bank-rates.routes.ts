@@ -4,12 +4,14 @@ import { noParams, slugParam } from '../../app/routes/params';
 import { BANK_RATES_PATH } from '../../app/site-paths/rates';
 import { rangeFromQuery } from '../rate-charts';
 import { formatIsoDate } from '../../shared/rates-format';
-import { type BankParams, loadBank, loadBanks } from './bank-rates.loader';
+import { type BankParams, bankRatesSitemap, loadBank, loadBanks } from './bank-rates.loader';
 
 const BANKS_CRUMB = { text: 'Kursy walut w bankach', link: BANK_RATES_PATH };
 
 /** `/kursy-walut-w-bankach/`: all banks. */
 export const bankRatesRoute = defineRoute({
+  // The banks' list and a page per bank, dated by their latest tables.
+  sitemap: { entries: ({ services, today }) => bankRatesSitemap(services, today) },
   name: 'bank-rates',
   page: 'bank-rates',
   pattern: BANK_RATES_PATH,

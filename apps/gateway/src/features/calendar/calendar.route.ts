@@ -1,5 +1,6 @@
 import { MAX_YEAR, MIN_YEAR } from '@lib/pl-calendar';
 import { defineRoute } from '../../app/route-types';
+import { calendarPath } from '../../app/site-paths/calendar';
 import { HOME_CRUMB, pageHead } from '../../app/routes/head';
 import { loadCalendar } from './calendar.loader';
 
@@ -21,4 +22,12 @@ export const calendarRoute = defineRoute({
       description: `Dni wolne od pracy w ${data.year} roku: święta, długie weekendy, dni robocze i wymiar czasu pracy w każdym miesiącu oraz terminy ferii.`,
       breadcrumbs: [HOME_CRUMB, { text: `Kalendarz ${data.year}`, link: '' }],
     }),
+  // This year's and next year's calendars; they are code and data of the build.
+  sitemap: {
+    entries: ({ today, builtOn }) => {
+      const year = Number(today.slice(0, 4));
+      const years = [year, year + 1].filter((shown) => shown >= MIN_YEAR && shown <= MAX_YEAR);
+      return Promise.resolve(years.map((shown) => ({ loc: calendarPath(shown), lastmod: builtOn })));
+    },
+  },
 });

@@ -8,7 +8,7 @@
  * after a timeout, a lost connection or an error answer sends the same key, so the comment is never
  * stored twice); a new key is made only after a success, for the next comment.
  */
-import { visitId } from '../../client/visit-id';
+import { visitId } from '../../shared/visit-id';
 import { COMMENT_TEXTS, COMMENTS_ENDPOINT, FIELD, VISIBLE_FIELDS, type VisibleField, isVisibleField } from './comment-texts';
 
 const FORM_SELECTOR = 'form[data-comment-form]';

@@ -66,5 +66,3 @@ export type VisibleField = (typeof VISIBLE_FIELDS)[number];
 
 export const isVisibleField = (field: string): field is VisibleField => (VISIBLE_FIELDS as readonly string[]).includes(field);
 
-/** Id of the element holding a field's error message (aria-describedby of the input). */
-export const errorId = (field: VisibleField) => `komentarz-blad-${field}`;

@@ -1,7 +1,7 @@
 import { UnavailableNotice } from '../../app/components/unavailable-notice';
-import { type FormState } from '../../app/form-state';
+import { FieldError, FormField, fieldControl } from '../../app/components/form-field';
 import { useRenderContext } from '../../app/render-context';
-import { islandMarker } from '../../client/island-marker';
+import { islandMarker } from '../../app/island-marker';
 import { formatDate, formatInteger, formatRating, plural } from '../../shared/format';
 import {
   COMMENT_FORM_ANCHOR,
@@ -10,7 +10,6 @@ import {
   COMMENTS_ENDPOINT,
   FIELD,
   type VisibleField,
-  errorId,
 } from './comment-texts';
 import { type CommentView, type CommentsSectionData, type CommentsView } from './comments-data';
 import { commentsHref, replyHref } from './comments-query';
@@ -115,22 +114,9 @@ function CommentPager({ view }: { view: CommentsView }) {
   );
 }
 
-function FieldError({ field, form }: { field: VisibleField; form: FormState | undefined }) {
-  return (
-    <p className="field-error" id={errorId(field)} data-error-for={field}>
-      {form?.errors?.[field] ?? ''}
-    </p>
-  );
-}
-
-/** aria attributes of an input from the form state: invalid and pointing at its message. */
-function fieldAria(field: VisibleField, form: FormState | undefined, hintId?: string) {
-  const invalid = form?.errors?.[field] !== undefined;
-  return {
-    'aria-invalid': invalid ? ('true' as const) : undefined,
-    'aria-describedby': [hintId, errorId(field)].filter(Boolean).join(' '),
-  };
-}
+/** The ids of the comment form's controls (their hint and error ids follow from them). */
+const FIELD_IDS: Record<VisibleField, string> = { name: 'komentarz-imie', email: 'komentarz-email', rating: 'komentarz-ocena', text: 'komentarz-tresc' };
+const fieldId = (field: VisibleField) => FIELD_IDS[field];
 
 /**
  * The comment form. A plain POST to /api/comments works without JavaScript (303 back here with
@@ -165,29 +151,13 @@ export function CommentForm({ pagePath, replyName }: { pagePath: string; replyNa
           Anuluj odpowiedź
         </a>
       </p>
-      <div className="form-field">
-        <label htmlFor="komentarz-imie">Imię lub pseudonim</label>
-        <input id="komentarz-imie" name={FIELD.name} type="text" autoComplete="nickname" required maxLength={100} defaultValue={values.name ?? ''} {...fieldAria('name', form)} />
-        <FieldError field="name" form={form} />
-      </div>
-      <div className="form-field">
-        <label htmlFor="komentarz-email">E-mail</label>
-        <input
-          id="komentarz-email"
-          name={FIELD.email}
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={254}
-          defaultValue={values.email ?? ''}
-          {...fieldAria('email', form, 'komentarz-email-opis')}
-        />
-        <p className="form-field__hint" id="komentarz-email-opis">
-          Nie publikujemy adresu e-mail.
-        </p>
-        <FieldError field="email" form={form} />
-      </div>
-      <fieldset className="form-field stars" data-rating-field="" disabled={replying} hidden={replying} {...fieldAria('rating', form)}>
+      <FormField id={fieldId('name')} name={FIELD.name} label="Imię lub pseudonim" error={form?.errors?.name}>
+        {(control) => <input {...control} name={FIELD.name} type="text" autoComplete="nickname" required maxLength={100} defaultValue={values.name ?? ''} />}
+      </FormField>
+      <FormField id={fieldId('email')} name={FIELD.email} label="E-mail" hint="Nie publikujemy adresu e-mail." error={form?.errors?.email}>
+        {(control) => <input {...control} name={FIELD.email} type="email" autoComplete="email" required maxLength={254} defaultValue={values.email ?? ''} />}
+      </FormField>
+      <fieldset className="form-field stars" data-rating-field="" disabled={replying} hidden={replying} {...fieldControl(fieldId('rating'), form?.errors?.rating)}>
         <legend>Twoja ocena</legend>
         <div className="stars__options">
           {RATINGS.map((rating) => (
@@ -200,13 +170,11 @@ export function CommentForm({ pagePath, replyName }: { pagePath: string; replyNa
             </label>
           ))}
         </div>
-        <FieldError field="rating" form={form} />
+        <FieldError id={fieldId('rating')} name={FIELD.rating} error={form?.errors?.rating} />
       </fieldset>
-      <div className="form-field">
-        <label htmlFor="komentarz-tresc">Treść komentarza</label>
-        <textarea id="komentarz-tresc" name={FIELD.text} rows={5} required maxLength={5000} defaultValue={values.text ?? ''} {...fieldAria('text', form)} />
-        <FieldError field="text" form={form} />
-      </div>
+      <FormField id={fieldId('text')} name={FIELD.text} label="Treść komentarza" error={form?.errors?.text}>
+        {(control) => <textarea {...control} name={FIELD.text} rows={5} required maxLength={5000} defaultValue={values.text ?? ''} />}
+      </FormField>
       <div className="comment-form__trap" aria-hidden="true">
         <label htmlFor="komentarz-strona-www">Nie wypełniaj tego pola</label>
         <input id="komentarz-strona-www" name={FIELD.trap} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />

@@ -1,4 +1,4 @@
-import { keyOfParts } from '../../server/identity/derived-key';
+import { keyOfParts } from '../../kit/identity/derived-key';
 import { type CommentSubmission } from './comment-submission';
 
 /**

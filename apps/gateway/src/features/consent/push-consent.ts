@@ -7,7 +7,7 @@
 
 /** Local storage key of the answer: `{"choice":"granted"|"denied","at":<epoch ms>}`. */
 export const PUSH_CONSENT_KEY = 'push_consent';
-/** After a decline the prompt stays away this long (issue 10 point 9). */
+/** After a decline the prompt stays away this long (30 days). */
 export const PUSH_DECLINE_QUIET_MS = 30 * 24 * 60 * 60_000;
 
 export type PushChoice = 'granted' | 'denied';

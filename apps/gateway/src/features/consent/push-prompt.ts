@@ -1,5 +1,5 @@
 /**
- * The push-notification prompt (issue 10 point 9): agree or decline, remembered in the browser
+ * The push-notification prompt: agree or decline, remembered in the browser
  * (push-consent.ts). Drawn by the tracker once the cookie notice has been answered (never both at
  * once), so cached pages stay shared. 'Tak' asks the browser for its notification permission;
  * 'Nie, dziękuję' (or a refusal in the browser's dialog) keeps the prompt away for 30 days. Each

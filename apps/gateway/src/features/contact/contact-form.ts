@@ -11,7 +11,7 @@ export const CONTACT_TEXTS = {
   sent: 'Dziękujemy, Twoja wiadomość do nas dotarła. Odpowiemy na podany adres e-mail najpóźniej w ciągu dwóch dni roboczych.',
 } as const;
 
-/** The contact form (issue 10 point 5): the limits are the leads service's (@lib/pl-validation). */
+/** The contact form: the limits are the leads service's (@lib/pl-validation). */
 export const CONTACT_FIELDS: readonly LeadFormField[] = [
   { name: 'name', label: 'Imię i nazwisko', kind: 'text', maxLength: 100, required: true, autoComplete: 'name' },
   { name: 'email', label: 'E-mail', kind: 'email', maxLength: 254, required: true, autoComplete: 'email' },

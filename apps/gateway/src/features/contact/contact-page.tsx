@@ -1,7 +1,7 @@
 import { LeadForm, LeadFormDone } from '../../app/components/lead-form';
 import { OperatorIdentity } from '../../app/operator';
 import { useRenderContext } from '../../app/render-context';
-import { islandMarker } from '../../client/island-marker';
+import { islandMarker } from '../../app/island-marker';
 import { type ContactPageData } from './contact-data';
 import { CONTACT_FIELDS, CONTACT_PATH, CONTACT_TEXTS } from './contact-form';
 

@@ -1,7 +1,8 @@
 import { type Router } from 'express';
 import { type GatewayServices } from '../../app/services';
-import { type FormPostDeps, formPost } from '../../server/http/form-post';
+import { type FormPostDeps, formPostDeps, formPost } from '../../kit/forms/form-post';
 import { CONTACT_FIELDS, CONTACT_PATH, CONTACT_SENT_HREF, CONTACT_TEXTS, SENT_QUERY } from './contact-form';
+import { type FeatureHandler } from '../../kit/feature';
 
 /** POST /kontakt/: the contact form → SubmitContactMessage, then 303 to `/kontakt/?wyslano=tak`. */
 export function contactApi(services: GatewayServices, deps: FormPostDeps): Router {
@@ -24,3 +25,10 @@ export function contactApi(services: GatewayServices, deps: FormPostDeps): Route
     deps,
   );
 }
+
+/** POST /kontakt/ (the contact form), after the shared body parsers. */
+export const contactFeature: FeatureHandler = {
+  name: 'contact',
+  stage: 'forms',
+  create: (ctx) => contactApi(ctx.services, formPostDeps(ctx)),
+};

@@ -21,4 +21,6 @@ export const contactRoute = defineRoute({
       description: 'Napisz do nas: pytania o porównanie pożyczek i kredytów, uwagi do serwisu, zgłoszenia błędów. Odpowiadamy w ciągu dwóch dni roboczych.',
       breadcrumbs: [HOME_CRUMB, { text: 'Kontakt', link: '' }],
     }),
+  // The form is code: it changes with a build.
+  sitemap: { lastmod: 'build' },
 });

@@ -11,7 +11,7 @@
  * client-side navigation (drawn without one) or a token refused as expired gets a fresh one by
  * asking for the form page again.
  */
-import { uuidV4 } from '../../client/visit-id';
+import { uuidV4 } from '../../shared/visit-id';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 

@@ -5,7 +5,7 @@ import { HtmlBlock } from '../../app/components/html-block';
 import { Breadcrumbs, Faq } from '../../app/components/page-extras';
 import { TableOfContents } from '../../app/components/toc';
 import { useRenderContext } from '../../app/render-context';
-import { islandMarker } from '../../client/island-marker';
+import { islandMarker } from '../../app/island-marker';
 import { type ContentPageView } from '../../app/view-types';
 import { formatDate, formatInteger, formatRating, plural } from '../../shared/format';
 import { CommentsSection, type CommentsSectionData } from '../comments';

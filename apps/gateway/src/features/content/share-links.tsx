@@ -1,4 +1,4 @@
-import { islandMarker } from '../../client/island-marker';
+import { islandMarker } from '../../app/island-marker';
 
 /**
  * Share links as plain URLs of each network's share page (no third-party script is loaded), an

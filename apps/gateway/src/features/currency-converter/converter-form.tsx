@@ -1,4 +1,5 @@
-import { islandMarker } from '../../client/island-marker';
+import { FieldError, fieldControl } from '../../app/components/form-field';
+import { islandMarker } from '../../app/island-marker';
 import { useRenderContext } from '../../app/render-context';
 import { CONVERTER_QUERY } from './converter-query';
 import { converterView } from './converter.view-model';
@@ -8,18 +9,14 @@ function CurrencySelect({ id, name, label, form, selected, error }: { id: string
   return (
     <div className="converter__field">
       <label htmlFor={id}>{label}</label>
-      <select id={id} name={name} defaultValue={selected} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-blad` : undefined}>
+      <select {...fieldControl(id, error)} name={name} defaultValue={selected}>
         {form.currencies.map((currency) => (
           <option key={currency.code} value={currency.code} data-mid={currency.mid} data-table={currency.table}>
             {currency.label}
           </option>
         ))}
       </select>
-      {error && (
-        <p className="field-error" id={`${id}-blad`}>
-          {error}
-        </p>
-      )}
+      <FieldError id={id} name={name} error={error} />
     </div>
   );
 }
@@ -47,19 +44,15 @@ export function CurrencyConverter({ form, idPrefix = 'przelicznik' }: { form: Co
         <div className="converter__field">
           <label htmlFor={amountId}>Kwota</label>
           <input
-            id={amountId}
+            {...fieldControl(amountId, view.errors.amount)}
             name={CONVERTER_QUERY.amount}
             type="text"
             inputMode="decimal"
             autoComplete="off"
             maxLength={32}
             defaultValue={view.amountText}
-            aria-invalid={view.errors.amount ? true : undefined}
-            aria-describedby={`${amountId}-blad`}
           />
-          <p className="field-error" id={`${amountId}-blad`} data-error="">
-            {view.errors.amount ?? ''}
-          </p>
+          <FieldError id={amountId} name={CONVERTER_QUERY.amount} error={view.errors.amount} />
         </div>
         <CurrencySelect id={`${idPrefix}-z`} name={CONVERTER_QUERY.from} label="Z waluty" form={form} selected={view.from} error={view.errors.from} />
         <CurrencySelect id={`${idPrefix}-na`} name={CONVERTER_QUERY.to} label="Na walutę" form={form} selected={view.to} error={view.errors.to} />

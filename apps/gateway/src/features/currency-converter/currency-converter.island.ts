@@ -41,7 +41,7 @@ export function mount(form: HTMLElement): void {
   attached.add(form);
   const currencies = readCurrencies(from);
   const tables = readTables(form);
-  const error = form.querySelector('[data-error]');
+  const error = form.querySelector(`[data-error-for="${CONVERTER_QUERY.amount}"]`);
 
   const update = (): void => {
     const view = converterView(

@@ -1,7 +1,8 @@
 import { status as GrpcStatus } from '@grpc/grpc-js';
-import { currencyLabel } from '@lib/currencies';
+import { currencyLabel, isCurrencyCode } from '@lib/currencies';
 import { GrpcCallError, ratesV1 } from '@lib/contracts';
 import { type LoadContext } from '../../app/route-types';
+import { type SitemapEntry, w3cDate } from '../../app/seo/sitemap-entry';
 import { sectionOk } from '../../app/section';
 import { CONVERTER_PATH, currencyPairPath } from '../../app/site-paths/rates';
 import { type GatewayServices } from '../../app/services';
@@ -125,4 +126,26 @@ export async function loadPair(ctx: LoadContext<PairParams>): Promise<PairData> 
       path: currencyPairPath(code, 'PLN'),
     })),
   };
+}
+
+/**
+ * The converter (dated by table A) and a pair page against PLN for every supported currency of
+ * NBP tables A and B (dated by its table), for sitemap.xml. While the rates service does not
+ * answer, the converter alone, dated today.
+ */
+export async function converterSitemap(services: GatewayServices, today: string): Promise<SitemapEntry[]> {
+  // A sitemap lists what it can: any failure leaves that table's pages out.
+  const latest = (table: ratesV1.TableType) => latestTable(services, table).catch(() => null);
+  const [tableA, tableB] = await Promise.all([latest(ratesV1.TableType.A), latest(ratesV1.TableType.B)]);
+  const entries: SitemapEntry[] = [{ loc: CONVERTER_PATH, lastmod: tableA?.effectiveDate ?? today }];
+  const seen = new Set<string>(['PLN']);
+  for (const table of [tableA, tableB]) {
+    for (const rate of table?.rates ?? []) {
+      const code = rate.code.toUpperCase();
+      if (seen.has(code) || !isCurrencyCode(code)) continue;
+      seen.add(code);
+      entries.push({ loc: currencyPairPath(code, 'PLN'), lastmod: w3cDate(table?.effectiveDate ?? '') });
+    }
+  }
+  return entries;
 }

@@ -3,12 +3,14 @@ import { HOME_CRUMB, pageHead } from '../../app/routes/head';
 import { noParams } from '../../app/routes/params';
 import { CONVERTER_PATH } from '../../app/site-paths/rates';
 import { rangeFromQuery } from '../rate-charts';
-import { type PairParams, loadConverter, loadPair } from './currency-converter.loader';
+import { type PairParams, converterSitemap, loadConverter, loadPair } from './currency-converter.loader';
 
 const CONVERTER_CRUMB = { text: 'Kalkulator walutowy', link: CONVERTER_PATH };
 
 /** `/kalkulator-walutowy/`: the converter; its form state (`?kwota=…`) is per request, never part of the data. */
 export const converterRoute = defineRoute({
+  // The converter and a pair page per currency of NBP tables A and B, dated by their tables.
+  sitemap: { entries: ({ services, today }) => converterSitemap(services, today) },
   name: 'currency-converter',
   page: 'currency-converter',
   pattern: CONVERTER_PATH,

@@ -1,5 +1,6 @@
+import { ChoiceField } from '../../app/components/form-field';
 import { Breadcrumbs } from '../../app/components/page-extras';
-import { islandMarker } from '../../client/island-marker';
+import { islandMarker } from '../../app/island-marker';
 import { type EligibilityData } from './eligibility-data';
 import { ANSWER_CHOICES, ELIGIBILITY_PATH, eligibilityView, type QuestionView } from './eligibility.view-model';
 
@@ -7,20 +8,23 @@ const fieldId = (question: QuestionView) => `szanse-${question.name}`;
 
 /** One question: a fieldset of two radio buttons and the hint line (always there, empty when fine). */
 function Question({ question }: { question: QuestionView }) {
-  const hintId = `${fieldId(question)}-blad`;
   return (
-    <fieldset className="form-field loan-calc__choice" aria-describedby={hintId} data-question={question.key}>
-      <legend>{question.question}</legend>
+    <ChoiceField
+      id={fieldId(question)}
+      name={question.key}
+      className="loan-calc__choice"
+      legend={question.question}
+      error={question.hint === '' ? undefined : question.hint}
+      live
+      fieldset={{ 'data-question': question.key }}
+    >
       {ANSWER_CHOICES.map((choice) => (
         <label key={choice.value}>
           <input type="radio" name={question.name} value={choice.value} defaultChecked={question.answer === choice.value} data-field={question.key} />{' '}
           {choice.label}
         </label>
       ))}
-      <p className="field-error" id={hintId} data-error={question.key} role="alert">
-        {question.hint}
-      </p>
-    </fieldset>
+    </ChoiceField>
   );
 }
 

@@ -5,7 +5,7 @@
  * into the address so it can be shared. Without JavaScript the form is a GET to the same page,
  * which the server answers with the same result.
  */
-import { type IslandContext } from '../../client/islands';
+import { type IslandContext } from '../../app/island-marker';
 import { ELIGIBILITY_KEYS, ELIGIBILITY_PATH, ELIGIBILITY_QUERY, type EligibilityValues, eligibilityView } from './eligibility.view-model';
 
 const attached = new WeakSet<HTMLElement>();
@@ -34,7 +34,7 @@ export function mount(form: HTMLElement, _context: IslandContext): void {
     for (const question of view.questions) {
       // A hint the server rendered for a bad address stays until that question is answered; a new
       // one appears only when the form is sent, not while the visitor is still answering.
-      const hint = form.querySelector(`[data-error="${question.key}"]`);
+      const hint = form.querySelector(`[data-error-for="${question.key}"]`);
       if (question.answer !== null || touched.has('submit')) setText(hint, question.hint);
       setText(page.querySelector(`[data-item-status="${question.key}"]`), question.status);
       const row = page.querySelector<HTMLElement>(`[data-item="${question.key}"]`);

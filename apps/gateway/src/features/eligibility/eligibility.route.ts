@@ -22,4 +22,6 @@ export const eligibilityRoute = defineRoute({
         'Odpowiedz na cztery pytania: wiek, obywatelstwo, dowód osobisty i konto w banku. Pokażemy orientacyjną szansę na pożyczkę i to, które warunki spełniasz.',
       breadcrumbs: [HOME_CRUMB, { text: 'Sprawdź szanse', link: '' }],
     }),
+  // The quiz is code: it changes with a build.
+  sitemap: { lastmod: 'build' },
 });

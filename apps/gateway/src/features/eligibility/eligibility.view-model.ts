@@ -1,7 +1,7 @@
 import { ELIGIBILITY_ITEMS, type EligibilityAnswers, type EligibilityKey, evaluateEligibility } from '@lib/pl-validation/eligibility';
 
 /*
- * The eligibility quiz page's one computation (issue 10 point 4): the answers in the address →
+ * The eligibility quiz page's one computation: the answers in the address →
  * the chance and, per question, its weight and whether it counted. The page component renders it
  * on the server (a shared address shows its result without JavaScript) and the `eligibility-quiz`
  * island runs the same function as the visitor answers. The scoring is evaluateEligibility() from

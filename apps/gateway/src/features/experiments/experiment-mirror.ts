@@ -13,8 +13,8 @@ export interface KeyValueStore {
 }
 
 /**
- * Keeps the two homes of a visitor's variants in step (spec point 4: the flow is remembered in
- * local storage): every `exp_<id>` cookie the gateway set is written to local storage as the flow
+ * Keeps the two homes of a visitor's variants in step (the `exp_<id>` cookie and the flow kept
+ * in local storage): every `exp_<id>` cookie the gateway set is written to local storage as the flow
  * ('0300.1-A'); for an experiment whose cookie is gone but whose flow local storage still has, the
  * cookie is written back, so the gateway finds the stored value on the next page (it checks it is
  * allowed). Returns the `document.cookie` assignments to make. Pure apart from the store.

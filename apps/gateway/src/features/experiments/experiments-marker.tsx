@@ -1,4 +1,4 @@
-import { islandMarker } from '../../client/island-marker';
+import { islandMarker } from '../../app/island-marker';
 
 /** Where a page that runs A/B experiments mounts the experiments island (nothing visible). */
 export function ExperimentsMarker({ ids }: { ids: readonly string[] }) {

@@ -8,7 +8,7 @@ import {
 } from './experiment-storage';
 
 /**
- * The A/B experiments of a page (spec point 4 "A/B flow", issue 9 point 5), decided by the gateway
+ * The A/B experiments of a page, decided by the gateway
  * per request before the page is looked up in its caches:
  * - the `exp_flow` query parameter wins when it names an allowed variant ('B' or '0300.1-B');
  * - else the variant stored in the visitor's `exp_<id>` cookie, when it is an allowed one;

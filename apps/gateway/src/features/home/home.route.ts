@@ -12,4 +12,6 @@ export const homeRoute = defineRoute({
   load: loadHome,
   // The home page shows neither breadcrumbs nor an FAQ, so its structured data has neither.
   head: (data, ctx) => contentHead(ctx, data.page, { breadcrumbs: [], faq: [] }),
+  // Offers and exchange rates on the home page change every day.
+  sitemap: { lastmod: 'today' },
 });

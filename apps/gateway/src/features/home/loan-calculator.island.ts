@@ -4,7 +4,7 @@
  * indicators, the period sent with the form and the application link, from the same
  * loanCalculatorView() the component rendered them with.
  */
-import { type IslandContext } from '../../client/islands';
+import { type IslandContext } from '../../app/island-marker';
 import { loanCalculatorView } from './loan-calculator.view-model';
 
 const attached = new WeakSet<HTMLElement>();

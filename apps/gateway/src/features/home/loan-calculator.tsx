@@ -3,7 +3,7 @@ import { LOAN_SLIDER, groszeFromZloty } from '@lib/finance';
 import { formatMoneyWhole } from '../../shared/format';
 import { APPLICATION_PATH } from '../../app/layouts/navigation';
 import { useRenderContext } from '../../app/render-context';
-import { islandMarker } from '../../client/island-marker';
+import { islandMarker } from '../../app/island-marker';
 import { type PurposeOption } from './home-data';
 import { loanCalculatorView, monthsText } from './loan-calculator.view-model';
 

@@ -11,7 +11,7 @@ import { formatDate, formatMoney, formatInteger } from '../../shared/format';
 import { type Locale } from '../../shared/locale';
 
 /*
- * The loan calculator page's one computation (issue 10 point 8): form values as typed → the
+ * The loan calculator page's one computation: form values as typed → the
  * figures, the schedule rows and the legal caps, as texts. The page component renders it on the
  * server (a shared address shows its result without JavaScript) and the `credit-calculator`
  * island runs the same function as the visitor types, so both always show the same thing.

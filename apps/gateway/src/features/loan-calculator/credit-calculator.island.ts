@@ -5,7 +5,7 @@
  * puts the values into the address so it can be shared. Without JavaScript the form is a GET to the
  * same page, which the server answers with the same figures.
  */
-import { type IslandContext } from '../../client/islands';
+import { type IslandContext } from '../../app/island-marker';
 import { CALCULATOR_FIELDS, CALCULATOR_PATH, CALCULATOR_QUERY, type CalculatorValues, calculatorView } from './calculator.view-model';
 
 const attached = new WeakSet<HTMLElement>();
@@ -47,9 +47,10 @@ export function mount(form: HTMLElement, { locale, today }: IslandContext): void
     const view = calculatorView(locale, today, readValues(form));
     for (const field of CALCULATOR_FIELDS) {
       const message = view.errors[field] ?? '';
-      setText(form.querySelector(`[data-error="${field}"]`), message);
+      setText(form.querySelector(`[data-error-for="${field}"]`), message);
       for (const input of form.querySelectorAll<HTMLInputElement>(`input[type="text"][data-field="${field}"]`)) {
-        input.setAttribute('aria-invalid', message ? 'true' : 'false');
+        if (message) input.setAttribute('aria-invalid', 'true');
+        else input.removeAttribute('aria-invalid');
       }
     }
     const { result } = view;

@@ -1,7 +1,8 @@
 import { type LoanCalculatorField, LOAN_CALCULATOR_LIMITS as LIMITS } from '@lib/finance';
+import { ChoiceField, FormField } from '../../app/components/form-field';
 import { Breadcrumbs } from '../../app/components/page-extras';
 import { useRenderContext } from '../../app/render-context';
-import { islandMarker } from '../../client/island-marker';
+import { islandMarker } from '../../app/island-marker';
 import {
   CALCULATOR_PATH,
   CALCULATOR_QUERY,
@@ -14,59 +15,40 @@ import {
 import { type LoanCalculatorData } from './loan-calculator-data';
 
 const fieldId = (field: LoanCalculatorField) => `kalkulator-${CALCULATOR_QUERY[field]}`;
-const errorId = (field: LoanCalculatorField) => `${fieldId(field)}-blad`;
-
-/** The error line under a field: always there (empty when fine), so the island only changes its text. */
-function FieldError({ view, field }: { view: CalculatorView; field: LoanCalculatorField }) {
-  return (
-    <p className="field-error" id={errorId(field)} data-error={field} role="alert">
-      {view.errors[field] ?? ''}
-    </p>
-  );
-}
-
 function TextField(props: { view: CalculatorView; field: LoanCalculatorField; label: string; hint: string; inputMode: 'decimal' | 'numeric'; suffix: string }) {
   const { view, field } = props;
-  const invalid = view.errors[field] !== undefined;
   return (
-    <div className="form-field loan-calc__field">
-      <label htmlFor={fieldId(field)}>{props.label}</label>
-      <div className="loan-calc__input">
-        <input
-          id={fieldId(field)}
-          name={CALCULATOR_QUERY[field]}
-          type="text"
-          inputMode={props.inputMode}
-          autoComplete="off"
-          maxLength={LIMITS.maxFieldLength}
-          defaultValue={view.values[field]}
-          aria-invalid={invalid ? 'true' : 'false'}
-          aria-describedby={`${fieldId(field)}-opis ${errorId(field)}`}
-          data-field={field}
-        />
-        <span aria-hidden="true">{props.suffix}</span>
-      </div>
-      <p className="form-field__hint" id={`${fieldId(field)}-opis`}>
-        {props.hint}
-      </p>
-      <FieldError view={view} field={field} />
-    </div>
+    <FormField id={fieldId(field)} name={field} className="loan-calc__field" label={props.label} hint={props.hint} error={view.errors[field]} live>
+      {(control) => (
+        <div className="loan-calc__input">
+          <input
+            {...control}
+            name={CALCULATOR_QUERY[field]}
+            type="text"
+            inputMode={props.inputMode}
+            autoComplete="off"
+            maxLength={LIMITS.maxFieldLength}
+            defaultValue={view.values[field]}
+            data-field={field}
+          />
+          <span aria-hidden="true">{props.suffix}</span>
+        </div>
+      )}
+    </FormField>
   );
 }
 
 function Choice(props: { view: CalculatorView; field: 'kind' | 'type'; legend: string; choices: readonly { value: string; label: string }[] }) {
   const { view, field } = props;
   return (
-    <fieldset className="form-field loan-calc__choice" aria-describedby={errorId(field)}>
-      <legend>{props.legend}</legend>
+    <ChoiceField id={fieldId(field)} name={field} className="loan-calc__choice" legend={props.legend} error={view.errors[field]} live>
       {props.choices.map((choice) => (
         <label key={choice.value}>
           <input type="radio" name={CALCULATOR_QUERY[field]} value={choice.value} defaultChecked={view.values[field] === choice.value} data-field={field} />{' '}
           {choice.label}
         </label>
       ))}
-      <FieldError view={view} field={field} />
-    </fieldset>
+    </ChoiceField>
   );
 }
 

@@ -22,4 +22,6 @@ export const loanCalculatorRoute = defineRoute({
         'Policz ratę kredytu lub pożyczki: raty równe albo malejące, odsetki, całkowity koszt, RRSO z prowizją i pełny harmonogram spłat. Sprawdzamy też limity odsetek maksymalnych i kosztów pozaodsetkowych.',
       breadcrumbs: [HOME_CRUMB, { text: 'Kalkulator kredytowy', link: '' }],
     }),
+  // The calculator is code: it changes with a build.
+  sitemap: { lastmod: 'build' },
 });

@@ -18,7 +18,7 @@ export default function LenderOfferPage({ data }: { data: LenderOfferData }) {
           <OfferList offers={data.offers} source="lender" />
         </section>
       ) : (
-        // The product's promise for a lender whose offer cannot be shown right now (spec point 1).
+        // A lender whose offer cannot be shown right now: invite the visitor to other lenders' offers.
         <aside className="cta" aria-label="Znajdź pożyczkę">
           <p className="cta__title">Oferta tego pożyczkodawcy jest teraz niedostępna</p>
           <p className="cta__text">

@@ -15,7 +15,7 @@ export interface OffersPageData {
   offers: OfferBlock;
 }
 
-/** The landing pages of the campaigns (spec point 2 routes). */
+/** The campaigns' landing pages, each at `/landing/<kind>/` (offers.routes.ts). */
 export type LandingKind = 'offers' | 'redirector' | 'rejected' | 'rejected2' | 'trafficback';
 
 export interface LandingPageData {

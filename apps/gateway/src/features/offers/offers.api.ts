@@ -1,38 +1,34 @@
 import { status as GrpcStatus } from '@grpc/grpc-js';
 import { GrpcCallError, statusName } from '@lib/contracts';
 import { type Logger } from '@lib/observability';
-import { type RawTrackingRecord } from '@lib/tracking';
 import { type RequestHandler, Router } from 'express';
 import { OFFER_REDIRECT_PREFIX } from '../../app/site-paths/offers';
 import { type GatewayServices } from '../../app/services';
-import { httpStatusFor } from '../../server/http/error-status';
-import { splitUrl } from '../../server/http/request-guards';
-import { readClientId } from '../../server/identity/client-id';
-import { readSessionId } from '../../server/identity/session-id';
-import { newUuid } from '../../server/identity/uuid';
+import { httpStatusFor } from '../../kit/http/error-status';
+import { splitUrl } from '../../kit/http/request-guards';
+import { readClientId } from '../../kit/identity/client-id';
+import { readSessionId } from '../../kit/identity/session-id';
+import { newUuid } from '../../kit/identity/uuid';
 import { readConsent } from '../../shared/consent';
 import { LEAD_FEED_MESSAGES, LEAD_FEED_PATH, readLeadFeedQuery } from './lead-feed';
 import { isLenderLink, offerClickRecord, readClickContext } from './offer-click';
 import { numericIdParam } from './offers.routes';
+import { type EventIntake, type FeatureHandler } from '../../kit/feature';
+import { createPolishLocale } from '../../shared/locale';
+import { sendErrorBody } from '../../kit/http/error-body';
 
 export { LEAD_FEED_PATH };
-
-/** Where recorded clicks go: the tracking pipeline's delivery (tracking.raw.v1 or the events service). */
-export interface ClickSink {
-  /** Takes the records for delivery; false when its buffer is full (the click is then only logged). */
-  offer(records: readonly RawTrackingRecord[]): boolean;
-}
 
 export interface OffersApiDeps {
   services: GatewayServices;
   logger: Logger;
   /** The site's country (the feed the offer ids belong to). */
   country: string;
-  clicks: ClickSink | undefined;
+  /** Where recorded clicks go: the tracking delivery (tracking.raw.v1 or the events service). */
+  clicks: EventIntake | undefined;
   onUpstreamError?(error: unknown): void;
 }
 
-const errorBody = (status: number, message: string) => ({ error: { status, message } });
 
 /**
  * The offers' HTTP endpoints besides the pages:
@@ -113,7 +109,7 @@ export function offersApi(deps: OffersApiDeps): Router {
       return;
     }
     if (query.kind === 'invalid') {
-      res.status(400).json(errorBody(400, query.message));
+      sendErrorBody(res, 400, query.message);
       return;
     }
     try {
@@ -136,7 +132,7 @@ export function offersApi(deps: OffersApiDeps): Router {
           : status === 400
             ? 'invalid lead feed request'
             : 'lead feed unavailable';
-      res.status(status).json(errorBody(status, message));
+      sendErrorBody(res, status, message);
     }
   };
 
@@ -144,3 +140,20 @@ export function offersApi(deps: OffersApiDeps): Router {
   router.get(LEAD_FEED_PATH, leadFeed);
   return router;
 }
+
+/**
+ * 'Przejdź do oferty' (/przejdz/<id>/) and the lead feed (GET /api/lead-feed, an API address
+ * without the trailing slash): read-only, above the trailing-slash rule.
+ */
+export const offersFeature: FeatureHandler = {
+  name: 'offers',
+  stage: 'reads',
+  create: (ctx) =>
+    offersApi({
+      services: ctx.services,
+      logger: ctx.logger,
+      country: createPolishLocale(ctx.config.PUBLIC_ORIGIN).country,
+      clicks: ctx.events,
+      onUpstreamError: ctx.onUpstreamError,
+    }),
+};

@@ -14,6 +14,8 @@ export function numericIdParam(value: string | undefined): number | null {
 
 function offersListRoute(name: string, pattern: string, layout: OffersLayout) {
   return defineRoute({
+    // Only the first layout is listed (the others are noindex); its offers follow the feeds daily.
+    ...(layout === 'cards' ? { sitemap: { lastmod: 'today' } as const } : {}),
     name,
     page: 'offers',
     pattern,

@@ -10,7 +10,7 @@ export const PARTNERS_TEXTS = {
   sent: 'Dziękujemy za zgłoszenie. Opiekun programu partnerskiego odpisze na podany adres e-mail w ciągu trzech dni roboczych.',
 } as const;
 
-/** The partner enquiry (issue 10 point 5); the limits are the leads service's. */
+/** The partner enquiry; the limits are the leads service's. */
 export const PARTNER_FIELDS: readonly LeadFormField[] = [
   { name: 'company', label: 'Nazwa firmy', kind: 'text', maxLength: 200, required: true, autoComplete: 'organization' },
   { name: 'name', label: 'Osoba do kontaktu', kind: 'text', maxLength: 100, required: true, autoComplete: 'name' },

@@ -1,6 +1,6 @@
 import { LeadForm, LeadFormDone } from '../../app/components/lead-form';
 import { useRenderContext } from '../../app/render-context';
-import { islandMarker } from '../../client/island-marker';
+import { islandMarker } from '../../app/island-marker';
 import { type PartnersPageData } from './partners-data';
 import { PARTNER_FIELDS, PARTNERS_PATH, PARTNERS_TEXTS } from './partners-form';
 

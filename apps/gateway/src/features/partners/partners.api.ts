@@ -1,7 +1,8 @@
 import { type Router } from 'express';
 import { type GatewayServices } from '../../app/services';
-import { type FormPostDeps, formPost } from '../../server/http/form-post';
+import { type FormPostDeps, formPostDeps, formPost } from '../../kit/forms/form-post';
 import { PARTNER_FIELDS, PARTNERS_PATH, PARTNERS_SENT_HREF, PARTNERS_TEXTS, SENT_QUERY } from './partners-form';
+import { type FeatureHandler } from '../../kit/feature';
 
 /** POST /wspolpraca/: the partner enquiry → SubmitPartnerEnquiry, then 303 to the confirmation. */
 export function partnersApi(services: GatewayServices, deps: FormPostDeps): Router {
@@ -28,3 +29,10 @@ export function partnersApi(services: GatewayServices, deps: FormPostDeps): Rout
     deps,
   );
 }
+
+/** POST /wspolpraca/ (the partner enquiry), after the shared body parsers. */
+export const partnersFeature: FeatureHandler = {
+  name: 'partners',
+  stage: 'forms',
+  create: (ctx) => partnersApi(ctx.services, formPostDeps(ctx)),
+};

@@ -18,4 +18,6 @@ export const partnersRoute = defineRoute({
         'Masz stronę, profil lub listę mailingową o finansach? Dołącz do programu partnerskiego: prowizja za skuteczne wnioski, rozliczenia co miesiąc, gotowe materiały.',
       breadcrumbs: [HOME_CRUMB, { text: 'Współpraca', link: '' }],
     }),
+  // The form is code: it changes with a build.
+  sitemap: { lastmod: 'build' },
 });

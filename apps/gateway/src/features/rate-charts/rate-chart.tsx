@@ -1,4 +1,4 @@
-import { islandMarker } from '../../client/island-marker';
+import { islandMarker } from '../../app/island-marker';
 import { CHART_BOX, type ChartData, chartGeometry, thinChart, tickDecimals } from './chart-geometry';
 import { readoutText } from './chart-readout';
 import { formatAxisNumber, formatIsoDate } from '../../shared/rates-format';

@@ -1,5 +1,5 @@
 /**
- * The cookie notice (spec point 1: "cookie notice accepted with a single click"), drawn by the
+ * The cookie notice, accepted with a single click, drawn by the
  * tracker only while the browser holds no answer, so every page's HTML stays the same for everyone.
  * Its own chunk: the first load does not carry it. 'Akceptuję' allows the cookies that wait for
  * consent (client id, traffic source: /polityka-cookies/), 'Tylko niezbędne' keeps the strictly
@@ -8,7 +8,7 @@
  */
 import { EVENT } from '@lib/tracking/catalogue';
 import { type ConsentChoice, consentCookie } from '../../shared/consent';
-import { type Tracker } from './tracker';
+import { type Tracker } from './tracked-event';
 
 const TEXT =
   'Używamy plików cookie niezbędnych do działania serwisu. Za Twoją zgodą zapiszemy też identyfikator przeglądarki ' +

@@ -1,6 +1,5 @@
-import { type GatewayConfig } from '../../server/config';
-import { type RateBudgets } from '../../server/rate-limit/rate-budgets';
-import { type RateLimiter } from '../../server/rate-limit/rate-limiter';
+import { type RateBudgets, type RateLimiter } from '@lib/cache';
+import { type GatewayConfig } from '../../kit/config/gateway-config';
 
 /**
  * The `events` rate budget: POST /api/event requests per client address (IPv4, or IPv6 /64) over
@@ -10,5 +9,5 @@ export function eventLimiter(
   config: Pick<GatewayConfig, 'EVENT_RATE_LIMIT' | 'EVENT_RATE_WINDOW_MS'>,
   budgets: RateBudgets,
 ): RateLimiter {
-  return budgets.budget('events', { limit: config.EVENT_RATE_LIMIT, windowMs: config.EVENT_RATE_WINDOW_MS });
+  return budgets.budget('events', { limit: config.EVENT_RATE_LIMIT, windowMs: config.EVENT_RATE_WINDOW_MS, whenRedisDown: 'local' });
 }

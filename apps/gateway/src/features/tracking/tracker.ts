@@ -1,5 +1,5 @@
 /**
- * The browser's event tracker (issue 12 point 1; ids and sub-fields from the catalogue,
+ * The browser's event tracker (ids and sub-fields from the catalogue,
  * @lib/tracking/catalogue). Part of the first-load bundle, so it stays small: no framework, no
  * schema library, one delegated listener per kind of DOM event for every page and form.
  *
@@ -17,7 +17,7 @@
  *
  * Events are batched (up to 50, or after a second) and sent with fetch(…, {keepalive: true}); when
  * the page is hidden or left, what is waiting goes with navigator.sendBeacon. Nothing here ever
- * throws into the page or waits for an answer: a failed send is swallowed (spec point 8), and a
+ * throws into the page or waits for an answer: a failed send is swallowed, and a
  * batch the gateway could not take (503, 429, network) is sent once more with the next one.
  * The ids (session, client) are the gateway's cookies, set on the answers of POST /api/event.
  */
@@ -25,35 +25,10 @@ import { EVENT } from '@lib/tracking/catalogue';
 import { readConsent } from '../../shared/consent';
 import { cookieValues } from '../../shared/cookies';
 import { TRACKING_EVENTS_PATH } from './tracking-endpoint';
+import { type TextField, type TrackedEvent, type Tracker } from './tracked-event';
 
-type TextField =
-  | 'provider_id'
-  | 'sub1'
-  | 'sub3'
-  | 'sub4'
-  | 'sub5'
-  | 'sub6'
-  | 'sub7'
-  | 'sub8'
-  | 'utm_source'
-  | 'utm_medium'
-  | 'utm_campaign'
-  | 'utm_content'
-  | 'utm_term'
-  | 'referer';
-
-/** One event as POST /api/event takes it. */
-export type TrackedEvent = { event_id: number } & Partial<Record<TextField, string>>;
 type Outgoing = TrackedEvent & { domain: string; page_path: string };
 
-export interface Tracker {
-  /** A page was shown by client-side navigation (its referer: the page shown before). */
-  pageShown(): void;
-  /** Queues one event of the current page. */
-  track(event: TrackedEvent): void;
-  /** Sends what is waiting now (beacon: the page is going away). */
-  flush(beacon?: boolean): void;
-}
 
 const BATCH = 50;
 const FLUSH_DELAY_MS = 1_000;

@@ -1,7 +1,7 @@
 import { type ServiceClient } from '@lib/contracts';
 import { type Logger } from '@lib/observability';
 import { TRACKING_LIMITS } from '@lib/tracking';
-import { type GatewayConfig } from '../../server/config';
+import { type GatewayConfig } from '../../kit/config/gateway-config';
 import { EventDelivery } from './event-delivery';
 import { grpcEventSink, kafkaEventSink } from './event-sinks';
 

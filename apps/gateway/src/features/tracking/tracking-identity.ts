@@ -1,6 +1,6 @@
 /**
- * Who sent a batch of events, decided from the request's cookies, and the cookies its answer sets
- * (spec points 5 and 9). Only POST /api/event sets them, never a page: pages stay the same for
+ * Who sent a batch of events, decided from the request's cookies, and the cookies its answer sets.
+ * Only POST /api/event sets them, never a page: pages stay the same for
  * everyone and cacheable by a CDN (docs/ARCHITECTURE.md, "Caching").
  *
  * - session id (`session_id`, 30 min, renewed by every batch): the cookie's if it is a UUID v4,
@@ -15,8 +15,8 @@ import { type ConsentState } from '@lib/tracking';
 import { cookieValues, serializeCookie } from '../../shared/cookies';
 import { readConsent } from '../../shared/consent';
 import { LANGUAGE_COOKIE, languageCookie } from '../../shared/locale';
-import { CLIENT_ID_COOKIE, clientIdCookie, newClientId, readClientId } from '../../server/identity/client-id';
-import { newSessionId, readSessionId, sessionIdCookie } from '../../server/identity/session-id';
+import { CLIENT_ID_COOKIE, clientIdCookie, newClientId, readClientId } from '../../kit/identity/client-id';
+import { newSessionId, readSessionId, sessionIdCookie } from '../../kit/identity/session-id';
 import {
   type TrafficSource,
   announcedSource,

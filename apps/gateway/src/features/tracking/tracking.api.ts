@@ -1,15 +1,18 @@
+import { type RateLimiter } from '@lib/cache';
 import { type Logger } from '@lib/observability';
 import { type BrowserEvent, toRawTrackingRecord, TRACKING_LIMITS } from '@lib/tracking';
-import express, { type ErrorRequestHandler, type RequestHandler, type Response, Router } from 'express';
+import { type ErrorRequestHandler, type RequestHandler, type Response, Router } from 'express';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { type OriginPolicy, isSameOrigin } from '../../server/http/same-origin';
-import { rateLimitKey } from '../../server/rate-limit/client-address';
-import { type RateLimiter } from '../../server/rate-limit/rate-limiter';
-import { type EventDelivery } from './event-delivery';
+import { type OriginPolicy, isSameOrigin } from '../../kit/http/same-origin';
+import { rateLimitKey } from '../../kit/rate-limit/client-address';
 import { parseEventBody } from './event-body';
 import { TRACKING_EVENTS_PATH } from './tracking-endpoint';
 import { resolveIdentity } from './tracking-identity';
 import { hostOf } from './traffic-source';
+import { type EventIntake, type FeatureHandler } from '../../kit/feature';
+import { eventLimiter } from './event-limits';
+import { sendErrorBody } from '../../kit/http/error-body';
+import { bodyProblem, textBody } from '../../kit/http/request-body';
 
 export { TRACKING_EVENTS_PATH };
 
@@ -19,7 +22,7 @@ export interface TrackingApiDeps {
   origin: OriginPolicy;
   /** The `events` rate budget (requests per client address). */
   limiter: RateLimiter;
-  delivery: EventDelivery;
+  delivery: EventIntake;
   /** Salt of the IP hash (TRACKING_IP_SALT); one drawn per process when absent. */
   ipSalt?: string | undefined;
   /** Clock of received_at (tests pin it). */
@@ -29,7 +32,6 @@ export interface TrackingApiDeps {
 /** Asked to come back after this long when the buffer is full (the sink is down). */
 const RETRY_AFTER_FULL_S = 5;
 
-const errorBody = (status: number, message: string, field?: string) => ({ error: { status, message, ...(field ? { field } : {}) } });
 
 /**
  * POST /api/event: one tracking event or a batch (JSON of the spec's fields, any content type, as
@@ -52,7 +54,7 @@ export function trackingApi(deps: TrackingApiDeps): Router {
   const salt = deps.ipSalt ?? randomBytes(32).toString('base64');
   const ipHash = (address: string) => createHmac('sha256', salt).update(address).digest('base64url').slice(0, 32);
   const ownHosts = new Set([hostOf(deps.origin.publicOrigin)]);
-  const readBody = express.text({ type: () => true, limit: TRACKING_LIMITS.bodyBytes, defaultCharset: 'utf-8' });
+  const readBody = textBody(TRACKING_LIMITS.bodyBytes);
 
   const noStore: RequestHandler = (_req, res, next) => {
     res.locals['routeLabel'] = TRACKING_EVENTS_PATH;
@@ -66,10 +68,10 @@ export function trackingApi(deps: TrackingApiDeps): Router {
       return;
     }
     // Not logged one by one: a foreign page firing events would fill the log; the metrics count 403s.
-    res.status(403).json(errorBody(403, 'events are accepted from this site only'));
+    sendErrorBody(res, 403, 'events are accepted from this site only');
   };
 
-  const refuse = (res: Response, status: number, message: string, field?: string) => res.status(status).json(errorBody(status, message, field));
+  const refuse = (res: Response, status: number, message: string, field?: string) => sendErrorBody(res, status, message, field ? { fields: { [field]: message } } : {});
 
   const ingest: RequestHandler = async (req, res) => {
     const body = parseEventBody(typeof req.body === 'string' ? req.body : '');
@@ -128,12 +130,12 @@ export function trackingApi(deps: TrackingApiDeps): Router {
       next(error);
       return;
     }
-    const type = (error as { type?: unknown } | null)?.type;
-    if (typeof type !== 'string') {
+    const problem = bodyProblem(error);
+    if (problem === undefined) {
       next(error);
       return;
     }
-    if (type === 'entity.too.large') refuse(res, 413, `body over ${TRACKING_LIMITS.bodyBytes} bytes`, 'body');
+    if (problem === 'too-large') refuse(res, 413, `body over ${TRACKING_LIMITS.bodyBytes} bytes`, 'body');
     else refuse(res, 400, 'unreadable body', 'body');
   };
 
@@ -150,3 +152,17 @@ function hasUtm(event: BrowserEvent): boolean {
 function utmOf(source: Record<(typeof UTM_FIELDS)[number], string>): Partial<BrowserEvent> {
   return Object.fromEntries(UTM_FIELDS.map((field) => [field, source[field]]));
 }
+
+/** POST /api/event, before the general body limit: it holds its own (64 kB) and reads its own body. */
+export const trackingFeature: FeatureHandler = {
+  name: 'tracking',
+  stage: 'own-body',
+  create: (ctx) =>
+    trackingApi({
+      logger: ctx.logger,
+      origin: ctx.origin,
+      limiter: eventLimiter(ctx.config, ctx.budgets),
+      delivery: ctx.events,
+      ipSalt: ctx.config.TRACKING_IP_SALT,
+    }),
+};

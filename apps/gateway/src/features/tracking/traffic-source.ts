@@ -1,5 +1,5 @@
 /**
- * Traffic-source cookies (spec point 9): where a visitor came from — utm_source, utm_medium,
+ * Traffic-source cookies: where a visitor came from — utm_source, utm_medium,
  * utm_campaign, utm_content, utm_term and the external referer — kept for 6 months (one cookie per
  * field, named after it) and for the current visit in a 30-minute variant (`<field>_session`,
  * renewed by activity like the session id). A visit brings a new source when its page view

@@ -1,6 +1,6 @@
 import { LeadForm, LeadFormDone } from '../../app/components/lead-form';
 import { useRenderContext } from '../../app/render-context';
-import { islandMarker } from '../../client/island-marker';
+import { islandMarker } from '../../app/island-marker';
 import { type UnsubscribePageData } from './unsubscribe-data';
 import { REQUEST_ID_VALUE, REQUEST_STATUS_VALUE, UNSUBSCRIBE_FIELDS, UNSUBSCRIBE_PATH, UNSUBSCRIBE_TEXTS, erasureStatusText } from './unsubscribe-form';
 

@@ -5,9 +5,7 @@ import { isUuidV4 } from '@lib/pl-validation';
 import { Router } from 'express';
 import { type FormState } from '../../app/form-state';
 import { type GatewayServices } from '../../app/services';
-import { type FormPostDeps, derivedFormKey, formPost } from '../../server/http/form-post';
-import { type PageResolver } from '../../server/pages/page-resolver';
-import { type PageRenderer } from '../../server/render/page-renderer';
+import { type FormPostDeps, formPostDeps, derivedFormKey, formPost } from '../../kit/forms/form-post';
 import {
   ERASE_FIELD,
   REQUEST_ID_VALUE,
@@ -22,6 +20,7 @@ import {
   type ErasureState,
   erasureStatusText,
 } from './unsubscribe-form';
+import { type FeatureHandler } from '../../kit/feature';
 
 /** The service's request status as the page shows it. */
 export function erasureState(status: leadsV1.RequestStatus): ErasureState {
@@ -45,7 +44,7 @@ interface Outcome {
  */
 export function unsubscribeApi(
   services: GatewayServices,
-  deps: FormPostDeps & { resolver: PageResolver; renderer: PageRenderer; logger: Logger },
+  deps: FormPostDeps & { logger: Logger },
 ): Router {
   const router = Router();
   router.use(
@@ -97,10 +96,17 @@ export function unsubscribeApi(
         }
       }
       res.locals['routeLabel'] = UNSUBSCRIBE_PATH;
-      const page = await deps.resolver.resolve(UNSUBSCRIBE_PATH);
-      await deps.renderer.stream(req, res, page.status === 200 ? { ...page, status, formState: state } : page);
+      const page = await deps.pages.resolve(UNSUBSCRIBE_PATH);
+      await deps.pages.render(req, res, page.status === 200 ? { ...page, status, formState: state } : page);
     };
     show().catch(next);
   });
   return router;
 }
+
+/** POST /unsubscribe/ (unsubscribe and erasure), after the shared body parsers. */
+export const unsubscribeFeature: FeatureHandler = {
+  name: 'unsubscribe',
+  stage: 'forms',
+  create: (ctx) => unsubscribeApi(ctx.services, formPostDeps(ctx)),
+};

@@ -5,12 +5,12 @@ import { type AnyRoute } from '../../app/route-types';
 import { hasUnavailableSection } from '../../app/section';
 import { type GatewayServices } from '../../app/services';
 import { type GatewayDeps } from '../deps';
-import { pageFormState } from '../feature-handlers';
+import { queryFormState } from '../answer-policy';
 import { pageDataKey } from '../pages/page-data-cache';
 import { type PageResolver } from '../pages/page-resolver';
 import { type PageRenderer, type RenderedString } from '../render/page-renderer';
 import { SITEMAP_MAX_URLS, collectSitemap, renderSitemapXml } from '../seo/sitemap';
-import { splitUrl } from './request-guards';
+import { splitUrl } from '../../kit/http/request-guards';
 
 /** URL prefix of the benchmark's static baseline. */
 export const BENCH_STATIC_PREFIX = '/__static';
@@ -169,6 +169,7 @@ export function benchRoutes(
         origin: deps.config.PUBLIC_ORIGIN,
         today: bare.today(),
         builtAt: deps.manifest.builtAt,
+        routes: deps.routes ?? appRoutes,
       }).then((urls) => urls.slice(0, SITEMAP_MAX_URLS)),
     () => bare.today(),
   );
@@ -199,7 +200,7 @@ export function benchRoutes(
       .resolve(path, search)
       .then((page) => {
         res.locals['routeLabel'] = `${BENCH_BARE_PREFIX}/*`;
-        const formState = page.status === 200 ? pageFormState(new URLSearchParams(search)) : undefined;
+        const formState = page.status === 200 ? queryFormState(search) : undefined;
         return bare.renderer.stream(req, res, formState ? { ...page, formState } : page);
       })
       .catch(next);

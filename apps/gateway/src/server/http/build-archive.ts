@@ -4,9 +4,10 @@ import { type Redis } from 'ioredis';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { type ClientManifest } from '../render/client-manifest';
+import { GATEWAY_REDIS_NAMESPACE } from '../../kit/config/gateway-config';
 
 /**
- * The assets of the builds still open in visitors' tabs (product spec points 4 and 7). During a
+ * The assets of the builds still open in visitors' tabs, so an open tab survives a deploy. During a
  * rolling update two builds answer behind one Service: a page of build A may ask a pod of build B
  * for A's lazily loaded chunks, and a tab may learn of build B from one pod and ask another for
  * B's meta. Each gateway therefore publishes its build's hashed assets (raw bytes; the compression
@@ -71,7 +72,7 @@ export interface PublishReport {
   skipped: { file: string; reason: 'file-too-large' | 'build-too-large' }[];
 }
 
-export const KEY_PREFIX = 'gateway:builds:';
+export const KEY_PREFIX = `${GATEWAY_REDIS_NAMESPACE}:builds:`;
 const assetKey = (urlPath: string) => `asset:${urlPath}`;
 const metaKey = (buildId: string) => `meta:${buildId}`;
 

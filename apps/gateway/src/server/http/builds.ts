@@ -2,9 +2,10 @@ import { Router } from 'express';
 import { type ClientManifest } from '../render/client-manifest';
 import { BUILD_ID, type BuildArchive, buildMeta } from './build-archive';
 import { IMMUTABLE } from './static-files';
+import { sendErrorBody } from '../../kit/http/error-body';
 
 /**
- * Build-update detection (product spec points 4 and 7): the browser polls /builds/latest.json
+ * Build-update detection, so an open tab moves to a new build: the browser polls /builds/latest.json
  * and, on a new id, confirms it with /builds/meta/<id>.json before reloading on its next
  * navigation. A build's meta never changes, so it may be cached for good; latest never. During a
  * rolling update the meta of another live build comes from the build archive (build-archive.ts):
@@ -36,7 +37,7 @@ export function buildRoutes(manifest: ClientManifest, archive?: BuildArchive): R
       return;
     }
     res.setHeader('Cache-Control', 'no-cache');
-    res.status(404).json({ error: { status: 404, message: 'Nieznana wersja serwisu' } });
+    sendErrorBody(res, 404, 'Nieznana wersja serwisu');
   });
 
   return router;

@@ -4,8 +4,9 @@ import { statusCopy } from '../../app/errors/status-copy';
 import { type PageResolver } from '../pages/page-resolver';
 import { FALLBACK_ERROR_HTML } from '../render/fallback-page';
 import { type PageRenderer } from '../render/page-renderer';
-import { httpStatusFor } from './error-status';
-import { splitUrl } from './request-guards';
+import { httpStatusFor } from '../../kit/http/error-status';
+import { splitUrl } from '../../kit/http/request-guards';
+import { sendErrorBody } from '../../kit/http/error-body';
 
 /** JSON callers (payloads, API, build files) get JSON errors; browsers get a page. */
 function wantsJson(pathname: string): boolean {
@@ -31,7 +32,7 @@ export function errorHandler(resolver: PageResolver, renderer: PageRenderer, log
     const { pathname } = splitUrl(req.originalUrl);
     if (wantsJson(pathname)) {
       res.setHeader('Cache-Control', 'no-store');
-      res.status(status).json({ error: { status, message: statusCopy(status).title } });
+      sendErrorBody(res, status, statusCopy(status).title);
       return;
     }
     let safePath = '/';

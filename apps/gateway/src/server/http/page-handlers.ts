@@ -1,12 +1,12 @@
 import { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import { type PagePayload } from '../../app/page-payload';
 import { PAYLOAD_SUFFIX, pagePathOfPayload } from '../../shared/page-state';
-import { type PageResolver, type ResolvedPage } from '../pages/page-resolver';
-import { pageFormState } from '../feature-handlers';
+import { toPayload } from '../../kit/pages/resolved-page';
+import { type PageResolver } from '../pages/page-resolver';
+import { keptAnswerKey, queryFormState } from '../answer-policy';
 import { PageAnswers, sendPageAnswer } from '../render/page-answers';
 import { type PageRenderer } from '../render/page-renderer';
 import { isbot } from 'isbot';
-import { splitUrl } from './request-guards';
+import { splitUrl } from '../../kit/http/request-guards';
 
 export { pagePathOfPayload };
 
@@ -42,20 +42,6 @@ export function payloadHandler(resolver: PageResolver, buildId: string): Request
   };
 }
 
-export function toPayload(page: ResolvedPage, buildId: string): PagePayload {
-  return {
-    buildId,
-    route: page.route,
-    page: page.page,
-    layout: page.layout,
-    status: page.status,
-    params: page.params,
-    data: page.data,
-    head: page.head,
-    navigation: page.navigation,
-  };
-}
-
 /** The A/B flows of a page address for this visitor (features/experiments); undefined where none runs. */
 export type PageExperimentsFor = (req: Request, pathname: string, search: string) => { testFlow: string; setCookies: string[] } | undefined;
 
@@ -71,9 +57,8 @@ export function pageHandler(resolver: PageResolver, renderer: PageRenderer, answ
     const experiments = experimentsFor?.(req, pathname, search);
     if (experiments && experiments.setCookies.length > 0) res.append('Set-Cookie', experiments.setCookies);
     // The address alone decides a kept answer, unless its query carries form state (per request).
-    const queryFormState = search === '' ? undefined : pageFormState(new URLSearchParams(search));
-    const answerKey =
-      answers && !queryFormState ? PageAnswers.key(req, isbot(req.get('user-agent') ?? ''), experiments?.testFlow) : undefined;
+    const formStateOfAddress = queryFormState(search);
+    const answerKey = answers && !formStateOfAddress ? keptAnswerKey(req, isbot(req.get('user-agent') ?? ''), experiments?.testFlow) : undefined;
     const kept = answerKey === undefined ? undefined : answers?.get(answerKey);
     if (kept) {
       sendPageAnswer(req, res, kept);
@@ -89,10 +74,11 @@ export function pageHandler(resolver: PageResolver, renderer: PageRenderer, answ
       .resolve(pathname, search)
       .then((page) => {
         res.locals['routeLabel'] = page.routeLabel;
-        const formState = page.status === 200 ? queryFormState : undefined;
+        const formState = page.status === 200 ? formStateOfAddress : undefined;
         const withFlow = experiments && page.status === 200 ? { ...page, testFlow: experiments.testFlow } : page;
         return renderer.stream(req, res, formState ? { ...withFlow, formState } : withFlow, answerKey);
       })
       .catch(next);
   };
 }
+

@@ -5,7 +5,9 @@ import { Router } from 'express';
 import { type GatewayServices } from '../../app/services';
 import { type PageDataCacheOptions, loadPageData, pageDataKey } from '../pages/page-data-cache';
 import { type PageAnswers, sendPageAnswer } from '../render/page-answers';
-import { SITEMAP_MAX_URLS, type SitemapUrl, collectSitemap, renderRobotsTxt, renderSitemapXml } from '../seo/sitemap';
+import { type AnyRoute } from '../../app/route-types';
+import { type SitemapEntry } from '../../app/seo/sitemap-entry';
+import { SITEMAP_MAX_URLS, collectSitemap, renderRobotsTxt, renderSitemapXml } from '../seo/sitemap';
 
 export interface SeoFilesDeps {
   services: GatewayServices;
@@ -13,6 +15,8 @@ export interface SeoFilesDeps {
   cacheOptions: PageDataCacheOptions;
   origin: string;
   builtAt: string;
+  /** The routes that declare their sitemap addresses. */
+  routes: readonly AnyRoute[];
   today: () => string;
   logger: Logger;
   /** Finished answers kept for PAGE_MEMO_MS (with the page cache on): the sitemap is kept like a page. */
@@ -43,11 +47,11 @@ export function seoFiles(deps: SeoFilesDeps): Router {
       deps.cache,
       deps.cacheOptions,
       SITEMAP_CACHE_KEY,
-      () => collectSitemap({ services: deps.services, origin: deps.origin, today: deps.today(), builtAt: deps.builtAt }),
+      () => collectSitemap({ services: deps.services, origin: deps.origin, today: deps.today(), builtAt: deps.builtAt, routes: deps.routes }),
       () => false,
     )
       .then((loaded) => {
-        let urls = loaded as SitemapUrl[];
+        let urls = loaded as SitemapEntry[];
         if (urls.length > SITEMAP_MAX_URLS) {
           deps.logger.error({ urls: urls.length }, `sitemap has more than ${SITEMAP_MAX_URLS} URLs; the rest needs a sitemap index`);
           urls = urls.slice(0, SITEMAP_MAX_URLS);

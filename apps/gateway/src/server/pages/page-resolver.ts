@@ -2,15 +2,12 @@ import { type Cache } from '@lib/cache';
 import { contentV1, GrpcCallError, statusName } from '@lib/contracts';
 import { type Logger } from '@lib/observability';
 import { statusCopy } from '../../app/errors/status-copy';
-import { type FormState } from '../../app/form-state';
-import { type LayoutName } from '../../app/layouts';
 import { FALLBACK_NAVIGATION } from '../../app/layouts/fallback-navigation';
 import { type NavigationView } from '../../app/layouts/navigation';
 import { keepExistingLinks } from '../../app/layouts/navigation-links';
 import { type OperatorView } from '../../app/operator';
 import { unlinkMissingPagesIn } from '../../app/site-paths/dead-links';
 import { withFigures } from '../../app/figures/figure-tokens';
-import { type PageName } from '../../app/pages';
 import { type AnyRoute, type LoadContext, type RouteHead } from '../../app/route-types';
 import { compileRoutes, matchRoute } from '../../app/routes';
 import { SECTION_UNAVAILABLE, hasUnavailableSection, sectionOk } from '../../app/section';
@@ -19,31 +16,9 @@ import { organizationLd } from '../../app/seo/structured-data';
 import { type GatewayServices } from '../../app/services';
 import { toNavigationView } from '../../app/view-models';
 import { type Locale } from '../../shared/locale';
-import { httpStatusFor } from '../http/error-status';
+import { httpStatusFor } from '../../kit/http/error-status';
 import { type PageDataCacheOptions, loadPageData, pageDataKey } from './page-data-cache';
-
-/** A page ready to render or to send as a payload. */
-export interface ResolvedPage {
-  status: number;
-  /** Route name, or 'not-found' / 'status' for the error pages. */
-  route: string;
-  /** Metrics label: the route pattern, never the raw path (bounded cardinality). */
-  routeLabel: string;
-  page: PageName;
-  layout: LayoutName;
-  params: unknown;
-  data: unknown;
-  head: RouteHead;
-  /** Header and footer links for the layout. */
-  navigation: NavigationView;
-  /**
-   * The page form's per-request state (the comment form's values and errors after a failed post,
-   * the success notice, a reply target). Never part of cached data; such a page is not memoised.
-   */
-  formState?: FormState;
-  /** The visitor's A/B flows on a page that runs experiments (features/experiments), else absent. */
-  testFlow?: string;
-}
+import { type ResolvedPage } from '../../kit/pages/resolved-page';
 
 /** Cache key of the navigation (only links to pages that exist), next to the page data it is cached like. */
 const NAVIGATION_CACHE_KEY = pageDataKey('site-navigation', {});

@@ -2,7 +2,7 @@ import { type Request, type Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { preferredEncoding } from '../http/accept-encoding';
-import { keepPersonalPrivate } from '../http/cache-policy';
+import { keepPersonalPrivate } from '../answer-policy';
 
 const BOTH = ['br', 'gzip'] as const;
 const BR = ['br'] as const;
@@ -54,10 +54,6 @@ export class PageAnswers {
   }
 
   /** The memo key of a GET or HEAD of a page; undefined for anything that is not kept. */
-  /** The address, crawler or not, and the A/B flows of a page that runs experiments ('' elsewhere). */
-  static key(req: Request, crawler: boolean, testFlow = ''): string {
-    return `${crawler ? 'all' : 'shell'} ${testFlow} ${req.originalUrl}`;
-  }
 
   get(key: string): Entry | undefined {
     const entry = this.entries.get(key);

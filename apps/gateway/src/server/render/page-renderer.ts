@@ -5,16 +5,15 @@ import { createHash } from 'node:crypto';
 import { createElement } from 'react';
 import { App } from '../../app/app';
 import { type LoadedPage, type PageName, loadPageComponent } from '../../app/pages';
-import { hasUnavailableSection } from '../../app/section';
 import { type Locale } from '../../shared/locale';
 import { type InlineState } from '../../app/page-payload';
 import { serializeForScript } from '../../shared/page-state';
-import { type ResolvedPage } from '../pages/page-resolver';
+import { type ResolvedPage } from '../../kit/pages/resolved-page';
 import { type ClientManifest } from './client-manifest';
 import { documentEnd, documentStart } from './document';
 import { FALLBACK_ERROR_HTML } from './fallback-page';
 import { HtmlMemo } from './html-memo';
-import { NOT_STORED, REVALIDATE, type PageCachePolicy, keepPersonalPrivate, sharedPageCacheControl } from '../http/cache-policy';
+import { type PageCachePolicy, answerKind, cachingOf, keepPersonalPrivate, mayKeepAnswer, sharedPageCacheControl } from '../answer-policy';
 import { type PageAnswers } from './page-answers';
 import { type HtmlSink, type ReadyStream, startReactStream } from './react-stream';
 
@@ -61,21 +60,17 @@ export class PageRenderer {
     const state = this.inlineState(page);
     const stateJson = serializeForScript(state);
     const etag = this.etag(page, stateJson);
-    // A form's state is this request's (values sent back, an e-mail among them, the submission's
-    // key, a message): never stored anywhere, and without an ETag that could revalidate it.
-    // A complete page without form state is everyone's: a CDN may keep it (cache-policy.ts).
-    res.setHeader('Cache-Control', page.formState ? NOT_STORED : page.status === 200 ? this.sharedCacheControl : REVALIDATE);
-    if (!page.formState) res.setHeader('ETag', etag);
-    if (!page.formState && page.status === 200 && req.fresh) {
+    // Personal or everyone's, and so how it is cached: answer-policy.ts decides, in one place.
+    const caching = cachingOf(answerKind(page), this.sharedCacheControl);
+    res.setHeader('Cache-Control', caching.cacheControl);
+    if (caching.etag) res.setHeader('ETag', etag);
+    if (caching.etag && page.status === 200 && req.fresh) {
       res.status(304).end();
       return;
     }
 
     const crawler = isbot(req.get('user-agent') ?? '');
-    // Complete pages only: a page with a section that failed to load must be rendered afresh.
-    // Per-request form states are not kept either.
-    const memoKey =
-      this.memo && page.status === 200 && !page.formState && !hasUnavailableSection(page.data) ? `${etag}|${crawler ? 'all' : 'shell'}` : undefined;
+    const memoKey = this.memo && caching.keep ? `${etag}|${crawler ? 'all' : 'shell'}` : undefined;
     const memoized = memoKey === undefined ? undefined : this.memo?.get(memoKey);
     if (memoized) {
       res.status(page.status);
@@ -137,7 +132,7 @@ export class PageRenderer {
 
   /** Keeps a complete answer for the page handler to send again (PAGE_MEMO_MS), unless it set a cookie. */
   private remember(answerKey: string | undefined, page: ResolvedPage, res: Response, document: Buffer): void {
-    if (answerKey === undefined || !this.deps.answers || res.hasHeader('Set-Cookie')) return;
+    if (answerKey === undefined || !this.deps.answers || !mayKeepAnswer(res)) return;
     const etag = res.getHeader('ETag');
     this.deps.answers.set(answerKey, {
       status: page.status,

@@ -1,6 +1,6 @@
-import { ratesV1 } from '@lib/contracts';
 import { type GatewayServices } from '../../app/services';
-import { articleListingDates, ratesSitemapPaths, renderRobotsTxt, renderSitemapXml, w3cDate } from './sitemap';
+import { w3cDate } from '../../app/seo/sitemap-entry';
+import { articleListingDates, renderRobotsTxt, renderSitemapXml } from './sitemap';
 
 describe('sitemap text', () => {
   it('escapes locations and leaves out an unknown lastmod', () => {
@@ -24,41 +24,6 @@ describe('sitemap text', () => {
   });
 });
 
-describe('rates pages in the sitemap', () => {
-  const table = (letter: ratesV1.TableType, effectiveDate: string, codes: string[]): ratesV1.RateTable => ({
-    table: letter,
-    no: 'x',
-    effectiveDate,
-    tradingDate: '',
-    rates: codes.map((code) => ({ currency: code, code, mid: '1.0', bid: '', ask: '' })),
-  });
-
-  it('lists the converter, a pair page per supported currency of tables A and B and every bank, dated by their tables', async () => {
-    const rates = {
-      getLatestTable: ({ table: letter }: { table: ratesV1.TableType }) =>
-        Promise.resolve(letter === ratesV1.TableType.A ? table(letter, '2025-04-08', ['EUR', 'USD']) : table(letter, '2025-04-02', ['USD', 'MDL', 'ZZZ'])),
-      listBanks: () => Promise.resolve({ banks: [{ slug: 'pko-bp', name: 'PKO', logoUrl: '', latestTableDate: '2025-04-07', embedded: true, websiteUrl: '' }] }),
-    };
-    const urls = await ratesSitemapPaths({ rates } as unknown as GatewayServices, '2026-11-24');
-    expect(urls).toEqual([
-      { loc: '/kalkulator-walutowy/', lastmod: '2025-04-08' },
-      { loc: '/kursy-walut-w-bankach/', lastmod: '2025-04-07' },
-      { loc: '/kalkulator-walutowy/eur-pln/', lastmod: '2025-04-08' },
-      { loc: '/kalkulator-walutowy/usd-pln/', lastmod: '2025-04-08' },
-      { loc: '/kalkulator-walutowy/mdl-pln/', lastmod: '2025-04-02' },
-      { loc: '/kursy-walut-w-bankach/pko-bp/', lastmod: '2025-04-07' },
-    ]);
-  });
-
-  it('keeps the two fixed pages while the rates service does not answer', async () => {
-    const failing = () => Promise.reject(new Error('UNAVAILABLE'));
-    const urls = await ratesSitemapPaths({ rates: { getLatestTable: failing, listBanks: failing } } as unknown as GatewayServices, '2026-11-24');
-    expect(urls).toEqual([
-      { loc: '/kalkulator-walutowy/', lastmod: '2026-11-24' },
-      { loc: '/kursy-walut-w-bankach/', lastmod: '2026-11-24' },
-    ]);
-  });
-});
 
 describe('tag and author pages in the sitemap', () => {
   const article = (slug: string, writtenAt: string, editedAt: string, tagSlugs: string[], authorId: number) =>

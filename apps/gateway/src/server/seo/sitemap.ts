@@ -1,20 +1,11 @@
-import { isCurrencyCode } from '@lib/currencies';
-import { type contentV1, ratesV1 } from '@lib/contracts';
-import { MAX_YEAR, MIN_YEAR } from '@lib/pl-calendar';
+import { type contentV1 } from '@lib/contracts';
 import { type GatewayServices } from '../../app/services';
 import { BLOG_PAGE_SIZE, blogPagePath } from '../../app/site-paths/blog';
-import { calendarPath } from '../../app/site-paths/calendar';
-import { OFFER_REDIRECT_PREFIX, OFFERS_PATH } from '../../app/site-paths/offers';
-import { BANK_RATES_PATH, CONVERTER_PATH, bankPath, currencyPairPath } from '../../app/site-paths/rates';
+import { OFFER_REDIRECT_PREFIX } from '../../app/site-paths/offers';
+import { type AnyRoute } from '../../app/route-types';
+import { type SitemapEntry, newestW3cDate, w3cDate } from '../../app/seo/sitemap-entry';
 import { escapeHtml } from '../render/html';
 
-/** One <url> of sitemap.xml. */
-export interface SitemapUrl {
-  /** Absolute URL. */
-  loc: string;
-  /** 'YYYY-MM-DD'; empty when unknown (the element is then left out, as the protocol allows). */
-  lastmod: string;
-}
 
 /** The sitemap protocol's limit per file; far above this site's few hundred pages. */
 export const SITEMAP_MAX_URLS = 50_000;
@@ -29,15 +20,10 @@ export interface SitemapSources {
   today: string;
   /** When the running client build was made (RFC 3339): the date pages computed by code last changed. */
   builtAt: string;
+  /** The routes that declare their sitemap addresses (the app's route table). */
+  routes: readonly AnyRoute[];
 }
 
-/** 'YYYY-MM-DD' from a date or RFC 3339 timestamp; '' when it is neither. */
-export function w3cDate(value: string): string {
-  const match = /^(\d{4}-\d{2}-\d{2})(?:$|T)/.exec(value);
-  return match?.[1] ?? '';
-}
-
-const newest = (dates: string[]): string => dates.map(w3cDate).filter(Boolean).sort().at(-1) ?? '';
 
 /**
  * Every public page: the content service's entries (pages, articles, tags, authors, lender
@@ -45,7 +31,7 @@ const newest = (dates: string[]): string => dates.map(w3cDate).filter(Boolean).s
  * listing and tag pages beyond the first, and the holiday calendar of this year and the next.
  * When two sources name the same URL, the first one wins.
  */
-export async function collectSitemap({ services, origin, today, builtAt }: SitemapSources): Promise<SitemapUrl[]> {
+export async function collectSitemap({ services, origin, today, builtAt, routes }: SitemapSources): Promise<SitemapEntry[]> {
   const { content } = services;
   const [entries, blog, tags] = await Promise.all([
     content.listSitemapEntries({ baseUrl: origin }),
@@ -55,19 +41,15 @@ export async function collectSitemap({ services, origin, today, builtAt }: Sitem
   const absolute = (pathOrUrl: string) => (/^https?:\/\//i.test(pathOrUrl) ? pathOrUrl : `${origin}${pathOrUrl}`);
   const fromContent = new Map(entries.entries.map((entry) => [absolute(entry.loc), w3cDate(entry.lastmod)]));
   const articles = await allArticles(services, blog);
-  const blogUpdated = newest(articles.map(articleUpdated));
+  const blogUpdated = newestW3cDate(articles.map(articleUpdated));
   // Tag and author pages change when one of their articles does: dated by its newest edit, never by the import.
   const listingDates = await articleListingDates(services, articles, { tags: tags.tags.map((tag) => tag.slug), locs: [...fromContent.keys()], origin });
   for (const [path, lastmod] of listingDates) {
     fromContent.set(absolute(path), lastmod);
   }
-  const urls: SitemapUrl[] = [];
+  const urls: SitemapEntry[] = [];
   const add = (path: string, lastmod: string) => urls.push({ loc: absolute(path), lastmod });
 
-  // Offers and exchange rates on the home page change every day.
-  add('/', today);
-  // The offer list (its first layout; the others and the landings are noindex) follows the feeds.
-  add(OFFERS_PATH, today);
   const blogPages = Math.max(1, blog.pageInfo?.totalPages ?? 1);
   for (let page = 1; page <= blogPages; page += 1) add(blogPagePath(null, page), blogUpdated);
   for (const tag of tags.tags) {
@@ -75,21 +57,20 @@ export async function collectSitemap({ services, origin, today, builtAt }: Sitem
     const pages = Math.max(1, Math.ceil(tag.articlesCount / BLOG_PAGE_SIZE));
     for (let page = 1; page <= pages; page += 1) add(blogPagePath(tag.slug, page), tagUpdated);
   }
-  const year = Number(today.slice(0, 4));
-  for (const shown of [year, year + 1]) {
-    if (shown >= MIN_YEAR && shown <= MAX_YEAR) add(calendarPath(shown), w3cDate(builtAt));
-  }
-  // The loan calculator is code: it changes with a build.
-  add('/kalkulator-kredytowy/', w3cDate(builtAt));
-  // So is the eligibility quiz.
-  add('/sprawdz-szanse/', w3cDate(builtAt));
-  // The contact and partner programme forms are code too (/unsubscribe/ is noindex: not listed).
-  add('/kontakt/', w3cDate(builtAt));
-  add('/wspolpraca/', w3cDate(builtAt));
-  for (const url of await ratesSitemapPaths(services, today)) add(url.loc, url.lastmod);
+  // The gateway's own pages, as each route declares them (app/seo/sitemap-entry.ts).
+  const builtOn = w3cDate(builtAt);
+  const declared = await Promise.all(
+    routes.map(async (route): Promise<readonly SitemapEntry[]> => {
+      const sitemap = route.sitemap;
+      if (!sitemap) return [];
+      if ('lastmod' in sitemap) return [{ loc: route.pattern, lastmod: sitemap.lastmod === 'today' ? today : builtOn }];
+      return sitemap.entries({ services, today, builtOn });
+    }),
+  );
+  for (const entry of declared.flat()) add(entry.loc, entry.lastmod);
 
   const seen = new Set<string>();
-  const all: SitemapUrl[] = [];
+  const all: SitemapEntry[] = [];
   for (const url of [...[...fromContent].map(([loc, lastmod]) => ({ loc, lastmod })), ...urls]) {
     if (seen.has(url.loc) || !url.loc.startsWith(`${origin}/`)) continue;
     seen.add(url.loc);
@@ -130,7 +111,7 @@ export async function articleListingDates(
     if (lastmod !== '') dates.set(path, lastmod);
   };
   for (const slug of tagSlugs) {
-    setIfKnown(blogPagePath(slug, 1), newest(articles.filter((article) => article.tagSlugs.includes(slug)).map(articleUpdated)));
+    setIfKnown(blogPagePath(slug, 1), newestW3cDate(articles.filter((article) => article.tagSlugs.includes(slug)).map(articleUpdated)));
   }
   const authorSlugs = locs.flatMap((loc) => {
     if (!loc.startsWith(`${origin}/`)) return [];
@@ -143,7 +124,7 @@ export async function articleListingDates(
         const author = await services.content.getAuthor({ slug, id: 0, page: { page: 1, pageSize: 1 } });
         const id = author.summary?.id;
         if (id === undefined) return;
-        setIfKnown(`/autor/${slug}/`, newest(articles.filter((article) => article.authorId === id).map(articleUpdated)));
+        setIfKnown(`/autor/${slug}/`, newestW3cDate(articles.filter((article) => article.authorId === id).map(articleUpdated)));
       } catch {
         // the service's own date stays
       }
@@ -152,44 +133,8 @@ export async function articleListingDates(
   return dates;
 }
 
-/**
- * The rates pages: the converter and the bank list (always: they are the gateway's own), a pair
- * page against the złoty for every currency of NBP tables A and B the site names, and every
- * bank's page, each dated by its newest table. While the rates service does not answer, only the
- * two fixed pages are listed (the sitemap is not withheld for them).
- */
-export async function ratesSitemapPaths(services: GatewayServices, today: string): Promise<SitemapUrl[]> {
-  const orNull = async <T>(call: () => Promise<T>): Promise<T | null> => {
-    try {
-      return await call();
-    } catch {
-      return null;
-    }
-  };
-  const [tableA, tableB, banks] = await Promise.all([
-    orNull(() => services.rates.getLatestTable({ table: ratesV1.TableType.A })),
-    orNull(() => services.rates.getLatestTable({ table: ratesV1.TableType.B })),
-    orNull(() => services.rates.listBanks({})),
-  ]);
-  const urls: SitemapUrl[] = [
-    { loc: CONVERTER_PATH, lastmod: tableA?.effectiveDate ?? today },
-    { loc: BANK_RATES_PATH, lastmod: newest(banks?.banks.map((bank) => bank.latestTableDate) ?? []) || today },
-  ];
-  const seen = new Set<string>(['PLN']);
-  for (const table of [tableA, tableB]) {
-    for (const rate of table?.rates ?? []) {
-      const code = rate.code.toUpperCase();
-      if (seen.has(code) || !isCurrencyCode(code)) continue;
-      seen.add(code);
-      urls.push({ loc: currencyPairPath(code, 'PLN'), lastmod: w3cDate(table?.effectiveDate ?? '') });
-    }
-  }
-  for (const bank of banks?.banks ?? []) urls.push({ loc: bankPath(bank.slug), lastmod: w3cDate(bank.latestTableDate) });
-  return urls;
-}
-
 /** sitemap.xml text: UTF-8, entity-escaped locations, one <url> per page. */
-export function renderSitemapXml(urls: readonly SitemapUrl[]): string {
+export function renderSitemapXml(urls: readonly SitemapEntry[]): string {
   const lines = urls.map(
     (url) => `<url><loc>${escapeHtml(url.loc)}</loc>${url.lastmod ? `<lastmod>${url.lastmod}</lastmod>` : ''}</url>`,
   );

@@ -4,7 +4,7 @@ import { newUuid } from './uuid';
 
 const V4 = '3f2b8c1e-9d4a-4e7b-a5c6-0123456789ab';
 
-/** Spec point 5: an id counts only as a version-4 UUID, with or without hyphens; anything else is replaced. */
+/** An id counts only as a version-4 UUID, with or without hyphens; anything else is replaced. */
 const VECTORS: [string, string | undefined][] = [
   [V4, V4],
   ['3F2B8C1E-9D4A-4E7B-A5C6-0123456789AB', V4],
@@ -45,7 +45,7 @@ describe('identity cookies', () => {
     expect(newSessionId()).not.toBe(newSessionId());
   });
 
-  it("answers '' when the random source fails (spec point 8)", () => {
+  it("answers '' when the random source fails, never throwing", () => {
     expect(
       newUuid(() => {
         throw new Error('no entropy');

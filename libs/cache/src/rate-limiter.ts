@@ -1,4 +1,4 @@
-import { ensureRedisConnected } from '@lib/cache';
+import { ensureRedisConnected } from './redis-client';
 import { type Logger } from '@lib/observability';
 import { type Redis } from 'ioredis';
 
@@ -25,6 +25,17 @@ export interface RateLimit {
   limit: number;
   windowMs: number;
 }
+
+/**
+ * What a budget counted in Redis does while Redis does not answer, chosen per budget:
+ * - `local`: counts in this process instead (the limit holds per replica, so the whole fleet allows
+ *   up to replicas × limit): for budgets that must neither block people nor fall away;
+ * - `open`: lets every hit through (no limit until Redis is back): for budgets whose refusal would
+ *   lose what people came to do, with another limit in front of them;
+ * - `closed`: refuses every hit: for budgets where letting through is worse than refusing.
+ * Each outage and recovery is logged once.
+ */
+export type RedisDownPolicy = 'local' | 'open' | 'closed';
 
 /** In-process windows (one replica, or Redis unset); expired windows are swept as keys come back. */
 export class MemoryRateLimiter implements RateLimiter {
@@ -55,6 +66,12 @@ export class MemoryRateLimiter implements RateLimiter {
   }
 }
 
+const OUTAGE_WORDS: Record<RedisDownPolicy, string> = {
+  local: 'counting in process',
+  open: 'letting every hit through',
+  closed: 'refusing every hit',
+};
+
 /** DECR only a live counter above zero: a key that expired meanwhile is not recreated without its expiry. */
 const GIVE_BACK_SCRIPT = `local n = tonumber(redis.call('GET', KEYS[1]))
 if n and n > 0 then return redis.call('DECR', KEYS[1]) end
@@ -63,8 +80,7 @@ return 0`;
 /**
  * Shared across replicas in Redis: INCR, and PEXPIRE NX (Redis ≥ 7) so only the first hit of a
  * window sets its end, in one MULTI so a crash between the two cannot leave a key without
- * expiry. When Redis fails the hit is counted in process instead (logged once per outage), so
- * an outage neither blocks comments nor lifts the limit. The client is one from @lib/cache's
+ * expiry. While Redis fails, the budget's RedisDownPolicy decides. The client is one from
  * createRedisClient (lazy, fail-fast); the first hit connects it.
  */
 export class RedisRateLimiter implements RateLimiter {
@@ -78,7 +94,8 @@ export class RedisRateLimiter implements RateLimiter {
     /** Prepended to every key, e.g. 'gateway:rate:comments:'. */
     private readonly prefix: string,
     /** Names the limit in its log lines. */
-    private readonly label = 'comment rate limit',
+    private readonly label: string,
+    private readonly whenRedisDown: RedisDownPolicy,
   ) {
     this.fallback = new MemoryRateLimiter(rule);
   }
@@ -96,15 +113,22 @@ export class RedisRateLimiter implements RateLimiter {
       this.degraded = false;
       return { allowed: count <= this.rule.limit, count, retryAfterMs: ttl > 0 ? ttl : this.rule.windowMs };
     } catch (error) {
-      if (!this.degraded) this.logger.warn({ err: error }, `${this.label}: redis unavailable, counting in process`);
+      if (!this.degraded) this.logger.warn({ err: error, whenRedisDown: this.whenRedisDown }, `${this.label}: redis unavailable, ${OUTAGE_WORDS[this.whenRedisDown]}`);
       this.degraded = true;
-      return this.fallback.hit(key);
+      switch (this.whenRedisDown) {
+        case 'local':
+          return this.fallback.hit(key);
+        case 'open':
+          return { allowed: true, count: 0, retryAfterMs: 0 };
+        case 'closed':
+          return { allowed: false, count: 0, retryAfterMs: this.rule.windowMs };
+      }
     }
   }
 
   async giveBack(key: string): Promise<void> {
-    // While Redis fails, hits are counted in process: give back there.
-    if (this.degraded) return this.fallback.giveBack(key);
+    // While Redis fails, a `local` budget counts in process: give back there; the others counted nothing.
+    if (this.degraded) return this.whenRedisDown === 'local' ? this.fallback.giveBack(key) : undefined;
     try {
       await ensureRedisConnected(this.redis);
       await this.redis.eval(GIVE_BACK_SCRIPT, 1, `${this.prefix}${key}`);

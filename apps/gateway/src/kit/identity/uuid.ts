@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { cookieValues, decodeCookieValue } from '../../shared/cookies';
 
 /**
- * A fresh UUID v4 for an id cookie; '' if the random source fails (spec point 8, "UUID helper
- * fails": it returns an empty string, and the caller goes on without the id).
+ * A fresh UUID v4 for an id cookie; '' if the random source fails: it never throws, and the
+ * caller goes on without the id.
  */
 export function newUuid(random: () => string = randomUUID): string {
   try {
@@ -15,7 +15,7 @@ export function newUuid(random: () => string = randomUUID): string {
 }
 
 /**
- * The first value of the cookie `name` that is a UUID v4 (spec point 5: with or without hyphens),
+ * The first value of the cookie `name` that is a UUID v4 (with or without hyphens),
  * in canonical form; undefined when none is, so the caller replaces it.
  */
 export function readUuidCookie(cookieHeader: string | undefined, name: string): string | undefined {

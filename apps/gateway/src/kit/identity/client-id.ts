@@ -1,6 +1,6 @@
 /**
- * The visitor's client id: a first-party cookie holding a UUID v4 (spec point 5), kept 180 days
- * (spec point 9). One module reads and issues it, so tracking (events) and A/B assignment (offers)
+ * The visitor's client id: a first-party cookie holding a UUID v4, kept 180 days.
+ * One module reads and issues it, so tracking (events) and A/B assignment (offers)
  * agree on who a visitor is. An incoming value that is not a UUID v4, with or without hyphens, is
  * no id and gets replaced.
  *
@@ -19,7 +19,7 @@ export function readClientId(cookieHeader: string | undefined): string | undefin
   return readUuidCookie(cookieHeader, CLIENT_ID_COOKIE);
 }
 
-/** A fresh client id; '' if the random source fails (spec point 5: the UUID helper returns ''). */
+/** A fresh client id; '' if the random source fails (newUuid never throws). */
 export function newClientId(): string {
   return newUuid();
 }

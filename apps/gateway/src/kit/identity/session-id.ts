@@ -1,6 +1,6 @@
 /**
- * The visit's session id: a first-party cookie holding a UUID v4 (spec point 5) that lives 1/48 of
- * a day (30 minutes, spec point 9) and is renewed by every tracked activity, so a visit ends after
+ * The visit's session id: a first-party cookie holding a UUID v4 that lives 1/48 of
+ * a day (30 minutes) and is renewed by every tracked activity, so a visit ends after
  * 30 minutes without one. Strictly necessary (it keeps a visit and its form together), so it is
  * set without consent (/polityka-cookies/). An incoming value that is not a UUID v4, with or
  * without hyphens, is no id and gets replaced.

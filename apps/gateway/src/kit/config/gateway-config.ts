@@ -1,7 +1,7 @@
 import { env, SERVICE_PORTS } from '@lib/config';
 import { compile as compileTrustedProxies } from 'proxy-addr';
 import { z } from 'zod';
-import { operatorEnvFields, resolveOperator } from './operator/operator-env';
+import { operatorEnvFields, resolveOperator } from './operator-env';
 
 /**
  * TRUST_PROXY as Express reads it: 'false' (default: the socket address is the client), 'true'
@@ -25,6 +25,9 @@ const trustProxy = z
 
 /** Local runs and tests, where the site is reached under whatever host and port it was started on. */
 export const DEFAULT_PUBLIC_ORIGIN = 'http://localhost:3000';
+
+/** The gateway's Redis namespace: every key it writes starts with `gateway:` (page data, rate budgets, builds). */
+export const GATEWAY_REDIS_NAMESPACE = 'gateway';
 
 /** The variables as read; gatewayEnvSchema below adds what follows from them. */
 const gatewayEnvFields = z.object({
@@ -101,7 +104,7 @@ const gatewayEnvFields = z.object({
    */
   VISIT_COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /**
-   * Key of the CSRF tokens of the form posts (server/csrf). Every replica needs the same one;
+   * Key of the CSRF tokens of the form posts (kit/csrf). Every replica needs the same one;
    * unset, each process draws its own at start (open forms then need a reload after a restart).
    */
   CSRF_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -125,7 +128,7 @@ const gatewayEnvFields = z.object({
   EVENT_BUFFER_LIMIT: z.coerce.number().int().min(100).max(10_000_000).default(50_000),
   /** Salt of the IP hash stored with each event; every replica needs the same one (unset: one drawn per process). */
   TRACKING_IP_SALT: z.string().min(32, 'must be at least 32 characters').optional(),
-  /** The company that runs the site (OPERATOR_*, server/operator/operator-env.ts); checked below. */
+  /** The company that runs the site (OPERATOR_*, kit/config/operator-env.ts); checked below. */
   ...operatorEnvFields,
 });
 

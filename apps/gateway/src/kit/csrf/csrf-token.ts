@@ -10,7 +10,7 @@
  *
  * The page that draws a token is personal (it depends on the cookie): it must be answered
  * `Cache-Control: private, no-store` and never enter the shared page cache. The same-origin guard
- * (server/http/same-origin.ts) stays in front of every post as well.
+ * (kit/http/same-origin.ts) stays in front of every post as well.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { serializeCookie } from '../../shared/cookies';

@@ -1,7 +1,7 @@
 /** sessionStorage key of this tab's visit id: reloads in one visit count as one view. */
 export const VISIT_ID_KEY = 'article_visit_id';
 
-/** A version-4 UUID, or '' when the browser cannot make one (spec point 8: the helper never throws). */
+/** A version-4 UUID, or '' when the browser cannot make one: never throws, so a page works without crypto. */
 export function uuidV4(): string {
   try {
     if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();

@@ -60,7 +60,7 @@ export function onlyReadMethods(): RequestHandler {
 }
 
 /**
- * The trailing-slash rule (product spec point 2): GET/HEAD of a path without the final slash is
+ * The trailing-slash rule: GET/HEAD of a path without the final slash is
  * answered 301 to the slashed path, keeping the query, unless the path has a dot or a
  * 'client-api' segment. Leading slashes and backslashes are collapsed so '//evil.example' can
  * never become a redirect to another host.

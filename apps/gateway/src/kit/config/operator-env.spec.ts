@@ -2,7 +2,7 @@ import { ConfigError, loadConfig } from '@lib/config';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { EXAMPLE_OPERATOR } from '../../app/operator/operator';
-import { gatewayEnvSchema } from '../config';
+import { gatewayEnvSchema } from './gateway-config';
 import { type OperatorEnv, resolveOperator } from './operator-env';
 
 /** A complete, valid identity of a company that is not the example (numbers pass their checksums). */
