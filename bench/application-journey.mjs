@@ -1,4 +1,4 @@
-// The loan application journey through the gateway (issue 10, point 11, gateway side): starts the
+// The loan application journey through the gateway (the gateway side of its capacity): starts the
 // built offers, leads and gateway processes on free ports against a fresh database, then walks the
 // journey as browsers without JavaScript do, from C concurrent visitors for D seconds after a
 // W-second warm-up: GET /application/ (form cookie and CSRF token), POST /process/ (draft saved),

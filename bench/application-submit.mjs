@@ -1,4 +1,4 @@
-// SubmitApplication over gRPC (issue 10, point 11, service side): starts the built leads service
+// SubmitApplication over gRPC (the leads service side): starts the built leads service
 // (and the built offers service with its bundled sample feeds, so every submit also runs MatchOffers
 // for the new lead) on free ports against fresh databases, then submits complete applications, each
 // from a different applicant with its own idempotency key, from C concurrent callers for D seconds

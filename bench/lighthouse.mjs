@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // npm run lighthouse: Lighthouse (mobile emulation, Debian Chromium, no download) on the pages of
-// issue 7 pt 5: home, an SEO page, an article, the calendar and a lender review. Uses the stack on
+// five kinds: home, an SEO page, an article, the calendar and a lender review. Uses the stack on
 // $PORT (default 3000) when one answers /readyz, otherwise starts one (bench/lib/stack.mjs) and
 // stops it afterwards. Prints the four category scores per page and every failing audit, and
 // writes bench/results/<time>-lighthouse.json. A tool, not a test: it exits non-zero only when it

@@ -1,4 +1,4 @@
-// MatchOffers latency for a feed of N offers (issue 9, point 9): starts the built offers service on
+// MatchOffers latency for a feed of N offers: starts the built offers service on
 // free ports against a fresh database, lets it ingest a synthetic N-offer PL feed from a temporary
 // folder (file: base URL), then calls MatchOffers over gRPC from C concurrent callers for D seconds
 // after a W-second warm-up, and prints calls/s and p50/p90/p99/max. Usage:

@@ -1,4 +1,4 @@
-// Rates service figures (issue 11, point 11): starts the built rates service on free ports against
+// Rates service figures: starts the built rates service on free ports against
 // a fresh database and reports
 //   - the first start: spawn → /readyz 200, and the time the shipped data took to load (NBP table A
 //     2016–2025 and the bank tables, from the service's own log line),

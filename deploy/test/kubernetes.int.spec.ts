@@ -414,7 +414,7 @@ describeWithKubectl('k8s/overlays/prod specifics', () => {
   });
 });
 
-// ---- issue 14: the complete manifests -------------------------------------------------------------
+// ---- the complete manifests -------------------------------------------------------------
 
 /** Names whose values are credentials: they may only ever arrive through a secretKeyRef. */
 const SECRET_NAME = /(KEY|SECRET|SALT|PASSWORD|TOKEN|DATABASE_URL|REDIS_URL)$/;
@@ -505,7 +505,7 @@ function allowedConnections(objects: K8sObject[], namespace: string): Set<string
   return allowed;
 }
 
-/** The paths issue 14 allows, and nothing else. */
+/** The connections the network policies must allow (listed below), and nothing else. */
 function expectedConnections(objects: K8sObject[], overlay: 'dev' | 'prod'): Set<string> {
   const expected = new Set<string>();
   const add = (s: string) => expected.add(s);
@@ -548,7 +548,7 @@ function expectedConnections(objects: K8sObject[], overlay: 'dev' | 'prod'): Set
   return expected;
 }
 
-describeWithKubectl.each(OVERLAYS)('%s: issue 14 manifests', (overlay) => {
+describeWithKubectl.each(OVERLAYS)('%s: complete manifests', (overlay) => {
   let objects: K8sObject[];
   const kind = overlay.endsWith('prod') ? ('prod' as const) : ('dev' as const);
   const namespace = kind === 'prod' ? 'porownywarka' : 'porownywarka-dev';

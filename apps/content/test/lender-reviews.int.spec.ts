@@ -6,7 +6,7 @@ import { parseFrontMatter } from '../src/domain/front-matter';
 import { countWords } from '../src/domain/text-stats';
 
 /**
- * Editorial rules for the 28 lender reviews in content/lenders/ (issue 13, point 3), read straight from
+ * Editorial rules for the 28 lender reviews in content/lenders/, read straight from
  * the files so that they hold whatever the import schema looks like:
  * - each review opens in its own words: no two opening sentences (nor their first words) are alike
  *   once the lender's name is set aside, so a template filled with a different name fails;

@@ -10,8 +10,8 @@ import { allRoutes, type ContentBundle } from '../src/domain/content-model';
 import { ContentFolder } from '../src/persistence/content-folder';
 
 /**
- * Every path of the product spec (point 2) that the content files must provide. Where the spec masks
- * a slug ({token}) the editors chose: /pozyczki-na-raty/, /chwilowki-online/, /pozyczki-24h/ (loan
+ * Every page path the site must have, which the content files must provide. Where the route list
+ * gave only a pattern for a slug ({token}), the editors chose: /pozyczki-na-raty/, /chwilowki-online/, /pozyczki-24h/ (loan
  * categories) and /klauzula-informacyjna/, /prawa-uzytkownika-rodo/ (documents).
  */
 const SPEC_PATHS = [
@@ -116,7 +116,7 @@ describe('the repository content/ folder', () => {
     bundle = await loadRealContent();
   });
 
-  it('validates and covers every route of the spec', () => {
+  it('validates and covers every required route', () => {
     const byPath = new Map(allRoutes(bundle).map((route) => [route.path, route]));
     const missing = [...SPEC_PATHS, ...SPEC_DOCS, ...CORE_PAGES].filter((path) => !byPath.has(path));
     expect(missing).toEqual([]);

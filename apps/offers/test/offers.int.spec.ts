@@ -114,7 +114,7 @@ describeWithRedis('offers service over gRPC (real PostgreSQL and Redis, feeds ov
     expect(after.age.get('pl')).toBeGreaterThanOrEqual(before.age.get('pl')!);
   });
 
-  it('lists a feed in the order of spec point 9 with the representative example of every offer', async () => {
+  it('lists a feed with its active offers first, by header, and the representative example of every offer', async () => {
     const { offers, total } = await t.client.listOffers(list('pl'));
     expect(total).toBe(28);
     const active = offers.filter((o) => o.isActive).map((o) => o.header);

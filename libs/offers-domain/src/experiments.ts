@@ -21,7 +21,7 @@ const HALF_AND_HALF: readonly ExperimentVariant[] = [
 ];
 
 /**
- * The A/B tests of spec point 9, all at '/' and 50/50. The spec names only the third one; the
+ * The A/B tests, all at '/' and 50/50. Only the third has a name of its own; the
  * first two are known by their ids.
  */
 export const EXPERIMENTS: readonly Experiment[] = [
@@ -75,7 +75,7 @@ export function drawVariant(experiment: Experiment, clientId: string): string {
 }
 
 /**
- * Spec point 4: the exp_flow override wins when it names an allowed variant; else the client's
+ * The exp_flow override wins when it names an allowed variant; else the client's
  * stored value when allowed; else the deterministic draw (so replicas agree and a client without
  * storage still sees the same variant).
  */

@@ -1,6 +1,6 @@
 /**
- * Feed countries of the multi-country marketing layer (spec point 1) and the key rules of spec
- * point 7: a feed is `{key}_feed.json`, the key is lower-case, `kz` is always `kz_ru`, and `ua`
+ * Feed countries of the multi-country marketing layer and the feed-key rules:
+ * a feed is `{key}_feed.json`, the key is lower-case, `kz` is always `kz_ru`, and `ua`
  * is `ua_ru` for pages whose path contains '/ru/' and `ua_ua` otherwise.
  */
 export const FEED_COUNTRIES = ['es', 'mx', 'vn', 'pl', 'ph', 'my', 'za', 'kz', 'ua'] as const;

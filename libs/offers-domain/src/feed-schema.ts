@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** A feed larger than this is refused whole (issue 9, "Bad input"). */
+/** A feed larger than this is refused whole. */
 export const MAX_FEED_BYTES = 5 * 1024 * 1024;
 /** More offers than this in one feed is a broken feed, not a catalogue. */
 export const MAX_FEED_OFFERS = 5_000;
@@ -17,7 +17,7 @@ const httpUrl = z
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a slug').max(64);
 
 /**
- * One offer of a `{key}_feed.json` (the feed is a JSON array of these). Spec point 3 fields plus
+ * One offer of a `{key}_feed.json` (the feed is a JSON array of these): the partner's fields plus
  * what matching needs. Money is in the feed country's currency units (zł for PL), may have two
  * decimals; rates are percent (interest a year, commission of the amount). Unknown fields are
  * ignored; a known field of the wrong type refuses the whole feed.

@@ -33,7 +33,7 @@ const offer = (id: number, header: string, extra: Partial<FeedOffer> = {}): Feed
 });
 const headers = (list: { header: string }[]) => list.map((o) => o.header);
 
-describe('feed keys (spec point 7)', () => {
+describe('feed keys', () => {
   it('lower-cases, turns kz into kz_ru, and ua into ua_ru on /ru/ paths and ua_ua elsewhere', () => {
     expect(feedKeyFor('pl', '/ru/x/')).toBe('pl');
     expect(feedKeyFor('kz')).toBe('kz_ru');
@@ -74,7 +74,7 @@ describe('parseFeed', () => {
   });
 });
 
-describe('normaliseFeed (spec point 9)', () => {
+describe('normaliseFeed (drops, order, tags, drawn values)', () => {
   it('puts active offers first by header, then inactive ones with a lender link by header, dropping the rest', () => {
     const { offers, dropped } = normaliseFeed(
       [
@@ -256,8 +256,8 @@ describe('matchOffers', () => {
   });
 });
 
-describe('experiments (spec points 4 and 9)', () => {
-  it('registers the spec’s experiments at / with 50/50 splits', () => {
+describe('experiments (registry and variant assignment)', () => {
+  it('registers the three experiments at / with 50/50 splits', () => {
     expect(EXPERIMENTS.map((e) => [e.experimentId, e.name, e.countries.join(',')])).toEqual([
       ['0256.1', '0256.1', 'ph,my'],
       ['0298.1', '0298.1', 'za'],

@@ -24,7 +24,7 @@ export function seededInt(seed: string, min: number, max: number): number {
   return min + (hash32(seed) % (max - min + 1));
 }
 
-/** Missing stars: one of 4.7, 4.8, 4.9, 5.0 (spec point 9: "between 4.7 and 5.0"), as a decimal string. */
+/** Missing stars: one of 4.7, 4.8, 4.9, 5.0, as a decimal string. */
 export function seededStars(feedKey: string, offerId: number, day: string): string {
   const tenths = seededInt(`stars:${feedKey}:${offerId}:${day}`, 47, 50);
   return (tenths / 10).toFixed(1);

@@ -8,7 +8,7 @@ import { isApplicantAge, parsePesel, APPLICANT_AGE } from './pesel';
 import { normalizePolishMobile } from './phone';
 
 /*
- * The loan application's steps (issue 10 point 2): loan request → contact details → personal
+ * The loan application's steps: loan request → contact details → personal
  * details and consents. One zod schema per step, shared by the browser and the server; every
  * field has limits and a Polish message. The age rule needs "today", so that step's schema is made
  * for a given day.

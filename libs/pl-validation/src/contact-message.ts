@@ -3,7 +3,7 @@ import { isEmail, normalizeEmail } from './email';
 import { HIDDEN_CHARACTERS_MESSAGE, hasHiddenCharacters } from './names';
 import { normalizePolishPhone } from './phone';
 
-/** Visitor-facing messages (spec point 5 texts where the spec gives them). */
+/** Visitor-facing messages, one per rule. */
 export const MESSAGES = {
   email: 'Wprowadź prawidłowy adres e-mail',
   phone: 'Wprowadź prawidłowy numer telefonu',
@@ -16,7 +16,7 @@ export const MESSAGES = {
 const CONTROL_CHARS = /\p{Cc}/u;
 const HTML_TAG = /<\/?[a-zA-Z][^>]*>/;
 
-/** Contact form (spec point 3: name, email, phone, message); phone is optional, and valid when given. */
+/** Contact form (name, email, phone, message); phone is optional, and valid when given. */
 export const contactMessageSchema = z.object({
   name: z
     .string()

@@ -1,5 +1,5 @@
 /**
- * The eligibility quiz (product spec point 3; issue 10 point 4): four yes/no questions, each with
+ * The eligibility quiz: four yes/no questions, each with
  * a weight in percent; the chance shown is the sum of the weights answered 'yes' (at most 98%).
  */
 

@@ -61,7 +61,7 @@ export function ageOn(birthDate: string, today: string): number {
   return ty - by - (hadBirthday ? 0 : 1);
 }
 
-/** Ages an applicant may have (issue 10 point 3), inclusive. */
+/** Ages an applicant may have, inclusive. */
 export const APPLICANT_AGE = { min: 18, max: 70 } as const;
 
 /** Whether the person the PESEL names is 18–70 years old on `today`. A separate rule from the checksum. */

@@ -1,5 +1,5 @@
 /**
- * The shape of the site's addresses (product spec point 2): pages live at lower-case ASCII slugs,
+ * The shape of the site's addresses: pages live at lower-case ASCII slugs,
  * each path segment followed by a slash. One rule for the content files, every service request
  * that names a page and the gateway's route parameters.
  */

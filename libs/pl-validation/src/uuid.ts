@@ -1,6 +1,6 @@
 const UUID_V4 = /^[0-9a-f]{8}-?[0-9a-f]{4}-?4[0-9a-f]{3}-?[89ab][0-9a-f]{3}-?[0-9a-f]{12}$/i;
 
-/** A session or client id counts only as a version-4 UUID, with or without hyphens (spec point 5). */
+/** A session or client id counts only as a version-4 UUID, with or without hyphens. */
 export function isUuidV4(value: string): boolean {
   if (!UUID_V4.test(value)) return false;
   const hyphens = (value.match(/-/g) ?? []).length;

@@ -42,7 +42,7 @@ const text = (max: number) => z.string().max(max, `must be at most ${max} charac
 const sub = z.union([text(TRACKING_LIMITS.text), z.number().int().min(0).max(999_999_999).transform(String)]);
 
 /**
- * One event as the browser sends it to POST /api/event (spec point 3 fields, snake_case). Every
+ * One event as the browser sends it to POST /api/event (fields in snake_case). Every
  * field but event_id may be left out; unknown fields are refused so a typo is not silently lost.
  * session_id / client_id are only hints: the gateway takes the ids from its own cookies.
  */

@@ -328,7 +328,7 @@ class BundleBuilder {
         toc: body.toc,
         wordCount: words,
         readingMinutes: readingMinutes(words),
-        // Lender pages invite the visitor to other offers when this lender's is unavailable (spec point 1).
+        // Lender pages invite the visitor to other offers when this lender's is unavailable.
         showOffers: true,
         publishedOn: null,
         updatedOn: null,

@@ -30,7 +30,7 @@ export const LENDER_SLUGS = [
   'pozyczka-plus',
 ] as const;
 
-/** The blog's tags, exactly the 14 the spec names (point 2, "Blog"). */
+/** The blog's tags: a fixed list of 14; tags.yaml must hold exactly these. */
 export const TAG_SLUGS = [
   'pozyczki-pozabankowe',
   'kredyty',
@@ -48,7 +48,7 @@ export const TAG_SLUGS = [
   'kalendarz',
 ] as const;
 
-/** Footer column keys of navigation.yaml, in display order (spec point 2, "Page details"). */
+/** Footer column keys of navigation.yaml, in display order. */
 export const FOOTER_COLUMNS = ['loans', 'credits', 'cities', 'company'] as const;
 
 export const BLOG_PATH = '/blog/';

@@ -28,7 +28,7 @@ export class PageEntity {
   @Column({ type: 'varchar', length: 512 })
   path!: string;
 
-  /** Route metadata `type` (spec point 2); `page` for core pages such as home and about. */
+  /** Route metadata `type`: the page's kind (PAGE_TYPES); `page` for core pages such as home and about. */
   @Column({ type: 'varchar', length: 16 })
   type!: PageType;
 

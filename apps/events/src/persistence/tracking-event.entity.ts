@@ -1,7 +1,7 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /**
- * One stored tracking event (spec point 3 fields + enrichment). The table is PARTITIONED BY RANGE
+ * One stored tracking event (the browser's fields plus enrichment). The table is PARTITIONED BY RANGE
  * (received_at), one partition per UTC day (migration 1796200000000; partitions made by
  * events.create_tracking_event_partitions). Written by the sink only: IngestEvents without Kafka,
  * the tracking.raw.v1 consumer with it, both through the same use case.

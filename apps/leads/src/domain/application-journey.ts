@@ -9,7 +9,7 @@ import {
 import { type z } from 'zod';
 
 /*
- * The application journey (issue 10 point 2): loan request → contact details → personal details and
+ * The application journey: loan request → contact details → personal details and
  * consents → submitted. Each step may be saved as a draft; a step saved validates every step up to
  * it over the draft merged with what the step sends, with the same schemas the browser uses.
  */
@@ -17,7 +17,7 @@ import { type z } from 'zod';
 export const STEPS = { loanRequest: 1, contactDetails: 2, personalDetails: 3 } as const;
 export type JourneyStep = 1 | 2 | 3;
 
-/** Drafts are deleted this long after their last change (issue 10 point 7). */
+/** Drafts are deleted this long after their last change. */
 export const DRAFT_RETENTION_DAYS = 30;
 
 /** Personal fields: only ever stored sealed. */

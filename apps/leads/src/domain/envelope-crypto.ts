@@ -8,7 +8,7 @@ import {
 } from 'node:crypto';
 
 /*
- * Envelope encryption of personal data (issue 10 point 7). Each row's personal fields are sealed
+ * Envelope encryption of personal data. Each row's personal fields are sealed
  * with AES-256-GCM under a data key; data keys are stored wrapped (AES-256-GCM again) by a master
  * key from the configuration, with the master key's id. Rotating the master key re-wraps the data
  * keys only. Lookups by e-mail or phone go through a keyed HMAC (blind index), never plaintext.

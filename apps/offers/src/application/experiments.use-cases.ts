@@ -26,7 +26,7 @@ const toMessage = (e: Experiment): offersV1.Experiment => ({
   active: e.active,
 });
 
-/** The A/B registry (spec point 9) and the assignment of spec point 4: pure, so every replica answers alike. */
+/** The A/B registry and the variant assignment of @lib/offers-domain: pure, so every replica answers alike. */
 @Injectable()
 export class ExperimentsUseCases {
   assign(command: AssignCommand): offersV1.AssignExperimentVariantResponse {

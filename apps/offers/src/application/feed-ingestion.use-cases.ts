@@ -13,7 +13,7 @@ import { FeedsRepository } from '../persistence/feeds.repository';
 import { OfferCatalogue } from './offer-catalogue';
 import { feedHashKey } from './offers-cache';
 
-/** The message spec point 8 names for a feed that could not be loaded; logged with the cause. */
+/** The fixed log message for a feed that could not be loaded (docs/OPERATIONS.md); logged with the cause. */
 export const FEED_ERROR_MESSAGE = 'ERROR WHILE LOADING OFFERS';
 
 const STATES: Record<string, offersV1.FeedIngestionState> = {
@@ -41,7 +41,7 @@ function toStatus(feedKey: FeedKey, row: FeedEntity | undefined): offersV1.FeedI
 }
 
 /**
- * Feed ingestion (issue 9, point 1): fetch `{key}_feed.json`, validate it whole, store it with its
+ * Feed ingestion: fetch `{key}_feed.json`, validate it whole, store it with its
  * fetch time and SHA-256 as the feed's new last good copy. Any failure (unreachable, HTTP error,
  * > 5 MB, not JSON, wrong types) is logged as 'ERROR WHILE LOADING OFFERS' with the cause and
  * recorded in the feed's status; the last good copy keeps serving.

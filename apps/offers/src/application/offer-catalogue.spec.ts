@@ -10,7 +10,7 @@ const copy = (hash: string, headers: string[]) => ({
   offers: headers.map((header, i) => ({ offer_id: i + 1, header, lender_link: `https://x${i}.pl/` })),
 });
 
-describe('OfferCatalogue (spec point 4: loaded once, not reloaded while non-empty)', () => {
+describe('OfferCatalogue (loaded once, not reloaded while non-empty)', () => {
   let cache: Cache;
   beforeEach(() => {
     jest.useFakeTimers({ now: new Date('2026-11-24T12:00:00Z'), doNotFake: ['nextTick', 'queueMicrotask', 'setImmediate'] });

@@ -14,7 +14,7 @@ interface LoadedList {
 }
 
 /**
- * A feed's offers after the rules of spec point 9, for today (Warsaw). The list is normalised once
+ * A feed's offers after normaliseFeed's rules, for today (Warsaw). The list is normalised once
  * per content hash and day and kept in process: a replica asks the cache (or PostgreSQL) only
  * whether the feed changed, and reloads the copy only then (or on a new day, as the seeded values
  * change daily).

@@ -25,7 +25,7 @@ const websiteOf = (link: string) => (link && URL.canParse(link) ? new URL(link).
 export class OfferListingUseCases {
   constructor(private readonly catalogue: OfferCatalogue) {}
 
-  /** A feed's offers in the order of spec point 9, with the total for paging. */
+  /** A feed's offers in list order (normaliseFeed: active by header, then inactive), with the total for paging. */
   async listOffers(query: OfferListQuery): Promise<offersV1.ListOffersResponse> {
     const offers = await this.catalogue.offers(query.feedKey);
     return { offers: offers.slice(query.offset, query.offset + query.limit).map(toOfferMessage), total: offers.length };

@@ -15,6 +15,6 @@ export const feedHashKey = (feedKey: FeedKey) => `${OFFERS_CACHE_PREFIX}feed-has
  * hash of its last good copy is read from PostgreSQL at most once a minute per replica set
  * (ingestion clears it at once), and kept an hour stale so offers keep showing while the database
  * is briefly away. The offers themselves are normalised once per replica, hash and day and kept in
- * process (spec point 4: a loaded, non-empty list is not loaded again).
+ * process: a loaded, non-empty list is not loaded again.
  */
 export const FEED_HASH_CACHE: ReadThroughOptions = { ttlMs: 60_000, staleMs: 3_600_000 };

@@ -42,7 +42,7 @@ export function feedCountry(code: string): FeedCountry {
   return country;
 }
 
-/** The feed a page of that country and path reads (spec point 7's key rules). */
+/** The feed a page of that country and path reads (the key rules of feedKeyFor in @lib/offers-domain). */
 export const feedKeyOf = (code: string, pagePath: string): FeedKey => feedKeyFor(feedCountry(code), pagePath);
 
 /** Feed keys as a client writes them; empty means every feed; an unknown one is NOT_FOUND. */

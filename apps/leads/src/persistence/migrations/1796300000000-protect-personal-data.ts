@@ -1,7 +1,7 @@
 import { type MigrationInterface, type QueryRunner } from 'typeorm';
 
 /**
- * Issue 10: applications (drafts and leads) with their consents, partner enquiries, the marketing
+ * Personal data: applications (drafts and leads) with their consents, partner enquiries, the marketing
  * suppression list, unsubscribe and erasure requests, and the data keys of the envelope encryption;
  * contact messages gain sealed personal fields and blind indexes (old plaintext columns become
  * nullable: `npm run leads:rotate-keys` seals the rows written before).

@@ -2,7 +2,7 @@ import { type MigrationInterface, type QueryRunner } from 'typeorm';
 import { CreateOffers1763683600000 } from './1763683600000-create-offers';
 
 /**
- * Offers now come from the country feeds (issue 9): the last good copy of each feed with its fetch
+ * Offers now come from the country feeds: the last good copy of each feed with its fetch
  * time, content hash and ingestion state, and the loan requests of applications for the lead feed.
  * The starter list table goes; reverting brings it back with its starter rows.
  */

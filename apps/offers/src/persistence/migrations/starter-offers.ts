@@ -1,7 +1,7 @@
 /**
  * Starter list for a fresh installation, so the comparison is never empty before the first feed
  * import. Amount and period bounds are the ranges these lenders advertise to new customers and stay
- * within the legal frame of spec point 9 (100–30 000 zł); lender links arrive with the PL feed, so
+ * within the site's legal frame of 100–30 000 zł; lender links arrive with the PL feed, so
  * they are null here and the list shows these offers as inactive until then.
  */
 export const STARTER_OFFERS_PL = [
