@@ -11,7 +11,7 @@ const FIRST_LOAD_BUDGET_GZIP = 66 * 1024;
 /** An island's module: `src/features/<feature>/<name>.island.ts`; its name is the file's. */
 const ISLAND_FILE = /(?:^|\/)([a-z0-9-]+)\.island\.ts$/;
 
-/** How a component marks an island's root element (src/client/island-marker.ts). */
+/** How a component marks an island's root element (src/app/island-marker.ts). */
 const MARKER_CALL = /\bislandMarker\(\s*['"]([a-z0-9-]+)['"]\s*\)/g;
 
 /**
