@@ -9,10 +9,10 @@ const outputs: Outputs = {
   'chunks/renderer.js': { entryPoint: 'src/client/renderer.tsx', imports: [{ path: 'chunks/react.js', kind: 'import-statement' }, { path: 'chunks/home-page.js', kind: 'dynamic-import' }], inputs: { 'src/app/app.tsx': {} } },
   'chunks/react.js': { imports: [], inputs: { 'node_modules/react-dom/index.js': {} } },
   'chunks/home-page.js': { entryPoint: 'src/features/home/home-page.tsx', imports: [{ path: 'chunks/calculator-parts.js', kind: 'import-statement' }], inputs: { 'src/features/home/home-page.tsx': {} } },
-  'chunks/calculator-parts.js': { imports: [{ path: 'chunks/shared.js', kind: 'import-statement' }], inputs: { 'src/features/home/loan-calculator.tsx': {}, 'src/features/home/loan-calculator.view-model.ts': {} } },
+  'chunks/calculator-parts.js': { imports: [{ path: 'chunks/shared.js', kind: 'import-statement' }], inputs: { 'src/features/home/loan-sliders.tsx': {}, 'src/features/home/loan-sliders.view-model.ts': {} } },
   'chunks/blog-page.js': { entryPoint: 'src/features/blog/blog-page.tsx', imports: [], inputs: { 'src/features/blog/blog-page.tsx': {} } },
-  'chunks/loan-calculator.island.js': { entryPoint: 'src/features/home/loan-calculator.island.ts', imports: [{ path: 'chunks/calculator-parts.js', kind: 'import-statement' }], inputs: { 'src/features/home/loan-calculator.island.ts': {} } },
-  'chunks/loan-calculator.island.js.map': { imports: [], inputs: {} },
+  'chunks/loan-sliders.island.js': { entryPoint: 'src/features/home/loan-sliders.island.ts', imports: [{ path: 'chunks/calculator-parts.js', kind: 'import-statement' }], inputs: { 'src/features/home/loan-sliders.island.ts': {} } },
+  'chunks/loan-sliders.island.js.map': { imports: [], inputs: {} },
   'chunks/view-beacon.island.js': { entryPoint: 'src/features/article-views/view-beacon.island.ts', imports: [], inputs: {} },
 };
 
@@ -24,11 +24,11 @@ const sizes: Record<string, number> = {
   'chunks/home-page.js': 2000,
   'chunks/calculator-parts.js': 4000,
   'chunks/blog-page.js': 1500,
-  'chunks/loan-calculator.island.js': 1000,
+  'chunks/loan-sliders.island.js': 1000,
   'chunks/view-beacon.island.js': 500,
 };
 
-const markers: Record<string, string[]> = { 'src/features/home/loan-calculator.tsx': ['loan-calculator'] };
+const markers: Record<string, string[]> = { 'src/features/home/loan-sliders.tsx': ['loan-sliders'] };
 
 const input = {
   outputs,
@@ -43,12 +43,12 @@ const input = {
 describe('first-load JavaScript per page (build-client.mjs)', () => {
   it('follows static imports only: dynamic imports load later', () => {
     expect(staticClosure(outputs, 'assets/entry.js')).toEqual(['assets/entry.js', 'chunks/shared.js']);
-    expect(staticClosure(outputs, 'chunks/loan-calculator.island.js')).toEqual(['chunks/loan-calculator.island.js', 'chunks/calculator-parts.js', 'chunks/shared.js']);
+    expect(staticClosure(outputs, 'chunks/loan-sliders.island.js')).toEqual(['chunks/loan-sliders.island.js', 'chunks/calculator-parts.js', 'chunks/shared.js']);
   });
 
   it('finds islands by their chunk name and markers by islandMarker() calls', () => {
-    expect(islandChunks(outputs)).toEqual({ 'loan-calculator': 'chunks/loan-calculator.island.js', 'view-beacon': 'chunks/view-beacon.island.js' });
-    expect(islandMarkersIn(`<form {...islandMarker('loan-calculator')}>\n<a {...islandMarker( "share-links" )} />`)).toEqual(['loan-calculator', 'share-links']);
+    expect(islandChunks(outputs)).toEqual({ 'loan-sliders': 'chunks/loan-sliders.island.js', 'view-beacon': 'chunks/view-beacon.island.js' });
+    expect(islandMarkersIn(`<form {...islandMarker('loan-sliders')}>\n<a {...islandMarker( "share-links" )} />`)).toEqual(['loan-sliders', 'share-links']);
     expect(islandMarkersIn('const x = "data-indicator";')).toEqual([]);
   });
 
@@ -56,8 +56,8 @@ describe('first-load JavaScript per page (build-client.mjs)', () => {
     const [home, blog] = firstLoadByPage(input);
     expect(home).toEqual({
       page: 'home',
-      islands: ['loan-calculator'],
-      files: ['assets/entry.js', 'chunks/shared.js', 'chunks/loan-calculator.island.js', 'chunks/calculator-parts.js'],
+      islands: ['loan-sliders'],
+      files: ['assets/entry.js', 'chunks/shared.js', 'chunks/loan-sliders.island.js', 'chunks/calculator-parts.js'],
       bytes: 3000 + 1000 + 1000 + 4000, // shared.js once
       navigationBytes: 5000 + 60_000 + 2000, // renderer, React, the page chunk: what a navigation adds
       overBudget: false,
@@ -67,7 +67,7 @@ describe('first-load JavaScript per page (build-client.mjs)', () => {
 
   it('finds islands marked in the layout (the renderer tree) on every page', () => {
     const withLayoutIsland = { ...input, markersOf: (file: string) => (file === 'src/app/app.tsx' ? ['view-beacon'] : (markers[file] ?? [])) };
-    expect(firstLoadByPage(withLayoutIsland).map((load) => load.islands)).toEqual([['loan-calculator', 'view-beacon'], ['view-beacon']]);
+    expect(firstLoadByPage(withLayoutIsland).map((load) => load.islands)).toEqual([['loan-sliders', 'view-beacon'], ['view-beacon']]);
   });
 
   it('fails on a marker without an island chunk', () => {
@@ -85,11 +85,11 @@ describe('first-load JavaScript per page (build-client.mjs)', () => {
     expect(tight.map((load) => load.overBudget)).toEqual([true, false]);
     const message = budgetFailure(tight, 5000)!;
     expect(message).toContain('First-load JavaScript over the 4.9 KiB gzip budget on 1 page(s)');
-    expect(message).toContain('page "home": 8.8 KiB gzip, 4000 bytes over the 4.9 KiB budget (entry + loan-calculator; 4 files)');
+    expect(message).toContain('page "home": 8.8 KiB gzip, 4000 bytes over the 4.9 KiB budget (entry + loan-sliders; 4 files)');
     expect(message).not.toContain('"blog"');
     expect(formatFirstLoadTable(tight, 5000).split('\n')).toEqual([
       expect.stringContaining('budget 4.9 KiB gzip'),
-      expect.stringMatching(/^ {2}home +8\.8 KiB gzip {2}entry \+ loan-calculator +\+65\.4 KiB on navigation {2}OVER BUDGET$/),
+      expect.stringMatching(/^ {2}home +8\.8 KiB gzip {2}entry \+ loan-sliders +\+65\.4 KiB on navigation {2}OVER BUDGET$/),
       expect.stringMatching(/^ {2}blog +3\.9 KiB gzip {2}entry +\+\d+\.\d KiB on navigation$/),
     ]);
   });

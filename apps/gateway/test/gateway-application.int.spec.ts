@@ -477,7 +477,7 @@ describe('the loan application journey in the gateway against the real leads ser
     expect(res.status).toBe(200);
     expect(res.body).toContain('action="/application/"');
     expect(res.body).toMatch(/<select [^>]*name="purpose"/);
-    expect(res.body).toContain('data-island="loan-calculator"');
+    expect(res.body).toContain('data-island="loan-sliders"');
     const page = text(res.body);
     expect(page).toContain(FRAUD_WARNING.text.slice(0, 40));
     expect(page).toContain('Wypełnij wniosek');

@@ -144,7 +144,7 @@ describe('gateway over HTTP with real gRPC services', () => {
       expect(res.body).toContain('<link rel="modulepreload" href="/assets/chunks/shared-TEST.js">');
       expect(res.body).not.toContain('renderer-TEST.js');
       expect(res.body).not.toContain('home-page-TEST.js');
-      expect(res.body).toMatch(/<form class="calculator"[^>]* data-island="loan-calculator"[^>]*>/);
+      expect(res.body).toMatch(/<form class="calculator"[^>]* data-island="loan-sliders"[^>]*>/);
       expect(res.body).toContain('<link rel="stylesheet" href="/assets/styles-TEST.css">');
     });
 

@@ -36,7 +36,7 @@ describe('loan calculator page', () => {
     expect(res.status).toBe(200);
     expect(res.body).toContain('<h1>Kalkulator kredytowy</h1>');
     expect(res.body).toMatch(/<form class="loan-calc__form"[^>]* action="\/kalkulator-kredytowy\/" method="get"/);
-    expect(res.body).toContain('data-island="credit-calculator"');
+    expect(res.body).toContain('data-island="loan-calculator"');
     // 10 000 zł at 12% for 12 months: PMT = 888,49 zł
     expect(dataText(res.body, 'data-result="payment"')).toBe(nbsp('888,49 zł'));
     expect((res.body.match(/<tr><th scope="row">/g) ?? []).length).toBe(12);

@@ -58,7 +58,7 @@ describeWithChromium('gateway in a real browser', () => {
     await page.goto(`${gateway.url}/`);
     await page.waitForSelector('html[data-client="ready"]');
     // no page hydrates: the calculator is an island, its own chunk; React loads only for navigation
-    expect(requests.some((r) => /\/assets\/chunks\/loan-calculator\.island-/.test(r))).toBe(true);
+    expect(requests.some((r) => /\/assets\/chunks\/loan-sliders\.island-/.test(r))).toBe(true);
     expect(requests.some((r) => /\/assets\/chunks\/(renderer|home-page)-/.test(r))).toBe(false);
     const total = page.locator('[data-indicator="total"]');
     await expect(total.textContent()).resolves.toBe('2\u00a0018,00\u00a0zł');

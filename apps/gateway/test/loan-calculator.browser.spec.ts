@@ -16,7 +16,7 @@ describeWithChromium('loan calculator in a real browser', () => {
 
     await page.goto(`${gateway.url}/kalkulator-kredytowy/`);
     await page.waitForSelector('html[data-client="ready"]');
-    expect(requests.some((r) => /\/assets\/chunks\/credit-calculator\.island-/.test(r))).toBe(true);
+    expect(requests.some((r) => /\/assets\/chunks\/loan-calculator\.island-/.test(r))).toBe(true);
     const result = (key: string) => page.locator(`[data-result="${key}"]`).textContent();
     await expect(result('payment')).resolves.toBe(nbsp('888,49 zł'));
 

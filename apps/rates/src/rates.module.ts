@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { BanksUseCases } from './application/banks.use-cases';
 import { CurrenciesUseCases } from './application/currencies.use-cases';
-import { FreshnessUseCases } from './application/freshness.use-cases';
+import { DataLagUseCases } from './application/data-lag.use-cases';
 import { IngestionStatus } from './application/ingestion-status';
 import { NbpImportUseCases } from './application/nbp-import.use-cases';
 import { RateTablesUseCases } from './application/rate-tables.use-cases';
@@ -23,7 +23,7 @@ import { RatesController } from './transport/rates.controller';
     NbpImportUseCases,
     BanksUseCases,
     CurrenciesUseCases,
-    FreshnessUseCases,
+    DataLagUseCases,
     IngestionStatus,
     NbpTablesRepository,
     BankTablesRepository,

@@ -1,6 +1,6 @@
 import { type ServiceDefinition, SERVICE_CONFIG } from '@lib/service-kit';
 import { BanksUseCases } from './application/banks.use-cases';
-import { FreshnessUseCases } from './application/freshness.use-cases';
+import { DataLagUseCases } from './application/data-lag.use-cases';
 import { IngestionStatus } from './application/ingestion-status';
 import { NbpImportUseCases } from './application/nbp-import.use-cases';
 import { IngestionScheduler } from './jobs/ingestion.scheduler';
@@ -23,9 +23,9 @@ export const ratesService: ServiceDefinition<'rates', RatesConfig> = {
     const banks = await app.get(BanksUseCases).importBundled();
     logger.info({ tables, banks, ms: Date.now() - started }, 'shipped rates data loaded');
     app.get(IngestionStatus).dataLoaded = true;
-    const freshness = app.get(FreshnessUseCases);
-    app.get(RatesMetrics).readFrom((now) => freshness.report(now));
+    const dataLag = app.get(DataLagUseCases);
+    app.get(RatesMetrics).readFrom((now) => dataLag.report(now));
     if (app.get<RatesConfig>(SERVICE_CONFIG).scheduleOn) await app.get(IngestionScheduler).start();
   },
-  readinessDetails: async (app) => (app.get(IngestionStatus).dataLoaded ? { freshness: await app.get(FreshnessUseCases).report() } : { freshness: 'loading' }),
+  readinessDetails: async (app) => (app.get(IngestionStatus).dataLoaded ? { dataLag: await app.get(DataLagUseCases).report() } : { dataLag: 'loading' }),
 };

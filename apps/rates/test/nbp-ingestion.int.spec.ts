@@ -135,8 +135,8 @@ describe('scheduled ingestion and backfill into the service (real PostgreSQL, lo
     source.on(/tables\/C\//, { status: 200, body: '[{"table":"C","no":"nonsense"}]' });
     await expect(t.service.app.get(NbpImportUseCases).ingest('C', new Date('2026-10-05T06:30:00Z'))).rejects.toBeInstanceOf(NbpFormatError);
     await expect(t.client.getLatestTable({ table: ratesV1.TableType.C })).resolves.toMatchObject({ no: '190/C/NBP/2026' });
-    const body = (await (await fetch(`${t.opsUrl}/readyz`)).json()) as { details: { freshness: { kind: string; lastError?: string }[] } };
-    expect(body.details.freshness.find((f) => f.kind === 'C')?.lastError).toContain('malformed NBP response');
+    const body = (await (await fetch(`${t.opsUrl}/readyz`)).json()) as { details: { dataLag: { kind: string; lastError?: string }[] } };
+    expect(body.details.dataLag.find((f) => f.kind === 'C')?.lastError).toContain('malformed NBP response');
   });
 
   it('backfills a year in requests within NBP’s 93-day limit', async () => {

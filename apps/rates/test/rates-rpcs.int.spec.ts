@@ -150,9 +150,9 @@ describe('rates RPCs over gRPC (real PostgreSQL, shipped data)', () => {
     expect((await grpcError(t.client.getCurrencyPair({ from: 'eur', to: 'xyz' }))).code).toBe(status.NOT_FOUND);
   });
 
-  it('reports data freshness on /readyz', async () => {
-    const body = (await (await fetch(`${t.opsUrl}/readyz`)).json()) as { details: { freshness: { kind: string; latestDate?: string; stale: boolean }[] } };
-    expect(body.details.freshness.find((f) => f.kind === 'A')).toMatchObject({ latestDate: '2025-04-08' });
+  it('reports how far each kind of data lags behind the publication calendar on /readyz', async () => {
+    const body = (await (await fetch(`${t.opsUrl}/readyz`)).json()) as { details: { dataLag: { kind: string; latestDate?: string; stale: boolean }[] } };
+    expect(body.details.dataLag.find((f) => f.kind === 'A')).toMatchObject({ latestDate: '2025-04-08' });
     const metrics = await (await fetch(`${t.opsUrl}/metrics`)).text();
     expect(metrics).toMatch(/rates_table_days_behind\{[^}]*kind="A"[^}]*\} \d+/);
   });

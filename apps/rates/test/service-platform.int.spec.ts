@@ -50,8 +50,8 @@ describe('service platform', () => {
       expect(value(/^db_pool_connections\{state="waiting",service="rates"\} (\d+)$/m)).toBe(0);
       expect(value(/^db_pool_max_connections\{service="rates"\} (\d+)$/m)).toBe(10);
 
-      const body = (await (await fetch(`${t.opsUrl}/readyz`)).json()) as { details: { freshness: { kind: string; latestDate?: string }[] } };
-      for (const f of body.details.freshness.filter((x) => x.kind !== 'banks')) {
+      const body = (await (await fetch(`${t.opsUrl}/readyz`)).json()) as { details: { dataLag: { kind: string; latestDate?: string }[] } };
+      for (const f of body.details.dataLag.filter((x) => x.kind !== 'banks')) {
         const age = value(new RegExp(`^rates_nbp_table_age_seconds\\{table="${f.kind}",service="rates"\\} ([0-9.e+]+)$`, 'm'));
         if (!f.latestDate) {
           expect(Number.isNaN(age)).toBe(true);
@@ -63,12 +63,12 @@ describe('service platform', () => {
       expect(metrics).toMatch(/^rates_nbp_table_age_seconds\{table="A",service="rates"\} \d+/m);
     });
 
-    it('adds the data freshness of every kind to /readyz as details, never deciding readiness by it', async () => {
-      const body = (await (await fetch(`${t.opsUrl}/readyz`)).json()) as { status: string; details: { freshness: { kind: string; stale: boolean }[] } };
+    it("adds every kind's data lag to /readyz as details, never deciding readiness by it", async () => {
+      const body = (await (await fetch(`${t.opsUrl}/readyz`)).json()) as { status: string; details: { dataLag: { kind: string; stale: boolean }[] } };
       expect(body.status).toBe('ready');
-      expect(body.details.freshness.map((f) => f.kind)).toEqual(['A', 'B', 'C', 'banks']);
+      expect(body.details.dataLag.map((f) => f.kind)).toEqual(['A', 'B', 'C', 'banks']);
       // The shipped data ends on 2025-04-08, so it is stale against today's calendar, and still ready.
-      expect(body.details.freshness.every((f) => f.stale)).toBe(true);
+      expect(body.details.dataLag.every((f) => f.stale)).toBe(true);
     });
   });
 

@@ -1,6 +1,6 @@
 import { Decimal, trimDecimal } from '@lib/finance';
 
-/** The converter's limits (issue 11, "Bad input"). */
+/** The converter's limits: any larger amount or finer fraction is refused with a Polish message, never converted. */
 export const MAX_AMOUNT = '1000000000';
 export const MAX_AMOUNT_DECIMALS = 8;
 

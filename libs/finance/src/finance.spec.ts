@@ -1,7 +1,7 @@
 import { clampAmountZl, clampPeriodMonths, loanExample, simpleInterestGrosze } from './loan-example';
 import { parsePolishDecimal, perUnit, trimDecimal } from './decimal';
 
-describe('loan example (spec point 9)', () => {
+describe('loan example (the home page indicators)', () => {
   it('reproduces the worked example: 2 000 zł over 3 months → 2 018 zł, commission 18 zł', () => {
     expect(loanExample(2_000, 3, '2025-01-20')).toEqual({
       amountGrosze: 200_000,

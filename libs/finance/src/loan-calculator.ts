@@ -5,10 +5,10 @@ import { groszeFromZloty } from './money';
 import { annualPercentageRate } from './rrso';
 
 /*
- * The loan calculator (product spec points 3 and 9): amount, annual interest rate, term in months,
+ * The loan calculator: amount, annual interest rate, term in months,
  * type (personal or business), repayment kind and an optional commission → the schedule and every
- * figure derived from it, with the Polish legal caps checked next to them. Also the spec's loan in
- * days with simple daily interest (its worked example). Pure: the same code runs on the server and
+ * figure derived from it, with the Polish legal caps checked next to them. Also a loan in days
+ * with simple daily interest. Pure: the same code runs on the server and
  * in the browser. Bad input gives Polish messages per field, never NaN or Infinity.
  */
 
@@ -243,7 +243,7 @@ export interface DayLoanInput {
 export type DayLoanResult = { ok: true; result: LoanCalculation } | { ok: false; errors: Partial<Record<'amount' | 'dailyRate' | 'days' | 'commission', string>> };
 
 /**
- * A loan in days repaid at once with simple daily interest (spec point 9's worked example):
+ * A loan in days repaid at once with simple daily interest, e.g.
  * 10 000 zł, 90 days, 1% a day → 9 000 zł interest, 19 000 zł to repay.
  */
 export function calculateDayLoan(input: DayLoanInput, today: string): DayLoanResult {

@@ -3,7 +3,7 @@ import { Decimal } from './decimal';
 import { type Grosze, type Zloty, groszeFromZloty } from './money';
 
 /**
- * The home page's example cost indicators (product spec points 2 and 9). The worked example is
+ * The home page's example cost indicators. The product's worked example is
  * 2 000 zł over 3 months → 2 018 zł to repay with an 18 zł commission, i.e. 3.65 % a year on a
  * 90-day term; the same rate is applied to whatever the visitor picks on the sliders. Money stays
  * in integer grosze; the commission is computed exactly and rounded half up to a whole grosz.

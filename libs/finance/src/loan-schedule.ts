@@ -39,7 +39,7 @@ export function powWhole(base: DecimalValue, exponent: number): DecimalValue {
 
 const toGrosze = (value: DecimalValue): number => value.round(0, Decimal.roundHalfUp).toNumber();
 
-/** The monthly rate of an annual nominal rate in percent: the annual rate divided by 12 (spec point 9). */
+/** The monthly rate of an annual nominal rate in percent: the annual rate divided by 12 (nominal, not compounded). */
 export function monthlyRate(annualRatePercent: DecimalValue | string): DecimalValue {
   return new Decimal(annualRatePercent).div(100).div(12);
 }

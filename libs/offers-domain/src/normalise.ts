@@ -4,7 +4,7 @@ import { countryOfFeedKey, type FeedCountry, type FeedKey } from './feed-keys';
 import { type LoanTerms } from './loan-cost';
 import { seededStars, seededTime } from './seeded';
 
-/** An offer after the rules of spec point 9, in the list's order; money in grosze (1/100 of the feed's currency). */
+/** An offer after the feed's normalisation rules (normaliseFeed), in the list's order; money in grosze (1/100 of the feed's currency). */
 export interface NormalisedOffer {
   feedKey: FeedKey;
   country: FeedCountry;
@@ -14,7 +14,7 @@ export interface NormalisedOffer {
   lenderLink: string;
   isActive: boolean;
   stars: string;
-  /** True when `stars` was drawn (spec point 9), not given by the feed: never displayed as a rating. */
+  /** True when `stars` was drawn (the feed gave none), not given by the feed: never displayed as a rating. */
   starsDrawn: boolean;
   /** Ratings behind `stars` and who collected them, as the feed states; 0 and '' when it does not. */
   ratingCount: number;
@@ -50,7 +50,7 @@ export interface NormalisedFeed {
   dropped: number;
 }
 
-/** ES keeps this offer in the active list whatever its flag says (spec point 9). */
+/** ES keeps this offer in the active list whatever its flag says (a rule of the partner's feed). */
 export const ES_ALWAYS_ACTIVE_OFFER_ID = 67;
 /** This offer shows only its first two tags. */
 export const TWO_TAG_HEADER = 'tomamos impulso';
@@ -112,7 +112,7 @@ function exampleOf(offer: FeedOffer, amountMin: number, amountMax: number, perio
 }
 
 /**
- * Spec point 9 as one pure function, applied in this order to a validated feed:
+ * The feed's normalisation rules as one pure function, applied in this order to a validated feed:
  * 1. offers with product_type 'domainactive' are dropped; 2. a header seen before (trimmed, any
  * case) is dropped; 3. an offer is active when its feed flag (default true) is on and it has a
  * lender_link — for ES offer 67 is active regardless; 4. active offers sorted by header, then

@@ -1,7 +1,7 @@
 import { addDays, isoDate, parseIsoDate } from './dates';
 
 /**
- * The site's time zone (product spec point 1: Central European Time). Calendar days the product
+ * The site's time zone (Central European Time, as Poland keeps it). Calendar days the product
  * shows or stores (editorial dates, "today", repayment dates, NBP tables) are Warsaw days; an
  * instant that stands for a day is midnight Europe/Warsaw. The one place this project turns
  * instants into Polish days and back.

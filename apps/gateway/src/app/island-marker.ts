@@ -9,8 +9,8 @@ export const ISLAND_ATTRIBUTE = 'data-island';
  * build-client.mjs relies on the name to count each page's islands against the first-load budget.
  */
 export const ISLAND_NAMES = [
+  'loan-sliders',
   'loan-calculator',
-  'credit-calculator',
   'eligibility-quiz',
   'comment-form',
   'application-form',
@@ -26,7 +26,7 @@ export type IslandName = (typeof ISLAND_NAMES)[number];
 
 /**
  * The marker of an island's root element, spread onto it by the feature's component:
- * `<form {...islandMarker('loan-calculator')}>` renders `data-island="loan-calculator"`.
+ * `<form {...islandMarker('loan-sliders')}>` renders `data-island="loan-calculator"`.
  * build-client.mjs finds each page's islands by this call, so always mark islands with it (never
  * a literal attribute). Components (server and page chunks) carry neither the browser runtime nor
  * the registry: this module is all they import for it.

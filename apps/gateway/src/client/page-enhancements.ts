@@ -12,9 +12,9 @@ import { type IslandModule, type IslandRegistry, mountIslands, preloadIslands } 
 
 export const islandModules = {
   // home: the amount and period sliders with the example cost indicators
-  'loan-calculator': () => import('../features/home/loan-calculator.island'),
+  'loan-sliders': () => import('../features/home/loan-sliders.island'),
   // /kalkulator-kredytowy/: the loan calculator's figures, caps check and schedule follow the form
-  'credit-calculator': () => import('../features/loan-calculator/credit-calculator.island'),
+  'loan-calculator': () => import('../features/loan-calculator/loan-calculator.island'),
   // /sprawdz-szanse/: the eligibility quiz's chance follows the answers
   'eligibility-quiz': () => import('../features/eligibility/eligibility-quiz.island'),
   // articles and lender reviews: the comment form posts without a reload

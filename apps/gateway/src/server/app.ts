@@ -26,7 +26,7 @@ import { securityHeaders } from './http/security';
 import { staticFiles } from './http/static-files';
 import { type PageDataCacheOptions } from './pages/page-data-cache';
 import { PageResolver } from './pages/page-resolver';
-import { PageAnswers } from './render/page-answers';
+import { KeptAnswers } from './render/kept-answers';
 import { PageRenderer, type RenderedString } from './render/page-renderer';
 import { pageCachePolicy } from './answer-policy';
 import { csrfKey } from '../kit/csrf';
@@ -40,7 +40,7 @@ interface Runtime {
   resolver: PageResolver;
   renderer: PageRenderer;
   /** Finished pages by address (PAGE_MEMO_MS), when the page cache is on. */
-  answers: PageAnswers | undefined;
+  answers: KeptAnswers | undefined;
   cacheOptions: PageDataCacheOptions;
   /** Today in the site's time zone ('YYYY-MM-DD'). */
   today: () => string;
@@ -66,7 +66,7 @@ function createRuntime(deps: GatewayDeps, onUpstreamError?: (error: unknown) => 
     logger: deps.logger,
     ...(onUpstreamError ? { onUpstreamError } : {}),
   });
-  const answers = deps.config.PAGE_CACHE && deps.config.PAGE_MEMO_MS > 0 ? new PageAnswers(Math.min(deps.config.PAGE_MEMO_MS, deps.config.PAGE_CACHE_TTL_MS)) : undefined;
+  const answers = deps.config.PAGE_CACHE && deps.config.PAGE_MEMO_MS > 0 ? new KeptAnswers(Math.min(deps.config.PAGE_MEMO_MS, deps.config.PAGE_CACHE_TTL_MS)) : undefined;
   const renderer = new PageRenderer({
     cachePolicy: pageCachePolicy(deps.config),
     ...(answers ? { answers } : {}),

@@ -11,7 +11,7 @@ interface Attempts {
 @Injectable()
 export class IngestionStatus {
   private readonly attempts = new Map<IngestionKind, Attempts>();
-  /** Set once the schema is migrated and the shipped data loaded: freshness can be read from then on. */
+  /** Set once the schema is migrated and the shipped data loaded: the data lag can be read from then on. */
   dataLoaded = false;
 
   succeeded(kind: IngestionKind, at: Date): void {

@@ -1,9 +1,9 @@
 import { type Logger } from '@lib/observability';
 import { strictMock } from '@lib/testing';
 import { type BanksUseCases } from '../application/banks.use-cases';
-import { type FreshnessUseCases } from '../application/freshness.use-cases';
+import { type DataLagUseCases } from '../application/data-lag.use-cases';
 import { type NbpImportUseCases } from '../application/nbp-import.use-cases';
-import { freshness } from '../domain/freshness';
+import { dataLag } from '../domain/data-lag';
 import { IngestionScheduler } from './ingestion.scheduler';
 
 describe('IngestionScheduler', () => {
@@ -18,13 +18,13 @@ describe('IngestionScheduler', () => {
     const ingest = jest.fn().mockResolvedValue(1);
     const banksIngest = jest.fn().mockResolvedValue({ added: [], unchanged: [], failed: [] });
     const report = jest.fn(() =>
-      Promise.resolve((['A', 'B', 'C', 'banks'] as const).map((kind) => ({ ...freshness(kind, '2025-04-07', new Date()), stale: stale.includes(kind) }))),
+      Promise.resolve((['A', 'B', 'C', 'banks'] as const).map((kind) => ({ ...dataLag(kind, '2025-04-07', new Date()), stale: stale.includes(kind) }))),
     );
     const log = strictMock<Logger>('logger', { info: jest.fn(), debug: jest.fn(), error: jest.fn() });
     const subject = new IngestionScheduler(
       strictMock<NbpImportUseCases>('nbp', { ingest }),
       strictMock<BanksUseCases>('banks', { ingest: banksIngest }),
-      strictMock<FreshnessUseCases>('freshness', { report }),
+      strictMock<DataLagUseCases>('dataLag', { report }),
       log,
     );
     return { subject, ingest, banksIngest, log };

@@ -4,7 +4,7 @@ import { type Logger } from '@lib/observability';
 import { LOGGER } from '@lib/service-kit';
 import { DataSource } from 'typeorm';
 import { BanksUseCases } from '../application/banks.use-cases';
-import { FreshnessUseCases } from '../application/freshness.use-cases';
+import { DataLagUseCases } from '../application/data-lag.use-cases';
 import { NbpImportUseCases } from '../application/nbp-import.use-cases';
 import { type IngestionKind, nextRun } from '../domain/ingestion-schedule';
 
@@ -27,7 +27,7 @@ export class IngestionScheduler implements OnModuleDestroy {
   constructor(
     private readonly nbp: NbpImportUseCases,
     private readonly banks: BanksUseCases,
-    private readonly freshness: FreshnessUseCases,
+    private readonly dataLag: DataLagUseCases,
     @Inject(LOGGER) private readonly logger: Logger,
     // The service's DataSource (one runner across replicas); without it (unit tests) every run goes ahead.
     @Optional() @Inject(DataSource) private readonly dataSource?: DataSource,
@@ -36,7 +36,7 @@ export class IngestionScheduler implements OnModuleDestroy {
   /** Starts the schedule; `now` is injectable for tests. Resolves once the catch-up runs have been started. */
   async start(now: () => Date = () => new Date()): Promise<void> {
     this.stopped = false;
-    const behind = (await this.freshness.report(now())).filter((f) => f.stale).map((f) => f.kind);
+    const behind = (await this.dataLag.report(now())).filter((f) => f.stale).map((f) => f.kind);
     for (const kind of KINDS) {
       if (behind.includes(kind)) this.track(this.run(kind, now));
       this.schedule(kind, now);

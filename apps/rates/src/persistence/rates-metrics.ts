@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Gauge, type Registry } from 'prom-client';
 import { warsawMidnight } from '@lib/pl-calendar';
 import { METRICS_REGISTRY } from '@lib/service-kit';
-import { type Freshness } from '../domain/freshness';
+import { type DataLag } from '../domain/data-lag';
 
 const NBP_TABLES = new Set<string>(['A', 'B', 'C']);
 
@@ -15,7 +15,7 @@ const NBP_TABLES = new Set<string>(['A', 'B', 'C']);
  */
 @Injectable()
 export class RatesMetrics {
-  private source: ((now: Date) => Promise<Freshness[]>) | undefined;
+  private source: ((now: Date) => Promise<DataLag[]>) | undefined;
   private clock: () => Date = () => new Date();
 
   constructor(@Inject(METRICS_REGISTRY) registry: Registry) {
@@ -54,7 +54,7 @@ export class RatesMetrics {
   }
 
   /** Where the figures come from (set once the service is wired); `clock` is "now" (tests pin it). */
-  readFrom(source: (now: Date) => Promise<Freshness[]>, clock?: () => Date): void {
+  readFrom(source: (now: Date) => Promise<DataLag[]>, clock?: () => Date): void {
     this.source = source;
     if (clock) this.clock = clock;
   }

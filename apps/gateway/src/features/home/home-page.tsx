@@ -9,7 +9,7 @@ import { plural } from '../../shared/format';
 import { FraudWarning } from '../application';
 import { ExperimentsMarker } from '../experiments';
 import { type HomeData } from './home-data';
-import { LoanCalculator } from './loan-calculator';
+import { LoanSliders } from './loan-sliders';
 import { RatesBox } from './rates-box';
 
 export default function HomePage({ data }: { data: HomeData }) {
@@ -28,7 +28,7 @@ export default function HomePage({ data }: { data: HomeData }) {
               <li>Decyzja zwykle w kilkanaście minut</li>
             </ul>
           </div>
-          <LoanCalculator purposes={purposes ?? []} />
+          <LoanSliders purposes={purposes ?? []} />
         </div>
       </section>
 

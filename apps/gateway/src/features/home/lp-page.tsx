@@ -1,6 +1,6 @@
 import { Steps } from '../../app/components/steps';
 import { FraudWarning } from '../application';
-import { LoanCalculator } from './loan-calculator';
+import { LoanSliders } from './loan-sliders';
 import { type LandingData, type LandingReview } from './lp-data';
 
 const dateText = (iso: string) => {
@@ -45,7 +45,7 @@ export default function LandingPage({ data }: { data: LandingData }) {
               dopasowane do Ciebie – bezpłatnie.
             </p>
           </div>
-          <LoanCalculator purposes={data.purposes} />
+          <LoanSliders purposes={data.purposes} />
         </div>
       </section>
       <section className="container section">

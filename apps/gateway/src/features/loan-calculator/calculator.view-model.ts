@@ -13,7 +13,7 @@ import { type Locale } from '../../shared/locale';
 /*
  * The loan calculator page's one computation: form values as typed → the
  * figures, the schedule rows and the legal caps, as texts. The page component renders it on the
- * server (a shared address shows its result without JavaScript) and the `credit-calculator`
+ * server (a shared address shows its result without JavaScript) and the `loan-calculator`
  * island runs the same function as the visitor types, so both always show the same thing.
  */
 

@@ -74,7 +74,7 @@ export default function LoanCalculatorPage({ data }: { data: LoanCalculatorData 
         miesiąc po miesiącu. Obok wyniku sprawdzamy, czy oprocentowanie i prowizja mieszczą się w limitach, które wyznacza polskie prawo.
       </p>
       <div className="loan-calc__grid">
-        <form className="loan-calc__form" action={CALCULATOR_PATH} method="get" noValidate aria-label="Dane kredytu" {...islandMarker('credit-calculator')}>
+        <form className="loan-calc__form" action={CALCULATOR_PATH} method="get" noValidate aria-label="Dane kredytu" {...islandMarker('loan-calculator')}>
           <TextField view={view} field="amount" label="Kwota kredytu" suffix="zł" inputMode="decimal" hint={`Od ${LIMITS.amount.minZl} zł do 5\u00a0000\u00a0000 zł, z groszami po przecinku.`} />
           <TextField view={view} field="rate" label="Oprocentowanie nominalne" suffix="% rocznie" inputMode="decimal" hint={`Od ${LIMITS.rate.minPercent}% do ${LIMITS.rate.maxPercent}% w skali roku.`} />
           <TextField view={view} field="months" label="Okres spłaty" suffix="mies." inputMode="numeric" hint={`Od ${LIMITS.months.min} do ${LIMITS.months.max} miesięcy.`} />

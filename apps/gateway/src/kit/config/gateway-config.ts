@@ -76,7 +76,7 @@ const gatewayEnvFields = z.object({
   PAGE_CACHE_STALE_MS: env.positiveMs(600_000),
   /**
    * With PAGE_CACHE on: finished pages are kept by address this long and sent again without a
-   * render (render/page-answers.ts); 0 turns it off. Adds at most this much to a page's staleness.
+   * render (render/kept-answers.ts); 0 turns it off. Adds at most this much to a page's staleness.
    */
   PAGE_MEMO_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(60_000).default(1_000),
   /** A stream still open after this long is aborted; what React has not rendered yet is dropped. */

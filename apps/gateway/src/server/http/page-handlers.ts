@@ -3,7 +3,7 @@ import { PAYLOAD_SUFFIX, pagePathOfPayload } from '../../shared/page-state';
 import { toPayload } from '../../kit/pages/resolved-page';
 import { type PageResolver } from '../pages/page-resolver';
 import { keptAnswerKey, queryFormState } from '../answer-policy';
-import { PageAnswers, sendPageAnswer } from '../render/page-answers';
+import { KeptAnswers, sendKeptAnswer } from '../render/kept-answers';
 import { type PageRenderer } from '../render/page-renderer';
 import { isbot } from 'isbot';
 import { splitUrl } from '../../kit/http/request-guards';
@@ -51,7 +51,7 @@ export type PageExperimentsFor = (req: Request, pathname: string, search: string
  * A/B experiments the visitor's variant joins the kept answer's key (and, through the inline
  * state, the ETag); a first assignment sets its cookie, which keeps that one answer private.
  */
-export function pageHandler(resolver: PageResolver, renderer: PageRenderer, answers?: PageAnswers, experimentsFor?: PageExperimentsFor): RequestHandler {
+export function pageHandler(resolver: PageResolver, renderer: PageRenderer, answers?: KeptAnswers, experimentsFor?: PageExperimentsFor): RequestHandler {
   return (req, res, next) => {
     const { pathname, search } = splitUrl(req.originalUrl);
     const experiments = experimentsFor?.(req, pathname, search);
@@ -61,7 +61,7 @@ export function pageHandler(resolver: PageResolver, renderer: PageRenderer, answ
     const answerKey = answers && !formStateOfAddress ? keptAnswerKey(req, isbot(req.get('user-agent') ?? ''), experiments?.testFlow) : undefined;
     const kept = answerKey === undefined ? undefined : answers?.get(answerKey);
     if (kept) {
-      sendPageAnswer(req, res, kept);
+      sendKeptAnswer(req, res, kept);
       return;
     }
     const moved = resolver.redirectFor(pathname);

@@ -4,7 +4,7 @@ import { type Logger } from '@lib/observability';
 import { Router } from 'express';
 import { type GatewayServices } from '../../app/services';
 import { type PageDataCacheOptions, loadPageData, pageDataKey } from '../pages/page-data-cache';
-import { type PageAnswers, sendPageAnswer } from '../render/page-answers';
+import { type KeptAnswers, sendKeptAnswer } from '../render/kept-answers';
 import { type AnyRoute } from '../../app/route-types';
 import { type SitemapEntry } from '../../app/seo/sitemap-entry';
 import { SITEMAP_MAX_URLS, collectSitemap, renderRobotsTxt, renderSitemapXml } from '../seo/sitemap';
@@ -20,7 +20,7 @@ export interface SeoFilesDeps {
   today: () => string;
   logger: Logger;
   /** Finished answers kept for PAGE_MEMO_MS (with the page cache on): the sitemap is kept like a page. */
-  answers?: PageAnswers;
+  answers?: KeptAnswers;
 }
 
 const SITEMAP_TYPE = 'application/xml; charset=utf-8';
@@ -40,7 +40,7 @@ export function seoFiles(deps: SeoFilesDeps): Router {
     res.locals['routeLabel'] = '/sitemap.xml';
     const kept = deps.answers?.get(SITEMAP_ANSWER_KEY);
     if (kept) {
-      sendPageAnswer(req, res, kept);
+      sendKeptAnswer(req, res, kept);
       return;
     }
     loadPageData(
@@ -60,7 +60,7 @@ export function seoFiles(deps: SeoFilesDeps): Router {
         const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
         const answer = { status: 200, routeLabel: '/sitemap.xml', cacheControl: SITEMAP_CACHE_CONTROL, etag, body, contentType: SITEMAP_TYPE };
         deps.answers?.set(SITEMAP_ANSWER_KEY, answer);
-        sendPageAnswer(req, res, { ...answer, expiresAt: 0 });
+        sendKeptAnswer(req, res, { ...answer, expiresAt: 0 });
       })
       .catch(next);
   });

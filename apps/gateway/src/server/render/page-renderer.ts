@@ -14,7 +14,7 @@ import { documentEnd, documentStart } from './document';
 import { FALLBACK_ERROR_HTML } from './fallback-page';
 import { HtmlMemo } from './html-memo';
 import { type PageCachePolicy, answerKind, cachingOf, keepPersonalPrivate, mayKeepAnswer, sharedPageCacheControl } from '../answer-policy';
-import { type PageAnswers } from './page-answers';
+import { type KeptAnswers } from './kept-answers';
 import { type HtmlSink, type ReadyStream, startReactStream } from './react-stream';
 
 export interface PageRendererDeps {
@@ -32,7 +32,7 @@ export interface PageRendererDeps {
   /** Cache-Control of pages that are the same for everyone (s-maxage, stale-while-revalidate). */
   cachePolicy: PageCachePolicy;
   /** Finished answers by address (PAGE_MEMO_MS), filled here and read by the page handler. */
-  answers?: PageAnswers;
+  answers?: KeptAnswers;
 }
 
 export interface RenderedString {

@@ -1,11 +1,11 @@
 /**
- * The home loan calculator's island (marker: islandMarker('loan-calculator') on the form in
- * loan-calculator.tsx): as the sliders move it rewrites the sliders' labels, the example cost
+ * The home page's loan sliders island (marker: islandMarker('loan-sliders') on the form in
+ * loan-sliders.tsx): as the sliders move it rewrites the sliders' labels, the example cost
  * indicators, the period sent with the form and the application link, from the same
- * loanCalculatorView() the component rendered them with.
+ * loanSlidersView() the component rendered them with.
  */
 import { type IslandContext } from '../../app/island-marker';
-import { loanCalculatorView } from './loan-calculator.view-model';
+import { loanSlidersView } from './loan-sliders.view-model';
 
 const attached = new WeakSet<HTMLElement>();
 
@@ -27,7 +27,7 @@ export function mount(form: HTMLElement, { locale, today }: IslandContext): void
   const period = form.querySelector<HTMLInputElement>('input[data-slider="period"]');
   if (!amount || !period) return;
   const update = (): void => {
-    const view = loanCalculatorView(locale, today, Number(amount.value), Number(period.value));
+    const view = loanSlidersView(locale, today, Number(amount.value), Number(period.value));
     describeSlider(amount, view.amountText);
     describeSlider(period, view.periodText);
     const days = form.querySelector<HTMLInputElement>('input[type="hidden"][name="period"]');

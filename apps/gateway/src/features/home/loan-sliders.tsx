@@ -5,23 +5,23 @@ import { APPLICATION_PATH } from '../../app/layouts/navigation';
 import { useRenderContext } from '../../app/render-context';
 import { islandMarker } from '../../app/island-marker';
 import { type PurposeOption } from './home-data';
-import { loanCalculatorView, monthsText } from './loan-calculator.view-model';
+import { loanSlidersView, monthsText } from './loan-sliders.view-model';
 
 /**
  * Amount and period sliders with the example cost indicators and the main application action.
- * Rendered with the sliders' default values; the `loan-calculator` island
- * (loan-calculator.island.ts) updates the texts as the sliders move. Without JavaScript it is a
+ * Rendered with the sliders' default values; the `loan-sliders` island
+ * (loan-sliders.island.ts) updates the texts as the sliders move. Without JavaScript it is a
  * plain GET form to the application with the chosen amount and the default period.
  */
-export function LoanCalculator({ purposes }: { purposes: readonly PurposeOption[] }) {
+export function LoanSliders({ purposes }: { purposes: readonly PurposeOption[] }) {
   const { locale, today, navigation } = useRenderContext();
-  const view = loanCalculatorView(locale, today, LOAN_SLIDER.amount.defaultZl, LOAN_SLIDER.period.defaultMonths);
+  const view = loanSlidersView(locale, today, LOAN_SLIDER.amount.defaultZl, LOAN_SLIDER.period.defaultMonths);
   const amountId = useId();
   const periodId = useId();
   const purposeId = useId();
 
   return (
-    <form className="calculator" action={APPLICATION_PATH} method="get" aria-label="Kalkulator pożyczki" {...islandMarker('loan-calculator')}>
+    <form className="calculator" action={APPLICATION_PATH} method="get" aria-label="Kalkulator pożyczki" {...islandMarker('loan-sliders')}>
       <div className="calculator__field">
         <label htmlFor={amountId}>
           Ile potrzebujesz? <output htmlFor={amountId}>{view.amountText}</output>

@@ -3,7 +3,7 @@ import { formatDate, formatMoney, formatMoneyWhole, plural } from '../../shared/
 import { type Locale } from '../../shared/locale';
 
 /** Everything the calculator shows for one position of its sliders. */
-export interface LoanCalculatorView {
+export interface LoanSlidersView {
   /** Slider values after clamping to the sliders' range and steps. */
   amountZl: Zloty;
   months: number;
@@ -26,7 +26,7 @@ export const monthsText = (months: number) => `${months} ${plural(months, 'miesi
  * renders them (server, and client-side navigation) and the island rewrites them as the sliders
  * move: one computation, so the browser shows exactly what the server would.
  */
-export function loanCalculatorView(locale: Pick<Locale, 'code' | 'currency' | 'timezone'>, today: string, amountZl: Zloty, months: number): LoanCalculatorView {
+export function loanSlidersView(locale: Pick<Locale, 'code' | 'currency' | 'timezone'>, today: string, amountZl: Zloty, months: number): LoanSlidersView {
   const example = loanExample(amountZl, months, today);
   const clampedZl = zlotyFromGrosze(example.amountGrosze);
   const money = (grosze: number) => formatMoney(locale, grosze);

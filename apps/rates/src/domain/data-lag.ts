@@ -1,7 +1,7 @@
 import { expectedLatestDate, type IngestionKind } from './ingestion-schedule';
 
 /** How current the stored data of a kind is, for /readyz details and the staleness metric. */
-export interface Freshness {
+export interface DataLag {
   kind: IngestionKind;
   /** Newest stored effective date; undefined while nothing is stored. */
   latestDate?: string;
@@ -17,12 +17,12 @@ export interface Freshness {
 
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
 
-export function freshness(
+export function dataLag(
   kind: IngestionKind,
   latestDate: string | undefined,
   now: Date,
   attempts: { lastSuccessAt?: string; lastFailureAt?: string; lastError?: string } = {},
-): Freshness {
+): DataLag {
   const expectedDate = expectedLatestDate(kind, now);
   const daysBehind = latestDate === undefined ? Number.POSITIVE_INFINITY : Math.max(0, dayNumber(expectedDate) - dayNumber(latestDate));
   return { kind, ...(latestDate ? { latestDate } : {}), expectedDate, daysBehind, stale: daysBehind > 0, ...attempts };

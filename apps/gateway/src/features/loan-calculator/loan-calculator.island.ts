@@ -1,5 +1,5 @@
 /**
- * The loan calculator's island (marker: islandMarker('credit-calculator') on the form in
+ * The loan calculator's island (marker: islandMarker('loan-calculator') on the form in
  * loan-calculator-page.tsx): as the visitor types, it runs the page's own calculatorView() on the
  * form's values and rewrites the result, the caps check, the field messages and the schedule, and
  * puts the values into the address so it can be shared. Without JavaScript the form is a GET to the

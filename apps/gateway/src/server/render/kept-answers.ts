@@ -12,7 +12,7 @@ const GZIP = ['gzip'] as const;
 const MIN_COMPRESSED_BYTES = 1024;
 
 /** One finished page answer: status, headers and the document, as the renderer sent it. */
-export interface PageAnswer {
+export interface KeptAnswer {
   status: number;
   routeLabel: string;
   cacheControl: string;
@@ -24,7 +24,7 @@ export interface PageAnswer {
   contentType?: string;
 }
 
-interface Entry extends PageAnswer {
+interface Entry extends KeptAnswer {
   br?: Buffer;
   gzip?: Buffer;
   expiresAt: number;
@@ -41,7 +41,7 @@ interface Entry extends PageAnswer {
  * Documents are also compressed once (brotli and gzip, in the thread pool, as soon as they are
  * kept); until that is done, the compression middleware compresses per response.
  */
-export class PageAnswers {
+export class KeptAnswers {
   private readonly entries: LRUCache<string, Entry>;
 
   constructor(
@@ -65,7 +65,7 @@ export class PageAnswers {
     return entry;
   }
 
-  set(key: string, answer: PageAnswer): void {
+  set(key: string, answer: KeptAnswer): void {
     const entry: Entry = { ...answer, expiresAt: this.now() + this.ttlMs };
     this.entries.set(key, entry);
     if (entry.body.length < MIN_COMPRESSED_BYTES) return;
@@ -83,7 +83,7 @@ export class PageAnswers {
 }
 
 /** Sends a kept answer: 304 for a matching If-None-Match, a precompressed copy when accepted. */
-export function sendPageAnswer(req: Request, res: Response, answer: Entry): void {
+export function sendKeptAnswer(req: Request, res: Response, answer: Entry): void {
   res.locals['routeLabel'] = answer.routeLabel;
   res.status(answer.status);
   res.setHeader('Content-Type', answer.contentType ?? 'text/html; charset=utf-8');
