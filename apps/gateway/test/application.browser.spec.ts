@@ -53,7 +53,9 @@ describeWithStack('the loan journey in Chromium on the real services', () => {
     expect(href.pathname).toBe('/application/');
     expect(href.searchParams.get('amount')).toBe('3000');
     expect(href.searchParams.get('ver')).toBe('2');
+    // The sliders' default period: 3 months of 30 days.
     const periodDays = href.searchParams.get('period')!;
+    expect(periodDays).toBe('90');
 
     // Step 1: the loan request, filled in from the sliders.
     await cta.click();
@@ -119,22 +121,27 @@ describeWithStack('the loan journey in Chromium on the real services', () => {
     const offers = new URL(page.url());
     expect(offers.searchParams.get('suma')).toBe('3000');
     expect(offers.searchParams.get('okres')).toBe(periodDays);
-    await expect(page.locator('h1').textContent()).resolves.toMatch(/\d/);
-    await expect(page.locator('.offer__name').count()).resolves.toBeGreaterThan(0);
+    // The shipped feed (apps/offers/feeds/pl_feed.json) has 27 active offers, each lending 3000 zł
+    // to a person of this PESEL's age: Finbo is the paid placement, the other 26 are the ranking.
+    await expect(page.locator('h1').textContent()).resolves.toBe('Znaleźliśmy 26 ofert');
+    await expect(page.locator('.offer:not(.offer--sponsored) .offer__name').count()).resolves.toBe(26);
+    await expect(page.locator('.offer--sponsored .offer__name').allTextContents()).resolves.toEqual([
+      'Finbo',
+    ]);
 
     // One lead, submitted, with the registration form version 2.
     const db = new Client({ connectionString: stack.databaseUrls.leads });
     await db.connect();
     try {
-      const rows = await db.query<{ status: string; form_version: number; amount_grosze: number }>(
-        'SELECT status, form_version, amount_grosze FROM leads.applications',
-      );
+      const rows = await db.query<{
+        status: string;
+        form_version: number;
+        amount_grosze: number;
+        period_days: number;
+      }>('SELECT status, form_version, amount_grosze, period_days FROM leads.applications');
+      // MatchOffers found offers for the lead (the same 26), so it is matched.
       expect(rows.rows).toEqual([
-        {
-          status: expect.stringMatching(/^(matched|received|rejected)$/),
-          form_version: 2,
-          amount_grosze: 300_000,
-        },
+        { status: 'matched', form_version: 2, amount_grosze: 300_000, period_days: 90 },
       ]);
     } finally {
       await db.end();

@@ -1,7 +1,8 @@
 import { status as GrpcStatus } from '@grpc/grpc-js';
 import { EVENT } from '@lib/tracking';
+import { OFFER_BLOCK_LIMIT } from '../src/app/loaders/offer-block.loader';
 import { FakeGrpcError, type FakeGrpcServer, startFakeService } from './support/fake-grpc';
-import { OFFERS_HANDLERS, createFakeContent } from './support/content-fixtures';
+import { OFFERS_HANDLERS, SEO_PAGE, createFakeContent } from './support/content-fixtures';
 import { OFFERS, RATE_TABLE } from './support/fixtures';
 import { until } from './support/clock';
 import { expectNoStack, rawRequest } from './support/raw-http';
@@ -14,6 +15,9 @@ const UNKNOWN_LEAD = '00000000-0000-4000-8000-000000000000';
 const INACTIVE = { ...OFFERS[1]!, offerId: 103, header: 'Wyłączona', isActive: false };
 /** A paid placement: labelled, shown apart from the ranking. */
 const SPONSORED = { ...OFFERS[0]!, offerId: 104, header: 'Płatna Pożyczka', sponsored: true };
+
+/** The recorded SEO page with an offers block, answered at an address whose subject is a filter (100 zł). */
+const FILTER_PAGE = { ...SEO_PAGE, path: '/pozyczka-100-zl/', link: '/pozyczka-100-zl/' };
 
 const text = (html: string) =>
   html
@@ -39,7 +43,7 @@ describe('gateway offer pages, the offer redirect and the lead feed', () => {
   const matchRequests: { amountGrosze: number; periodDays: number; age: number; pagePath: string }[] = [];
 
   beforeAll(async () => {
-    const fake = createFakeContent();
+    const fake = createFakeContent({ pages: [FILTER_PAGE] });
     [content, offers, events, rates] = await Promise.all([
       startFakeService('content', fake.handlers),
       startFakeService('offers', {
@@ -244,21 +248,14 @@ describe('gateway offer pages, the offer redirect and the lead feed', () => {
     });
 
     it('answers the 404 page for an unknown, inactive or malformed offer, and never redirects elsewhere', async () => {
-      for (const path of [
-        '/przejdz/999/',
-        `/przejdz/${INACTIVE.offerId}/`,
-        '/przejdz/abc/',
-        '/przejdz/101/?url=https://evil.example/',
-      ]) {
+      for (const path of ['/przejdz/999/', `/przejdz/${INACTIVE.offerId}/`, '/przejdz/abc/']) {
         const res = await get(path);
-        if (path.startsWith('/przejdz/101/')) {
-          expect(res.headers['location']).toBe(OFFERS[0]!.lenderLink);
-          continue;
-        }
         expect(res.status).toBe(404);
         expect(res.body).toContain(NOT_FOUND_TEXT);
         expect(res.headers['location']).toBeUndefined();
       }
+      // A known offer ignores a url parameter: it redirects to the lender's own link only.
+      expect((await get('/przejdz/101/?url=https://evil.example/')).headers['location']).toBe(OFFERS[0]!.lenderLink);
     });
   });
 
@@ -343,14 +340,19 @@ describe('gateway offer pages, the offer redirect and the lead feed', () => {
 
   it('SEO pages about a filter ask MatchOffers for it and name it', async () => {
     matchRequests.length = 0;
-    const res = await get('/darmowe-pozyczki/');
-    expect(res.status === 200 || res.status === 404).toBe(true);
-    // The recorded content has the page; when it does, its block is the default request.
-    if (res.status === 200)
-      expect(matchRequests.at(-1)).toMatchObject({
-        amountGrosze: 200_000,
+    const res = await get(FILTER_PAGE.path);
+    expect(res.status).toBe(200);
+    // The page's filter is 100 zł; the period and age stay the default request's.
+    expect(matchRequests).toEqual([
+      expect.objectContaining({
+        amountGrosze: 10_000,
         periodDays: 30,
-        pagePath: '/darmowe-pozyczki/',
-      });
+        age: 0,
+        country: 'PL',
+        limit: OFFER_BLOCK_LIMIT,
+        pagePath: FILTER_PAGE.path,
+      }),
+    ]);
+    expect(res.body).toContain('<h2 id="oferty_sekcja">Oferty na 100 zł</h2>');
   });
 });

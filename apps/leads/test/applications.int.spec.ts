@@ -27,6 +27,7 @@ import { leadsService } from '../src/leads.service-definition';
 import { ApplicationConsentEntity, ApplicationEntity } from '../src/persistence/application.entity';
 import { ContactMessageEntity } from '../src/persistence/contact-message.entity';
 import { PartnerEnquiryEntity } from '../src/persistence/partner-enquiry.entity';
+import { PeerServices } from '../src/persistence/peer-services';
 import { PersonalDataVault } from '../src/persistence/personal-data-vault';
 import { ErasureRequestEntity, SuppressionEntity } from '../src/persistence/privacy.entity';
 import { type PeerProcess, startPeer } from './support/peers';
@@ -152,6 +153,41 @@ describe('leads: applications, partner enquiries, unsubscribe and erasure (real 
   const db = () => t.service.dataSource;
   const vault = () => t.service.app.get(PersonalDataVault);
   const job = () => t.service.app.get(LeadsMaintenanceJob);
+
+  /**
+   * The content service away: its port held by the plain TCP listener (stopping the peer when a
+   * test before this one started it). Each erasure test sets the state it needs, so it passes alone
+   * and in any order.
+   */
+  async function contentAway(): Promise<void> {
+    if (!content) return;
+    contentClient.close();
+    await content.stop();
+    content = undefined;
+    portHolder = createServer((socket) => socket.destroy());
+    await new Promise<void>((resolve) => portHolder!.listen(contentPort, '127.0.0.1', resolve));
+  }
+
+  /**
+   * The content service up on its port, with this test's client to it, once the leads service's own
+   * channel reaches it (AnonymiseCommenter of an address nobody used answers).
+   */
+  async function contentUp(): Promise<{ peer: PeerProcess; client: ServiceClient<'content'> }> {
+    if (!content) {
+      if (portHolder?.listening) await new Promise((resolve) => portHolder!.close(resolve));
+      content = await startPeer('content', contentPort);
+      contentClient = createServiceClient('content', { target: content.target, deadlineMs: 5_000 });
+      await contentClient.waitForReady(30_000);
+    }
+    const peers = t.service.app.get(PeerServices);
+    await until(() =>
+      peers.content.anonymiseCommenter({ email: `nikt.${randomUUID()}@example.pl` }).then(
+        () => true,
+        () => false,
+      ),
+    );
+    return { peer: content, client: contentClient };
+  }
 
   describe('the journey, step by step', () => {
     it('saves each step as a draft a second device continues, then submits it as one lead matched by the offers service', async () => {
@@ -507,6 +543,7 @@ describe('leads: applications, partner enquiries, unsubscribe and erasure (real 
     });
 
     it('keeps an erasure pending while the content service is away, and the job finishes it once it is back', async () => {
+      await contentAway();
       const who = person();
       await t.client.submitApplication(whole(who));
       const request = await t.client.requestErasure({ email: who.email, phone: '', note: '' });
@@ -517,11 +554,8 @@ describe('leads: applications, partner enquiries, unsubscribe and erasure (real 
           .countBy({ emailIndex: vault().index('email', who.email)! }),
       ).toBe(0);
 
-      await new Promise((resolve) => portHolder!.close(resolve));
-      content = await startPeer('content', contentPort);
-      contentClient = createServiceClient('content', { target: content.target, deadlineMs: 5_000 });
-      await contentClient.waitForReady(30_000);
-      // The job runs until the content service answers (its channel may still be backing off).
+      await contentUp();
+      // The job finishes the pending erasure on its next run.
       await until(async () => {
         await job().runOnce();
         return (
@@ -535,6 +569,7 @@ describe('leads: applications, partner enquiries, unsubscribe and erasure (real 
     }, 120_000);
 
     it("erases a person's applications, drafts, messages, enquiries and comments; the audit keeps a salted hash only", async () => {
+      const { peer, client: contentOfTest } = await contentUp();
       const who = person();
       const lead = await t.client.submitApplication(whole(who));
       const draft = await t.client.submitApplication({
@@ -558,7 +593,7 @@ describe('leads: applications, partner enquiries, unsubscribe and erasure (real 
       });
       const other = person();
       const untouched = await t.client.submitApplication(whole(other));
-      const comment = await contentClient.submitComment({
+      const comment = await contentOfTest.submitComment({
         pagePath: '/opinie-o-pozyczkach/vivus/',
         name: 'Jan K.',
         email: who.email,
@@ -601,7 +636,7 @@ describe('leads: applications, partner enquiries, unsubscribe and erasure (real 
         other.email,
       );
 
-      const moderated = await withClient(content!.database.url, (client) =>
+      const moderated = await withClient(peer.database.url, (client) =>
         client.query<{ name: string; email: string }>(
           'SELECT name, email FROM content.comments WHERE id = $1',
           [comment.commentId],
@@ -619,7 +654,7 @@ describe('leads: applications, partner enquiries, unsubscribe and erasure (real 
           .getRepository(SuppressionEntity)
           .countBy({ blindIndex: vault().index('phone', who.phone.replace(/ /g, ''))! }),
       ).toBe(1);
-    });
+    }, 120_000);
   });
 
   describe('retention', () => {

@@ -2,8 +2,12 @@ import * as grpc from '@grpc/grpc-js';
 import { loadSync } from '@grpc/proto-loader';
 import { HEALTH, LOADER_OPTIONS, type ServiceName, fullServiceName, protoPathsFor } from '@lib/contracts';
 
-/** A handler returns the response, or throws { code, details } to answer with a gRPC error. */
-export type FakeHandler = (request: unknown) => unknown;
+/**
+ * A handler returns the response, or throws { code, details } to answer with a gRPC error. The
+ * server passes the call itself too (deadline, metadata, cancellation), for tests about how the
+ * client calls; a handler that only wraps another may call it with the request alone.
+ */
+export type FakeHandler = (request: unknown, call?: grpc.ServerUnaryCall<unknown, unknown>) => unknown;
 
 export interface FakeGrpcServer {
   target: string;
@@ -49,7 +53,7 @@ export async function startFakeService(name: ServiceName, handlers: Record<strin
         return;
       }
       Promise.resolve()
-        .then(() => handler(call.request))
+        .then(() => handler(call.request, call))
         .then(
           (response) => callback(null, response),
           (error: unknown) =>

@@ -36,25 +36,57 @@ describe('React stream', () => {
     expect(errors).toHaveLength(1);
   });
 
-  it('aborts a render that never finishes after the timeout', async () => {
-    const started = Date.now();
-    await expect(startReactStream(<Never />, { waitForAll: false, timeoutMs: 100, onError: () => undefined })).rejects.toThrow();
-    expect(Date.now() - started).toBeLessThan(1_000);
-  });
+  describe('on a fake clock', () => {
+    // React schedules its work with setImmediate; the fake clock runs it, and the render's timeout,
+    // only as the test moves it. Node's own queues (streams) stay real.
+    beforeEach(() => jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask'] }));
+    afterEach(() => jest.useRealTimers());
 
-  it('makes crawlers wait for everything, and still ends at the timeout', async () => {
-    const started = Date.now();
-    const ready = await startReactStream(
-      <main>
-        <Suspense fallback={<span>ładowanie</span>}>
-          <Never />
-        </Suspense>
-      </main>,
-      { waitForAll: true, timeoutMs: 100, onError: () => undefined },
-    );
-    const { sink, text } = collect();
-    const last = await new Promise<Buffer>((resolve) => ready.pipe(sink, { head: '', tail: '' }, resolve));
-    expect(Date.now() - started).toBeGreaterThanOrEqual(90);
-    expect(text() + last.toString()).toContain('ładowanie');
+    /** The clock at the timeout, then one step on: React completes an abort on its next (fake) setImmediate turn. */
+    async function passTimeout(): Promise<void> {
+      await jest.advanceTimersByTimeAsync(1);
+      await jest.advanceTimersByTimeAsync(1);
+    }
+
+    it('aborts a render that never finishes at the timeout, not before', async () => {
+      const outcome = settlement(startReactStream(<Never />, { waitForAll: false, timeoutMs: 100, onError: () => undefined }));
+      await jest.advanceTimersByTimeAsync(99);
+      expect(outcome.state).toBe('pending');
+      await passTimeout();
+      expect(outcome.state).toBe('rejected');
+      expect(String(outcome.reason)).toContain('render exceeded 100 ms');
+    });
+
+    it('makes crawlers wait for everything, and still ends at the timeout', async () => {
+      const outcome = settlement(
+        startReactStream(
+          <main>
+            <Suspense fallback={<span>ładowanie</span>}>
+              <Never />
+            </Suspense>
+          </main>,
+          { waitForAll: true, timeoutMs: 100, onError: () => undefined },
+        ),
+      );
+      await jest.advanceTimersByTimeAsync(99);
+      expect(outcome.state).toBe('pending');
+      await passTimeout();
+      expect(outcome.state).toBe('resolved');
+      const { sink, text } = collect();
+      const ended = new Promise<Buffer>((resolve) => outcome.value!.pipe(sink, { head: '', tail: '' }, resolve));
+      await jest.runAllTimersAsync();
+      const last = await ended;
+      expect(text() + last.toString()).toContain('ładowanie');
+    });
   });
 });
+
+/** Where a promise stands, readable synchronously after the clock moved. */
+function settlement<T>(promise: Promise<T>): { state: 'pending' | 'resolved' | 'rejected'; value?: T; reason?: unknown } {
+  const outcome: { state: 'pending' | 'resolved' | 'rejected'; value?: T; reason?: unknown } = { state: 'pending' };
+  promise.then(
+    (value) => Object.assign(outcome, { state: 'resolved', value }),
+    (reason: unknown) => Object.assign(outcome, { state: 'rejected', reason }),
+  );
+  return outcome;
+}
