@@ -76,27 +76,27 @@ describe('the test broker on the wire', () => {
     await broker.stop();
   });
 
-  it('answers ApiVersions v2 with the version table and a throttle time', async () => {
+  it("answers ApiVersions v2 with Kafka 3.9.1's version table and a throttle time", async () => {
     const r = await raw.answer(raw.send(API.ApiVersions, 2));
     expect(r.int16()).toBe(ErrorCode.NONE);
     const table = r.array((x) => ({ key: x.int16(), min: x.int16(), max: x.int16() }));
-    expect(table).toContainEqual({ key: 18, min: 0, max: 2 });
-    expect(table).toContainEqual({ key: 0, min: 7, max: 7 });
+    expect(table).toContainEqual({ key: 18, min: 0, max: 4 });
+    expect(table).toContainEqual({ key: 0, min: 0, max: 11 });
     expect(r.int32()).toBe(0);
     expect(r.remaining()).toBe(0);
   });
 
   it('answers an ApiVersions version it does not know in the v0 form with UNSUPPORTED_VERSION (KIP-511)', async () => {
-    const r = await raw.answer(raw.send(API.ApiVersions, 3, (w) => w.int8(0)));
+    const r = await raw.answer(raw.send(API.ApiVersions, 5, (w) => w.int8(0)));
     expect(r.int16()).toBe(ErrorCode.UNSUPPORTED_VERSION);
-    expect(r.array((x) => ({ key: x.int16(), min: x.int16(), max: x.int16() }))).toContainEqual({ key: 18, min: 0, max: 2 });
+    expect(r.array((x) => ({ key: x.int16(), min: x.int16(), max: x.int16() }))).toContainEqual({ key: 18, min: 0, max: 4 });
     expect(r.remaining()).toBe(0);
   });
 
-  it('closes the connection on an API version it does not advertise, as a broker that cannot parse it does', async () => {
+  it('closes the connection on an advertised API version it does not serve, as a broker that cannot parse it does', async () => {
     const other = await RawConnection.open(broker.brokers[0]!);
-    other.send(API.Produce, 3, (w) => w.string(null).int16(1).int32(1000).int32(0));
-    await other.closed;
+    other.send(API.Produce, 8, (w) => w.string(null).int16(1).int32(1000).int32(0));
+    await expect(other.closed).resolves.toBeUndefined();
   });
 
   it('appends a batch and rewrites only its base offset; refuses one whose CRC does not match', async () => {

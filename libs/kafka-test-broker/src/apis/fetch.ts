@@ -1,9 +1,11 @@
 import { Writer } from '../codec/writer';
 import { ErrorCode } from '../broker/errors';
 import { type Cluster } from '../broker/cluster';
-import { type ApiHandler, type RequestContext } from './context';
+import { COMPRESSION, compressionOf, readBatchHeader } from '../codec/record-batch';
+import { api, type ApiHandler, type RequestContext } from './context';
+import { versions } from './kafka-versions';
 
-/* Fetch v11 and ListOffsets v3 (Kafka's FetchRequest/Response.json, ListOffsetsRequest/Response.json). */
+/* Fetch v4–11 and ListOffsets v1–5 (Kafka's FetchRequest/Response.json, ListOffsetsRequest/Response.json). */
 
 interface FetchPartition {
   index: number;
@@ -33,7 +35,7 @@ function leaderEpochProblem(epoch: number, current: number): ErrorCode | null {
 }
 
 /** What a fetch would return now; bytes counts the record data (for min_bytes). */
-function readPartitions(cluster: Cluster, topics: FetchTopic[], maxBytes: number): { topics: { name: string; partitions: PartitionData[] }[]; bytes: number; errors: boolean } {
+function readPartitions(cluster: Cluster, topics: FetchTopic[], maxBytes: number, apiVersion: number): { topics: { name: string; partitions: PartitionData[] }[]; bytes: number; errors: boolean } {
   let bytes = 0;
   let errors = false;
   const answer = topics.map((topic) => ({
@@ -55,6 +57,10 @@ function readPartitions(cluster: Cluster, topics: FetchTopic[], maxBytes: number
       // it goes out even when larger (KIP-74); later ones must fit.
       const budget = Math.min(request.partitionMaxBytes, maxBytes - bytes);
       const records = log.read(request.fetchOffset, Math.max(budget, 0), bytes === 0);
+      // A client fetching below v10 cannot read zstd (KIP-110): Kafka refuses rather than send it.
+      if (apiVersion < 10 && records.some((batch) => compressionOf(readBatchHeader(batch).attributes) === COMPRESSION.zstd)) {
+        return fail(ErrorCode.UNSUPPORTED_COMPRESSION_TYPE, log.highWatermark, log.logStartOffset);
+      }
       for (const batch of records) bytes += batch.length;
       return { index: request.index, errorCode: ErrorCode.NONE, highWatermark: log.highWatermark, logStartOffset: log.logStartOffset, records };
     }),
@@ -91,51 +97,51 @@ function waitForAppend(context: RequestContext, wanted: Set<string>, ms: number)
 }
 
 /**
- * Fetch v11 => replica_id max_wait_ms min_bytes max_bytes isolation_level session_id session_epoch
- *   [topics(topic [partitions(partition current_leader_epoch fetch_offset log_start_offset partition_max_bytes)])]
- *   [forgotten_topics_data(topic [partitions])] rack_id
- * Answer: throttle_time_ms error_code session_id [responses(topic [partitions(partition_index error_code
- *   high_watermark last_stable_offset log_start_offset [aborted_transactions] preferred_read_replica records)])]
+ * Fetch v4–11 => replica_id max_wait_ms min_bytes max_bytes isolation_level session_id (v7+)
+ *   session_epoch (v7+) [topics(topic [partitions(partition current_leader_epoch (v9+) fetch_offset
+ *   log_start_offset (v5+) partition_max_bytes)])] [forgotten_topics_data(topic [partitions])] (v7+) rack_id (v11+)
+ * Answer: throttle_time_ms error_code (v7+) session_id (v7+) [responses(topic [partitions(partition_index
+ *   error_code high_watermark last_stable_offset log_start_offset (v5+) [aborted_transactions]
+ *   preferred_read_replica (v11+) records)])]
+ * v4 is what kafka-python 2.0 sends, v11 kafkajs and librdkafka.
  * Long poll: while fewer than min_bytes are available the request is parked (no polling loop) until
  * an append to one of its partitions, or max_wait_ms. Fetch sessions (KIP-227) are declined:
  * session_id 0 in every answer, so clients keep sending full fetches.
  */
 export const fetch: ApiHandler = {
-  apiKey: 1,
-  name: 'Fetch',
-  minVersion: 11,
-  maxVersion: 11,
+  ...api('Fetch', versions(4, 11)),
   async handle(body, context) {
+    const v = context.apiVersion;
     body.int32(); // replica_id: -1 for consumers
     const maxWaitMs = body.int32();
     const minBytes = body.int32();
     const maxBytes = body.int32();
     body.int8(); // isolation_level: no transactions here, so the last stable offset is the high watermark
-    const sessionId = body.int32();
-    body.int32(); // session_epoch
+    const sessionId = v >= 7 ? body.int32() : 0;
+    if (v >= 7) body.int32(); // session_epoch
     const topics: FetchTopic[] = body.array((r) => ({
       name: r.string(),
       partitions: r.array((p) => {
         const index = p.int32();
-        const currentLeaderEpoch = p.int32();
+        const currentLeaderEpoch = v >= 9 ? p.int32() : -1;
         const fetchOffset = p.int64();
-        p.int64(); // log_start_offset: followers only
+        if (v >= 5) p.int64(); // log_start_offset: followers only
         return { index, currentLeaderEpoch, fetchOffset, partitionMaxBytes: p.int32() };
       }),
     }));
-    body.array((r) => [r.string(), r.array((p) => p.int32())]);
-    body.string(); // rack_id: one replica, no closer one to prefer
+    if (v >= 7) body.array((r) => [r.string(), r.array((p) => p.int32())]);
+    if (v >= 11) body.string(); // rack_id: one replica, no closer one to prefer
 
     if (sessionId !== 0) return new Writer().int32(0).int16(ErrorCode.FETCH_SESSION_ID_NOT_FOUND).int32(0).array([], () => undefined);
 
-    let answer = readPartitions(context.cluster, topics, maxBytes);
+    let answer = readPartitions(context.cluster, topics, maxBytes, v);
     if (!answer.errors && answer.bytes < minBytes && maxWaitMs > 0) {
       const wanted = new Set(topics.flatMap((t) => t.partitions.map((p) => `${t.name}\u0000${p.index}`)));
       const deadline = Date.now() + maxWaitMs;
       for (;;) {
         const left = deadline - Date.now();
         const reason = left > 0 ? await waitForAppend(context, wanted, left) : 'timeout';
-        answer = readPartitions(context.cluster, topics, maxBytes);
+        answer = readPartitions(context.cluster, topics, maxBytes, v);
         if (reason === 'timeout') {
           context.stats.fetchesTimedOut += 1;
           break;
@@ -146,23 +152,17 @@ export const fetch: ApiHandler = {
         }
       }
     }
-    return new Writer()
-      .int32(0)
-      .int16(ErrorCode.NONE)
-      .int32(0)
-      .array(answer.topics, (w, t) =>
-        w.string(t.name).array(t.partitions, (pw, p) =>
-          pw
-            .int32(p.index)
-            .int16(p.errorCode)
-            .int64(p.highWatermark)
-            .int64(p.highWatermark)
-            .int64(p.logStartOffset)
-            .array([], () => undefined)
-            .int32(-1)
-            .bytes(p.records.length === 0 ? EMPTY : Buffer.concat(p.records)),
-        ),
-      );
+    const writer = new Writer().int32(0);
+    if (v >= 7) writer.int16(ErrorCode.NONE).int32(0);
+    return writer.array(answer.topics, (w, t) =>
+      w.string(t.name).array(t.partitions, (pw, p) => {
+        pw.int32(p.index).int16(p.errorCode).int64(p.highWatermark).int64(p.highWatermark);
+        if (v >= 5) pw.int64(p.logStartOffset);
+        pw.array([], () => undefined);
+        if (v >= 11) pw.int32(-1);
+        pw.bytes(p.records.length === 0 ? EMPTY : Buffer.concat(p.records));
+      }),
+    );
   },
 };
 
@@ -170,20 +170,26 @@ const LATEST = -1n;
 const EARLIEST = -2n;
 
 /**
- * ListOffsets v3 => replica_id isolation_level [topics(name [partitions(partition_index timestamp)])]
- * Answer: throttle_time_ms [topics(name [partitions(partition_index error_code timestamp offset)])]
+ * ListOffsets v1–5 => replica_id isolation_level (v2+) [topics(name [partitions(partition_index
+ *   current_leader_epoch (v4+) timestamp)])]
+ * Answer: throttle_time_ms (v2+) [topics(name [partitions(partition_index error_code timestamp offset
+ *   leader_epoch (v4+))])]
  * timestamp -1 = latest (the high watermark), -2 = earliest (the log start), otherwise the first
  * batch whose max timestamp is at or after it.
  */
 export const listOffsets: ApiHandler = {
-  apiKey: 2,
-  name: 'ListOffsets',
-  minVersion: 3,
-  maxVersion: 3,
-  handle(body, { cluster }) {
+  ...api('ListOffsets', versions(1, 5)),
+  handle(body, { apiVersion: v, cluster }) {
     body.int32();
-    body.int8();
-    const topics = body.array((r) => ({ name: r.string(), partitions: r.array((p) => ({ index: p.int32(), timestamp: p.int64() })) }));
+    if (v >= 2) body.int8();
+    const topics = body.array((r) => ({
+      name: r.string(),
+      partitions: r.array((p) => {
+        const index = p.int32();
+        if (v >= 4) p.int32(); // current_leader_epoch: the epoch never changes here
+        return { index, timestamp: p.int64() };
+      }),
+    }));
     const answer = topics.map((topic) => ({
       name: topic.name,
       partitions: topic.partitions.map((request) => {
@@ -196,8 +202,13 @@ export const listOffsets: ApiHandler = {
         return { index: request.index, errorCode: ErrorCode.NONE, timestamp: found?.timestamp ?? -1n, offset: found?.offset ?? -1n };
       }),
     }));
-    return new Writer()
-      .int32(0)
-      .array(answer, (w, t) => w.string(t.name).array(t.partitions, (pw, p) => pw.int32(p.index).int16(p.errorCode).int64(p.timestamp).int64(p.offset)));
+    const writer = new Writer();
+    if (v >= 2) writer.int32(0);
+    return writer.array(answer, (w, t) =>
+      w.string(t.name).array(t.partitions, (pw, p) => {
+        pw.int32(p.index).int16(p.errorCode).int64(p.timestamp).int64(p.offset);
+        if (v >= 4) pw.int32(p.errorCode === ErrorCode.NONE ? cluster.leaderEpoch : -1);
+      }),
+    );
   },
 };

@@ -1,59 +1,64 @@
 import { Writer } from '../codec/writer';
 import { ErrorCode } from '../broker/errors';
-import { type ApiHandler } from './context';
+import { api, type ApiHandler } from './context';
+import { versions } from './kafka-versions';
 
 /*
- * The group coordinator's APIs, classic protocol: FindCoordinator v2, JoinGroup v5, SyncGroup v3,
- * Heartbeat v3, LeaveGroup v3, OffsetCommit v5, OffsetFetch v4, DescribeGroups v2, ListGroups v2
- * (Kafka's *Request/*Response.json of those names). The state machine is in broker/group-coordinator.ts.
+ * The group coordinator's APIs, classic protocol: FindCoordinator v0–2, JoinGroup v2–5, SyncGroup v0–3,
+ * Heartbeat v0–3, LeaveGroup v0–3, OffsetCommit v2–7, OffsetFetch v1–7 (v6+ flexible), DescribeGroups
+ * v0–2, ListGroups v0–2 (Kafka's *Request/*Response.json of those names). kafka-python 2.0 uses the
+ * low ends (FindCoordinator v0, JoinGroup v2, OffsetCommit v2, OffsetFetch v1), kafkajs and
+ * librdkafka the high ones (librdkafka OffsetCommit v7, OffsetFetch v7). The state machine is in broker/group-coordinator.ts.
  */
 
 /** offset.metadata.max.bytes (Kafka default 4096). */
 const OFFSET_METADATA_MAX_BYTES = 4096;
 
 /**
- * FindCoordinator v2 => key key_type (0 group, 1 transaction).
- * Answer: throttle_time_ms error_code error_message node_id host port. This node coordinates everything.
+ * FindCoordinator v0–2 => key key_type (v1+: 0 group, 1 transaction).
+ * Answer: throttle_time_ms (v1+) error_code error_message (v1+) node_id host port. This node
+ * coordinates everything.
  */
 export const findCoordinator: ApiHandler = {
-  apiKey: 10,
-  name: 'FindCoordinator',
-  minVersion: 2,
-  maxVersion: 2,
-  handle(body, { node }) {
+  ...api('FindCoordinator', versions(0, 2)),
+  handle(body, { apiVersion: v, node }) {
     const key = body.string();
-    const keyType = body.int8();
-    if ((keyType !== 0 && keyType !== 1) || key === '') {
-      return new Writer().int32(0).int16(ErrorCode.INVALID_REQUEST).string(`invalid coordinator key '${key}' of type ${keyType}`).int32(-1).string('').int32(-1);
-    }
-    return new Writer().int32(0).int16(ErrorCode.NONE).string(null).int32(node.nodeId).string(node.host).int32(node.port);
+    const keyType = v >= 1 ? body.int8() : 0;
+    const answer = (errorCode: ErrorCode, message: string | null, nodeId: number, host: string, port: number) => {
+      const w = new Writer();
+      if (v >= 1) w.int32(0);
+      w.int16(errorCode);
+      if (v >= 1) w.string(message);
+      return w.int32(nodeId).string(host).int32(port);
+    };
+    if ((keyType !== 0 && keyType !== 1) || key === '') return answer(ErrorCode.INVALID_REQUEST, `invalid coordinator key '${key}' of type ${keyType}`, -1, '', -1);
+    return answer(ErrorCode.NONE, null, node.nodeId, node.host, node.port);
   },
 };
 
 /**
- * JoinGroup v5 => group_id session_timeout_ms rebalance_timeout_ms member_id group_instance_id
+ * JoinGroup v2–5 => group_id session_timeout_ms rebalance_timeout_ms member_id group_instance_id (v5+)
  *   protocol_type [protocols(name metadata)]
  * Answer: throttle_time_ms error_code generation_id protocol_name leader member_id
- *   [members(member_id group_instance_id metadata)] (the members only for the leader).
+ *   [members(member_id group_instance_id (v5+) metadata)] (the members only for the leader).
+ * From v4 a member without an id is first sent one with MEMBER_ID_REQUIRED (KIP-394).
  * Waits until the rebalance completes. group_instance_id (static membership, KIP-345) is carried
  * but not acted on: every member is dynamic.
  */
 export const joinGroup: ApiHandler = {
-  apiKey: 11,
-  name: 'JoinGroup',
-  minVersion: 5,
-  maxVersion: 5,
-  async handle(body, { groups, clientId, clientHost }) {
+  ...api('JoinGroup', versions(2, 5)),
+  async handle(body, { apiVersion: v, groups, clientId, clientHost }) {
     const answer = await groups.join({
       groupId: body.string(),
       sessionTimeoutMs: body.int32(),
       rebalanceTimeoutMs: body.int32(),
       memberId: body.string(),
-      groupInstanceId: body.nullableString(),
+      groupInstanceId: v >= 5 ? body.nullableString() : null,
       protocolType: body.string(),
       protocols: body.array((r) => ({ name: r.string(), metadata: r.bytes() })),
       clientId,
       clientHost,
+      requireKnownMemberId: v >= 4,
     });
     return new Writer()
       .int32(0)
@@ -62,87 +67,91 @@ export const joinGroup: ApiHandler = {
       .string(answer.protocolName)
       .string(answer.leader)
       .string(answer.memberId)
-      .array(answer.members, (w, m) => w.string(m.memberId).string(m.groupInstanceId).bytes(m.metadata));
+      .array(answer.members, (w, m) => {
+        w.string(m.memberId);
+        if (v >= 5) w.string(m.groupInstanceId);
+        w.bytes(m.metadata);
+      });
   },
 };
 
 /**
- * SyncGroup v3 => group_id generation_id member_id group_instance_id [assignments(member_id assignment)]
- * Answer: throttle_time_ms error_code assignment. The leader's assignment bytes are passed through as sent.
+ * SyncGroup v0–3 => group_id generation_id member_id group_instance_id (v3+) [assignments(member_id assignment)]
+ * Answer: throttle_time_ms (v1+) error_code assignment. The leader's assignment bytes are passed through as sent.
  */
 export const syncGroup: ApiHandler = {
-  apiKey: 14,
-  name: 'SyncGroup',
-  minVersion: 3,
-  maxVersion: 3,
-  async handle(body, { groups }) {
+  ...api('SyncGroup', versions(0, 3)),
+  async handle(body, { apiVersion: v, groups }) {
     const groupId = body.string();
     const generationId = body.int32();
     const memberId = body.string();
-    body.nullableString();
+    if (v >= 3) body.nullableString();
     const assignments = body.array((r) => ({ memberId: r.string(), assignment: r.bytes() }));
     const answer = await groups.sync(groupId, generationId, memberId, assignments);
-    return new Writer().int32(0).int16(answer.errorCode).bytes(answer.assignment);
+    const w = new Writer();
+    if (v >= 1) w.int32(0);
+    return w.int16(answer.errorCode).bytes(answer.assignment);
   },
 };
 
-/** Heartbeat v3 => group_id generation_id member_id group_instance_id.  Answer: throttle_time_ms error_code */
+/** Heartbeat v0–3 => group_id generation_id member_id group_instance_id (v3+).  Answer: throttle_time_ms (v1+) error_code */
 export const heartbeat: ApiHandler = {
-  apiKey: 12,
-  name: 'Heartbeat',
-  minVersion: 3,
-  maxVersion: 3,
-  handle(body, { groups }) {
+  ...api('Heartbeat', versions(0, 3)),
+  handle(body, { apiVersion: v, groups }) {
     const groupId = body.string();
     const generationId = body.int32();
     const memberId = body.string();
-    body.nullableString();
-    return new Writer().int32(0).int16(groups.heartbeat(groupId, generationId, memberId));
+    if (v >= 3) body.nullableString();
+    const w = new Writer();
+    if (v >= 1) w.int32(0);
+    return w.int16(groups.heartbeat(groupId, generationId, memberId));
   },
 };
 
 /**
- * LeaveGroup v3 => group_id [members(member_id group_instance_id)]
- * Answer: throttle_time_ms error_code [members(member_id group_instance_id error_code)]
+ * LeaveGroup v0–3 => group_id member_id (v0–2) | [members(member_id group_instance_id)] (v3+)
+ * Answer: throttle_time_ms (v1+) error_code [members(member_id group_instance_id error_code)] (v3+);
+ * before v3 the one member's error is the error_code.
  */
 export const leaveGroup: ApiHandler = {
-  apiKey: 13,
-  name: 'LeaveGroup',
-  minVersion: 3,
-  maxVersion: 3,
-  handle(body, { groups }) {
+  ...api('LeaveGroup', versions(0, 3)),
+  handle(body, { apiVersion: v, groups }) {
     const groupId = body.string();
-    const members = body.array((r) => ({ memberId: r.string(), groupInstanceId: r.nullableString() }));
+    const members = v >= 3 ? body.array((r) => ({ memberId: r.string(), groupInstanceId: r.nullableString() })) : [{ memberId: body.string(), groupInstanceId: null }];
     const errors = groups.leave(
       groupId,
       members.map((m) => m.memberId),
     );
     const answer = members.map((m, i) => ({ ...m, errorCode: errors[i]! }));
-    return new Writer()
-      .int32(0)
-      .int16(ErrorCode.NONE)
-      .array(answer, (w, m) => w.string(m.memberId).string(m.groupInstanceId).int16(m.errorCode));
+    const w = new Writer();
+    if (v >= 1) w.int32(0);
+    if (v < 3) return w.int16(answer[0]!.errorCode);
+    return w.int16(ErrorCode.NONE).array(answer, (mw, m) => mw.string(m.memberId).string(m.groupInstanceId).int16(m.errorCode));
   },
 };
 
 /**
- * OffsetCommit v5 => group_id generation_id member_id [topics(name [partitions(partition_index
- *   committed_offset committed_metadata)])]
- * Answer: throttle_time_ms [topics(name [partitions(partition_index error_code)])]
+ * OffsetCommit v2–7 => group_id generation_id member_id retention_time_ms (v2–4) group_instance_id (v7+)
+ *   [topics(name [partitions(partition_index committed_offset committed_leader_epoch (v6+) committed_metadata)])]
+ * Answer: throttle_time_ms (v3+) [topics(name [partitions(partition_index error_code)])]
  * generation -1 with an empty member id commits for a group without members (admin tools).
  */
 export const offsetCommit: ApiHandler = {
-  apiKey: 8,
-  name: 'OffsetCommit',
-  minVersion: 5,
-  maxVersion: 5,
-  handle(body, { groups, cluster }) {
+  ...api('OffsetCommit', versions(2, 7)),
+  handle(body, { apiVersion: v, groups, cluster }) {
     const groupId = body.string();
     const generationId = body.int32();
     const memberId = body.string();
+    if (v <= 4) body.int64(); // retention_time_ms: offsets are kept for the broker's life
+    if (v >= 7) body.nullableString(); // group_instance_id: every member is dynamic here
     const topics = body.array((r) => ({
       name: r.string(),
-      partitions: r.array((p) => ({ index: p.int32(), offset: p.int64(), metadata: p.nullableString() })),
+      partitions: r.array((p) => {
+        const index = p.int32();
+        const offset = p.int64();
+        if (v >= 6) p.int32(); // committed_leader_epoch
+        return { index, offset, metadata: p.nullableString() };
+      }),
     }));
     const groupError = groups.commitCheck(groupId, generationId, memberId);
     const answer = topics.map((topic) => ({
@@ -157,23 +166,25 @@ export const offsetCommit: ApiHandler = {
         return { index: p.index, errorCode };
       }),
     }));
-    return new Writer().int32(0).array(answer, (w, t) => w.string(t.name).array(t.partitions, (pw, p) => pw.int32(p.index).int16(p.errorCode)));
+    const w = new Writer();
+    if (v >= 3) w.int32(0);
+    return w.array(answer, (tw, t) => tw.string(t.name).array(t.partitions, (pw, p) => pw.int32(p.index).int16(p.errorCode)));
   },
 };
 
 /**
- * OffsetFetch v4 => group_id [topics(name [partition_indexes])] (null topics = everything committed)
- * Answer: throttle_time_ms [topics(name [partitions(partition_index committed_offset metadata error_code)])]
- *   error_code. Nothing committed reads as offset -1 with empty metadata.
+ * OffsetFetch v1–7 => group_id [topics(name [partition_indexes])] (v2+: null topics = everything
+ *   committed) require_stable (v7+); flexible from v6.
+ * Answer: throttle_time_ms (v3+) [topics(name [partitions(partition_index committed_offset
+ *   committed_leader_epoch (v5+) metadata error_code)])] error_code (v2+). Nothing committed reads as
+ *   offset -1 with empty metadata.
  */
 export const offsetFetch: ApiHandler = {
-  apiKey: 9,
-  name: 'OffsetFetch',
-  minVersion: 4,
-  maxVersion: 4,
-  handle(body, { groups }) {
-    const groupId = body.string();
-    const requested = body.nullableArray((r) => ({ name: r.string(), partitions: r.array((p) => p.int32()) }));
+  ...api('OffsetFetch', versions(1, 7)),
+  handle(body, { apiVersion: v, flexible: f, groups }) {
+    const groupId = body.str(f);
+    const requested = body.narr(f, (r) => ({ name: r.str(f), partitions: r.arr(f, (p) => p.int32(), false) }));
+    if (v >= 7) body.boolean(); // require_stable: no transactions, so every offset is stable
     let topics: { name: string; partitions: { index: number; offset: bigint; metadata: string }[] }[];
     if (requested === null) {
       const byTopic = new Map<string, { index: number; offset: bigint; metadata: string }[]>();
@@ -192,28 +203,34 @@ export const offsetFetch: ApiHandler = {
         }),
       }));
     }
-    return new Writer()
-      .int32(0)
-      .array(topics, (w, t) => w.string(t.name).array(t.partitions, (pw, p) => pw.int32(p.index).int64(p.offset).string(p.metadata).int16(ErrorCode.NONE)))
-      .int16(ErrorCode.NONE);
+    const w = new Writer();
+    if (v >= 3) w.int32(0);
+    w.arr(f, topics, (tw, t) =>
+      tw.str(f, t.name).arr(f, t.partitions, (pw, p) => {
+        pw.int32(p.index).int64(p.offset);
+        if (v >= 5) pw.int32(-1);
+        pw.str(f, p.metadata).int16(ErrorCode.NONE);
+      }),
+    );
+    if (v >= 2) w.int16(ErrorCode.NONE);
+    return f ? w.tags() : w;
   },
 };
 
 /**
- * DescribeGroups v2 => [groups]
- * Answer: throttle_time_ms [groups(error_code group_id group_state protocol_type protocol_data
+ * DescribeGroups v0–2 => [groups]
+ * Answer: throttle_time_ms (v1+) [groups(error_code group_id group_state protocol_type protocol_data
  *   [members(member_id client_id client_host member_metadata member_assignment)])]
  * An unknown group is described as 'Dead', as Kafka does.
  */
 export const describeGroups: ApiHandler = {
-  apiKey: 15,
-  name: 'DescribeGroups',
-  minVersion: 2,
-  maxVersion: 2,
-  handle(body, { groups }) {
+  ...api('DescribeGroups', versions(0, 2)),
+  handle(body, { apiVersion: v, groups }) {
     const ids = body.array((r) => r.string());
     const described = ids.map((groupId) => ({ groupId, group: groups.describe(groupId) ?? { state: 'Dead' as const, protocolType: '', protocolName: '', members: [] } }));
-    return new Writer().int32(0).array(described, (w, { groupId, group }) =>
+    const writer = new Writer();
+    if (v >= 1) writer.int32(0);
+    return writer.array(described, (w, { groupId, group }) =>
       w
         .int16(ErrorCode.NONE)
         .string(groupId)
@@ -225,15 +242,13 @@ export const describeGroups: ApiHandler = {
   },
 };
 
-/** ListGroups v2 => (nothing).  Answer: throttle_time_ms error_code [groups(group_id protocol_type)] */
+/** ListGroups v0–2 => (nothing).  Answer: throttle_time_ms (v1+) error_code [groups(group_id protocol_type)] */
 export const listGroups: ApiHandler = {
-  apiKey: 16,
-  name: 'ListGroups',
-  minVersion: 2,
-  maxVersion: 2,
-  handle(_body, { groups }) {
-    return new Writer()
-      .int32(0)
+  ...api('ListGroups', versions(0, 2)),
+  handle(_body, { apiVersion: v, groups }) {
+    const writer = new Writer();
+    if (v >= 1) writer.int32(0);
+    return writer
       .int16(ErrorCode.NONE)
       .array(groups.groupIds(), (w, g) => w.string(g.groupId).string(g.protocolType));
   },

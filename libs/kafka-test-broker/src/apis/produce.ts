@@ -1,23 +1,21 @@
 import { Writer } from '../codec/writer';
-import { BatchError, isTransactional, readBatchHeader, splitBatches } from '../codec/record-batch';
+import { BatchError, COMPRESSION, compressionOf, isTransactional, readBatchHeader, recordsProblem, splitBatches } from '../codec/record-batch';
 import { ErrorCode } from '../broker/errors';
 import { type Partition } from '../broker/cluster';
-import { type ApiHandler, type BrokerStats } from './context';
+import { api, type ApiHandler, type BrokerStats } from './context';
+import { versions } from './kafka-versions';
 
 /*
- * InitProducerId v1 and Produce v7 (Kafka's InitProducerIdRequest/Response.json,
+ * InitProducerId v0–1 and Produce v3–7 (Kafka's InitProducerIdRequest/Response.json,
  * ProduceRequest/Response.json), with the idempotent producer's sequence checks (KIP-98).
  */
 
 /**
- * InitProducerId v1 => transactional_id transaction_timeout_ms.
+ * InitProducerId v0–1 => transactional_id transaction_timeout_ms (the same fields in both).
  * Answer: throttle_time_ms error_code producer_id producer_epoch
  */
 export const initProducerId: ApiHandler = {
-  apiKey: 22,
-  name: 'InitProducerId',
-  minVersion: 1,
-  maxVersion: 1,
+  ...api('InitProducerId', versions(0, 1)),
   handle(body, { cluster }) {
     const transactionalId = body.nullableString();
     body.int32();
@@ -44,7 +42,7 @@ const BATCH_PROBLEM_CODES = {
  * each batch in turn against the producer's sequence (an error stops there). A retried batch (same producer id, epoch and sequences as one of
  * the last five) is answered with the offset it got the first time.
  */
-function appendRecordSet(partition: Partition, records: Buffer, leaderEpoch: number, stats: BrokerStats): { errorCode: ErrorCode; baseOffset: bigint } {
+function appendRecordSet(partition: Partition, records: Buffer, leaderEpoch: number, stats: BrokerStats, apiVersion: number): { errorCode: ErrorCode; baseOffset: bigint } {
   let batches: Buffer[];
   try {
     batches = splitBatches(records);
@@ -54,6 +52,9 @@ function appendRecordSet(partition: Partition, records: Buffer, leaderEpoch: num
   }
   if (batches.length === 0) return { errorCode: ErrorCode.CORRUPT_MESSAGE, baseOffset: -1n };
   const headers = batches.map(readBatchHeader);
+  // zstd needs Produce v7+ (KIP-110); the records of every batch must agree with its header.
+  if (apiVersion < 7 && headers.some((h) => compressionOf(h.attributes) === COMPRESSION.zstd)) return { errorCode: ErrorCode.UNSUPPORTED_COMPRESSION_TYPE, baseOffset: -1n };
+  if (batches.some((batch) => recordsProblem(batch) !== null)) return { errorCode: ErrorCode.CORRUPT_MESSAGE, baseOffset: -1n };
   if (headers.some((h) => isTransactional(h.attributes))) return { errorCode: ErrorCode.INVALID_TXN_STATE, baseOffset: -1n };
   let firstOffset = -1n;
   for (const [i, header] of headers.entries()) {
@@ -74,16 +75,14 @@ function appendRecordSet(partition: Partition, records: Buffer, leaderEpoch: num
 }
 
 /**
- * Produce v7 => transactional_id acks timeout_ms [topic_data(name [partition_data(index records)])].
- * Answer: [responses(name [partitions(index error_code base_offset log_append_time_ms log_start_offset)])]
- *   throttle_time_ms. With acks=0 there is no answer at all.
+ * Produce v3–7 => transactional_id acks timeout_ms [topic_data(name [partition_data(index records)])].
+ * Answer: [responses(name [partitions(index error_code base_offset log_append_time_ms
+ *   log_start_offset (v5+))])] throttle_time_ms. With acks=0 there is no answer at all. v3 is the first
+ * that carries record batches (magic 2); v7 is what kafkajs, librdkafka 2.0 and kafka-python 2.0 send.
  */
 export const produce: ApiHandler = {
-  apiKey: 0,
-  name: 'Produce',
-  minVersion: 7,
-  maxVersion: 7,
-  handle(body, { cluster, stats }) {
+  ...api('Produce', versions(3, 7)),
+  handle(body, { apiVersion, cluster, stats }) {
     body.nullableString(); // transactional_id: transactions are not supported (batches are checked instead)
     const acks = body.int16();
     body.int32(); // timeout_ms: one in-memory replica acknowledges at once
@@ -102,7 +101,7 @@ export const produce: ApiHandler = {
         if (!partition) return fail(ErrorCode.UNKNOWN_TOPIC_OR_PARTITION);
         if (data.records === null) return fail(ErrorCode.CORRUPT_MESSAGE);
         const before = partition.log.highWatermark;
-        const result = appendRecordSet(partition, data.records, cluster.leaderEpoch, stats);
+        const result = appendRecordSet(partition, data.records, cluster.leaderEpoch, stats, apiVersion);
         if (partition.log.highWatermark !== before) touched.push({ topic: topic.name, partition: data.index });
         return { index: data.index, errorCode: result.errorCode, baseOffset: result.baseOffset, logStartOffset: partition.log.logStartOffset };
       }),
@@ -111,7 +110,10 @@ export const produce: ApiHandler = {
     if (acks === 0) return null;
     return new Writer()
       .array(responses, (w, t) =>
-        w.string(t.name).array(t.partitions, (pw, p) => pw.int32(p.index).int16(p.errorCode).int64(p.baseOffset).int64(-1n).int64(p.logStartOffset)),
+        w.string(t.name).array(t.partitions, (pw, p) => {
+          pw.int32(p.index).int16(p.errorCode).int64(p.baseOffset).int64(-1n);
+          if (apiVersion >= 5) pw.int64(p.logStartOffset);
+        }),
       )
       .int32(0);
   },

@@ -1,26 +1,34 @@
 import { Writer } from '../codec/writer';
 import { ErrorCode } from '../broker/errors';
 import { topicNameProblem } from '../broker/cluster';
-import { type ApiHandler } from './context';
+import { api, type ApiHandler } from './context';
+import { versions } from './kafka-versions';
 
 /*
- * Metadata v6, CreateTopics v3, DeleteTopics v1 (non-flexible versions; field lists from Kafka's
- * MetadataRequest/Response.json, CreateTopicsRequest/Response.json, DeleteTopicsRequest/Response.json).
+ * Metadata v0–8, CreateTopics v2–4, DeleteTopics v0–1, CreatePartitions v0–1, DescribeConfigs v1–2,
+ * AlterConfigs v0–1 (non-flexible versions; field lists from Kafka's <Name>Request/Response.json).
  */
 
 /**
- * Metadata v6 => [topics] allow_auto_topic_creation; null topics = all topics.
- * Answer: throttle_time_ms [brokers(node_id host port rack)] cluster_id controller_id
- *   [topics(error_code name is_internal [partitions(error_code index leader [replicas] [isr] [offline])])]
+ * Metadata v0–8 => [topics] allow_auto_topic_creation (v4+; before it, true)
+ *   include_cluster_authorized_operations include_topic_authorized_operations (v8+).
+ *   All topics: an empty list in v0, null from v1.
+ * Answer: throttle_time_ms (v3+) [brokers(node_id host port rack (v1+))] cluster_id (v2+)
+ *   controller_id (v1+) [topics(error_code name is_internal (v1+) [partitions(error_code index leader
+ *   leader_epoch (v7+) [replicas] [isr] [offline] (v5+))] topic_authorized_operations (v8+))]
+ *   cluster_authorized_operations (v8+)
+ * librdkafka 2.0 asks v4, kafkajs v6, kafka-python 2.0 v1.
  */
 export const metadata: ApiHandler = {
-  apiKey: 3,
-  name: 'Metadata',
-  minVersion: 6,
-  maxVersion: 6,
-  handle(body, { cluster, node }) {
-    const requested = body.nullableArray((r) => r.string());
-    const allowAutoCreate = body.boolean();
+  ...api('Metadata', versions(0, 8)),
+  handle(body, { apiVersion: v, cluster, node }) {
+    const listed = body.nullableArray((r) => r.string());
+    const requested = v === 0 && listed?.length === 0 ? null : listed;
+    const allowAutoCreate = v >= 4 ? body.boolean() : true;
+    if (v >= 8) {
+      body.boolean();
+      body.boolean();
+    }
     const names = requested ?? cluster.topicNames();
     const topics = names.map((name) => {
       let topic = cluster.topic(name);
@@ -37,41 +45,42 @@ export const metadata: ApiHandler = {
       }
       return { name, errorCode, partitions: topic?.partitions.length ?? 0 };
     });
-    return new Writer()
-      .int32(0)
-      .array([node], (w, b) => w.int32(b.nodeId).string(b.host).int32(b.port).string(null))
-      .string('kafka-test-broker')
-      .int32(node.nodeId)
-      .array(topics, (w, t) =>
-        w
-          .int16(t.errorCode)
-          .string(t.name)
-          .boolean(false)
-          .array(
-            Array.from({ length: t.partitions }, (_, i) => i),
-            (pw, index) =>
-              pw
-                .int16(ErrorCode.NONE)
-                .int32(index)
-                .int32(node.nodeId)
-                .array([node.nodeId], (x, id) => x.int32(id))
-                .array([node.nodeId], (x, id) => x.int32(id))
-                .array([], () => undefined),
-          ),
+    // Kafka's "not requested" value for authorized operations (the int32 minimum).
+    const NOT_REQUESTED = -2147483648;
+    const w = new Writer();
+    if (v >= 3) w.int32(0);
+    w.array([node], (bw, b) => {
+      bw.int32(b.nodeId).string(b.host).int32(b.port);
+      if (v >= 1) bw.string(null);
+    });
+    if (v >= 2) w.string('kafka-test-broker');
+    if (v >= 1) w.int32(node.nodeId);
+    w.array(topics, (tw, t) => {
+      tw.int16(t.errorCode).string(t.name);
+      if (v >= 1) tw.boolean(false);
+      tw.array(
+        Array.from({ length: t.partitions }, (_, i) => i),
+        (pw, index) => {
+          pw.int16(ErrorCode.NONE).int32(index).int32(node.nodeId);
+          if (v >= 7) pw.int32(cluster.leaderEpoch);
+          pw.array([node.nodeId], (x, id) => x.int32(id)).array([node.nodeId], (x, id) => x.int32(id));
+          if (v >= 5) pw.array([], () => undefined);
+        },
       );
+      if (v >= 8) tw.int32(NOT_REQUESTED);
+    });
+    if (v >= 8) w.int32(NOT_REQUESTED);
+    return w;
   },
 };
 
 /**
- * CreateTopics v3 => [topics(name num_partitions replication_factor [assignments(index [broker_ids])]
- *   [configs(name value)])] timeout_ms validate_only
+ * CreateTopics v2–4 => [topics(name num_partitions replication_factor [assignments(index [broker_ids])]
+ *   [configs(name value)])] timeout_ms validate_only (the same fields in all three)
  * Answer: throttle_time_ms [topics(name error_code error_message)]
  */
 export const createTopics: ApiHandler = {
-  apiKey: 19,
-  name: 'CreateTopics',
-  minVersion: 3,
-  maxVersion: 3,
+  ...api('CreateTopics', versions(2, 4)),
   handle(body, { cluster }) {
     const requests = body.array((r) => ({
       name: r.string(),
@@ -105,13 +114,10 @@ export const createTopics: ApiHandler = {
   },
 };
 
-/** DeleteTopics v1 => [topic_names] timeout_ms.  Answer: throttle_time_ms [responses(name error_code)] */
+/** DeleteTopics v0–1 => [topic_names] timeout_ms.  Answer: throttle_time_ms (v1+) [responses(name error_code)] */
 export const deleteTopics: ApiHandler = {
-  apiKey: 20,
-  name: 'DeleteTopics',
-  minVersion: 1,
-  maxVersion: 1,
-  handle(body, { cluster, groups }) {
+  ...api('DeleteTopics', versions(0, 1)),
+  handle(body, { apiVersion: v, cluster, groups }) {
     const names = body.array((r) => r.string());
     body.int32();
     const results = names.map((name) => {
@@ -119,6 +125,127 @@ export const deleteTopics: ApiHandler = {
       if (errorCode === ErrorCode.NONE) groups.deleteTopicOffsets(name);
       return { name, errorCode };
     });
-    return new Writer().int32(0).array(results, (w, r) => w.string(r.name).int16(r.errorCode));
+    const w = new Writer();
+    if (v >= 1) w.int32(0);
+    return w.array(results, (rw, r) => rw.string(r.name).int16(r.errorCode));
+  },
+};
+
+/** ConfigResource types (Kafka's ConfigResource.Type) and config sources (DescribeConfigsResponse.json). */
+const RESOURCE_TOPIC = 2;
+const SOURCE_TOPIC_CONFIG = 1;
+const SOURCE_DEFAULT_CONFIG = 5;
+
+/**
+ * Kafka 3.9's defaults for the topic configs a client commonly reads; a topic's own setting
+ * (CreateTopics or AlterConfigs) overrides them. Other names are reported as unknown only when
+ * asked for by name (they are left out, as Kafka leaves out names it does not know).
+ */
+const TOPIC_DEFAULTS: Record<string, string> = {
+  'cleanup.policy': 'delete',
+  'compression.type': 'producer',
+  'max.message.bytes': '1048588',
+  'min.insync.replicas': '1',
+  'retention.bytes': '-1',
+  'retention.ms': '604800000',
+  'segment.bytes': '1073741824',
+};
+
+/**
+ * DescribeConfigs v1–2 => [resources(resource_type resource_name [configuration_keys] (null = all))]
+ *   include_synonyms
+ * Answer: throttle_time_ms [results(error_code error_message resource_type resource_name
+ *   [configs(name value read_only config_source is_sensitive [synonyms(name value source)])])]
+ * Topics only (a broker resource is answered INVALID_REQUEST); synonyms are not reported.
+ */
+export const describeConfigs: ApiHandler = {
+  ...api('DescribeConfigs', versions(1, 2)),
+  handle(body, { cluster }) {
+    const resources = body.array((r) => ({ type: r.int8(), name: r.string(), keys: r.nullableArray((k) => k.string()) }));
+    body.boolean();
+    const results = resources.map((resource) => {
+      const fail = (errorCode: ErrorCode, errorMessage: string) => ({ ...resource, errorCode, errorMessage, configs: [] });
+      if (resource.type !== RESOURCE_TOPIC) return fail(ErrorCode.INVALID_REQUEST, `resource type ${resource.type} is not described by this broker (topics only)`);
+      const topic = cluster.topic(resource.name);
+      if (!topic) return fail(ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, `Topic ${resource.name} does not exist.`);
+      const names = resource.keys ?? [...new Set([...Object.keys(TOPIC_DEFAULTS), ...topic.configs.keys()])].sort();
+      const configs = names
+        .filter((name) => topic.configs.has(name) || name in TOPIC_DEFAULTS)
+        .map((name) =>
+          topic.configs.has(name)
+            ? { name, value: topic.configs.get(name) ?? null, source: SOURCE_TOPIC_CONFIG }
+            : { name, value: TOPIC_DEFAULTS[name]!, source: SOURCE_DEFAULT_CONFIG },
+        );
+      return { ...resource, errorCode: ErrorCode.NONE as ErrorCode, errorMessage: null, configs };
+    });
+    return new Writer().int32(0).array(results, (w, r) =>
+      w
+        .int16(r.errorCode)
+        .string(r.errorMessage)
+        .int8(r.type)
+        .string(r.name)
+        .array(r.configs, (cw, c) =>
+          cw
+            .string(c.name)
+            .string(c.value)
+            .boolean(false)
+            .int8(c.source)
+            .boolean(false)
+            .array([], () => undefined),
+        ),
+    );
+  },
+};
+
+/**
+ * AlterConfigs v0–1 => [resources(resource_type resource_name [configs(name value)])] validate_only
+ * Answer: throttle_time_ms [responses(error_code error_message resource_type resource_name)]
+ * As in Kafka, the configs sent replace the topic's whole dynamic config (unlike IncrementalAlterConfigs).
+ */
+export const alterConfigs: ApiHandler = {
+  ...api('AlterConfigs', versions(0, 1)),
+  handle(body, { cluster }) {
+    const resources = body.array((r) => ({
+      type: r.int8(),
+      name: r.string(),
+      configs: r.array((c) => [c.string(), c.nullableString()] as const),
+    }));
+    const validateOnly = body.boolean();
+    const results = resources.map((resource) => {
+      const answer = (errorCode: ErrorCode, errorMessage: string | null) => ({ ...resource, errorCode, errorMessage });
+      if (resource.type !== RESOURCE_TOPIC) return answer(ErrorCode.INVALID_REQUEST, `resource type ${resource.type} is not altered by this broker (topics only)`);
+      const topic = cluster.topic(resource.name);
+      if (!topic) return answer(ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, `Topic ${resource.name} does not exist.`);
+      if (!validateOnly) topic.configs = new Map(resource.configs);
+      return answer(ErrorCode.NONE, null);
+    });
+    return new Writer().int32(0).array(results, (w, r) => w.int16(r.errorCode).string(r.errorMessage).int8(r.type).string(r.name));
+  },
+};
+
+/**
+ * CreatePartitions v0–1 => [topics(name count [assignments([broker_ids])] (nullable))] timeout_ms validate_only
+ * Answer: throttle_time_ms [results(name error_code error_message)]. Partitions only grow.
+ */
+export const createPartitions: ApiHandler = {
+  ...api('CreatePartitions', versions(0, 1)),
+  handle(body, { cluster }) {
+    const requests = body.array((r) => ({ name: r.string(), count: r.int32(), assignments: r.nullableArray((a) => a.array((b) => b.int32())) }));
+    body.int32();
+    const validateOnly = body.boolean();
+    const results = requests.map((request) => {
+      const answer = (errorCode: ErrorCode, errorMessage: string | null) => ({ name: request.name, errorCode, errorMessage });
+      const topic = cluster.topic(request.name);
+      if (!topic) return answer(ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, `The topic '${request.name}' does not exist.`);
+      if (request.count <= topic.partitions.length) {
+        return answer(ErrorCode.INVALID_PARTITIONS, `Topic currently has ${topic.partitions.length} partitions, which is higher than the requested ${request.count}.`);
+      }
+      if (request.assignments?.some((a) => a.length !== 1 || a[0] !== cluster.nodeId)) {
+        return answer(ErrorCode.INVALID_REPLICA_ASSIGNMENT, `Replica assignment names brokers other than the only one, ${cluster.nodeId}.`);
+      }
+      if (!validateOnly) cluster.growTopic(request.name, request.count);
+      return answer(ErrorCode.NONE, null);
+    });
+    return new Writer().int32(0).array(results, (w, r) => w.string(r.name).int16(r.errorCode).string(r.errorMessage));
   },
 };

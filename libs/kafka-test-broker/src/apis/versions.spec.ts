@@ -1,26 +1,5 @@
 import { API_HANDLERS } from '.';
-
-// The first flexible version of each API (tagged fields, compact strings and arrays), from the
-// "flexibleVersions" of Kafka's clients/src/main/resources/common/message/<Name>Request.json.
-const FIRST_FLEXIBLE: Record<string, number> = {
-  Produce: 9,
-  Fetch: 12,
-  ListOffsets: 6,
-  Metadata: 9,
-  OffsetCommit: 8,
-  OffsetFetch: 6,
-  FindCoordinator: 3,
-  JoinGroup: 6,
-  Heartbeat: 4,
-  LeaveGroup: 4,
-  SyncGroup: 4,
-  DescribeGroups: 5,
-  ListGroups: 3,
-  ApiVersions: 3,
-  CreateTopics: 5,
-  DeleteTopics: 4,
-  InitProducerId: 2,
-};
+import { KAFKA_API_VERSIONS } from './kafka-versions';
 
 // kafkajs' own table of requests: for each API the versions it implements (it uses the highest one
 // the broker advertises).
@@ -28,25 +7,38 @@ const kafkajs = jest.requireActual<{ requests: Record<string, { versions: string
 const kafkajsKeys = jest.requireActual<Record<string, number>>('kafkajs/src/protocol/requests/apiKeys');
 
 describe('advertised API versions', () => {
-  it('advertises, for every API, exactly the highest version kafkajs 2.2.4 implements', () => {
+  it("advertises, for every API, exactly Kafka 3.9.1's range", () => {
     for (const api of API_HANDLERS) {
-      const name = Object.keys(kafkajsKeys).find((key) => kafkajsKeys[key] === api.apiKey)!;
-      const versions = kafkajs.requests[name]!.versions.map(Number);
-      expect({ api: api.name, max: api.maxVersion }).toEqual({ api: api.name, max: Math.max(...versions) });
-      if (api.name !== 'ApiVersions') expect({ api: api.name, min: api.minVersion }).toEqual({ api: api.name, min: api.maxVersion });
+      const kafka = KAFKA_API_VERSIONS[api.name as keyof typeof KAFKA_API_VERSIONS];
+      expect({ api: api.name, min: api.minVersion, max: api.maxVersion }).toEqual({ api: api.name, min: kafka.min, max: kafka.max });
     }
   });
 
-  it('advertises no flexible version, so no request or response needs tagged fields', () => {
-    for (const api of API_HANDLERS) expect({ api: api.name, below: api.maxVersion < FIRST_FLEXIBLE[api.name]! }).toEqual({ api: api.name, below: true });
+  it('serves the version kafkajs 2.2.4 picks from that range (its highest that the broker advertises)', () => {
+    for (const api of API_HANDLERS) {
+      const name = Object.keys(kafkajsKeys).find((key) => kafkajsKeys[key] === api.apiKey)!;
+      const picked = Math.max(...kafkajs.requests[name]!.versions.map(Number).filter((v) => v <= api.maxVersion));
+      expect({ api: api.name, picked, served: api.served.includes(picked) }).toEqual({ api: api.name, picked, served: true });
+    }
+  });
+
+  it('serves only versions it advertises, flexible ones only where it parses the compact encoding', () => {
+    for (const api of API_HANDLERS) {
+      expect({ api: api.name, within: api.served.every((v) => v >= api.minVersion && v <= api.maxVersion) }).toEqual({ api: api.name, within: true });
+      const expected = ({ OffsetFetch: [6, 7], ApiVersions: [3, 4] } as Record<string, number[]>)[api.name] ?? [];
+      expect({ api: api.name, flexible: api.served.filter((v) => v >= api.firstFlexible) }).toEqual({ api: api.name, flexible: expected });
+    }
   });
 
   it('covers the APIs a kafkajs producer, consumer group and admin use', () => {
     expect(API_HANDLERS.map((api) => api.name).sort()).toEqual(
       [
         'ApiVersions',
+        'AlterConfigs',
+        'CreatePartitions',
         'CreateTopics',
         'DeleteTopics',
+        'DescribeConfigs',
         'DescribeGroups',
         'Fetch',
         'FindCoordinator',

@@ -70,6 +70,13 @@ export class Cluster {
     return { errorCode: ErrorCode.NONE, errorMessage: null };
   }
 
+  /** Adds partitions up to `count` (never fewer); the new ones start empty. */
+  growTopic(name: string, count: number): void {
+    const topic = this.topics.get(name);
+    if (!topic) return;
+    while (topic.partitions.length < count) topic.partitions.push({ log: new PartitionLog(), producers: new ProducerStates() });
+  }
+
   deleteTopic(name: string): ErrorCode {
     return this.topics.delete(name) ? ErrorCode.NONE : ErrorCode.UNKNOWN_TOPIC_OR_PARTITION;
   }

@@ -29,7 +29,9 @@ export const ErrorCode = {
   FETCH_SESSION_ID_NOT_FOUND: 70,
   FENCED_LEADER_EPOCH: 74,
   UNKNOWN_LEADER_EPOCH: 75,
+  UNSUPPORTED_COMPRESSION_TYPE: 76,
   MEMBER_ID_REQUIRED: 79,
+  INVALID_REPLICA_ASSIGNMENT: 39,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

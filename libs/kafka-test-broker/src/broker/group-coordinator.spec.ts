@@ -16,6 +16,7 @@ function request(memberId: string, overrides: Partial<JoinRequest> = {}): JoinRe
     protocols: [{ name: 'RoundRobinAssigner', metadata: meta(`m-${memberId}`) }],
     clientId: 'client',
     clientHost: '127.0.0.1',
+    requireKnownMemberId: true,
     ...overrides,
   };
 }

@@ -29,6 +29,8 @@ export interface JoinRequest {
   protocols: GroupProtocol[];
   clientId: string;
   clientHost: string;
+  /** JoinGroup v4+ (KIP-394): a member without an id is sent one with MEMBER_ID_REQUIRED first; older versions join at once. */
+  requireKnownMemberId: boolean;
 }
 
 export interface JoinResponse {
@@ -127,7 +129,8 @@ export class GroupCoordinator {
     return [...this.groups.values()].map((g) => ({ groupId: g.groupId, protocolType: g.protocolType ?? '' }));
   }
 
-  join(request: JoinRequest): Promise<JoinResponse> {
+  join(joining: JoinRequest): Promise<JoinResponse> {
+    let request = joining;
     const fail = (errorCode: ErrorCode, memberId = request.memberId): Promise<JoinResponse> =>
       Promise.resolve({ errorCode, generationId: -1, protocolName: '', leader: '', memberId, members: [] });
     if (!request.groupId) return fail(ErrorCode.INVALID_GROUP_ID);
@@ -147,7 +150,8 @@ export class GroupCoordinator {
           this.tryCompleteJoin(group);
         }),
       );
-      return fail(ErrorCode.MEMBER_ID_REQUIRED, memberId);
+      if (request.requireKnownMemberId) return fail(ErrorCode.MEMBER_ID_REQUIRED, memberId);
+      request = { ...request, memberId };
     }
 
     const pending = group.pendingMembers.get(request.memberId);

@@ -90,15 +90,25 @@ export async function startKafkaTestBroker(options: KafkaTestBrokerOptions = {})
 
     const handle = async (frame: Frame) => {
       const api = handlers.get(frame.apiKey);
-      const supported = api && frame.apiVersion >= api.minVersion && frame.apiVersion <= api.maxVersion;
-      if (!api || (!supported && frame.apiKey !== API_VERSIONS_KEY)) {
+      // ApiVersions of any version is answered (a newer one with UNSUPPORTED_VERSION, KIP-511);
+      // another API only at a version this broker serves.
+      if (!api || (!api.served.includes(frame.apiVersion) && frame.apiKey !== API_VERSIONS_KEY)) {
         drop(`unsupported API ${frame.apiKey} v${frame.apiVersion}`);
+        return;
+      }
+      const flexible = frame.apiVersion >= api.firstFlexible;
+      try {
+        // Request header v2 (flexible versions): the client id is followed by tagged fields.
+        if (flexible && api.served.includes(frame.apiVersion)) frame.body.skipTags();
+      } catch (error) {
+        drop(`bad request header: ${String(error)}`);
         return;
       }
       let body;
       try {
         body = await api.handle(frame.body, {
           apiVersion: frame.apiVersion,
+          flexible,
           clientId: frame.clientId,
           clientHost: socket.remoteAddress ?? '',
           cluster,
@@ -119,9 +129,11 @@ export async function startKafkaTestBroker(options: KafkaTestBrokerOptions = {})
       }
       if (body === null || socket.destroyed) return;
       const payload = body.toBuffer();
-      // Response header v0 (every non-flexible version, and ApiVersions always): correlation_id.
-      const header = Buffer.allocUnsafe(8);
-      header.writeInt32BE(payload.length + 4, 0);
+      // Response header v0 (non-flexible versions, and ApiVersions always): correlation_id; v1
+      // (flexible versions): correlation_id and an empty tag section.
+      const headerTags = flexible && frame.apiKey !== API_VERSIONS_KEY ? 1 : 0;
+      const header = Buffer.alloc(8 + headerTags);
+      header.writeInt32BE(payload.length + 4 + headerTags, 0);
       header.writeInt32BE(frame.correlationId, 4);
       socket.write(Buffer.concat([header, payload]));
     };
@@ -138,7 +150,8 @@ export async function startKafkaTestBroker(options: KafkaTestBrokerOptions = {})
         const reader = new Reader(pending.subarray(4, 4 + size));
         pending = pending.subarray(4 + size);
         try {
-          // Request header v1: api_key api_version correlation_id client_id (NULLABLE_STRING).
+          // Request header v1: api_key api_version correlation_id client_id (NULLABLE_STRING); v2
+          // adds tagged fields, read in handle() once the API's flexible versions are known.
           const apiKey = reader.int16();
           const apiVersion = reader.int16();
           const correlationId = reader.int32();

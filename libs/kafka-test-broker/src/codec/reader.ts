@@ -2,7 +2,8 @@
  * Reads the Kafka protocol's primitive types (https://kafka.apache.org/protocol#protocol_types)
  * from one request body: big-endian integers, INT16-length STRING / NULLABLE_STRING, INT32-length
  * BYTES / NULLABLE_BYTES, INT32-count ARRAY (-1 = null) and zig-zag VARINT / VARLONG. Only the
- * non-flexible encodings: the broker advertises no flexible API version (see src/apis/versions.ts).
+ * non-flexible encodings, and the flexible ones (KIP-482): UNSIGNED_VARINT, COMPACT_STRING /
+ * COMPACT_BYTES / COMPACT_ARRAY (length + 1, 0 = null) and tagged fields (skipped: none is used here).
  * Reading past the end throws ProtocolError, which closes the connection as a broker would.
  */
 export class ProtocolError extends Error {
@@ -127,5 +128,84 @@ export class Reader {
       shift += 7n;
     }
     return (raw >> 1n) ^ -(raw & 1n);
+  }
+
+  /** UNSIGNED_VARINT: 7 bits per byte, low groups first, at most 5 bytes. */
+  uvarint(): number {
+    let value = 0;
+    for (let shift = 0; ; shift += 7) {
+      if (shift > 28) throw new ProtocolError('unsigned varint longer than 5 bytes');
+      const byte = this.buffer.readUInt8(this.take(1));
+      value += (byte & 0x7f) * 2 ** shift;
+      if ((byte & 0x80) === 0) return value;
+    }
+  }
+
+  /** COMPACT_NULLABLE_STRING: UNSIGNED_VARINT length + 1 (0 = null), then UTF-8. */
+  compactNullableString(): string | null {
+    const length = this.uvarint() - 1;
+    if (length === -1) return null;
+    const at = this.take(length);
+    return this.buffer.toString('utf8', at, at + length);
+  }
+
+  compactString(): string {
+    const value = this.compactNullableString();
+    if (value === null) throw new ProtocolError('null where a COMPACT_STRING is required');
+    return value;
+  }
+
+  /** COMPACT_NULLABLE_BYTES: UNSIGNED_VARINT length + 1 (0 = null). A copy. */
+  compactNullableBytes(): Buffer | null {
+    const length = this.uvarint() - 1;
+    if (length === -1) return null;
+    const at = this.take(length);
+    return Buffer.from(this.buffer.subarray(at, at + length));
+  }
+
+  /** COMPACT_ARRAY: UNSIGNED_VARINT count + 1 (0 = null). */
+  compactNullableArray<T>(item: (reader: Reader) => T): T[] | null {
+    const count = this.uvarint() - 1;
+    if (count === -1) return null;
+    if (count > this.remaining()) throw new ProtocolError(`compact array count ${count}`);
+    const items: T[] = [];
+    for (let i = 0; i < count; i++) items.push(item(this));
+    return items;
+  }
+
+  /** Tagged fields: UNSIGNED_VARINT count, then (tag, size, bytes) each; none is understood, all are skipped. */
+  skipTags(): void {
+    const count = this.uvarint();
+    for (let i = 0; i < count; i++) {
+      this.uvarint();
+      this.take(this.uvarint());
+    }
+  }
+
+  /** STRING in the encoding of the version: compact when flexible. */
+  str(flexible: boolean): string {
+    return flexible ? this.compactString() : this.string();
+  }
+
+  nstr(flexible: boolean): string | null {
+    return flexible ? this.compactNullableString() : this.nullableString();
+  }
+
+  /**
+   * ARRAY in the encoding of the version. In a flexible version an array of structs has tagged
+   * fields after each item (read here); an array of primitives (`struct` false) has none.
+   */
+  arr<T>(flexible: boolean, item: (reader: Reader) => T, struct = true): T[] {
+    return this.narr(flexible, item, struct) ?? [];
+  }
+
+  narr<T>(flexible: boolean, item: (reader: Reader) => T, struct = true): T[] | null {
+    if (!flexible) return this.nullableArray(item);
+    if (!struct) return this.compactNullableArray(item);
+    return this.compactNullableArray((r) => {
+      const value = item(r);
+      r.skipTags();
+      return value;
+    });
   }
 }

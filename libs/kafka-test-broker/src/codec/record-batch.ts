@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { crc32c } from './crc32c';
 
 /*
@@ -99,4 +100,45 @@ export function assignOffset(batch: Buffer, baseOffset: bigint, leaderEpoch: num
 export function sealBatch(batch: Buffer): Buffer {
   batch.writeUInt32BE(crc32c(batch.subarray(CRC_FROM)), CRC_AT);
   return batch;
+}
+
+/** Attributes bits 0–2: the compression codec of the records (the batch header is never compressed). */
+export const COMPRESSION = { none: 0, gzip: 1, snappy: 2, lz4: 3, zstd: 4 } as const;
+export const compressionOf = (attributes: number): number => attributes & 0x07;
+
+/**
+ * Checks the records of a batch as a broker does before appending (Kafka's LogValidator): the
+ * codec is one Kafka knows, and — for uncompressed and gzip batches, the codecs Node decodes
+ * without extra packages — the records parse and their count is the header's. snappy, lz4 and zstd
+ * records are stored as sent, unchecked. Returns a problem, or null.
+ */
+export function recordsProblem(batch: Buffer): string | null {
+  const header = readBatchHeader(batch);
+  const codec = compressionOf(header.attributes);
+  if (codec > COMPRESSION.zstd) return `unknown compression codec ${codec}`;
+  let records: Buffer;
+  if (codec === COMPRESSION.none) records = batch.subarray(BATCH_HEADER_BYTES);
+  else if (codec === COMPRESSION.gzip) {
+    try {
+      records = gunzipSync(batch.subarray(BATCH_HEADER_BYTES));
+    } catch (error) {
+      return `gzip records do not inflate: ${String(error)}`;
+    }
+  } else return null;
+  let count = 0;
+  for (let at = 0; at < records.length; count++) {
+    let raw = 0;
+    let shift = 0;
+    for (;;) {
+      if (at >= records.length || shift > 28) return 'record length runs past the batch';
+      const byte = records[at++]!;
+      raw |= (byte & 0x7f) << shift;
+      if ((byte & 0x80) === 0) break;
+      shift += 7;
+    }
+    const length = (raw >>> 1) ^ -(raw & 1);
+    if (length < 0 || at + length > records.length) return `record of ${length} bytes does not fit`;
+    at += length;
+  }
+  return count === header.recordCount ? null : `${count} records where the header says ${header.recordCount}`;
 }

@@ -1,6 +1,6 @@
 /**
  * Writes the Kafka protocol's primitive types (https://kafka.apache.org/protocol#protocol_types),
- * the non-flexible encodings, into a growing buffer. Mirrors Reader.
+ * non-flexible and flexible (compact, tagged) encodings, into a growing buffer. Mirrors Reader.
  */
 export class Writer {
   private buffer = Buffer.allocUnsafe(256);
@@ -92,6 +92,51 @@ export class Writer {
     }
     const at = this.room(1);
     this.buffer.writeUInt8(Number(raw), at);
+    return this;
+  }
+
+  /** UNSIGNED_VARINT. */
+  uvarint(value: number): this {
+    let rest = value;
+    while (rest > 0x7f) {
+      this.buffer.writeUInt8((rest & 0x7f) | 0x80, this.room(1));
+      rest = Math.floor(rest / 128);
+    }
+    this.buffer.writeUInt8(rest, this.room(1));
+    return this;
+  }
+
+  /** No tagged fields (an empty tag section). */
+  tags(): this {
+    return this.uvarint(0);
+  }
+
+  /** STRING / NULLABLE_STRING in the encoding of the version (compact when flexible). */
+  str(flexible: boolean, value: string | null): this {
+    if (!flexible) return this.string(value);
+    if (value === null) return this.uvarint(0);
+    const bytes = Buffer.from(value, 'utf8');
+    this.uvarint(bytes.length + 1);
+    return this.raw(bytes);
+  }
+
+  /** BYTES in the encoding of the version. */
+  byt(flexible: boolean, value: Buffer | null): this {
+    if (!flexible) return this.bytes(value);
+    if (value === null) return this.uvarint(0);
+    this.uvarint(value.length + 1);
+    return this.raw(value);
+  }
+
+  /** ARRAY in the encoding of the version; when flexible each struct item (not a primitive) ends with an empty tag section. */
+  arr<T>(flexible: boolean, items: readonly T[] | null, item: (writer: this, value: T) => void, struct = true): this {
+    if (!flexible) return this.array(items, item);
+    if (items === null) return this.uvarint(0);
+    this.uvarint(items.length + 1);
+    for (const value of items) {
+      item(this, value);
+      if (struct) this.tags();
+    }
     return this;
   }
 
