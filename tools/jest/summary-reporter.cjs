@@ -1,6 +1,7 @@
 'use strict';
-// Writes each Jest run's totals to tmp/test-results/<project>.json, so `npm test` (one Jest run per
-// Nx project) can end with one line for the whole workspace: tools/jest/print-summary.mjs.
+// Writes each Jest run's totals, and the files that skipped tests, to tmp/test-results/<project>.json,
+// so `npm test` (one Jest run per Nx project) can end with one line for the whole workspace:
+// tools/jest/print-summary.mjs.
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -24,6 +25,11 @@ class SummaryReporter {
       failed: results.numFailedTests,
       skipped: results.numPendingTests + results.numTodoTests,
       suitesFailed: results.numFailedTestSuites + results.numRuntimeErrorTestSuites,
+      // Every file that skipped a test (skip, todo, or a suite skipped for missing infrastructure),
+      // so the summary can name it.
+      skippedFiles: results.testResults
+        .map((file) => ({ file: path.relative(this.rootDir, file.testFilePath), skipped: file.numPendingTests + file.numTodoTests }))
+        .filter((file) => file.skipped > 0),
     };
     fs.writeFileSync(path.join(dir, `${this.name}.json`), JSON.stringify(summary));
     this.failIfNotExited(path.relative(this.rootDir, this.configRootDir) || '.');
