@@ -10,6 +10,14 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import nx from '@nx/eslint-plugin';
 import reactHooks from 'eslint-plugin-react-hooks';
+import jest from 'eslint-plugin-jest';
+
+// What counts as an assertion for jest/expect-expect: `expect`, which is Jest's everywhere (the browser
+// tests drive Chromium with playwright-core, which ships no expect of its own, and assert with Jest's;
+// Playwright's test runner's expect has the same name), and the project's own assertion helpers,
+// found with grep -rE 'function (expect|assert)[A-Z]' over test files and test/support/:
+// expectNoStack (apps/gateway/test/support/raw-http.ts).
+const ASSERT_FUNCTION_NAMES = ['expect', 'expectNoStack'];
 
 const ioPackages = [
   'fs', 'fs/*', 'node:*', 'net', 'http', 'https', 'http2', 'child_process', 'dgram', 'tls', 'dns',
@@ -238,6 +246,20 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-member-access': 'off',
       '@typescript-eslint/no-non-null-assertion': 'off',
       '@typescript-eslint/unbound-method': 'off',
+    },
+  },
+  {
+    // Test files: a focused or disabled test never reaches main (CI also fails on any skipped test),
+    // every expect runs unconditionally (a test asserts the one outcome its case expects), every test
+    // asserts something, and every expect is complete (a matcher called, an async one awaited).
+    files: ['**/*.spec.ts', '**/*.spec.tsx', '**/test/**/*.ts', '**/test/**/*.tsx'],
+    plugins: { jest },
+    rules: {
+      'jest/no-focused-tests': 'error',
+      'jest/no-disabled-tests': 'error',
+      'jest/no-conditional-expect': 'error',
+      'jest/valid-expect': 'error',
+      'jest/expect-expect': ['error', { assertFunctionNames: ASSERT_FUNCTION_NAMES }],
     },
   },
   {

@@ -147,7 +147,7 @@ describe('docker-compose.yml', () => {
       const oneShot = oneShots.includes(name);
       const test = service.healthcheck?.disable ? [] : (service.healthcheck?.test ?? []);
       expect({ name, healthcheck: test.length > 0 }).toEqual({ name, healthcheck: !oneShot });
-      if (!oneShot) expect({ name, restart: service.restart }).toEqual({ name, restart: 'unless-stopped' });
+      expect({ name, restart: service.restart }).toEqual({ name, restart: oneShot ? 'no' : 'unless-stopped' });
       for (const [dependency, { condition }] of Object.entries(service.depends_on ?? {})) {
         expect({ name, dependency, exists: dependency in services }).toEqual({
           name,
@@ -188,11 +188,9 @@ describe('docker-compose.yml', () => {
       'prometheus',
       'redis',
     ]);
-    for (const { name, port } of published) {
-      const parts = port.split(':');
-      if (name === 'gateway') expect(parts).toEqual(['3000', '3000']);
-      else expect({ name, host: parts[0] }).toEqual({ name, host: '127.0.0.1' });
-    }
+    expect(published.filter((p) => p.name === 'gateway').map((p) => p.port)).toEqual(['3000:3000']);
+    for (const { name, port } of published.filter((p) => p.name !== 'gateway'))
+      expect({ name, host: port.split(':')[0] }).toEqual({ name, host: '127.0.0.1' });
     const hostPorts = published.map(({ port }) => port.split(':').at(-2));
     expect(new Set(hostPorts).size).toBe(hostPorts.length);
     const opsPorts = [GATEWAY_OPS_PORT, ...SERVICE_NAMES.map((n) => SERVICE_PORTS[n].ops)].map(String);

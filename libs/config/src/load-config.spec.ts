@@ -22,14 +22,15 @@ describe('loadConfig', () => {
   });
 
   it('reports every problem at once', () => {
+    let error: unknown;
     try {
       loadConfig(schema, { GRPC_PORT: '70000', LOG_LEVEL: 'loud' });
-      throw new Error('expected a ConfigError');
-    } catch (error) {
-      expect(error).toBeInstanceOf(ConfigError);
-      expect((error as ConfigError).problems).toHaveLength(2);
-      expect((error as ConfigError).variables).toEqual(['GRPC_PORT', 'LOG_LEVEL']);
+    } catch (thrown) {
+      error = thrown;
     }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems).toHaveLength(2);
+    expect((error as ConfigError).variables).toEqual(['GRPC_PORT', 'LOG_LEVEL']);
   });
 
   it('stops on a bad environment only on a laptop (NODE_ENV unset, development, test), not in a deployment', () => {

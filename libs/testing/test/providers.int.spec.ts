@@ -82,6 +82,7 @@ describe('freePort and silentLogger', () => {
       server.once('error', reject);
       server.listen(port, '127.0.0.1', resolve);
     });
+    expect(server.address()).toMatchObject({ address: '127.0.0.1', port });
     server.close();
   });
 
