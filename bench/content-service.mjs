@@ -39,7 +39,11 @@ const say = (text) => console.log(`[content-service] ${text}`);
 
 if (!values['no-build']) {
   say('building the content service');
-  const build = spawnSync('npx', ['nx', 'run', 'content:build', '--outputStyle=static'], { cwd: root, stdio: 'inherit', env: { ...process.env, NX_DAEMON: 'false' } });
+  const build = spawnSync('npx', ['nx', 'run', 'content:build', '--outputStyle=static'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NX_DAEMON: 'false' },
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 const { createServiceClient } = require(path.join(root, 'dist/libs/contracts/src/index.js'));
@@ -56,7 +60,13 @@ try {
     root,
     'content service',
     'dist/apps/content/src/main.js',
-    { ...database.env, GRPC_HOST: '127.0.0.1', GRPC_PORT: String(grpcPort), OPS_PORT: String(opsPort), REDIS_URL: process.env.REDIS_URL ?? '' },
+    {
+      ...database.env,
+      GRPC_HOST: '127.0.0.1',
+      GRPC_PORT: String(grpcPort),
+      OPS_PORT: String(opsPort),
+      REDIS_URL: process.env.REDIS_URL ?? '',
+    },
     `http://127.0.0.1:${opsPort}/readyz`,
   );
   const client = createServiceClient('content', { target: `127.0.0.1:${grpcPort}`, deadlineMs: 10_000 });
@@ -65,7 +75,13 @@ try {
   /** @type {string[]} */
   const paths = [];
   for (const { path: pagePath } of routes) {
-    if (await client.getPage({ path: pagePath }).then(() => true, () => false)) paths.push(pagePath);
+    if (
+      await client.getPage({ path: pagePath }).then(
+        () => true,
+        () => false,
+      )
+    )
+      paths.push(pagePath);
   }
   say(`${routes.length} routes imported; GetPage cycles through the ${paths.length} that are pages`);
 
@@ -73,19 +89,37 @@ try {
   const mixes = [
     ['GetPage', (n) => client.getPage({ path: paths[n % paths.length] })],
     ['GetNavigation', () => client.getNavigation({})],
-    ['ListArticles', (n) => client.listArticles({ page: { page: 1 + (n % 3), pageSize: 12 }, tagSlug: '', authorId: 0, authorSlug: '' })],
+    [
+      'ListArticles',
+      (n) =>
+        client.listArticles({
+          page: { page: 1 + (n % 3), pageSize: 12 },
+          tagSlug: '',
+          authorId: 0,
+          authorSlug: '',
+        }),
+    ],
   ];
   /** @param {number} v */
   const ms = (v) => v.toFixed(2);
   for (const [name, call] of mixes) {
     const load = await runCallLoad(call, { connections, warmupMs, durationMs });
     if (load.firstError && load.answered === 0) throw load.firstError;
-    say(`${name.padEnd(14)} ${load.perSecond.toFixed(0).padStart(6)} calls/s  p50 ${ms(load.p50)}  p90 ${ms(load.p90)}  p99 ${ms(load.p99)}  max ${ms(load.max)} ms  failed ${load.failed}`);
+    say(
+      `${name.padEnd(14)} ${load.perSecond.toFixed(0).padStart(6)} calls/s  p50 ${ms(load.p50)}  p90 ${ms(load.p90)}  p99 ${ms(load.p99)}  max ${ms(load.max)} ms  failed ${load.failed}`,
+    );
   }
   client.close();
-  say(`callers ${connections}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} (${os.cpus().length} cores)`);
+  say(
+    `callers ${connections}; load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} (${os.cpus().length} cores)`,
+  );
 } finally {
   await service?.stop();
-  await database.drop().catch((/** @type {Error} */ error) => say(`could not drop the database: ${error.message}`));
+  await database
+    .drop()
+    .catch((/** @type {Error} */ error) => say(`could not drop the database: ${error.message}`));
   await rm(work, { recursive: true, force: true });
 }

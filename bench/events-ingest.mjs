@@ -62,24 +62,36 @@ const batch = Number(values.batch);
 const duration = Number(values.duration);
 const warmup = Number(values.warmup);
 const buffer = values.buffer === undefined ? undefined : Number(values.buffer);
-if (![connections, batch, duration].every((n) => Number.isInteger(n) && n >= 1) || !(warmup >= 0) || batch > 100 || !['grpc', 'kafka'].includes(values.mode) || (buffer !== undefined && !(Number.isInteger(buffer) && buffer >= 100))) {
+if (
+  ![connections, batch, duration].every((n) => Number.isInteger(n) && n >= 1) ||
+  !(warmup >= 0) ||
+  batch > 100 ||
+  !['grpc', 'kafka'].includes(values.mode) ||
+  (buffer !== undefined && !(Number.isInteger(buffer) && buffer >= 100))
+) {
   process.stderr.write(`${USAGE}\n`);
   process.exit(2);
 }
 const adminUrl = process.env.DATABASE_URL;
 if (!adminUrl) {
-  process.stderr.write(`bench:events-ingest needs DATABASE_URL (a PostgreSQL it may create a database on).\n${USAGE}\n`);
+  process.stderr.write(
+    `bench:events-ingest needs DATABASE_URL (a PostgreSQL it may create a database on).\n${USAGE}\n`,
+  );
   process.exit(2);
 }
 /** @param {string} line */
 const say = (line) => process.stdout.write(`${line}\n`);
 
 if (!values['no-build']) {
-  const build = spawnSync('npx', ['nx', 'run-many', '-t', 'build', '-p', 'gateway,events,kafka-test-broker', '--outputStyle=static'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NX_DAEMON: 'false' },
-  });
+  const build = spawnSync(
+    'npx',
+    ['nx', 'run-many', '-t', 'build', '-p', 'gateway,events,kafka-test-broker', '--outputStyle=static'],
+    {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, NX_DAEMON: 'false' },
+    },
+  );
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
@@ -95,8 +107,23 @@ const PATHS = ['/', '/offers/', '/kredyt-gotowkowy/', '/blog/', '/kontakt/'];
 const body = JSON.stringify(
   Array.from({ length: batch }, (_, i) =>
     i % 4 === 0
-      ? { event_id: 5, sub4: 'pageView', page_path: PATHS[i % PATHS.length], domain: '127.0.0.1', referer: 'https://www.google.com/', utm_source: 'google' }
-      : { event_id: 40 + (i % 3), sub4: 'contact', sub5: 'email', sub8: String(i % 4), sub6: i % 3 === 2 ? 'valueMissing' : '', page_path: '/kontakt/', domain: '127.0.0.1' },
+      ? {
+          event_id: 5,
+          sub4: 'pageView',
+          page_path: PATHS[i % PATHS.length],
+          domain: '127.0.0.1',
+          referer: 'https://www.google.com/',
+          utm_source: 'google',
+        }
+      : {
+          event_id: 40 + (i % 3),
+          sub4: 'contact',
+          sub5: 'email',
+          sub8: String(i % 4),
+          sub6: i % 3 === 2 ? 'valueMissing' : '',
+          page_path: '/kontakt/',
+          domain: '127.0.0.1',
+        },
   ),
 );
 
@@ -138,7 +165,11 @@ async function load(url, seconds) {
     duration: seconds,
     pipelining: 1,
     timeout: 10,
-    headers: { 'content-type': 'application/json', origin: new URL(url).origin, 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) bench' },
+    headers: {
+      'content-type': 'application/json',
+      origin: new URL(url).origin,
+      'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) bench',
+    },
     body,
   });
   run.on('response', (_client, statusCode, _bytes, latency) => {
@@ -178,7 +209,11 @@ try {
     ]);
   }
   const kafkaEnv = { KAFKA_BROKERS: brokers.join(',') };
-  const events = await startEventsService(root, { DATABASE_URL: databaseUrl, ...kafkaEnv, EVENTS_CONSUMER_GROUP: `bench-${Date.now()}` });
+  const events = await startEventsService(root, {
+    DATABASE_URL: databaseUrl,
+    ...kafkaEnv,
+    EVENTS_CONSUMER_GROUP: `bench-${Date.now()}`,
+  });
   stops.unshift(events.stop);
   const [port, opsPort, nowhere] = [await freePort(), await freePort(), await freePort()];
   const origin = `http://127.0.0.1:${port}`;
@@ -192,7 +227,12 @@ try {
       OPS_PORT: String(opsPort),
       PUBLIC_ORIGIN: origin,
       EVENTS_SERVICE_ADDR: events.grpcTarget,
-      ...Object.fromEntries(['CONTENT', 'OFFERS', 'RATES', 'LEADS'].map((name) => [`${name}_SERVICE_ADDR`, `127.0.0.1:${nowhere}`])),
+      ...Object.fromEntries(
+        ['CONTENT', 'OFFERS', 'RATES', 'LEADS'].map((name) => [
+          `${name}_SERVICE_ADDR`,
+          `127.0.0.1:${nowhere}`,
+        ]),
+      ),
       // One address sends everything here: the per-client budget is not what is measured.
       EVENT_RATE_LIMIT: '1000000',
       ...(buffer !== undefined ? { EVENT_BUFFER_LIMIT: String(buffer) } : {}),
@@ -203,7 +243,9 @@ try {
   stops.unshift(gateway.stop);
   say(
     `POST /api/event, ${batch} events per request, ${connections} connections, sink: ${values.mode}${brokerKind ? ` (${brokerKind})` : ''}` +
-      `, buffer ${buffer ?? 'default (50000)'}; load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}`,
+      `, buffer ${buffer ?? 'default (50000)'}; load average ${loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ')}`,
   );
 
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -249,10 +291,16 @@ try {
       ` (the last ${result.drainAfterLoadS} s after the load ended) — ${verdict(result.landedEventsPerSecond >= 20_000)} the 20,000 rows/s target`,
   );
   mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-  const file = path.join(root, 'bench/results', `${new Date().toISOString().replace(/[:.]/g, '-')}-events-ingest.json`);
+  const file = path.join(
+    root,
+    'bench/results',
+    `${new Date().toISOString().replace(/[:.]/g, '-')}-events-ingest.json`,
+  );
   writeFileSync(file, `${JSON.stringify({ when: new Date().toISOString(), result }, null, 2)}\n`);
   say(`stored ${path.relative(root, file)}`);
 } finally {
   for (const stop of stops) await stop().catch(() => undefined);
-  await withClient(adminUrl, (/** @type {import('pg').Client} */ c) => c.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`)).catch(() => undefined);
+  await withClient(adminUrl, (/** @type {import('pg').Client} */ c) =>
+    c.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`),
+  ).catch(() => undefined);
 }

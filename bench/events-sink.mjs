@@ -282,7 +282,9 @@ async function benchGrpc() {
  */
 async function benchWrite() {
   const { createDataSource, initializeDatabase } = dist('libs/database/src/index.js');
-  const { EVENTS_ENTITIES, EVENTS_MIGRATIONS, EVENTS_SCHEMA } = dist('apps/events/src/persistence/events-schema.js');
+  const { EVENTS_ENTITIES, EVENTS_MIGRATIONS, EVENTS_SCHEMA } = dist(
+    'apps/events/src/persistence/events-schema.js',
+  );
   const { TrackingEventsRepository } = dist('apps/events/src/persistence/tracking-events.repository.js');
   const { enrichTrackingEvent } = dist('apps/events/src/domain/enrichment.js');
   return withFreshDatabase(async (/** @type {string} */ url) => {

@@ -73,7 +73,10 @@ if ((await get(`${base}/readyz`))?.status === 200) {
   });
 }
 
-const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH || '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+  chromeFlags: CHROME_FLAGS,
+});
 /** @type {Array<Record<string, unknown>>} */
 const results = [];
 let failedToMeasure = false;
@@ -91,7 +94,12 @@ try {
     // without saying anything about the page; such runs are repeated up to twice.
     let lhr;
     for (let attempt = 1; attempt <= 3; attempt += 1) {
-      const run = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
+      const run = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: CATEGORIES,
+      });
       lhr = run?.lhr;
       if (!lhr?.runtimeError) break;
       say(`${page.name} ${page.path}: ${lhr.runtimeError.code}, measuring again`);
@@ -100,29 +108,50 @@ try {
       failedToMeasure = true;
       continue;
     }
-    const scores = Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]));
+    const scores = Object.fromEntries(
+      CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]),
+    );
     /** @type {Array<{ category: string, id: string, score: number, title: string, value: string }>} */
     const failing = [];
     for (const id of CATEGORIES) {
       for (const ref of lhr.categories[id]?.auditRefs ?? []) {
         const audit = lhr.audits[ref.id];
         if (!audit || audit.score === null || audit.score >= 0.9 || ref.weight === 0) continue;
-        failing.push({ category: id, id: ref.id, score: audit.score, title: audit.title, value: audit.displayValue ?? '' });
+        failing.push({
+          category: id,
+          id: ref.id,
+          score: audit.score,
+          title: audit.title,
+          value: audit.displayValue ?? '',
+        });
       }
     }
     const metrics = Object.fromEntries(
-      ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'].map((id) => [
-        id,
-        lhr.audits[id]?.displayValue ?? '',
-      ]),
+      [
+        'first-contentful-paint',
+        'largest-contentful-paint',
+        'total-blocking-time',
+        'cumulative-layout-shift',
+        'speed-index',
+      ].map((id) => [id, lhr.audits[id]?.displayValue ?? '']),
     );
     results.push({ ...page, url, scores, metrics, failing, runtimeError: lhr.runtimeError ?? null });
     say(
       `${page.name.padEnd(9)} ${page.path.padEnd(32)} ` +
         CATEGORIES.map((id) => `${id} ${String(scores[id]).padStart(3)}`).join('  ') +
-        `   (${Object.entries(metrics).map(([k, v]) => `${k.split('-').map((w) => w[0]).join('').toUpperCase()} ${v}`).join(', ')})`,
+        `   (${Object.entries(metrics)
+          .map(
+            ([k, v]) =>
+              `${k
+                .split('-')
+                .map((w) => w[0])
+                .join('')
+                .toUpperCase()} ${v}`,
+          )
+          .join(', ')})`,
     );
-    for (const audit of failing) say(`    ✗ [${audit.category}] ${audit.id}: ${audit.title}${audit.value ? ` (${audit.value})` : ''}`);
+    for (const audit of failing)
+      say(`    ✗ [${audit.category}] ${audit.id}: ${audit.title}${audit.value ? ` (${audit.value})` : ''}`);
   }
 } finally {
   await chrome.kill();

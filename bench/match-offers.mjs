@@ -47,7 +47,11 @@ const say = (text) => console.log(`[match-offers] ${text}`);
 
 if (!values['no-build']) {
   say('building the offers service');
-  const build = spawnSync('npx', ['nx', 'run', 'offers:build', '--outputStyle=static'], { cwd: root, stdio: 'inherit', env: { ...process.env, NX_DAEMON: 'false' } });
+  const build = spawnSync('npx', ['nx', 'run', 'offers:build', '--outputStyle=static'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NX_DAEMON: 'false' },
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 const { createServiceClient } = require(path.join(root, 'dist/libs/contracts/src/index.js'));
@@ -81,25 +85,48 @@ try {
   say(`PL feed: ${status.feeds[0].offersReceived} received, ${status.feeds[0].offersStored} listed`);
 
   let matchedTotal = 0;
-  say(`MatchOffers from ${connections} concurrent callers: ${warmupMs / 1000} s warm-up, ${durationMs / 1000} s measured`);
+  say(
+    `MatchOffers from ${connections} concurrent callers: ${warmupMs / 1000} s warm-up, ${durationMs / 1000} s measured`,
+  );
   const load = await runCallLoad(
     (n) => {
       const shape = MATCH_REQUESTS[n % MATCH_REQUESTS.length] ?? { amountGrosze: 100_000, periodDays: 61 };
-      const request = values.unique ? { ...shape, amountGrosze: shape.amountGrosze + 1 + Math.floor(n / MATCH_REQUESTS.length) } : shape;
-      return client.matchOffers({ ...request, purpose: 8, applicationId: '', country: 'PL', limit: 20, age: 30, pagePath: '/' });
+      const request = values.unique
+        ? { ...shape, amountGrosze: shape.amountGrosze + 1 + Math.floor(n / MATCH_REQUESTS.length) }
+        : shape;
+      return client.matchOffers({
+        ...request,
+        purpose: 8,
+        applicationId: '',
+        country: 'PL',
+        limit: 20,
+        age: 30,
+        pagePath: '/',
+      });
     },
     { connections, warmupMs, durationMs, onAnswer: (answer) => (matchedTotal += answer.total) },
   );
   client.close();
   /** @param {number} v */
   const ms = (v) => v.toFixed(2);
-  say(`offers in feed   ${offers}; requests ${values.unique ? 'all different (--unique)' : `cycling through ${MATCH_REQUESTS.length} slider positions`}`);
+  say(
+    `offers in feed   ${offers}; requests ${values.unique ? 'all different (--unique)' : `cycling through ${MATCH_REQUESTS.length} slider positions`}`,
+  );
   say(`calls answered   ${load.answered} (${load.perSecond.toFixed(0)}/s), failed ${load.failed}`);
-  say(`offers matched   ${load.answered ? (matchedTotal / load.answered).toFixed(0) : 0} per call on average (20 answered with cost and RRSO)`);
+  say(
+    `offers matched   ${load.answered ? (matchedTotal / load.answered).toFixed(0) : 0} per call on average (20 answered with cost and RRSO)`,
+  );
   say(`latency ms       p50 ${ms(load.p50)}  p90 ${ms(load.p90)}  p99 ${ms(load.p99)}  max ${ms(load.max)}`);
-  say(`load average     ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} (${os.cpus().length} cores)`);
+  say(
+    `load average     ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} (${os.cpus().length} cores)`,
+  );
 } finally {
   await service?.stop();
-  await database.drop().catch((/** @type {Error} */ error) => say(`could not drop the database: ${error.message}`));
+  await database
+    .drop()
+    .catch((/** @type {Error} */ error) => say(`could not drop the database: ${error.message}`));
   await rm(work, { recursive: true, force: true });
 }

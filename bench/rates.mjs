@@ -47,7 +47,11 @@ const ms = (v) => v.toFixed(2);
 
 if (!values['no-build']) {
   say('building the rates service');
-  const build = spawnSync('npx', ['nx', 'run', 'rates:build', '--outputStyle=static'], { cwd: root, stdio: 'inherit', env: { ...process.env, NX_DAEMON: 'false' } });
+  const build = spawnSync('npx', ['nx', 'run', 'rates:build', '--outputStyle=static'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NX_DAEMON: 'false' },
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 const { createServiceClient, ratesV1 } = require(path.join(root, 'dist/libs/contracts/src/index.js'));
@@ -144,28 +148,56 @@ async function timed(n, concurrency, call) {
  * @param {{ sorted: Float64Array, failed: number, seconds: number }} r
  */
 const line = (label, r) =>
-  say(`${label} ${r.sorted.length} ok (${(r.sorted.length / r.seconds).toFixed(0)}/s), failed ${r.failed}; ms p50 ${ms(percentile(r.sorted, 0.5))}  p90 ${ms(percentile(r.sorted, 0.9))}  p99 ${ms(percentile(r.sorted, 0.99))}  max ${ms(r.sorted.at(-1) ?? 0)}`);
+  say(
+    `${label} ${r.sorted.length} ok (${(r.sorted.length / r.seconds).toFixed(0)}/s), failed ${r.failed}; ms p50 ${ms(percentile(r.sorted, 0.5))}  p90 ${ms(percentile(r.sorted, 0.9))}  p99 ${ms(percentile(r.sorted, 0.99))}  max ${ms(r.sorted.at(-1) ?? 0)}`,
+  );
 
 try {
-  say(`starting the rates service (gRPC ${grpcPort}) on a fresh ${databaseUrl ? 'database' : 'embedded PostgreSQL'}`);
+  say(
+    `starting the rates service (gRPC ${grpcPort}) on a fresh ${databaseUrl ? 'database' : 'embedded PostgreSQL'}`,
+  );
   for (;;) {
     if (child.exitCode !== null) throw new Error('the rates service exited');
-    const ready = await fetch(`http://127.0.0.1:${opsPort}/readyz`).then((r) => r.ok, () => false);
+    const ready = await fetch(`http://127.0.0.1:${opsPort}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ready) break;
     await delay(100);
   }
-  say(`first start      ready after ${((performance.now() - spawnedAt) / 1000).toFixed(2)} s; shipped data loaded in ${loaded?.ms ?? '?'} ms (${loaded?.tables ?? '?'} NBP tables, ${loaded?.banks ?? '?'} bank tables)`);
+  say(
+    `first start      ready after ${((performance.now() - spawnedAt) / 1000).toFixed(2)} s; shipped data loaded in ${loaded?.ms ?? '?'} ms (${loaded?.tables ?? '?'} NBP tables, ${loaded?.banks ?? '?'} bank tables)`,
+  );
   const client = createServiceClient('rates', { target: `127.0.0.1:${grpcPort}`, deadlineMs: 10_000 });
 
   // Warm-up: channels, caches, JIT.
-  await timed(200, connections, (/** @type {number} */ i) => client.convert(CONVERSIONS[i % CONVERSIONS.length]));
-  line(`Convert × ${calls}, ${connections} caller(s):`, await timed(calls, connections, (/** @type {number} */ i) => client.convert(CONVERSIONS[i % CONVERSIONS.length])));
+  await timed(200, connections, (/** @type {number} */ i) =>
+    client.convert(CONVERSIONS[i % CONVERSIONS.length]),
+  );
+  line(
+    `Convert × ${calls}, ${connections} caller(s):`,
+    await timed(calls, connections, (/** @type {number} */ i) =>
+      client.convert(CONVERSIONS[i % CONVERSIONS.length]),
+    ),
+  );
 
-  const history = { code: 'EUR', table: ratesV1.TableType.A, range: ratesV1.HistoryRange.YEARS_5, from: '', to: '', quote: '' };
+  const history = {
+    code: 'EUR',
+    table: ratesV1.TableType.A,
+    range: ratesV1.HistoryRange.YEARS_5,
+    from: '',
+    to: '',
+    quote: '',
+  };
   const sample = await client.getCurrencyHistory(history);
-  say(`5-year history   EUR table A ${sample.from}…${sample.to}: ${sample.points.length} points, min ${sample.min}, max ${sample.max}`);
+  say(
+    `5-year history   EUR table A ${sample.from}…${sample.to}: ${sample.points.length} points, min ${sample.min}, max ${sample.max}`,
+  );
   await timed(10, 1, () => client.getCurrencyHistory(history));
-  line(`GetCurrencyHistory 5 y × ${historyCalls}:`, await timed(historyCalls, 1, () => client.getCurrencyHistory(history)));
+  line(
+    `GetCurrencyHistory 5 y × ${historyCalls}:`,
+    await timed(historyCalls, 1, () => client.getCurrencyHistory(history)),
+  );
   client.close();
 
   if (databaseUrl) {
@@ -194,9 +226,16 @@ try {
       for (const c of n.Plans ?? []) walk(c);
     };
     walk(plan.Plan);
-    say(`5-year SQL       execution ms p50 ${ms(percentile(sorted, 0.5))}  p99 ${ms(percentile(sorted, 0.99))} (EXPLAIN ANALYZE × ${historyCalls}); plan: ${nodes.join(' → ')}`);
+    say(
+      `5-year SQL       execution ms p50 ${ms(percentile(sorted, 0.5))}  p99 ${ms(percentile(sorted, 0.99))} (EXPLAIN ANALYZE × ${historyCalls}); plan: ${nodes.join(' → ')}`,
+    );
   }
-  say(`load average     ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} (${os.cpus().length} cores)`);
+  say(
+    `load average     ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} (${os.cpus().length} cores)`,
+  );
 } finally {
   await stop();
 }

@@ -19,14 +19,23 @@ describe('README.md', () => {
 
   it('documents every variable the gateway reads', () => {
     // Read as text: the gateway is an app, and a platform project may not import it.
-    const source = readFileSync(path.join(WORKSPACE, 'apps/gateway/src/kit/config/gateway-config.ts'), 'utf8');
+    const source = readFileSync(
+      path.join(WORKSPACE, 'apps/gateway/src/kit/config/gateway-config.ts'),
+      'utf8',
+    );
     const schema = source.slice(source.indexOf('z.object({'));
     const names = [...schema.matchAll(/^ {2}([A-Z][A-Z0-9_]+):/gm)].map((m) => m[1]);
     expect(names).toContain('PUBLIC_ORIGIN');
     expect(names.filter((name) => !documented.has(name))).toEqual([]);
     // The operator identity's variables, spread into that schema from their own module.
-    const operator = readFileSync(path.join(WORKSPACE, 'apps/gateway/src/kit/config/operator-env.ts'), 'utf8');
-    const fields = operator.slice(operator.indexOf('export const operatorEnvFields = {'), operator.indexOf('\n};', operator.indexOf('export const operatorEnvFields = {')));
+    const operator = readFileSync(
+      path.join(WORKSPACE, 'apps/gateway/src/kit/config/operator-env.ts'),
+      'utf8',
+    );
+    const fields = operator.slice(
+      operator.indexOf('export const operatorEnvFields = {'),
+      operator.indexOf('\n};', operator.indexOf('export const operatorEnvFields = {')),
+    );
     const operatorNames = [...fields.matchAll(/^ {2}(OPERATOR_[A-Z0-9_]+):/gm)].map((m) => m[1]);
     expect(operatorNames).toHaveLength(13);
     expect(operatorNames).toContain('OPERATOR_NIP');

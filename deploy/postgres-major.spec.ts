@@ -7,7 +7,8 @@ import path from 'node:path';
 const WORKSPACE = path.resolve(__dirname, '..');
 const read = (file: string) => readFileSync(path.join(WORKSPACE, file), 'utf8');
 /** Majors of the postgres images a file names (`image: postgres:15-alpine`, `'postgres:15-alpine'`), not URLs. */
-const imageMajors = (text: string) => [...text.matchAll(/(?:image:\s*|['"])postgres:(\d+)/g)].map((m) => Number(m[1]));
+const imageMajors = (text: string) =>
+  [...text.matchAll(/(?:image:\s*|['"])postgres:(\d+)/g)].map((m) => Number(m[1]));
 
 describe('PostgreSQL major version', () => {
   const packageJson = JSON.parse(read('package.json')) as { dependencies: Record<string, string> };

@@ -23,7 +23,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
-const { FIRST_LOAD_BUDGET_GZIP, budgetFailure, firstLoadByPage, formatFirstLoadTable, islandChunks, islandMarkersIn } = require('./client-build/first-load.cjs');
+const {
+  FIRST_LOAD_BUDGET_GZIP,
+  budgetFailure,
+  firstLoadByPage,
+  formatFirstLoadTable,
+  islandChunks,
+  islandMarkersIn,
+} = require('./client-build/first-load.cjs');
 const { ENTRY: STYLESHEETS, stylesheetsPlugin } = require('./client-build/stylesheets.cjs');
 
 const appRoot = path.dirname(fileURLToPath(import.meta.url));
@@ -31,10 +38,13 @@ const workspaceRoot = path.resolve(appRoot, '../..');
 
 const args = process.argv.slice(2);
 const outFlag = args.indexOf('--outdir');
-const outDir = path.resolve(outFlag >= 0 && args[outFlag + 1] ? args[outFlag + 1] : path.join(workspaceRoot, 'dist/apps/gateway'));
+const outDir = path.resolve(
+  outFlag >= 0 && args[outFlag + 1] ? args[outFlag + 1] : path.join(workspaceRoot, 'dist/apps/gateway'),
+);
 const saltFlag = args.indexOf('--salt');
 const salt = saltFlag >= 0 ? args[saltFlag + 1] : undefined;
-if (saltFlag >= 0 && !/^[A-Za-z0-9._-]{1,64}$/.test(salt ?? '')) throw new Error('--salt takes 1 to 64 letters, digits, dots, dashes or underscores');
+if (saltFlag >= 0 && !/^[A-Za-z0-9._-]{1,64}$/.test(salt ?? ''))
+  throw new Error('--salt takes 1 to 64 letters, digits, dots, dashes or underscores');
 const publicDir = path.join(outDir, 'public');
 const assetsDir = path.join(publicDir, 'assets');
 /** Private: never under publicDir, which the server serves as is. */
@@ -74,7 +84,8 @@ const result = await build({
   logLevel: 'warning',
 });
 
-const toUrl = (file) => `/${path.relative(publicDir, path.join(workspaceRoot, file)).split(path.sep).join('/')}`;
+const toUrl = (file) =>
+  `/${path.relative(publicDir, path.join(workspaceRoot, file)).split(path.sep).join('/')}`;
 const outputs = result.metafile.outputs;
 
 /** A JS output's static (non-dynamic) imports, transitively: what must load before it runs. */
@@ -113,11 +124,15 @@ for (const [file, output] of Object.entries(outputs)) {
   }
 }
 if (!entry) throw new Error('esbuild produced no output for src/client/entry.ts');
-if (!renderer) throw new Error('esbuild produced no chunk for src/client/renderer.tsx (is it still imported dynamically?)');
+if (!renderer)
+  throw new Error(
+    'esbuild produced no chunk for src/client/renderer.tsx (is it still imported dynamically?)',
+  );
 
 // The build id changes exactly when a byte the browser loads changes.
 const hash = createHash('sha256');
-for (const file of Object.keys(outputs).sort()) hash.update(file).update(await readFile(path.join(workspaceRoot, file)));
+for (const file of Object.keys(outputs).sort())
+  hash.update(file).update(await readFile(path.join(workspaceRoot, file)));
 const buildId = hash.digest('hex').slice(0, 12);
 
 // The maps leave public/ for <out>/sourcemaps/, keeping their paths below assets/.
@@ -129,7 +144,14 @@ for (const file of Object.keys(outputs)) {
 }
 
 const chunkRef = ({ file, imports }) => ({ file, imports });
-const manifest = { buildId, builtAt: new Date().toISOString(), entry: chunkRef(entry), renderer: chunkRef(renderer), css, pages };
+const manifest = {
+  buildId,
+  builtAt: new Date().toISOString(),
+  entry: chunkRef(entry),
+  renderer: chunkRef(renderer),
+  css,
+  pages,
+};
 await writeFile(path.join(outDir, 'client-manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 await cp(path.join(appRoot, 'static'), publicDir, { recursive: true });
 
@@ -150,7 +172,9 @@ for (const output of Object.values(outputs)) {
       continue;
     }
     if (text.includes('data-island')) {
-      throw new Error(`${input} writes a data-island attribute itself: mark islands with islandMarker('<name>') (src/app/island-marker.ts), which the budget check counts`);
+      throw new Error(
+        `${input} writes a data-island attribute itself: mark islands with islandMarker('<name>') (src/app/island-marker.ts), which the budget check counts`,
+      );
     }
     sources.set(input, islandMarkersIn(text));
   }
@@ -170,7 +194,9 @@ const loads = firstLoadByPage({
   budget: FIRST_LOAD_BUDGET_GZIP,
 });
 console.log(formatFirstLoadTable(loads, FIRST_LOAD_BUDGET_GZIP));
-console.log(`built client ${buildId}: ${Object.keys(pages).length} page chunks -> ${path.relative(workspaceRoot, publicDir) || publicDir}`);
+console.log(
+  `built client ${buildId}: ${Object.keys(pages).length} page chunks -> ${path.relative(workspaceRoot, publicDir) || publicDir}`,
+);
 const failure = budgetFailure(loads, FIRST_LOAD_BUDGET_GZIP);
 if (failure) {
   console.error(`\nbuild-client: ${failure}`);

@@ -30,4 +30,6 @@ for (const entry of readdirSync(assetsDir, { recursive: true, withFileTypes: tru
   before += bytes.length;
   after += br.length;
 }
-console.log(`precompressed ${files} assets: ${(before / 1024).toFixed(1)} KiB -> ${(after / 1024).toFixed(1)} KiB brotli`);
+console.log(
+  `precompressed ${files} assets: ${(before / 1024).toFixed(1)} KiB -> ${(after / 1024).toFixed(1)} KiB brotli`,
+);

@@ -32,7 +32,9 @@ describe('parseBenchArgs: one route', () => {
       ]),
     ).toEqual({
       all: false,
-      routes: [{ name: '/zasady-korzystania-z-serwisu/', path: '/zasady-korzystania-z-serwisu/', what: 'route' }],
+      routes: [
+        { name: '/zasady-korzystania-z-serwisu/', path: '/zasady-korzystania-z-serwisu/', what: 'route' },
+      ],
       connections: [32],
       duration: 10,
       warmup: 0,

@@ -15,7 +15,10 @@ const require = createRequire(import.meta.url);
  */
 export async function benchDatabase(databaseUrl, prefix, workDir, embeddedPort) {
   if (!databaseUrl) {
-    return { env: { DATA_DIR: path.join(workDir, 'data'), EMBEDDED_PG_PORT: String(embeddedPort) }, drop: async () => {} };
+    return {
+      env: { DATA_DIR: path.join(workDir, 'data'), EMBEDDED_PG_PORT: String(embeddedPort) },
+      drop: async () => {},
+    };
   }
   const { Client } = require('pg');
   const name = `${prefix}_${process.pid}`;

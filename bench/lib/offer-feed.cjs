@@ -8,11 +8,14 @@
  * @returns {Array<Record<string, unknown>>}
  */
 function syntheticFeed(count) {
-  if (!Number.isInteger(count) || count < 1) throw new RangeError(`offer count must be a positive whole number: ${count}`);
+  if (!Number.isInteger(count) || count < 1)
+    throw new RangeError(`offer count must be a positive whole number: ${count}`);
   return Array.from({ length: count }, (_, i) => {
     const monthly = i % 3 === 0;
     const amountMin = [100, 200, 300, 500, 1000][i % 5];
-    const amountMax = monthly ? [10_000, 15_000, 20_000, 25_000, 30_000][i % 5] : [2_000, 3_000, 4_000, 5_000, 6_000][i % 5];
+    const amountMax = monthly
+      ? [10_000, 15_000, 20_000, 25_000, 30_000][i % 5]
+      : [2_000, 3_000, 4_000, 5_000, 6_000][i % 5];
     /** @type {Record<string, unknown>} */
     const offer = {
       offer_id: 10_000 + i,

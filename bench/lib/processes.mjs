@@ -37,7 +37,10 @@ export async function startProcess(root, name, script, env, readyUrl) {
   });
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}`);
-    const ready = await fetch(readyUrl).then((r) => r.ok, () => false);
+    const ready = await fetch(readyUrl).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ready) break;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

@@ -22,7 +22,11 @@ const BENCH_ROUTES = Object.freeze(
     { name: 'lender', path: '/opinie-o-pozyczkach/vivus/', what: 'lender review' },
     { name: 'offers', path: '/offers/', what: 'offer list (MatchOffers ranking)' },
     { name: 'calendar', path: '/kalendarz-2026/', what: 'holiday calendar' },
-    { name: 'converter', path: '/kalkulator-walutowy/', what: 'currency converter (NBP tables A, B, C and every bank)' },
+    {
+      name: 'converter',
+      path: '/kalkulator-walutowy/',
+      what: 'currency converter (NBP tables A, B, C and every bank)',
+    },
     { name: 'pair', path: '/kalkulator-walutowy/eur-pln/', what: 'currency pair page (rate history chart)' },
     { name: 'bank', path: '/kursy-walut-w-bankach/pko-bp/', what: 'bank rates page (a chart per currency)' },
     { name: 'document', path: '/polityka-cookies/', what: 'legal document' },

@@ -147,7 +147,10 @@ describe('docker-compose.yml', () => {
       const oneShot = oneShots.includes(name);
       const test = service.healthcheck?.disable ? [] : (service.healthcheck?.test ?? []);
       expect({ name, healthcheck: test.length > 0 }).toEqual({ name, healthcheck: !oneShot });
-      expect({ name, restart: service.restart }).toEqual({ name, restart: oneShot ? 'no' : 'unless-stopped' });
+      expect({ name, restart: service.restart }).toEqual({
+        name,
+        restart: oneShot ? 'no' : 'unless-stopped',
+      });
       for (const [dependency, { condition }] of Object.entries(service.depends_on ?? {})) {
         expect({ name, dependency, exists: dependency in services }).toEqual({
           name,

@@ -156,7 +156,10 @@ describe('deploy/Dockerfile build argument APP', () => {
   });
 
   it('an all-apps image started without choosing one says so', () => {
-    const result = spawnSync('sh', [START], { env: { PATH: process.env.PATH ?? '', APP: 'all' }, encoding: 'utf8' });
+    const result = spawnSync('sh', [START], {
+      env: { PATH: process.env.PATH ?? '', APP: 'all' },
+      encoding: 'utf8',
+    });
     expect(result.status).toBe(64);
     expect(result.stderr).toContain('an image built for all apps needs APP at run time');
   });

@@ -157,10 +157,15 @@ describeWithKubectl.each(OVERLAYS)('%s', (overlay) => {
       expect(container.env?.find((e) => e.name === 'APP')?.value).toBe(workload.metadata.name);
     }
     const portsOf = (workload: (typeof apps)[number]) => {
-      const ports: Record<string, unknown> = Object.fromEntries((containerOf(workload).ports ?? []).map((p) => [p.name, p.containerPort]));
+      const ports: Record<string, unknown> = Object.fromEntries(
+        (containerOf(workload).ports ?? []).map((p) => [p.name, p.containerPort]),
+      );
       return ports;
     };
-    expect(portsOf(apps.find((w) => w.metadata.name === 'gateway')!)).toEqual({ http: 3000, ops: GATEWAY_OPS_PORT });
+    expect(portsOf(apps.find((w) => w.metadata.name === 'gateway')!)).toEqual({
+      http: 3000,
+      ops: GATEWAY_OPS_PORT,
+    });
     for (const workload of apps.filter((w) => w.metadata.name !== 'gateway')) {
       const name = workload.metadata.name as keyof typeof SERVICE_PORTS;
       expect(portsOf(workload)).toEqual({ grpc: SERVICE_PORTS[name].grpc, ops: SERVICE_PORTS[name].ops });
@@ -711,7 +716,10 @@ describeWithKubectl.each(OVERLAYS)('%s: complete manifests', (overlay) => {
             fromSecret: true,
           });
     // Production renders no Secret at all: its values live outside the repository; dev renders its own.
-    expect({ kind, rendersSecrets: byKind(objects, 'Secret').length > 0 }).toEqual({ kind, rendersSecrets: kind === 'dev' });
+    expect({ kind, rendersSecrets: byKind(objects, 'Secret').length > 0 }).toEqual({
+      kind,
+      rendersSecrets: kind === 'dev',
+    });
   });
 
   it('runs scheduled work one runner at a time: every CronJob forbids concurrent runs', () => {

@@ -1,1 +1,5 @@
-module.exports = { ...require('../../jest.preset.cjs'), displayName: 'kafka-test-broker', rootDir: __dirname };
+module.exports = {
+  ...require('../../jest.preset.cjs'),
+  displayName: 'kafka-test-broker',
+  rootDir: __dirname,
+};

@@ -28,7 +28,8 @@ const copies = parsed.values.copy ?? [];
 
 const srcDir = path.join(workspaceRoot, projectRoot, 'src');
 const outRoot = path.join(workspaceRoot, 'dist', projectRoot);
-const isTest = (f) => /\.(spec|test|int-spec|e2e-spec)\.tsx?$/.test(f) || f.includes(`${path.sep}__tests__${path.sep}`);
+const isTest = (f) =>
+  /\.(spec|test|int-spec|e2e-spec)\.tsx?$/.test(f) || f.includes(`${path.sep}__tests__${path.sep}`);
 
 async function* walk(dir) {
   for (const entry of await readdir(dir, { withFileTypes: true })) {

@@ -16,7 +16,14 @@ import { get, startStack } from '../../bench/lib/stack.mjs';
 
 const require = createRequire(import.meta.url);
 const { parseChaosArgs, USAGE, UsageError } = require('./lib/args.cjs');
-const { StatusTally, WriteLedger, attemptOutcome, writeVerdict, formatReport, passed } = require('./lib/tally.cjs');
+const {
+  StatusTally,
+  WriteLedger,
+  attemptOutcome,
+  writeVerdict,
+  formatReport,
+  passed,
+} = require('./lib/tally.cjs');
 const { pidListeningOn, postmasterPid } = require('./lib/processes.cjs');
 const SERVICE_PORTS = require('../../libs/config/src/service-ports.json');
 const pg = require('pg');
@@ -37,7 +44,8 @@ if (options.help) {
   process.exit(0);
 }
 
-const say = (/** @type {string} */ text) => process.stdout.write(`[chaos ${new Date().toISOString().slice(11, 19)}] ${text}\n`);
+const say = (/** @type {string} */ text) =>
+  process.stdout.write(`[chaos ${new Date().toISOString().slice(11, 19)}] ${text}\n`);
 const PORT = Number(process.env.PORT || 3000);
 const BASE = `http://127.0.0.1:${PORT}`;
 /** Pages the load cycles through: home (rates, offers), an article (comments), the blog list, a lender review, the calendar. */
@@ -49,13 +57,18 @@ const RETRY_FIRST_MS = 250;
 const RETRY_MAX_MS = 4_000;
 /** After the load ends, writers keep retrying their last submission for this long. */
 const DRAIN_MS = 60_000;
-const RUN_ID = new Date().toISOString().replace(/[-:.TZ]/g, '').slice(0, 14);
+const RUN_ID = new Date()
+  .toISOString()
+  .replace(/[-:.TZ]/g, '')
+  .slice(0, 14);
 const MARKER_PREFIX = `Komentarz kontrolny chaos-${RUN_ID}`;
 
 // ---- the stack: its own data directory and database port, comment budget above what the run posts
 const embedded = !process.env.DATABASE_URL?.trim();
 const ownDataDir = !process.env.DATA_DIR?.trim();
-const dataDir = ownDataDir ? mkdtempSync(path.join(os.tmpdir(), 'chaos-data-')) : String(process.env.DATA_DIR);
+const dataDir = ownDataDir
+  ? mkdtempSync(path.join(os.tmpdir(), 'chaos-data-'))
+  : String(process.env.DATA_DIR);
 // Run as root, the embedded PostgreSQL runs as its own user, which must reach its cluster in here.
 if (ownDataDir) chmodSync(dataDir, 0o755);
 const pgPort = Number(process.env.EMBEDDED_PG_PORT || 54339);
@@ -182,8 +195,18 @@ async function inject(fault) {
       await sleep(options.stallSeconds * 1000);
       process.kill(pid, 'SIGCONT');
       const endedAt = Date.now();
-      const [readyAt, firstWriteAt] = await Promise.all([readyAgain(readyUrl(SERVICE_PORTS.content.ops)), firstWriteSince(endedAt)]);
-      return { fault, what, endedAt, readyAt, firstWriteAt, timedOut: readyAt === undefined || firstWriteAt === undefined };
+      const [readyAt, firstWriteAt] = await Promise.all([
+        readyAgain(readyUrl(SERVICE_PORTS.content.ops)),
+        firstWriteSince(endedAt),
+      ]);
+      return {
+        fault,
+        what,
+        endedAt,
+        readyAt,
+        firstWriteAt,
+        timedOut: readyAt === undefined || firstWriteAt === undefined,
+      };
     }
     case 'kill': {
       const pid = pidListeningOn(SERVICE_PORTS.rates.grpc);
@@ -197,14 +220,29 @@ async function inject(fault) {
     }
     case 'postgres': {
       const what = 'embedded PostgreSQL stopped (fast shutdown) and started again by npm start';
-      if (!embedded) return { fault, what, skipped: 'DATABASE_URL is set: the suite does not restart a PostgreSQL it did not start' };
+      if (!embedded)
+        return {
+          fault,
+          what,
+          skipped: 'DATABASE_URL is set: the suite does not restart a PostgreSQL it did not start',
+        };
       const pid = postmasterPid(dataDir);
       say(`fault: PostgreSQL (postmaster pid ${pid}) stopped with SIGINT (pg_ctl stop -m fast)`);
       process.kill(pid, 'SIGINT');
       const endedAt = Date.now();
       // The content service's readiness checks PostgreSQL: 200 again once the database is back.
-      const [readyAt, firstWriteAt] = await Promise.all([readyAgain(readyUrl(SERVICE_PORTS.content.ops)), firstWriteSince(endedAt)]);
-      return { fault, what, endedAt, readyAt, firstWriteAt, timedOut: readyAt === undefined || firstWriteAt === undefined };
+      const [readyAt, firstWriteAt] = await Promise.all([
+        readyAgain(readyUrl(SERVICE_PORTS.content.ops)),
+        firstWriteSince(endedAt),
+      ]);
+      return {
+        fault,
+        what,
+        endedAt,
+        readyAt,
+        firstWriteAt,
+        timedOut: readyAt === undefined || firstWriteAt === undefined,
+      };
     }
   }
 }
@@ -233,14 +271,26 @@ async function storedByMarker() {
 }
 
 // ---- the run -------------------------------------------------------------------------------------
-say(`starting the stack (DATA_DIR=${dataDir}${embedded ? `, embedded PostgreSQL on ${pgPort}` : ', DATABASE_URL'}); its log: ${path.relative(root, logFile)}`);
+say(
+  `starting the stack (DATA_DIR=${dataDir}${embedded ? `, embedded PostgreSQL on ${pgPort}` : ', DATABASE_URL'}); its log: ${path.relative(root, logFile)}`,
+);
 /** @type {import('../../bench/lib/stack.mjs').Stack | undefined} */
 let stack;
 let exitCode = 1;
 try {
-  stack = await startStack({ root, logFile, build: options.build, pageCache: true, contentDir: undefined, say });
+  stack = await startStack({
+    root,
+    logFile,
+    build: options.build,
+    pageCache: true,
+    contentDir: undefined,
+    say,
+  });
   const startedAt = Date.now();
-  const maxSeconds = options.settleSeconds * (options.faults.length + 1) + options.faults.length * (options.stallSeconds + options.recoverTimeoutSeconds) + 60;
+  const maxSeconds =
+    options.settleSeconds * (options.faults.length + 1) +
+    options.faults.length * (options.stallSeconds + options.recoverTimeoutSeconds) +
+    60;
   const load = autocannon({
     url: BASE,
     connections: options.connections,
@@ -251,7 +301,9 @@ try {
   load.on('response', (_client, status) => tally.add(status));
   load.on('reqError', () => tally.add(0));
   const writers = Array.from({ length: options.writers }, (_, i) => writerLoop(i + 1));
-  say(`load: ${options.connections} connections over ${LOAD_PATHS.join(' ')}; ${options.writers} comment writers`);
+  say(
+    `load: ${options.connections} connections over ${LOAD_PATHS.join(' ')}; ${options.writers} comment writers`,
+  );
 
   /** @type {import('./lib/tally.cjs').FaultRecord[]} */
   const faults = [];
@@ -259,7 +311,11 @@ try {
   for (const fault of options.faults) {
     const record = await inject(fault);
     faults.push(record);
-    say(record.skipped ? `${fault}: skipped (${record.skipped})` : `${fault}: ${record.timedOut ? 'not recovered in time' : 'recovered'}`);
+    say(
+      record.skipped
+        ? `${fault}: skipped (${record.skipped})`
+        : `${fault}: ${record.timedOut ? 'not recovered in time' : 'recovered'}`,
+    );
     await sleep(options.settleSeconds * 1000);
   }
 
@@ -271,7 +327,9 @@ try {
   await Promise.all(writers);
 
   const verdict = writeVerdict(ledger.submissions.values(), await storedByMarker());
-  process.stdout.write(`\n${formatReport({ tally, verdict, faults, durationSeconds, connections: options.connections }).join('\n')}\n\n`);
+  process.stdout.write(
+    `\n${formatReport({ tally, verdict, faults, durationSeconds, connections: options.connections }).join('\n')}\n\n`,
+  );
   exitCode = passed(verdict, faults) ? 0 : 1;
   say(exitCode === 0 ? 'PASSED: no write lost or doubled, every fault recovered' : 'FAILED: see above');
 } catch (error) {

@@ -47,7 +47,8 @@ async function dockerAnswers(timeoutMs = 3_000) {
 module.exports = async function globalSetup() {
   // Asked once for the whole run; every test file reads the answer (hasDocker of @lib/test-support)
   // instead of probing the engine again.
-  if (process.env.TEST_DOCKER !== '1' && process.env.TEST_DOCKER !== '0') process.env.TEST_DOCKER = (await dockerAnswers()) ? '1' : '0';
+  if (process.env.TEST_DOCKER !== '1' && process.env.TEST_DOCKER !== '0')
+    process.env.TEST_DOCKER = (await dockerAnswers()) ? '1' : '0';
   if (process.env.TEST_REDIS) return;
   if (process.env.REDIS_URL && process.env.REDIS_URL.trim()) process.env.TEST_REDIS = 'url';
   else if (process.env.TEST_DOCKER === '1') process.env.TEST_REDIS = 'docker';

@@ -28,7 +28,10 @@ class SummaryReporter {
       // Every file that skipped a test (skip, todo, or a suite skipped for missing infrastructure),
       // so the summary can name it.
       skippedFiles: results.testResults
-        .map((file) => ({ file: path.relative(this.rootDir, file.testFilePath), skipped: file.numPendingTests + file.numTodoTests }))
+        .map((file) => ({
+          file: path.relative(this.rootDir, file.testFilePath),
+          skipped: file.numPendingTests + file.numTodoTests,
+        }))
         .filter((file) => file.skipped > 0),
     };
     fs.writeFileSync(path.join(dir, `${this.name}.json`), JSON.stringify(summary));

@@ -30,7 +30,13 @@ const { tokens } = parseArgs({
   tokens: true,
 });
 for (const token of tokens) {
-  if (token.kind === 'option' && token.name === 'against' && token.rawName === '--against' && token.value && !token.value.startsWith('-')) {
+  if (
+    token.kind === 'option' &&
+    token.name === 'against' &&
+    token.rawName === '--against' &&
+    token.value &&
+    !token.value.startsWith('-')
+  ) {
     ref = token.value;
   } else {
     console.error(`unknown argument '${argv[token.index]}'; usage: breaking.mjs [--against <git-ref>]`);
@@ -46,18 +52,24 @@ if (ref === null) {
   const head = revParse('HEAD');
   const main = revParse('main') ?? revParse('origin/main');
   if (!head || !main) {
-    console.error('proto:breaking: no main branch (nor origin/main) to compare with; CI needs a full clone, or pass --against <ref>');
+    console.error(
+      'proto:breaking: no main branch (nor origin/main) to compare with; CI needs a full clone, or pass --against <ref>',
+    );
     process.exit(2);
   }
   ref = head === main ? 'HEAD^' : git('merge-base', 'HEAD', main).stdout.trim();
   if (!ref || (ref === 'HEAD^' && !revParse('HEAD^'))) {
-    console.error(`proto:breaking: ${ref ? "main's previous commit (HEAD^)" : 'the merge base with main'} is not in this clone; fetch the full history (git fetch --unshallow) or pass --against <ref>`);
+    console.error(
+      `proto:breaking: ${ref ? "main's previous commit (HEAD^)" : 'the merge base with main'} is not in this clone; fetch the full history (git fetch --unshallow) or pass --against <ref>`,
+    );
     process.exit(2);
   }
 }
 const sha = revParse(ref);
 if (!sha) {
-  console.error(`proto:breaking: cannot read git ref '${ref}' (a shallow clone lacks history: git fetch --unshallow)`);
+  console.error(
+    `proto:breaking: cannot read git ref '${ref}' (a shallow clone lacks history: git fetch --unshallow)`,
+  );
   process.exit(2);
 }
 const label = ref === sha ? sha.slice(0, 12) : `${ref} (${sha.slice(0, 12)})`;

@@ -99,7 +99,8 @@ async function diffTrees(expectedDir, actualDir) {
 }
 
 function parseCommandLine(argv) {
-  const usage = (arg) => new Error(`unknown argument '${arg}'; usage: generate.mjs [--check [--target <dir>]]`);
+  const usage = (arg) =>
+    new Error(`unknown argument '${arg}'; usage: generate.mjs [--check [--target <dir>]]`);
   // node:util parseArgs splits the command line; strict mode is off so that mistakes are reported
   // in this script's own words, naming the argument as typed.
   const { tokens } = parseArgs({
@@ -113,7 +114,13 @@ function parseCommandLine(argv) {
   for (const token of tokens) {
     const typed = argv[token.index];
     if (token.kind === 'option' && token.name === 'check' && typed === '--check') args.check = true;
-    else if (token.kind === 'option' && token.name === 'target' && token.rawName === '--target' && token.value && !token.value.startsWith('-'))
+    else if (
+      token.kind === 'option' &&
+      token.name === 'target' &&
+      token.rawName === '--target' &&
+      token.value &&
+      !token.value.startsWith('-')
+    )
       args.targetDir = path.resolve(token.value);
     else throw usage(typed);
   }

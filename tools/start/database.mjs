@@ -19,7 +19,9 @@ if (typeof process.send !== 'function') {
   process.exit(2);
 }
 
-const { resolveDatabase, runningEmbeddedServer } = require(path.join(root, 'dist/libs/database/src/index.js'));
+const { resolveDatabase, runningEmbeddedServer } = require(
+  path.join(root, 'dist/libs/database/src/index.js'),
+);
 const { createLogger } = require(path.join(root, 'dist/libs/observability/src/index.js'));
 
 const logger = createLogger({ name: 'postgres', level: process.env.LOG_LEVEL || 'info' });
@@ -70,7 +72,10 @@ function watchServer() {
         watchServer();
         return;
       }
-      logger.error({ dataDir }, 'the embedded PostgreSQL is no longer running; exiting so that npm start starts it again');
+      logger.error(
+        { dataDir },
+        'the embedded PostgreSQL is no longer running; exiting so that npm start starts it again',
+      );
       process.exit(1);
     })();
   }, WATCH_INTERVAL_MS);

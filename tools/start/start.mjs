@@ -97,17 +97,25 @@ function onSupervisorEvent(event) {
   if (shuttingDown) return;
   switch (event.type) {
     case 'restarting':
-      log('warn', `${event.name} ${event.reason}; restarting it in ${formatDelay(event.delayMs)} (restart ${event.restart})`, {
-        event: 'restart',
-        process: event.name,
-        reason: event.reason,
-        delayMs: event.delayMs,
-        restart: event.restart,
-      });
+      log(
+        'warn',
+        `${event.name} ${event.reason}; restarting it in ${formatDelay(event.delayMs)} (restart ${event.restart})`,
+        {
+          event: 'restart',
+          process: event.name,
+          reason: event.reason,
+          delayMs: event.delayMs,
+          restart: event.restart,
+        },
+      );
       return;
     case 'ready':
       if (event.restart > 0 && stackReady) {
-        log('info', `${event.name} is ready again (restart ${event.restart})`, { event: 'recovered', process: event.name, restart: event.restart });
+        log('info', `${event.name} is ready again (restart ${event.restart})`, {
+          event: 'recovered',
+          process: event.name,
+          restart: event.restart,
+        });
       }
       return;
     case 'gave-up':
@@ -139,7 +147,8 @@ async function shutdown(exitCode, reason) {
   // Processes waiting to be restarted are not restarted any more; those that already exited need
   // no stop and no report.
   for (const waiting of supervisor.processes.filter((p) => !p.running)) waiting.kill();
-  const running = (/** @type {import('./lib/supervisor.cjs').SupervisedProcess[]} */ list) => list.filter((p) => p.running);
+  const running = (/** @type {import('./lib/supervisor.cjs').SupervisedProcess[]} */ list) =>
+    list.filter((p) => p.running);
   const results = [
     ...(await supervisor.stop(STOP_GRACE_MS, running(appProcesses))),
     // Last, so that the services' final queries and pool shutdown still reach it.
@@ -198,11 +207,15 @@ async function checkPorts() {
       : undefined;
     if (own) {
       busy = busy.filter((b) => b.port !== port);
-      log('info', `the embedded PostgreSQL of ${own.pgData} already runs on port ${port} (pid ${own.pid}): reusing it, and stopping it with the rest`, {
-        event: 'postgres-reused',
-        pid: own.pid,
-        port,
-      });
+      log(
+        'info',
+        `the embedded PostgreSQL of ${own.pgData} already runs on port ${port} (pid ${own.pid}): reusing it, and stopping it with the rest`,
+        {
+          event: 'postgres-reused',
+          pid: own.pid,
+          port,
+        },
+      );
     }
   }
   if (busy.length > 0) return fail(describeBusyPorts(busy));
@@ -332,7 +345,9 @@ try {
       // `event` is what tools watching --json output (bench/run.mjs) wait for.
       log('info', 'all services and the gateway are ready', { url, event: 'stack-ready' });
       if (!options.json) {
-        process.stdout.write(`\n  Ready: ${url}   (Ctrl-C stops everything; a process that exits or hangs is restarted)\n\n`);
+        process.stdout.write(
+          `\n  Ready: ${url}   (Ctrl-C stops everything; a process that exits or hangs is restarted)\n\n`,
+        );
       }
     }
   }

@@ -7,4 +7,5 @@ import { contentConfigSchema } from './content.config';
 // In a deployment an invalid environment leaves the process up and unready (runService), not exiting.
 export const config = loadConfigOrUnready(contentConfigSchema);
 
-if (!(config instanceof ConfigError)) startTelemetry({ serviceName: 'content', otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
+if (!(config instanceof ConfigError))
+  startTelemetry({ serviceName: 'content', otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });

@@ -30,7 +30,9 @@ describe('holiday calendar over gRPC', () => {
   });
 
   it('rejects a year outside 1990–2100 with INVALID_ARGUMENT on the field', async () => {
-    const error = (await t.client.getHolidayCalendar({ year: 1989 }).catch((e: unknown) => e)) as GrpcCallError;
+    const error = (await t.client
+      .getHolidayCalendar({ year: 1989 })
+      .catch((e: unknown) => e)) as GrpcCallError;
     expect(error.code).toBe(status.INVALID_ARGUMENT);
     expect(error.fieldViolations).toEqual([{ field: 'year', description: 'must be from 1990 to 2100' }]);
   });

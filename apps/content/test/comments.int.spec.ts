@@ -2,7 +2,15 @@ import { status } from '@grpc/grpc-js';
 import { contentV1, type GrpcCallError } from '@lib/contracts';
 import { IdempotencyKeyEntity } from '@lib/database';
 import { runCli } from '@lib/service-kit';
-import { countedCalls, holdLock, silentLogger, startTestService, type TestService, until, waitingForLocks } from '@lib/testing';
+import {
+  countedCalls,
+  holdLock,
+  silentLogger,
+  startTestService,
+  type TestService,
+  until,
+  waitingForLocks,
+} from '@lib/testing';
 import { randomUUID } from 'node:crypto';
 import { In } from 'typeorm';
 import { commentsCli } from '../src/cli/comments.cli';
@@ -11,7 +19,9 @@ import { COMMENT_MESSAGES } from '../src/domain/comment-rules';
 import { CommentEntity } from '../src/persistence/comment.entity';
 
 const PAGE = '/opinie-o-pozyczkach/vivus/';
-const visitor = (overrides: Partial<contentV1.SubmitCommentRequest> = {}): contentV1.SubmitCommentRequest => ({
+const visitor = (
+  overrides: Partial<contentV1.SubmitCommentRequest> = {},
+): contentV1.SubmitCommentRequest => ({
   pagePath: PAGE,
   name: 'Marta',
   email: 'marta@example.pl',
@@ -28,7 +38,12 @@ describe('comments over gRPC (real PostgreSQL) and the moderation CLI', () => {
   const io = { out: (l: string) => lines.push(l), err: (l: string) => lines.push(`ERR ${l}`) };
   const cli = async (...argv: string[]) => {
     lines.length = 0;
-    return runCli(commentsCli, { argv, env: { CONTENT_SERVICE_ADDR: t.grpcTarget }, io, logger: silentLogger() });
+    return runCli(commentsCli, {
+      argv,
+      env: { CONTENT_SERVICE_ADDR: t.grpcTarget },
+      io,
+      logger: silentLogger(),
+    });
   };
 
   beforeAll(async () => {
@@ -52,7 +67,11 @@ describe('comments over gRPC (real PostgreSQL) and the moderation CLI', () => {
 
     const listed = await t.client.listComments({ pagePath: PAGE, sort: 0, page: null });
     expect(listed).toMatchObject({ totalCount: 1, ratingsCount: 1, ratingsSum: 5 });
-    expect(listed.comments[0]).toMatchObject({ name: 'Marta', rating: 5, authorType: contentV1.CommentAuthorType.VISITOR });
+    expect(listed.comments[0]).toMatchObject({
+      name: 'Marta',
+      rating: 5,
+      authorType: contentV1.CommentAuthorType.VISITOR,
+    });
     expect(JSON.stringify(listed)).not.toContain('marta@example.pl');
   });
 
@@ -65,11 +84,15 @@ describe('comments over gRPC (real PostgreSQL) and the moderation CLI', () => {
   });
 
   it('moderates once: a second decision is refused with FAILED_PRECONDITION, an unknown id is NOT_FOUND', async () => {
-    const { commentId } = await t.client.submitComment(visitor({ name: 'Spamer', text: 'Kup tanio, kliknij teraz!' }));
+    const { commentId } = await t.client.submitComment(
+      visitor({ name: 'Spamer', text: 'Kup tanio, kliknij teraz!' }),
+    );
     expect(await cli('reject', String(commentId), '--reason', 'spam')).toBe(0);
     expect(await cli('approve', String(commentId))).toBe(1);
     expect(lines[0]).toContain('comment is already rejected');
-    const missing = (await t.client.approveComment({ commentId: 999_999, moderator: 'x' }).catch((e: unknown) => e)) as GrpcCallError;
+    const missing = (await t.client
+      .approveComment({ commentId: 999_999, moderator: 'x' })
+      .catch((e: unknown) => e)) as GrpcCallError;
     expect(missing.code).toBe(status.NOT_FOUND);
     expect(await cli('approve')).toBe(2);
   });
@@ -77,26 +100,60 @@ describe('comments over gRPC (real PostgreSQL) and the moderation CLI', () => {
   it('threads replies under published comments only, and sorts newer or older', async () => {
     const first = await t.client.submitComment(visitor({ name: 'Adam', rating: 3 }));
     await cli('approve', String(first.commentId));
-    const reply = await t.client.submitComment(visitor({ name: 'Ola', rating: 0, replyTo: first.commentId, text: 'U mnie podobnie.' }));
+    const reply = await t.client.submitComment(
+      visitor({ name: 'Ola', rating: 0, replyTo: first.commentId, text: 'U mnie podobnie.' }),
+    );
     await cli('approve', String(reply.commentId));
 
-    const newer = await t.client.listComments({ pagePath: PAGE, sort: contentV1.CommentSort.NEWER, page: null });
-    const older = await t.client.listComments({ pagePath: PAGE, sort: contentV1.CommentSort.OLDER, page: null });
+    const newer = await t.client.listComments({
+      pagePath: PAGE,
+      sort: contentV1.CommentSort.NEWER,
+      page: null,
+    });
+    const older = await t.client.listComments({
+      pagePath: PAGE,
+      sort: contentV1.CommentSort.OLDER,
+      page: null,
+    });
     expect(newer.comments.map((c) => c.name)).toEqual(['Adam', 'Marta']);
     expect(older.comments.map((c) => c.name)).toEqual(['Marta', 'Adam']);
     expect(newer.comments[0]!.replies.map((r) => r.name)).toEqual(['Ola']);
     expect(newer).toMatchObject({ totalCount: 3, ratingsCount: 2, ratingsSum: 8 });
 
-    const rejectedParent = (await t.client.submitComment(visitor({ rating: 0, replyTo: 424242 })).catch((e: unknown) => e)) as GrpcCallError;
-    expect(rejectedParent.fieldViolations).toEqual([{ field: 'replyTo', description: COMMENT_MESSAGES.replyTo }]);
+    const rejectedParent = (await t.client
+      .submitComment(visitor({ rating: 0, replyTo: 424242 }))
+      .catch((e: unknown) => e)) as GrpcCallError;
+    expect(rejectedParent.fieldViolations).toEqual([
+      { field: 'replyTo', description: COMMENT_MESSAGES.replyTo },
+    ]);
   });
 
   it('publishes staff replies at once, labelled by author type, only under published top-level comments', async () => {
-    const listedBefore = await t.client.listComments({ pagePath: PAGE, sort: contentV1.CommentSort.OLDER, page: null });
+    const listedBefore = await t.client.listComments({
+      pagePath: PAGE,
+      sort: contentV1.CommentSort.OLDER,
+      page: null,
+    });
     const marta = listedBefore.comments[0]!;
-    expect(await cli('reply', String(marta.id), '--as', 'company', '--name', 'Zespół Porównywarki', 'Dziękujemy', 'za', 'opinię!')).toBe(0);
+    expect(
+      await cli(
+        'reply',
+        String(marta.id),
+        '--as',
+        'company',
+        '--name',
+        'Zespół Porównywarki',
+        'Dziękujemy',
+        'za',
+        'opinię!',
+      ),
+    ).toBe(0);
     expect(lines[0]).toMatch(new RegExp(`published as a reply to #${marta.id}$`));
-    const after = await t.client.listComments({ pagePath: PAGE, sort: contentV1.CommentSort.OLDER, page: null });
+    const after = await t.client.listComments({
+      pagePath: PAGE,
+      sort: contentV1.CommentSort.OLDER,
+      page: null,
+    });
     expect(after.comments[0]!.replies.at(-1)).toMatchObject({
       name: 'Zespół Porównywarki',
       text: 'Dziękujemy za opinię!',
@@ -105,13 +162,21 @@ describe('comments over gRPC (real PostgreSQL) and the moderation CLI', () => {
     });
     expect(await cli('reply', String(marta.id), '--as', 'visitor', '--name', 'X', 'tekst')).toBe(2);
     const onReply = (await t.client
-      .postStaffReply({ commentId: after.comments[0]!.replies[0]!.id, authorType: contentV1.CommentAuthorType.EXPERT, name: 'Ekspert', text: 'Uwaga.', moderator: 'm' })
+      .postStaffReply({
+        commentId: after.comments[0]!.replies[0]!.id,
+        authorType: contentV1.CommentAuthorType.EXPERT,
+        name: 'Ekspert',
+        text: 'Uwaga.',
+        moderator: 'm',
+      })
       .catch((e: unknown) => e)) as GrpcCallError;
     expect(onReply.code).toBe(status.INVALID_ARGUMENT);
   });
 
   it('rejects bad input with Polish field messages and stores nothing', async () => {
-    const before = (await t.client.listCommentsForModeration({ state: contentV1.CommentState.PENDING, page: null })).pageInfo?.totalItems;
+    const before = (
+      await t.client.listCommentsForModeration({ state: contentV1.CommentState.PENDING, page: null })
+    ).pageInfo?.totalItems;
     const error = (await t.client
       .submitComment(visitor({ name: 'A', email: 'zly-adres', text: '<b>x</b>', rating: 6 }))
       .catch((e: unknown) => e)) as GrpcCallError;
@@ -122,9 +187,13 @@ describe('comments over gRPC (real PostgreSQL) and the moderation CLI', () => {
       text: COMMENT_MESSAGES.html,
       rating: COMMENT_MESSAGES.rating,
     });
-    const tooLong = (await t.client.submitComment(visitor({ text: 'x'.repeat(5001) })).catch((e: unknown) => e)) as GrpcCallError;
+    const tooLong = (await t.client
+      .submitComment(visitor({ text: 'x'.repeat(5001) }))
+      .catch((e: unknown) => e)) as GrpcCallError;
     expect(tooLong.fieldViolations).toEqual([{ field: 'text', description: COMMENT_MESSAGES.text }]);
-    const after = (await t.client.listCommentsForModeration({ state: contentV1.CommentState.PENDING, page: null })).pageInfo?.totalItems;
+    const after = (
+      await t.client.listCommentsForModeration({ state: contentV1.CommentState.PENDING, page: null })
+    ).pageInfo?.totalItems;
     expect(after).toBe(before);
   });
 
@@ -135,14 +204,18 @@ describe('comments over gRPC (real PostgreSQL) and the moderation CLI', () => {
       ['a core page without a comment form', '/o-nas/'],
       ['an SEO page without a comment form', '/kredyt-gotowkowy/'],
     ])('answers NOT_FOUND for %s and stores nothing', async (_, pagePath) => {
-      const error = (await t.client.submitComment(visitor({ pagePath, idempotencyKey: randomUUID() })).catch((e: unknown) => e)) as GrpcCallError;
+      const error = (await t.client
+        .submitComment(visitor({ pagePath, idempotencyKey: randomUUID() }))
+        .catch((e: unknown) => e)) as GrpcCallError;
       expect(error.code).toBe(status.NOT_FOUND);
       expect(await t.service.dataSource.getRepository(CommentEntity).countBy({ pagePath })).toBe(0);
     });
 
     it('takes comments under articles and lender reviews', async () => {
       for (const pagePath of ['/placa-minimalna/', '/opinie-o-pozyczkach/avinto/']) {
-        await expect(t.client.submitComment(visitor({ pagePath, name: 'Strona z formularzem' }))).resolves.toMatchObject({
+        await expect(
+          t.client.submitComment(visitor({ pagePath, name: 'Strona z formularzem' })),
+        ).resolves.toMatchObject({
           state: contentV1.CommentState.PENDING,
         });
       }
@@ -155,14 +228,20 @@ describe('comments over gRPC (real PostgreSQL) and the moderation CLI', () => {
 
     it('stores a comment sent twice with one key once and answers both the same', async () => {
       const key = randomUUID();
-      const request = visitor({ pagePath: ARTICLE, text: 'Wysłany dwa razy tym samym kluczem.', idempotencyKey: key });
+      const request = visitor({
+        pagePath: ARTICLE,
+        text: 'Wysłany dwa razy tym samym kluczem.',
+        idempotencyKey: key,
+      });
       const first = await t.client.submitComment(request);
       const repeat = await t.client.submitComment({ ...request, idempotencyKey: key.toUpperCase() });
       expect(repeat).toEqual(first);
       expect((await stored(request.text)).map((c) => Number(c.id))).toEqual([first.commentId]);
 
       // Another comment under the same key is refused, and stores nothing.
-      const reused = (await t.client.submitComment({ ...request, text: 'Inny tekst pod tym samym kluczem.' }).catch((e: unknown) => e)) as GrpcCallError;
+      const reused = (await t.client
+        .submitComment({ ...request, text: 'Inny tekst pod tym samym kluczem.' })
+        .catch((e: unknown) => e)) as GrpcCallError;
       expect(reused.code).toBe(status.INVALID_ARGUMENT);
       expect(reused.fieldViolations[0]?.field).toBe('idempotencyKey');
       expect(await stored('Inny tekst pod tym samym kluczem.')).toEqual([]);
@@ -171,10 +250,15 @@ describe('comments over gRPC (real PostgreSQL) and the moderation CLI', () => {
     it('does not commit a comment whose deadline passes while the database stalls, and stores the retry once', async () => {
       const METHOD = 'ContentController.submitComment';
       const key = randomUUID();
-      const request = visitor({ pagePath: ARTICLE, text: 'Komentarz w czasie przestoju bazy.', idempotencyKey: key });
+      const request = visitor({
+        pagePath: ARTICLE,
+        text: 'Komentarz w czasie przestoju bazy.',
+        idempotencyKey: key,
+      });
       // Calls of the method that ended, whichever way: the stalled one is counted once it has.
       const ended = async () =>
-        (await countedCalls(t.opsUrl, METHOD, 'OK')) + (await countedCalls(t.opsUrl, METHOD, 'DEADLINE_EXCEEDED'));
+        (await countedCalls(t.opsUrl, METHOD, 'OK')) +
+        (await countedCalls(t.opsUrl, METHOD, 'DEADLINE_EXCEEDED'));
       const before = await ended();
       const lock = await holdLock(t.service.dataSource, 'LOCK TABLE content.comments IN EXCLUSIVE MODE');
       try {
@@ -190,7 +274,11 @@ describe('comments over gRPC (real PostgreSQL) and the moderation CLI', () => {
       // The insert then goes through, but the service asks before COMMIT and rolls back.
       await until(async () => (await ended()) > before);
       expect(await stored(request.text)).toEqual([]);
-      expect(await t.service.dataSource.getRepository(IdempotencyKeyEntity).findOneBy({ scope: 'SubmitComment', key })).toBeNull();
+      expect(
+        await t.service.dataSource
+          .getRepository(IdempotencyKeyEntity)
+          .findOneBy({ scope: 'SubmitComment', key }),
+      ).toBeNull();
 
       // The visitor sends it again with the same key: stored once, and a further repeat changes nothing.
       const retry = await t.client.submitComment(request);
@@ -199,7 +287,9 @@ describe('comments over gRPC (real PostgreSQL) and the moderation CLI', () => {
     });
 
     it('publishes a staff reply sent twice with one key once', async () => {
-      const parent = await t.client.submitComment(visitor({ pagePath: ARTICLE, name: 'Pytający', text: 'Czy kwota jest brutto?' }));
+      const parent = await t.client.submitComment(
+        visitor({ pagePath: ARTICLE, name: 'Pytający', text: 'Czy kwota jest brutto?' }),
+      );
       await t.client.approveComment({ commentId: parent.commentId, moderator: 'm' });
       const reply = {
         commentId: parent.commentId,
@@ -217,7 +307,9 @@ describe('comments over gRPC (real PostgreSQL) and the moderation CLI', () => {
         `SELECT a.comments_count FROM content.articles a JOIN content.pages p ON p.id = a.page_id WHERE p.path = $1`,
         [ARTICLE],
       );
-      const published = await t.service.dataSource.getRepository(CommentEntity).countBy({ pagePath: ARTICLE, state: 'published' });
+      const published = await t.service.dataSource
+        .getRepository(CommentEntity)
+        .countBy({ pagePath: ARTICLE, state: 'published' });
       expect(article?.comments_count).toBe(published);
     });
   });
@@ -235,7 +327,13 @@ describe('comments over gRPC (real PostgreSQL) and the moderation CLI', () => {
     it('stays equal to the published comments when 15 pairs of comments are approved at the same time', async () => {
       const ids: number[] = [];
       for (let i = 0; i < 30; i += 1) {
-        ids.push((await t.client.submitComment(visitor({ pagePath: LENDER, name: `Klient ${i}`, rating: (i % 5) + 1 }))).commentId);
+        ids.push(
+          (
+            await t.client.submitComment(
+              visitor({ pagePath: LENDER, name: `Klient ${i}`, rating: (i % 5) + 1 }),
+            )
+          ).commentId,
+        );
       }
       for (let pair = 0; pair < 15; pair += 1) {
         // Both approvals get as far as their recount while the counter row is held, then race for it.
@@ -246,7 +344,11 @@ describe('comments over gRPC (real PostgreSQL) and the moderation CLI', () => {
         );
         let approvals: Promise<unknown>;
         try {
-          approvals = Promise.all(ids.slice(pair * 2, pair * 2 + 2).map((commentId) => t.client.approveComment({ commentId, moderator: 'm' })));
+          approvals = Promise.all(
+            ids
+              .slice(pair * 2, pair * 2 + 2)
+              .map((commentId) => t.client.approveComment({ commentId, moderator: 'm' })),
+          );
           await until(async () => (await waitingForLocks(t.service.dataSource)) >= 2);
         } finally {
           await lock.release();

@@ -204,8 +204,13 @@ describe('the lender reviews in content/lenders/', () => {
       return [
         ...typed.amounts.map((n) => `${review.file}: ${n} zł typed by hand, use {{oferta.…}}`),
         ...typed.ages.map((n) => `${review.file}: age ${n} typed by hand, use {{oferta.wiek…}}`),
-        ...typed.periods.map((n) => `${review.file}: period ${n} (days or months) typed by hand, use {{oferta.okres…}}`),
-        ...typed.percentages.map((p) => `${review.file}: ${p} typed by hand, use {{oferta.prowizja}} / {{oferta.oprocentowanie}} / {{oferta.rrso}}`),
+        ...typed.periods.map(
+          (n) => `${review.file}: period ${n} (days or months) typed by hand, use {{oferta.okres…}}`,
+        ),
+        ...typed.percentages.map(
+          (p) =>
+            `${review.file}: ${p} typed by hand, use {{oferta.prowizja}} / {{oferta.oprocentowanie}} / {{oferta.rrso}}`,
+        ),
       ];
     });
     expect(problems).toEqual([]);
@@ -222,7 +227,8 @@ describe('the lender reviews in content/lenders/', () => {
         used += 1;
         const [whole, name, fallback] = m;
         if (!known.has(name!)) return [`${review.file}: ${whole} is not a lender token the gateway knows`];
-        if (fallback === undefined || fallback.trim() === '') return [`${review.file}: ${whole} has no fallback wording after "|"`];
+        if (fallback === undefined || fallback.trim() === '')
+          return [`${review.file}: ${whole} has no fallback wording after "|"`];
         return [];
       }),
     );
@@ -252,7 +258,9 @@ describe('the lender reviews in content/lenders/', () => {
     expect(typed.ages).toEqual([19, 75]);
     expect(typed.periods).toEqual([61, 2]);
     expect(typed.percentages).toEqual(['9,5%']);
-    expect(typedFigures('Pożyczysz {{oferta.kwoty|w kwotach z oferty}} na {{oferta.okres-max|okres z oferty}}.')).toEqual({
+    expect(
+      typedFigures('Pożyczysz {{oferta.kwoty|w kwotach z oferty}} na {{oferta.okres-max|okres z oferty}}.'),
+    ).toEqual({
       amounts: [],
       ages: [],
       periods: [],

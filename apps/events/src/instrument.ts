@@ -7,4 +7,5 @@ import { eventsConfigSchema } from './events.config';
 // In a deployment an invalid environment leaves the process up and unready (runService), not exiting.
 export const config = loadConfigOrUnready(eventsConfigSchema);
 
-if (!(config instanceof ConfigError)) startTelemetry({ serviceName: 'events', otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
+if (!(config instanceof ConfigError))
+  startTelemetry({ serviceName: 'events', otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });

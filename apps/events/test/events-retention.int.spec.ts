@@ -19,7 +19,15 @@ async function partitionNames(db: DataSource): Promise<string[]> {
 
 /** A page view received at `at`; the fields left out are empty on the wire. */
 const pageView = (ingestId: string, at: Date) =>
-  ({ eventId: 5, sub4: 'pageView', sessionId: randomUUID(), receivedAt: at.toISOString(), userAgent: 'jest', ingestId, pagePath: '/' }) as eventsV1.TrackingEvent;
+  ({
+    eventId: 5,
+    sub4: 'pageView',
+    sessionId: randomUUID(),
+    receivedAt: at.toISOString(),
+    userAgent: 'jest',
+    ingestId,
+    pagePath: '/',
+  }) as eventsV1.TrackingEvent;
 
 const partitionOf = (date: Date) => `tracking_events_p${date.toISOString().slice(0, 10).replace(/-/g, '')}`;
 
@@ -41,7 +49,9 @@ describe('events retention (EVENTS_RETENTION_DAYS)', () => {
       events: [old, kept].map(({ ingestId, at }) => pageView(ingestId, at)),
     });
     expect(answer.accepted).toBe(2);
-    expect(await partitionNames(db)).toEqual(expect.arrayContaining([partitionOf(old.at), partitionOf(kept.at)]));
+    expect(await partitionNames(db)).toEqual(
+      expect.arrayContaining([partitionOf(old.at), partitionOf(kept.at)]),
+    );
 
     await t.service.app.get(TrackingPartitionsJob).runOnce();
 

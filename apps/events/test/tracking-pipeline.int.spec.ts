@@ -162,7 +162,10 @@ describe('tracking pipeline over Kafka (real PostgreSQL)', () => {
   const consumerLagOnMetrics = async (): Promise<Map<string, number>> => {
     const text = await (await fetch(`http://127.0.0.1:${t.service.opsPort}/metrics`)).text();
     const lag = new Map<string, number>();
-    const pattern = new RegExp(`^kafka_consumergroup_lag\\{group="${groupId}",topic="${TRACKING_TOPICS.raw}",partition="(\\d+)",service="events"\\} (\\d+)$`, 'gm');
+    const pattern = new RegExp(
+      `^kafka_consumergroup_lag\\{group="${groupId}",topic="${TRACKING_TOPICS.raw}",partition="(\\d+)",service="events"\\} (\\d+)$`,
+      'gm',
+    );
     for (const match of text.matchAll(pattern)) lag.set(match[1]!, Number(match[2]));
     return lag;
   };

@@ -55,9 +55,11 @@ function islandChunks(outputs) {
   /** @type {Record<string, string>} */
   const islands = {};
   for (const [file, output] of Object.entries(outputs)) {
-    const name = output.entryPoint && file.endsWith('.js') ? ISLAND_FILE.exec(output.entryPoint)?.[1] : undefined;
+    const name =
+      output.entryPoint && file.endsWith('.js') ? ISLAND_FILE.exec(output.entryPoint)?.[1] : undefined;
     if (!name) continue;
-    if (islands[name]) throw new Error(`two islands are named "${name}" (${output.entryPoint}): island names must be unique`);
+    if (islands[name])
+      throw new Error(`two islands are named "${name}" (${output.entryPoint}): island names must be unique`);
     islands[name] = file;
   }
   return islands;
@@ -90,21 +92,35 @@ function islandChunks(outputs) {
  * @param {FirstLoadInput} input
  * @returns {PageLoad[]}
  */
-function firstLoadByPage({ outputs, entry, renderer, pages, islands, markersOf, sizeOf, budget = FIRST_LOAD_BUDGET_GZIP }) {
+function firstLoadByPage({
+  outputs,
+  entry,
+  renderer,
+  pages,
+  islands,
+  markersOf,
+  sizeOf,
+  budget = FIRST_LOAD_BUDGET_GZIP,
+}) {
   const entryFiles = staticClosure(outputs, entry);
   const rendererFiles = staticClosure(outputs, renderer);
-  const total = (/** @type {Iterable<string>} */ files) => [...new Set(files)].reduce((sum, file) => sum + sizeOf(file), 0);
+  const total = (/** @type {Iterable<string>} */ files) =>
+    [...new Set(files)].reduce((sum, file) => sum + sizeOf(file), 0);
   return Object.entries(pages).map(([page, chunk]) => {
     const tree = new Set([...rendererFiles, ...staticClosure(outputs, chunk)]);
     const marked = new Set();
     for (const file of tree) {
-      for (const input of Object.keys(outputs[file]?.inputs ?? {})) for (const name of markersOf(input)) marked.add(name);
+      for (const input of Object.keys(outputs[file]?.inputs ?? {}))
+        for (const name of markersOf(input)) marked.add(name);
     }
     const names = [...marked].sort();
     const files = [...entryFiles];
     for (const name of names) {
       const island = islands[name];
-      if (!island) throw new Error(`page "${page}" marks the island "${name}", but no ${name}.island.ts chunk was built (is it in the island registry, src/client/page-enhancements.ts?)`);
+      if (!island)
+        throw new Error(
+          `page "${page}" marks the island "${name}", but no ${name}.island.ts chunk was built (is it in the island registry, src/client/page-enhancements.ts?)`,
+        );
       for (const file of staticClosure(outputs, island)) if (!files.includes(file)) files.push(file);
     }
     const bytes = total(files);
@@ -126,7 +142,10 @@ function formatFirstLoadTable(loads, budget = FIRST_LOAD_BUDGET_GZIP) {
     const what = load.islands.length > 0 ? `entry + ${load.islands.join(', ')}` : 'entry';
     return `  ${load.page.padEnd(15)} ${kib(load.bytes).padStart(9)} gzip  ${what.padEnd(48)} +${kib(load.navigationBytes)} on navigation${load.overBudget ? '  OVER BUDGET' : ''}`;
   });
-  return [`first-load JavaScript per page (budget ${kib(budget)} gzip; React and page chunks load on client-side navigation only):`, ...rows].join('\n');
+  return [
+    `first-load JavaScript per page (budget ${kib(budget)} gzip; React and page chunks load on client-side navigation only):`,
+    ...rows,
+  ].join('\n');
 }
 
 /**
@@ -142,7 +161,19 @@ function budgetFailure(loads, budget = FIRST_LOAD_BUDGET_GZIP) {
     const what = ['entry', ...load.islands].join(' + ');
     return `  page "${load.page}": ${kib(load.bytes)} gzip, ${load.bytes - budget} bytes over the ${kib(budget)} budget (${what}; ${load.files.length} files)`;
   });
-  return [`First-load JavaScript over the ${kib(budget)} gzip budget on ${over.length} page(s):`, ...lines, 'Ship less before the visitor acts: no React on first load (islands, never hydration), and code an island needs only later behind a dynamic import inside it.'].join('\n');
+  return [
+    `First-load JavaScript over the ${kib(budget)} gzip budget on ${over.length} page(s):`,
+    ...lines,
+    'Ship less before the visitor acts: no React on first load (islands, never hydration), and code an island needs only later behind a dynamic import inside it.',
+  ].join('\n');
 }
 
-module.exports = { FIRST_LOAD_BUDGET_GZIP, staticClosure, islandMarkersIn, islandChunks, firstLoadByPage, formatFirstLoadTable, budgetFailure };
+module.exports = {
+  FIRST_LOAD_BUDGET_GZIP,
+  staticClosure,
+  islandMarkersIn,
+  islandChunks,
+  firstLoadByPage,
+  formatFirstLoadTable,
+  budgetFailure,
+};

@@ -22,7 +22,8 @@ const BASE = 'src/app/styles/base.css';
  */
 function stylesheetOrder(files) {
   const sheets = files.map((file) => file.split(path.sep).join('/')).filter((file) => file.endsWith('.css'));
-  if (!sheets.includes(BASE)) throw new Error(`${BASE} is missing: the other sheets build on its custom properties`);
+  if (!sheets.includes(BASE))
+    throw new Error(`${BASE} is missing: the other sheets build on its custom properties`);
   /** @param {string} dir */
   const under = (dir) =>
     sheets
@@ -39,7 +40,8 @@ function stylesheetOrder(files) {
 function findStylesheets(appRoot) {
   const found = [];
   for (const dir of ['src/app', 'src/features']) {
-    for (const file of fs.readdirSync(path.join(appRoot, dir), { recursive: true })) found.push(path.join(dir, String(file)));
+    for (const file of fs.readdirSync(path.join(appRoot, dir), { recursive: true }))
+      found.push(path.join(dir, String(file)));
   }
   return stylesheetOrder(found);
 }
@@ -66,7 +68,10 @@ function stylesheetsPlugin(appRoot) {
   return {
     name: 'gateway-stylesheets',
     setup(build) {
-      build.onResolve({ filter: /^gateway:stylesheets$/ }, () => ({ path: 'styles.css', namespace: 'gateway-stylesheets' }));
+      build.onResolve({ filter: /^gateway:stylesheets$/ }, () => ({
+        path: 'styles.css',
+        namespace: 'gateway-stylesheets',
+      }));
       build.onLoad({ filter: /.*/, namespace: 'gateway-stylesheets' }, () => {
         const sheets = findStylesheets(appRoot);
         return {

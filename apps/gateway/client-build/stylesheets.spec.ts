@@ -25,7 +25,13 @@ describe('stylesheetOrder', () => {
   });
 
   it('sorts by code unit, not by locale ("rate-charts/" before "rate/")', () => {
-    expect(stylesheetOrder(['src/features/rate-charts/rate-charts.css', 'src/features/rate/rate.css', 'src/app/styles/base.css'])).toEqual([
+    expect(
+      stylesheetOrder([
+        'src/features/rate-charts/rate-charts.css',
+        'src/features/rate/rate.css',
+        'src/app/styles/base.css',
+      ]),
+    ).toEqual([
       'src/app/styles/base.css',
       'src/features/rate-charts/rate-charts.css',
       'src/features/rate/rate.css',
@@ -33,13 +39,17 @@ describe('stylesheetOrder', () => {
   });
 
   it('refuses a list without the base sheet', () => {
-    expect(() => stylesheetOrder(['src/features/home/home.css'])).toThrow('src/app/styles/base.css is missing');
+    expect(() => stylesheetOrder(['src/features/home/home.css'])).toThrow(
+      'src/app/styles/base.css is missing',
+    );
   });
 });
 
 describe('stylesheetEntry', () => {
   it('imports every sheet once, in the given order', () => {
-    expect(stylesheetEntry(['src/app/styles/base.css', 'src/features/home/home.css'])).toBe('@import "./src/app/styles/base.css";\n@import "./src/features/home/home.css";\n');
+    expect(stylesheetEntry(['src/app/styles/base.css', 'src/features/home/home.css'])).toBe(
+      '@import "./src/app/styles/base.css";\n@import "./src/features/home/home.css";\n',
+    );
   });
 });
 

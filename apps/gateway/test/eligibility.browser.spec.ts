@@ -6,12 +6,16 @@ import { PHONE_VIEWPORT, describeWithChromium, openRecordingPage, useIslandGatew
  * form gets the same result from the server.
  */
 
-
 describeWithChromium('eligibility quiz in a real browser', () => {
   const gateway = useIslandGateway();
 
   it('changes the chance live as the questions are answered, and keeps the address shareable', async () => {
-    const { page, context, errors: problems, requests } = await openRecordingPage(gateway.browser, { viewport: PHONE_VIEWPORT });
+    const {
+      page,
+      context,
+      errors: problems,
+      requests,
+    } = await openRecordingPage(gateway.browser, { viewport: PHONE_VIEWPORT });
 
     await page.goto(`${gateway.url}/sprawdz-szanse/`);
     await page.waitForSelector('html[data-client="ready"]');
@@ -27,8 +31,12 @@ describeWithChromium('eligibility quiz in a real browser', () => {
     await question('Czy masz ważny dowód osobisty?').getByLabel('Nie').check();
     await question('Czy masz konto w banku?').getByLabel('Tak').check();
     await page.waitForFunction(() => document.querySelector('[data-result="chance"]')?.textContent === '83%');
-    await expect(page.locator('[data-item-status="validIdentity"]').textContent()).resolves.toBe('nie liczy się');
-    await expect(page.locator('[data-item-status="validBank"]').textContent()).resolves.toBe('liczy się (+28%)');
+    await expect(page.locator('[data-item-status="validIdentity"]').textContent()).resolves.toBe(
+      'nie liczy się',
+    );
+    await expect(page.locator('[data-item-status="validBank"]').textContent()).resolves.toBe(
+      'liczy się (+28%)',
+    );
     await expect(page.locator('[data-result-incomplete]').isVisible()).resolves.toBe(false);
     expect(new URL(page.url()).search).toBe('?pelnoletni=tak&obywatel=tak&dowod=nie&konto=tak');
     await page.screenshot({ path: '/tmp/gateway-eligibility.png', fullPage: true });
@@ -52,13 +60,21 @@ describeWithChromium('eligibility quiz in a real browser', () => {
     const page = await context.newPage();
     await page.goto(`${gateway.url}/sprawdz-szanse/?pelnoletni=tak&obywatel=moze`);
     await page.waitForSelector('html[data-client="ready"]');
-    await expect(page.locator('[data-error-for="citizen"]').textContent()).resolves.toBe('Nie rozpoznaliśmy tej odpowiedzi. Zaznacz Tak albo Nie.');
+    await expect(page.locator('[data-error-for="citizen"]').textContent()).resolves.toBe(
+      'Nie rozpoznaliśmy tej odpowiedzi. Zaznacz Tak albo Nie.',
+    );
     await page.getByRole('group', { name: 'Czy masz obywatelstwo polskie?' }).getByLabel('Tak').check();
-    await page.waitForFunction(() => document.querySelector('[data-error-for="citizen"]')?.textContent === '');
+    await page.waitForFunction(
+      () => document.querySelector('[data-error-for="citizen"]')?.textContent === '',
+    );
     await expect(page.locator('[data-result="chance"]').textContent()).resolves.toBe('55%');
     // sending the form with questions still open marks them, without leaving the page
     await page.getByRole('button', { name: 'Sprawdź' }).click();
-    await page.waitForFunction(() => document.querySelector('[data-error-for="validBank"]')?.textContent === 'Zaznacz odpowiedź: Tak albo Nie.');
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-error-for="validBank"]')?.textContent ===
+        'Zaznacz odpowiedź: Tak albo Nie.',
+    );
     expect(new URL(page.url()).search).toBe('?pelnoletni=tak&obywatel=tak');
     await context.close();
   });
@@ -71,7 +87,9 @@ describeWithChromium('eligibility quiz in a real browser', () => {
     await page.getByRole('group', { name: 'Czy masz konto w banku?' }).getByLabel('Tak').check();
     await Promise.all([page.waitForURL(/konto=tak/), page.getByRole('button', { name: 'Sprawdź' }).click()]);
     await expect(page.locator('[data-result="chance"]').textContent()).resolves.toBe('48%');
-    await expect(page.locator('[data-error-for="citizen"]').textContent()).resolves.toBe('Zaznacz odpowiedź: Tak albo Nie.');
+    await expect(page.locator('[data-error-for="citizen"]').textContent()).resolves.toBe(
+      'Zaznacz odpowiedź: Tak albo Nie.',
+    );
     await context.close();
   });
 });

@@ -24,15 +24,24 @@ describe('gateway caching and compression headers', () => {
     // holds different text from the original so the test sees which file was sent.
     mkdirSync(path.join(client.publicDir, 'assets', 'chunks'), { recursive: true });
     writeFileSync(path.join(client.publicDir, 'assets', 'chunks', 'island-TEST.js'), script);
-    writeFileSync(path.join(client.publicDir, 'assets', 'chunks', 'island-TEST.js.br'), brotliCompressSync(`${script}//br`));
-    writeFileSync(path.join(client.publicDir, 'assets', 'chunks', 'island-TEST.js.gz'), gzipSync(`${script}//gz`));
+    writeFileSync(
+      path.join(client.publicDir, 'assets', 'chunks', 'island-TEST.js.br'),
+      brotliCompressSync(`${script}//br`),
+    );
+    writeFileSync(
+      path.join(client.publicDir, 'assets', 'chunks', 'island-TEST.js.gz'),
+      gzipSync(`${script}//gz`),
+    );
     const fake = createFakeContent();
     const listSitemapEntries = fake.handlers['ListSitemapEntries']!;
     fake.handlers['ListSitemapEntries'] = (request) => {
       sitemapLoads += 1;
       return listSitemapEntries(request);
     };
-    [content, offers] = await Promise.all([startFakeService('content', fake.handlers), startFakeService('offers', OFFERS_HANDLERS)]);
+    [content, offers] = await Promise.all([
+      startFakeService('content', fake.handlers),
+      startFakeService('offers', OFFERS_HANDLERS),
+    ]);
     gateway = await startTestGateway({
       targets: { content: content.target, offers: offers.target },
       env: { PAGE_CACHE: 'true', PAGE_MEMO_MS: '60000' },
@@ -45,7 +54,8 @@ describe('gateway caching and compression headers', () => {
     await Promise.all([content?.stop(), offers?.stop()]);
   });
 
-  const get = (p: string, headers: Record<string, string> = {}) => rawRequest(gateway.port, { path: p, headers });
+  const get = (p: string, headers: Record<string, string> = {}) =>
+    rawRequest(gateway.port, { path: p, headers });
 
   it('lets a CDN keep a page everyone gets (s-maxage, stale-while-revalidate) and revalidate it with the ETag', async () => {
     const first = await get(SEO_PAGE.path);
@@ -72,14 +82,16 @@ describe('gateway caching and compression headers', () => {
     const plain = await get(SEO_PAGE.path);
     expect(plain.headers['content-encoding']).toBeUndefined();
     for (const encoding of ['br', 'gzip'] as const) {
-      const decode = (raw: Buffer) => (encoding === 'br' ? brotliDecompressSync(raw) : gunzipSync(raw)).toString();
+      const decode = (raw: Buffer) =>
+        (encoding === 'br' ? brotliDecompressSync(raw) : gunzipSync(raw)).toString();
       let res = await get(SEO_PAGE.path, { 'Accept-Encoding': encoding });
       expect(res.headers['content-encoding']).toBe(encoding);
       expect(res.headers['vary']).toBe('Accept-Encoding');
       expect(decode(res.raw)).toBe(plain.body);
       // A kept answer is compressed once in the thread pool; until then the middleware compresses
       // it per response (chunked). Once the copy exists it goes out as is, with its length.
-      while (res.headers['content-length'] === undefined) res = await get(SEO_PAGE.path, { 'Accept-Encoding': encoding });
+      while (res.headers['content-length'] === undefined)
+        res = await get(SEO_PAGE.path, { 'Accept-Encoding': encoding });
       expect(res.headers['content-encoding']).toBe(encoding);
       expect(res.headers['cache-control']).toBe(SHARED);
       expect(decode(res.raw)).toBe(plain.body);
@@ -112,7 +124,8 @@ describe('gateway caching and compression headers', () => {
     expect((await get('/sitemap.xml', { 'If-None-Match': String(first.headers['etag']) })).status).toBe(304);
     // The kept answer's brotli copy (made once in the background) goes out as is, with its length.
     let res = await get('/sitemap.xml', { 'Accept-Encoding': 'br' });
-    while (res.headers['content-length'] === undefined) res = await get('/sitemap.xml', { 'Accept-Encoding': 'br' });
+    while (res.headers['content-length'] === undefined)
+      res = await get('/sitemap.xml', { 'Accept-Encoding': 'br' });
     expect(res.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(res.raw).toString('utf8')).toBe(first.body);
     expect(sitemapLoads).toBe(1);

@@ -2,7 +2,14 @@ import { status } from '@grpc/grpc-js';
 import { type contentV1, richStatusMetadata } from '@lib/contracts';
 import { randomUUID } from 'node:crypto';
 import { COMMENT_TEXTS } from '../src/features/comments/comment-texts';
-import { ARTICLE as ARTICLE_DATA, ARTICLE_SLUG, FAKE_VIOLATIONS, OFFERS_HANDLERS, createFakeContent, type FakeContent } from './support/content-fixtures';
+import {
+  ARTICLE as ARTICLE_DATA,
+  ARTICLE_SLUG,
+  FAKE_VIOLATIONS,
+  OFFERS_HANDLERS,
+  createFakeContent,
+  type FakeContent,
+} from './support/content-fixtures';
 import { FakeGrpcError, type FakeGrpcServer, startFakeService } from './support/fake-grpc';
 import { expectNoStack, rawRequest } from './support/raw-http';
 import { type TestGateway, startTestGateway } from './support/test-gateway';
@@ -12,19 +19,30 @@ const ARTICLE = `/${ARTICLE_SLUG}/`;
 const VIVUS = '/opinie-o-pozyczkach/vivus/';
 /** The opening tag of the element with this attribute (e.g. 'id="komentarz-email"'), attributes in any order. */
 function tagWith(html: string, attribute: string): string {
-  const found = new RegExp(`<[a-z]+ [^>]*${attribute.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[^>]*>`).exec(html);
+  const found = new RegExp(`<[a-z]+ [^>]*${attribute.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[^>]*>`).exec(
+    html,
+  );
   if (!found) throw new Error(`no element with ${attribute}`);
   return found[0];
 }
 /** The comments section alone. */
-const commentsOf = (html: string) => /<section id="komentarze"[\s\S]*?<\/form><\/section>/.exec(html)?.[0] ?? '';
+const commentsOf = (html: string) =>
+  /<section id="komentarze"[\s\S]*?<\/form><\/section>/.exec(html)?.[0] ?? '';
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 /** The value of the form's hidden idempotency key. */
 const formKey = (html: string) => /value="([^"]*)"/.exec(tagWith(html, 'name="idempotency_key"'))?.[1];
 
-const VALID = { page_path: ARTICLE, name: 'Jan Nowak', email: 'jan.nowak@example.pl', text: 'Dobry artykuł, dziękuję.', rating: '5', reply_to: '', website: '' };
+const VALID = {
+  page_path: ARTICLE,
+  name: 'Jan Nowak',
+  email: 'jan.nowak@example.pl',
+  text: 'Dobry artykuł, dziękuję.',
+  rating: '5',
+  reply_to: '',
+  website: '',
+};
 
 describe('comments in the gateway', () => {
   let fake: FakeContent;
@@ -35,7 +53,10 @@ describe('comments in the gateway', () => {
 
   beforeAll(async () => {
     fake = createFakeContent();
-    [content, offers] = await Promise.all([startFakeService('content', fake.handlers), startFakeService('offers', OFFERS_HANDLERS)]);
+    [content, offers] = await Promise.all([
+      startFakeService('content', fake.handlers),
+      startFakeService('offers', OFFERS_HANDLERS),
+    ]);
     // Each test posts as its own client (X-Forwarded-For behind a trusted loopback proxy), so the limit of one never touches another.
     gateway = await startTestGateway({
       targets: { content: content.target, offers: offers.target },
@@ -59,14 +80,24 @@ describe('comments in the gateway', () => {
     rawRequest(gateway.port, {
       method: 'POST',
       path: '/api/comments',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN, 'x-forwarded-for': clientIp(), ...headers },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: ORIGIN,
+        'x-forwarded-for': clientIp(),
+        ...headers,
+      },
       body: new URLSearchParams(fields).toString(),
     });
   const postJson = (body: unknown, headers: Record<string, string> = {}) =>
     rawRequest(gateway.port, {
       method: 'POST',
       path: '/api/comments',
-      headers: { 'content-type': 'application/json', origin: ORIGIN, 'x-forwarded-for': clientIp(), ...headers },
+      headers: {
+        'content-type': 'application/json',
+        origin: ORIGIN,
+        'x-forwarded-for': clientIp(),
+        ...headers,
+      },
       body: JSON.stringify(body),
     });
 
@@ -76,10 +107,14 @@ describe('comments in the gateway', () => {
       expect(res.status).toBe(200);
       const visible = text(res.body);
       expect(visible).toContain('14 komentarzy · Średnia ocena 3,7/5 (12 ocen)');
-      expect(res.body).toMatch(/<li class="comment" id="komentarz-112">[\s\S]*<ol class="comment__replies"><li class="comment comment--staff" id="komentarz-200">/);
+      expect(res.body).toMatch(
+        /<li class="comment" id="komentarz-112">[\s\S]*<ol class="comment__replies"><li class="comment comment--staff" id="komentarz-200">/,
+      );
       expect(visible).toContain('Zespół Porównywarki Odpowiedź firmy');
       expect(visible).toContain('Anna Kowalczyk Odpowiedź eksperta');
-      expect(res.body).toContain('<time class="comment__date" dateTime="2026-10-03T18:30:00Z">03.10.2026</time>');
+      expect(res.body).toContain(
+        '<time class="comment__date" dateTime="2026-10-03T18:30:00Z">03.10.2026</time>',
+      );
       // plain text: markup in a comment is shown, never interpreted
       expect(res.body).toContain('Komentarz numer 11 &lt;b&gt;bez HTML&lt;/b&gt;.');
       expect(commentsOf(res.body)).not.toContain('@');
@@ -88,7 +123,11 @@ describe('comments in the gateway', () => {
       expect(visible).toContain('strona 1 z 2');
       expect(res.body).toContain(`href="${ARTICLE}?komentarze-strona=2#komentarze"`);
       expect(res.body.indexOf('komentarz-112')).toBeLessThan(res.body.indexOf('komentarz-111'));
-      expect(fake.commentLists.at(-1)).toMatchObject({ pagePath: ARTICLE, sort: 1, page: { page: 1, pageSize: 10 } });
+      expect(fake.commentLists.at(-1)).toMatchObject({
+        pagePath: ARTICLE,
+        sort: 1,
+        page: { page: 1, pageSize: 10 },
+      });
     });
 
     it('switches to oldest first and pages with the query, keeping the canonical address', async () => {
@@ -97,7 +136,9 @@ describe('comments in the gateway', () => {
       expect(fake.commentLists.at(-1)).toMatchObject({ sort: 2 });
       expect(res.body.indexOf('komentarz-101')).toBeLessThan(res.body.indexOf('komentarz-102'));
       expect(res.body).toContain(`<span class="comments__sort-option" aria-current="true">najstarsze</span>`);
-      expect(res.body).toContain(`<a class="comments__sort-option" href="${ARTICLE}#komentarze">najnowsze</a>`);
+      expect(res.body).toContain(
+        `<a class="comments__sort-option" href="${ARTICLE}#komentarze">najnowsze</a>`,
+      );
       expect(res.body).toContain(`<link rel="canonical" href="${ORIGIN}${ARTICLE}">`);
 
       const second = await get(`${ARTICLE}?komentarze-strona=2`);
@@ -112,12 +153,16 @@ describe('comments in the gateway', () => {
     it('renders the form: hidden page path and reply target, radio stars, and a honeypot people never reach', async () => {
       const res = await get(ARTICLE);
       const form = tagWith(res.body, 'data-comment-form=""');
-      for (const attribute of ['id="formularz-komentarza"', 'method="post"', 'action="/api/comments"']) expect(form).toContain(attribute);
+      for (const attribute of ['id="formularz-komentarza"', 'method="post"', 'action="/api/comments"'])
+        expect(form).toContain(attribute);
       expect(tagWith(res.body, 'name="page_path"')).toMatch(new RegExp(`type="hidden".*value="${ARTICLE}"`));
-      expect(res.body.match(/<input type="radio" required="" name="rating" value="[1-5]"\/>/g)).toHaveLength(5);
+      expect(res.body.match(/<input type="radio" required="" name="rating" value="[1-5]"\/>/g)).toHaveLength(
+        5,
+      );
       expect(res.body).toContain('<legend>Twoja ocena</legend>');
       const trap = tagWith(res.body, 'name="website"');
-      for (const attribute of ['type="text"', 'tabindex="-1"', 'autoComplete="off"', 'value=""']) expect(trap).toContain(attribute);
+      for (const attribute of ['type="text"', 'tabindex="-1"', 'autoComplete="off"', 'value=""'])
+        expect(trap).toContain(attribute);
       expect(res.body).toMatch(/<div class="comment-form__trap" aria-hidden="true">[^]*?name="website"/);
       expect(res.body).toContain(`href="${ARTICLE}?odpowiedz=112#formularz-komentarza"`);
     });
@@ -126,13 +171,17 @@ describe('comments in the gateway', () => {
       const res = await get(`${ARTICLE}?odpowiedz=112`);
       expect(tagWith(res.body, 'name="reply_to"')).toContain('value="112"');
       expect(text(res.body)).toContain('Odpowiadasz na komentarz: Marta z Gdańska.');
-      expect(res.body).toMatch(/<fieldset class="form-field stars" data-rating-field="" disabled="" hidden=""/);
+      expect(res.body).toMatch(
+        /<fieldset class="form-field stars" data-rating-field="" disabled="" hidden=""/,
+      );
     });
 
     it('shows the moderation notice after the redirect', async () => {
       const res = await get(`${ARTICLE}?komentarz=oczekuje`);
       expect(res.status).toBe(200);
-      expect(res.body).toContain(`<div class="comment-form__status" role="status" data-comment-status="">${COMMENT_TEXTS.pending}</div>`);
+      expect(res.body).toContain(
+        `<div class="comment-form__status" role="status" data-comment-status="">${COMMENT_TEXTS.pending}</div>`,
+      );
     });
 
     it('lists the comments of a lender review page too', async () => {
@@ -151,7 +200,9 @@ describe('comments in the gateway', () => {
       try {
         const res = await get(ARTICLE);
         expect(res.status).toBe(200);
-        expect(text(res.body)).toContain('Komentarze są chwilowo niedostępne. Spróbuj ponownie za kilka minut.');
+        expect(text(res.body)).toContain(
+          'Komentarze są chwilowo niedostępne. Spróbuj ponownie za kilka minut.',
+        );
         expect(res.body).toContain('data-comment-form=""');
         expect(res.body).toContain(`<h2 id="${ARTICLE_DATA.toc[0]!.anchor}">`);
       } finally {
@@ -191,12 +242,19 @@ describe('comments in the gateway', () => {
       expect(res.status).toBe(400);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.headers['cache-control']).toBe('no-store');
-      expect(res.body).toContain(`<p class="field-error" id="komentarz-email-blad" data-error-for="email">${FAKE_VIOLATIONS.email}</p>`);
+      expect(res.body).toContain(
+        `<p class="field-error" id="komentarz-email-blad" data-error-for="email">${FAKE_VIOLATIONS.email}</p>`,
+      );
       expect(res.body).toContain(`data-error-for="text">${FAKE_VIOLATIONS.text}</p>`);
       expect(res.body).toContain(`data-error-for="rating">${FAKE_VIOLATIONS.rating}</p>`);
       expect(res.body).toContain(COMMENT_TEXTS.fixFields);
       const email = tagWith(res.body, 'id="komentarz-email"');
-      for (const attribute of ['aria-invalid="true"', 'aria-describedby="komentarz-email-opis komentarz-email-blad"', 'value="jan@"']) expect(email).toContain(attribute);
+      for (const attribute of [
+        'aria-invalid="true"',
+        'aria-describedby="komentarz-email-opis komentarz-email-blad"',
+        'value="jan@"',
+      ])
+        expect(email).toContain(attribute);
       expect(tagWith(res.body, 'id="komentarz-imie"')).not.toContain('aria-invalid');
       expect(res.body).toContain('value="Jan Nowak"');
       expect(res.body).toMatch(/<textarea id="komentarz-tresc"[^>]*>x<\/textarea>/);
@@ -214,7 +272,11 @@ describe('comments in the gateway', () => {
       expect(res.status).toBe(303);
       expect(res.headers.location).toBe(`${ARTICLE}?komentarz=oczekuje#komentarze`);
       expect(fake.submissions).toEqual([]);
-      expect(gateway.logs.some((line) => line.level === 'info' && line.msg === 'comment dropped: honeypot field filled')).toBe(true);
+      expect(
+        gateway.logs.some(
+          (line) => line.level === 'info' && line.msg === 'comment dropped: honeypot field filled',
+        ),
+      ).toBe(true);
     });
 
     it('answers 429 in Polish once an address has used its limit, without calling the service', async () => {
@@ -244,7 +306,11 @@ describe('comments in the gateway', () => {
       const referer = await rawRequest(gateway.port, {
         method: 'POST',
         path: '/api/comments',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', referer: `http://127.0.0.1:${gateway.port}${ARTICLE}`, 'x-forwarded-for': clientIp() },
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          referer: `http://127.0.0.1:${gateway.port}${ARTICLE}`,
+          'x-forwarded-for': clientIp(),
+        },
         body: new URLSearchParams(VALID).toString(),
       });
       expect(referer.status).toBe(303);
@@ -261,7 +327,10 @@ describe('comments in the gateway', () => {
     });
 
     it('answers a body over the limit with 413 on the page it was sent from, with the form and a Polish message', async () => {
-      const res = await postForm({ ...VALID, text: 'a'.repeat(70 * 1024) }, { referer: `${ORIGIN}${ARTICLE}` });
+      const res = await postForm(
+        { ...VALID, text: 'a'.repeat(70 * 1024) },
+        { referer: `${ORIGIN}${ARTICLE}` },
+      );
       expect(res.status).toBe(413);
       expect(res.headers['cache-control']).toBe('no-store');
       expectNoStack(res.body);
@@ -280,7 +349,10 @@ describe('comments in the gateway', () => {
       const res = await postJson({ ...VALID, rating: 4, session_id: '6f1c1f5e-2a8b-4c1d-9e2f-0a1b2c3d4e5f' });
       expect(res.status).toBe(202);
       expect(json(res.body)).toEqual({ status: 'pending', message: COMMENT_TEXTS.pending });
-      expect(fake.submissions[0]).toMatchObject({ rating: 4, sessionId: '6f1c1f5e-2a8b-4c1d-9e2f-0a1b2c3d4e5f' });
+      expect(fake.submissions[0]).toMatchObject({
+        rating: 4,
+        sessionId: '6f1c1f5e-2a8b-4c1d-9e2f-0a1b2c3d4e5f',
+      });
     });
 
     it('answers 400 with the field messages of the service', async () => {
@@ -299,7 +371,9 @@ describe('comments in the gateway', () => {
     it('answers 400 for wrong types without calling the service', async () => {
       const res = await postJson({ ...VALID, name: ['a'], rating: 'pięć' });
       expect(res.status).toBe(400);
-      expect(json(res.body)).toMatchObject({ error: { fields: { name: COMMENT_TEXTS.badField, rating: COMMENT_TEXTS.badField } } });
+      expect(json(res.body)).toMatchObject({
+        error: { fields: { name: COMMENT_TEXTS.badField, rating: COMMENT_TEXTS.badField } },
+      });
       expect((await postJson({ ...VALID, page_path: 'https://evil.example/' })).status).toBe(400);
       expect((await postJson([1, 2])).status).toBe(400);
       expect(fake.submissions).toEqual([]);
@@ -343,7 +417,11 @@ describe('comments in the gateway', () => {
   });
 
   /** Runs `body` with the fake content service's handler of `rpc` replaced. */
-  async function withHandler(rpc: string, handler: (request: unknown) => unknown, body: () => Promise<void>): Promise<void> {
+  async function withHandler(
+    rpc: string,
+    handler: (request: unknown) => unknown,
+    body: () => Promise<void>,
+  ): Promise<void> {
     const original = fake.handlers[rpc]!;
     fake.handlers[rpc] = handler;
     try {
@@ -379,19 +457,34 @@ describe('comments in the gateway', () => {
       const key = randomUUID();
       let release: () => void = () => undefined;
       // SubmitComment hangs past the gateway's deadline (GRPC_DEADLINE_MS) until the test lets it go.
-      await withHandler('SubmitComment', (request) => {
-        fake.submissions.push(request as contentV1.SubmitCommentRequest);
-        return new Promise((resolve) => (release = () => resolve({ commentId: 1, state: 1, createdAt: '2026-10-05T10:00:00Z' })));
-      }, async () => {
-        const form = await postForm({ ...VALID, idempotency_key: key });
-        release();
-        expect(form.status).toBe(503);
-        expect(form.body).toContain(COMMENT_TEXTS.uncertain);
-        expect(form.body).not.toContain(COMMENT_TEXTS.pending);
-        expect(form.body).toMatch(/<textarea id="komentarz-tresc"[^>]*>Dobry artykuł, dziękuję.<\/textarea>/);
-        expect(formKey(form.body)).toBe(key);
-        expect(gateway.logs.some((line) => line.msg === 'comment outcome unknown: content service failed' && line['grpcCode'] === 'DEADLINE_EXCEEDED')).toBe(true);
-      });
+      await withHandler(
+        'SubmitComment',
+        (request) => {
+          fake.submissions.push(request as contentV1.SubmitCommentRequest);
+          return new Promise(
+            (resolve) =>
+              (release = () => resolve({ commentId: 1, state: 1, createdAt: '2026-10-05T10:00:00Z' })),
+          );
+        },
+        async () => {
+          const form = await postForm({ ...VALID, idempotency_key: key });
+          release();
+          expect(form.status).toBe(503);
+          expect(form.body).toContain(COMMENT_TEXTS.uncertain);
+          expect(form.body).not.toContain(COMMENT_TEXTS.pending);
+          expect(form.body).toMatch(
+            /<textarea id="komentarz-tresc"[^>]*>Dobry artykuł, dziękuję.<\/textarea>/,
+          );
+          expect(formKey(form.body)).toBe(key);
+          expect(
+            gateway.logs.some(
+              (line) =>
+                line.msg === 'comment outcome unknown: content service failed' &&
+                line['grpcCode'] === 'DEADLINE_EXCEEDED',
+            ),
+          ).toBe(true);
+        },
+      );
       // The visitor sends the refilled form again: the same submission, the same key.
       expect((await postForm({ ...VALID, idempotency_key: key })).status).toBe(303);
       expect(fake.submissions.map((s) => s.idempotencyKey)).toEqual([key, key]);
@@ -399,30 +492,50 @@ describe('comments in the gateway', () => {
 
     it('answers JSON outages with the same truth and the key the submission goes by', async () => {
       const key = randomUUID();
-      await withHandler('SubmitComment', () => {
-        throw new FakeGrpcError(status.UNAVAILABLE, 'database down');
-      }, async () => {
-        const api = await postJson({ ...VALID, idempotency_key: key });
-        expect(api.status).toBe(503);
-        expect(JSON.parse(api.body)).toEqual({ error: { status: 503, message: COMMENT_TEXTS.uncertain, fields: {}, idempotencyKey: key } });
-        expectNoStack(api.body);
-      });
+      await withHandler(
+        'SubmitComment',
+        () => {
+          throw new FakeGrpcError(status.UNAVAILABLE, 'database down');
+        },
+        async () => {
+          const api = await postJson({ ...VALID, idempotency_key: key });
+          expect(api.status).toBe(503);
+          expect(JSON.parse(api.body)).toEqual({
+            error: { status: 503, message: COMMENT_TEXTS.uncertain, fields: {}, idempotencyKey: key },
+          });
+          expectNoStack(api.body);
+        },
+      );
     });
 
     it('sends a comment whose key belongs to another comment (a page from the cache) under a new key', async () => {
       const key = randomUUID();
       let calls = 0;
-      await withHandler('SubmitComment', (request) => {
-        fake.submissions.push(request as contentV1.SubmitCommentRequest);
-        calls += 1;
-        if (calls === 1) {
-          const fieldViolations = [{ field: 'idempotencyKey', description: 'was already used for a different submission' }];
-          throw new FakeGrpcError(status.INVALID_ARGUMENT, 'request is invalid', richStatusMetadata({ code: status.INVALID_ARGUMENT, message: 'request is invalid', fieldViolations }));
-        }
-        return { commentId: 9, state: 1, createdAt: '2026-10-05T10:00:00Z' };
-      }, async () => {
-        expect((await postForm({ ...VALID, idempotency_key: key })).status).toBe(303);
-      });
+      await withHandler(
+        'SubmitComment',
+        (request) => {
+          fake.submissions.push(request as contentV1.SubmitCommentRequest);
+          calls += 1;
+          if (calls === 1) {
+            const fieldViolations = [
+              { field: 'idempotencyKey', description: 'was already used for a different submission' },
+            ];
+            throw new FakeGrpcError(
+              status.INVALID_ARGUMENT,
+              'request is invalid',
+              richStatusMetadata({
+                code: status.INVALID_ARGUMENT,
+                message: 'request is invalid',
+                fieldViolations,
+              }),
+            );
+          }
+          return { commentId: 9, state: 1, createdAt: '2026-10-05T10:00:00Z' };
+        },
+        async () => {
+          expect((await postForm({ ...VALID, idempotency_key: key })).status).toBe(303);
+        },
+      );
       const [first, second] = fake.submissions.map((s) => s.idempotencyKey);
       expect(first).toBe(key);
       expect(second).toMatch(UUID_V4);
@@ -443,7 +556,9 @@ describe('comments in the gateway', () => {
           expect(res.headers['cache-control']).toBe('no-store');
           expect(res.body).toContain('<h1>Twój komentarz</h1>');
           expect(res.body).toContain(`data-comment-message="">${COMMENT_TEXTS.uncertain}</div>`);
-          expect(res.body).toMatch(/<textarea id="komentarz-tresc"[^>]*>Dobry artykuł, dziękuję.<\/textarea>/);
+          expect(res.body).toMatch(
+            /<textarea id="komentarz-tresc"[^>]*>Dobry artykuł, dziękuję.<\/textarea>/,
+          );
           expect(tagWith(res.body, 'id="komentarz-email"')).toContain('value="jan.nowak@example.pl"');
           expect(tagWith(res.body, 'name="page_path"')).toContain(`value="${ARTICLE}"`);
           expect(formKey(res.body)).toBe(key);
@@ -452,38 +567,53 @@ describe('comments in the gateway', () => {
     });
 
     it('answers 404 for a path where no page takes comments, showing the text to copy', async () => {
-      await withHandler('SubmitComment', () => {
-        throw new FakeGrpcError(status.NOT_FOUND, 'commented page /nie-ma-takiej-strony/ not found');
-      }, async () => {
-        const form = await postForm({ ...VALID, page_path: '/nie-ma-takiej-strony/' });
-        expect(form.status).toBe(404);
-        expect(form.body).toContain('<h1>Nie można dodać komentarza</h1>');
-        expect(form.body).toContain(COMMENT_TEXTS.notCommentable);
-        expect(form.body).toMatch(/<textarea id="komentarz-kopia"[^>]*readOnly=""[^>]*>Dobry artykuł, dziękuję.<\/textarea>|<textarea[^>]*id="komentarz-kopia"[^>]*>Dobry artykuł, dziękuję.<\/textarea>/);
-        expect(form.body).not.toContain('data-comment-form=""');
-        const api = await postJson({ ...VALID, page_path: '/a/b/c/d/e/f/g/h/' });
-        expect(api.status).toBe(404);
-        expect(JSON.parse(api.body)).toMatchObject({ error: { status: 404, message: COMMENT_TEXTS.notCommentable } });
-      });
+      await withHandler(
+        'SubmitComment',
+        () => {
+          throw new FakeGrpcError(status.NOT_FOUND, 'commented page /nie-ma-takiej-strony/ not found');
+        },
+        async () => {
+          const form = await postForm({ ...VALID, page_path: '/nie-ma-takiej-strony/' });
+          expect(form.status).toBe(404);
+          expect(form.body).toContain('<h1>Nie można dodać komentarza</h1>');
+          expect(form.body).toContain(COMMENT_TEXTS.notCommentable);
+          expect(form.body).toMatch(
+            /<textarea id="komentarz-kopia"[^>]*readOnly=""[^>]*>Dobry artykuł, dziękuję.<\/textarea>|<textarea[^>]*id="komentarz-kopia"[^>]*>Dobry artykuł, dziękuję.<\/textarea>/,
+          );
+          expect(form.body).not.toContain('data-comment-form=""');
+          const api = await postJson({ ...VALID, page_path: '/a/b/c/d/e/f/g/h/' });
+          expect(api.status).toBe(404);
+          expect(JSON.parse(api.body)).toMatchObject({
+            error: { status: 404, message: COMMENT_TEXTS.notCommentable },
+          });
+        },
+      );
     });
   });
 
   describe('the comment budget counts accepted comments only', () => {
     it('lets a visitor who made five typos in the e-mail still post (limit 3 here)', async () => {
-      for (let i = 0; i < 5; i += 1) expect((await postForm({ ...VALID, email: `jan${i}@` })).status).toBe(400);
+      for (let i = 0; i < 5; i += 1)
+        expect((await postForm({ ...VALID, email: `jan${i}@` })).status).toBe(400);
       // …nor do posts the gateway itself refuses, nor ones whose fate is unknown.
       expect((await postForm({ ...VALID, rating: 'x' })).status).toBe(400);
-      await withHandler('SubmitComment', () => {
-        throw new FakeGrpcError(status.UNAVAILABLE, 'database down');
-      }, async () => {
-        expect((await postForm(VALID)).status).toBe(503);
-      });
-      for (let i = 0; i < 3; i += 1) expect((await postForm({ ...VALID, idempotency_key: randomUUID() })).status).toBe(303);
+      await withHandler(
+        'SubmitComment',
+        () => {
+          throw new FakeGrpcError(status.UNAVAILABLE, 'database down');
+        },
+        async () => {
+          expect((await postForm(VALID)).status).toBe(503);
+        },
+      );
+      for (let i = 0; i < 3; i += 1)
+        expect((await postForm({ ...VALID, idempotency_key: randomUUID() })).status).toBe(303);
       expect((await postForm(VALID)).status).toBe(429);
     });
 
     it('keys the budget by the client address behind a trusted proxy', async () => {
-      for (let i = 0; i < 3; i += 1) expect((await postForm(VALID, { 'x-forwarded-for': '198.51.100.20' })).status).toBe(303);
+      for (let i = 0; i < 3; i += 1)
+        expect((await postForm(VALID, { 'x-forwarded-for': '198.51.100.20' })).status).toBe(303);
       expect((await postForm(VALID, { 'x-forwarded-for': '198.51.100.20' })).status).toBe(429);
       expect((await postForm(VALID, { 'x-forwarded-for': '198.51.100.21' })).status).toBe(303);
     });

@@ -32,7 +32,9 @@ type JsonLd = Record<string, unknown> & { '@type': string };
 
 /** Every JSON-LD block of a document, parsed (a block that is not JSON fails the test here). */
 function jsonLd(html: string): JsonLd[] {
-  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as JsonLd);
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (m) => JSON.parse(m[1]!) as JsonLd,
+  );
 }
 
 const ldOfType = (html: string, type: string) => jsonLd(html).find((item) => item['@type'] === type);
@@ -41,7 +43,8 @@ interface FaqLd {
   mainEntity: { name: string; acceptedAnswer: { text: string } }[];
 }
 const faqLd = (html: string) => ldOfType(html, 'FAQPage') as unknown as FaqLd;
-const meta = (html: string, property: string) => new RegExp(`<meta property="${property}" content="([^"]*)">`).exec(html)?.[1];
+const meta = (html: string, property: string) =>
+  new RegExp(`<meta property="${property}" content="([^"]*)">`).exec(html)?.[1];
 /** Visible text of the document, tags dropped, for assertions on wording. */
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 /** The listing's own articles (not the popular ones beside them). */
@@ -52,10 +55,18 @@ const FAQ_TRAP_PAGE = {
   ...DOC_PAGE,
   path: '/dokument-z-pulapka/',
   link: '/dokument-z-pulapka/',
-  faq: [{ question: 'Czy usunę cookies wpisując </script><script>alert(1)</script>?', answerHtml: '<p>Nie &lt;script&gt;, tylko w <em>ustawieniach</em> przeglądarki &amp; systemu.</p>' }],
+  faq: [
+    {
+      question: 'Czy usunę cookies wpisując </script><script>alert(1)</script>?',
+      answerHtml: '<p>Nie &lt;script&gt;, tylko w <em>ustawieniach</em> przeglądarki &amp; systemu.</p>',
+    },
+  ],
 };
 /** The article's page as GetPage answers it, with a body the article page must not use (it shows GetArticle's). */
-const ARTICLE_PAGE_COPY = { ...ARTICLE_PAGE, bodyHtml: '<p>Kopia treści, której strona artykułu nie używa.</p>' };
+const ARTICLE_PAGE_COPY = {
+  ...ARTICLE_PAGE,
+  bodyHtml: '<p>Kopia treści, której strona artykułu nie używa.</p>',
+};
 /** Sitemap entries the recording has no example of: an address with '&' and a lastmod with a time. */
 const SITEMAP_EXTRA: [string, string][] = [
   ['/strona-z-&-w-adresie/', '2026-01-01'],
@@ -69,13 +80,18 @@ const rated = ARTICLE_COMMENTS.filter((c) => c.rating > 0);
 /** GetLenderFacts of the fake offers service: one verified company, the rest unknown; other slugs fail. */
 const lenderFactsAnswer = (request: unknown) => {
   const { slug } = request as { slug: string };
-  if (slug !== LENDER_WITH_FACTS.summary!.slug) throw new FakeGrpcError(GrpcStatus.UNAVAILABLE, 'offers down');
+  if (slug !== LENDER_WITH_FACTS.summary!.slug)
+    throw new FakeGrpcError(GrpcStatus.UNAVAILABLE, 'offers down');
   const unknown = { value: '', source: null, checkedAt: '' };
   return {
     slug,
     name: LENDER_WITH_FACTS.summary!.name,
     kind: unknown,
-    company: { value: 'Przykładowa Spółka sp. z o.o.', source: { name: 'strona marki (example.pl)', url: 'https://example.pl/' }, checkedAt: '2026-11-25' },
+    company: {
+      value: 'Przykładowa Spółka sp. z o.o.',
+      source: { name: 'strona marki (example.pl)', url: 'https://example.pl/' },
+      checkedAt: '2026-11-25',
+    },
     register: unknown,
     registerEntry: unknown,
     offer: null,
@@ -83,9 +99,14 @@ const lenderFactsAnswer = (request: unknown) => {
 };
 
 /** A review body sentence with lender figure tokens, and what it reads as without the figures. */
-const TOKEN_SENTENCE = '<p>Pożyczysz {{oferta.kwoty|w kwotach z aktualnej oferty}} na {{oferta.okres-max|okres z aktualnej oferty}}, {{oferta.wiek}}.</p>';
-const TOKEN_FALLBACK = 'Pożyczysz w kwotach z aktualnej oferty na okres z aktualnej oferty, w wieku podanym w aktualnej ofercie.';
-const withLenderTokens = (review: contentV1.LenderReview): contentV1.LenderReview => ({ ...review, bodyHtml: `${review.bodyHtml}${TOKEN_SENTENCE}` });
+const TOKEN_SENTENCE =
+  '<p>Pożyczysz {{oferta.kwoty|w kwotach z aktualnej oferty}} na {{oferta.okres-max|okres z aktualnej oferty}}, {{oferta.wiek}}.</p>';
+const TOKEN_FALLBACK =
+  'Pożyczysz w kwotach z aktualnej oferty na okres z aktualnej oferty, w wieku podanym w aktualnej ofercie.';
+const withLenderTokens = (review: contentV1.LenderReview): contentV1.LenderReview => ({
+  ...review,
+  bodyHtml: `${review.bodyHtml}${TOKEN_SENTENCE}`,
+});
 
 describe('gateway editorial pages', () => {
   let fake: FakeContent;
@@ -96,9 +117,19 @@ describe('gateway editorial pages', () => {
   beforeAll(async () => {
     fake = createFakeContent({ pages: [FAQ_TRAP_PAGE, ARTICLE_PAGE_COPY], sitemap: SITEMAP_EXTRA });
     // Every review quotes its offer by figure tokens (content/README.md), as the shipped reviews do.
-    const handlers = { ...fake.handlers, GetLenderReview: (request: unknown) => withLenderTokens(fake.handlers['GetLenderReview']!(request) as contentV1.LenderReview) };
-    [content, offers] = await Promise.all([startFakeService('content', handlers), startFakeService('offers', { ...OFFERS_HANDLERS, GetLenderFacts: lenderFactsAnswer })]);
-    gateway = await startTestGateway({ targets: { content: content.target, offers: offers.target }, env: { PAGE_CACHE: 'false' } });
+    const handlers = {
+      ...fake.handlers,
+      GetLenderReview: (request: unknown) =>
+        withLenderTokens(fake.handlers['GetLenderReview']!(request) as contentV1.LenderReview),
+    };
+    [content, offers] = await Promise.all([
+      startFakeService('content', handlers),
+      startFakeService('offers', { ...OFFERS_HANDLERS, GetLenderFacts: lenderFactsAnswer }),
+    ]);
+    gateway = await startTestGateway({
+      targets: { content: content.target, offers: offers.target },
+      env: { PAGE_CACHE: 'false' },
+    });
   });
 
   afterAll(async () => {
@@ -106,7 +137,8 @@ describe('gateway editorial pages', () => {
     await Promise.all([content.stop(), offers.stop()]);
   });
 
-  const get = (path: string, headers: Record<string, string> = {}) => rawRequest(gateway.port, { path, headers });
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    rawRequest(gateway.port, { path, headers });
   const logMessages = () => gateway.logs.map((line) => line.msg);
 
   describe('SEO landing page', () => {
@@ -142,11 +174,20 @@ describe('gateway editorial pages', () => {
 
       const types = jsonLd(res.body).map((item) => item['@type']);
       expect(types).toEqual(['Organization', 'BreadcrumbList', 'FAQPage']);
-      expect(ldOfType(res.body, 'Organization')).toMatchObject({ '@context': 'https://schema.org', name: 'Porównywarka pożyczek', url: `${ORIGIN}/` });
+      expect(ldOfType(res.body, 'Organization')).toMatchObject({
+        '@context': 'https://schema.org',
+        name: 'Porównywarka pożyczek',
+        url: `${ORIGIN}/`,
+      });
       expect(ldOfType(res.body, 'BreadcrumbList')).toMatchObject({
         itemListElement: [
           { '@type': 'ListItem', position: 1, name: SEO_PAGE.breadcrumbs[0]!.text, item: `${ORIGIN}/` },
-          { '@type': 'ListItem', position: 2, name: SEO_PAGE.breadcrumbs[1]!.text, item: `${ORIGIN}${SEO_PAGE.path}` },
+          {
+            '@type': 'ListItem',
+            position: 2,
+            name: SEO_PAGE.breadcrumbs[1]!.text,
+            item: `${ORIGIN}${SEO_PAGE.path}`,
+          },
         ],
       });
       const faq = faqLd(res.body);
@@ -154,10 +195,17 @@ describe('gateway editorial pages', () => {
       expect(faq.mainEntity[0]).toMatchObject({
         '@type': 'Question',
         name: SEO_PAGE.faq[0]!.question,
-        acceptedAnswer: { '@type': 'Answer', text: expect.stringMatching(/^Najniższe kwoty w ofertach pożyczkodawców zaczynają się zwykle od 100 zł\./) },
+        acceptedAnswer: {
+          '@type': 'Answer',
+          text: expect.stringMatching(
+            /^Najniższe kwoty w ofertach pożyczkodawców zaczynają się zwykle od 100 zł\./,
+          ),
+        },
       });
       // the inline state leaves the JSON-LD out (the document has it once)
-      const state = /<script id="__STATE__" type="application\/json">([\s\S]*?)<\/script>/.exec(res.body)![1]!;
+      const state = /<script id="__STATE__" type="application\/json">([\s\S]*?)<\/script>/.exec(
+        res.body,
+      )![1]!;
       expect(JSON.parse(state).head.structuredData).toBeUndefined();
       // no page hydrates: the state carries neither the navigation nor the page data (the HTML has them once)
       expect(JSON.parse(state)).not.toHaveProperty('navigation');
@@ -166,12 +214,16 @@ describe('gateway editorial pages', () => {
 
     it('escapes JSON-LD so no value can close its script element, and gives answers as plain text', async () => {
       const res = await get(FAQ_TRAP_PAGE.path);
-      const blocks = [...res.body.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+      const blocks = [...res.body.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+        (m) => m[1]!,
+      );
       expect(blocks).toHaveLength(3);
       for (const block of blocks) expect(block).not.toMatch(/[<>]/);
       const faq = faqLd(res.body);
       expect(faq.mainEntity[0]!.name).toBe('Czy usunę cookies wpisując </script><script>alert(1)</script>?');
-      expect(faq.mainEntity[0]!.acceptedAnswer.text).toBe('Nie <script>, tylko w ustawieniach przeglądarki & systemu.');
+      expect(faq.mainEntity[0]!.acceptedAnswer.text).toBe(
+        'Nie <script>, tylko w ustawieniach przeglądarki & systemu.',
+      );
     });
   });
 
@@ -198,7 +250,9 @@ describe('gateway editorial pages', () => {
       expect(res.body).toContain(`Autor: <a href="/autor/${AUTHOR.slug}/">${AUTHOR.name}</a>`);
       expect(body).toContain(`${ARTICLE.summary!.readingTimeMinutes} min czytania`);
       expect(res.body).toContain('<li>12\u00a0345 wyświetleń</li>');
-      const average = (rated.reduce((sum, c) => sum + c.rating, 0) / rated.length).toFixed(1).replace('.', ',');
+      const average = (rated.reduce((sum, c) => sum + c.rating, 0) / rated.length)
+        .toFixed(1)
+        .replace('.', ',');
       expect(body).toContain(`Ocena ${average}/5 (${rated.length} ocen)`);
       const toc = ARTICLE.toc[2]!;
       expect(res.body).toContain(`<a href="#${toc.anchor}">${toc.title}</a>`);
@@ -213,8 +267,12 @@ describe('gateway editorial pages', () => {
       expect(res.body).toMatch(/href="mailto:\?subject=P%C5%82aca/);
       expect(res.body).toContain('data-share="copy"');
       expect(res.body).toContain('data-share="native"');
-      expect(res.body).toMatch(new RegExp(`<h2>Podobne artykuły</h2>[\\s\\S]*href="${ARTICLE.similar[0]!.path}"`));
-      expect(res.body).toMatch(new RegExp(`<h2>Popularne artykuły</h2>[\\s\\S]*href="${ARTICLE.popular.at(-1)!.path}"`));
+      expect(res.body).toMatch(
+        new RegExp(`<h2>Podobne artykuły</h2>[\\s\\S]*href="${ARTICLE.similar[0]!.path}"`),
+      );
+      expect(res.body).toMatch(
+        new RegExp(`<h2>Popularne artykuły</h2>[\\s\\S]*href="${ARTICLE.popular.at(-1)!.path}"`),
+      );
       // the view is counted by the browser, not while rendering
       expect(res.body).toContain(`data-article-path="/${ARTICLE_SLUG}/"`);
       expect(fake.views).toHaveLength(0);
@@ -224,7 +282,11 @@ describe('gateway editorial pages', () => {
     it('describes itself as an Article with headline, dates and author', async () => {
       const res = await get(`/${ARTICLE_SLUG}/`);
       expect(meta(res.body, 'og:type')).toBe('article');
-      expect(jsonLd(res.body).map((item) => item['@type'])).toEqual(['Organization', 'BreadcrumbList', 'Article']);
+      expect(jsonLd(res.body).map((item) => item['@type'])).toEqual([
+        'Organization',
+        'BreadcrumbList',
+        'Article',
+      ]);
       expect(ldOfType(res.body, 'Article')).toMatchObject({
         headline: ARTICLE.h1,
         datePublished: '2025-09-16',
@@ -345,14 +407,19 @@ describe('gateway editorial pages', () => {
       );
       expect(res.body).toContain(`<h1>${REVIEWS_PAGE.h1}</h1>`);
       expect(res.body).toContain('Zebraliśmy w jednym miejscu omówienia firm pożyczkowych');
-      for (const slug of ['vivus', 'wandoo', 'kuki']) expect(res.body).toContain(`href="/opinie-o-pozyczkach/${slug}/"`);
+      for (const slug of ['vivus', 'wandoo', 'kuki'])
+        expect(res.body).toContain(`href="/opinie-o-pozyczkach/${slug}/"`);
       expect(text(res.body)).toContain('4,6/5 · 128 opinii');
       expect(text(res.body)).toContain('Brak opinii');
       expect(res.body).toContain('Szybka Gotówka');
       expect(res.body.match(/<ol class="steps">[\s\S]*?<\/ol>/)![0].match(/<li>/g)).toHaveLength(3);
       expect(res.body.match(/<details class="faq__item">/g)).toHaveLength(REVIEWS_PAGE.faq.length);
       expect(res.body).toContain('href="/application/"');
-      expect(jsonLd(res.body).map((item) => item['@type'])).toEqual(['Organization', 'BreadcrumbList', 'FAQPage']);
+      expect(jsonLd(res.body).map((item) => item['@type'])).toEqual([
+        'Organization',
+        'BreadcrumbList',
+        'FAQPage',
+      ]);
     });
 
     it('shows one lender: title, subtitle, FAQ, facts with the checked date, its offer', async () => {
@@ -362,7 +429,9 @@ describe('gateway editorial pages', () => {
       expect(res.body).toContain(`<h1>${review.title}</h1>`);
       expect(res.body).toContain(review.subtitle);
       // The facts block is the offers service's GetLenderFacts, each value with its source and date.
-      expect(text(res.body)).toMatch(/Firma \(strona umowy\) Przykładowa Spółka sp\. z o\.o\. Źródło: strona marki \(example\.pl\) ?, stan na 25\.11\.2026/);
+      expect(text(res.body)).toMatch(
+        /Firma \(strona umowy\) Przykładowa Spółka sp\. z o\.o\. Źródło: strona marki \(example\.pl\) ?, stan na 25\.11\.2026/,
+      );
       expect(text(res.body)).toContain('Licencja lub rejestr w trakcie weryfikacji');
       expect(text(res.body)).toContain('Kwota brak danych');
       // Without an offer the review's figure tokens read as their fallback wording, never as a raw token.
@@ -395,7 +464,9 @@ describe('gateway editorial pages', () => {
       const res = await get('/kalendarz-2026/');
       expect(res.status).toBe(200);
       expect(res.body.match(/<section class="cal-month"/g)).toHaveLength(12);
-      const headers = [...res.body.matchAll(/<th scope="col"><abbr title="([^"]+)">([^<]+)<\/abbr><\/th>/g)].slice(0, 7).map((m) => m[2]);
+      const headers = [...res.body.matchAll(/<th scope="col"><abbr title="([^"]+)">([^<]+)<\/abbr><\/th>/g)]
+        .slice(0, 7)
+        .map((m) => m[2]);
       expect(headers).toEqual(['Pn', 'Wt', 'Śr', 'Cz', 'Pt', 'So', 'Nd']);
       expect(res.body).toContain('Dni wolne w styczniu 2026');
       expect(text(res.body)).toContain('1 stycznia (czwartek) – Nowy Rok');
@@ -403,7 +474,9 @@ describe('gateway editorial pages', () => {
       expect(res.body).toMatch(/Weź wolne 2 stycznia \(piątek\)/);
       expect(res.body).toContain('Ferie zimowe 19 stycznia – 1 lutego');
       // 1 January 2026 is a Thursday: three empty cells before it, then the holiday
-      expect(res.body).toMatch(/<tbody><tr><td><\/td><td><\/td><td><\/td><td class="cal-day cal-day--holiday">1<span class="visually-hidden">, święto<\/span><\/td>/);
+      expect(res.body).toMatch(
+        /<tbody><tr><td><\/td><td><\/td><td><\/td><td class="cal-day cal-day--holiday">1<span class="visually-hidden">, święto<\/span><\/td>/,
+      );
       // working-time norm of 2026 (art. 130 KP): 251 days, 2008 hours; January 20 days
       expect(res.body).toContain('<dd data-total="norm">251 dni, 2008 godzin</dd>');
       expect(res.body).toMatch(/<dt>Dni robocze<\/dt><dd data-total="working">20<\/dd>/);
@@ -434,20 +507,33 @@ describe('gateway editorial pages', () => {
     it('renders the header groups and footer columns from GetNavigation with the data-removal link and partners', async () => {
       const res = await get(DOC_PAGE.path);
       const [loans] = NAVIGATION.menuGroups;
-      expect(res.body).toContain(`<p class="menu__title">${loans!.title}</p><img class="menu__image" src="${loans!.imageUrl}" alt=""`);
+      expect(res.body).toContain(
+        `<p class="menu__title">${loans!.title}</p><img class="menu__image" src="${loans!.imageUrl}" alt=""`,
+      );
       expect(res.body).toContain(`<p class="menu__subtitle">${loans!.columns[1]!.title}</p>`);
       const company = NAVIGATION.footerColumns.at(-1)!;
-      expect(res.body).toContain(`<nav aria-label="${company.title}"><p class="site-footer__title">${company.title}</p>`);
-      expect(res.body).toContain(`<a href="${NAVIGATION.dataRemovalLink!.link}" rel="noopener">${NAVIGATION.dataRemovalLink!.text}</a>`);
+      expect(res.body).toContain(
+        `<nav aria-label="${company.title}"><p class="site-footer__title">${company.title}</p>`,
+      );
+      expect(res.body).toContain(
+        `<a href="${NAVIGATION.dataRemovalLink!.link}" rel="noopener">${NAVIGATION.dataRemovalLink!.text}</a>`,
+      );
       const partner = NAVIGATION.partners[0]!;
-      expect(res.body).toContain(`<a href="${partner.link}" rel="noopener sponsored"><img src="${partner.imageUrl}" alt="${partner.name}"`);
+      expect(res.body).toContain(
+        `<a href="${partner.link}" rel="noopener sponsored"><img src="${partner.imageUrl}" alt="${partner.name}"`,
+      );
       expect(res.body).toContain('href="/kalendarz-2025/">Kalendarz dni wolnych</a>');
     });
 
     it('sends the navigation with every page payload', async () => {
       const payload = JSON.parse((await get('/blog/_payload.json?v=testbuild01')).body) as PagePayload;
-      expect(payload.navigation.groups.map((group) => group.title)).toEqual(NAVIGATION.menuGroups.map((group) => group.title));
-      expect(payload.navigation.dataRemoval).toEqual({ text: NAVIGATION.dataRemovalLink!.text, href: NAVIGATION.dataRemovalLink!.link });
+      expect(payload.navigation.groups.map((group) => group.title)).toEqual(
+        NAVIGATION.menuGroups.map((group) => group.title),
+      );
+      expect(payload.navigation.dataRemoval).toEqual({
+        text: NAVIGATION.dataRemovalLink!.text,
+        href: NAVIGATION.dataRemovalLink!.link,
+      });
     });
   });
 
@@ -459,14 +545,26 @@ describe('gateway editorial pages', () => {
       expect(XMLValidator.validate(res.body)).toBe(true);
       expect(res.body.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
       expect(res.body).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
-      const urls = [...res.body.matchAll(/<url><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?<\/url>/g)].map((m) => ({ loc: m[1]!, lastmod: m[2] }));
+      const urls = [
+        ...res.body.matchAll(/<url><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?<\/url>/g),
+      ].map((m) => ({ loc: m[1]!, lastmod: m[2] }));
       expect(urls.length).toBe(res.body.match(/<url>/g)!.length);
       const locs = urls.map((url) => url.loc);
       // content service entries, the '&' escaped
       expect(locs).toContain(`${ORIGIN}${SEO_PAGE.path}`);
       expect(locs).toContain(`${ORIGIN}/strona-z-&amp;-w-adresie/`);
       // the gateway's own routes: home, blog pages, tag pages, this year's and next year's calendar
-      for (const path of ['/', '/blog/', '/blog/page-2/', '/blog/page-3/', '/blog/kredyty/', '/blog/kredyty/page-2/', `/blog/${EMPTY_TAG.slug}/`, '/kalendarz-2025/', '/kalendarz-2026/']) {
+      for (const path of [
+        '/',
+        '/blog/',
+        '/blog/page-2/',
+        '/blog/page-3/',
+        '/blog/kredyty/',
+        '/blog/kredyty/page-2/',
+        `/blog/${EMPTY_TAG.slug}/`,
+        '/kalendarz-2025/',
+        '/kalendarz-2026/',
+      ]) {
         expect(locs).toContain(`${ORIGIN}${path}`);
       }
       expect(locs).not.toContain(`${ORIGIN}/blog/page-4/`);
@@ -487,7 +585,16 @@ describe('gateway editorial pages', () => {
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
       expect(res.body).toBe(
-        ['User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /przejdz/', 'Disallow: /*_payload.json', '', `Sitemap: ${ORIGIN}/sitemap.xml`, ''].join('\n'),
+        [
+          'User-agent: *',
+          'Allow: /',
+          'Disallow: /api/',
+          'Disallow: /przejdz/',
+          'Disallow: /*_payload.json',
+          '',
+          `Sitemap: ${ORIGIN}/sitemap.xml`,
+          '',
+        ].join('\n'),
       );
     });
   });
@@ -497,7 +604,9 @@ describe('gateway editorial pages when services fail', () => {
   it('renders an SEO page without the offers block while the offers service is down, uncached', async () => {
     const fake = createFakeContent();
     const content = await startFakeService('content', fake.handlers);
-    const gateway = await startTestGateway({ targets: { content: content.target, offers: await deadTarget() } });
+    const gateway = await startTestGateway({
+      targets: { content: content.target, offers: await deadTarget() },
+    });
     try {
       const res = await rawRequest(gateway.port, { path: SEO_PAGE.path });
       expect(res.status).toBe(200);
@@ -519,7 +628,10 @@ describe('gateway editorial pages when services fail', () => {
     const fake = createFakeContent();
     const { GetNavigation: _navigation, ListSitemapEntries: _sitemap, ...rest } = fake.handlers;
     const content = await startFakeService('content', rest);
-    const gateway = await startTestGateway({ targets: { content: content.target, offers: await deadTarget() }, env: { PAGE_CACHE: 'false' } });
+    const gateway = await startTestGateway({
+      targets: { content: content.target, offers: await deadTarget() },
+      env: { PAGE_CACHE: 'false' },
+    });
     try {
       const res = await rawRequest(gateway.port, { path: '/polityka-cookies/' });
       expect(res.status).toBe(200);
@@ -540,7 +652,10 @@ describe('gateway editorial pages when services fail', () => {
   it('caches the navigation like page data: one GetNavigation for many pages', async () => {
     const fake = createFakeContent();
     const content = await startFakeService('content', fake.handlers);
-    const gateway = await startTestGateway({ targets: { content: content.target }, env: { PAGE_CACHE: 'true' } });
+    const gateway = await startTestGateway({
+      targets: { content: content.target },
+      env: { PAGE_CACHE: 'true' },
+    });
     try {
       await rawRequest(gateway.port, { path: '/polityka-cookies/' });
       await rawRequest(gateway.port, { path: '/o-nas/' });

@@ -11,10 +11,13 @@ import { type TestGateway, deadTarget, startTestGateway } from './support/test-g
 
 const PATH = '/sprawdz-szanse/';
 /** The visible text of an element found by its data attribute. */
-const dataText = (html: string, attribute: string) => new RegExp(`<[a-z0-9]+[^>]* ${attribute}[^>]*>([^<]*)<`).exec(html)?.[1];
+const dataText = (html: string, attribute: string) =>
+  new RegExp(`<[a-z0-9]+[^>]* ${attribute}[^>]*>([^<]*)<`).exec(html)?.[1];
 /** The value of the checked radio button of a question, if any. */
 const checked = (html: string, name: string) =>
-  (html.match(/<input type="radio"[^>]*>/g) ?? []).filter((tag) => tag.includes(` name="${name}"`) && tag.includes(' checked=""')).map((tag) => / value="([a-z]+)"/.exec(tag)?.[1])[0];
+  (html.match(/<input type="radio"[^>]*>/g) ?? [])
+    .filter((tag) => tag.includes(` name="${name}"`) && tag.includes(' checked=""'))
+    .map((tag) => / value="([a-z]+)"/.exec(tag)?.[1])[0];
 
 describe('eligibility quiz page', () => {
   let content: FakeGrpcServer;
@@ -39,14 +42,21 @@ describe('eligibility quiz page', () => {
     expect(res.body).toContain('<h1>Sprawdź swoje szanse na pożyczkę</h1>');
     expect(res.body).toMatch(/<form class="loan-calc__form"[^>]* action="\/sprawdz-szanse\/" method="get"/);
     expect(res.body).toContain('data-island="eligibility-quiz"');
-    for (const question of ['Czy masz ukończone 18 lat?', 'Czy masz obywatelstwo polskie?', 'Czy masz ważny dowód osobisty?', 'Czy masz konto w banku?']) {
+    for (const question of [
+      'Czy masz ukończone 18 lat?',
+      'Czy masz obywatelstwo polskie?',
+      'Czy masz ważny dowód osobisty?',
+      'Czy masz konto w banku?',
+    ]) {
       expect(res.body).toContain(`<legend>${question}</legend>`);
     }
     expect((res.body.match(/<input type="radio"/g) ?? []).length).toBe(8);
     expect(res.body).not.toMatch(/<input type="radio"[^>]* checked=""/);
     expect(dataText(res.body, 'data-result="chance"')).toBe('0%');
     expect(dataText(res.body, 'data-error-for="over18"')).toBe('');
-    expect(res.body).toMatch(/<a class="button button--large" href="\/application\/">Złóż wniosek o pożyczkę<\/a>/);
+    expect(res.body).toMatch(
+      /<a class="button button--large" href="\/application\/">Złóż wniosek o pożyczkę<\/a>/,
+    );
     expect(res.body).toContain('nie decyzja pożyczkodawcy');
     expect(res.body).toContain(`<link rel="canonical" href="http://localhost:3000${PATH}">`);
   });
@@ -64,11 +74,15 @@ describe('eligibility quiz page', () => {
     expect(dataText(res.body, 'data-item-status="citizen"')).toBe('liczy się (+35%)');
     expect(dataText(res.body, 'data-item-status="validIdentity"')).toBe('nie liczy się');
     expect(dataText(res.body, 'data-item-status="validBank"')).toBe('liczy się (+28%)');
-    expect(res.body).toMatch(/<tr data-item="validIdentity" data-counted="false"><th scope="row">Czy masz ważny dowód osobisty\?<\/th><td>15%<\/td>/);
+    expect(res.body).toMatch(
+      /<tr data-item="validIdentity" data-counted="false"><th scope="row">Czy masz ważny dowód osobisty\?<\/th><td>15%<\/td>/,
+    );
     expect(checked(res.body, 'pelnoletni')).toBe('tak');
     expect(checked(res.body, 'dowod')).toBe('nie');
     expect(res.body).toMatch(/data-result-incomplete=""[^>]* hidden=""/);
-    expect(res.body).toContain('href="/sprawdz-szanse/?pelnoletni=tak&amp;obywatel=tak&amp;dowod=nie&amp;konto=tak" data-share=""');
+    expect(res.body).toContain(
+      'href="/sprawdz-szanse/?pelnoletni=tak&amp;obywatel=tak&amp;dowod=nie&amp;konto=tak" data-share=""',
+    );
     const all = await get(`${PATH}?pelnoletni=tak&obywatel=tak&dowod=tak&konto=tak`);
     expect(dataText(all.body, 'data-result="chance"')).toBe('98%');
   });
@@ -79,9 +93,13 @@ describe('eligibility quiz page', () => {
     expectNoStack(res.body);
     expect(dataText(res.body, 'data-result="chance"')).toBe('20%');
     expect(dataText(res.body, 'data-error-for="over18"')).toBe('');
-    expect(dataText(res.body, 'data-error-for="citizen"')).toBe('Nie rozpoznaliśmy tej odpowiedzi. Zaznacz Tak albo Nie.');
+    expect(dataText(res.body, 'data-error-for="citizen"')).toBe(
+      'Nie rozpoznaliśmy tej odpowiedzi. Zaznacz Tak albo Nie.',
+    );
     expect(dataText(res.body, 'data-error-for="validIdentity"')).toBe('Zaznacz odpowiedź: Tak albo Nie.');
-    expect(dataText(res.body, 'data-error-for="validBank"')).toBe('Nie rozpoznaliśmy tej odpowiedzi. Zaznacz Tak albo Nie.');
+    expect(dataText(res.body, 'data-error-for="validBank"')).toBe(
+      'Nie rozpoznaliśmy tej odpowiedzi. Zaznacz Tak albo Nie.',
+    );
     expect(dataText(res.body, 'data-item-status="citizen"')).toBe('bez odpowiedzi');
     expect(checked(res.body, 'obywatel')).toBeUndefined();
     expect(res.body).not.toContain('<script>');
@@ -103,7 +121,9 @@ describe('eligibility quiz in the sitemap and on the calculator page', () => {
     try {
       const res = await rawRequest(gateway.port, { path: '/sitemap.xml' });
       expect(res.status).toBe(200);
-      expect(res.body).toContain(`<url><loc>http://localhost:3000${PATH}</loc><lastmod>2025-01-20</lastmod></url>`);
+      expect(res.body).toContain(
+        `<url><loc>http://localhost:3000${PATH}</loc><lastmod>2025-01-20</lastmod></url>`,
+      );
       const calculator = await rawRequest(gateway.port, { path: '/kalkulator-kredytowy/' });
       expect(calculator.body).toContain(`<a href="${PATH}">sprawdź swoje szanse na pożyczkę</a>`);
     } finally {
@@ -115,9 +135,14 @@ describe('eligibility quiz in the sitemap and on the calculator page', () => {
 
 describe('eligibility quiz without the content service', () => {
   it('still answers (no backend call)', async () => {
-    const gateway = await startTestGateway({ targets: { content: await deadTarget() }, env: { PAGE_CACHE: 'false' } });
+    const gateway = await startTestGateway({
+      targets: { content: await deadTarget() },
+      env: { PAGE_CACHE: 'false' },
+    });
     try {
-      const res = await rawRequest(gateway.port, { path: `${PATH}?pelnoletni=tak&obywatel=tak&dowod=nie&konto=tak` });
+      const res = await rawRequest(gateway.port, {
+        path: `${PATH}?pelnoletni=tak&obywatel=tak&dowod=nie&konto=tak`,
+      });
       expect(res.status).toBe(200);
       expect(dataText(res.body, 'data-result="chance"')).toBe('83%');
     } finally {

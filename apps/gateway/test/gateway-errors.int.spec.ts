@@ -37,7 +37,10 @@ const brokenRoutes = [
     pattern: '/test/limit/',
     layout: 'default',
     params: () => ({}),
-    load: (ctx) => ctx.services.content.getPage({ path: '/test/limit/' }).then(() => ({ kind: 'page' as const, page: null as never })),
+    load: (ctx) =>
+      ctx.services.content
+        .getPage({ path: '/test/limit/' })
+        .then(() => ({ kind: 'page' as const, page: null as never })),
     head: () => ({ title: '', description: '', canonical: '' }),
   }),
   homeRoute,
@@ -58,7 +61,8 @@ describe('gateway error pages', () => {
           if (path === '/') return HOME_PAGE;
           if (path === '/o-nas/') return ABOUT_PAGE;
           if (path === '/test/limit/') throw new FakeGrpcError(status.RESOURCE_EXHAUSTED, 'slow down');
-          if (path === '/zly-argument/') throw new FakeGrpcError(status.INVALID_ARGUMENT, `bad path ${SECRET}`);
+          if (path === '/zly-argument/')
+            throw new FakeGrpcError(status.INVALID_ARGUMENT, `bad path ${SECRET}`);
           if (path === '/awaria/') throw new FakeGrpcError(status.INTERNAL, `stack of ${SECRET}`);
           throw new FakeGrpcError(status.NOT_FOUND, 'none');
         },
@@ -87,7 +91,9 @@ describe('gateway error pages', () => {
     expect(res.body).toContain('Wystąpił błąd');
     expect(res.body).not.toContain('breadcrumbs');
     expectNoStack(res.body);
-    expect(gateway.logs.some((line) => line.msg === 'page render failed' && line.level === 'error')).toBe(true);
+    expect(gateway.logs.some((line) => line.msg === 'page render failed' && line.level === 'error')).toBe(
+      true,
+    );
   });
 
   it('answers a loader crash with the 500 page in the layout, never with its message', async () => {
@@ -145,7 +151,10 @@ describe('BENCH_STATIC off', () => {
         throw new FakeGrpcError(status.NOT_FOUND, 'none');
       },
     });
-    const gateway = await startTestGateway({ targets: { content: content.target }, env: { PAGE_CACHE: 'false' } });
+    const gateway = await startTestGateway({
+      targets: { content: content.target },
+      env: { PAGE_CACHE: 'false' },
+    });
     try {
       // The same page is served under /__static/ when BENCH_STATIC is on (the suite above).
       const page = await rawRequest(gateway.port, { path: '/o-nas/' });

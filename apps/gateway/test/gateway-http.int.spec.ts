@@ -25,7 +25,8 @@ const startOffers = () => startFakeService('offers', OFFERS_HANDLERS);
 const startRates = () =>
   startFakeService('rates', {
     GetLatestTable: (request) => {
-      if ((request as { table: number }).table !== 1) throw new FakeGrpcError(status.INVALID_ARGUMENT, 'table A expected');
+      if ((request as { table: number }).table !== 1)
+        throw new FakeGrpcError(status.INVALID_ARGUMENT, 'table A expected');
       return RATE_TABLE;
     },
   });
@@ -49,7 +50,8 @@ describe('gateway over HTTP with real gRPC services', () => {
     await Promise.all([content.stop(), offers.stop(), rates.stop()]);
   });
 
-  const get = (path: string, headers: Record<string, string> = {}) => rawRequest(gateway.port, { path, headers });
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    rawRequest(gateway.port, { path, headers });
   const logMessages = () => gateway.logs.map((line) => line.msg);
 
   describe('trailing-slash rule', () => {
@@ -90,7 +92,13 @@ describe('gateway over HTTP with real gRPC services', () => {
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.body).toContain(NOT_FOUND_TEXT);
       expect(res.body).toMatch(/<a class="button button--large" href="\/application\/">Złóż wniosek<\/a>/);
-      for (const href of ['/', '/kredyt-gotowkowy/', '/darmowe-pozyczki/', '/pozyczki-bez-bik-baz-krd-erif-big/', '/kalkulator-walutowy/']) {
+      for (const href of [
+        '/',
+        '/kredyt-gotowkowy/',
+        '/darmowe-pozyczki/',
+        '/pozyczki-bez-bik-baz-krd-erif-big/',
+        '/kalkulator-walutowy/',
+      ]) {
         expect(res.body).toContain(`href="${href}"`);
       }
       expect(res.body).toContain('<meta name="robots" content="noindex, follow">');
@@ -151,13 +159,21 @@ describe('gateway over HTTP with real gRPC services', () => {
     it('inlines the page state once, as JSON that cannot break out of its script element', async () => {
       const res = await get('/o-nas/');
       expect(res.status).toBe(200);
-      const scripts = [...res.body.matchAll(/<script id="__STATE__" type="application\/json">([\s\S]*?)<\/script>/g)];
+      const scripts = [
+        ...res.body.matchAll(/<script id="__STATE__" type="application\/json">([\s\S]*?)<\/script>/g),
+      ];
       expect(scripts).toHaveLength(1);
       const json = scripts[0]![1]!;
       expect(json).not.toContain('</script');
       expect(json).not.toContain('<');
       const state = JSON.parse(json);
-      expect(state).toMatchObject({ buildId: TEST_BUILD_ID, route: 'content', page: 'content', layout: 'default', status: 200 });
+      expect(state).toMatchObject({
+        buildId: TEST_BUILD_ID,
+        route: 'content',
+        page: 'content',
+        layout: 'default',
+        status: 200,
+      });
       expect(state.locale).toEqual({
         country: 'PL',
         code: 'pl-PL',
@@ -174,8 +190,14 @@ describe('gateway over HTTP with real gRPC services', () => {
       expect(res.body.split('Jesteśmy serwisem porównawczym').length).toBe(2);
       // the home page too (its calculator is an island): the state is the runtime's, not the page's
       const home = (await get('/')).body;
-      const homeState = JSON.parse(/<script id="__STATE__" type="application\/json">([\s\S]*?)<\/script>/.exec(home)![1]!);
-      expect(homeState).toMatchObject({ page: 'home', route: 'home', today: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+      const homeState = JSON.parse(
+        /<script id="__STATE__" type="application\/json">([\s\S]*?)<\/script>/.exec(home)![1]!,
+      );
+      expect(homeState).toMatchObject({
+        page: 'home',
+        route: 'home',
+        today: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      });
       expect(homeState).not.toHaveProperty('data');
       expect(home.split('<h2 id="sekcja-numer-1">Sekcja numer 1</h2>').length).toBe(2);
       // a page without interactive parts does not preload React
@@ -211,7 +233,9 @@ describe('gateway over HTTP with real gRPC services', () => {
     });
 
     it('gives crawlers the same complete document', async () => {
-      const res = await get('/', { 'User-Agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' });
+      const res = await get('/', {
+        'User-Agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+      });
       expect(res.status).toBe(200);
       expect(res.body).toContain('Kredyt Plus');
       expect(res.body.endsWith('</body></html>')).toBe(true);
@@ -258,7 +282,9 @@ describe('gateway over HTTP with real gRPC services', () => {
       }
       const json = await get('/o-nas/_payload.json?v=%zz');
       expect(json.status).toBe(400);
-      expect(JSON.parse(json.body)).toEqual({ error: { status: 400, message: 'Nieprawidłowy adres strony' } });
+      expect(JSON.parse(json.body)).toEqual({
+        error: { status: 400, message: 'Nieprawidłowy adres strony' },
+      });
     });
 
     it('refuses bodies over 100 kB with 413, declared or chunked', async () => {
@@ -287,7 +313,12 @@ describe('gateway over HTTP with real gRPC services', () => {
       const res = await rawRequest(gateway.port, { method: 'DELETE', path: '/o-nas/' });
       expect(res.status).toBe(405);
       expect(res.headers.allow).toBe('GET, HEAD');
-      const post = await rawRequest(gateway.port, { method: 'POST', path: '/o-nas', body: 'a=1', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+      const post = await rawRequest(gateway.port, {
+        method: 'POST',
+        path: '/o-nas',
+        body: 'a=1',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      });
       expect(post.status).toBe(405);
     });
 
@@ -327,7 +358,10 @@ describe('gateway over HTTP with real gRPC services', () => {
       expect(asset.status).toBe(200);
       expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(asset.headers['content-type']).toMatch(/javascript/);
-      const gz = await rawRequest(gateway.port, { path: '/assets/entry-TEST.js', headers: { 'Accept-Encoding': 'gzip' } });
+      const gz = await rawRequest(gateway.port, {
+        path: '/assets/entry-TEST.js',
+        headers: { 'Accept-Encoding': 'gzip' },
+      });
       expect(gz.headers['content-encoding']).toBe('gzip');
       const missing = await get('/assets/entry-OLD.js');
       expect(missing.status).toBe(404);
@@ -360,7 +394,9 @@ describe('gateway over HTTP with real gRPC services', () => {
 
       await get('/o-nas/');
       const metrics = (await ops('/metrics')).body;
-      expect(metrics).toMatch(/http_server_request_duration_seconds_count\{[^}]*route="\/"[^}]*status_code="200"[^}]*\} \d+/);
+      expect(metrics).toMatch(
+        /http_server_request_duration_seconds_count\{[^}]*route="\/"[^}]*status_code="200"[^}]*\} \d+/,
+      );
       expect(metrics).toMatch(/route="\/:path\+\/"/);
       expect(metrics).toMatch(/route="trailing-slash-redirect"/);
       expect(metrics).not.toMatch(/route="\/o-nas\/"/);
@@ -395,7 +431,9 @@ describe('gateway when services fail', () => {
       expect(payload.status).toBe(503);
       // The refused connection ended each call (UNAVAILABLE); a call left to wait for a channel
       // would have ended at its deadline instead (DEADLINE_EXCEEDED).
-      const codes = gateway.logs.filter((l) => l.level === 'error' && l['grpcCode'] !== undefined).map((l) => l['grpcCode']);
+      const codes = gateway.logs
+        .filter((l) => l.level === 'error' && l['grpcCode'] !== undefined)
+        .map((l) => l['grpcCode']);
       expect(codes.length).toBeGreaterThan(0);
       expect(new Set(codes)).toEqual(new Set(['UNAVAILABLE']));
     } finally {
@@ -428,7 +466,9 @@ describe('gateway when services fail', () => {
       expect(received).toHaveLength(1);
       expect(received[0]!.deadline).toBeLessThanOrEqual(received[0]!.at + 300);
       await received[0]!.cancelled;
-      expect(gateway.logs.some((l) => l.level === 'error' && l['grpcCode'] === 'DEADLINE_EXCEEDED')).toBe(true);
+      expect(gateway.logs.some((l) => l.level === 'error' && l['grpcCode'] === 'DEADLINE_EXCEEDED')).toBe(
+        true,
+      );
     } finally {
       await gateway.stop();
       await stuck.stop();
@@ -465,7 +505,10 @@ describe('gateway when services fail', () => {
       expect(second.body).toBe(first.body);
       expect(second.headers['etag']).toBe(first.headers['etag']);
       expect(second.headers['content-type']).toBe('text/html; charset=utf-8');
-      const revalidated = await rawRequest(gateway.port, { path: '/', headers: { ...variant, 'If-None-Match': String(first.headers['etag']) } });
+      const revalidated = await rawRequest(gateway.port, {
+        path: '/',
+        headers: { ...variant, 'If-None-Match': String(first.headers['etag']) },
+      });
       expect(revalidated.status).toBe(304);
     } finally {
       await gateway.stop();
@@ -496,7 +539,9 @@ describe('gateway when services fail', () => {
         expect(stale.status).toBe(200);
         expect(stale.body).toContain('Jesteśmy serwisem porównawczym');
         // Served stale, so one refresh ran behind the answer (and failed: the service is down).
-        await until(() => gateway.logs.some((line) => line.msg === 'background refresh failed; stale value kept'));
+        await until(() =>
+          gateway.logs.some((line) => line.msg === 'background refresh failed; stale value kept'),
+        );
       } finally {
         jest.useRealTimers();
       }

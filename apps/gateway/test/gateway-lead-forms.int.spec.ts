@@ -16,19 +16,31 @@ import { type TestGateway, startTestGateway } from './support/test-gateway';
  */
 
 const ORIGIN = 'http://localhost:3000';
-const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&quot;/g, '"').replace(/\s+/g, ' ');
-const decode = (value: string) => value.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&amp;/g, '&');
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&quot;/g, '"')
+    .replace(/\s+/g, ' ');
+const decode = (value: string) =>
+  value
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, '&');
 
 /** The opening tag of the element with this attribute, attributes in any order. */
 function tagWith(html: string, attribute: string): string {
-  const found = new RegExp(`<[a-z]+ [^>]*${attribute.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[^>]*>`).exec(html);
+  const found = new RegExp(`<[a-z]+ [^>]*${attribute.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[^>]*>`).exec(
+    html,
+  );
   if (!found) throw new Error(`no element with ${attribute}`);
   return found[0];
 }
-const valueOf = (html: string, name: string) => decode(/value="([^"]*)"/.exec(tagWith(html, `name="${name}"`))?.[1] ?? '');
+const valueOf = (html: string, name: string) =>
+  decode(/value="([^"]*)"/.exec(tagWith(html, `name="${name}"`))?.[1] ?? '');
 /** The text of the error slot of one field. */
 function fieldError(html: string, field: string): string {
-  for (const match of html.matchAll(/<p [^>]*data-error-for="([^"]+)"[^>]*>([^<]*)<\/p>/g)) if (match[1] === field) return decode(match[2] ?? '');
+  for (const match of html.matchAll(/<p [^>]*data-error-for="([^"]+)"[^>]*>([^<]*)<\/p>/g))
+    if (match[1] === field) return decode(match[2] ?? '');
   throw new Error(`no error slot for ${field}`);
 }
 
@@ -58,22 +70,40 @@ describe('visitor forms in the gateway against the real leads service', () => {
   async function openForm(path: string): Promise<{ res: RawResponse; cookie: string; token: string }> {
     const res = await rawRequest(gateway.port, { path, headers: { 'x-forwarded-for': clientIp() } });
     const setCookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
-    const cookie = setCookie.map((line) => line.split(';')[0]).find((pair) => pair?.startsWith('pp_form=')) ?? '';
+    const cookie =
+      setCookie.map((line) => line.split(';')[0]).find((pair) => pair?.startsWith('pp_form=')) ?? '';
     return { res, cookie, token: valueOf(res.body, 'csrf_token') };
   }
 
-  const post = (path: string, fields: Record<string, string>, cookie: string, headers: Record<string, string> = {}) =>
+  const post = (
+    path: string,
+    fields: Record<string, string>,
+    cookie: string,
+    headers: Record<string, string> = {},
+  ) =>
     rawRequest(gateway.port, {
       method: 'POST',
       path,
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN, cookie, 'x-forwarded-for': clientIp(), ...headers },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: ORIGIN,
+        cookie,
+        'x-forwarded-for': clientIp(),
+        ...headers,
+      },
       body: new URLSearchParams(fields).toString(),
     });
 
-  const count = async (table: string) => Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`)).rows[0]?.n);
+  const count = async (table: string) =>
+    Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`)).rows[0]?.n);
 
   describe('/kontakt/', () => {
-    const message = { name: 'Anna Zielińska', email: 'anna.zielinska@example.pl', phone: '600 700 800', message: 'Dzień dobry, proszę o informację o porównaniu pożyczek.' };
+    const message = {
+      name: 'Anna Zielińska',
+      email: 'anna.zielinska@example.pl',
+      phone: '600 700 800',
+      message: 'Dzień dobry, proszę o informację o porównaniu pożyczek.',
+    };
 
     it('draws the form per visitor: no-store, a form cookie and a CSRF token, every field empty', async () => {
       const { res, cookie, token } = await openForm('/kontakt/');
@@ -110,7 +140,11 @@ describe('visitor forms in the gateway against the real leads service', () => {
     it('answers bad input with the Polish message next to the field and every value kept, storing nothing', async () => {
       const before = await count('leads.contact_messages');
       const { cookie, token } = await openForm('/kontakt/');
-      const res = await post('/kontakt/', { ...message, email: 'anna@@example', phone: '12', csrf_token: token }, cookie);
+      const res = await post(
+        '/kontakt/',
+        { ...message, email: 'anna@@example', phone: '12', csrf_token: token },
+        cookie,
+      );
       expect(res.status).toBe(400);
       expect(res.headers['cache-control']).toBe('no-store');
       expect(fieldError(res.body, 'email')).toBe(MESSAGES.email);
@@ -120,28 +154,54 @@ describe('visitor forms in the gateway against the real leads service', () => {
       expect(valueOf(res.body, 'email')).toBe('anna@@example');
       expect(res.body).toContain(message.message);
       // The form drawn again carries a fresh token, so the corrected form can be sent.
-      const fixed = await post('/kontakt/', { ...message, csrf_token: valueOf(res.body, 'csrf_token'), idempotency_key: valueOf(res.body, 'idempotency_key') }, cookie);
+      const fixed = await post(
+        '/kontakt/',
+        {
+          ...message,
+          csrf_token: valueOf(res.body, 'csrf_token'),
+          idempotency_key: valueOf(res.body, 'idempotency_key'),
+        },
+        cookie,
+      );
       expect(fixed.status).toBe(303);
       expect(await count('leads.contact_messages')).toBe(before + 1);
     });
 
     it('refuses a field over its limit before the service is asked', async () => {
       const { cookie, token } = await openForm('/kontakt/');
-      const res = await post('/kontakt/', { ...message, message: 'x'.repeat(5001), csrf_token: token }, cookie);
+      const res = await post(
+        '/kontakt/',
+        { ...message, message: 'x'.repeat(5001), csrf_token: token },
+        cookie,
+      );
       expect(res.status).toBe(400);
       expect(fieldError(res.body, 'message')).toContain('najwyżej 5000 znaków');
     });
 
     it('answers the page script with JSON: the confirmation message, or the field errors', async () => {
       const { cookie, token } = await openForm('/kontakt/');
-      const ok = await post('/kontakt/', { ...message, message: 'Druga wiadomość, wysłana przez skrypt strony.', csrf_token: token, idempotency_key: '3b1f8c52-6a0e-4c1d-9a7b-2f6e5d4c3b2a' }, cookie, {
-        accept: 'application/json',
-      });
+      const ok = await post(
+        '/kontakt/',
+        {
+          ...message,
+          message: 'Druga wiadomość, wysłana przez skrypt strony.',
+          csrf_token: token,
+          idempotency_key: '3b1f8c52-6a0e-4c1d-9a7b-2f6e5d4c3b2a',
+        },
+        cookie,
+        {
+          accept: 'application/json',
+        },
+      );
       expect(ok.status).toBe(200);
       expect(JSON.parse(ok.body)).toEqual({ message: CONTACT_TEXTS.sent, href: '/kontakt/?wyslano=tak' });
-      const bad = await post('/kontakt/', { ...message, email: 'nie-email', csrf_token: token }, cookie, { accept: 'application/json' });
+      const bad = await post('/kontakt/', { ...message, email: 'nie-email', csrf_token: token }, cookie, {
+        accept: 'application/json',
+      });
       expect(bad.status).toBe(400);
-      expect((JSON.parse(bad.body) as { error: { fields: Record<string, string> } }).error.fields).toEqual({ email: MESSAGES.email });
+      expect((JSON.parse(bad.body) as { error: { fields: Record<string, string> } }).error.fields).toEqual({
+        email: MESSAGES.email,
+      });
     });
 
     it('answers a post without a token, with a forged one, with another form’s or from another site with the 403 page', async () => {
@@ -161,7 +221,11 @@ describe('visitor forms in the gateway against the real leads service', () => {
         expect(text(res.body)).toContain('Nie przyjęliśmy formularza');
       }
       // The token of one visitor's cookie is not another's.
-      const other = await post('/kontakt/', { ...message, csrf_token: token }, 'pp_form=0f0e0d0c-0b0a-4909-8807-060504030201');
+      const other = await post(
+        '/kontakt/',
+        { ...message, csrf_token: token },
+        'pp_form=0f0e0d0c-0b0a-4909-8807-060504030201',
+      );
       expect(other.status).toBe(403);
       expect(await count('leads.contact_messages')).toBe(before);
     });
@@ -189,7 +253,11 @@ describe('visitor forms in the gateway against the real leads service', () => {
 
     it('shows the service’s message next to the website field and keeps the traffic sources', async () => {
       const { cookie, token } = await openForm('/wspolpraca/');
-      const res = await post('/wspolpraca/', { ...enquiry, website: 'finanseblog', csrf_token: token }, cookie);
+      const res = await post(
+        '/wspolpraca/',
+        { ...enquiry, website: 'finanseblog', csrf_token: token },
+        cookie,
+      );
       expect(res.status).toBe(400);
       expect(fieldError(res.body, 'website')).toContain('http://');
       expect(res.body).toContain(enquiry.traffic_sources);
@@ -202,7 +270,11 @@ describe('visitor forms in the gateway against the real leads service', () => {
       const { res: page, cookie, token } = await openForm('/unsubscribe/');
       // "Usuń także moje dane" is ticked as the page is first shown.
       expect(tagWith(page.body, 'name="usun_dane"')).toContain('checked');
-      const res = await post('/unsubscribe/', { email: 'anna.zielinska@example.pl', phone: '', usun_dane: 'tak', csrf_token: token }, cookie);
+      const res = await post(
+        '/unsubscribe/',
+        { email: 'anna.zielinska@example.pl', phone: '', usun_dane: 'tak', csrf_token: token },
+        cookie,
+      );
       expect(res.status).toBe(303);
       const location = String(res.headers['location']);
       const requestId = /^\/unsubscribe\/\?wniosek=([0-9a-f-]{36})$/.exec(location)?.[1];
@@ -216,13 +288,22 @@ describe('visitor forms in the gateway against the real leads service', () => {
       const shown = text(confirmation.body);
       expect(shown).toContain(UNSUBSCRIBE_TEXTS.unsubscribed);
       expect(shown).toContain(requestId);
-      const state = request.status === leadsV1.RequestStatus.COMPLETED ? 'completed' : request.status === leadsV1.RequestStatus.REJECTED ? 'rejected' : 'pending';
+      const state =
+        request.status === leadsV1.RequestStatus.COMPLETED
+          ? 'completed'
+          : request.status === leadsV1.RequestStatus.REJECTED
+            ? 'rejected'
+            : 'pending';
       expect(shown).toContain(erasureStatusText(state));
     });
 
     it('without the erasure box: the unsubscribe only, confirmed on a shared page', async () => {
       const { cookie, token } = await openForm('/unsubscribe/');
-      const res = await post('/unsubscribe/', { email: '', phone: '+48 601 202 303', csrf_token: token }, cookie);
+      const res = await post(
+        '/unsubscribe/',
+        { email: '', phone: '+48 601 202 303', csrf_token: token },
+        cookie,
+      );
       expect(res.status).toBe(303);
       expect(res.headers['location']).toBe('/unsubscribe/?wypisano=tak');
       const confirmation = await rawRequest(gateway.port, { path: '/unsubscribe/?wypisano=tak' });
@@ -238,7 +319,9 @@ describe('visitor forms in the gateway against the real leads service', () => {
     });
 
     it('answers an unknown request number with 404 and the form', async () => {
-      const res = await rawRequest(gateway.port, { path: '/unsubscribe/?wniosek=0f0e0d0c-0b0a-4909-8807-060504030201' });
+      const res = await rawRequest(gateway.port, {
+        path: '/unsubscribe/?wniosek=0f0e0d0c-0b0a-4909-8807-060504030201',
+      });
       expect(res.status).toBe(404);
       expect(text(res.body)).toContain(UNSUBSCRIBE_TEXTS.unknownRequest);
       expect(res.headers['cache-control']).toBe('no-store');
@@ -248,10 +331,15 @@ describe('visitor forms in the gateway against the real leads service', () => {
   it('refuses the 11th stored form from one address with 429, the refused posts before costing nothing', async () => {
     const { cookie, token } = await openForm('/unsubscribe/');
     // Refused by the service (no e-mail nor phone): the budget gets the hit back.
-    for (let i = 0; i < 3; i += 1) expect((await post('/unsubscribe/', { email: '', phone: '', csrf_token: token }, cookie)).status).toBe(400);
+    for (let i = 0; i < 3; i += 1)
+      expect((await post('/unsubscribe/', { email: '', phone: '', csrf_token: token }, cookie)).status).toBe(
+        400,
+      );
     const answers: Awaited<ReturnType<typeof post>>[] = [];
     for (let i = 0; i < 11; i += 1) {
-      answers.push(await post('/unsubscribe/', { email: `osoba${i}@example.pl`, phone: '', csrf_token: token }, cookie));
+      answers.push(
+        await post('/unsubscribe/', { email: `osoba${i}@example.pl`, phone: '', csrf_token: token }, cookie),
+      );
     }
     expect(answers.map((res) => res.status)).toEqual([...Array<number>(10).fill(303), 429]);
     expect(text(answers[10]!.body)).toContain(FORM_POST_TEXTS.rateLimited);
@@ -272,7 +360,10 @@ describe('visitor forms while the leads service is down', () => {
 
   it('says clearly that the form may not have arrived and can be sent again, keeping every value and the key', async () => {
     const page = await rawRequest(gateway.port, { path: '/kontakt/' });
-    const cookie = ([] as string[]).concat(page.headers['set-cookie'] ?? []).map((line) => line.split(';')[0]).join('; ');
+    const cookie = ([] as string[])
+      .concat(page.headers['set-cookie'] ?? [])
+      .map((line) => line.split(';')[0])
+      .join('; ');
     const fields = {
       name: 'Ewa Malinowska',
       email: 'ewa@example.pl',

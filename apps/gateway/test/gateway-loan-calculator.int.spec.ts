@@ -13,7 +13,8 @@ import { type TestGateway, deadTarget, startTestGateway } from './support/test-g
 const PATH = '/kalkulator-kredytowy/';
 const nbsp = (text: string) => text.replace(/ /g, '\u00a0');
 /** The visible text of an element found by its data attribute. */
-const dataText = (html: string, attribute: string) => new RegExp(`<[a-z0-9]+[^>]* ${attribute}[^>]*>([^<]*)<`).exec(html)?.[1];
+const dataText = (html: string, attribute: string) =>
+  new RegExp(`<[a-z0-9]+[^>]* ${attribute}[^>]*>([^<]*)<`).exec(html)?.[1];
 
 describe('loan calculator page', () => {
   let content: FakeGrpcServer;
@@ -35,14 +36,18 @@ describe('loan calculator page', () => {
     const res = await get(PATH);
     expect(res.status).toBe(200);
     expect(res.body).toContain('<h1>Kalkulator kredytowy</h1>');
-    expect(res.body).toMatch(/<form class="loan-calc__form"[^>]* action="\/kalkulator-kredytowy\/" method="get"/);
+    expect(res.body).toMatch(
+      /<form class="loan-calc__form"[^>]* action="\/kalkulator-kredytowy\/" method="get"/,
+    );
     expect(res.body).toContain('data-island="loan-calculator"');
     // 10 000 zł at 12% for 12 months: PMT = 888,49 zł
     expect(dataText(res.body, 'data-result="payment"')).toBe(nbsp('888,49 zł'));
     expect((res.body.match(/<tr><th scope="row">/g) ?? []).length).toBe(12);
     expect(res.body).toContain(`<link rel="canonical" href="http://localhost:3000${PATH}">`);
     // the spec's worked example, from the same library: 10 000 zł, 90 days, 1% a day
-    expect(dataText(res.body, 'data-day-loan=""')).toMatch(new RegExp(`odsetki ${nbsp('9 000,00 zł')} i ${nbsp('19 000,00 zł')} do spłaty`));
+    expect(dataText(res.body, 'data-day-loan=""')).toMatch(
+      new RegExp(`odsetki ${nbsp('9 000,00 zł')} i ${nbsp('19 000,00 zł')} do spłaty`),
+    );
   });
 
   it('renders the result of a shared address without JavaScript, every figure from one schedule', async () => {
@@ -56,7 +61,9 @@ describe('loan calculator page', () => {
     // independent bisection of Σ 888,49·(1+X)^(−k/12) (last 888,47) = 9 500 → 24,18%
     expect(dataText(res.body, 'data-result="rrso"')).toBe('24,18%');
     // the last row absorbs the rounding and ends at zero
-    expect(res.body).toContain(`<tr><th scope="row">12</th><td>${nbsp('888,47 zł')}</td><td>${nbsp('8,80 zł')}</td><td>${nbsp('879,67 zł')}</td><td>${nbsp('0,00 zł')}</td></tr>`);
+    expect(res.body).toContain(
+      `<tr><th scope="row">12</th><td>${nbsp('888,47 zł')}</td><td>${nbsp('8,80 zł')}</td><td>${nbsp('879,67 zł')}</td><td>${nbsp('0,00 zł')}</td></tr>`,
+    );
     // the typed values are in the form again
     expect(res.body).toMatch(/name="prowizja"[^>]*value="500"/);
   });
@@ -64,7 +71,9 @@ describe('loan calculator page', () => {
   it('shows decreasing instalments and a business loan', async () => {
     const res = await get(`${PATH}?kwota=12000&oprocentowanie=12&okres=12&raty=malejace&typ=firmowy`);
     expect(dataText(res.body, 'data-result="paymentLabel"')).toBe('Pierwsza i ostatnia rata');
-    expect(dataText(res.body, 'data-result="payment"')).toBe(`${nbsp('1 120,00 zł')} → ${nbsp('1 010,00 zł')}`);
+    expect(dataText(res.body, 'data-result="payment"')).toBe(
+      `${nbsp('1 120,00 zł')} → ${nbsp('1 010,00 zł')}`,
+    );
     expect(dataText(res.body, 'data-result="interest"')).toBe(nbsp('780,00 zł'));
     expect(res.body).toMatch(/<input type="radio"[^>]*name="raty" checked="" value="malejace"\/>/);
     expect(res.body).toMatch(/<input type="radio"[^>]*name="typ" checked="" value="firmowy"\/>/);
@@ -74,8 +83,12 @@ describe('loan calculator page', () => {
     // 19% > 18.5% (2 × (5.75 + 3.5)); commission 2 000,01 zł > 10% + 10% × 1 year of 10 000 zł
     const res = await get(`${PATH}?kwota=10000&oprocentowanie=19&okres=12&prowizja=2000,01`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatch(/data-cap="0" data-cap-ok="false">Oprocentowanie 19% przekracza odsetki maksymalne 18,5% rocznie/);
-    expect(res.body).toMatch(/data-cap="1" data-cap-ok="false">Prowizja 2\u00a0000,01\u00a0zł przekracza limit pozaodsetkowych kosztów 2\u00a0000,00\u00a0zł/);
+    expect(res.body).toMatch(
+      /data-cap="0" data-cap-ok="false">Oprocentowanie 19% przekracza odsetki maksymalne 18,5% rocznie/,
+    );
+    expect(res.body).toMatch(
+      /data-cap="1" data-cap-ok="false">Prowizja 2\u00a0000,01\u00a0zł przekracza limit pozaodsetkowych kosztów 2\u00a0000,00\u00a0zł/,
+    );
     expect(res.body).toContain('Stopa referencyjna NBP 5,75% obowiązuje od 05.10.2023');
     // at the edge both are kept
     const edge = await get(`${PATH}?kwota=10000&oprocentowanie=18,5&okres=12&prowizja=2000`);
@@ -88,12 +101,20 @@ describe('loan calculator page', () => {
     expect(res.status).toBe(200);
     expectNoStack(res.body);
     expect(res.body).not.toMatch(/NaN|Infinity/);
-    expect(dataText(res.body, 'data-error-for="amount"')).toBe(`Podaj kwotę od 100 zł do ${nbsp('5 000 000')} zł`);
+    expect(dataText(res.body, 'data-error-for="amount"')).toBe(
+      `Podaj kwotę od 100 zł do ${nbsp('5 000 000')} zł`,
+    );
     expect(dataText(res.body, 'data-error-for="rate"')).toBe('Podaj oprocentowanie roczne od 0% do 365%');
-    expect(dataText(res.body, 'data-error-for="months"')).toBe('Podaj okres od 1 do 360 miesięcy (pełne miesiące)');
+    expect(dataText(res.body, 'data-error-for="months"')).toBe(
+      'Podaj okres od 1 do 360 miesięcy (pełne miesiące)',
+    );
     expect(dataText(res.body, 'data-error-for="kind"')).toBe('Wybierz raty równe albo malejące');
-    expect(dataText(res.body, 'data-error-for="commission"')).toBe('Prowizja może wynosić od 0 zł do kwoty niższej niż kwota kredytu');
-    expect(res.body).toMatch(/name="kwota"[^>]*value="50"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*name="kwota"|name="kwota"[^>]*aria-invalid="true"/);
+    expect(dataText(res.body, 'data-error-for="commission"')).toBe(
+      'Prowizja może wynosić od 0 zł do kwoty niższej niż kwota kredytu',
+    );
+    expect(res.body).toMatch(
+      /name="kwota"[^>]*value="50"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*name="kwota"|name="kwota"[^>]*aria-invalid="true"/,
+    );
     expect(res.body).toMatch(/data-result-empty=""(?! hidden)/);
     expect(res.body).not.toContain('<tr><th scope="row">');
   });
@@ -113,7 +134,9 @@ describe('loan calculator in the sitemap', () => {
     try {
       const res = await rawRequest(gateway.port, { path: '/sitemap.xml' });
       expect(res.status).toBe(200);
-      expect(res.body).toContain(`<url><loc>http://localhost:3000${PATH}</loc><lastmod>2025-01-20</lastmod></url>`);
+      expect(res.body).toContain(
+        `<url><loc>http://localhost:3000${PATH}</loc><lastmod>2025-01-20</lastmod></url>`,
+      );
     } finally {
       await gateway.stop();
       await content.stop();
@@ -123,7 +146,10 @@ describe('loan calculator in the sitemap', () => {
 
 describe('loan calculator page without the content service', () => {
   it('still calculates (no backend call), with the built-in navigation', async () => {
-    const gateway = await startTestGateway({ targets: { content: await deadTarget() }, env: { PAGE_CACHE: 'false' } });
+    const gateway = await startTestGateway({
+      targets: { content: await deadTarget() },
+      env: { PAGE_CACHE: 'false' },
+    });
     try {
       const res = await rawRequest(gateway.port, { path: `${PATH}?kwota=10000&oprocentowanie=12&okres=12` });
       expect(res.status).toBe(200);

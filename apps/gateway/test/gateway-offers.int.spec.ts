@@ -255,7 +255,9 @@ describe('gateway offer pages, the offer redirect and the lead feed', () => {
         expect(res.headers['location']).toBeUndefined();
       }
       // A known offer ignores a url parameter: it redirects to the lender's own link only.
-      expect((await get('/przejdz/101/?url=https://evil.example/')).headers['location']).toBe(OFFERS[0]!.lenderLink);
+      expect((await get('/przejdz/101/?url=https://evil.example/')).headers['location']).toBe(
+        OFFERS[0]!.lenderLink,
+      );
     });
   });
 

@@ -39,7 +39,18 @@ const DOC_KEYS = Object.keys(LEGAL_DOCUMENTS) as LegalDocumentKey[];
 /** The repository's documents as GetPage would answer them (the recorded page's shape, the real text). */
 const DOC_PAGES = DOC_KEYS.map((key) => {
   const doc = readLegalDocument(key);
-  return { ...DOC_PAGE, path: doc.path, link: doc.path, title: doc.title, h1: doc.h1, description: doc.description, bodyHtml: doc.html, introHtml: '', faq: [], related: [] };
+  return {
+    ...DOC_PAGE,
+    path: doc.path,
+    link: doc.path,
+    title: doc.title,
+    h1: doc.h1,
+    description: doc.description,
+    bodyHtml: doc.html,
+    introHtml: '',
+    faq: [],
+    related: [],
+  };
 });
 
 /** The page's visible text with tags dropped (entities kept). */
@@ -51,7 +62,10 @@ describe('operator identity on the pages', () => {
   let offers: FakeGrpcServer;
 
   beforeAll(async () => {
-    [content, offers] = await Promise.all([startFakeService('content', createFakeContent({ pages: DOC_PAGES }).handlers), startFakeService('offers', OFFERS_HANDLERS)]);
+    [content, offers] = await Promise.all([
+      startFakeService('content', createFakeContent({ pages: DOC_PAGES }).handlers),
+      startFakeService('offers', OFFERS_HANDLERS),
+    ]);
   });
 
   afterAll(async () => {
@@ -61,40 +75,58 @@ describe('operator identity on the pages', () => {
   describe('development default: the embedded example company, labelled', () => {
     let gateway: TestGateway;
     beforeAll(async () => {
-      gateway = await startTestGateway({ targets: { content: content.target, offers: offers.target }, env: { PAGE_CACHE: 'false' } });
+      gateway = await startTestGateway({
+        targets: { content: content.target, offers: offers.target },
+        env: { PAGE_CACHE: 'false' },
+      });
     });
     afterAll(() => gateway.stop());
     const get = (pagePath: string) => rawRequest(gateway.port, { path: pagePath });
 
-    it.each(['/', '/kontakt/', '/polityka-cookies/', '/strona-ktorej-nie-ma/'])('the footer of %s names the operator and says the data are an example', async (pagePath) => {
-      const res = await get(pagePath);
-      const footer = footerOf(res.body);
-      expect(footer).toContain(`Serwis prowadzi ${EXAMPLE_OPERATOR.name}`);
-      expect(footer).toContain(`NIP ${formatNip(EXAMPLE_OPERATOR.nip)}`);
-      expect(footer).toContain(`mailto:${EXAMPLE_OPERATOR.email}`);
-      expect(text(footer)).toContain(EXAMPLE_NOTICE);
-    });
+    it.each(['/', '/kontakt/', '/polityka-cookies/', '/strona-ktorej-nie-ma/'])(
+      'the footer of %s names the operator and says the data are an example',
+      async (pagePath) => {
+        const res = await get(pagePath);
+        const footer = footerOf(res.body);
+        expect(footer).toContain(`Serwis prowadzi ${EXAMPLE_OPERATOR.name}`);
+        expect(footer).toContain(`NIP ${formatNip(EXAMPLE_OPERATOR.nip)}`);
+        expect(footer).toContain(`mailto:${EXAMPLE_OPERATOR.email}`);
+        expect(text(footer)).toContain(EXAMPLE_NOTICE);
+      },
+    );
 
     it('/kontakt/ shows the whole identity with the example notice', async () => {
       const res = await get('/kontakt/');
       expect(res.status).toBe(200);
       const main = /<main[\s\S]*<\/main>/.exec(res.body)?.[0] ?? '';
       expect(main).toContain('Kto prowadzi serwis');
-      for (const value of [EXAMPLE_OPERATOR.name, EXAMPLE_OPERATOR.address, EXAMPLE_OPERATOR.krs!, formatNip(EXAMPLE_OPERATOR.nip), EXAMPLE_OPERATOR.regon, EXAMPLE_OPERATOR.shareCapital!, EXAMPLE_OPERATOR.phone, EXAMPLE_OPERATOR.dpoEmail]) {
+      for (const value of [
+        EXAMPLE_OPERATOR.name,
+        EXAMPLE_OPERATOR.address,
+        EXAMPLE_OPERATOR.krs!,
+        formatNip(EXAMPLE_OPERATOR.nip),
+        EXAMPLE_OPERATOR.regon,
+        EXAMPLE_OPERATOR.shareCapital!,
+        EXAMPLE_OPERATOR.phone,
+        EXAMPLE_OPERATOR.dpoEmail,
+      ]) {
         expect(main).toContain(value);
       }
       expect(text(main)).toContain(EXAMPLE_NOTICE);
     });
 
-    it.each(DOC_KEYS)('the %s document shows the operator where its markers are, labelled as an example', async (key) => {
-      const doc = readLegalDocument(key);
-      const res = await get(doc.path);
-      expect(res.status).toBe(200);
-      const article = /<article[\s\S]*<\/article>/.exec(res.body)?.[0] ?? '';
-      expect(article).not.toContain('{{');
-      expect(article).toContain(EXAMPLE_OPERATOR.name);
-      expect(text(article)).toContain(EXAMPLE_NOTICE);
-    });
+    it.each(DOC_KEYS)(
+      'the %s document shows the operator where its markers are, labelled as an example',
+      async (key) => {
+        const doc = readLegalDocument(key);
+        const res = await get(doc.path);
+        expect(res.status).toBe(200);
+        const article = /<article[\s\S]*<\/article>/.exec(res.body)?.[0] ?? '';
+        expect(article).not.toContain('{{');
+        expect(article).toContain(EXAMPLE_OPERATOR.name);
+        expect(text(article)).toContain(EXAMPLE_NOTICE);
+      },
+    );
 
     it('a client-side navigation gets the operator with the navigation', async () => {
       const res = await get('/kontakt/_payload.json?v=testbuild01');
@@ -106,7 +138,10 @@ describe('operator identity on the pages', () => {
   describe('configured operator (OPERATOR_* set)', () => {
     let gateway: TestGateway;
     beforeAll(async () => {
-      gateway = await startTestGateway({ targets: { content: content.target, offers: offers.target }, env: { PAGE_CACHE: 'false', ...REAL_ENV } });
+      gateway = await startTestGateway({
+        targets: { content: content.target, offers: offers.target },
+        env: { PAGE_CACHE: 'false', ...REAL_ENV },
+      });
     });
     afterAll(() => gateway.stop());
     const get = (pagePath: string) => rawRequest(gateway.port, { path: pagePath });
@@ -121,11 +156,21 @@ describe('operator identity on the pages', () => {
         expect(res.body).not.toContain('{{operator');
       }
       const contact = (await get('/kontakt/')).body;
-      for (const value of ['0000123456', '526-025-02-74', '12345678500002', '50 000 zł', 'RPK012345', 'iod@porownywarka-testowa.pl', '+48 12 345 67 89']) {
+      for (const value of [
+        '0000123456',
+        '526-025-02-74',
+        '12345678500002',
+        '50 000 zł',
+        'RPK012345',
+        'iod@porownywarka-testowa.pl',
+        '+48 12 345 67 89',
+      ]) {
         expect(contact).toContain(value);
       }
       const terms = (await get('/zasady-korzystania-z-serwisu/')).body;
-      expect(terms).toContain('<a href="mailto:biuro@porownywarka-testowa.pl">biuro@porownywarka-testowa.pl</a>');
+      expect(terms).toContain(
+        '<a href="mailto:biuro@porownywarka-testowa.pl">biuro@porownywarka-testowa.pl</a>',
+      );
       expect(terms).toContain('+48 12 345 67 89');
     });
   });
@@ -148,9 +193,19 @@ describe('gateway process start (built output)', () => {
    * until the first line that reports the outcome; answers that line, every line and /readyz.
    */
   async function startAsDeployment(env: Record<string, string>) {
-    const clean = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('OPERATOR_') && name !== 'NODE_ENV'));
+    const clean = Object.fromEntries(
+      Object.entries(process.env).filter(([name]) => !name.startsWith('OPERATOR_') && name !== 'NODE_ENV'),
+    );
     const child = spawn(process.execPath, [main], {
-      env: { ...clean, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', OPS_PORT: '0', LOG_LEVEL: 'info', ...env },
+      env: {
+        ...clean,
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: '0',
+        OPS_PORT: '0',
+        LOG_LEVEL: 'info',
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const lines: LogLine[] = [];
@@ -182,19 +237,32 @@ describe('gateway process start (built output)', () => {
     }
   }
 
-  maybe('production without the operator data does not serve: one log line names the variables, /readyz 503', async () => {
-    const { reported, lines, readyz, page } = await startAsDeployment({});
-    expect(lines.filter((line) => /invalid configuration/.test(line.msg))).toHaveLength(1);
-    expect(reported.msg).toMatch(/^invalid configuration: OPERATOR_NAME is required in production/);
-    expect(reported.variables).toEqual(expect.arrayContaining(['OPERATOR_NAME', 'OPERATOR_NIP', 'OPERATOR_REGON', 'OPERATOR_EMAIL', 'OPERATOR_DPO_EMAIL']));
-    expect(readyz).toBe(503);
-    expect(page).toBe(503);
-  });
+  maybe(
+    'production without the operator data does not serve: one log line names the variables, /readyz 503',
+    async () => {
+      const { reported, lines, readyz, page } = await startAsDeployment({});
+      expect(lines.filter((line) => /invalid configuration/.test(line.msg))).toHaveLength(1);
+      expect(reported.msg).toMatch(/^invalid configuration: OPERATOR_NAME is required in production/);
+      expect(reported.variables).toEqual(
+        expect.arrayContaining([
+          'OPERATOR_NAME',
+          'OPERATOR_NIP',
+          'OPERATOR_REGON',
+          'OPERATOR_EMAIL',
+          'OPERATOR_DPO_EMAIL',
+        ]),
+      );
+      expect(readyz).toBe(503);
+      expect(page).toBe(503);
+    },
+  );
 
   maybe('production with a NIP whose check digit is wrong names OPERATOR_NIP and its value', async () => {
     const { reported, readyz } = await startAsDeployment({ ...REAL_ENV, OPERATOR_NIP: '5260250275' });
     expect(reported.variables).toEqual(['OPERATOR_NIP']);
-    expect(reported.msg).toMatch(/^invalid configuration: OPERATOR_NIP="5260250275" is not a valid NIP \(check digit does not match\)/);
+    expect(reported.msg).toMatch(
+      /^invalid configuration: OPERATOR_NIP="5260250275" is not a valid NIP \(check digit does not match\)/,
+    );
     expect(readyz).toBe(503);
   });
 });

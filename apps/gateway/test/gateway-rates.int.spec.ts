@@ -23,7 +23,10 @@ const text = (html: string) =>
     .replace(/[\s\u00a0]+/g, ' ');
 
 type JsonLd = Record<string, unknown> & { '@type': string };
-const jsonLd = (html: string) => [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as JsonLd);
+const jsonLd = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (m) => JSON.parse(m[1]!) as JsonLd,
+  );
 
 describe('gateway rates pages (fake services)', () => {
   let content: FakeGrpcServer;
@@ -33,8 +36,14 @@ describe('gateway rates pages (fake services)', () => {
 
   beforeAll(async () => {
     fake = createFakeRates();
-    [content, rates] = await Promise.all([startFakeService('content', createFakeContent().handlers), startFakeService('rates', fake.handlers)]);
-    gateway = await startTestGateway({ targets: { content: content.target, rates: rates.target }, env: { PAGE_CACHE: 'false' } });
+    [content, rates] = await Promise.all([
+      startFakeService('content', createFakeContent().handlers),
+      startFakeService('rates', fake.handlers),
+    ]);
+    gateway = await startTestGateway({
+      targets: { content: content.target, rates: rates.target },
+      env: { PAGE_CACHE: 'false' },
+    });
   });
 
   afterAll(async () => {
@@ -57,19 +66,27 @@ describe('gateway rates pages (fake services)', () => {
       expect(form).toContain('data-island="currency-converter"');
       expect(body).toContain('100 EUR = 428,13 PLN');
       expect(body).toContain('100 euro to 428,13 złotego');
-      expect(body).toContain('1 EUR = 4,2813 PLN (kurs średni NBP, tabela nr 012/A/NBP/2025 z dnia 17.01.2025)');
+      expect(body).toContain(
+        '1 EUR = 4,2813 PLN (kurs średni NBP, tabela nr 012/A/NBP/2025 z dnia 17.01.2025)',
+      );
       // the select offers the złoty, table A and table B currencies, with their mid rates
       expect(res.body).toContain('<option value="MDL" data-mid="0.2219" data-table="1">MDL</option>');
-      expect(res.body).toContain('<option value="PLN" data-mid="1" data-table="-1">PLN – złoty polski</option>');
+      expect(res.body).toContain(
+        '<option value="PLN" data-mid="1" data-table="-1">PLN – złoty polski</option>',
+      );
       // popular currencies: mid from A, buy and sell from C, linked to their pair pages
-      expect(body).toContain('Kursy NBP z tabeli nr 012/A/NBP/2025 z dnia 17.01.2025; kupno i sprzedaż z tabeli nr 012/C/NBP/2025 z dnia 17.01.2025');
+      expect(body).toContain(
+        'Kursy NBP z tabeli nr 012/A/NBP/2025 z dnia 17.01.2025; kupno i sprzedaż z tabeli nr 012/C/NBP/2025 z dnia 17.01.2025',
+      );
       expect(res.body).toContain('<a href="/kalkulator-walutowy/eur-pln/">EUR</a>');
       expect(body).toContain('EUR euro 4,2813 zł 4,2420 zł 4,3276 zł');
       // per-bank rates, a bank without a table says so
       expect(body).toContain('PKO Bank Polski 4,1900 4,3800');
       expect(body).toContain('Bank Bez Tabeli — — — — — — — — brak tabeli');
       expect(res.body.match(/<details class="faq__item">/g)).toHaveLength(3);
-      const faq = jsonLd(res.body).find((item) => item['@type'] === 'FAQPage') as unknown as { mainEntity: unknown[] };
+      const faq = jsonLd(res.body).find((item) => item['@type'] === 'FAQPage') as unknown as {
+        mainEntity: unknown[];
+      };
       expect(faq.mainEntity).toHaveLength(3);
       expect(body).toContain('na podstawie danych ogłaszanych przez Narodowy Bank Polski');
       expect(res.headers['cache-control']).toMatch(/^public/);
@@ -111,7 +128,9 @@ describe('gateway rates pages (fake services)', () => {
       const res = await get('/kalkulator-walutowy/eur-pln/');
       expect(res.status).toBe(200);
       expect(res.body).toContain(`<title>${'Kurs euro do złotego (EUR/PLN) – przelicznik euro na złote'}`);
-      expect(res.body).toContain('<meta name="description" content="Ile złotych kosztuje euro? Kurs EUR/PLN według NBP, kupno, sprzedaż i wykres z historią kursu euro.">');
+      expect(res.body).toContain(
+        '<meta name="description" content="Ile złotych kosztuje euro? Kurs EUR/PLN według NBP, kupno, sprzedaż i wykres z historią kursu euro.">',
+      );
       const body = text(res.body);
       expect(body).toContain('Cena 1 EUR = 4,28 PLN');
       expect(body).toContain('Kupno 4,2420 PLN');
@@ -121,13 +140,20 @@ describe('gateway rates pages (fake services)', () => {
       expect(body).toContain('Maksimum (12 miesięcy) 4,3525 PLN');
       // the history chart: server-rendered SVG with its line, and the island marker
       expect(res.body).toMatch(/<figure class="rate-chart" data-island="rate-chart"/);
-      expect(res.body).toMatch(/<path d="M[\d.]+ [\d.]+L[\d.]+ [\d.]+L[\d.]+ [\d.]+" class="rate-chart__line rate-chart__line--0"/);
+      expect(res.body).toMatch(
+        /<path d="M[\d.]+ [\d.]+L[\d.]+ [\d.]+L[\d.]+ [\d.]+" class="rate-chart__line rate-chart__line--0"/,
+      );
       expect(body).toContain('17.01.2025 — Kurs średni NBP: 4,2813 PLN');
       expect(body).toContain('Zmiana 0,0113 PLN (0,26%)');
       // every range, the default one marked
-      for (const label of ['48 godzin', '1 tydzień', '1 miesiąc', '6 miesięcy', '12 miesięcy', '5 lat']) expect(body).toContain(label);
-      expect(res.body).toContain('<a href="/kalkulator-walutowy/eur-pln/#historia" aria-current="true" rel="nofollow">1 miesiąc</a>');
-      expect(res.body).toContain('<a href="/kalkulator-walutowy/eur-pln/?zakres=5-lat#historia" rel="nofollow">5 lat</a>');
+      for (const label of ['48 godzin', '1 tydzień', '1 miesiąc', '6 miesięcy', '12 miesięcy', '5 lat'])
+        expect(body).toContain(label);
+      expect(res.body).toContain(
+        '<a href="/kalkulator-walutowy/eur-pln/#historia" aria-current="true" rel="nofollow">1 miesiąc</a>',
+      );
+      expect(res.body).toContain(
+        '<a href="/kalkulator-walutowy/eur-pln/?zakres=5-lat#historia" rel="nofollow">5 lat</a>',
+      );
       expect(body).toContain('na podstawie danych ogłaszanych przez Narodowy Bank Polski');
     });
 
@@ -135,8 +161,17 @@ describe('gateway rates pages (fake services)', () => {
       fake.historyRequests.length = 0;
       const res = await get('/kalkulator-walutowy/eur-pln/?zakres=5-lat');
       expect(res.status).toBe(200);
-      expect(fake.historyRequests).toEqual([expect.objectContaining({ code: 'EUR', quote: 'PLN', table: ratesV1.TableType.A, range: ratesV1.HistoryRange.YEARS_5 })]);
-      expect(res.body).toContain('<link rel="canonical" href="http://localhost:3000/kalkulator-walutowy/eur-pln/">');
+      expect(fake.historyRequests).toEqual([
+        expect.objectContaining({
+          code: 'EUR',
+          quote: 'PLN',
+          table: ratesV1.TableType.A,
+          range: ratesV1.HistoryRange.YEARS_5,
+        }),
+      ]);
+      expect(res.body).toContain(
+        '<link rel="canonical" href="http://localhost:3000/kalkulator-walutowy/eur-pln/">',
+      );
       expect(text(res.body)).toContain('Historia kursu EUR/PLN – 5 lat');
     });
 
@@ -181,7 +216,9 @@ describe('gateway rates pages (fake services)', () => {
       expect(body).toContain('Waluta Kupno Sprzedaż');
       expect(body).toContain('EUR euro 4,1900 zł 4,3800 zł');
       expect(body).toContain('HUF forint (za 100) 1,0100 zł 1,0700 zł');
-      expect(res.body).toMatch(/<tfoot><tr><td colSpan="3"|<tfoot><tr><td colspan="3">Tabela nr 12\/2025 z dnia 17\.01\.2025/);
+      expect(res.body).toMatch(
+        /<tfoot><tr><td colSpan="3"|<tfoot><tr><td colspan="3">Tabela nr 12\/2025 z dnia 17\.01\.2025/,
+      );
       expect(body).toContain('Tabela nr 12/2025 z dnia 17.01.2025');
       // shipped data is dated, never shown as live
       expect(body).toContain('archiwalnej tabeli z dnia 17.01.2025');
@@ -203,7 +240,13 @@ describe('gateway rates pages (fake services)', () => {
   it('lists the rates pages in the sitemap', async () => {
     const res = await get('/sitemap.xml');
     expect(res.status).toBe(200);
-    for (const path of ['/kalkulator-walutowy/', '/kalkulator-walutowy/eur-pln/', '/kalkulator-walutowy/mdl-pln/', '/kursy-walut-w-bankach/', '/kursy-walut-w-bankach/pko-bp/'])
+    for (const path of [
+      '/kalkulator-walutowy/',
+      '/kalkulator-walutowy/eur-pln/',
+      '/kalkulator-walutowy/mdl-pln/',
+      '/kursy-walut-w-bankach/',
+      '/kursy-walut-w-bankach/pko-bp/',
+    ])
       expect(res.body).toContain(`<loc>http://localhost:3000${path}</loc>`);
   });
 });
@@ -241,19 +284,41 @@ describe('the navigation links only pages that exist', () => {
   it('leaves out menu and footer items of pages neither the content service nor the gateway has', async () => {
     const handlers = createFakeContent().handlers;
     // the content service publishes every page the navigation names except the contact page
-    const published = ['/darmowe-pozyczki/', '/mala-pozyczka/', '/o-nas/', '/opinie-o-pozyczkach/vivus/', '/polityka-cookies/'];
+    const published = [
+      '/darmowe-pozyczki/',
+      '/mala-pozyczka/',
+      '/o-nas/',
+      '/opinie-o-pozyczkach/vivus/',
+      '/polityka-cookies/',
+    ];
     const content = await startFakeService('content', {
       ...handlers,
-      ListRoutes: () => ({ routes: published.map((path) => ({ path, type: 1, link: path, updatedAt: '2025-01-01T00:00:00Z' })) }),
+      ListRoutes: () => ({
+        routes: published.map((path) => ({ path, type: 1, link: path, updatedAt: '2025-01-01T00:00:00Z' })),
+      }),
     });
-    const gateway = await startTestGateway({ targets: { content: content.target }, env: { PAGE_CACHE: 'false' } });
+    const gateway = await startTestGateway({
+      targets: { content: content.target },
+      env: { PAGE_CACHE: 'false' },
+    });
     try {
       const res = await rawRequest(gateway.port, { path: '/polityka-cookies/' });
       expect(res.status).toBe(200);
-      const frame = [/<header[\s\S]*<\/header>/, /<footer[\s\S]*<\/footer>/].map((part) => part.exec(res.body)?.[0] ?? '').join('');
+      const frame = [/<header[\s\S]*<\/header>/, /<footer[\s\S]*<\/footer>/]
+        .map((part) => part.exec(res.body)?.[0] ?? '')
+        .join('');
       const links = [...frame.matchAll(/<a [^>]*href="(\/[^"]*)"/g)].map((m) => m[1]!);
       // content pages that exist, and the gateway's own pages (whatever the content service says)
-      for (const path of ['/darmowe-pozyczki/', '/o-nas/', '/opinie-o-pozyczkach/vivus/', '/kalkulator-walutowy/', '/kursy-walut-w-bankach/', '/blog/', '/kontakt/', '/application/'])
+      for (const path of [
+        '/darmowe-pozyczki/',
+        '/o-nas/',
+        '/opinie-o-pozyczkach/vivus/',
+        '/kalkulator-walutowy/',
+        '/kursy-walut-w-bankach/',
+        '/blog/',
+        '/kontakt/',
+        '/application/',
+      ])
         expect(links).toContain(path);
       // pages that do not exist: not linked from the header, the menu or the footer
       for (const path of ['/chwilowki-online/', '/lista-partnerow/']) expect(links).not.toContain(path);

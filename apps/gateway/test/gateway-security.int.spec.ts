@@ -7,7 +7,6 @@ import { rawRequest } from './support/raw-http';
 import { type TestGateway, deadTarget, startTestGateway } from './support/test-gateway';
 import { buildTestClient, type TestClient } from './support/test-client';
 
-
 /** Every file below a directory, as paths relative to it. */
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })

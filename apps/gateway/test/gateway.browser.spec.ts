@@ -4,7 +4,16 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type Page } from 'playwright-core';
 import { COMMENT_TEXTS } from '../src/features/comments/comment-texts';
-import { ABOUT_PAGE, ARTICLE, ARTICLE_SLUG, FAKE_VIOLATIONS, type FakeContent, HOME_PAGE, OFFERS_HANDLERS, createFakeContent } from './support/content-fixtures';
+import {
+  ABOUT_PAGE,
+  ARTICLE,
+  ARTICLE_SLUG,
+  FAKE_VIOLATIONS,
+  type FakeContent,
+  HOME_PAGE,
+  OFFERS_HANDLERS,
+  createFakeContent,
+} from './support/content-fixtures';
 import { FakeGrpcError, type FakeGrpcServer, startFakeService } from './support/fake-grpc';
 import { RATE_TABLE } from './support/fixtures';
 import { CHROMIUM_PATH, PHONE_VIEWPORT, launchChromium, openRecordingPage } from './support/browser';
@@ -50,8 +59,10 @@ describeWithChromium('gateway in a real browser', () => {
 
   const openPage = (viewport = PHONE_VIEWPORT) => openRecordingPage(browser, { viewport });
 
-  const markWindow = (page: Page) => page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
-  const readMark = (page: Page) => page.evaluate(() => (window as unknown as { marker?: number }).marker ?? null);
+  const markWindow = (page: Page) =>
+    page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+  const readMark = (page: Page) =>
+    page.evaluate(() => (window as unknown as { marker?: number }).marker ?? null);
 
   it('home page: the calculator island makes the sliders update the cost indicators, without React', async () => {
     const { page, context, errors, requests } = await openPage();
@@ -71,11 +82,15 @@ describeWithChromium('gateway in a real browser', () => {
     await period.focus();
     await page.keyboard.press('ArrowRight');
     await expect(page.locator('[data-indicator="date"]').textContent()).resolves.toBe('20.05.2025');
-    await expect(page.locator('.calculator__cta').getAttribute('href')).resolves.toBe('/application/?amount=5000&period=120');
+    await expect(page.locator('.calculator__cta').getAttribute('href')).resolves.toBe(
+      '/application/?amount=5000&period=120',
+    );
 
     const cookies = await context.cookies();
     expect(cookies.find((c) => c.name === 'lang')).toMatchObject({ value: 'pl', path: '/' });
-    expect(cookies.find((c) => c.name === 'lang')!.expires - Date.now() / 1000).toBeGreaterThan(364 * 24 * 3600);
+    expect(cookies.find((c) => c.name === 'lang')!.expires - Date.now() / 1000).toBeGreaterThan(
+      364 * 24 * 3600,
+    );
 
     await page.screenshot({ path: SCREENSHOT, fullPage: true });
     expect(errors).toEqual([]);
@@ -95,15 +110,21 @@ describeWithChromium('gateway in a real browser', () => {
     await page.waitForSelector('h1:text-is("O nas")');
     expect(new URL(page.url()).pathname).toBe('/o-nas/');
     await expect(page.title()).resolves.toBe(ABOUT_PAGE.title);
-    await expect(page.locator('link[rel="canonical"]').getAttribute('href')).resolves.toBe('http://localhost:3000/o-nas/');
-    await expect(page.locator('#tresc-strony').textContent()).resolves.toContain('Jesteśmy serwisem porównawczym');
+    await expect(page.locator('link[rel="canonical"]').getAttribute('href')).resolves.toBe(
+      'http://localhost:3000/o-nas/',
+    );
+    await expect(page.locator('#tresc-strony').textContent()).resolves.toContain(
+      'Jesteśmy serwisem porównawczym',
+    );
     expect(await readMark(page)).toBe(42); // same document: no reload
 
     await page.goBack();
     await page.waitForSelector(`h1:text-is("${HOME_PAGE.h1}")`);
     expect(await readMark(page)).toBe(42);
     await page.getByLabel(/Ile potrzebujesz/).fill('1000');
-    await expect(page.locator('[data-indicator="total"]').textContent()).resolves.toBe('1\u00a0009,00\u00a0zł');
+    await expect(page.locator('[data-indicator="total"]').textContent()).resolves.toBe(
+      '1\u00a0009,00\u00a0zł',
+    );
 
     expect(requests.filter((r) => r.startsWith('/o-nas/') && !r.includes('_payload'))).toEqual([]);
     expect(errors).toEqual([]);
@@ -116,7 +137,9 @@ describeWithChromium('gateway in a real browser', () => {
     await page.waitForSelector('html[data-client="ready"]');
     const rendererChunk = (r: string) => /\/assets\/chunks\/renderer-/.test(r);
     expect(requests.some(rendererChunk)).toBe(false);
-    await expect(page.locator('#tresc-strony').textContent()).resolves.toContain('Jesteśmy serwisem porównawczym');
+    await expect(page.locator('#tresc-strony').textContent()).resolves.toContain(
+      'Jesteśmy serwisem porównawczym',
+    );
 
     await markWindow(page);
     await page.locator('.breadcrumbs a[href="/"]').click();
@@ -125,7 +148,9 @@ describeWithChromium('gateway in a real browser', () => {
     expect(requests).toContain(`/_payload.json?v=${buildId}`);
     expect(await readMark(page)).toBe(42);
     await page.getByLabel(/Ile potrzebujesz/).fill('3000');
-    await expect(page.locator('[data-indicator="total"]').textContent()).resolves.toBe('3\u00a0027,00\u00a0zł');
+    await expect(page.locator('[data-indicator="total"]').textContent()).resolves.toBe(
+      '3\u00a0027,00\u00a0zł',
+    );
     await context.close();
   });
 
@@ -148,7 +173,9 @@ describeWithChromium('gateway in a real browser', () => {
     await page.route('**/builds/latest.json*', (route) =>
       route.fulfill({ json: { buildId: 'newer-build', time: new Date().toISOString() } }),
     );
-    await page.route('**/builds/meta/newer-build.json', (route) => route.fulfill({ json: { buildId: 'newer-build' } }));
+    await page.route('**/builds/meta/newer-build.json', (route) =>
+      route.fulfill({ json: { buildId: 'newer-build' } }),
+    );
     const polled = page.waitForRequest((r) => r.url().includes('/builds/meta/newer-build.json'));
     await page.goto(`${gateway.url}/`);
     await page.waitForSelector('html[data-client="ready"]');
@@ -162,7 +189,8 @@ describeWithChromium('gateway in a real browser', () => {
     await context.close();
   });
 
-  const isViewBeacon = (request: { url(): string; method(): string }) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/views';
+  const isViewBeacon = (request: { url(): string; method(): string }) =>
+    request.method() === 'POST' && new URL(request.url()).pathname === '/api/views';
 
   it('article page: counts the view from the browser once per page view, share buttons work, no React', async () => {
     const { page, context, errors, requests } = await openPage();
@@ -176,9 +204,13 @@ describeWithChromium('gateway in a real browser', () => {
     await until(() => fakeContent.views.length === viewsBefore + 1);
     const counted = fakeContent.views.at(-1)!;
     expect(counted.slug).toBe(ARTICLE_SLUG);
-    expect(counted.sessionId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(counted.sessionId).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
     expect(requests.filter((r) => r === '/api/views')).toHaveLength(2);
-    const visitCookie = (await context.cookies(`${gateway.url}/api/views`)).find((cookie) => cookie.name === 'pp_visit');
+    const visitCookie = (await context.cookies(`${gateway.url}/api/views`)).find(
+      (cookie) => cookie.name === 'pp_visit',
+    );
     expect(visitCookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/views', secure: false });
     // HttpOnly, and scoped to the endpoint: the page's script and the page requests never see it.
     await expect(page.evaluate(() => document.cookie)).resolves.not.toContain('pp_visit');
@@ -190,8 +222,12 @@ describeWithChromium('gateway in a real browser', () => {
     await copy.click();
     // The clipboard answers asynchronously: wait for the status to be written, then read it.
     await page.waitForFunction(() => document.querySelector('[data-share-status]')?.textContent !== '');
-    await expect(page.locator('[data-share-status]').textContent()).resolves.toBe('Link skopiowany do schowka.');
-    await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(`http://localhost:3000/${ARTICLE_SLUG}/`);
+    await expect(page.locator('[data-share-status]').textContent()).resolves.toBe(
+      'Link skopiowany do schowka.',
+    );
+    await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(
+      `http://localhost:3000/${ARTICLE_SLUG}/`,
+    );
     await page.screenshot({ path: '/tmp/gateway-article.png', fullPage: true });
 
     // A reload is a new page view of the same visit: one report, with the same visit id (the service counts it once).
@@ -219,7 +255,9 @@ describeWithChromium('gateway in a real browser', () => {
     expect(await readMark(page)).toBe(42);
     await expect(page.title()).resolves.toBe(ARTICLE.summary!.title);
     await expect(page.locator('meta[property="og:type"]').getAttribute('content')).resolves.toBe('article');
-    const ldTypes = await page.$$eval('script[type="application/ld+json"]', (nodes) => nodes.map((node) => (JSON.parse(node.textContent ?? '{}') as { '@type': string })['@type']));
+    const ldTypes = await page.$$eval('script[type="application/ld+json"]', (nodes) =>
+      nodes.map((node) => (JSON.parse(node.textContent ?? '{}') as { '@type': string })['@type']),
+    );
     expect(ldTypes).toEqual(['Organization', 'BreadcrumbList', 'Article']);
 
     // '/blog/page-1/' is an alias of '/blog/': the payload redirects and the address bar follows.
@@ -242,8 +280,12 @@ describeWithChromium('gateway in a real browser', () => {
     const { page, context, errors, requests } = await openPage({ width: 1280, height: 900 });
     await page.goto(`${gateway.url}/${ARTICLE_SLUG}/`);
     await page.waitForSelector('html[data-client="ready"]');
-    await expect(page.locator('#komentarze .comments__summary').textContent()).resolves.toContain('14 komentarzy');
-    await expect(page.locator('#komentarz-200 .comment__label').textContent()).resolves.toBe('Odpowiedź firmy');
+    await expect(page.locator('#komentarze .comments__summary').textContent()).resolves.toContain(
+      '14 komentarzy',
+    );
+    await expect(page.locator('#komentarz-200 .comment__label').textContent()).resolves.toBe(
+      'Odpowiedź firmy',
+    );
     await markWindow(page);
     const form = page.locator('form[data-comment-form]');
     // the honeypot is out of sight and out of the tab order
@@ -261,10 +303,14 @@ describeWithChromium('gateway in a real browser', () => {
     await page.waitForFunction(() => document.querySelector('[data-error-for="email"]')?.textContent !== '');
     await expect(page.locator('[data-error-for="email"]').textContent()).resolves.toBe(FAKE_VIOLATIONS.email);
     await expect(form.getByLabel('E-mail').getAttribute('aria-invalid')).resolves.toBe('true');
-    await expect(form.getByLabel('Treść komentarza').inputValue()).resolves.toBe('Przydatne wyliczenia, dziękuję za artykuł.');
+    await expect(form.getByLabel('Treść komentarza').inputValue()).resolves.toBe(
+      'Przydatne wyliczenia, dziękuję za artykuł.',
+    );
 
     await form.getByLabel('E-mail').fill('ewa@example.pl');
-    const posted = page.waitForResponse((r) => r.url().endsWith('/api/comments') && r.request().method() === 'POST');
+    const posted = page.waitForResponse(
+      (r) => r.url().endsWith('/api/comments') && r.request().method() === 'POST',
+    );
     await form.getByRole('button', { name: 'Dodaj komentarz' }).click();
     expect((await posted).status()).toBe(202);
     await page.waitForSelector('[data-comment-status]:has-text("Dziękujemy!")');
@@ -273,7 +319,13 @@ describeWithChromium('gateway in a real browser', () => {
     await expect(form.getByLabel('Treść komentarza').inputValue()).resolves.toBe('');
     expect(await readMark(page)).toBe(42); // no reload
     const stored = fakeContent.submissions.at(-1)!;
-    expect(stored).toMatchObject({ pagePath: `/${ARTICLE_SLUG}/`, name: 'Ewa Testowa', email: 'ewa@example.pl', rating: 4, replyTo: 0 });
+    expect(stored).toMatchObject({
+      pagePath: `/${ARTICLE_SLUG}/`,
+      name: 'Ewa Testowa',
+      email: 'ewa@example.pl',
+      rating: 4,
+      replyTo: 0,
+    });
     expect(stored.sessionId).toMatch(/^[0-9a-f-]{36}$/);
     // the enhancement is its own small chunk, React stays away
     expect(requests.some((r) => /\/assets\/chunks\/comment-form\.island-/.test(r))).toBe(true);
@@ -281,7 +333,9 @@ describeWithChromium('gateway in a real browser', () => {
 
     // "Odpowiedz" turns the form into a reply: no rating, the target named.
     await page.locator('#komentarz-112 a[data-reply-to]').click();
-    await expect(page.locator('[data-reply-notice]').textContent()).resolves.toContain('Odpowiadasz na komentarz: Marta z Gdańska.');
+    await expect(page.locator('[data-reply-notice]').textContent()).resolves.toContain(
+      'Odpowiadasz na komentarz: Marta z Gdańska.',
+    );
     await expect(page.locator('[data-rating-field]').isHidden()).resolves.toBe(true);
     await page.screenshot({ path: '/tmp/gateway-comments.png', fullPage: true });
     // The refused post (400) is the one expected failure; anything else would be a fault.
@@ -298,11 +352,18 @@ describeWithChromium('gateway in a real browser', () => {
     await form.getByLabel('E-mail').fill('piotr@example.pl');
     await form.getByRole('radio', { name: '5 z 5' }).check();
     await form.getByLabel('Treść komentarza').fill('Działa także bez JavaScriptu.');
-    await Promise.all([page.waitForURL(/komentarz=oczekuje/), form.getByRole('button', { name: 'Dodaj komentarz' }).click()]);
+    await Promise.all([
+      page.waitForURL(/komentarz=oczekuje/),
+      form.getByRole('button', { name: 'Dodaj komentarz' }).click(),
+    ]);
     const url = new URL(page.url());
     expect(`${url.pathname}${url.search}${url.hash}`).toBe(`/${ARTICLE_SLUG}/?komentarz=oczekuje#komentarze`);
     await expect(page.locator('[data-comment-status]').textContent()).resolves.toBe(COMMENT_TEXTS.pending);
-    expect(fakeContent.submissions.at(-1)).toMatchObject({ name: 'Piotr bez skryptów', rating: 5, sessionId: '' });
+    expect(fakeContent.submissions.at(-1)).toMatchObject({
+      name: 'Piotr bez skryptów',
+      rating: 5,
+      sessionId: '',
+    });
     await context.close();
   });
 
@@ -314,7 +375,9 @@ describeWithChromium('gateway in a real browser', () => {
     // The content service takes the comment but answers only after the gateway's deadline.
     fakeContent.handlers['SubmitComment'] = (request) => {
       fakeContent.submissions.push(request as (typeof fakeContent.submissions)[number]);
-      return new Promise((resolve) => releases.push(() => resolve({ commentId: 900, state: 1, createdAt: '2026-10-05T10:00:00Z' })));
+      return new Promise((resolve) =>
+        releases.push(() => resolve({ commentId: 900, state: 1, createdAt: '2026-10-05T10:00:00Z' })),
+      );
     };
     const text = 'Zażółć gęślą jaźń, łódź płynie. '.repeat(160).slice(0, 5000);
     try {
@@ -331,7 +394,9 @@ describeWithChromium('gateway in a real browser', () => {
       expect((await answered).status()).toBe(503);
       await page.waitForLoadState();
       // The answer is the article again: the truth in Polish, everything typed still in the form.
-      await expect(page.locator('[data-comment-message]').textContent()).resolves.toBe(COMMENT_TEXTS.uncertain);
+      await expect(page.locator('[data-comment-message]').textContent()).resolves.toBe(
+        COMMENT_TEXTS.uncertain,
+      );
       await expect(form.getByLabel('Treść komentarza').inputValue()).resolves.toBe(text);
       await expect(form.getByLabel('E-mail').inputValue()).resolves.toBe('lucja@example.pl');
       const key = await form.locator('input[name="idempotency_key"]').inputValue();
@@ -341,7 +406,10 @@ describeWithChromium('gateway in a real browser', () => {
 
       fakeContent.handlers['SubmitComment'] = original;
       await form.getByRole('radio', { name: '4 z 5' }).check();
-      await Promise.all([page.waitForURL(/komentarz=oczekuje/), form.getByRole('button', { name: 'Dodaj komentarz' }).click()]);
+      await Promise.all([
+        page.waitForURL(/komentarz=oczekuje/),
+        form.getByRole('button', { name: 'Dodaj komentarz' }).click(),
+      ]);
       await expect(page.locator('[data-comment-status]').textContent()).resolves.toBe(COMMENT_TEXTS.pending);
       // Both posts were one submission: the content service dedupes them by this key.
       expect(fakeContent.submissions.slice(-2).map((s) => [s.idempotencyKey, s.text])).toEqual([
@@ -378,8 +446,12 @@ describeWithChromium('gateway in a real browser', () => {
       await form.getByRole('button', { name: 'Dodaj komentarz' }).click();
       expect((await failed).status()).toBe(503);
       await page.waitForFunction(() => document.querySelector('[data-comment-message]')?.textContent !== '');
-      await expect(page.locator('[data-comment-message]').textContent()).resolves.toBe(COMMENT_TEXTS.uncertain);
-      await expect(form.getByLabel('Treść komentarza').inputValue()).resolves.toBe('Komentarz w czasie awarii.');
+      await expect(page.locator('[data-comment-message]').textContent()).resolves.toBe(
+        COMMENT_TEXTS.uncertain,
+      );
+      await expect(form.getByLabel('Treść komentarza').inputValue()).resolves.toBe(
+        'Komentarz w czasie awarii.',
+      );
 
       fakeContent.handlers['SubmitComment'] = original;
       const stored = page.waitForResponse((r) => r.url().endsWith('/api/comments'));
@@ -405,9 +477,15 @@ describeWithChromium('gateway in a real browser', () => {
     await page.goto(`${gateway.url}/kalendarz-2026/`);
     await page.waitForSelector('html[data-client="ready"]');
     await expect(page.locator('section.cal-month').count()).resolves.toBe(12);
-    await expect(page.locator('section.cal-month').first().locator('thead th').allTextContents()).resolves.toEqual(['Pn', 'Wt', 'Śr', 'Cz', 'Pt', 'So', 'Nd']);
-    await expect(page.locator('.cal-year [data-total="norm"]').textContent()).resolves.toBe('251 dni, 2008 godzin');
-    await expect(page.locator('section.cal-month').first().locator('td.cal-day--holiday').count()).resolves.toBe(2);
+    await expect(
+      page.locator('section.cal-month').first().locator('thead th').allTextContents(),
+    ).resolves.toEqual(['Pn', 'Wt', 'Śr', 'Cz', 'Pt', 'So', 'Nd']);
+    await expect(page.locator('.cal-year [data-total="norm"]').textContent()).resolves.toBe(
+      '251 dni, 2008 godzin',
+    );
+    await expect(
+      page.locator('section.cal-month').first().locator('td.cal-day--holiday').count(),
+    ).resolves.toBe(2);
     expect(requests.some((r) => /\/assets\/chunks\/renderer-/.test(r))).toBe(false);
     await page.screenshot({ path: '/tmp/gateway-calendar.png', fullPage: true });
 

@@ -11,7 +11,9 @@ function recordingLogger() {
   const logger = createLogger({
     name: 'gateway-test',
     level: 'info',
-    destination: { write: (line: string) => void lines.push(JSON.parse(line) as { level: number; msg: string }) },
+    destination: {
+      write: (line: string) => void lines.push(JSON.parse(line) as { level: number; msg: string }),
+    },
   });
   return { logger, messages: () => lines.map((line) => line.msg) };
 }
@@ -92,7 +94,14 @@ describe('slow clients', () => {
     const { logger } = recordingLogger();
     const readiness = new ReadinessState();
     const app = express().get('/', (_req, res) => res.send('ok'));
-    const server = await startGatewayServer(app, { host: '127.0.0.1', port: 0, readiness, logger, headersTimeoutMs: 200, requestTimeoutMs: 400 });
+    const server = await startGatewayServer(app, {
+      host: '127.0.0.1',
+      port: 0,
+      readiness,
+      logger,
+      headersTimeoutMs: 200,
+      requestTimeoutMs: 400,
+    });
     try {
       // The request line and one header, then silence: the last empty line never comes.
       const answer = await sendAndWait(server.port, 'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n');
@@ -107,7 +116,14 @@ describe('slow clients', () => {
     const { logger } = recordingLogger();
     const readiness = new ReadinessState();
     const app = express().post('/', express.text(), (_req, res) => res.send('ok'));
-    const server = await startGatewayServer(app, { host: '127.0.0.1', port: 0, readiness, logger, headersTimeoutMs: 200, requestTimeoutMs: 400 });
+    const server = await startGatewayServer(app, {
+      host: '127.0.0.1',
+      port: 0,
+      readiness,
+      logger,
+      headersTimeoutMs: 200,
+      requestTimeoutMs: 400,
+    });
     try {
       const answer = await sendAndWait(
         server.port,
@@ -121,9 +137,16 @@ describe('slow clients', () => {
 
   it('still answers an unparsable request with 400', async () => {
     const { logger } = recordingLogger();
-    const server = await startGatewayServer(express(), { host: '127.0.0.1', port: 0, readiness: new ReadinessState(), logger });
+    const server = await startGatewayServer(express(), {
+      host: '127.0.0.1',
+      port: 0,
+      readiness: new ReadinessState(),
+      logger,
+    });
     try {
-      expect(await sendAndWait(server.port, 'NOT HTTP AT ALL\r\n\r\n')).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+      expect(await sendAndWait(server.port, 'NOT HTTP AT ALL\r\n\r\n')).toMatch(
+        /^HTTP\/1\.1 400 Bad Request\r\n/,
+      );
     } finally {
       await server.close(1_000);
     }

@@ -40,7 +40,9 @@ describeWithChromium('visitor forms and the push prompt in a real browser', () =
   });
 
   /** A fresh visitor; with `cookies: 'granted'` the cookie notice was answered before (the push prompt may show). */
-  async function visitor(cookies?: 'granted'): Promise<{ context: BrowserContext; page: Page; errors: string[]; events: unknown[] }> {
+  async function visitor(
+    cookies?: 'granted',
+  ): Promise<{ context: BrowserContext; page: Page; errors: string[]; events: unknown[] }> {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'pl-PL' });
     if (cookies) await context.addCookies([{ name: 'cookie_consent', value: cookies, url: gateway.url }]);
     const page = await context.newPage();
@@ -48,12 +50,14 @@ describeWithChromium('visitor forms and the push prompt in a real browser', () =
     const events: unknown[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     page.on('request', (request) => {
-      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/event') events.push(...(JSON.parse(request.postData() ?? '[]') as unknown[]));
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/event')
+        events.push(...(JSON.parse(request.postData() ?? '[]') as unknown[]));
     });
     return { context, page, errors, events };
   }
 
-  const count = async (table: string) => Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`)).rows[0]?.n);
+  const count = async (table: string) =>
+    Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`)).rows[0]?.n);
 
   it('sends the contact form without a reload and confirms it in a popup; errors appear next to the fields first', async () => {
     const before = await count('leads.contact_messages');
@@ -133,7 +137,10 @@ describeWithChromium('visitor forms and the push prompt in a real browser', () =
     await page.fill('#wspolpraca-name', 'Tomasz Lis');
     await page.fill('#wspolpraca-email', 'tomasz@porady.example');
     await page.fill('#wspolpraca-message', 'Prowadzimy portal z poradami, chcemy dołączyć do programu.');
-    await Promise.all([page.waitForURL(`${gateway.url}/wspolpraca/?wyslano=tak`), page.click('[data-form-submit]')]);
+    await Promise.all([
+      page.waitForURL(`${gateway.url}/wspolpraca/?wyslano=tak`),
+      page.click('[data-form-submit]'),
+    ]);
     expect(await page.textContent('.lead-form__done')).toContain('Dziękujemy za zgłoszenie');
     await context.close();
   });
@@ -144,9 +151,18 @@ describeWithChromium('visitor forms and the push prompt in a real browser', () =
     await page.waitForSelector('html[data-push-prompt="shown"]');
     await page.click('.push-prompt >> text=Nie, dziękuję');
     await page.locator('.push-prompt').waitFor({ state: 'detached' });
-    const stored = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), PUSH_CONSENT_KEY)) ?? 'null') as { choice: string; at: number };
+    const stored = JSON.parse(
+      (await page.evaluate((key) => localStorage.getItem(key), PUSH_CONSENT_KEY)) ?? 'null',
+    ) as { choice: string; at: number };
     expect(stored.choice).toBe('denied');
-    await until(() => events.some((e) => (e as { event_id?: number; sub4?: string; sub5?: string }).event_id === 80 && (e as { sub4?: string }).sub4 === 'push' && (e as { sub5?: string }).sub5 === 'declined'));
+    await until(() =>
+      events.some(
+        (e) =>
+          (e as { event_id?: number; sub4?: string; sub5?: string }).event_id === 80 &&
+          (e as { sub4?: string }).sub4 === 'push' &&
+          (e as { sub5?: string }).sub5 === 'declined',
+      ),
+    );
 
     // The next pages: no prompt.
     await page.goto(`${gateway.url}/wspolpraca/`);
@@ -154,7 +170,10 @@ describeWithChromium('visitor forms and the push prompt in a real browser', () =
     expect(await page.locator('.push-prompt').count()).toBe(0);
 
     // 30 days after the decline it asks again.
-    await page.evaluate(([key, at]) => localStorage.setItem(key as string, JSON.stringify({ choice: 'denied', at })), [PUSH_CONSENT_KEY, Date.now() - PUSH_DECLINE_QUIET_MS - 60_000]);
+    await page.evaluate(
+      ([key, at]) => localStorage.setItem(key as string, JSON.stringify({ choice: 'denied', at })),
+      [PUSH_CONSENT_KEY, Date.now() - PUSH_DECLINE_QUIET_MS - 60_000],
+    );
     await page.goto(`${gateway.url}/kontakt/`);
     await page.waitForSelector('html[data-push-prompt="shown"]');
     await context.close();
@@ -172,7 +191,9 @@ describeWithChromium('visitor forms and the push prompt in a real browser', () =
     await page.reload();
     await page.waitForSelector('html[data-push-prompt="shown"]');
     expect(await page.locator('.consent-notice').count()).toBe(0);
-    expect((await context.cookies()).find((cookie) => cookie.name === 'cookie_consent')?.value).toBe('granted');
+    expect((await context.cookies()).find((cookie) => cookie.name === 'cookie_consent')?.value).toBe(
+      'granted',
+    );
     await context.close();
   });
 });

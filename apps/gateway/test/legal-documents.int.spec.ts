@@ -1,6 +1,13 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { EXAMPLE_OPERATOR, OPERATOR_MARKERS, OPERATOR_MARKER_PATTERN, type OperatorView, fillOperatorMarkers, formatNip } from '../src/app/operator';
+import {
+  EXAMPLE_OPERATOR,
+  OPERATOR_MARKERS,
+  OPERATOR_MARKER_PATTERN,
+  type OperatorView,
+  fillOperatorMarkers,
+  formatNip,
+} from '../src/app/operator';
 import { CSRF_COOKIE } from '../src/kit/csrf';
 import { CLIENT_ID_COOKIE } from '../src/kit/identity/client-id';
 import { SESSION_ID_COOKIE } from '../src/kit/identity/session-id';
@@ -8,12 +15,21 @@ import { CONSENT_COOKIE } from '../src/shared/consent';
 import { LANGUAGE_COOKIE } from '../src/shared/locale';
 import { VISIT_COOKIE } from '../src/features/article-views/visit-cookie';
 import { DRAFT_COOKIE } from '../src/features/application/draft-cookie';
-import { EXPERIMENT_COOKIE_PREFIX, EXPERIMENT_STORAGE_PREFIX } from '../src/features/experiments/experiment-storage';
+import {
+  EXPERIMENT_COOKIE_PREFIX,
+  EXPERIMENT_STORAGE_PREFIX,
+} from '../src/features/experiments/experiment-storage';
 import { SESSION_SUFFIX, TRAFFIC_FIELDS } from '../src/features/tracking/traffic-source';
 import { PUSH_CONSENT_KEY } from '../src/features/consent/push-consent';
 import { REG_VERSION_KEY } from '../src/features/application/application-form.island';
 import { VISIT_ID_KEY } from '../src/shared/visit-id';
-import { DOCS_DIR, LEGAL_DOCUMENTS, type LegalDocumentKey, readLegalDocument, renderDocumentMarkdown } from './support/legal-documents';
+import {
+  DOCS_DIR,
+  LEGAL_DOCUMENTS,
+  type LegalDocumentKey,
+  readLegalDocument,
+  renderDocumentMarkdown,
+} from './support/legal-documents';
 
 /*
  * The legal documents' checklist: each document in content/docs must carry the
@@ -36,7 +52,14 @@ const COOKIE_REGISTRY: { names: string[]; consent: boolean }[] = [
 ];
 
 /** Every local/session storage key (or key prefix) the browser code writes. */
-const STORAGE_KEYS = [EXPERIMENT_STORAGE_PREFIX, PUSH_CONSENT_KEY, REG_VERSION_KEY, VISIT_ID_KEY, 'tracked_experiments', 'reload-guard:'];
+const STORAGE_KEYS = [
+  EXPERIMENT_STORAGE_PREFIX,
+  PUSH_CONSENT_KEY,
+  REG_VERSION_KEY,
+  VISIT_ID_KEY,
+  'tracked_experiments',
+  'reload-guard:',
+];
 
 /**
  * How each cookie-writing call in the gateway's sources names its cookie, mapped to the registry
@@ -71,10 +94,9 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const DOCS = Object.fromEntries((Object.keys(LEGAL_DOCUMENTS) as LegalDocumentKey[]).map((key) => [key, readLegalDocument(key)])) as Record<
-  LegalDocumentKey,
-  ReturnType<typeof readLegalDocument>
->;
+const DOCS = Object.fromEntries(
+  (Object.keys(LEGAL_DOCUMENTS) as LegalDocumentKey[]).map((key) => [key, readLegalDocument(key)]),
+) as Record<LegalDocumentKey, ReturnType<typeof readLegalDocument>>;
 
 /** A document's required elements: a name for the failure message and the text that proves it. */
 const CHECKLIST: Record<LegalDocumentKey, [string, RegExp][]> = {
@@ -82,16 +104,31 @@ const CHECKLIST: Record<LegalDocumentKey, [string, RegExp][]> = {
     ['administrator identity block', /\{\{operator:identity\}\}/],
     ['data protection contact', /\{\{operator:dpo-email\}\}/],
     ['recipients: hosting and IT', /## Komu przekazujemy dane[\s\S]*hosting/],
-    ['recipients: partners the visitor asks to be matched with', /## Komu przekazujemy dane[\s\S]*pożyczkodawcy i pośrednicy[\s\S]*za Twoją zgodą/],
+    [
+      'recipients: partners the visitor asks to be matched with',
+      /## Komu przekazujemy dane[\s\S]*pożyczkodawcy i pośrednicy[\s\S]*za Twoją zgodą/,
+    ],
     ['recipients: statistics', /## Komu przekazujemy dane[\s\S]*statystyk/],
-    ['recipients: e-mail and SMS delivery', /## Komu przekazujemy dane[\s\S]*poczty elektronicznej i bramek SMS/],
-    ['recipients: authorities on legal grounds', /## Komu przekazujemy dane[\s\S]*organy publiczne[\s\S]*przepisów prawa/],
+    [
+      'recipients: e-mail and SMS delivery',
+      /## Komu przekazujemy dane[\s\S]*poczty elektronicznej i bramek SMS/,
+    ],
+    [
+      'recipients: authorities on legal grounds',
+      /## Komu przekazujemy dane[\s\S]*organy publiczne[\s\S]*przepisów prawa/,
+    ],
     ['transfers outside the EEA', /Europejskim Obszarem Gospodarczym/],
     ['retention', /## Jak długo przechowujemy dane[\s\S]*30 dni[\s\S]*12 miesięcy[\s\S]*13 miesięcy/],
-    ['rights', /## Twoje prawa[\s\S]*dostępu[\s\S]*sprostowania[\s\S]*usunięcia[\s\S]*ograniczenia[\s\S]*przenoszenia[\s\S]*sprzeciwu/],
+    [
+      'rights',
+      /## Twoje prawa[\s\S]*dostępu[\s\S]*sprostowania[\s\S]*usunięcia[\s\S]*ograniczenia[\s\S]*przenoszenia[\s\S]*sprzeciwu/,
+    ],
     ['withdrawal of consent', /wycofania zgody/],
     ['complaint to PUODO', /skargę do Prezesa Urzędu Ochrony Danych Osobowych/],
-    ['purposes and legal bases (art. 6 ust. 1 lit. a, b, c, f)', /^(?=[\s\S]*art\. 6 ust\. 1 lit\. a)(?=[\s\S]*art\. 6 ust\. 1 lit\. b)(?=[\s\S]*lit\. c)(?=[\s\S]*art\. 6 ust\. 1 lit\. f)/],
+    [
+      'purposes and legal bases (art. 6 ust. 1 lit. a, b, c, f)',
+      /^(?=[\s\S]*art\. 6 ust\. 1 lit\. a)(?=[\s\S]*art\. 6 ust\. 1 lit\. b)(?=[\s\S]*lit\. c)(?=[\s\S]*art\. 6 ust\. 1 lit\. f)/,
+    ],
     ['automated matching', /## Zautomatyzowane dopasowanie ofert/],
     ['cookie policy link', /\(\/polityka-cookies\/\)/],
   ],
@@ -101,11 +138,20 @@ const CHECKLIST: Record<LegalDocumentKey, [string, RegExp][]> = {
     ['kinds and scope of services (art. 8 ust. 3 pkt 1)', /## 3\. Zakres usług/],
     ['technical requirements (art. 8 ust. 3 pkt 2)', /## \d+\. Wymagania techniczne/],
     ['ban on unlawful content (art. 8 ust. 3 pkt 2)', /treści o charakterze bezprawnym/],
-    ['concluding the agreement (art. 8 ust. 3 pkt 3)', /## \d+\. Zawarcie i rozwiązanie umowy[\s\S]*Umowę o świadczenie usług drogą elektroniczną zawierasz/],
+    [
+      'concluding the agreement (art. 8 ust. 3 pkt 3)',
+      /## \d+\. Zawarcie i rozwiązanie umowy[\s\S]*Umowę o świadczenie usług drogą elektroniczną zawierasz/,
+    ],
     ['terminating the agreement (art. 8 ust. 3 pkt 3)', /rozwiązać umowę w każdej chwili/],
-    ['complaints: where', /## \d+\. Reklamacje[\s\S]*e-mailem na adres \{\{operator:email\}\}[\s\S]*\(\/kontakt\/\)[\s\S]*listownie/],
+    [
+      'complaints: where',
+      /## \d+\. Reklamacje[\s\S]*e-mailem na adres \{\{operator:email\}\}[\s\S]*\(\/kontakt\/\)[\s\S]*listownie/,
+    ],
     ['complaints: what to include', /## \d+\. Reklamacje[\s\S]*Opisz w reklamacji/],
-    ['complaints: deadline to answer (art. 8 ust. 3 pkt 4)', /## \d+\. Reklamacje[\s\S]*odpowiadamy na nią w ciągu 14 dni/],
+    [
+      'complaints: deadline to answer (art. 8 ust. 3 pkt 4)',
+      /## \d+\. Reklamacje[\s\S]*odpowiadamy na nią w ciągu 14 dni/,
+    ],
     ['governing law', /prawo polskie/],
   ],
   cookies: [
@@ -175,7 +221,10 @@ describe('legal documents (content/docs)', () => {
       expect(example.html).toContain(EXAMPLE_OPERATOR.name);
       // the identity block carries the notice; inline markers alone get it from DocumentView (gateway-operator.int.spec)
       const withBlock = key !== 'rights';
-      expect({ block: example.block, notice: example.html.includes('przykładowe, fikcyjne dane') }).toEqual({ block: withBlock, notice: withBlock });
+      expect({ block: example.block, notice: example.html.includes('przykładowe, fikcyjne dane') }).toEqual({
+        block: withBlock,
+        notice: withBlock,
+      });
     });
   });
 
@@ -210,7 +259,10 @@ describe('legal documents (content/docs)', () => {
   });
 
   it('escapes operator values (they come from configuration, not from trusted HTML)', () => {
-    const html = fillOperatorMarkers('<p>{{operator:identity}}</p><p>{{operator:name}}</p>', { ...CONFIGURED, name: 'A&B <i>sp. z o.o.</i>' }).html;
+    const html = fillOperatorMarkers('<p>{{operator:identity}}</p><p>{{operator:name}}</p>', {
+      ...CONFIGURED,
+      name: 'A&B <i>sp. z o.o.</i>',
+    }).html;
     expect(html).toContain('A&amp;B &lt;i&gt;sp. z o.o.&lt;/i&gt;');
     expect(html).not.toContain('<i>');
   });
@@ -224,9 +276,18 @@ describe('the cookie policy matches the code', () => {
     .filter((line) => line.startsWith('| ') && !line.startsWith('| ---') && !line.startsWith('| Rodzaj'))
     .map((line) => {
       const cells = line.split('|').map((cell) => cell.trim());
-      return { names: [...cells.slice(1, -2).join(' ').matchAll(/`([^`]+)`/g)].map((m) => m[1]!), consent: cells.at(-2) ?? '' };
+      return {
+        names: [
+          ...cells
+            .slice(1, -2)
+            .join(' ')
+            .matchAll(/`([^`]+)`/g),
+        ].map((m) => m[1]!),
+        consent: cells.at(-2) ?? '',
+      };
     });
-  const rowOf = (name: string) => rows.find((row) => row.names.some((shown) => shown === name || shown.startsWith(name)));
+  const rowOf = (name: string) =>
+    rows.find((row) => row.names.some((shown) => shown === name || shown.startsWith(name)));
 
   it.each(COOKIE_REGISTRY.flatMap((entry) => entry.names.map((name) => [name, entry.consent] as const)))(
     'lists the cookie %s with its consent rule (waits for consent: %s)',
@@ -243,7 +304,11 @@ describe('the cookie policy matches the code', () => {
 
   it('lists no cookie the code does not set', () => {
     const known = [...COOKIE_REGISTRY.flatMap((entry) => entry.names), ...STORAGE_KEYS];
-    const shown = rows.flatMap((row) => row.names).filter((name) => name !== SESSION_SUFFIX && !TRAFFIC_FIELDS.some((f) => name === `${f}${SESSION_SUFFIX}`));
+    const shown = rows
+      .flatMap((row) => row.names)
+      .filter(
+        (name) => name !== SESSION_SUFFIX && !TRAFFIC_FIELDS.some((f) => name === `${f}${SESSION_SUFFIX}`),
+      );
     expect(shown.filter((name) => !known.some((k) => name === k || name.startsWith(k)))).toEqual([]);
   });
 
@@ -257,7 +322,8 @@ describe('the cookie policy matches the code', () => {
         if (call === 'serializeCookie(name: string') continue; // its definition
         if (!(call in COOKIE_CALLS)) unknown.push(`${relative}: ${call}`);
       }
-      if (/Max-Age=/.test(text) && !(relative in HAND_WRITTEN_COOKIES)) unknown.push(`${relative}: a hand-written Set-Cookie value`);
+      if (/Max-Age=/.test(text) && !(relative in HAND_WRITTEN_COOKIES))
+        unknown.push(`${relative}: a hand-written Set-Cookie value`);
     }
     expect(unknown).toEqual([]);
   });

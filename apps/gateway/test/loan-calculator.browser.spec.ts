@@ -12,7 +12,12 @@ describeWithChromium('loan calculator in a real browser', () => {
   const gateway = useIslandGateway();
 
   it('recomputes the figures, the caps and the schedule live as the inputs change', async () => {
-    const { page, context, errors: problems, requests } = await openRecordingPage(gateway.browser, { viewport: PHONE_VIEWPORT });
+    const {
+      page,
+      context,
+      errors: problems,
+      requests,
+    } = await openRecordingPage(gateway.browser, { viewport: PHONE_VIEWPORT });
 
     await page.goto(`${gateway.url}/kalkulator-kredytowy/`);
     await page.waitForSelector('html[data-client="ready"]');
@@ -25,7 +30,9 @@ describeWithChromium('loan calculator in a real browser', () => {
     await page.getByLabel('Raty malejące').check();
     await expect(result('payment')).resolves.toBe(`${nbsp('1 120,00 zł')} → ${nbsp('1 010,00 zł')}`);
     await expect(result('interest')).resolves.toBe(nbsp('780,00 zł'));
-    expect(new URL(page.url()).search).toBe('?kwota=12000&oprocentowanie=12&okres=12&raty=malejace&typ=prywatny');
+    expect(new URL(page.url()).search).toBe(
+      '?kwota=12000&oprocentowanie=12&okres=12&raty=malejace&typ=prywatny',
+    );
     await page.screenshot({ path: '/tmp/gateway-loan-calculator.png', fullPage: true });
 
     // a commission brings in the RRSO (independent bisection: 24,40%)
@@ -35,11 +42,15 @@ describeWithChromium('loan calculator in a real browser', () => {
     // over the maximum interest (18.5% on 2025-01-20): flagged next to the result
     await page.getByLabel('Oprocentowanie nominalne').fill('19');
     await expect(page.locator('[data-cap="0"]').getAttribute('data-cap-ok')).resolves.toBe('false');
-    await expect(page.locator('[data-cap="0"]').textContent()).resolves.toMatch(/przekracza odsetki maksymalne 18,5%/);
+    await expect(page.locator('[data-cap="0"]').textContent()).resolves.toMatch(
+      /przekracza odsetki maksymalne 18,5%/,
+    );
 
     // out of range: the Polish message next to the field, no figures, never NaN
     await page.getByLabel('Okres spłaty').fill('0');
-    await expect(page.locator('[data-error-for="months"]').textContent()).resolves.toBe('Podaj okres od 1 do 360 miesięcy (pełne miesiące)');
+    await expect(page.locator('[data-error-for="months"]').textContent()).resolves.toBe(
+      'Podaj okres od 1 do 360 miesięcy (pełne miesiące)',
+    );
     await expect(page.getByLabel('Okres spłaty').getAttribute('aria-invalid')).resolves.toBe('true');
     await expect(page.locator('[data-result-empty]').isVisible()).resolves.toBe(true);
     await expect(page.locator('tbody[data-schedule] tr').count()).resolves.toBe(0);
@@ -49,7 +60,9 @@ describeWithChromium('loan calculator in a real browser', () => {
     await page.getByLabel('Okres spłaty').fill('24');
     await expect(page.locator('[data-error-for="months"]').textContent()).resolves.toBe('');
     await expect(page.locator('tbody[data-schedule] tr').count()).resolves.toBe(24);
-    await expect(page.locator('tbody[data-schedule] tr').last().locator('td').last().textContent()).resolves.toBe(nbsp('0,00 zł'));
+    await expect(
+      page.locator('tbody[data-schedule] tr').last().locator('td').last().textContent(),
+    ).resolves.toBe(nbsp('0,00 zł'));
 
     // the shared address shows the same figures from the server
     const shared = page.url();
@@ -87,11 +100,16 @@ describeWithChromium('loan calculator in a real browser', () => {
     await page.goto(`${gateway.url}/kalkulator-kredytowy/`);
     await page.getByLabel('Kwota kredytu').fill('10000');
     await page.getByLabel('Prowizja (opcjonalnie)').fill('500');
-    await Promise.all([page.waitForURL(/prowizja=500/), page.getByRole('button', { name: 'Oblicz' }).click()]);
+    await Promise.all([
+      page.waitForURL(/prowizja=500/),
+      page.getByRole('button', { name: 'Oblicz' }).click(),
+    ]);
     await expect(page.locator('[data-result="rrso"]').textContent()).resolves.toBe('24,18%');
     await page.getByLabel('Kwota kredytu').fill('10');
     await Promise.all([page.waitForURL(/kwota=10&/), page.getByRole('button', { name: 'Oblicz' }).click()]);
-    await expect(page.locator('[data-error-for="amount"]').textContent()).resolves.toMatch(/^Podaj kwotę od 100 zł/);
+    await expect(page.locator('[data-error-for="amount"]').textContent()).resolves.toMatch(
+      /^Podaj kwotę od 100 zł/,
+    );
     await expect(page.getByLabel('Kwota kredytu').inputValue()).resolves.toBe('10');
     await context.close();
   });

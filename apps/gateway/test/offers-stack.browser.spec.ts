@@ -82,10 +82,7 @@ describeWithStack('offer journey in Chromium on the real services', () => {
     context.on('page', (page) => {
       page.on('pageerror', (error) => errors.push(error.message));
       page.on('response', (response) => {
-        if (
-          response.url().startsWith(stack.url) &&
-          response.status() >= 400
-        )
+        if (response.url().startsWith(stack.url) && response.status() >= 400)
           errors.push(`${response.status()} ${new URL(response.url()).pathname}`);
       });
     });
@@ -224,7 +221,9 @@ describeWithStack('offer journey in Chromium on the real services', () => {
     await expect(missing.json()).resolves.toBeNull();
     const bad = await fetch(`${stack.url}/api/lead-feed?lead_id=nope&page=all&direction=swap&pf=1`);
     expect(bad.status).toBe(400);
-    const unknown = await fetch(`${stack.url}/api/lead-feed?lead_id=${randomUUID()}&page=all&direction=swap&pf=1`);
+    const unknown = await fetch(
+      `${stack.url}/api/lead-feed?lead_id=${randomUUID()}&page=all&direction=swap&pf=1`,
+    );
     expect(unknown.status).toBe(404);
   });
 });

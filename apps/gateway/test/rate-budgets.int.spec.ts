@@ -1,6 +1,13 @@
 // The rate budgets of @lib/cache against a real Redis; they live with the gateway, whose budgets they are
 // (the lib's own tests cannot use the Redis test helpers, which build on it).
-import { type BudgetRule, closeRedisClient, createRateBudgets, createRedisClient, ensureRedisConnected, rateBudgetPrefix } from '@lib/cache';
+import {
+  type BudgetRule,
+  closeRedisClient,
+  createRateBudgets,
+  createRedisClient,
+  ensureRedisConnected,
+  rateBudgetPrefix,
+} from '@lib/cache';
 import { createLogger } from '@lib/observability';
 import { type TestRedis, describeWithRedis, provideTestRedis } from '@lib/testing';
 import { randomUUID } from 'node:crypto';
@@ -40,7 +47,10 @@ describeWithRedis('named rate budgets (the test Redis)', () => {
       expect(await redis.get(`${rateBudgetPrefix('gateway')}views:${client}`)).toBe('2');
       expect(await redis.get(`${rateBudgetPrefix('gateway')}visits:${client}`)).toBe('2');
     } finally {
-      await redis.del(`${rateBudgetPrefix('gateway')}views:${client}`, `${rateBudgetPrefix('gateway')}visits:${client}`);
+      await redis.del(
+        `${rateBudgetPrefix('gateway')}views:${client}`,
+        `${rateBudgetPrefix('gateway')}visits:${client}`,
+      );
       await closeRedisClient(redis);
       await Promise.all([first.close(), second.close()]);
     }

@@ -25,8 +25,22 @@ describeWithRedis('RedisRateLimiter (the test Redis)', () => {
   });
 
   it('counts with INCR and sets the window once (PEXPIRE NX), shared by every limiter on the key space', async () => {
-    const first = new RedisRateLimiter(redis, { limit: 2, windowMs: 5_000 }, logger, prefix, 'test limit', 'local');
-    const second = new RedisRateLimiter(redis, { limit: 2, windowMs: 5_000 }, logger, prefix, 'test limit', 'local');
+    const first = new RedisRateLimiter(
+      redis,
+      { limit: 2, windowMs: 5_000 },
+      logger,
+      prefix,
+      'test limit',
+      'local',
+    );
+    const second = new RedisRateLimiter(
+      redis,
+      { limit: 2, windowMs: 5_000 },
+      logger,
+      prefix,
+      'test limit',
+      'local',
+    );
     await expect(first.hit('comments:203.0.113.9')).resolves.toMatchObject({ allowed: true, count: 1 });
     await expect(second.hit('comments:203.0.113.9')).resolves.toMatchObject({ allowed: true, count: 2 });
     const refused = await first.hit('comments:203.0.113.9');
@@ -39,7 +53,14 @@ describeWithRedis('RedisRateLimiter (the test Redis)', () => {
   });
 
   it('gives a hit back with DECR, keeping the window, and never recreates an expired key', async () => {
-    const limiter = new RedisRateLimiter(redis, { limit: 1, windowMs: 5_000 }, logger, prefix, 'test limit', 'local');
+    const limiter = new RedisRateLimiter(
+      redis,
+      { limit: 1, windowMs: 5_000 },
+      logger,
+      prefix,
+      'test limit',
+      'local',
+    );
     await limiter.hit('comments:198.51.100.4');
     await limiter.giveBack('comments:198.51.100.4');
     await limiter.giveBack('comments:198.51.100.4');
@@ -64,7 +85,14 @@ describe('RedisRateLimiter while Redis does not answer', () => {
 
   it('a `local` budget counts in process: the limit still holds', () =>
     withDeadRedis(async (dead) => {
-      const limiter = new RedisRateLimiter(dead, { limit: 1, windowMs: 60_000 }, logger, 'test:rate:', 'test limit', 'local');
+      const limiter = new RedisRateLimiter(
+        dead,
+        { limit: 1, windowMs: 60_000 },
+        logger,
+        'test:rate:',
+        'test limit',
+        'local',
+      );
       await expect(limiter.hit('x')).resolves.toMatchObject({ allowed: true, count: 1 });
       await expect(limiter.hit('x')).resolves.toMatchObject({ allowed: false, count: 2 });
       await limiter.giveBack('x');
@@ -73,13 +101,27 @@ describe('RedisRateLimiter while Redis does not answer', () => {
 
   it('an `open` budget lets every hit through', () =>
     withDeadRedis(async (dead) => {
-      const limiter = new RedisRateLimiter(dead, { limit: 1, windowMs: 60_000 }, logger, 'test:rate:', 'test limit', 'open');
+      const limiter = new RedisRateLimiter(
+        dead,
+        { limit: 1, windowMs: 60_000 },
+        logger,
+        'test:rate:',
+        'test limit',
+        'open',
+      );
       for (let i = 0; i < 3; i += 1) await expect(limiter.hit('x')).resolves.toMatchObject({ allowed: true });
     }));
 
   it('a `closed` budget refuses every hit, with the window as the wait', () =>
     withDeadRedis(async (dead) => {
-      const limiter = new RedisRateLimiter(dead, { limit: 5, windowMs: 60_000 }, logger, 'test:rate:', 'test limit', 'closed');
+      const limiter = new RedisRateLimiter(
+        dead,
+        { limit: 5, windowMs: 60_000 },
+        logger,
+        'test:rate:',
+        'test limit',
+        'closed',
+      );
       await expect(limiter.hit('x')).resolves.toEqual({ allowed: false, count: 0, retryAfterMs: 60_000 });
     }));
 });

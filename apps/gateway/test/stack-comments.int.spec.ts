@@ -41,7 +41,9 @@ describeWithRedis('comments exactly once through a stalled content service (real
       body: new URLSearchParams(fields).toString(),
     });
   const storedWith = async (text: string) =>
-    (await db.query<{ id: string }>(`SELECT id FROM content.comments WHERE text = $1`, [text])).rows.map((r) => r.id);
+    (await db.query<{ id: string }>(`SELECT id FROM content.comments WHERE text = $1`, [text])).rows.map(
+      (r) => r.id,
+    );
   /** Other backends of the content database that are doing something (a query, a transaction, a wait). */
   const busyBackends = async () =>
     Number(
@@ -63,7 +65,16 @@ describeWithRedis('comments exactly once through a stalled content service (real
   it('answers the visitor the truth while the service stalls, and stores the comment once when the form is sent again', async () => {
     const key = randomUUID();
     const text = `Komentarz wysłany w czasie przestoju (${key.slice(0, 8)}).`;
-    const form = { page_path: ARTICLE, name: 'Jan Cierpliwy', email: 'jan@example.pl', text, rating: '4', reply_to: '', website: '', idempotency_key: key };
+    const form = {
+      page_path: ARTICLE,
+      name: 'Jan Cierpliwy',
+      email: 'jan@example.pl',
+      text,
+      rating: '4',
+      reply_to: '',
+      website: '',
+      idempotency_key: key,
+    };
 
     // The content database stalls: inserts into the comments wait for the test's lock.
     await db.query('BEGIN');
@@ -85,7 +96,9 @@ describeWithRedis('comments exactly once through a stalled content service (real
     expect(answer.body).not.toContain(COMMENT_TEXTS.pending);
     expect(answer.body).toContain(`<textarea id="komentarz-tresc"`);
     expect(answer.body).toContain(text);
-    expect(answer.body).toMatch(new RegExp(`name="idempotency_key" value="${key}"|value="${key}"[^>]*name="idempotency_key"`));
+    expect(answer.body).toMatch(
+      new RegExp(`name="idempotency_key" value="${key}"|value="${key}"[^>]*name="idempotency_key"`),
+    );
 
     // The service resumes: its insert goes through, but its deadline has passed, so it never commits.
     await eventually(async () => (await busyBackends()) === 0);
@@ -99,7 +112,15 @@ describeWithRedis('comments exactly once through a stalled content service (real
 
   it('refuses a comment for an address where no page takes comments (404, in Polish, the text shown to copy)', async () => {
     const text = 'Komentarz pod stroną, której nie ma.';
-    const res = await postForm({ page_path: '/nie-ma-takiej-strony/', name: 'Jan', email: 'jan@example.pl', text, rating: '5', reply_to: '', website: '' });
+    const res = await postForm({
+      page_path: '/nie-ma-takiej-strony/',
+      name: 'Jan',
+      email: 'jan@example.pl',
+      text,
+      rating: '5',
+      reply_to: '',
+      website: '',
+    });
     expect(res.status).toBe(404);
     expect(res.body).toContain(COMMENT_TEXTS.notCommentable);
     expect(res.body).toContain(text);

@@ -58,7 +58,9 @@ describeWithStack('the rates pages in Chromium on the real services', () => {
 
     // a wrong amount says so at once, in Polish, and shows no result
     await page.getByLabel('Kwota').fill('-100');
-    await expect(page.locator('[data-error-for="kwota"]').textContent()).resolves.toBe(AMOUNT_MESSAGES.negative);
+    await expect(page.locator('[data-error-for="kwota"]').textContent()).resolves.toBe(
+      AMOUNT_MESSAGES.negative,
+    );
     await expect(headline.textContent()).resolves.toBe('');
 
     // submitting keeps the page and puts the conversion into the address
@@ -76,9 +78,14 @@ describeWithStack('the rates pages in Chromium on the real services', () => {
     await page.getByLabel('Kwota').fill('100');
     await page.getByLabel('Z waluty').selectOption('EUR');
     await page.getByLabel('Na walutę').selectOption('PLN');
-    await Promise.all([page.waitForURL(/\/kalkulator-walutowy\/\?kwota=100&z=EUR&na=PLN#przelicznik$/), page.getByRole('button', { name: 'Przelicz' }).click()]);
+    await Promise.all([
+      page.waitForURL(/\/kalkulator-walutowy\/\?kwota=100&z=EUR&na=PLN#przelicznik$/),
+      page.getByRole('button', { name: 'Przelicz' }).click(),
+    ]);
     const eur = await convert('100', 'EUR', 'PLN');
-    await expect(page.locator('[data-headline]').textContent()).resolves.toBe(`100 EUR = ${polishAmount(eur.result)} PLN`);
+    await expect(page.locator('[data-headline]').textContent()).resolves.toBe(
+      `100 EUR = ${polishAmount(eur.result)} PLN`,
+    );
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -91,7 +98,9 @@ describeWithStack('the rates pages in Chromium on the real services', () => {
     const table = await stack.rates.getBankTable({ bankSlug: bank.slug, date: '' });
     await page.locator(`.bank-list a[href="/kursy-walut-w-bankach/${bank.slug}/"]`).click();
     await page.waitForSelector(`h1:text-is("Kursy walut ${bank.name}")`);
-    await expect(page.locator('[data-bank-table] tfoot').textContent()).resolves.toMatch(/^Tabela nr .+ z dnia \d{2}\.\d{2}\.\d{4}/);
+    await expect(page.locator('[data-bank-table] tfoot').textContent()).resolves.toMatch(
+      /^Tabela nr .+ z dnia \d{2}\.\d{2}\.\d{4}/,
+    );
     await expect(page.locator('figure.rate-chart svg').count()).resolves.toBe(table.rates.length);
     await page.waitForSelector('figure.rate-chart[data-interactive="true"]');
     await expect(page.locator('figure.rate-chart [data-readout]').first().textContent()).resolves.toMatch(
@@ -112,9 +121,14 @@ describeWithStack('the rates pages in Chromium on the real services', () => {
     const box = (await chart.locator('svg').boundingBox())!;
     // the left end of the plot: the oldest date of the range
     await page.mouse.move(box.x + box.width * 0.1, box.y + box.height / 2);
-    await page.waitForFunction((before) => document.querySelector('figure.rate-chart [data-readout]')?.textContent !== before, latest);
+    await page.waitForFunction(
+      (before) => document.querySelector('figure.rate-chart [data-readout]')?.textContent !== before,
+      latest,
+    );
     await expect(chart.locator('[data-cursor]').getAttribute('visibility')).resolves.toBe('visible');
-    await expect(readout.textContent()).resolves.toMatch(/^\d{2}\.\d{2}\.\d{4} — Kurs średni NBP: \d+,\d{4,6} PLN$/);
+    await expect(readout.textContent()).resolves.toMatch(
+      /^\d{2}\.\d{2}\.\d{4} — Kurs średni NBP: \d+,\d{4,6} PLN$/,
+    );
     // the keyboard moves it back to the newest date
     await chart.focus();
     await page.keyboard.press('End');

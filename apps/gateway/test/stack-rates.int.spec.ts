@@ -11,7 +11,11 @@ import { startStack, type Stack } from './support/stack';
  * redirect to a page that does.
  */
 
-const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/[\s\u00a0]+/g, ' ');
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;/g, "'")
+    .replace(/[\s\u00a0]+/g, ' ');
 
 /** Every same-site link of a page, as path + query (fragments dropped; external, mailto and asset links left out). */
 function internalLinks(html: string, origin: string): string[] {
@@ -49,13 +53,22 @@ describeWithRedis('the rates pages and the site links on the real services', () 
   it('shows the converter with 100 EUR in złoty at the rates service own result and table', async () => {
     const [table, converted] = await Promise.all([
       stack.rates.getLatestTable({ table: ratesV1.TableType.A }),
-      stack.rates.convert({ amount: '100', from: 'EUR', to: 'PLN', source: ratesV1.RateSource.NBP_A, bankSlug: '', date: '' }),
+      stack.rates.convert({
+        amount: '100',
+        from: 'EUR',
+        to: 'PLN',
+        source: ratesV1.RateSource.NBP_A,
+        bankSlug: '',
+        date: '',
+      }),
     ]);
     const res = await get('/kalkulator-walutowy/');
     expect(res.status).toBe(200);
     const shown = text(res.body);
     expect(shown).toContain(`100 EUR = ${converted.result.replace('.', ',')} PLN`);
-    expect(shown).toContain(`tabela nr ${table.no} z dnia ${table.effectiveDate.split('-').reverse().join('.')}`);
+    expect(shown).toContain(
+      `tabela nr ${table.no} z dnia ${table.effectiveDate.split('-').reverse().join('.')}`,
+    );
     expect(res.body.match(/<details class="faq__item">/g)).toHaveLength(3);
   });
 
@@ -82,7 +95,9 @@ describeWithRedis('the rates pages and the site links on the real services', () 
     const table = await stack.rates.getBankTable({ bankSlug: bank.slug, date: '' });
     const res = await get(`/kursy-walut-w-bankach/${bank.slug}/`);
     expect(res.status).toBe(200);
-    expect(text(res.body)).toContain(`Tabela nr ${table.tableNo} z dnia ${table.effectiveDate.split('-').reverse().join('.')}`);
+    expect(text(res.body)).toContain(
+      `Tabela nr ${table.tableNo} z dnia ${table.effectiveDate.split('-').reverse().join('.')}`,
+    );
     expect(res.body.match(/data-island="rate-chart"/g)?.length).toBe(table.rates.length);
     expect((await get('/kursy-walut-w-bankach/')).status).toBe(200);
     expect((await get('/kursy-walut-w-bankach/bank-ktorego-nie-ma/')).status).toBe(404);
@@ -100,7 +115,10 @@ describeWithRedis('the rates pages and the site links on the real services', () 
         const target = new URL(String(res.headers['location'] ?? ''), `${stack.url}${address}`);
         if (target.origin !== stack.url) return;
         res = await get(`${target.pathname}${target.search}`);
-        if (res.status !== 200) dead.push(`${address} → ${target.pathname}${target.search} answers ${res.status} (linked from ${from})`);
+        if (res.status !== 200)
+          dead.push(
+            `${address} → ${target.pathname}${target.search} answers ${res.status} (linked from ${from})`,
+          );
       } else if (res.status !== 200) {
         dead.push(`${address} answers ${res.status} (linked from ${from})`);
       }
@@ -117,8 +135,18 @@ describeWithRedis('the rates pages and the site links on the real services', () 
     expect(dead).toEqual([]);
     expect(queue).toEqual([]);
     // the crawl reached every kind of page, the rates pages among them
-    for (const type of ['/', '/blog/', '/kalkulator-walutowy/', '/kursy-walut-w-bankach/', '/opinie-o-pozyczkach/', '/autor/']) expect(types.get(type)).toBeGreaterThan(0);
+    for (const type of [
+      '/',
+      '/blog/',
+      '/kalkulator-walutowy/',
+      '/kursy-walut-w-bankach/',
+      '/opinie-o-pozyczkach/',
+      '/autor/',
+    ])
+      expect(types.get(type)).toBeGreaterThan(0);
     expect(seen.size).toBeGreaterThan(500);
-    expect([...seen].some((address) => /^\/kalkulator-walutowy\/[a-z]{3}-[a-z]{3}\/\?zakres=5-lat$/.test(address))).toBe(true);
+    expect(
+      [...seen].some((address) => /^\/kalkulator-walutowy\/[a-z]{3}-[a-z]{3}\/\?zakres=5-lat$/.test(address)),
+    ).toBe(true);
   }, 300_000);
 });

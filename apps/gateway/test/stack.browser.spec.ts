@@ -4,7 +4,12 @@ import { existsSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { type Browser, type Page } from 'playwright-core';
 import { COMMENT_TEXTS } from '../src/features/comments/comment-texts';
-import { CHROMIUM_PATH, launchChromium, openRecordingPage, type RecordingPageOptions } from './support/browser';
+import {
+  CHROMIUM_PATH,
+  launchChromium,
+  openRecordingPage,
+  type RecordingPageOptions,
+} from './support/browser';
 import { startStack, type Stack } from './support/stack';
 
 /*
@@ -42,8 +47,13 @@ describeWithStack('journeys in Chromium on the real services', () => {
     try {
       await page.waitForSelector('html[data-client="ready"]');
     } catch (error) {
-      const client = await page.evaluate(() => document.documentElement.dataset['client'] ?? '(not set)').catch(() => '(page gone)');
-      throw new Error(`the client did not report ready at ${page.url()} (data-client ${client}); recorded: ${JSON.stringify(seen.get(page) ?? [])}`, { cause: error });
+      const client = await page
+        .evaluate(() => document.documentElement.dataset['client'] ?? '(not set)')
+        .catch(() => '(page gone)');
+      throw new Error(
+        `the client did not report ready at ${page.url()} (data-client ${client}); recorded: ${JSON.stringify(seen.get(page) ?? [])}`,
+        { cause: error },
+      );
     }
   };
   const markWindow = (page: Page) =>
@@ -67,7 +77,9 @@ describeWithStack('journeys in Chromium on the real services', () => {
     );
     // the offers block comes from the offers service (its MatchOffers ranking for 2 000 zł / 30 days)
     await expect(page.locator('.offer__name').first().textContent()).resolves.toMatch(/\S/);
-    await expect(page.locator('.offer a.offer__cta').first().getAttribute('href')).resolves.toMatch(/^\/przejdz\/\d+\/\?z=home&p=1$/);
+    await expect(page.locator('.offer a.offer__cta').first().getAttribute('href')).resolves.toMatch(
+      /^\/przejdz\/\d+\/\?z=home&p=1$/,
+    );
     const total = page.locator('[data-indicator="total"]');
     const date = page.locator('[data-indicator="date"]');
     await expect(total.textContent()).resolves.toBe('2\u00a0018,00\u00a0zł');
@@ -85,7 +97,9 @@ describeWithStack('journeys in Chromium on the real services', () => {
       firstDate,
     );
     // The application page exists, so the action leads to it with the chosen amount and period.
-    await expect(page.locator('.calculator__cta').getAttribute('href')).resolves.toBe('/application/?amount=5000&period=120');
+    await expect(page.locator('.calculator__cta').getAttribute('href')).resolves.toBe(
+      '/application/?amount=5000&period=120',
+    );
     await expect(page.locator('input[type="hidden"][name="period"]').inputValue()).resolves.toBe('120');
     expect(errors).toEqual([]);
     await context.close();
@@ -129,12 +143,16 @@ describeWithStack('journeys in Chromium on the real services', () => {
 
     const { page, context, errors } = await openPage();
     // The visit's first report sets the visit cookie (200); the beacon sends it again with it (204).
-    const counted = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/views' && response.status() === 204);
+    const counted = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/views' && response.status() === 204,
+    );
     await page.goto(`${stack.url}/${slug}/`);
     await ready(page);
     const response = await counted;
     expect(JSON.parse(response.request().postData() ?? '{}')).toEqual({ path: `/${slug}/` });
-    const cookie = (await context.cookies(`${stack.url}/api/views`)).find((candidate) => candidate.name === 'pp_visit');
+    const cookie = (await context.cookies(`${stack.url}/api/views`)).find(
+      (candidate) => candidate.name === 'pp_visit',
+    );
     // The signed token starts with the visit id the content service counts by.
     const visitId = cookie?.value.split('.')[0] ?? '';
     // The same visit asked again is not counted again; the total now holds the browser's view. The
@@ -159,12 +177,24 @@ describeWithStack('journeys in Chromium on the real services', () => {
     await expect(page.locator('h1').textContent()).resolves.toBe('Kuki – opinie i warunki pożyczki');
     const facts = page.locator('dl dt');
     await expect(facts.allTextContents()).resolves.toEqual(
-      expect.arrayContaining(['Firma (strona umowy)', 'Kwota', 'Okres', 'Pierwsza pożyczka za 0 zł', 'RRSO przykładu reprezentatywnego']),
+      expect.arrayContaining([
+        'Firma (strona umowy)',
+        'Kwota',
+        'Okres',
+        'Pierwsza pożyczka za 0 zł',
+        'RRSO przykładu reprezentatywnego',
+      ]),
     );
-    await expect(page.locator('[data-lender-facts="kuki"]').getByText('w trakcie weryfikacji').first().isVisible()).resolves.toBe(true);
+    await expect(
+      page.locator('[data-lender-facts="kuki"]').getByText('w trakcie weryfikacji').first().isVisible(),
+    ).resolves.toBe(true);
     // Each figure of the feed carries its source; the feed's stars have no count or source, so none are drawn.
-    const amountRow = page.locator('[data-lender-facts="kuki"] .facts__row', { has: page.locator('dt', { hasText: /^Kwota$/ }) });
-    await expect(amountRow.locator('.facts__source').textContent()).resolves.toMatch(/^Źródło: dane z pliku ofert partnera, pobrane \d{4}-\d{2}-\d{2}, stan na \d{2}\.\d{2}\.\d{4}$/);
+    const amountRow = page.locator('[data-lender-facts="kuki"] .facts__row', {
+      has: page.locator('dt', { hasText: /^Kwota$/ }),
+    });
+    await expect(amountRow.locator('.facts__source').textContent()).resolves.toMatch(
+      /^Źródło: dane z pliku ofert partnera, pobrane \d{4}-\d{2}-\d{2}, stan na \d{2}\.\d{2}\.\d{4}$/,
+    );
     const offerAndFacts = `${await page.locator('section[aria-labelledby="oferta_sekcja"]').textContent()} ${await page.locator('[data-lender-facts="kuki"]').textContent()}`;
     expect(offerAndFacts).toContain('Kuki');
     expect(offerAndFacts).not.toContain('★');

@@ -214,7 +214,9 @@ describeWithRedis('the gateway on the real services, PostgreSQL, Redis and its R
       // The facts block comes from the real offers service (GetLenderFacts over the shipped PL feed).
       expect(kuki.body).toContain('data-lender-facts="kuki"');
       expect(text(kuki.body)).toContain('Firma (strona umowy) w trakcie weryfikacji');
-      expect(text(kuki.body)).toMatch(/Pierwsza pożyczka za 0 zł tak, do 1\s500 zł dla nowego klienta Źródło: dane z pliku ofert partnera, pobrane \d{4}-\d{2}-\d{2}/);
+      expect(text(kuki.body)).toMatch(
+        /Pierwsza pożyczka za 0 zł tak, do 1\s500 zł dla nowego klienta Źródło: dane z pliku ofert partnera, pobrane \d{4}-\d{2}-\d{2}/,
+      );
       expect(text(kuki.body)).toMatch(/RRSO przykładu reprezentatywnego \d+,\d{2}%/);
       expect(kuki.body).toContain(
         '<input type="hidden" name="page_path" value="/opinie-o-pozyczkach/kuki/"/>',
@@ -224,7 +226,9 @@ describeWithRedis('the gateway on the real services, PostgreSQL, Redis and its R
       const vivus = await get('/opinie-o-pozyczkach/vivus/');
       expect(vivus.status).toBe(200);
       expect(vivus.body).toContain('Czy pierwsza pożyczka w Vivus jest darmowa?');
-      expect(text(vivus.body)).toMatch(/Firma \(strona umowy\) 4finance sp\. z o\.o\. Źródło: strona marki \(www\.vivus\.pl\) ?, stan na \d{2}\.\d{2}\.\d{4}/);
+      expect(text(vivus.body)).toMatch(
+        /Firma \(strona umowy\) 4finance sp\. z o\.o\. Źródło: strona marki \(www\.vivus\.pl\) ?, stan na \d{2}\.\d{2}\.\d{4}/,
+      );
       expect((await get('/opinie-o-pozyczkach/nie-ma-takiej-firmy/')).status).toBe(404);
     });
 
@@ -312,11 +316,15 @@ describeWithRedis('the gateway on the real services, PostgreSQL, Redis and its R
       // A foreign page firing the beacon from its visitors' browsers, with and without a visit of ours.
       const ours = await startVisit(path);
       for (let i = 0; i < 300; i += 1) {
-        const headers: Record<string, string> = i % 2 === 0 ? { origin: 'https://evil.example' } : { origin: 'https://evil.example', cookie: ours.cookie };
+        const headers: Record<string, string> =
+          i % 2 === 0
+            ? { origin: 'https://evil.example' }
+            : { origin: 'https://evil.example', cookie: ours.cookie };
         expect((await beacon({ path }, headers)).status).toBe(403);
       }
       // One visit reporting the article five times (reloads), and a second visit once.
-      for (let i = 0; i < 5; i += 1) expect((await beacon({ path }, { cookie: ours.cookie })).status).toBe(204);
+      for (let i = 0; i < 5; i += 1)
+        expect((await beacon({ path }, { cookie: ours.cookie })).status).toBe(204);
       const other = await startVisit(path);
       expect((await beacon({ path }, { cookie: other.cookie })).status).toBe(204);
       // Read back through the service: the first visit again is not counted, the total is two.

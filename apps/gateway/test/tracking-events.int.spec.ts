@@ -29,8 +29,8 @@ const setCookies = (res: RawResponse): string[] => {
   const header = res.headers['set-cookie'];
   return header === undefined ? [] : Array.isArray(header) ? header : [header];
 };
-const cookieLine = (res: RawResponse, name: string) => setCookies(res).find((line) => line.startsWith(`${name}=`));
-
+const cookieLine = (res: RawResponse, name: string) =>
+  setCookies(res).find((line) => line.startsWith(`${name}=`));
 
 describe('POST /api/event', () => {
   let events: FakeGrpcServer;
@@ -54,12 +54,20 @@ describe('POST /api/event', () => {
           throw new FakeGrpcError(GrpcStatus.UNAVAILABLE, 'events service restarting');
         }
         ingested.push(...batch);
-        return { accepted: batch.length, rejected: 0, results: batch.map((_, index) => ({ index, accepted: true })) };
+        return {
+          accepted: batch.length,
+          rejected: 0,
+          results: batch.map((_, index) => ({ index, accepted: true })),
+        };
       },
     });
     gateway = await startTestGateway({
       targets: { events: events.target },
-      env: { TRUST_PROXY: 'loopback', EVENT_RATE_LIMIT: '5', TRACKING_IP_SALT: 'a-test-salt-that-is-long-enough-for-it' },
+      env: {
+        TRUST_PROXY: 'loopback',
+        EVENT_RATE_LIMIT: '5',
+        TRACKING_IP_SALT: 'a-test-salt-that-is-long-enough-for-it',
+      },
     });
   });
 
@@ -76,7 +84,13 @@ describe('POST /api/event', () => {
 
   /** Each test's events carry its own domain, so a late delivery of an earlier test is not counted. */
   const domain = () => `test${clientNo}.localhost`;
-  const pageView = (extra: Record<string, unknown> = {}) => ({ event_id: 5, sub4: 'pageView', page_path: '/', domain: domain(), ...extra });
+  const pageView = (extra: Record<string, unknown> = {}) => ({
+    event_id: 5,
+    sub4: 'pageView',
+    page_path: '/',
+    domain: domain(),
+    ...extra,
+  });
   const mine = () => ingested.filter((event) => event.domain === domain());
 
   const send = (body: unknown, headers: Record<string, string> = {}) =>
@@ -95,14 +109,25 @@ describe('POST /api/event', () => {
     });
 
   it('answers 202 and delivers the events with what the gateway adds', async () => {
-    const res = await send([pageView({ utm_source: 'newsletter' }), { event_id: 40, sub4: 'contact', sub5: 'email', sub8: 1, page_path: '/kontakt/', domain: domain() }]);
+    const res = await send([
+      pageView({ utm_source: 'newsletter' }),
+      { event_id: 40, sub4: 'contact', sub5: 'email', sub8: 1, page_path: '/kontakt/', domain: domain() },
+    ]);
     expect(res.status).toBe(202);
     expect(JSON.parse(res.body)).toEqual({ accepted: 2 });
     expect(res.headers['cache-control']).toBe('no-store');
     await until(() => mine().length === 2);
     const [view, focus] = mine();
     const sessionId = cookieLine(res, 'session_id')!.split(';')[0]!.split('=')[1];
-    expect(view).toMatchObject({ eventId: 5, sub4: 'pageView', sessionId, clientId: '', consent: '', utmSource: 'newsletter', pagePath: '/' });
+    expect(view).toMatchObject({
+      eventId: 5,
+      sub4: 'pageView',
+      sessionId,
+      clientId: '',
+      consent: '',
+      utmSource: 'newsletter',
+      pagePath: '/',
+    });
     expect(view!.sessionId).toMatch(UUID_V4);
     expect(view!.userAgent).toBe('Mozilla/5.0 (X11; Linux x86_64) TestBrowser/1.0');
     expect(new Date(view!.receivedAt).toISOString()).toBe(view!.receivedAt);
@@ -114,27 +139,44 @@ describe('POST /api/event', () => {
     // The delivery on the ops port's /metrics.
     const metrics = async () => (await rawRequest(gateway.opsPort, { path: '/metrics' })).body;
     // Counted once the events service's answer is back (a moment after it stored them).
-    await until(async () => /^gateway_tracking_events_delivered\{sink="grpc",service="gateway"\} [1-9]\d*$/m.test(await metrics()));
-    expect(await metrics()).toMatch(/^gateway_tracking_events_pending\{sink="grpc",service="gateway"\} \d+$/m);
+    await until(async () =>
+      /^gateway_tracking_events_delivered\{sink="grpc",service="gateway"\} [1-9]\d*$/m.test(await metrics()),
+    );
+    expect(await metrics()).toMatch(
+      /^gateway_tracking_events_pending\{sink="grpc",service="gateway"\} \d+$/m,
+    );
   });
 
   it('sets the identity cookies on its answer: session 30 min, language 365 days; client id and source only with consent', async () => {
     const first = await send(pageView({ utm_source: 'google', referer: 'https://www.google.com/' }));
-    expect(cookieLine(first, 'session_id')).toMatch(/^session_id=[0-9a-f-]{36}; Max-Age=1800; Path=\/; SameSite=Lax; HttpOnly$/);
+    expect(cookieLine(first, 'session_id')).toMatch(
+      /^session_id=[0-9a-f-]{36}; Max-Age=1800; Path=\/; SameSite=Lax; HttpOnly$/,
+    );
     expect(cookieLine(first, 'lang')).toBe('lang=pl; Max-Age=31536000; Path=/; SameSite=Lax');
     expect(cookieLine(first, 'client_id')).toBeUndefined();
     expect(cookieLine(first, 'utm_source')).toBeUndefined();
 
     const session = cookieLine(first, 'session_id')!.split(';')[0]!;
-    const consented = await send(pageView({ utm_source: 'google', utm_medium: 'cpc' }), { cookie: `${session}; lang=pl; cookie_consent=granted` });
+    const consented = await send(pageView({ utm_source: 'google', utm_medium: 'cpc' }), {
+      cookie: `${session}; lang=pl; cookie_consent=granted`,
+    });
     expect(consented.status).toBe(202);
     expect(cookieLine(consented, 'session_id')!.split(';')[0]).toBe(session);
     expect(cookieLine(consented, 'lang')).toBeUndefined();
-    expect(cookieLine(consented, 'client_id')).toMatch(/^client_id=[0-9a-f-]{36}; Max-Age=15552000; Path=\/; SameSite=Lax; HttpOnly$/);
-    expect(cookieLine(consented, 'utm_medium')).toBe('utm_medium=cpc; Max-Age=15811200; Path=/; SameSite=Lax; HttpOnly');
-    expect(cookieLine(consented, 'utm_medium_session')).toBe('utm_medium_session=cpc; Max-Age=1800; Path=/; SameSite=Lax; HttpOnly');
+    expect(cookieLine(consented, 'client_id')).toMatch(
+      /^client_id=[0-9a-f-]{36}; Max-Age=15552000; Path=\/; SameSite=Lax; HttpOnly$/,
+    );
+    expect(cookieLine(consented, 'utm_medium')).toBe(
+      'utm_medium=cpc; Max-Age=15811200; Path=/; SameSite=Lax; HttpOnly',
+    );
+    expect(cookieLine(consented, 'utm_medium_session')).toBe(
+      'utm_medium_session=cpc; Max-Age=1800; Path=/; SameSite=Lax; HttpOnly',
+    );
     await until(() => mine().length === 2);
-    expect(mine()[1]).toMatchObject({ consent: 'granted', clientId: cookieLine(consented, 'client_id')!.split(';')[0]!.split('=')[1] });
+    expect(mine()[1]).toMatchObject({
+      consent: 'granted',
+      clientId: cookieLine(consented, 'client_id')!.split(';')[0]!.split('=')[1],
+    });
   });
 
   it('replaces a session id that is no UUID v4 and keeps one that is, with or without hyphens', async () => {
@@ -147,12 +189,18 @@ describe('POST /api/event', () => {
   it('refuses malformed JSON and wrong types with 400 naming the field, without a stack', async () => {
     const broken = await send('{"event_id": 5,');
     expect(broken.status).toBe(400);
-    expect(JSON.parse(broken.body)).toMatchObject({ error: { status: 400, fields: { body: expect.any(String) } } });
+    expect(JSON.parse(broken.body)).toMatchObject({
+      error: { status: 400, fields: { body: expect.any(String) } },
+    });
     const wrongType = await send([pageView(), pageView({ sub8: { index: 1 } })]);
     expect(wrongType.status).toBe(400);
-    expect(JSON.parse(wrongType.body)).toMatchObject({ error: { fields: { 'events[1].sub8': expect.any(String) } } });
+    expect(JSON.parse(wrongType.body)).toMatchObject({
+      error: { fields: { 'events[1].sub8': expect.any(String) } },
+    });
     const unknown = await send({ event_id: 12345 });
-    expect(JSON.parse(unknown.body)).toMatchObject({ error: { status: 400, fields: { event_id: expect.any(String) } } });
+    expect(JSON.parse(unknown.body)).toMatchObject({
+      error: { status: 400, fields: { event_id: expect.any(String) } },
+    });
     for (const res of [broken, wrongType, unknown]) expectNoStack(res.body);
     // Nothing of the refused bodies is delivered: a valid event sent after them arrives alone.
     expect((await send(pageView({ page_path: '/after/' }))).status).toBe(202);
@@ -188,7 +236,9 @@ describe('POST /api/event', () => {
     // Two attempts refused (the client's own UNAVAILABLE retry, then the buffer's after its back-off), the third stored.
     expect(attempts.filter((domains) => domains.includes(domain()))).toHaveLength(3);
     expect(mine().map((e) => e.pagePath)).toEqual(['/', '/blog/']);
-    expect(gateway.logs.some((line) => line.msg === 'tracking events not delivered yet; will retry')).toBe(true);
+    expect(gateway.logs.some((line) => line.msg === 'tracking events not delivered yet; will retry')).toBe(
+      true,
+    );
   });
 });
 
@@ -197,7 +247,10 @@ describe('POST /api/event while the sink stays down', () => {
 
   beforeAll(async () => {
     // The events service is not there at all; the buffer holds at most 100 events.
-    gateway = await startTestGateway({ targets: { events: await deadTarget() }, env: { EVENT_BUFFER_LIMIT: '100' } });
+    gateway = await startTestGateway({
+      targets: { events: await deadTarget() },
+      env: { EVENT_BUFFER_LIMIT: '100' },
+    });
   });
 
   afterAll(async () => {
@@ -210,7 +263,9 @@ describe('POST /api/event while the sink stays down', () => {
         method: 'POST',
         path: '/api/event',
         headers: { 'content-type': 'application/json', origin: ORIGIN },
-        body: JSON.stringify(Array.from({ length: count }, () => ({ event_id: 5, sub4: 'pageView', page_path: '/' }))),
+        body: JSON.stringify(
+          Array.from({ length: count }, () => ({ event_id: 5, sub4: 'pageView', page_path: '/' })),
+        ),
       });
     expect((await send(100)).status).toBe(202);
     const full = await send(1);

@@ -79,12 +79,18 @@ describe('POST /api/event through Kafka into PostgreSQL', () => {
       rawRequest(gateway.port, {
         method: 'POST',
         path: '/api/event',
-        headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', ...(cookie ? { cookie } : {}) },
+        headers: {
+          'content-type': 'application/json',
+          origin: 'http://localhost:3000',
+          ...(cookie ? { cookie } : {}),
+        },
         body: JSON.stringify(body),
       });
     const first = await send({ event_id: 5, sub4: 'pageView', page_path: '/offers/', utm_source: 'google' });
     expect(first.status).toBe(202);
-    const sessionCookie = ([first.headers['set-cookie']].flat() as string[]).find((line) => line.startsWith('session_id='))!;
+    const sessionCookie = ([first.headers['set-cookie']].flat() as string[]).find((line) =>
+      line.startsWith('session_id='),
+    )!;
     const sessionId = sessionCookie.slice('session_id='.length, sessionCookie.indexOf(';'));
     const second = await send(
       [
@@ -95,11 +101,18 @@ describe('POST /api/event through Kafka into PostgreSQL', () => {
     );
     expect(second.status).toBe(202);
     // Refused at the door: never reaches the topic.
-    expect((await send({ event_id: 5, sub4: 'pageView', sub8: [1] }, `session_id=${sessionId}`)).status).toBe(400);
+    expect((await send({ event_id: 5, sub4: 'pageView', sub8: [1] }, `session_id=${sessionId}`)).status).toBe(
+      400,
+    );
 
     const rows = async () =>
       (
-        await db.query<{ event_id: number; sub8: string | null; page_path: string; utm_source: string | null }>(
+        await db.query<{
+          event_id: number;
+          sub8: string | null;
+          page_path: string;
+          utm_source: string | null;
+        }>(
           'SELECT event_id, sub8, page_path, utm_source FROM events.tracking_events WHERE session_id = $1::uuid ORDER BY event_id',
           [sessionId],
         )
@@ -115,7 +128,9 @@ describe('POST /api/event through Kafka into PostgreSQL', () => {
 
     const mine = () => clean.filter((message) => message.key === sessionId);
     await until(() => mine().length === 3);
-    const published = mine().map((message) => JSON.parse(message.value!.toString()) as { event_id: number; page_type: string });
+    const published = mine().map(
+      (message) => JSON.parse(message.value!.toString()) as { event_id: number; page_type: string },
+    );
     expect(published.map((event) => event.event_id).sort((a, b) => a - b)).toEqual([5, 40, 80]);
     expect(published.find((event) => event.event_id === 5)!.page_type).toBe('offers');
   });

@@ -10,15 +10,24 @@ import { Writable } from 'node:stream';
 import { EventDelivery } from '../src/features/tracking/event-delivery';
 import { kafkaEventSink } from '../src/features/tracking/event-sinks';
 
-const silent = createLogger({ name: 'gateway', level: 'silent', destination: new Writable({ write: (_c, _e, done) => done() }) });
+const silent = createLogger({
+  name: 'gateway',
+  level: 'silent',
+  destination: new Writable({ write: (_c, _e, done) => done() }),
+});
 
 describe('tracking records carry the trace context of the request that accepted them', () => {
   let kafka: TestKafka;
 
   beforeAll(async () => {
-    startTelemetry({ serviceName: 'gateway-test', spanProcessors: [new SimpleSpanProcessor({ exporter: new InMemorySpanExporter() })] });
+    startTelemetry({
+      serviceName: 'gateway-test',
+      spanProcessors: [new SimpleSpanProcessor({ exporter: new InMemorySpanExporter() })],
+    });
     kafka = await provideTestKafka();
-    await ensureTopics({ brokers: kafka.brokers, clientId: 'trace-test' }, [{ topic: TRACKING_TOPICS.raw, partitions: 1 }]);
+    await ensureTopics({ brokers: kafka.brokers, clientId: 'trace-test' }, [
+      { topic: TRACKING_TOPICS.raw, partitions: 1 },
+    ]);
   });
   afterAll(async () => {
     await kafka?.close();
@@ -50,7 +59,13 @@ describe('tracking records carry the trace context of the request that accepted 
     const received: IncomingMessage[] = [];
     const group = await startConsumerGroup(
       { brokers: kafka.brokers, clientId: 'trace-reader' },
-      { groupId: `trace-${randomUUID()}`, topics: [TRACKING_TOPICS.raw], maxWaitMs: 100, heartbeatIntervalMs: 300, handle: (batch) => Promise.resolve(void received.push(...batch.messages)) },
+      {
+        groupId: `trace-${randomUUID()}`,
+        topics: [TRACKING_TOPICS.raw],
+        maxWaitMs: 100,
+        heartbeatIntervalMs: 300,
+        handle: (batch) => Promise.resolve(void received.push(...batch.messages)),
+      },
     );
     try {
       await until(() => received.length >= 3);
@@ -59,11 +74,15 @@ describe('tracking records carry the trace context of the request that accepted 
       await delivery.drain(1_000);
     }
     for (const { name, traceId } of requests) {
-      const message = received.find((m) => (JSON.parse(m.value!.toString()) as { name: string }).name === name)!;
+      const message = received.find(
+        (m) => (JSON.parse(m.value!.toString()) as { name: string }).name === name,
+      )!;
       expect(message.headers['traceparent']).toMatch(new RegExp(`^00-${traceId}-[0-9a-f]{16}-01$`));
       expect(message.headers['content-type']).toBe('application/json');
     }
-    const untraced = received.find((m) => (JSON.parse(m.value!.toString()) as { name: string }).name === 'untraced')!;
+    const untraced = received.find(
+      (m) => (JSON.parse(m.value!.toString()) as { name: string }).name === 'untraced',
+    )!;
     expect(requests.map((r) => r.traceId)).not.toContain(untraced.headers['traceparent']?.split('-')[1]);
   });
 });

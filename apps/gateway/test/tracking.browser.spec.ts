@@ -48,13 +48,22 @@ describeWithChromium('tracking in a real browser, through the real POST /api/eve
         IngestEvents: (request) => {
           const batch = (request as { events: Ingested[] }).events;
           ingested.push(...batch);
-          return { accepted: batch.length, rejected: 0, results: batch.map((_, index) => ({ index, accepted: true })) };
+          return {
+            accepted: batch.length,
+            rejected: 0,
+            results: batch.map((_, index) => ({ index, accepted: true })),
+          };
         },
       }),
     ]);
     const [content, offers, rates, events] = services;
     gateway = await startTestGateway({
-      targets: { content: content!.target, offers: offers!.target, rates: rates!.target, events: events!.target },
+      targets: {
+        content: content!.target,
+        offers: offers!.target,
+        rates: rates!.target,
+        events: events!.target,
+      },
       client,
     });
     // With the back/forward cache on (Playwright turns it off by default): restoring from it is what one test checks.
@@ -73,7 +82,8 @@ describeWithChromium('tracking in a real browser, through the real POST /api/eve
     const recording = await openRecordingPage(browser);
     const posts: string[] = [];
     recording.page.on('request', (request) => {
-      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/event') posts.push(request.postData() ?? '');
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/event')
+        posts.push(request.postData() ?? '');
     });
     return { ...recording, posts };
   }
@@ -82,7 +92,9 @@ describeWithChromium('tracking in a real browser, through the real POST /api/eve
   async function sessionOf(context: BrowserContext): Promise<string> {
     let cookie: string | undefined;
     await until(() => {
-      void context.cookies().then((cookies) => (cookie = cookies.find((c) => c.name === 'session_id')?.value));
+      void context
+        .cookies()
+        .then((cookies) => (cookie = cookies.find((c) => c.name === 'session_id')?.value));
       return cookie !== undefined;
     });
     return cookie!;
@@ -139,7 +151,10 @@ describeWithChromium('tracking in a real browser, through the real POST /api/eve
     expect(client).toMatchObject({ value: consent.clientId, httpOnly: true, sameSite: 'Lax' });
     expect(client.expires - Date.now() / 1000).toBeGreaterThan(179 * DAY_S);
     expect(client.expires - Date.now() / 1000).toBeLessThanOrEqual(180 * DAY_S);
-    expect(cookies.find((c) => c.name === 'cookie_consent')).toMatchObject({ value: 'granted', httpOnly: false });
+    expect(cookies.find((c) => c.name === 'cookie_consent')).toMatchObject({
+      value: 'granted',
+      httpOnly: false,
+    });
     expect(cookies.find((c) => c.name === 'lang')!.expires - Date.now() / 1000).toBeGreaterThan(364 * DAY_S);
 
     // Client-side navigation: one more page view, with the page before as its referer.
@@ -167,7 +182,9 @@ describeWithChromium('tracking in a real browser, through the real POST /api/eve
     // A page restored from the cache fires no load event: wait for the navigation to commit only.
     await page.goBack({ waitUntil: 'commit' });
     // The same document came back (its script state kept): the back/forward cache restored it.
-    await expect(page.evaluate(() => (window as unknown as { kept?: boolean }).kept ?? false)).resolves.toBe(true);
+    await expect(page.evaluate(() => (window as unknown as { kept?: boolean }).kept ?? false)).resolves.toBe(
+      true,
+    );
     const restored = await received(sessionId, (e) => e.eventId === 27);
     expect(restored).toMatchObject({ sub1: 'pageLoadFromCache', pagePath: '/o-nas/' });
     expect(errors).toEqual([]);
@@ -179,7 +196,10 @@ describeWithChromium('tracking in a real browser, through the real POST /api/eve
     await page.goto(`${gateway.url}/${ARTICLE_SLUG}/`);
     await page.waitForSelector('html[data-client="ready"]');
     const sessionId = await sessionOf(context);
-    await page.getByRole('region', { name: 'Zgoda na pliki cookie' }).getByRole('button', { name: 'Tylko niezbędne' }).click();
+    await page
+      .getByRole('region', { name: 'Zgoda na pliki cookie' })
+      .getByRole('button', { name: 'Tylko niezbędne' })
+      .click();
     const form = page.locator(`#${COMMENT_FORM_ANCHOR}`);
     // Fields in form order, hidden inputs not counted: name 0, e-mail 1.
     await form.getByLabel('Imię lub pseudonim').click();
@@ -190,16 +210,23 @@ describeWithChromium('tracking in a real browser, through the real POST /api/eve
     const focus = await received(sessionId, (e) => e.eventId === 40 && e.sub8 === '0');
     expect(focus).toMatchObject({ sub4: COMMENT_FORM_ANCHOR, sub5: 'name', pagePath: `/${ARTICLE_SLUG}/` });
     expect(await received(sessionId, (e) => e.eventId === 41)).toMatchObject({ sub8: '0', sub5: 'name' });
-    expect(await received(sessionId, (e) => e.eventId === 40 && e.sub8 === '1')).toMatchObject({ sub5: 'email' });
+    expect(await received(sessionId, (e) => e.eventId === 40 && e.sub8 === '1')).toMatchObject({
+      sub5: 'email',
+    });
     const invalid = await received(sessionId, (e) => e.eventId === 42 && e.sub8 === '1');
     expect(invalid).toMatchObject({ sub5: 'email', sub6: 'valueMissing' });
     expect(ingested.some((e) => e.sessionId === sessionId && e.eventId === 42 && e.sub8 === '0')).toBe(false);
     // Now complete: the form is submitted (the comment island posts it without a reload).
     await form.locator('input[name="email"]').fill('ania@example.pl');
     await form.locator('input[name="rating"][value="5"]').check();
-    await form.locator('textarea[name="text"]').fill('Bardzo przydatny artykuł, dziękuję za konkretne przykłady.');
+    await form
+      .locator('textarea[name="text"]')
+      .fill('Bardzo przydatny artykuł, dziękuję za konkretne przykłady.');
     await form.locator('button[type="submit"]').click();
-    expect(await received(sessionId, (e) => e.eventId === 70)).toMatchObject({ sub4: COMMENT_FORM_ANCHOR, sub5: 'sent' });
+    expect(await received(sessionId, (e) => e.eventId === 70)).toMatchObject({
+      sub4: COMMENT_FORM_ANCHOR,
+      sub5: 'sent',
+    });
 
     const declined = await received(sessionId, (e) => e.eventId === 80);
     expect(declined).toMatchObject({ sub5: 'declined', consent: 'denied', clientId: '' });
@@ -215,7 +242,9 @@ describeWithChromium('tracking in a real browser, through the real POST /api/eve
     await page.waitForSelector('html[data-client="ready"]');
     await expect(page.locator('h1').textContent()).resolves.toBe(HOME_PAGE.h1);
     await page.getByLabel(/Ile potrzebujesz/).fill('1000');
-    await expect(page.locator('[data-indicator="total"]').textContent()).resolves.toBe('1\u00a0009,00\u00a0zł');
+    await expect(page.locator('[data-indicator="total"]').textContent()).resolves.toBe(
+      '1\u00a0009,00\u00a0zł',
+    );
     await page.unroute('**/api/event');
     const beacon = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/event');
     // The tab is hidden: the queue goes out at once, as a beacon (text/plain), the failed batch with it.

@@ -11,7 +11,8 @@ describe('the gateway with an invalid environment in a deployment', () => {
     name: 'gateway',
     destination: new Writable({
       write(chunk: Buffer, _encoding, done) {
-        for (const line of chunk.toString().split('\n')) if (line.trim()) lines.push(JSON.parse(line) as Record<string, unknown>);
+        for (const line of chunk.toString().split('\n'))
+          if (line.trim()) lines.push(JSON.parse(line) as Record<string, unknown>);
         done();
       },
     }),
@@ -20,7 +21,13 @@ describe('the gateway with an invalid environment in a deployment', () => {
   let env: Record<string, string>;
 
   beforeAll(async () => {
-    env = { NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(await freePort()), OPS_PORT: String(await freePort()), RATES_SERVICE_ADDR: 'rates-without-port' };
+    env = {
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(await freePort()),
+      OPS_PORT: String(await freePort()),
+      RATES_SERVICE_ADDR: 'rates-without-port',
+    };
     const loaded = loadConfigOrUnready(gatewayEnvSchema, env);
     expect(loaded).toBeInstanceOf(ConfigError);
     gateway = await serveUnconfiguredGateway(loaded as ConfigError, { env, logger });
@@ -50,7 +57,9 @@ describe('the gateway with an invalid environment in a deployment', () => {
     expect(ready.status).toBe(503);
     expect(JSON.stringify(await ready.json())).toContain('RATES_SERVICE_ADDR');
     expect((await fetch(`${ops}/healthz`)).status).toBe(200);
-    expect(await (await fetch(`${ops}/metrics`)).text()).toContain('process_start_time_seconds{service="gateway"}');
+    expect(await (await fetch(`${ops}/metrics`)).text()).toContain(
+      'process_start_time_seconds{service="gateway"}',
+    );
   });
 
   it('logs exactly one line, naming the variable', () => {

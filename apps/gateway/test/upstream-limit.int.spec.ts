@@ -55,9 +55,16 @@ describe('upstream concurrency limit over real gRPC', () => {
   }
 
   function gatewayServices(env: Record<string, string>) {
-    const addresses = Object.fromEntries(SERVICE_NAMES.map((name) => [`${name.toUpperCase()}_SERVICE_ADDR`, content.target]));
+    const addresses = Object.fromEntries(
+      SERVICE_NAMES.map((name) => [`${name.toUpperCase()}_SERVICE_ADDR`, content.target]),
+    );
     const registry = createMetricsRegistry({ serviceName: 'gateway' });
-    const config = loadConfig(gatewayEnvSchema, { NODE_ENV: 'test', GRPC_DEADLINE_MS: '30000', ...addresses, ...env });
+    const config = loadConfig(gatewayEnvSchema, {
+      NODE_ENV: 'test',
+      GRPC_DEADLINE_MS: '30000',
+      ...addresses,
+      ...env,
+    });
     services = createGatewayServices(config, registry);
     return { services, registry };
   }
@@ -90,12 +97,18 @@ describe('upstream concurrency limit over real gRPC', () => {
       services.content.getPage({ path: `/strona-${i}/` }).catch((error: unknown) => error as GrpcCallError),
     );
     const refused = await Promise.all(calls.slice(2));
-    expect(refused.map((error) => (error as GrpcCallError).code)).toEqual([status.UNAVAILABLE, status.UNAVAILABLE]);
+    expect(refused.map((error) => (error as GrpcCallError).code)).toEqual([
+      status.UNAVAILABLE,
+      status.UNAVAILABLE,
+    ]);
 
     await untilHeld(2);
     held[0]?.();
     held[1]?.();
-    expect(await Promise.all(calls.slice(0, 2))).toMatchObject([{ path: '/strona-0/' }, { path: '/strona-1/' }]);
+    expect(await Promise.all(calls.slice(0, 2))).toMatchObject([
+      { path: '/strona-0/' },
+      { path: '/strona-1/' },
+    ]);
     expect((content.calls.get('GetPage') ?? 0) - sentBefore).toBe(2);
     const counter = await registry.getSingleMetricAsString('gateway_upstream_refused_total');
     expect(counter).toContain('gateway_upstream_refused_total{service="content",reason="queue-full"} 2');

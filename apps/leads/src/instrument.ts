@@ -7,4 +7,5 @@ import { leadsConfigSchema } from './leads.config';
 // In a deployment an invalid environment leaves the process up and unready (runService), not exiting.
 export const config = loadConfigOrUnready(leadsConfigSchema);
 
-if (!(config instanceof ConfigError)) startTelemetry({ serviceName: 'leads', otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
+if (!(config instanceof ConfigError))
+  startTelemetry({ serviceName: 'leads', otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });

@@ -7,4 +7,5 @@ import { offersConfigSchema } from './offers.config';
 // In a deployment an invalid environment leaves the process up and unready (runService), not exiting.
 export const config = loadConfigOrUnready(offersConfigSchema);
 
-if (!(config instanceof ConfigError)) startTelemetry({ serviceName: 'offers', otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
+if (!(config instanceof ConfigError))
+  startTelemetry({ serviceName: 'offers', otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });

@@ -19,7 +19,10 @@ export const offersConfigSchema = serviceEnvSchema('offers').extend({
     .string()
     .trim()
     .default(BUNDLED_FEEDS_URL)
-    .refine((value) => /^(https?|file):\/\//.test(value) && URL.canParse(value), 'must be an http(s):// or file:// URL')
+    .refine(
+      (value) => /^(https?|file):\/\//.test(value) && URL.canParse(value),
+      'must be an http(s):// or file:// URL',
+    )
     .transform((value) => (value.endsWith('/') ? value : `${value}/`)),
   /** How often every feed is fetched again. */
   OFFERS_FEED_INTERVAL_MS: env.positiveMs(3_600_000),

@@ -28,7 +28,8 @@ import { OffersController } from './transport/offers.controller';
     LeadRequestsRepository,
     {
       provide: FeedSource,
-      useFactory: (config: OffersConfig) => new FeedSource(config.OFFERS_FEED_BASE_URL, config.OFFERS_FEED_TIMEOUT_MS),
+      useFactory: (config: OffersConfig) =>
+        new FeedSource(config.OFFERS_FEED_BASE_URL, config.OFFERS_FEED_TIMEOUT_MS),
       inject: [SERVICE_CONFIG],
     },
   ],

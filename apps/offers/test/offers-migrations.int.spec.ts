@@ -45,7 +45,9 @@ describe('offers migrations (real PostgreSQL)', () => {
     );
 
     expect(report.applied).toEqual(['CreateOffers1763683600000', 'FeedStore1796000000000']);
-    expect(feeds).toMatchObject([{ feedKey: 'pl', offers: [{ offer_id: 1, header: 'Vivus' }], offersReceived: 0, errorMessage: null }]);
+    expect(feeds).toMatchObject([
+      { feedKey: 'pl', offers: [{ offer_id: 1, header: 'Vivus' }], offersReceived: 0, errorMessage: null },
+    ]);
     expect(leads).toMatchObject([{ amountGrosze: 200_000, periodDays: 61, feedKey: 'pl' }]);
     expect(report.reverted).toEqual(['FeedStore1796000000000', 'CreateOffers1763683600000']);
     expect(report.leftAfterDown).toEqual([]);

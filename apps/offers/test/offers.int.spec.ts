@@ -7,14 +7,26 @@ import path from 'node:path';
 import { status } from '@grpc/grpc-js';
 import { commonV1, type GrpcCallError, offersV1 } from '@lib/contracts';
 import { runCli } from '@lib/service-kit';
-import { describeWithRedis, provideTestRedis, silentLogger, startTestService, type TestRedis, type TestService, until } from '@lib/testing';
+import {
+  describeWithRedis,
+  provideTestRedis,
+  silentLogger,
+  startTestService,
+  type TestRedis,
+  type TestService,
+  until,
+} from '@lib/testing';
 import { offersIngestCli } from '../src/cli/offers-ingest.cli';
 import { offersService } from '../src/offers.service-definition';
 
 const BUNDLED_FEEDS = path.resolve(__dirname, '../feeds');
 const REVIEW_DIR = path.resolve(__dirname, '../../../content/lenders');
 
-const failure = async (call: Promise<unknown>) => (await call.then(() => undefined, (e: unknown) => e)) as GrpcCallError;
+const failure = async (call: Promise<unknown>) =>
+  (await call.then(
+    () => undefined,
+    (e: unknown) => e,
+  )) as GrpcCallError;
 const match = (overrides: Partial<offersV1.MatchOffersRequest> = {}): offersV1.MatchOffersRequest => ({
   amountGrosze: 100_000,
   periodDays: 61,
@@ -68,30 +80,72 @@ describeWithRedis('offers service over gRPC (real PostgreSQL and Redis, feeds ov
 
   const pl = async () => (await t.client.listOffers(list('PL'))).offers;
   const finished = async (feedKey: string) => {
-    await until(async () => (await t.client.getFeedIngestionStatus({ feedKeys: [feedKey] })).feeds[0]?.state !== offersV1.FeedIngestionState.RUNNING);
+    await until(
+      async () =>
+        (await t.client.getFeedIngestionStatus({ feedKeys: [feedKey] })).feeds[0]?.state !==
+        offersV1.FeedIngestionState.RUNNING,
+    );
     return (await t.client.getFeedIngestionStatus({ feedKeys: [feedKey] })).feeds[0]!;
   };
 
   it('ingests every feed at start: statuses with counts, PL with the 28 lenders that have review pages', async () => {
     const { feeds } = await t.client.getFeedIngestionStatus({ feedKeys: [] });
-    expect(feeds.map((f) => f.feedKey)).toEqual(['es', 'mx', 'vn', 'pl', 'ph', 'my', 'za', 'kz_ru', 'ua_ru', 'ua_ua']);
-    expect(feeds.every((f) => f.state === offersV1.FeedIngestionState.SUCCEEDED && f.lastSuccessAt !== '' && f.errorMessage === '')).toBe(true);
-    expect(feeds.find((f) => f.feedKey === 'pl')).toMatchObject({ country: 'PL', offersReceived: 28, offersStored: 28, offersDropped: 0 });
+    expect(feeds.map((f) => f.feedKey)).toEqual([
+      'es',
+      'mx',
+      'vn',
+      'pl',
+      'ph',
+      'my',
+      'za',
+      'kz_ru',
+      'ua_ru',
+      'ua_ua',
+    ]);
+    expect(
+      feeds.every(
+        (f) =>
+          f.state === offersV1.FeedIngestionState.SUCCEEDED &&
+          f.lastSuccessAt !== '' &&
+          f.errorMessage === '',
+      ),
+    ).toBe(true);
+    expect(feeds.find((f) => f.feedKey === 'pl')).toMatchObject({
+      country: 'PL',
+      offersReceived: 28,
+      offersStored: 28,
+      offersDropped: 0,
+    });
     // ES: a domainactive offer and a repeated header are dropped.
-    expect(feeds.find((f) => f.feedKey === 'es')).toMatchObject({ offersReceived: 7, offersStored: 5, offersDropped: 2 });
+    expect(feeds.find((f) => f.feedKey === 'es')).toMatchObject({
+      offersReceived: 7,
+      offersStored: 5,
+      offersDropped: 2,
+    });
 
     const reviews = (await readdir(REVIEW_DIR)).map((f) => f.replace(/\.md$/, '')).sort();
     const offers = await pl();
     expect(offers.map((o) => o.reviewSlug).sort()).toEqual(reviews);
-    expect(offers.every((o) => o.lenderSlug === o.reviewSlug && o.lenderLink.startsWith('https://'))).toBe(true);
+    expect(offers.every((o) => o.lenderSlug === o.reviewSlug && o.lenderLink.startsWith('https://'))).toBe(
+      true,
+    );
   });
 
   it('reports the age of every feed’s last good fetch on /metrics, kept when a later fetch fails', async () => {
     const scrape = async () => {
       const text = await (await fetch(`${t.opsUrl}/metrics`)).text();
       const read = (name: string) =>
-        new Map([...text.matchAll(new RegExp(`^${name}\\{feed="([a-z_]+)",service="offers"\\} ([0-9.e+]+)$`, 'gm'))].map((m) => [m[1]!, Number(m[2])]));
-      return { at: read('offers_feed_last_good_fetch_timestamp_seconds'), age: read('offers_feed_staleness_seconds') };
+        new Map(
+          [
+            ...text.matchAll(
+              new RegExp(`^${name}\\{feed="([a-z_]+)",service="offers"\\} ([0-9.e+]+)$`, 'gm'),
+            ),
+          ].map((m) => [m[1]!, Number(m[2])]),
+        );
+      return {
+        at: read('offers_feed_last_good_fetch_timestamp_seconds'),
+        age: read('offers_feed_staleness_seconds'),
+      };
     };
     const { feeds } = await t.client.getFeedIngestionStatus({ feedKeys: [] });
     const before = await scrape();
@@ -118,15 +172,34 @@ describeWithRedis('offers service over gRPC (real PostgreSQL and Redis, feeds ov
     const { offers, total } = await t.client.listOffers(list('pl'));
     expect(total).toBe(28);
     const active = offers.filter((o) => o.isActive).map((o) => o.header);
-    expect(offers.slice(0, active.length).map((o) => o.header)).toEqual([...active].sort((a, b) => a.localeCompare(b, 'pl')));
+    expect(offers.slice(0, active.length).map((o) => o.header)).toEqual(
+      [...active].sort((a, b) => a.localeCompare(b, 'pl')),
+    );
     expect(offers.at(-1)).toMatchObject({ header: 'Opena', isActive: false });
     expect(offers.map((o) => o.position)).toEqual(Array.from({ length: 28 }, (_, i) => i + 1));
     const vivus = offers.find((o) => o.lenderSlug === 'vivus')!;
-    expect(vivus).toMatchObject({ country: 'PL', feedKey: 'pl', firstLoanFree: true, amountMaxGrosze: 300_000, repayment: 'single' });
-    expect(vivus.representativeExample).toMatchObject({ amountGrosze: 100_000, periodDays: 61, totalCostGrosze: 0, rrsoPercent: '0.00' });
+    expect(vivus).toMatchObject({
+      country: 'PL',
+      feedKey: 'pl',
+      firstLoanFree: true,
+      amountMaxGrosze: 300_000,
+      repayment: 'single',
+    });
+    expect(vivus.representativeExample).toMatchObject({
+      amountGrosze: 100_000,
+      periodDays: 61,
+      totalCostGrosze: 0,
+      rrsoPercent: '0.00',
+    });
     const wonga = offers.find((o) => o.lenderSlug === 'wonga')!;
-    expect(wonga.representativeExample).toMatchObject({ amountGrosze: 500_000, periodDays: 360, payments: 12 });
-    expect(wonga.representativeExample!.totalPayableGrosze).toBe(500_000 + wonga.representativeExample!.totalCostGrosze);
+    expect(wonga.representativeExample).toMatchObject({
+      amountGrosze: 500_000,
+      periodDays: 360,
+      payments: 12,
+    });
+    expect(wonga.representativeExample!.totalPayableGrosze).toBe(
+      500_000 + wonga.representativeExample!.totalCostGrosze,
+    );
     expect(wonga.aprBasisPoints).toBe(Math.round(Number(wonga.representativeExample!.rrsoPercent) * 100));
     // Missing stars were filled from 4.7–5.0; {time} became a number.
     expect(offers.find((o) => o.lenderSlug === 'bycard')!.stars).toMatch(/^(4\.[789]|5\.0)$/);
@@ -149,25 +222,52 @@ describeWithRedis('offers service over gRPC (real PostgreSQL and Redis, feeds ov
     ]);
     expect(es.find((o) => o.offerId === 61)!.tags).toEqual(['Sin papeleo', 'Con ASNEF']);
     expect(es.find((o) => o.offerId === 62)!.asnefValue).toBe(false);
-    expect(es.find((o) => o.offerId === 60)!).toMatchObject({ field4Value: '97% de solicitudes aprobadas', asnefValue: true });
+    expect(es.find((o) => o.offerId === 60)!).toMatchObject({
+      field4Value: '97% de solicitudes aprobadas',
+      asnefValue: true,
+    });
 
-    expect((await t.client.listOffers(list('ua', '/ru/offers/'))).offers[0]).toMatchObject({ feedKey: 'ua_ru', header: 'Деньги Онлайн' });
-    expect((await t.client.listOffers(list('UA', '/offers/'))).offers[0]).toMatchObject({ feedKey: 'ua_ua', header: 'Гроші Онлайн' });
-    expect((await t.client.listOffers(list('kz'))).offers[0]).toMatchObject({ feedKey: 'kz_ru', country: 'KZ' });
+    expect((await t.client.listOffers(list('ua', '/ru/offers/'))).offers[0]).toMatchObject({
+      feedKey: 'ua_ru',
+      header: 'Деньги Онлайн',
+    });
+    expect((await t.client.listOffers(list('UA', '/offers/'))).offers[0]).toMatchObject({
+      feedKey: 'ua_ua',
+      header: 'Гроші Онлайн',
+    });
+    expect((await t.client.listOffers(list('kz'))).offers[0]).toMatchObject({
+      feedKey: 'kz_ru',
+      country: 'KZ',
+    });
   });
 
   it('answers one offer and one lender, NOT_FOUND for unknown ones and unknown countries', async () => {
     const vivus = (await pl()).find((o) => o.lenderSlug === 'vivus')!;
-    await expect(t.client.getOffer({ offerId: vivus.offerId, country: 'pl', pagePath: '' })).resolves.toEqual(vivus);
-    expect((await failure(t.client.getOffer({ offerId: 999_999, country: 'pl', pagePath: '' }))).code).toBe(status.NOT_FOUND);
-    expect((await failure(t.client.getOffer({ offerId: vivus.offerId, country: 'de', pagePath: '' }))).code).toBe(status.NOT_FOUND);
+    await expect(t.client.getOffer({ offerId: vivus.offerId, country: 'pl', pagePath: '' })).resolves.toEqual(
+      vivus,
+    );
+    expect((await failure(t.client.getOffer({ offerId: 999_999, country: 'pl', pagePath: '' }))).code).toBe(
+      status.NOT_FOUND,
+    );
+    expect(
+      (await failure(t.client.getOffer({ offerId: vivus.offerId, country: 'de', pagePath: '' }))).code,
+    ).toBe(status.NOT_FOUND);
     expect((await failure(t.client.listOffers(list('de')))).code).toBe(status.NOT_FOUND);
 
     const lender = await t.client.getLender({ lenderId: 0, slug: 'vivus' });
-    expect(lender).toMatchObject({ slug: 'vivus', name: 'Vivus', website: 'https://www.vivus.pl', lenderId: vivus.lenderId });
+    expect(lender).toMatchObject({
+      slug: 'vivus',
+      name: 'Vivus',
+      website: 'https://www.vivus.pl',
+      lenderId: vivus.lenderId,
+    });
     expect(lender.offers.map((o) => o.offerId)).toEqual([vivus.offerId]);
-    await expect(t.client.getLender({ lenderId: vivus.lenderId, slug: '' })).resolves.toMatchObject({ slug: 'vivus' });
-    expect((await failure(t.client.getLender({ lenderId: 0, slug: 'nie-ma-takiego' }))).code).toBe(status.NOT_FOUND);
+    await expect(t.client.getLender({ lenderId: vivus.lenderId, slug: '' })).resolves.toMatchObject({
+      slug: 'vivus',
+    });
+    expect((await failure(t.client.getLender({ lenderId: 0, slug: 'nie-ma-takiego' }))).code).toBe(
+      status.NOT_FOUND,
+    );
     expect((await failure(t.client.getLender({ lenderId: 0, slug: '' }))).code).toBe(status.INVALID_ARGUMENT);
   });
 
@@ -175,8 +275,15 @@ describeWithRedis('offers service over gRPC (real PostgreSQL and Redis, feeds ov
     const answer = await t.client.matchOffers(match({ amountGrosze: 200_000, periodDays: 61 }));
     expect(answer.total).toBeGreaterThan(3);
     expect(answer.offers.every((m) => m.withinLimits || m.score < answer.offers[0]!.score)).toBe(true);
-    expect(answer.offers.map((m) => m.score)).toEqual([...answer.offers.map((m) => m.score)].sort((a, b) => b - a));
-    expect(answer.offers.every((m) => !m.offer!.sponsored && m.offer!.amountMinGrosze <= 200_000 && m.offer!.amountMaxGrosze >= 200_000)).toBe(true);
+    expect(answer.offers.map((m) => m.score)).toEqual(
+      [...answer.offers.map((m) => m.score)].sort((a, b) => b - a),
+    );
+    expect(
+      answer.offers.every(
+        (m) =>
+          !m.offer!.sponsored && m.offer!.amountMinGrosze <= 200_000 && m.offer!.amountMaxGrosze >= 200_000,
+      ),
+    ).toBe(true);
     const best = answer.offers[0]!;
     expect(best.cost).toMatchObject({ amountGrosze: 200_000, periodDays: 61, firstLoanFreeApplies: true });
     expect(best.cost!.rrsoPercent).toMatch(/^\d+\.\d\d$/);
@@ -191,7 +298,9 @@ describeWithRedis('offers service over gRPC (real PostgreSQL and Redis, feeds ov
     // Too young for every PL lender.
     expect((await t.client.matchOffers(match({ age: 17 }))).total).toBe(0);
 
-    const bad = await failure(t.client.matchOffers(match({ amountGrosze: 0, periodDays: 99_999, limit: 101 })));
+    const bad = await failure(
+      t.client.matchOffers(match({ amountGrosze: 0, periodDays: 99_999, limit: 101 })),
+    );
     expect(bad.code).toBe(status.INVALID_ARGUMENT);
     expect(bad.fieldViolations.map((v) => v.field).sort()).toEqual(['amountGrosze', 'limit', 'periodDays']);
     expect((await failure(t.client.matchOffers(match({ country: 'xx' })))).code).toBe(status.NOT_FOUND);
@@ -199,40 +308,83 @@ describeWithRedis('offers service over gRPC (real PostgreSQL and Redis, feeds ov
 
   it('stores the request of an application and answers its lead feed by matching it again', async () => {
     const applicationId = randomUUID();
-    const matched = await t.client.matchOffers(match({ amountGrosze: 300_000, periodDays: 90, applicationId, limit: 100 }));
+    const matched = await t.client.matchOffers(
+      match({ amountGrosze: 300_000, periodDays: 90, applicationId, limit: 100 }),
+    );
     // A second call for the same application changes nothing: the first request is the lead's.
     await t.client.matchOffers(match({ amountGrosze: 1_500_000, periodDays: 720, applicationId }));
-    const feed = await t.client.getLeadFeed({ leadId: applicationId.toUpperCase(), page: 'all', direction: 'swap', pf: 1, country: '' });
+    const feed = await t.client.getLeadFeed({
+      leadId: applicationId.toUpperCase(),
+      page: 'all',
+      direction: 'swap',
+      pf: 1,
+      country: '',
+    });
     expect(feed.offerIds).toEqual(matched.offers.map((m) => m.offer!.offerId));
     expect(feed.offerIds.length).toBeGreaterThan(0);
 
-    expect((await failure(t.client.getLeadFeed({ leadId: randomUUID(), page: 'all', direction: 'swap', pf: 1, country: '' }))).code).toBe(status.NOT_FOUND);
-    const notUuid = await failure(t.client.getLeadFeed({ leadId: 'abc', page: 'all', direction: 'swap', pf: 1, country: '' }));
+    expect(
+      (
+        await failure(
+          t.client.getLeadFeed({ leadId: randomUUID(), page: 'all', direction: 'swap', pf: 1, country: '' }),
+        )
+      ).code,
+    ).toBe(status.NOT_FOUND);
+    const notUuid = await failure(
+      t.client.getLeadFeed({ leadId: 'abc', page: 'all', direction: 'swap', pf: 1, country: '' }),
+    );
     expect(notUuid.code).toBe(status.INVALID_ARGUMENT);
     expect(notUuid.fieldViolations.map((v) => v.field)).toEqual(['leadId']);
-    expect((await failure(t.client.getLeadFeed({ leadId: '', page: 'all', direction: 'swap', pf: 1, country: '' }))).code).toBe(status.INVALID_ARGUMENT);
+    expect(
+      (
+        await failure(
+          t.client.getLeadFeed({ leadId: '', page: 'all', direction: 'swap', pf: 1, country: '' }),
+        )
+      ).code,
+    ).toBe(status.INVALID_ARGUMENT);
   });
 
   it('assigns experiment variants deterministically, keeps allowed stored values and takes overrides', async () => {
     const { experiments } = await t.client.listExperiments({ country: 'pl' });
-    expect(experiments.map((e) => [e.experimentId, e.name, e.path])).toEqual([['0300.1', 'Redirect_to_cshspc_feed', '/']]);
-    expect((await t.client.listExperiments({ country: '' })).experiments.map((e) => e.experimentId)).toEqual(['0256.1', '0298.1', '0300.1']);
+    expect(experiments.map((e) => [e.experimentId, e.name, e.path])).toEqual([
+      ['0300.1', 'Redirect_to_cshspc_feed', '/'],
+    ]);
+    expect((await t.client.listExperiments({ country: '' })).experiments.map((e) => e.experimentId)).toEqual([
+      '0256.1',
+      '0298.1',
+      '0300.1',
+    ]);
     const clientId = randomUUID();
     const ask = (extra: Partial<offersV1.AssignExperimentVariantRequest> = {}) =>
-      t.client.assignExperimentVariant({ experimentId: '0300.1', country: 'PL', clientId, overrideVariant: '', storedVariant: '', ...extra });
+      t.client.assignExperimentVariant({
+        experimentId: '0300.1',
+        country: 'PL',
+        clientId,
+        overrideVariant: '',
+        storedVariant: '',
+        ...extra,
+      });
     const drawn = await ask();
     expect(drawn.source).toBe(offersV1.VariantSource.DRAWN);
     await expect(ask()).resolves.toEqual(drawn);
     const other = drawn.variant === 'A' ? 'B' : 'A';
-    await expect(ask({ storedVariant: other })).resolves.toMatchObject({ variant: other, flow: `0300.1-${other}`, source: offersV1.VariantSource.STORED });
+    await expect(ask({ storedVariant: other })).resolves.toMatchObject({
+      variant: other,
+      flow: `0300.1-${other}`,
+      source: offersV1.VariantSource.STORED,
+    });
     await expect(ask({ storedVariant: 'Z' })).resolves.toEqual(drawn);
-    await expect(ask({ overrideVariant: `0300.1-${other}`, storedVariant: drawn.variant })).resolves.toMatchObject({
+    await expect(
+      ask({ overrideVariant: `0300.1-${other}`, storedVariant: drawn.variant }),
+    ).resolves.toMatchObject({
       variant: other,
       source: offersV1.VariantSource.OVERRIDE,
     });
     expect((await failure(ask({ country: 'ZA' }))).code).toBe(status.NOT_FOUND);
     expect((await failure(ask({ experimentId: '9999.9' }))).code).toBe(status.NOT_FOUND);
-    expect((await failure(ask({ clientId: 'not-a-uuid' }))).fieldViolations.map((v) => v.field)).toEqual(['clientId']);
+    expect((await failure(ask({ clientId: 'not-a-uuid' }))).fieldViolations.map((v) => v.field)).toEqual([
+      'clientId',
+    ]);
   });
 
   it('keeps the last good feed when a fetch fails, records the cause, and takes a good feed again', async () => {
@@ -260,9 +412,17 @@ describeWithRedis('offers service over gRPC (real PostgreSQL and Redis, feeds ov
     broken.delete('pl_feed.json');
 
     const offers = JSON.parse(good) as { header: string; offer_id?: number }[];
-    await writeFile(plFile, JSON.stringify([...offers.filter((o) => o.header !== 'Zefin'), { header: 'Bez numeru' }]));
+    await writeFile(
+      plFile,
+      JSON.stringify([...offers.filter((o) => o.header !== 'Zefin'), { header: 'Bez numeru' }]),
+    );
     await t.client.triggerFeedIngestion({ feedKeys: ['pl'] });
-    expect(await finished('pl')).toMatchObject({ state: offersV1.FeedIngestionState.SUCCEEDED, offersReceived: 28, offersStored: 27, errorMessage: '' });
+    expect(await finished('pl')).toMatchObject({
+      state: offersV1.FeedIngestionState.SUCCEEDED,
+      offersReceived: 28,
+      offersStored: 27,
+      errorMessage: '',
+    });
     const after = await pl();
     expect(after.map((o) => o.header)).toEqual(before.map((o) => o.header).filter((h) => h !== 'Zefin'));
     await writeFile(plFile, good);
@@ -276,10 +436,18 @@ describeWithRedis('offers service over gRPC (real PostgreSQL and Redis, feeds ov
     const io = { out: (l: string) => out.push(l), err: (l: string) => err.push(l) };
     const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
     const ingest = (...feedKeys: string[]) =>
-      runCli(offersIngestCli(nextTurn), { argv: feedKeys, env: { OFFERS_SERVICE_ADDR: t.grpcTarget }, io, logger: silentLogger() });
+      runCli(offersIngestCli(nextTurn), {
+        argv: feedKeys,
+        env: { OFFERS_SERVICE_ADDR: t.grpcTarget },
+        io,
+        logger: silentLogger(),
+      });
 
     await expect(ingest('PL', 'kz')).resolves.toBe(0);
-    expect(out).toEqual([expect.stringMatching(/^pl +stored +28 received, 28 listed, 0 dropped$/), expect.stringMatching(/^kz_ru +stored +2 received/)]);
+    expect(out).toEqual([
+      expect.stringMatching(/^pl +stored +28 received, 28 listed, 0 dropped$/),
+      expect.stringMatching(/^kz_ru +stored +2 received/),
+    ]);
 
     broken.set('mx_feed.json', 500);
     await expect(ingest('mx')).resolves.toBe(1);

@@ -7,4 +7,5 @@ import { ratesConfigSchema } from './rates.config';
 // In a deployment an invalid environment leaves the process up and unready (runService), not exiting.
 export const config = loadConfigOrUnready(ratesConfigSchema);
 
-if (!(config instanceof ConfigError)) startTelemetry({ serviceName: 'rates', otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
+if (!(config instanceof ConfigError))
+  startTelemetry({ serviceName: 'rates', otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });

@@ -26,6 +26,9 @@ export const ratesConfigSchema = serviceEnvSchema('rates')
         return z.NEVER;
       }),
   })
-  .transform((c) => ({ ...c, scheduleOn: c.RATES_SCHEDULE ? c.RATES_SCHEDULE === 'on' : c.NODE_ENV !== 'test' }));
+  .transform((c) => ({
+    ...c,
+    scheduleOn: c.RATES_SCHEDULE ? c.RATES_SCHEDULE === 'on' : c.NODE_ENV !== 'test',
+  }));
 
 export type RatesConfig = z.output<typeof ratesConfigSchema>;

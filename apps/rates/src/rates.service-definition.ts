@@ -27,5 +27,8 @@ export const ratesService: ServiceDefinition<'rates', RatesConfig> = {
     app.get(RatesMetrics).readFrom((now) => dataLag.report(now));
     if (app.get<RatesConfig>(SERVICE_CONFIG).scheduleOn) await app.get(IngestionScheduler).start();
   },
-  readinessDetails: async (app) => (app.get(IngestionStatus).dataLoaded ? { dataLag: await app.get(DataLagUseCases).report() } : { dataLag: 'loading' }),
+  readinessDetails: async (app) =>
+    app.get(IngestionStatus).dataLoaded
+      ? { dataLag: await app.get(DataLagUseCases).report() }
+      : { dataLag: 'loading' },
 };

@@ -28,21 +28,41 @@ describe('rates migrations (real PostgreSQL)', () => {
           // A bank table shipped with the service, with one rate quoted per 100 units.
           CreateBankTables1796100000000: async (db) => {
             const { id } = await db.getRepository(BankTableEntity).save(
-              db.getRepository(BankTableEntity).create({ bankSlug: 'mbank', tableNo: '68/A/2025', effectiveDate: '2025-04-08', publishedAt: null, source: 'embedded' }),
+              db.getRepository(BankTableEntity).create({
+                bankSlug: 'mbank',
+                tableNo: '68/A/2025',
+                effectiveDate: '2025-04-08',
+                publishedAt: null,
+                source: 'embedded',
+              }),
             );
-            await db.getRepository(BankRateEntity).insert({ tableId: id, code: 'JPY', units: 100, buy: '2.6111', sell: '2.7166' });
+            await db
+              .getRepository(BankRateEntity)
+              .insert({ tableId: id, code: 'JPY', units: 100, buy: '2.6111', sell: '2.7166' });
           },
         },
         verify: async (db) => {
-          stored = await db.getRepository(NbpTableEntity).findOne({ where: { no: '068/A/NBP/2025' }, relations: { rates: true } });
-          bank = await db.getRepository(BankTableEntity).findOne({ where: { bankSlug: 'mbank' }, relations: { rates: true } });
+          stored = await db
+            .getRepository(NbpTableEntity)
+            .findOne({ where: { no: '068/A/NBP/2025' }, relations: { rates: true } });
+          bank = await db
+            .getRepository(BankTableEntity)
+            .findOne({ where: { bankSlug: 'mbank' }, relations: { rates: true } });
         },
       },
     );
 
     expect(report.applied).toEqual(['CreateNbpTables1763683200000', 'CreateBankTables1796100000000']);
-    expect(bank).toMatchObject({ effectiveDate: '2025-04-08', source: 'embedded', rates: [{ code: 'JPY', units: 100, buy: '2.61110000', sell: '2.71660000' }] });
-    expect(stored).toMatchObject({ tableType: 'A', effectiveDate: '2025-04-08', rates: [{ code: 'USD', mid: '3.9270000000' }] });
+    expect(bank).toMatchObject({
+      effectiveDate: '2025-04-08',
+      source: 'embedded',
+      rates: [{ code: 'JPY', units: 100, buy: '2.61110000', sell: '2.71660000' }],
+    });
+    expect(stored).toMatchObject({
+      tableType: 'A',
+      effectiveDate: '2025-04-08',
+      rates: [{ code: 'USD', mid: '3.9270000000' }],
+    });
     expect(report.reverted).toEqual(['CreateBankTables1796100000000', 'CreateNbpTables1763683200000']);
     expect(report.leftAfterDown).toEqual([]);
     expect(report.pendingAfterReapply).toEqual([]);

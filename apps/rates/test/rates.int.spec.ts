@@ -1,6 +1,12 @@
 import { status } from '@grpc/grpc-js';
 import { GrpcCallError, ratesV1 } from '@lib/contracts';
-import { describeWithRedis, provideTestRedis, startTestService, type TestRedis, type TestService } from '@lib/testing';
+import {
+  describeWithRedis,
+  provideTestRedis,
+  startTestService,
+  type TestRedis,
+  type TestService,
+} from '@lib/testing';
 import { NbpImportUseCases } from '../src/application/nbp-import.use-cases';
 import { RATES_CACHE_PREFIX } from '../src/application/rates-cache';
 import { NbpTablesRepository } from '../src/persistence/nbp-tables.repository';
@@ -18,9 +24,20 @@ describe('rates service over gRPC (real PostgreSQL)', () => {
 
   it('answers the latest NBP table A from the imported archive, with NBP digits per one unit', async () => {
     const table = await t.client.getLatestTable({ table: ratesV1.TableType.A });
-    expect(table).toMatchObject({ table: ratesV1.TableType.A, no: '068/A/NBP/2025', effectiveDate: '2025-04-08', tradingDate: '' });
+    expect(table).toMatchObject({
+      table: ratesV1.TableType.A,
+      no: '068/A/NBP/2025',
+      effectiveDate: '2025-04-08',
+      tradingDate: '',
+    });
     expect(table.rates).toHaveLength(33);
-    expect(table.rates.find((r) => r.code === 'USD')).toEqual({ currency: 'dolar amerykański', code: 'USD', mid: '3.927', bid: '', ask: '' });
+    expect(table.rates.find((r) => r.code === 'USD')).toEqual({
+      currency: 'dolar amerykański',
+      code: 'USD',
+      mid: '3.927',
+      bid: '',
+      ask: '',
+    });
     expect(table.rates.find((r) => r.code === 'HUF')?.mid).toBe('0.010528');
     expect(table.rates.map((r) => r.code)).toEqual([...table.rates.map((r) => r.code)].sort());
   });
@@ -40,7 +57,9 @@ describe('rates service over gRPC (real PostgreSQL)', () => {
   });
 
   it('rejects an unspecified table with INVALID_ARGUMENT naming the field', async () => {
-    const error = (await t.client.getLatestTable({ table: ratesV1.TableType.UNSPECIFIED }).catch((e: unknown) => e)) as GrpcCallError;
+    const error = (await t.client
+      .getLatestTable({ table: ratesV1.TableType.UNSPECIFIED })
+      .catch((e: unknown) => e)) as GrpcCallError;
     expect(error.code).toBe(status.INVALID_ARGUMENT);
     expect(error.fieldViolations).toEqual([{ field: 'table', description: 'must be A, B or C' }]);
   });

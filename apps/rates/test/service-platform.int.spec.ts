@@ -35,7 +35,9 @@ describe('service platform', () => {
       expect((await fetch(`${t.opsUrl}/healthz`)).status).toBe(200);
       await t.client.getLatestTable({ table: ratesV1.TableType.A });
       const metrics = await (await fetch(`${t.opsUrl}/metrics`)).text();
-      expect(metrics).toMatch(/grpc_server_handling_seconds_count\{[^}]*method="RatesController.getLatestTable"[^}]*code="OK"[^}]*\} [1-9]/);
+      expect(metrics).toMatch(
+        /grpc_server_handling_seconds_count\{[^}]*method="RatesController.getLatestTable"[^}]*code="OK"[^}]*\} [1-9]/,
+      );
       expect(metrics).toContain('process_cpu_user_seconds_total');
     });
 
@@ -50,11 +52,22 @@ describe('service platform', () => {
       expect(value(/^db_pool_connections\{state="waiting",service="rates"\} (\d+)$/m)).toBe(0);
       expect(value(/^db_pool_max_connections\{service="rates"\} (\d+)$/m)).toBe(10);
 
-      const body = (await (await fetch(`${t.opsUrl}/readyz`)).json()) as { details: { dataLag: { kind: string; latestDate?: string }[] } };
-      const ageOf = (kind: string) => value(new RegExp(`^rates_nbp_table_age_seconds\\{table="${kind}",service="rates"\\} ([0-9.e+]+)$`, 'm'));
+      const body = (await (await fetch(`${t.opsUrl}/readyz`)).json()) as {
+        details: { dataLag: { kind: string; latestDate?: string }[] };
+      };
+      const ageOf = (kind: string) =>
+        value(
+          new RegExp(`^rates_nbp_table_age_seconds\\{table="${kind}",service="rates"\\} ([0-9.e+]+)$`, 'm'),
+        );
       // This suite stores table A only: A has a newest table and its age; B and C have neither.
       const tables = body.details.dataLag.filter((x) => x.kind !== 'banks');
-      expect(tables.map((f) => ({ kind: f.kind, latestDate: f.latestDate ?? null, age: Number.isNaN(ageOf(f.kind)) ? null : 'reported' }))).toEqual([
+      expect(
+        tables.map((f) => ({
+          kind: f.kind,
+          latestDate: f.latestDate ?? null,
+          age: Number.isNaN(ageOf(f.kind)) ? null : 'reported',
+        })),
+      ).toEqual([
         { kind: 'A', latestDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) as string, age: 'reported' },
         { kind: 'B', latestDate: null, age: null },
         { kind: 'C', latestDate: null, age: null },
@@ -65,7 +78,10 @@ describe('service platform', () => {
     });
 
     it("adds every kind's data lag to /readyz as details, never deciding readiness by it", async () => {
-      const body = (await (await fetch(`${t.opsUrl}/readyz`)).json()) as { status: string; details: { dataLag: { kind: string; stale: boolean }[] } };
+      const body = (await (await fetch(`${t.opsUrl}/readyz`)).json()) as {
+        status: string;
+        details: { dataLag: { kind: string; stale: boolean }[] };
+      };
       expect(body.status).toBe('ready');
       expect(body.details.dataLag.map((f) => f.kind)).toEqual(['A', 'B', 'C', 'banks']);
       // The shipped data ends on 2025-04-08, so it is stale against today's calendar, and still ready.
@@ -77,7 +93,10 @@ describe('service platform', () => {
     let t: TestService<'rates'>;
     beforeAll(async () => {
       const closedPort = await freePort();
-      t = await startTestService(ratesService, { databaseUrl: `postgres://postgres@127.0.0.1:${closedPort}/none`, waitForDatabase: false });
+      t = await startTestService(ratesService, {
+        databaseUrl: `postgres://postgres@127.0.0.1:${closedPort}/none`,
+        waitForDatabase: false,
+      });
     });
     afterAll(async () => {
       await t?.stop();
@@ -85,7 +104,9 @@ describe('service platform', () => {
 
     it('stays up, NOT_SERVING, refusing calls with UNAVAILABLE and /readyz 503', async () => {
       await expect(t.client.healthCheck()).resolves.toBe('NOT_SERVING');
-      const error = (await t.client.getLatestTable({ table: ratesV1.TableType.A }, { deadlineMs: 3000 }).catch((e: unknown) => e)) as GrpcCallError;
+      const error = (await t.client
+        .getLatestTable({ table: ratesV1.TableType.A }, { deadlineMs: 3000 })
+        .catch((e: unknown) => e)) as GrpcCallError;
       expect(error.code).toBe(status.UNAVAILABLE);
       expect((await fetch(`${t.opsUrl}/readyz`)).status).toBe(503);
       expect((await fetch(`${t.opsUrl}/healthz`)).status).toBe(200);
@@ -99,84 +120,135 @@ describe('service platform', () => {
     const maybe = built ? it : it.skip;
 
     maybe('stops with one clear line naming a malformed variable', async () => {
-      const result = await run(main, { NODE_ENV: 'development', GRPC_PORT: 'abc', DATABASE_URL: 'postgres://postgres@127.0.0.1:1/x' }, 10_000);
+      const result = await run(
+        main,
+        { NODE_ENV: 'development', GRPC_PORT: 'abc', DATABASE_URL: 'postgres://postgres@127.0.0.1:1/x' },
+        10_000,
+      );
       expect(result.code).toBe(78);
-      expect(result.stderr.trim().split('\n')).toEqual(['Invalid configuration: GRPC_PORT="abc" must be a port number']);
+      expect(result.stderr.trim().split('\n')).toEqual([
+        'Invalid configuration: GRPC_PORT="abc" must be a port number',
+      ]);
     });
 
-    maybe('in a deployment (NODE_ENV=production) stays up unready with one log line naming a malformed variable, and stops on SIGTERM', async () => {
-      const [grpcPort, opsPort] = [await freePort(), await freePort()];
-      const env = { NODE_ENV: 'production', GRPC_HOST: '127.0.0.1', GRPC_PORT: String(grpcPort), OPS_PORT: String(opsPort), DATABASE_POOL_MAX: 'many' };
-      const child = spawn(process.execPath, [main], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-      const client = createServiceClient('rates', { target: `127.0.0.1:${grpcPort}`, deadlineMs: 2000 });
-      try {
-        const opsUrl = `http://127.0.0.1:${opsPort}`;
-        await until(async () => (await fetch(`${opsUrl}/healthz`).catch(() => undefined))?.status === 200);
-        expect((await fetch(`${opsUrl}/readyz`)).status).toBe(503);
-        await expect(client.healthCheck()).resolves.toBe('NOT_SERVING');
-        const error = (await client.getLatestTable({ table: ratesV1.TableType.A }).catch((e: unknown) => e)) as GrpcCallError;
-        expect(error.code).toBe(status.UNAVAILABLE);
-        // Still alive a moment later: no exit, no crash loop.
-        await new Promise((resolve) => setTimeout(resolve, 500));
-        expect(child.exitCode).toBeNull();
-        child.kill('SIGTERM');
-        await expect(exited).resolves.toBe(0);
-        const lines = stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
-        expect(lines.filter((l) => JSON.stringify(l).includes('DATABASE_POOL_MAX'))).toHaveLength(1);
-        expect(lines).toHaveLength(1);
-        expect(lines[0]).toMatchObject({ level: 'error', service: 'rates', variables: ['DATABASE_POOL_MAX'] });
-        expect(stderr).toBe('');
-      } finally {
-        client.close();
-        child.kill('SIGKILL');
-      }
-    });
-
-    maybe('drains and exits 0 on SIGTERM within its 10 s shutdown budget, logging JSON with trace ids', async () => {
-      const db = await provideTestDatabase();
-      const grpcPort = await freePort();
-      // A drain that overran SHUTDOWN_TIMEOUT_MS would exit 1 (run-service), so exit code 0 is the time check.
-      const env = { DATABASE_URL: db.url, GRPC_HOST: '127.0.0.1', GRPC_PORT: String(grpcPort), OPS_PORT: '0', LOG_LEVEL: 'debug', SHUTDOWN_TIMEOUT_MS: '10000' };
-      const child = spawn(process.execPath, [main], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-      let stdout = '';
-      // Ready is an event the service logs once migrations, the archive import and its checks are done.
-      const serving = new Promise<void>((resolve, reject) => {
-        child.stdout.on('data', (chunk: Buffer) => {
-          stdout += chunk.toString();
-          if (stdout.includes('"msg":"dependencies reachable: SERVING"')) resolve();
+    maybe(
+      'in a deployment (NODE_ENV=production) stays up unready with one log line naming a malformed variable, and stops on SIGTERM',
+      async () => {
+        const [grpcPort, opsPort] = [await freePort(), await freePort()];
+        const env = {
+          NODE_ENV: 'production',
+          GRPC_HOST: '127.0.0.1',
+          GRPC_PORT: String(grpcPort),
+          OPS_PORT: String(opsPort),
+          DATABASE_POOL_MAX: 'many',
+        };
+        const child = spawn(process.execPath, [main], {
+          env: { ...process.env, ...env },
+          stdio: ['ignore', 'pipe', 'pipe'],
         });
-        child.once('exit', (code) => reject(new Error(`rates exited (${code}) before it was SERVING:\n${stdout}`)));
-      });
-      const client = createServiceClient('rates', { target: `127.0.0.1:${grpcPort}`, deadlineMs: 2000 });
-      try {
-        await serving;
-        await expect(client.healthCheck()).resolves.toBe('SERVING');
-        await client.getLatestTable({ table: ratesV1.TableType.A });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
         const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-        child.kill('SIGTERM');
-        await expect(exited).resolves.toBe(0);
-        const lines = stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
-        expect(lines.some((l) => l['msg'] === 'shutting down')).toBe(true);
-        expect(lines.every((l) => typeof l['time'] === 'string' && l['service'] === 'rates')).toBe(true);
-        const call = lines.find((l) => l['msg'] === 'gRPC call' && l['method'] === 'RatesController.getLatestTable');
-        expect(call?.['trace_id']).toMatch(/^[0-9a-f]{32}$/);
-      } finally {
-        client.close();
-        child.kill('SIGKILL');
-        await db.drop();
-      }
-    });
+        const client = createServiceClient('rates', { target: `127.0.0.1:${grpcPort}`, deadlineMs: 2000 });
+        try {
+          const opsUrl = `http://127.0.0.1:${opsPort}`;
+          await until(async () => (await fetch(`${opsUrl}/healthz`).catch(() => undefined))?.status === 200);
+          expect((await fetch(`${opsUrl}/readyz`)).status).toBe(503);
+          await expect(client.healthCheck()).resolves.toBe('NOT_SERVING');
+          const error = (await client
+            .getLatestTable({ table: ratesV1.TableType.A })
+            .catch((e: unknown) => e)) as GrpcCallError;
+          expect(error.code).toBe(status.UNAVAILABLE);
+          // Still alive a moment later: no exit, no crash loop.
+          await new Promise((resolve) => setTimeout(resolve, 500));
+          expect(child.exitCode).toBeNull();
+          child.kill('SIGTERM');
+          await expect(exited).resolves.toBe(0);
+          const lines = stdout
+            .trim()
+            .split('\n')
+            .filter(Boolean)
+            .map((l) => JSON.parse(l) as Record<string, unknown>);
+          expect(lines.filter((l) => JSON.stringify(l).includes('DATABASE_POOL_MAX'))).toHaveLength(1);
+          expect(lines).toHaveLength(1);
+          expect(lines[0]).toMatchObject({
+            level: 'error',
+            service: 'rates',
+            variables: ['DATABASE_POOL_MAX'],
+          });
+          expect(stderr).toBe('');
+        } finally {
+          client.close();
+          child.kill('SIGKILL');
+        }
+      },
+    );
+
+    maybe(
+      'drains and exits 0 on SIGTERM within its 10 s shutdown budget, logging JSON with trace ids',
+      async () => {
+        const db = await provideTestDatabase();
+        const grpcPort = await freePort();
+        // A drain that overran SHUTDOWN_TIMEOUT_MS would exit 1 (run-service), so exit code 0 is the time check.
+        const env = {
+          DATABASE_URL: db.url,
+          GRPC_HOST: '127.0.0.1',
+          GRPC_PORT: String(grpcPort),
+          OPS_PORT: '0',
+          LOG_LEVEL: 'debug',
+          SHUTDOWN_TIMEOUT_MS: '10000',
+        };
+        const child = spawn(process.execPath, [main], {
+          env: { ...process.env, ...env },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let stdout = '';
+        // Ready is an event the service logs once migrations, the archive import and its checks are done.
+        const serving = new Promise<void>((resolve, reject) => {
+          child.stdout.on('data', (chunk: Buffer) => {
+            stdout += chunk.toString();
+            if (stdout.includes('"msg":"dependencies reachable: SERVING"')) resolve();
+          });
+          child.once('exit', (code) =>
+            reject(new Error(`rates exited (${code}) before it was SERVING:\n${stdout}`)),
+          );
+        });
+        const client = createServiceClient('rates', { target: `127.0.0.1:${grpcPort}`, deadlineMs: 2000 });
+        try {
+          await serving;
+          await expect(client.healthCheck()).resolves.toBe('SERVING');
+          await client.getLatestTable({ table: ratesV1.TableType.A });
+          const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+          child.kill('SIGTERM');
+          await expect(exited).resolves.toBe(0);
+          const lines = stdout
+            .trim()
+            .split('\n')
+            .map((l) => JSON.parse(l) as Record<string, unknown>);
+          expect(lines.some((l) => l['msg'] === 'shutting down')).toBe(true);
+          expect(lines.every((l) => typeof l['time'] === 'string' && l['service'] === 'rates')).toBe(true);
+          const call = lines.find(
+            (l) => l['msg'] === 'gRPC call' && l['method'] === 'RatesController.getLatestTable',
+          );
+          expect(call?.['trace_id']).toMatch(/^[0-9a-f]{32}$/);
+        } finally {
+          client.close();
+          child.kill('SIGKILL');
+          await db.drop();
+        }
+      },
+    );
   });
 });
 
 function run(main: string, env: Record<string, string>, timeoutMs: number) {
   return new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, [main], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [main], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
     const timer = setTimeout(() => {
@@ -189,4 +261,3 @@ function run(main: string, env: Record<string, string>, timeoutMs: number) {
     });
   });
 }
-

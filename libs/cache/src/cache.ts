@@ -25,13 +25,15 @@ export function cacheLogger(cache: Cache): Logger | undefined {
 }
 
 export function assertTtl(ttlMs: number): number {
-  if (!Number.isFinite(ttlMs) || ttlMs <= 0) throw new RangeError(`cache ttlMs must be a positive number, got ${ttlMs}`);
+  if (!Number.isFinite(ttlMs) || ttlMs <= 0)
+    throw new RangeError(`cache ttlMs must be a positive number, got ${ttlMs}`);
   return Math.ceil(ttlMs);
 }
 
 export function encode(value: unknown): string {
   const json = JSON.stringify(value);
   // JSON.stringify(undefined) is undefined, which neither backend can store or tell apart from a miss.
-  if (json === undefined) throw new TypeError('cache values must be JSON-serialisable (got undefined or a function)');
+  if (json === undefined)
+    throw new TypeError('cache values must be JSON-serialisable (got undefined or a function)');
   return json;
 }

@@ -18,6 +18,9 @@ export function createCache(opts: CreateCacheOptions): Cache {
     opts.logger.info({ cache: 'redis', host: url.host, namespace: opts.namespace }, 'cache: redis');
     return new RedisCache({ url: opts.redisUrl, namespace: opts.namespace, logger: opts.logger });
   }
-  opts.logger.info({ cache: 'memory', maxEntries: opts.maxEntries ?? 10_000 }, 'cache: in-process (REDIS_URL not set)');
+  opts.logger.info(
+    { cache: 'memory', maxEntries: opts.maxEntries ?? 10_000 },
+    'cache: in-process (REDIS_URL not set)',
+  );
   return new MemoryCache({ maxEntries: opts.maxEntries, logger: opts.logger });
 }

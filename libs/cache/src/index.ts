@@ -1,8 +1,20 @@
 export { type Cache } from './cache';
 export { MemoryCache, type MemoryCacheOptions } from './memory-cache';
 export { RedisCache, type RedisCacheOptions } from './redis-cache';
-export { createRedisClient, ensureRedisConnected, closeRedisClient, type RedisClientOptions } from './redis-client';
+export {
+  createRedisClient,
+  ensureRedisConnected,
+  closeRedisClient,
+  type RedisClientOptions,
+} from './redis-client';
 export { createCache, type CreateCacheOptions } from './create-cache';
 export { readThrough, type ReadThroughOptions } from './read-through';
-export { MemoryRateLimiter, RedisRateLimiter, type RateDecision, type RateLimit, type RateLimiter, type RedisDownPolicy } from './rate-limiter';
+export {
+  MemoryRateLimiter,
+  RedisRateLimiter,
+  type RateDecision,
+  type RateLimit,
+  type RateLimiter,
+  type RedisDownPolicy,
+} from './rate-limiter';
 export { createRateBudgets, rateBudgetPrefix, type BudgetRule, type RateBudgets } from './rate-budgets';

@@ -61,7 +61,8 @@ describe('MemoryCache', () => {
 
   it('deletes keys and whole prefixes', async () => {
     const cache = new MemoryCache({ logger });
-    for (const key of ['page:/a', 'page:/b', 'page:/c', 'pages', 'rate:EUR']) await cache.set(key, key, 60_000);
+    for (const key of ['page:/a', 'page:/b', 'page:/c', 'pages', 'rate:EUR'])
+      await cache.set(key, key, 60_000);
     await cache.delete('page:/c', 'missing');
     expect(await cache.deleteByPrefix('page:')).toBe(2);
     expect(await cache.get('page:/a')).toBeUndefined();

@@ -27,7 +27,10 @@ export class MemoryCache implements LoggingCache {
   constructor(opts: MemoryCacheOptions) {
     this.logger = opts.logger;
     const now = opts.now;
-    this.lru = new LRUCache<string, Stored>({ max: opts.maxEntries ?? 10_000, ...(now ? { perf: { now } } : {}) });
+    this.lru = new LRUCache<string, Stored>({
+      max: opts.maxEntries ?? 10_000,
+      ...(now ? { perf: { now } } : {}),
+    });
   }
 
   get<T>(key: string): Promise<T | undefined> {

@@ -1,5 +1,11 @@
 import { type Logger } from '@lib/observability';
-import { MemoryRateLimiter, type RateLimit, type RateLimiter, type RedisDownPolicy, RedisRateLimiter } from './rate-limiter';
+import {
+  MemoryRateLimiter,
+  type RateLimit,
+  type RateLimiter,
+  type RedisDownPolicy,
+  RedisRateLimiter,
+} from './rate-limiter';
 import { closeRedisClient, createRedisClient } from './redis-client';
 
 /** One budget: how many hits per window, and what it does while Redis does not answer. */
@@ -21,7 +27,11 @@ export interface RateBudgets {
 /** The Redis key prefix of a process's budgets: `<namespace>:rate:`. */
 export const rateBudgetPrefix = (namespace: string): string => `${namespace}:rate:`;
 
-export function createRateBudgets(redisUrl: string | undefined, namespace: string, logger: Logger): RateBudgets {
+export function createRateBudgets(
+  redisUrl: string | undefined,
+  namespace: string,
+  logger: Logger,
+): RateBudgets {
   const redis = redisUrl ? createRedisClient(redisUrl) : undefined;
   // One limiter per name: forms that share a budget share its counters in process as in Redis.
   const limiters = new Map<string, RateLimiter>();
@@ -30,7 +40,14 @@ export function createRateBudgets(redisUrl: string | undefined, namespace: strin
       let limiter = limiters.get(name);
       if (!limiter) {
         limiter = redis
-          ? new RedisRateLimiter(redis, rule, logger, `${rateBudgetPrefix(namespace)}${name}:`, `${name} rate limit`, rule.whenRedisDown)
+          ? new RedisRateLimiter(
+              redis,
+              rule,
+              logger,
+              `${rateBudgetPrefix(namespace)}${name}:`,
+              `${name} rate limit`,
+              rule.whenRedisDown,
+            )
           : new MemoryRateLimiter(rule);
         limiters.set(name, limiter);
       }

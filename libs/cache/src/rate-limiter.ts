@@ -51,12 +51,17 @@ export class MemoryRateLimiter implements RateLimiter {
     let window = this.windows.get(key);
     if (!window || window.endsAt <= now) {
       // Bounded memory: a burst of distinct addresses cannot keep old windows alive.
-      if (this.windows.size > 10_000) for (const [k, w] of this.windows) if (w.endsAt <= now) this.windows.delete(k);
+      if (this.windows.size > 10_000)
+        for (const [k, w] of this.windows) if (w.endsAt <= now) this.windows.delete(k);
       window = { count: 0, endsAt: now + this.rule.windowMs };
       this.windows.set(key, window);
     }
     window.count += 1;
-    return Promise.resolve({ allowed: window.count <= this.rule.limit, count: window.count, retryAfterMs: window.endsAt - now });
+    return Promise.resolve({
+      allowed: window.count <= this.rule.limit,
+      count: window.count,
+      retryAfterMs: window.endsAt - now,
+    });
   }
 
   giveBack(key: string): Promise<void> {
@@ -104,7 +109,12 @@ export class RedisRateLimiter implements RateLimiter {
     const redisKey = `${this.prefix}${key}`;
     try {
       await ensureRedisConnected(this.redis);
-      const results = await this.redis.multi().incr(redisKey).pexpire(redisKey, this.rule.windowMs, 'NX').pttl(redisKey).exec();
+      const results = await this.redis
+        .multi()
+        .incr(redisKey)
+        .pexpire(redisKey, this.rule.windowMs, 'NX')
+        .pttl(redisKey)
+        .exec();
       if (!results) throw new Error('MULTI was discarded');
       for (const [error] of results) if (error) throw error;
       const count = Number(results[0]?.[1]);
@@ -113,7 +123,11 @@ export class RedisRateLimiter implements RateLimiter {
       this.degraded = false;
       return { allowed: count <= this.rule.limit, count, retryAfterMs: ttl > 0 ? ttl : this.rule.windowMs };
     } catch (error) {
-      if (!this.degraded) this.logger.warn({ err: error, whenRedisDown: this.whenRedisDown }, `${this.label}: redis unavailable, ${OUTAGE_WORDS[this.whenRedisDown]}`);
+      if (!this.degraded)
+        this.logger.warn(
+          { err: error, whenRedisDown: this.whenRedisDown },
+          `${this.label}: redis unavailable, ${OUTAGE_WORDS[this.whenRedisDown]}`,
+        );
       this.degraded = true;
       switch (this.whenRedisDown) {
         case 'local':

@@ -51,7 +51,9 @@ describe('readThrough', () => {
 
     refresh.resolve('v2');
     await refreshed;
-    expect(await readThrough(cache, 'rates', fresh, () => Promise.reject(new Error('not called')))).toBe('v2');
+    expect(await readThrough(cache, 'rates', fresh, () => Promise.reject(new Error('not called')))).toBe(
+      'v2',
+    );
   });
 
   it('keeps serving the stale value when the refresh fails, and logs it', async () => {
@@ -64,12 +66,16 @@ describe('readThrough', () => {
     await logged('background refresh failed; stale value kept');
     expect(await readThrough(cache, 'feed', fresh, failing)).toBe('old');
     expect(failing).toHaveBeenCalledTimes(2);
-    expect(lines.some((l) => l.msg === 'background refresh failed; stale value kept' && l.level === 40)).toBe(true);
+    expect(lines.some((l) => l.msg === 'background refresh failed; stale value kept' && l.level === 40)).toBe(
+      true,
+    );
   });
 
   it('rethrows a loader error when there is nothing to fall back on', async () => {
     const cache = memoryCache();
-    await expect(readThrough(cache, 'k', fresh, () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    await expect(readThrough(cache, 'k', fresh, () => Promise.reject(new Error('boom')))).rejects.toThrow(
+      'boom',
+    );
     // A failed load is not cached: the next call tries again.
     expect(await readThrough(cache, 'k', fresh, () => Promise.resolve('ok'))).toBe('ok');
   });
@@ -81,7 +87,9 @@ describe('readThrough', () => {
     clock.advance(39);
     expect(await readThrough(cache, 'k', opts, () => Promise.reject(new Error('down')))).toBe('old');
     clock.advance(2); // past ttl + stale (40 ms)
-    await expect(readThrough(cache, 'k', opts, () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    await expect(readThrough(cache, 'k', opts, () => Promise.reject(new Error('down')))).rejects.toThrow(
+      'down',
+    );
   });
 
   it('falls back to the loader when the cache itself fails, and never throws because of it', async () => {
@@ -96,16 +104,23 @@ describe('readThrough', () => {
       close: () => Promise.resolve(),
     };
     const load = jest.fn(() => Promise.resolve('from source'));
-    const results = await Promise.all([1, 2, 3].map(() => readThrough(broken, 'k', { ...fresh, logger }, load)));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => readThrough(broken, 'k', { ...fresh, logger }, load)),
+    );
     expect(results).toEqual(['from source', 'from source', 'from source']);
     expect(load).toHaveBeenCalledTimes(1);
     expect(lines.filter((l) => l.level === 40).map((l) => l.msg)).toEqual(
-      expect.arrayContaining(['cache read failed; calling the loader directly', 'cache write failed; serving the loaded value uncached']),
+      expect.arrayContaining([
+        'cache read failed; calling the loader directly',
+        'cache write failed; serving the loaded value uncached',
+      ]),
     );
   });
 
   it('rejects nonsensical options', async () => {
     const cache = memoryCache();
-    await expect(readThrough(cache, 'k', { ttlMs: 0, staleMs: 0 }, () => Promise.resolve(1))).rejects.toThrow(RangeError);
+    await expect(readThrough(cache, 'k', { ttlMs: 0, staleMs: 0 }, () => Promise.resolve(1))).rejects.toThrow(
+      RangeError,
+    );
   });
 });

@@ -31,7 +31,13 @@ function flightsOf(cache: Cache): Map<string, Promise<unknown>> {
   return flights;
 }
 
-function loadOnce<T>(cache: Cache, key: string, opts: ReadThroughOptions, load: () => Promise<T>, log: Logger | undefined): Promise<T> {
+function loadOnce<T>(
+  cache: Cache,
+  key: string,
+  opts: ReadThroughOptions,
+  load: () => Promise<T>,
+  log: Logger | undefined,
+): Promise<T> {
   const flights = flightsOf(cache);
   const running = flights.get(key);
   if (running) return running as Promise<T>;
@@ -42,7 +48,10 @@ function loadOnce<T>(cache: Cache, key: string, opts: ReadThroughOptions, load: 
     try {
       await cache.set(key, envelope, opts.ttlMs + opts.staleMs);
     } catch (error) {
-      log?.warn({ err: error, key, cache: cache.kind }, 'cache write failed; serving the loaded value uncached');
+      log?.warn(
+        { err: error, key, cache: cache.kind },
+        'cache write failed; serving the loaded value uncached',
+      );
     }
     return value;
   })().finally(() => flights.delete(key));
@@ -55,7 +64,12 @@ function loadOnce<T>(cache: Cache, key: string, opts: ReadThroughOptions, load: 
  * returned at once while a single background refresh replaces them; misses load once per key no
  * matter how many callers wait. The cache is an optimisation only: when it fails, the loader answers.
  */
-export async function readThrough<T>(cache: Cache, key: string, opts: ReadThroughOptions, load: () => Promise<T>): Promise<T> {
+export async function readThrough<T>(
+  cache: Cache,
+  key: string,
+  opts: ReadThroughOptions,
+  load: () => Promise<T>,
+): Promise<T> {
   if (!(opts.ttlMs > 0) || !(opts.staleMs >= 0)) {
     throw new RangeError(`readThrough needs ttlMs > 0 and staleMs >= 0 (got ${opts.ttlMs}, ${opts.staleMs})`);
   }

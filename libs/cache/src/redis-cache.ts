@@ -36,7 +36,10 @@ export class RedisCache implements LoggingCache {
     if (!opts.namespace) throw new Error('RedisCache needs a non-empty namespace');
     this.logger = opts.logger;
     this.prefix = `${opts.namespace}:`;
-    this.client = createRedisClient(opts.url, { keyPrefix: this.prefix, commandTimeoutMs: opts.commandTimeoutMs });
+    this.client = createRedisClient(opts.url, {
+      keyPrefix: this.prefix,
+      commandTimeoutMs: opts.commandTimeoutMs,
+    });
     this.client.on('ready', () => {
       if (this.reportedDown) this.logger.info({ cache: 'redis' }, 'redis connection restored');
       this.reportedDown = false;
@@ -45,7 +48,10 @@ export class RedisCache implements LoggingCache {
     this.client.on('error', (error: Error) => {
       if (this.reportedDown) return;
       this.reportedDown = true;
-      this.logger.warn({ cache: 'redis', err: error }, 'redis unavailable; callers fall back to their sources');
+      this.logger.warn(
+        { cache: 'redis', err: error },
+        'redis unavailable; callers fall back to their sources',
+      );
     });
   }
 
@@ -84,7 +90,8 @@ export class RedisCache implements LoggingCache {
     do {
       const [next, keys] = await this.client.scan(cursor, 'MATCH', pattern, 'COUNT', SCAN_BATCH);
       cursor = next;
-      if (keys.length > 0) removed += await this.client.unlink(...keys.map((k) => k.slice(this.prefix.length)));
+      if (keys.length > 0)
+        removed += await this.client.unlink(...keys.map((k) => k.slice(this.prefix.length)));
     } while (cursor !== '0');
     return removed;
   }

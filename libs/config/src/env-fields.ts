@@ -9,15 +9,16 @@ const port = (fallback: number) =>
     .default(fallback);
 
 const url = (protocols: readonly string[]) =>
-  z
-    .string()
-    .refine((value) => {
+  z.string().refine(
+    (value) => {
       try {
         return protocols.includes(new URL(value).protocol.replace(/:$/, ''));
       } catch {
         return false;
       }
-    }, `must be a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}`);
+    },
+    `must be a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}`,
+  );
 
 /** host:port, as gRPC targets are written (`content:50051`, `127.0.0.1:50051`). */
 const hostPort = (fallback: string) =>
@@ -27,7 +28,11 @@ const hostPort = (fallback: string) =>
     .default(fallback);
 
 const positiveMs = (fallback: number) =>
-  z.coerce.number({ error: 'must be a number of milliseconds' }).int().positive('must be positive').default(fallback);
+  z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int()
+    .positive('must be positive')
+    .default(fallback);
 
 const bool = (fallback: boolean) =>
   z

@@ -64,7 +64,10 @@ export function exitsOnBadConfig(source: Env = process.env): boolean {
  * NOT_SERVING, /readyz 503, one log line naming the variables). Exits 78 like loadConfigOrExit
  * elsewhere.
  */
-export function loadConfigOrUnready<S extends z.ZodType>(schema: S, source: Env = process.env): z.output<S> | ConfigError {
+export function loadConfigOrUnready<S extends z.ZodType>(
+  schema: S,
+  source: Env = process.env,
+): z.output<S> | ConfigError {
   if (exitsOnBadConfig(source)) return loadConfigOrExit(schema, source);
   try {
     return loadConfig(schema, source);

@@ -9,7 +9,8 @@ import servicePorts from './service-ports.json';
  * `npm start` (plain CommonJS, run before anything is built) reads the same file: services' own
  * schemas, the gateway's targets and the runner all take their defaults from it.
  */
-export const SERVICE_PORTS: Readonly<Record<ServiceName, { readonly grpc: number; readonly ops: number }>> = servicePorts;
+export const SERVICE_PORTS: Readonly<Record<ServiceName, { readonly grpc: number; readonly ops: number }>> =
+  servicePorts;
 
 /**
  * The environment every NestJS gRPC service reads. Defaults suit `npm start` on a laptop:

@@ -230,7 +230,12 @@ export function createServiceClient<N extends ServiceName>(
         try {
           return await callOnce(client, method, request, metadata.clone(), deadline);
         } catch (error) {
-          if (!retryUnavailable || !isUnavailable(error) || Date.now() >= deadline || !mayRepeat(kind, request)) {
+          if (
+            !retryUnavailable ||
+            !isUnavailable(error) ||
+            Date.now() >= deadline ||
+            !mayRepeat(kind, request)
+          ) {
             throw GrpcCallError.from(error, methodPath);
           }
         }

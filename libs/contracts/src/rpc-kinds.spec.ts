@@ -29,16 +29,23 @@ describe('RPC_KINDS', () => {
     expect(Object.keys(kindsOf(name)).sort()).toEqual([...protoRpcs(name).keys()].sort());
   });
 
-  it.each(SERVICE_NAMES)('marks as keyed-write exactly the %s RPCs whose request has an idempotency_key', (name) => {
-    for (const [rpc, fields] of protoRpcs(name)) {
-      const hasKey = fields.some((field) => field.name === 'idempotencyKey' && field.label === 'LABEL_OPTIONAL');
-      expect({ rpc, keyed: kindsOf(name)[rpc] === 'keyed-write' }).toEqual({ rpc, keyed: hasKey });
-    }
-  });
+  it.each(SERVICE_NAMES)(
+    'marks as keyed-write exactly the %s RPCs whose request has an idempotency_key',
+    (name) => {
+      for (const [rpc, fields] of protoRpcs(name)) {
+        const hasKey = fields.some(
+          (field) => field.name === 'idempotencyKey' && field.label === 'LABEL_OPTIONAL',
+        );
+        expect({ rpc, keyed: kindsOf(name)[rpc] === 'keyed-write' }).toEqual({ rpc, keyed: hasKey });
+      }
+    },
+  );
 
   it('marks IngestEvents, whose events each carry an ingest id, as the one ingest-write', () => {
     const ingest = SERVICE_NAMES.flatMap((name) =>
-      Object.entries(kindsOf(name)).flatMap(([rpc, kind]) => (kind === 'ingest-write' ? [`${name}.${rpc}`] : [])),
+      Object.entries(kindsOf(name)).flatMap(([rpc, kind]) =>
+        kind === 'ingest-write' ? [`${name}.${rpc}`] : [],
+      ),
     );
     expect(ingest).toEqual(['events.IngestEvents']);
     expect(protoRpcs('events').get('IngestEvents')).toEqual([

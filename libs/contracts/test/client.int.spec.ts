@@ -346,7 +346,10 @@ describe('createServiceClient repeats a write after UNAVAILABLE only when it can
   beforeAll(async () => {
     server = new grpc.Server();
     server.addService(serviceDefinition(loadGrpcObject('leads'), 'leads.v1.LeadsService'), {
-      SubmitContactMessage: firstUnavailable('SubmitContactMessage', { id: 'm-1', receivedAt: '2026-11-20T10:00:00.000Z' }),
+      SubmitContactMessage: firstUnavailable('SubmitContactMessage', {
+        id: 'm-1',
+        receivedAt: '2026-11-20T10:00:00.000Z',
+      }),
       GetApplication: firstUnavailable('GetApplication', {}),
     });
     server.addService(serviceDefinition(loadGrpcObject('events'), 'events.v1.EventsService'), {
@@ -398,7 +401,8 @@ describe('createServiceClient repeats a write after UNAVAILABLE only when it can
   });
 
   it('repeats an event batch only when every event carries its ingest id', async () => {
-    const event = (ingestId: string) => ({ eventId: 5, sessionId: KEY, clientId: KEY, ingestId }) as eventsV1.TrackingEvent;
+    const event = (ingestId: string) =>
+      ({ eventId: 5, sessionId: KEY, clientId: KEY, ingestId }) as eventsV1.TrackingEvent;
     await expect(events.ingestEvents({ events: [event(KEY), event('')] })).rejects.toMatchObject({
       code: grpc.status.UNAVAILABLE,
     });

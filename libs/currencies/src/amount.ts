@@ -23,10 +23,12 @@ export type AmountParse = { ok: true; amount: string } | { ok: false; message: s
 export function parseAmount(text: string): AmountParse {
   const compact = text.replace(/[\s\u00a0\u202f]/g, '');
   if (compact === '') return { ok: false, message: AMOUNT_MESSAGES.empty };
-  if (/^-\d/.test(compact) && /^-\d+(?:[.,]\d+)?$/.test(compact)) return { ok: false, message: AMOUNT_MESSAGES.negative };
+  if (/^-\d/.test(compact) && /^-\d+(?:[.,]\d+)?$/.test(compact))
+    return { ok: false, message: AMOUNT_MESSAGES.negative };
   const match = /^\+?(\d{1,15})(?:[.,](\d+))?$/.exec(compact);
   if (!match) return { ok: false, message: AMOUNT_MESSAGES.notANumber };
-  if ((match[2] ?? '').length > MAX_AMOUNT_DECIMALS) return { ok: false, message: AMOUNT_MESSAGES.tooPrecise };
+  if ((match[2] ?? '').length > MAX_AMOUNT_DECIMALS)
+    return { ok: false, message: AMOUNT_MESSAGES.tooPrecise };
   const amount = new Decimal(`${match[1]}.${match[2] ?? '0'}`);
   if (amount.gt(MAX_AMOUNT)) return { ok: false, message: AMOUNT_MESSAGES.tooLarge };
   return { ok: true, amount: trimDecimal(amount.toFixed()) };

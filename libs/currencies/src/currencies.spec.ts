@@ -1,10 +1,19 @@
-import { CURRENCY_CODES, currencyAmountText, currencyLabel, currencyWord, findCurrency, isCurrencyCode, plural } from './index';
+import {
+  CURRENCY_CODES,
+  currencyAmountText,
+  currencyLabel,
+  currencyWord,
+  findCurrency,
+  isCurrencyCode,
+  plural,
+} from './index';
 
 describe('@lib/currencies', () => {
   it('knows about 60 ISO codes, upper case and sorted, PLN and the spec’s majors among them', () => {
     expect(CURRENCY_CODES.length).toBeGreaterThanOrEqual(58);
     expect(CURRENCY_CODES).toEqual([...CURRENCY_CODES].sort());
-    for (const code of ['PLN', 'USD', 'EUR', 'GBP', 'CHF', 'JPY', 'CZK', 'SEK', 'DKK', 'HUF', 'RON']) expect(isCurrencyCode(code)).toBe(true);
+    for (const code of ['PLN', 'USD', 'EUR', 'GBP', 'CHF', 'JPY', 'CZK', 'SEK', 'DKK', 'HUF', 'RON'])
+      expect(isCurrencyCode(code)).toBe(true);
     expect(isCurrencyCode('xyz')).toBe(false);
   });
 
@@ -39,7 +48,8 @@ describe('@lib/currencies', () => {
   it('gives every other currency all 8 forms', () => {
     const withText = CURRENCY_CODES.map((c) => findCurrency(c)!).filter((c) => c.hasText);
     expect(withText.length).toBe(CURRENCY_CODES.length - 6);
-    for (const currency of withText) expect((Object.values(currency.names) as string[]).filter((form) => form.trim() === '')).toEqual([]);
+    for (const currency of withText)
+      expect((Object.values(currency.names) as string[]).filter((form) => form.trim() === '')).toEqual([]);
   });
 
   it('follows Polish plural rules for amounts', () => {
@@ -47,7 +57,17 @@ describe('@lib/currencies', () => {
     expect(currencyAmountText(2, 'usd')).toBe('2 dolary');
     expect(currencyAmountText(5, 'usd')).toBe('5 dolarów');
     expect([0, 1, 2, 4, 5, 12, 21, 22, 25, 102, 112].map((n) => currencyWord(n, 'pln'))).toEqual([
-      'złotych', 'złoty', 'złote', 'złote', 'złotych', 'złotych', 'złotych', 'złote', 'złotych', 'złote', 'złotych',
+      'złotych',
+      'złoty',
+      'złote',
+      'złote',
+      'złotych',
+      'złotych',
+      'złotych',
+      'złote',
+      'złotych',
+      'złote',
+      'złotych',
     ]);
     expect(currencyAmountText(2.5, 'gbp', { text: '2,5' })).toBe('2,5 funta');
     expect(currencyAmountText(3, 'uah', { length: 'long' })).toBe('3 hrywny ukraińskie');
@@ -62,6 +82,11 @@ describe('@lib/currencies', () => {
   });
 
   it('keeps the general plural helper', () => {
-    expect([1, 3, 5, 22].map((n) => plural(n, 'miesiąc', 'miesiące', 'miesięcy'))).toEqual(['miesiąc', 'miesiące', 'miesięcy', 'miesiące']);
+    expect([1, 3, 5, 22].map((n) => plural(n, 'miesiąc', 'miesiące', 'miesięcy'))).toEqual([
+      'miesiąc',
+      'miesiące',
+      'miesięcy',
+      'miesiące',
+    ]);
   });
 });

@@ -88,7 +88,11 @@ export function currencyWord(amount: number, code: string, length: NameLength = 
  * An amount with its currency word: '1 euro', '2 dolary', '5 dolarów', '2,5 funta'. The number
  * is written as given in `text` (the caller formats it for the locale), or as the plain amount.
  */
-export function currencyAmountText(amount: number, code: string, options: { length?: NameLength; text?: string } = {}): string {
+export function currencyAmountText(
+  amount: number,
+  code: string,
+  options: { length?: NameLength; text?: string } = {},
+): string {
   return `${options.text ?? String(amount)} ${currencyWord(amount, code, options.length)}`;
 }
 

@@ -36,10 +36,13 @@ function loggerOf(ds: DataSource): Logger | undefined {
  */
 export function createDataSource(opts: DataSourceOptions): DataSource {
   if (!SCHEMA_NAME.test(opts.schema)) {
-    throw new Error(`schema "${opts.schema}" must be lower-case letters, digits and underscores, starting with a letter or _`);
+    throw new Error(
+      `schema "${opts.schema}" must be lower-case letters, digits and underscores, starting with a letter or _`,
+    );
   }
   const poolMax = opts.poolMax ?? 10;
-  if (!Number.isInteger(poolMax) || poolMax < 2) throw new Error(`poolMax must be an integer of at least 2, got ${poolMax}`);
+  if (!Number.isInteger(poolMax) || poolMax < 2)
+    throw new Error(`poolMax must be an integer of at least 2, got ${poolMax}`);
 
   return new DataSource({
     type: 'postgres',
@@ -91,7 +94,10 @@ export async function initializeDatabase(ds: DataSource): Promise<DataSource> {
         executor.transaction = 'each';
         const applied = await executor.executePendingMigrations();
         if (applied.length > 0) {
-          logger?.info({ schema, migrations: applied.map((m) => m.name) }, `applied ${applied.length} migration(s)`);
+          logger?.info(
+            { schema, migrations: applied.map((m) => m.name) },
+            `applied ${applied.length} migration(s)`,
+          );
         } else {
           logger?.info({ schema }, 'database schema is up to date');
         }

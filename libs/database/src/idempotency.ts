@@ -115,12 +115,16 @@ export function requestFingerprint(value: unknown): string {
     }
     return v;
   };
-  return createHash('sha256').update(JSON.stringify(canonical(value)) ?? 'undefined').digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(value)) ?? 'undefined')
+    .digest('hex');
 }
 
 function tableOf(manager: EntityManager): string {
   const metadata = manager.connection.getMetadata(IdempotencyKeyEntity);
-  const schema = metadata.schema ?? ('schema' in manager.connection.options ? manager.connection.options.schema : undefined);
+  const schema =
+    metadata.schema ??
+    ('schema' in manager.connection.options ? manager.connection.options.schema : undefined);
   if (!schema) throw new Error('IdempotencyKeyEntity needs a DataSource with a schema (createDataSource)');
   return `${quoteIdentifier(schema)}.${quoteIdentifier(metadata.tableName)}`;
 }
@@ -135,7 +139,10 @@ function tableOf(manager: EntityManager): string {
  * older than `ttlMs` (IDEMPOTENCY_KEY_TTL_MS) counts as new. Without a key the write simply runs
  * in a transaction with the same `beforeCommit` check.
  */
-export async function writeOnce<T>(dataSource: DataSource, options: WriteOnceOptions<T>): Promise<WriteOnceResult<T>> {
+export async function writeOnce<T>(
+  dataSource: DataSource,
+  options: WriteOnceOptions<T>,
+): Promise<WriteOnceResult<T>> {
   return dataSource.transaction(async (manager): Promise<WriteOnceResult<T>> => {
     if (options.key === undefined) {
       const answer = await options.write(manager);
@@ -175,7 +182,10 @@ export async function writeOnce<T>(dataSource: DataSource, options: WriteOnceOpt
         `SELECT request_hash, answer FROM ${table} WHERE scope = $1 AND key = $2`,
         [options.scope, options.key],
       );
-      if (first) return first.request_hash === hash ? { outcome: 'repeated', answer: first.answer } : { outcome: 'key-reused' };
+      if (first)
+        return first.request_hash === hash
+          ? { outcome: 'repeated', answer: first.answer }
+          : { outcome: 'key-reused' };
     }
     throw new Error(`idempotency key ${options.key} of ${options.scope} could be neither claimed nor read`);
   });

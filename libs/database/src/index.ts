@@ -9,7 +9,14 @@ export { createDataSource, initializeDatabase, schemaOf, type DataSourceOptions 
 export { type DatabaseEnv, openDatabase, type OpenedDatabase } from './open-database';
 export { databaseReadinessCheck } from './readiness';
 export { pendingSchemaChanges } from './schema-drift';
-export { createDatabaseIfMissing, probePostgres, withClient, withDatabase, quoteIdentifier, type ProbeResult } from './pg-admin';
+export {
+  createDatabaseIfMissing,
+  probePostgres,
+  withClient,
+  withDatabase,
+  quoteIdentifier,
+  type ProbeResult,
+} from './pg-admin';
 export { PinoTypeOrmLogger, SLOW_QUERY_MS } from './typeorm-logger';
 export {
   writeOnce,

@@ -20,7 +20,11 @@ export function withDatabase(url: string, database: string): string {
 }
 
 /** Runs fn with a short-lived client; the connection is always closed. */
-export async function withClient<T>(url: string, fn: (client: Client) => Promise<T>, connectTimeoutMs = 5_000): Promise<T> {
+export async function withClient<T>(
+  url: string,
+  fn: (client: Client) => Promise<T>,
+  connectTimeoutMs = 5_000,
+): Promise<T> {
   const client = new Client({ connectionString: url, connectionTimeoutMillis: connectTimeoutMs });
   // A server-side disconnect after connect() would otherwise surface as an unhandled 'error' event.
   client.on('error', () => undefined);
@@ -52,7 +56,8 @@ export async function createDatabaseIfMissing(adminUrl: string, name: string): P
   return withDatabase(adminUrl, name);
 }
 
-export type ProbeResult = { state: 'ok' } | { state: 'down' } | { state: 'starting' } | { state: 'rejected'; error: Error };
+export type ProbeResult =
+  { state: 'ok' } | { state: 'down' } | { state: 'starting' } | { state: 'rejected'; error: Error };
 
 /**
  * Tells apart "nothing listens" from "a PostgreSQL answers but refuses us" from "still starting",

@@ -64,7 +64,11 @@ export async function resolveDatabase(opts: ResolveDatabaseOptions): Promise<Res
   } else {
     const cluster = await startCluster(paths, opts.embeddedPort, password, opts.logger, opts.serverSettings);
     if (cluster) stop = cluster.stop;
-    else opts.logger.info({ port: opts.embeddedPort }, 'another process started the embedded PostgreSQL; sharing it');
+    else
+      opts.logger.info(
+        { port: opts.embeddedPort },
+        'another process started the embedded PostgreSQL; sharing it',
+      );
   }
 
   if (opts.ownServer) {
@@ -85,6 +89,8 @@ export async function resolveDatabase(opts: ResolveDatabaseOptions): Promise<Res
 }
 
 /** The postmaster serving `<dataDir>/postgres` right now (pid and port), or undefined. */
-export async function runningEmbeddedServer(dataDir: string): Promise<{ pid: number; port: number } | undefined> {
+export async function runningEmbeddedServer(
+  dataDir: string,
+): Promise<{ pid: number; port: number } | undefined> {
   return runningPostmaster(clusterPaths(dataDir).pgData);
 }

@@ -6,7 +6,8 @@ import { type DataSource } from 'typeorm';
  * fails CI instead of production.
  */
 export async function pendingSchemaChanges(ds: DataSource): Promise<string[]> {
-  if (!ds.isInitialized) throw new Error('pendingSchemaChanges needs an initialised DataSource (run initializeDatabase first)');
+  if (!ds.isInitialized)
+    throw new Error('pendingSchemaChanges needs an initialised DataSource (run initializeDatabase first)');
   const sql = await ds.driver.createSchemaBuilder().log();
   return sql.upQueries.map((query) => query.query);
 }

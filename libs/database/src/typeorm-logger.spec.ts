@@ -6,7 +6,8 @@ function setup(level = 'info') {
   const lines: Record<string, unknown>[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n')) if (line) lines.push(JSON.parse(line) as Record<string, unknown>);
+      for (const line of chunk.toString().split('\n'))
+        if (line) lines.push(JSON.parse(line) as Record<string, unknown>);
       done();
     },
   });
@@ -16,16 +17,29 @@ function setup(level = 'info') {
 describe('PinoTypeOrmLogger', () => {
   it('logs failed queries as errors with the SQL on one line but never the parameters', () => {
     const { logger, lines } = setup();
-    logger.logQueryError(new Error('duplicate key'), 'INSERT INTO lead (email, phone)\n   VALUES ($1, $2)', ['jan@example.pl', '600100200']);
+    logger.logQueryError(new Error('duplicate key'), 'INSERT INTO lead (email, phone)\n   VALUES ($1, $2)', [
+      'jan@example.pl',
+      '600100200',
+    ]);
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ level: 50, msg: 'query failed', sql: 'INSERT INTO lead (email, phone) VALUES ($1, $2)', params: 2 });
+    expect(lines[0]).toMatchObject({
+      level: 50,
+      msg: 'query failed',
+      sql: 'INSERT INTO lead (email, phone) VALUES ($1, $2)',
+      params: 2,
+    });
     expect(JSON.stringify(lines[0])).not.toContain('jan@example.pl');
   });
 
   it('logs slow queries as warnings with their duration', () => {
     const { logger, lines } = setup();
     logger.logQuerySlow(812, 'SELECT * FROM offer', []);
-    expect(lines[0]).toMatchObject({ level: 40, msg: 'slow query', durationMs: 812, sql: 'SELECT * FROM offer' });
+    expect(lines[0]).toMatchObject({
+      level: 40,
+      msg: 'slow query',
+      durationMs: 812,
+      sql: 'SELECT * FROM offer',
+    });
   });
 
   it('keeps ordinary queries out of the logs unless tracing', () => {

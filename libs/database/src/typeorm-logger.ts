@@ -20,7 +20,8 @@ export class PinoTypeOrmLogger implements TypeOrmLogger {
   }
 
   logQuery(query: string, parameters?: unknown[]): void {
-    if (this.logger.isLevelEnabled('trace')) this.logger.trace({ sql: oneLine(query), params: parameters?.length ?? 0 }, 'query');
+    if (this.logger.isLevelEnabled('trace'))
+      this.logger.trace({ sql: oneLine(query), params: parameters?.length ?? 0 }, 'query');
   }
 
   logQueryError(error: string | Error, query: string, parameters?: unknown[]): void {
@@ -28,7 +29,10 @@ export class PinoTypeOrmLogger implements TypeOrmLogger {
   }
 
   logQuerySlow(time: number, query: string, parameters?: unknown[]): void {
-    this.logger.warn({ durationMs: time, sql: oneLine(query), params: parameters?.length ?? 0 }, 'slow query');
+    this.logger.warn(
+      { durationMs: time, sql: oneLine(query), params: parameters?.length ?? 0 },
+      'slow query',
+    );
   }
 
   logSchemaBuild(message: string): void {

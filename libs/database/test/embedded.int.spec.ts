@@ -52,7 +52,12 @@ describe('resolveDatabase (embedded PostgreSQL)', () => {
   });
 
   it('returns DATABASE_URL untouched and starts nothing when one is given', async () => {
-    const db = await resolveDatabase({ databaseUrl: 'postgres://u:p@db.internal:5432/app', dataDir, embeddedPort: 1, logger });
+    const db = await resolveDatabase({
+      databaseUrl: 'postgres://u:p@db.internal:5432/app',
+      dataDir,
+      embeddedPort: 1,
+      logger,
+    });
     expect(db).toMatchObject({ url: 'postgres://u:p@db.internal:5432/app', embedded: false });
     await db.stop();
   });
@@ -65,7 +70,9 @@ describe('resolveDatabase (embedded PostgreSQL)', () => {
     const password = (await readFile(path.join(dataDir, 'postgres-password'), 'utf8')).trim();
     expect(password.length).toBeGreaterThanOrEqual(24);
     await withClient(first.url, async (client) => {
-      const { rows } = await client.query<{ db: string; user: string }>('SELECT current_database() AS db, current_user AS user');
+      const { rows } = await client.query<{ db: string; user: string }>(
+        'SELECT current_database() AS db, current_user AS user',
+      );
       expect(rows[0]).toEqual({ db: 'app', user: 'postgres' });
       await client.query('CREATE TABLE kept (id int)');
       await client.query('INSERT INTO kept VALUES (42)');
@@ -86,13 +93,18 @@ describe('resolveDatabase (embedded PostgreSQL)', () => {
 
     // Simulate a crash whose postmaster.pid now names an unrelated live process.
     const impostor = spawn('sleep', ['60'], { stdio: 'ignore' });
-    await writeFile(path.join(dataDir, 'postgres', 'postmaster.pid'), `${impostor.pid}\n${path.join(dataDir, 'postgres')}\n0\n${port}\n`);
+    await writeFile(
+      path.join(dataDir, 'postgres', 'postmaster.pid'),
+      `${impostor.pid}\n${path.join(dataDir, 'postgres')}\n0\n${port}\n`,
+    );
     const pgVersionBefore = await readFile(path.join(dataDir, 'postgres', 'PG_VERSION'), 'utf8');
     let third: Awaited<ReturnType<typeof resolveDatabase>> | undefined;
     const restart = capturingLogger();
     try {
       third = await resolve({ dataDir, embeddedPort: port, logger: restart.logger });
-      expect(restart.messages).toContain('removed a stale postmaster.pid left by a PostgreSQL that is no longer running');
+      expect(restart.messages).toContain(
+        'removed a stale postmaster.pid left by a PostgreSQL that is no longer running',
+      );
       expect(restart.messages).not.toContain('initialising a new embedded PostgreSQL cluster');
       expect(third.url).toBe(first.url);
       await withClient(third.url, async (client) => {
@@ -125,17 +137,23 @@ describe('resolveDatabase (embedded PostgreSQL)', () => {
         expect(aside[0]).toMatch(/^postgres-pg18-\d{8}-\d{6}$/);
         const movedTo = path.join(oldDir, aside[0]!);
         expect(await readFile(path.join(movedTo, 'PG_VERSION'), 'utf8')).toBe('18\n');
-        expect(await readFile(path.join(movedTo, 'base', '16384', '2619'), 'utf8')).toBe('rows nobody may lose');
+        expect(await readFile(path.join(movedTo, 'base', '16384', '2619'), 'utf8')).toBe(
+          'rows nobody may lose',
+        );
 
         const warning = records.filter((r) => r.level === 40);
         expect(warning).toHaveLength(1);
         expect(warning[0]).toMatchObject({ pgData: planted, movedTo, dataVersion: '18', serverVersion: 15 });
-        expect(warning[0]!.msg).toContain(`holds a PostgreSQL 18 cluster, which the embedded PostgreSQL 15 cannot open: moved it to ${movedTo}`);
+        expect(warning[0]!.msg).toContain(
+          `holds a PostgreSQL 18 cluster, which the embedded PostgreSQL 15 cannot open: moved it to ${movedTo}`,
+        );
         expect(warning[0]!.msg).toContain('pg_dump');
 
         expect(await readFile(path.join(planted, 'PG_VERSION'), 'utf8')).toBe('15\n');
         await withClient(db.url, async (client) => {
-          const { rows } = await client.query<{ version: string }>("SELECT current_setting('server_version_num') AS version");
+          const { rows } = await client.query<{ version: string }>(
+            "SELECT current_setting('server_version_num') AS version",
+          );
           expect(Number(rows[0]!.version)).toBeGreaterThanOrEqual(150000);
           expect(Number(rows[0]!.version)).toBeLessThan(160000);
         });
@@ -159,7 +177,9 @@ describe('resolveDatabase (embedded PostgreSQL)', () => {
     const port = await freePort();
     let results: Awaited<ReturnType<typeof resolveDatabase>>[] = [];
     try {
-      results = await Promise.all([1, 2, 3].map(() => resolve({ dataDir: sharedDir, embeddedPort: port, logger })));
+      results = await Promise.all(
+        [1, 2, 3].map(() => resolve({ dataDir: sharedDir, embeddedPort: port, logger })),
+      );
       expect(new Set(results.map((r) => r.url)).size).toBe(1);
       for (const r of results) expect((await probePostgres(r.url)).state).toBe('ok');
     } finally {
@@ -174,12 +194,18 @@ describe('resolveDatabase (embedded PostgreSQL)', () => {
     const [bin, runAs] = await Promise.all([findBinaries(), postgresRunAs()]);
     const pgCtlPath = path.join(path.dirname(bin.postgres), 'pg_ctl');
     await new Promise<void>((resolve, reject) => {
-      const child = spawn(pgCtlPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], ...(runAs ? { uid: runAs.uid, gid: runAs.gid } : {}) });
+      const child = spawn(pgCtlPath, args, {
+        cwd,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        ...(runAs ? { uid: runAs.uid, gid: runAs.gid } : {}),
+      });
       let output = '';
       child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
       child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
       child.on('error', reject);
-      child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`pg_ctl ${args.join(' ')} failed: ${output}`))));
+      child.on('close', (code) =>
+        code === 0 ? resolve() : reject(new Error(`pg_ctl ${args.join(' ')} failed: ${output}`)),
+      );
     });
   }
 
@@ -197,7 +223,16 @@ describe('resolveDatabase (embedded PostgreSQL)', () => {
       await pgCtl(['-D', 'postgres', '-m', 'fast', '-w', 'stop'], ownedDir);
       expect((await probePostgres(owner.url)).state).toBe('down');
       await pgCtl(
-        ['-D', 'postgres', '-o', `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=`, '-l', 'postgres/pg_ctl.log', '-w', 'start'],
+        [
+          '-D',
+          'postgres',
+          '-o',
+          `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=`,
+          '-l',
+          'postgres/pg_ctl.log',
+          '-w',
+          'start',
+        ],
         ownedDir,
       );
       const restarted = await runningEmbeddedServer(ownedDir);

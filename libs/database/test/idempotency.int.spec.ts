@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from '@lib/test-support';
 import pino from 'pino';
-import { Column, type DataSource, Entity, type MigrationInterface, PrimaryGeneratedColumn, type QueryRunner } from 'typeorm';
+import {
+  Column,
+  type DataSource,
+  Entity,
+  type MigrationInterface,
+  PrimaryGeneratedColumn,
+  type QueryRunner,
+} from 'typeorm';
 import {
   createDataSource,
   createIdempotencyKeysTable,
@@ -35,7 +42,9 @@ class NoteEntity {
 class CreateTables1000000000000 implements MigrationInterface {
   name = 'CreateTables1000000000000';
   async up(q: QueryRunner): Promise<void> {
-    await q.query(`CREATE TABLE "notes" ("id" SERIAL NOT NULL, "text" text NOT NULL, CONSTRAINT "PK_notes" PRIMARY KEY ("id"))`);
+    await q.query(
+      `CREATE TABLE "notes" ("id" SERIAL NOT NULL, "text" text NOT NULL, CONSTRAINT "PK_notes" PRIMARY KEY ("id"))`,
+    );
     await createIdempotencyKeysTable(q, 'notes');
   }
   async down(q: QueryRunner): Promise<void> {
@@ -60,7 +69,11 @@ describe('writeOnce (real PostgreSQL)', () => {
     } else {
       const dataDir = await mkdtemp(path.join(tmpdir(), 'idempotency-pg-'));
       await chmod(dataDir, 0o755);
-      const embedded = await resolveDatabase({ dataDir, embeddedPort: await freePort(), logger: pino({ level: 'silent' }) });
+      const embedded = await resolveDatabase({
+        dataDir,
+        embeddedPort: await freePort(),
+        logger: pino({ level: 'silent' }),
+      });
       adminUrl = embedded.url;
       cleanup = async () => {
         await embedded.stop();
@@ -82,7 +95,9 @@ describe('writeOnce (real PostgreSQL)', () => {
 
   afterAll(async () => {
     await db?.destroy();
-    await withClient(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(databaseName)} WITH (FORCE)`));
+    await withClient(adminUrl, (client) =>
+      client.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(databaseName)} WITH (FORCE)`),
+    );
     await cleanup();
   });
 
@@ -90,8 +105,13 @@ describe('writeOnce (real PostgreSQL)', () => {
     await db.query('TRUNCATE notes.notes, notes.idempotency_keys');
   });
 
-  const notes = async () => (await db.getRepository(NoteEntity).find({ order: { id: 'ASC' } })).map((n) => n.text);
-  const note = (text: string, key: string | undefined, extra: Partial<WriteOnceOptions<{ id: number }>> = {}) =>
+  const notes = async () =>
+    (await db.getRepository(NoteEntity).find({ order: { id: 'ASC' } })).map((n) => n.text);
+  const note = (
+    text: string,
+    key: string | undefined,
+    extra: Partial<WriteOnceOptions<{ id: number }>> = {},
+  ) =>
     writeOnce(db, {
       scope: 'AddNote',
       key,
@@ -116,14 +136,19 @@ describe('writeOnce (real PostgreSQL)', () => {
   it('writes once per key and answers a repeat with the first answer', async () => {
     const first = await note('pierwsza', KEY);
     expect(first).toEqual({ outcome: 'stored', answer: { id: expect.any(Number) } });
-    await expect(note('pierwsza', KEY)).resolves.toEqual({ outcome: 'repeated', answer: (first as { answer: unknown }).answer });
+    await expect(note('pierwsza', KEY)).resolves.toEqual({
+      outcome: 'repeated',
+      answer: (first as { answer: unknown }).answer,
+    });
     await expect(note('pierwsza', OTHER_KEY)).resolves.toMatchObject({ outcome: 'stored' });
     expect(await notes()).toEqual(['pierwsza', 'pierwsza']);
   });
 
   it('keeps keys of different scopes apart', async () => {
     await note('a', KEY);
-    await expect(writeOnce(db, { scope: 'Other', key: KEY, request: { text: 'a' }, write: () => Promise.resolve('x') })).resolves.toEqual({
+    await expect(
+      writeOnce(db, { scope: 'Other', key: KEY, request: { text: 'a' }, write: () => Promise.resolve('x') }),
+    ).resolves.toEqual({
       outcome: 'stored',
       answer: 'x',
     });

@@ -28,7 +28,8 @@ export function parsePolishDecimal(text: string): string | undefined {
  * exact, trailing zeros dropped. Throws when units is not a positive whole number.
  */
 export function perUnit(value: string, units: number): string {
-  if (!Number.isInteger(units) || units < 1) throw new RangeError(`unit multiplier must be a positive whole number: ${units}`);
+  if (!Number.isInteger(units) || units < 1)
+    throw new RangeError(`unit multiplier must be a positive whole number: ${units}`);
   return toPlainString(new Decimal(value).div(units));
 }
 

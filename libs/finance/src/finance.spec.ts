@@ -14,7 +14,10 @@ describe('loan example (the home page indicators)', () => {
   });
 
   it('scales the same rate to other choices, in whole grosze', () => {
-    expect(loanExample(15_000, 12, '2025-01-01')).toMatchObject({ commissionGrosze: 54_000, totalGrosze: 1_554_000 });
+    expect(loanExample(15_000, 12, '2025-01-01')).toMatchObject({
+      commissionGrosze: 54_000,
+      totalGrosze: 1_554_000,
+    });
     expect(loanExample(100, 3, '2025-01-01')).toMatchObject({ commissionGrosze: 90, totalGrosze: 10_090 });
   });
 

@@ -22,7 +22,13 @@ export {
   singlePaymentSchedule,
 } from './loan-schedule';
 export { type CashFlow, annualPercentageRate } from './rrso';
-export { NBP_REFERENCE_RATES, type ReferenceRateDecision, maxInterestRatePercent, maxNonInterestCostGrosze, referenceRateOn } from './legal-caps';
+export {
+  NBP_REFERENCE_RATES,
+  type ReferenceRateDecision,
+  maxInterestRatePercent,
+  maxNonInterestCostGrosze,
+  referenceRateOn,
+} from './legal-caps';
 export {
   LOAN_CALCULATOR_LIMITS,
   LOAN_CALCULATOR_MESSAGES,

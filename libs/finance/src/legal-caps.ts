@@ -22,7 +22,8 @@ export interface ReferenceRateDecision {
   source: string;
 }
 
-const NBP_RATES_PAGE = 'NBP, „Podstawowe stopy procentowe NBP” (https://nbp.pl/polityka-pieniezna/decyzje-rpp/podstawowe-stopy-procentowe-nbp/)';
+const NBP_RATES_PAGE =
+  'NBP, „Podstawowe stopy procentowe NBP” (https://nbp.pl/polityka-pieniezna/decyzje-rpp/podstawowe-stopy-procentowe-nbp/)';
 
 /**
  * Dated configuration: the NBP reference rate since October 2023, newest last. Add a row when the
@@ -40,10 +41,14 @@ export const NBP_REFERENCE_RATES: readonly ReferenceRateDecision[] = [
 ];
 
 /** The reference rate in force on `day` ('YYYY-MM-DD'): the newest decision effective on or before it. */
-export function referenceRateOn(day: string, table: readonly ReferenceRateDecision[] = NBP_REFERENCE_RATES): ReferenceRateDecision {
+export function referenceRateOn(
+  day: string,
+  table: readonly ReferenceRateDecision[] = NBP_REFERENCE_RATES,
+): ReferenceRateDecision {
   let found: ReferenceRateDecision | undefined;
   for (const decision of table) {
-    if (decision.effectiveFrom <= day && (!found || decision.effectiveFrom > found.effectiveFrom)) found = decision;
+    if (decision.effectiveFrom <= day && (!found || decision.effectiveFrom > found.effectiveFrom))
+      found = decision;
   }
   // Before the first row the table has no answer; its oldest row is the closest we know.
   return found ?? table[0]!;

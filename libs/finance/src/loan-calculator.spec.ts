@@ -45,7 +45,9 @@ describe('annuity schedule (annual rate / 12)', () => {
   it('builds every row exactly to the grosz, the last instalment absorbing the rounding', () => {
     const rows = monthlySchedule(1_000_000, monthlyRate('12'), 12, 'annuity');
     // month, payment, interest, principal, balance — from an independent per-row computation
-    expect(rows.map((r) => [r.period, r.paymentGrosze, r.interestGrosze, r.principalGrosze, r.balanceGrosze])).toEqual([
+    expect(
+      rows.map((r) => [r.period, r.paymentGrosze, r.interestGrosze, r.principalGrosze, r.balanceGrosze]),
+    ).toEqual([
       [1, 88_849, 10_000, 78_849, 921_151],
       [2, 88_849, 9_212, 79_637, 841_514],
       [3, 88_849, 8_415, 80_434, 761_080],
@@ -59,7 +61,11 @@ describe('annuity schedule (annual rate / 12)', () => {
       [11, 88_849, 1_751, 87_098, 87_967],
       [12, 88_847, 880, 87_967, 0],
     ]);
-    expect(scheduleTotals(rows)).toEqual({ paidGrosze: 1_066_186, interestGrosze: 66_186, principalGrosze: 1_000_000 });
+    expect(scheduleTotals(rows)).toEqual({
+      paidGrosze: 1_066_186,
+      interestGrosze: 66_186,
+      principalGrosze: 1_000_000,
+    });
   });
 
   it('splits a zero-rate loan into equal parts, the last taking the remainder', () => {
@@ -85,8 +91,13 @@ describe('annuity schedule (annual rate / 12)', () => {
 describe('decreasing instalments', () => {
   it('12 000 zł at 12% for 12 months: 1 000 zł principal a month, interest 120 → 10 zł, 780 zł in all', () => {
     const rows = monthlySchedule(1_200_000, monthlyRate('12'), 12, 'decreasing');
-    expect(rows.map((r) => r.interestGrosze)).toEqual([12_000, 11_000, 10_000, 9_000, 8_000, 7_000, 6_000, 5_000, 4_000, 3_000, 2_000, 1_000]);
-    expect(rows.map((r) => r.paymentGrosze)).toEqual([112_000, 111_000, 110_000, 109_000, 108_000, 107_000, 106_000, 105_000, 104_000, 103_000, 102_000, 101_000]);
+    expect(rows.map((r) => r.interestGrosze)).toEqual([
+      12_000, 11_000, 10_000, 9_000, 8_000, 7_000, 6_000, 5_000, 4_000, 3_000, 2_000, 1_000,
+    ]);
+    expect(rows.map((r) => r.paymentGrosze)).toEqual([
+      112_000, 111_000, 110_000, 109_000, 108_000, 107_000, 106_000, 105_000, 104_000, 103_000, 102_000,
+      101_000,
+    ]);
     expect(scheduleTotals(rows).interestGrosze).toBe(78_000);
   });
 
@@ -106,7 +117,10 @@ describe('RRSO (Directive 2008/48/EC annex I)', () => {
   });
 
   it('works for decreasing instalments: 12 000 zł, 12%, 12 months, 600 zł commission → 24,40%', () => {
-    expect(calculateLoan(input({ amountGrosze: 1_200_000, kind: 'decreasing', commissionGrosze: 60_000 }), TODAY).rrsoPercent).toBe('24.40');
+    expect(
+      calculateLoan(input({ amountGrosze: 1_200_000, kind: 'decreasing', commissionGrosze: 60_000 }), TODAY)
+        .rrsoPercent,
+    ).toBe('24.40');
   });
 
   it('is zero when nothing more is repaid than received, and absent when it cannot exist', () => {
@@ -119,11 +133,22 @@ describe('RRSO (Directive 2008/48/EC annex I)', () => {
 
 describe('a loan in days with simple daily interest (spec worked example)', () => {
   it('10 000 zł, 90 days, 1% a day → 9 000 zł interest, 19 000 zł total', () => {
-    const answer = calculateDayLoan({ amountGrosze: 1_000_000, dailyRatePercent: '1', days: 90, commissionGrosze: 0, loanType: 'personal' }, TODAY);
+    const answer = calculateDayLoan(
+      { amountGrosze: 1_000_000, dailyRatePercent: '1', days: 90, commissionGrosze: 0, loanType: 'personal' },
+      TODAY,
+    );
     if (!answer.ok) throw new Error('expected a result');
     expect(answer.result.totalInterestGrosze).toBe(900_000);
     expect(answer.result.totalToRepayGrosze).toBe(1_900_000);
-    expect(answer.result.schedule).toEqual([{ period: 1, paymentGrosze: 1_900_000, interestGrosze: 900_000, principalGrosze: 1_000_000, balanceGrosze: 0 }]);
+    expect(answer.result.schedule).toEqual([
+      {
+        period: 1,
+        paymentGrosze: 1_900_000,
+        interestGrosze: 900_000,
+        principalGrosze: 1_000_000,
+        balanceGrosze: 0,
+      },
+    ]);
     // 1,9^(365/90) − 1 = 1250,519…%
     expect(answer.result.rrsoPercent).toBe('1250.52');
     // 365% a year is far above the maximum interest, and is flagged, not hidden.
@@ -132,10 +157,17 @@ describe('a loan in days with simple daily interest (spec worked example)', () =
   });
 
   it('gives Polish messages for out-of-range values', () => {
-    const answer = calculateDayLoan({ amountGrosze: 5_000, dailyRatePercent: '3', days: 0, commissionGrosze: 0, loanType: 'personal' }, TODAY);
+    const answer = calculateDayLoan(
+      { amountGrosze: 5_000, dailyRatePercent: '3', days: 0, commissionGrosze: 0, loanType: 'personal' },
+      TODAY,
+    );
     expect(answer).toEqual({
       ok: false,
-      errors: { amount: LOAN_CALCULATOR_MESSAGES.amount, dailyRate: LOAN_CALCULATOR_MESSAGES.dailyRate, days: LOAN_CALCULATOR_MESSAGES.days },
+      errors: {
+        amount: LOAN_CALCULATOR_MESSAGES.amount,
+        dailyRate: LOAN_CALCULATOR_MESSAGES.dailyRate,
+        days: LOAN_CALCULATOR_MESSAGES.days,
+      },
     });
   });
 });
@@ -161,7 +193,9 @@ describe('legal caps', () => {
     expect(over.interestWithinCap).toBe(false);
     expect(over.explanations[0]).toMatch(/przekracza odsetki maksymalne 14,5%/);
     // The day before the March 2026 cut the cap was 15%.
-    expect(calculateLoan(input({ annualRatePercent: '14.9' }), '2026-03-04').caps.interestWithinCap).toBe(true);
+    expect(calculateLoan(input({ annualRatePercent: '14.9' }), '2026-03-04').caps.interestWithinCap).toBe(
+      true,
+    );
   });
 
   it('non-interest cost cap: 10% + 10% a year of the amount, never above 45%', () => {
@@ -196,7 +230,10 @@ describe('one schedule behind every figure', () => {
   });
 
   it('keeps the home page example true: 2 000 zł over 3 months → 2 018 zł, 18 zł commission', () => {
-    expect(loanExample(2_000, 3, '2026-11-24')).toMatchObject({ totalGrosze: 201_800, commissionGrosze: 1_800 });
+    expect(loanExample(2_000, 3, '2026-11-24')).toMatchObject({
+      totalGrosze: 201_800,
+      commissionGrosze: 1_800,
+    });
   });
 });
 
@@ -204,9 +241,25 @@ describe('reading the form', () => {
   it('accepts Polish number writing and defaults kind, type and commission', () => {
     expect(parseLoanCalculatorInput({ amount: '10 000,50', rate: '7,5', months: '24' })).toEqual({
       ok: true,
-      input: { amountGrosze: 1_000_050, annualRatePercent: '7.5', months: 24, kind: 'annuity', loanType: 'personal', commissionGrosze: 0 },
+      input: {
+        amountGrosze: 1_000_050,
+        annualRatePercent: '7.5',
+        months: 24,
+        kind: 'annuity',
+        loanType: 'personal',
+        commissionGrosze: 0,
+      },
     });
-    expect(parseLoanCalculatorInput({ amount: '5000', rate: '0', months: '1', kind: 'decreasing', type: 'business', commission: '100' })).toMatchObject({
+    expect(
+      parseLoanCalculatorInput({
+        amount: '5000',
+        rate: '0',
+        months: '1',
+        kind: 'decreasing',
+        type: 'business',
+        commission: '100',
+      }),
+    ).toMatchObject({
       ok: true,
       input: { kind: 'decreasing', loanType: 'business', commissionGrosze: 10_000 },
     });
@@ -235,7 +288,9 @@ describe('reading the form', () => {
     expect(parsed.ok).toBe(false);
     if (parsed.ok) return;
     expect(Object.keys(parsed.errors)).toEqual([field]);
-    expect(parsed.errors[field as keyof typeof parsed.errors]).toBe(LOAN_CALCULATOR_MESSAGES[field as keyof typeof LOAN_CALCULATOR_MESSAGES]);
+    expect(parsed.errors[field as keyof typeof parsed.errors]).toBe(
+      LOAN_CALCULATOR_MESSAGES[field as keyof typeof LOAN_CALCULATOR_MESSAGES],
+    );
   });
 
   it('refuses over-long texts before reading them', () => {

@@ -1,6 +1,18 @@
 import { Decimal, type DecimalValue } from './decimal';
-import { maxInterestRatePercent, maxNonInterestCostGrosze, referenceRateOn, type ReferenceRateDecision } from './legal-caps';
-import { monthlyRate, monthlySchedule, type RepaymentKind, type ScheduleRow, scheduleTotals, singlePaymentSchedule } from './loan-schedule';
+import {
+  maxInterestRatePercent,
+  maxNonInterestCostGrosze,
+  referenceRateOn,
+  type ReferenceRateDecision,
+} from './legal-caps';
+import {
+  monthlyRate,
+  monthlySchedule,
+  type RepaymentKind,
+  type ScheduleRow,
+  scheduleTotals,
+  singlePaymentSchedule,
+} from './loan-schedule';
 import { groszeFromZloty } from './money';
 import { annualPercentageRate } from './rrso';
 
@@ -95,25 +107,53 @@ function inRange(value: string | undefined, min: number, max: number): value is 
 export function parseLoanCalculatorInput(raw: LoanCalculatorRaw): ParsedLoanInput {
   const errors: Partial<Record<LoanCalculatorField, string>> = {};
   const amountGrosze = parseMoneyGrosze(raw.amount);
-  if (amountGrosze === undefined || amountGrosze < groszeFromZloty(L.amount.minZl) || amountGrosze > groszeFromZloty(L.amount.maxZl)) errors.amount = LOAN_CALCULATOR_MESSAGES.amount;
+  if (
+    amountGrosze === undefined ||
+    amountGrosze < groszeFromZloty(L.amount.minZl) ||
+    amountGrosze > groszeFromZloty(L.amount.maxZl)
+  )
+    errors.amount = LOAN_CALCULATOR_MESSAGES.amount;
   const rate = parseDecimalInput(raw.rate);
-  if (!inRange(rate, L.rate.minPercent, L.rate.maxPercent) || (rate.split('.')[1]?.length ?? 0) > 4) errors.rate = LOAN_CALCULATOR_MESSAGES.rate;
+  if (!inRange(rate, L.rate.minPercent, L.rate.maxPercent) || (rate.split('.')[1]?.length ?? 0) > 4)
+    errors.rate = LOAN_CALCULATOR_MESSAGES.rate;
   const months = parseWhole(raw.months, L.months.min, L.months.max);
   if (months === undefined) errors.months = LOAN_CALCULATOR_MESSAGES.months;
   const kindText = (raw.kind ?? '').trim();
-  const kind: RepaymentKind | undefined = kindText === '' || kindText === 'annuity' ? 'annuity' : kindText === 'decreasing' ? 'decreasing' : undefined;
+  const kind: RepaymentKind | undefined =
+    kindText === '' || kindText === 'annuity'
+      ? 'annuity'
+      : kindText === 'decreasing'
+        ? 'decreasing'
+        : undefined;
   if (!kind) errors.kind = LOAN_CALCULATOR_MESSAGES.kind;
   const typeText = (raw.type ?? '').trim();
-  const loanType: LoanType | undefined = typeText === '' || typeText === 'personal' ? 'personal' : typeText === 'business' ? 'business' : undefined;
+  const loanType: LoanType | undefined =
+    typeText === '' || typeText === 'personal'
+      ? 'personal'
+      : typeText === 'business'
+        ? 'business'
+        : undefined;
   if (!loanType) errors.type = LOAN_CALCULATOR_MESSAGES.type;
   const commissionText = (raw.commission ?? '').trim();
   const commissionGrosze = commissionText === '' ? 0 : parseMoneyGrosze(commissionText);
-  if (commissionGrosze === undefined || (amountGrosze !== undefined && commissionGrosze >= amountGrosze)) errors.commission = LOAN_CALCULATOR_MESSAGES.commission;
+  if (commissionGrosze === undefined || (amountGrosze !== undefined && commissionGrosze >= amountGrosze))
+    errors.commission = LOAN_CALCULATOR_MESSAGES.commission;
 
-  if (Object.keys(errors).length > 0 || amountGrosze === undefined || rate === undefined || months === undefined || !kind || !loanType || commissionGrosze === undefined) {
+  if (
+    Object.keys(errors).length > 0 ||
+    amountGrosze === undefined ||
+    rate === undefined ||
+    months === undefined ||
+    !kind ||
+    !loanType ||
+    commissionGrosze === undefined
+  ) {
     return { ok: false, errors };
   }
-  return { ok: true, input: { amountGrosze, annualRatePercent: rate, months, kind, loanType, commissionGrosze } };
+  return {
+    ok: true,
+    input: { amountGrosze, annualRatePercent: rate, months, kind, loanType, commissionGrosze },
+  };
 }
 
 export interface LegalCapCheck {
@@ -153,7 +193,8 @@ export interface LoanCalculation {
 const percentText = (value: string) => value.replace('.', ',');
 /** 'YYYY-MM-DD' → 'DD.MM.YYYY', the Polish way of writing a date. */
 const dateText = (day: string) => day.split('-').reverse().join('.');
-const groszeText = (grosze: number) => `${zl(Math.floor(grosze / 100))},${String(grosze % 100).padStart(2, '0')}\u00a0zł`;
+const groszeText = (grosze: number) =>
+  `${zl(Math.floor(grosze / 100))},${String(grosze % 100).padStart(2, '0')}\u00a0zł`;
 
 function checkCaps(options: {
   today: string;
@@ -196,7 +237,13 @@ function checkCaps(options: {
 
 function fromSchedule(
   schedule: ScheduleRow[],
-  options: { amountGrosze: number; commissionGrosze: number; periodsPerYear: number; paymentPeriod: (row: ScheduleRow) => number; caps: Omit<Parameters<typeof checkCaps>[0], 'nonInterestCostGrosze' | 'amountGrosze'> },
+  options: {
+    amountGrosze: number;
+    commissionGrosze: number;
+    periodsPerYear: number;
+    paymentPeriod: (row: ScheduleRow) => number;
+    caps: Omit<Parameters<typeof checkCaps>[0], 'nonInterestCostGrosze' | 'amountGrosze'>;
+  },
 ): LoanCalculation {
   const totals = scheduleTotals(schedule);
   const rrso = annualPercentageRate(
@@ -214,20 +261,34 @@ function fromSchedule(
     totalCostGrosze: totals.interestGrosze + options.commissionGrosze,
     totalToRepayGrosze: totals.paidGrosze + options.commissionGrosze,
     rrsoPercent: rrso?.toFixed(2),
-    caps: checkCaps({ ...options.caps, amountGrosze: options.amountGrosze, nonInterestCostGrosze: options.commissionGrosze }),
+    caps: checkCaps({
+      ...options.caps,
+      amountGrosze: options.amountGrosze,
+      nonInterestCostGrosze: options.commissionGrosze,
+    }),
   };
 }
 
 /** The calculator's result for parsed input, with the caps in force on `today` ('YYYY-MM-DD'). */
 export function calculateLoan(input: LoanCalculatorInput, today: string): LoanCalculation {
-  const schedule = monthlySchedule(input.amountGrosze, monthlyRate(input.annualRatePercent), input.months, input.kind);
+  const schedule = monthlySchedule(
+    input.amountGrosze,
+    monthlyRate(input.annualRatePercent),
+    input.months,
+    input.kind,
+  );
   return fromSchedule(schedule, {
     amountGrosze: input.amountGrosze,
     commissionGrosze: input.commissionGrosze,
     periodsPerYear: 12,
     paymentPeriod: (row) => row.period,
     // A month is a twelfth of a year (the directive's 12 equal months), so n/R = months / 12.
-    caps: { today, annualInterestPercent: new Decimal(input.annualRatePercent).toFixed(), termYears: new Decimal(input.months).div(12), loanType: input.loanType },
+    caps: {
+      today,
+      annualInterestPercent: new Decimal(input.annualRatePercent).toFixed(),
+      termYears: new Decimal(input.months).div(12),
+      loanType: input.loanType,
+    },
   });
 }
 
@@ -240,7 +301,9 @@ export interface DayLoanInput {
   loanType: LoanType;
 }
 
-export type DayLoanResult = { ok: true; result: LoanCalculation } | { ok: false; errors: Partial<Record<'amount' | 'dailyRate' | 'days' | 'commission', string>> };
+export type DayLoanResult =
+  | { ok: true; result: LoanCalculation }
+  | { ok: false; errors: Partial<Record<'amount' | 'dailyRate' | 'days' | 'commission', string>> };
 
 /**
  * A loan in days repaid at once with simple daily interest, e.g.
@@ -248,11 +311,23 @@ export type DayLoanResult = { ok: true; result: LoanCalculation } | { ok: false;
  */
 export function calculateDayLoan(input: DayLoanInput, today: string): DayLoanResult {
   const errors: Partial<Record<'amount' | 'dailyRate' | 'days' | 'commission', string>> = {};
-  if (!Number.isInteger(input.amountGrosze) || input.amountGrosze < groszeFromZloty(L.amount.minZl) || input.amountGrosze > groszeFromZloty(L.amount.maxZl)) errors.amount = LOAN_CALCULATOR_MESSAGES.amount;
+  if (
+    !Number.isInteger(input.amountGrosze) ||
+    input.amountGrosze < groszeFromZloty(L.amount.minZl) ||
+    input.amountGrosze > groszeFromZloty(L.amount.maxZl)
+  )
+    errors.amount = LOAN_CALCULATOR_MESSAGES.amount;
   const daily = parseDecimalInput(input.dailyRatePercent);
-  if (!inRange(daily, L.dailyRate.minPercent, L.dailyRate.maxPercent)) errors.dailyRate = LOAN_CALCULATOR_MESSAGES.dailyRate;
-  if (!Number.isInteger(input.days) || input.days < L.days.min || input.days > L.days.max) errors.days = LOAN_CALCULATOR_MESSAGES.days;
-  if (!Number.isInteger(input.commissionGrosze) || input.commissionGrosze < 0 || input.commissionGrosze >= input.amountGrosze) errors.commission = LOAN_CALCULATOR_MESSAGES.commission;
+  if (!inRange(daily, L.dailyRate.minPercent, L.dailyRate.maxPercent))
+    errors.dailyRate = LOAN_CALCULATOR_MESSAGES.dailyRate;
+  if (!Number.isInteger(input.days) || input.days < L.days.min || input.days > L.days.max)
+    errors.days = LOAN_CALCULATOR_MESSAGES.days;
+  if (
+    !Number.isInteger(input.commissionGrosze) ||
+    input.commissionGrosze < 0 ||
+    input.commissionGrosze >= input.amountGrosze
+  )
+    errors.commission = LOAN_CALCULATOR_MESSAGES.commission;
   if (Object.keys(errors).length > 0 || daily === undefined) return { ok: false, errors };
   const schedule = singlePaymentSchedule(input.amountGrosze, daily, input.days);
   return {
@@ -262,7 +337,12 @@ export function calculateDayLoan(input: DayLoanInput, today: string): DayLoanRes
       commissionGrosze: input.commissionGrosze,
       periodsPerYear: 365,
       paymentPeriod: () => input.days,
-      caps: { today, annualInterestPercent: new Decimal(daily).times(365).toFixed(), termYears: new Decimal(input.days).div(365), loanType: input.loanType },
+      caps: {
+        today,
+        annualInterestPercent: new Decimal(daily).times(365).toFixed(),
+        termYears: new Decimal(input.days).div(365),
+        loanType: input.loanType,
+      },
     }),
   };
 }

@@ -43,7 +43,12 @@ export function clampPeriodMonths(value: number): number {
 
 /** Commission of `amountGrosze` over `days` at an annual rate in basis points (actual/365), in whole grosze. */
 export function simpleInterestGrosze(amountGrosze: number, annualRateBp: number, days: number): number {
-  return new Decimal(amountGrosze).times(annualRateBp).times(days).div(10_000 * 365).round(0, Decimal.roundHalfUp).toNumber();
+  return new Decimal(amountGrosze)
+    .times(annualRateBp)
+    .times(days)
+    .div(10_000 * 365)
+    .round(0, Decimal.roundHalfUp)
+    .toNumber();
 }
 
 /** The indicators for slider values (clamped to the sliders' range and steps), borrowing on `today` ('YYYY-MM-DD'). */

@@ -25,7 +25,8 @@ const WORKING_DP = 30;
 
 /** base^exponent for a whole exponent ≥ 0, rounding every product (big.js pow keeps every digit). */
 export function powWhole(base: DecimalValue, exponent: number): DecimalValue {
-  if (!Number.isInteger(exponent) || exponent < 0) throw new RangeError(`whole exponent expected: ${exponent}`);
+  if (!Number.isInteger(exponent) || exponent < 0)
+    throw new RangeError(`whole exponent expected: ${exponent}`);
   let result = new Decimal(1);
   let square = base;
   let rest = exponent;
@@ -57,7 +58,12 @@ export function annuityPaymentGrosze(amountGrosze: number, rate: DecimalValue, m
 }
 
 /** Monthly schedule of `months` instalments at `rate` a month (annuity: equal payments; decreasing: equal principal parts). */
-export function monthlySchedule(amountGrosze: number, rate: DecimalValue, months: number, kind: RepaymentKind): ScheduleRow[] {
+export function monthlySchedule(
+  amountGrosze: number,
+  rate: DecimalValue,
+  months: number,
+  kind: RepaymentKind,
+): ScheduleRow[] {
   const rows: ScheduleRow[] = [];
   const payment = kind === 'annuity' ? annuityPaymentGrosze(amountGrosze, rate, months) : 0;
   const principalPart = kind === 'decreasing' ? toGrosze(new Decimal(amountGrosze).div(months)) : 0;
@@ -70,7 +76,13 @@ export function monthlySchedule(amountGrosze: number, rate: DecimalValue, months
     if (last || principal > balance) principal = balance;
     if (principal < 0) principal = 0;
     balance -= principal;
-    rows.push({ period, paymentGrosze: principal + interest, interestGrosze: interest, principalGrosze: principal, balanceGrosze: balance });
+    rows.push({
+      period,
+      paymentGrosze: principal + interest,
+      interestGrosze: interest,
+      principalGrosze: principal,
+      balanceGrosze: balance,
+    });
   }
   return rows;
 }
@@ -79,9 +91,21 @@ export function monthlySchedule(amountGrosze: number, rate: DecimalValue, months
  * A loan in days repaid in one payment, with simple interest of `dailyRatePercent` a day on the
  * amount (the spec's worked example: 10 000 zł, 90 days, 1% a day → 9 000 zł interest).
  */
-export function singlePaymentSchedule(amountGrosze: number, dailyRatePercent: DecimalValue | string, days: number): ScheduleRow[] {
+export function singlePaymentSchedule(
+  amountGrosze: number,
+  dailyRatePercent: DecimalValue | string,
+  days: number,
+): ScheduleRow[] {
   const interest = toGrosze(new Decimal(amountGrosze).times(dailyRatePercent).div(100).times(days));
-  return [{ period: 1, paymentGrosze: amountGrosze + interest, interestGrosze: interest, principalGrosze: amountGrosze, balanceGrosze: 0 }];
+  return [
+    {
+      period: 1,
+      paymentGrosze: amountGrosze + interest,
+      interestGrosze: interest,
+      principalGrosze: amountGrosze,
+      balanceGrosze: 0,
+    },
+  ];
 }
 
 export interface ScheduleTotals {

@@ -39,7 +39,10 @@ const TOLERANCE = new Decimal('1e-12');
 const WORKING_DP = 24;
 
 /** Σ D·v^n and Σ n·D·v^n for flows sorted by period. */
-function evaluate(flows: readonly CashFlow[], v: DecimalValue): { value: DecimalValue; slopeTimesV: DecimalValue } {
+function evaluate(
+  flows: readonly CashFlow[],
+  v: DecimalValue,
+): { value: DecimalValue; slopeTimesV: DecimalValue } {
   let value = new Decimal(0);
   let slopeTimesV = new Decimal(0);
   let power = new Decimal(1);
@@ -83,9 +86,18 @@ function floatStart(net: number, flows: readonly CashFlow[]): number {
  * The annual percentage rate in percent (a decimal rounded to 0.01), or undefined when the flows
  * have none (nothing borrowed, or less repaid than received, or a payment at period 0).
  */
-export function annualPercentageRate(netDrawdownGrosze: number, payments: readonly CashFlow[], periodsPerYear: number): DecimalValue | undefined {
+export function annualPercentageRate(
+  netDrawdownGrosze: number,
+  payments: readonly CashFlow[],
+  periodsPerYear: number,
+): DecimalValue | undefined {
   const flows = payments.filter((flow) => flow.amountGrosze > 0).sort((a, b) => a.period - b.period);
-  if (netDrawdownGrosze <= 0 || flows.length === 0 || flows.some((flow) => !Number.isInteger(flow.period) || flow.period < 1)) return undefined;
+  if (
+    netDrawdownGrosze <= 0 ||
+    flows.length === 0 ||
+    flows.some((flow) => !Number.isInteger(flow.period) || flow.period < 1)
+  )
+    return undefined;
   const net = new Decimal(netDrawdownGrosze);
   const repaid = flows.reduce((sum, flow) => sum + flow.amountGrosze, 0);
   if (repaid < netDrawdownGrosze) return undefined;

@@ -19,7 +19,9 @@ describe('kafkajs admin against the test broker', () => {
 
   it('advertises itself on 127.0.0.1', async () => {
     const cluster = await admin.describeCluster();
-    expect(cluster.brokers).toEqual([{ nodeId: 1, host: '127.0.0.1', port: Number(broker.brokers[0]!.split(':')[1]) }]);
+    expect(cluster.brokers).toEqual([
+      { nodeId: 1, host: '127.0.0.1', port: Number(broker.brokers[0]!.split(':')[1]) },
+    ]);
     expect(cluster.controller).toBe(1);
   });
 
@@ -32,7 +34,9 @@ describe('kafkajs admin against the test broker', () => {
     const { topics } = await admin.fetchTopicMetadata({ topics: [topic] });
     expect(topics).toHaveLength(1);
     expect(topics[0]!.partitions.map((p) => p.partitionId).sort()).toEqual([0, 1, 2, 3]);
-    expect(topics[0]!.partitions.every((p) => p.leader === 1 && p.replicas.join() === '1' && p.isr.join() === '1')).toBe(true);
+    expect(
+      topics[0]!.partitions.every((p) => p.leader === 1 && p.replicas.join() === '1' && p.isr.join() === '1'),
+    ).toBe(true);
     expect(await admin.listTopics()).toContain(topic);
   });
 
@@ -49,7 +53,9 @@ describe('kafkajs admin against the test broker', () => {
   it('auto-creates a topic a producer writes to (one partition), not one the admin only asks about', async () => {
     // The admin client asks with allow_auto_topic_creation=false: an unknown topic stays unknown.
     const asked = unique('asked');
-    await expect(admin.fetchTopicMetadata({ topics: [asked] })).rejects.toMatchObject({ type: 'UNKNOWN_TOPIC_OR_PARTITION' });
+    await expect(admin.fetchTopicMetadata({ topics: [asked] })).rejects.toMatchObject({
+      type: 'UNKNOWN_TOPIC_OR_PARTITION',
+    });
 
     const topic = unique('auto');
     const producer = kafkaFor(broker.brokers).producer();
@@ -58,7 +64,9 @@ describe('kafkajs admin against the test broker', () => {
     await producer.disconnect();
     const { topics } = await admin.fetchTopicMetadata({ topics: [topic] });
     expect(topics[0]!.partitions).toHaveLength(1);
-    expect(await admin.fetchTopicOffsets(topic)).toEqual([{ partition: 0, offset: '1', high: '1', low: '0' }]);
+    expect(await admin.fetchTopicOffsets(topic)).toEqual([
+      { partition: 0, offset: '1', high: '1', low: '0' },
+    ]);
 
     await admin.deleteTopics({ topics: [topic] });
     expect(await admin.listTopics()).not.toContain(topic);

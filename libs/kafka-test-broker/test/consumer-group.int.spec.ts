@@ -42,7 +42,12 @@ describe('consumer groups on the test broker (classic protocol)', () => {
     const second = await runConsumer(kafka, groupId, topic);
     consumers.push(second);
     // The first member hears REBALANCE_IN_PROGRESS on its heartbeat, rejoins, and both get half.
-    await until(() => first.joins() > joinsBefore && partitionsOf(first, topic).length === 2 && partitionsOf(second, topic).length === 2);
+    await until(
+      () =>
+        first.joins() > joinsBefore &&
+        partitionsOf(first, topic).length === 2 &&
+        partitionsOf(second, topic).length === 2,
+    );
     expect([...partitionsOf(first, topic), ...partitionsOf(second, topic)].sort()).toEqual([0, 1, 2, 3]);
 
     const described = await admin.describeGroups([groupId]);
@@ -50,7 +55,10 @@ describe('consumer groups on the test broker (classic protocol)', () => {
     expect(described.groups[0]!.members).toHaveLength(2);
 
     // Messages on every partition reach exactly one of the two.
-    await producer.send({ topic, messages: Array.from({ length: 40 }, (_, i) => ({ key: `k${i}`, value: `m${i}` })) });
+    await producer.send({
+      topic,
+      messages: Array.from({ length: 40 }, (_, i) => ({ key: `k${i}`, value: `m${i}` })),
+    });
     await until(() => first.received.length + second.received.length >= 40);
     const values = [...first.received, ...second.received].map((r) => r.value).sort();
     expect(values).toEqual(Array.from({ length: 40 }, (_, i) => `m${i}`).sort());
@@ -72,7 +80,10 @@ describe('consumer groups on the test broker (classic protocol)', () => {
     const first = await runConsumer(kafka, groupId, topic, {
       autoCommit: false,
       onMessage: async ({ message, partition }) => {
-        if (Number(message.offset) < 6) await first.consumer.commitOffsets([{ topic, partition, offset: String(Number(message.offset) + 1) }]);
+        if (Number(message.offset) < 6)
+          await first.consumer.commitOffsets([
+            { topic, partition, offset: String(Number(message.offset) + 1) },
+          ]);
       },
     });
     consumers.push(first);
@@ -80,7 +91,9 @@ describe('consumer groups on the test broker (classic protocol)', () => {
     await first.consumer.disconnect();
     consumers.splice(consumers.indexOf(first), 1);
 
-    expect(await admin.fetchOffsets({ groupId, topics: [topic] })).toEqual([{ topic, partitions: [{ partition: 0, offset: '6', metadata: null }] }]);
+    expect(await admin.fetchOffsets({ groupId, topics: [topic] })).toEqual([
+      { topic, partitions: [{ partition: 0, offset: '6', metadata: null }] },
+    ]);
 
     const second = await runConsumer(kafka, groupId, topic);
     consumers.push(second);

@@ -24,7 +24,10 @@ describe('Fetch long poll on the test broker', () => {
     await admin.disconnect();
 
     // A wait far longer than the test may take: the answer can only come from the append.
-    const reader = await runConsumer(kafka, unique('group'), topic, { maxWaitTimeInMs: 50_000, heartbeatInterval: 3_000 });
+    const reader = await runConsumer(kafka, unique('group'), topic, {
+      maxWaitTimeInMs: 50_000,
+      heartbeatInterval: 3_000,
+    });
     await until(() => broker.stats.waitingFetches > 0);
     const wokenBefore = broker.stats.fetchesWokenByData;
     const timedOutBefore = broker.stats.fetchesTimedOut;

@@ -29,31 +29,38 @@ def session(limit):
 print(json.dumps({'first': session(2), 'resumed': session(10)}))
 `;
 
-describeWithTool(PYTHON_WITH_KAFKA, 'no python3 can import kafka (apt-get install python3-kafka)', 'kafka-python against the test broker', () => {
-  let broker: KafkaTestBroker;
+describeWithTool(
+  PYTHON_WITH_KAFKA,
+  'no python3 can import kafka (apt-get install python3-kafka)',
+  'kafka-python against the test broker',
+  () => {
+    let broker: KafkaTestBroker;
 
-  beforeAll(async () => {
-    broker = await startKafkaTestBroker();
-  });
-
-  afterAll(async () => {
-    await broker.stop();
-  });
-
-  it('produces gzip with keys and headers, consumes in a group, commits, and a new consumer resumes there', async () => {
-    const topic = unique('py-topic');
-    const group = unique('py-group');
-    const result = await run(PYTHON_WITH_KAFKA!, ['-c', SCRIPT, broker.brokers[0]!, topic, group], { timeoutMs: 60_000 });
-    expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: '' });
-    expect(JSON.parse(result.stdout)).toEqual({
-      first: {
-        messages: [
-          [0, 'k0', 'v0', [['n', 'h0']]],
-          [1, 'k1', 'v1', [['n', 'h1']]],
-        ],
-        committed: 2,
-      },
-      resumed: { messages: [[2, 'k2', 'v2', [['n', 'h2']]]], committed: 3 },
+    beforeAll(async () => {
+      broker = await startKafkaTestBroker();
     });
-  }, 90_000);
-});
+
+    afterAll(async () => {
+      await broker.stop();
+    });
+
+    it('produces gzip with keys and headers, consumes in a group, commits, and a new consumer resumes there', async () => {
+      const topic = unique('py-topic');
+      const group = unique('py-group');
+      const result = await run(PYTHON_WITH_KAFKA!, ['-c', SCRIPT, broker.brokers[0]!, topic, group], {
+        timeoutMs: 60_000,
+      });
+      expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: '' });
+      expect(JSON.parse(result.stdout)).toEqual({
+        first: {
+          messages: [
+            [0, 'k0', 'v0', [['n', 'h0']]],
+            [1, 'k1', 'v1', [['n', 'h1']]],
+          ],
+          committed: 2,
+        },
+        resumed: { messages: [[2, 'k2', 'v2', [['n', 'h2']]]], committed: 3 },
+      });
+    }, 90_000);
+  },
+);

@@ -25,7 +25,8 @@ describe('kafkajs producer and consumer group against the test broker', () => {
     await broker.stop();
   });
 
-  const highWatermarks = async (topic: string) => (await admin.fetchTopicOffsets(topic)).map((p) => Number(p.high));
+  const highWatermarks = async (topic: string) =>
+    (await admin.fetchTopicOffsets(topic)).map((p) => Number(p.high));
 
   it('delivers what an idempotent GZIP producer sent (acks all) to a consumer group, in order per partition', async () => {
     const topic = unique('events');
@@ -34,7 +35,12 @@ describe('kafkajs producer and consumer group against the test broker', () => {
     await producer.connect();
     const sent = Array.from({ length: 90 }, (_, i) => ({ key: `session-${i % 7}`, value: `${i % 7}:${i}` }));
     for (let at = 0; at < sent.length; at += 15) {
-      await producer.send({ topic, acks: -1, compression: CompressionTypes.GZIP, messages: sent.slice(at, at + 15) });
+      await producer.send({
+        topic,
+        acks: -1,
+        compression: CompressionTypes.GZIP,
+        messages: sent.slice(at, at + 15),
+      });
     }
     await producer.disconnect();
     expect((await highWatermarks(topic)).reduce((a, b) => a + b, 0)).toBe(90);
@@ -47,7 +53,8 @@ describe('kafkajs producer and consumer group against the test broker', () => {
     expect(new Set(reader.received.map((r) => r.value))).toEqual(new Set(sent.map((m) => m.value)));
     // Every key stays on one partition, and within it the messages keep the order they were sent in.
     const partitionOfKey = new Map<string, Set<number>>();
-    for (const r of reader.received) partitionOfKey.set(r.key!, (partitionOfKey.get(r.key!) ?? new Set()).add(r.partition));
+    for (const r of reader.received)
+      partitionOfKey.set(r.key!, (partitionOfKey.get(r.key!) ?? new Set()).add(r.partition));
     expect([...partitionOfKey.values()].every((partitions) => partitions.size === 1)).toBe(true);
     for (const values of byPartition(reader.received).values()) {
       const sequence = values.map((v) => Number(v.split(':')[1]));
@@ -71,7 +78,15 @@ describe('kafkajs producer and consumer group against the test broker', () => {
     // sends the same batch (same producer id, epoch and sequence) again.
     broker.loseNextResponse('Produce');
     const duplicatesBefore = broker.stats.duplicateBatches;
-    await producer.send({ topic, acks: -1, compression: CompressionTypes.GZIP, messages: [{ key: 'a', value: 'once-1' }, { key: 'a', value: 'once-2' }] });
+    await producer.send({
+      topic,
+      acks: -1,
+      compression: CompressionTypes.GZIP,
+      messages: [
+        { key: 'a', value: 'once-1' },
+        { key: 'a', value: 'once-2' },
+      ],
+    });
     await producer.send({ topic, acks: -1, messages: [{ key: 'a', value: 'after' }] });
     await producer.disconnect();
 

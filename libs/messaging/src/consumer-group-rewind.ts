@@ -25,7 +25,9 @@ export class ConsumerGroupActiveError extends Error {
     readonly groupId: string,
     readonly members: number,
   ) {
-    super(`consumer group ${groupId} has ${members} active member(s): stop its consumers before rewinding it`);
+    super(
+      `consumer group ${groupId} has ${members} active member(s): stop its consumers before rewinding it`,
+    );
     this.name = 'ConsumerGroupActiveError';
   }
 }
@@ -36,7 +38,10 @@ export class ConsumerGroupActiveError extends Error {
  * of the tracking stream into PostgreSQL: the sink dedupes by ingest id, so re-reading what is
  * already stored adds nothing.
  */
-export async function rewindConsumerGroup(connection: MessagingConnection, options: RewindOptions): Promise<PartitionRewind[]> {
+export async function rewindConsumerGroup(
+  connection: MessagingConnection,
+  options: RewindOptions,
+): Promise<PartitionRewind[]> {
   const admin = kafkaClient(connection).admin();
   await admin.connect();
   try {
@@ -46,7 +51,10 @@ export async function rewindConsumerGroup(connection: MessagingConnection, optio
   }
 }
 
-async function rewindWith(admin: Admin, { groupId, topic, from, dryRun }: RewindOptions): Promise<PartitionRewind[]> {
+async function rewindWith(
+  admin: Admin,
+  { groupId, topic, from, dryRun }: RewindOptions,
+): Promise<PartitionRewind[]> {
   const { groups } = await admin.describeGroups([groupId]);
   const members = groups[0]?.members.length ?? 0;
   if (members > 0) throw new ConsumerGroupActiveError(groupId, members);
@@ -56,18 +64,28 @@ async function rewindWith(admin: Admin, { groupId, topic, from, dryRun }: Rewind
     admin.fetchTopicOffsets(topic),
     admin.fetchOffsets({ groupId, topics: [topic] }),
   ]);
-  const before = new Map(committed.find((c) => c.topic === topic)?.partitions.map((p) => [p.partition, p.offset]) ?? []);
+  const before = new Map(
+    committed.find((c) => c.topic === topic)?.partitions.map((p) => [p.partition, p.offset]) ?? [],
+  );
   const high = new Map(ends.map((end) => [end.partition, end.high]));
   const rewinds = targets
     .map(({ partition, offset }): PartitionRewind => {
       const stored = before.get(partition);
       // No record at or after the time: the partition's end (nothing of it to re-read).
       const target = offset === '-1' ? (high.get(partition) ?? '0') : offset;
-      return { partition, committedBefore: stored === undefined || stored === '-1' ? null : stored, offset: target };
+      return {
+        partition,
+        committedBefore: stored === undefined || stored === '-1' ? null : stored,
+        offset: target,
+      };
     })
     .sort((a, b) => a.partition - b.partition);
   if (!dryRun) {
-    await admin.setOffsets({ groupId, topic, partitions: rewinds.map(({ partition, offset }) => ({ partition, offset })) });
+    await admin.setOffsets({
+      groupId,
+      topic,
+      partitions: rewinds.map(({ partition, offset }) => ({ partition, offset })),
+    });
   }
   return rewinds;
 }

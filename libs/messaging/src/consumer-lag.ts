@@ -15,12 +15,18 @@ export interface PartitionLag {
  * committed offset (a partition the group never committed counts from the log start, so its lag is
  * every record still retained).
  */
-export async function readConsumerLag(admin: Admin, groupId: string, topics: readonly string[]): Promise<PartitionLag[]> {
+export async function readConsumerLag(
+  admin: Admin,
+  groupId: string,
+  topics: readonly string[],
+): Promise<PartitionLag[]> {
   const committed = await admin.fetchOffsets({ groupId, topics: [...topics] });
   const lags: PartitionLag[] = [];
   for (const topic of topics) {
     const ends = await admin.fetchTopicOffsets(topic);
-    const offsets = new Map(committed.find((c) => c.topic === topic)?.partitions.map((p) => [p.partition, p.offset]) ?? []);
+    const offsets = new Map(
+      committed.find((c) => c.topic === topic)?.partitions.map((p) => [p.partition, p.offset]) ?? [],
+    );
     for (const end of ends) {
       const high = BigInt(end.high);
       const stored = offsets.get(end.partition);
@@ -50,7 +56,10 @@ export interface ConsumerLagMetrics {
  * and `kafka_consumergroup_lag_scrape_success{group}` (0 when the broker could not be asked: the lag
  * series then keep their last values). The admin connection is opened at the first scrape and kept.
  */
-export function registerConsumerLagMetrics(registry: Registry, options: ConsumerLagMetricsOptions): ConsumerLagMetrics {
+export function registerConsumerLagMetrics(
+  registry: Registry,
+  options: ConsumerLagMetricsOptions,
+): ConsumerLagMetrics {
   const timeoutMs = options.timeoutMs ?? 2_000;
   let admin: Admin | undefined;
   let connecting: Promise<Admin> | undefined;
@@ -77,7 +86,10 @@ export function registerConsumerLagMetrics(registry: Registry, options: Consumer
       timer = setTimeout(() => reject(new Error(`Kafka did not answer within ${timeoutMs} ms`)), timeoutMs);
     });
     try {
-      return await Promise.race([connected().then((client) => readConsumerLag(client, options.groupId, options.topics)), timeout]);
+      return await Promise.race([
+        connected().then((client) => readConsumerLag(client, options.groupId, options.topics)),
+        timeout,
+      ]);
     } finally {
       clearTimeout(timer);
     }
@@ -111,7 +123,8 @@ export function registerConsumerLagMetrics(registry: Registry, options: Consumer
     registers: [registry],
     async collect() {
       if (closed) return;
-      for (const p of (await scrape()) ?? []) this.set({ group: options.groupId, topic: p.topic, partition: String(p.partition) }, p.lag);
+      for (const p of (await scrape()) ?? [])
+        this.set({ group: options.groupId, topic: p.topic, partition: String(p.partition) }, p.lag);
     },
   });
 

@@ -1,4 +1,9 @@
-export { ConsumerGroupActiveError, type PartitionRewind, rewindConsumerGroup, type RewindOptions } from './consumer-group-rewind';
+export {
+  ConsumerGroupActiveError,
+  type PartitionRewind,
+  rewindConsumerGroup,
+  type RewindOptions,
+} from './consumer-group-rewind';
 export { startConsumerGroup } from './kafka-consumer-group';
 export { createKafkaPublisher, ensureTopics } from './kafka-publisher';
 export {
@@ -13,7 +18,14 @@ export {
   parseBrokers,
   type Publisher,
 } from './messaging';
-export { extractTraceContext, sendWithProducerSpans, TRACE_HEADERS, traceHeaders, withBatchSpan, withTraceHeaders } from './trace-context';
+export {
+  extractTraceContext,
+  sendWithProducerSpans,
+  TRACE_HEADERS,
+  traceHeaders,
+  withBatchSpan,
+  withTraceHeaders,
+} from './trace-context';
 export {
   type ConsumerLagMetrics,
   type ConsumerLagMetricsOptions,

@@ -38,7 +38,9 @@ export function traceHeaders(ctx: Context = context.active()): Record<string, st
  * Headers of an outgoing record: the caller's own, plus the active trace context unless the caller
  * already set a `traceparent` (taken earlier with traceHeaders()).
  */
-export function withTraceHeaders(headers: Readonly<Record<string, string>> | undefined): Record<string, string> | undefined {
+export function withTraceHeaders(
+  headers: Readonly<Record<string, string>> | undefined,
+): Record<string, string> | undefined {
   if (headers?.['traceparent']) return { ...headers };
   const injected = traceHeaders();
   if (Object.keys(injected).length === 0) return headers ? { ...headers } : undefined;
@@ -60,14 +62,22 @@ export async function sendWithProducerSpans<M extends { headers?: Readonly<Recor
 ): Promise<void> {
   const spans: Span[] = [];
   const traced = messages.map((message) => {
-    const parent = message.headers?.['traceparent'] ? propagation.extract(ROOT_CONTEXT, message.headers, headersGetter) : context.active();
+    const parent = message.headers?.['traceparent']
+      ? propagation.extract(ROOT_CONTEXT, message.headers, headersGetter)
+      : context.active();
     const parentSpan = trace.getSpanContext(parent);
-    if (!parentSpan || !isSpanContextValid(parentSpan)) return { ...message, headers: message.headers ? { ...message.headers } : undefined };
+    if (!parentSpan || !isSpanContextValid(parentSpan))
+      return { ...message, headers: message.headers ? { ...message.headers } : undefined };
     const span = tracer().startSpan(
       `send ${topic}`,
       {
         kind: SpanKind.PRODUCER,
-        attributes: { 'messaging.system': 'kafka', 'messaging.operation.type': 'send', 'messaging.operation.name': 'send', 'messaging.destination.name': topic },
+        attributes: {
+          'messaging.system': 'kafka',
+          'messaging.operation.type': 'send',
+          'messaging.operation.name': 'send',
+          'messaging.destination.name': topic,
+        },
       },
       parent,
     );
@@ -77,7 +87,11 @@ export async function sendWithProducerSpans<M extends { headers?: Readonly<Recor
   try {
     await send(traced);
   } catch (error) {
-    for (const span of spans) span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.message : String(error) });
+    for (const span of spans)
+      span.setStatus({
+        code: SpanStatusCode.ERROR,
+        message: error instanceof Error ? error.message : String(error),
+      });
     throw error;
   } finally {
     for (const span of spans) span.end();
@@ -103,7 +117,11 @@ const MAX_LINKS = 128;
  * record, the usual case at low traffic, continues the producer's trace: gateway request → Kafka →
  * this consumer → PostgreSQL), and links to the producer context of every record of the batch.
  */
-export async function withBatchSpan<T>(batch: MessageBatch, groupId: string, work: () => Promise<T>): Promise<T> {
+export async function withBatchSpan<T>(
+  batch: MessageBatch,
+  groupId: string,
+  work: () => Promise<T>,
+): Promise<T> {
   const producers = batch.messages.map(producerSpanContext).filter((c) => c !== undefined);
   const links: Link[] = producers.slice(0, MAX_LINKS).map((spanContext) => ({ context: spanContext }));
   const parent = producers[0] ? trace.setSpanContext(ROOT_CONTEXT, producers[0]) : ROOT_CONTEXT;
@@ -129,7 +147,10 @@ export async function withBatchSpan<T>(batch: MessageBatch, groupId: string, wor
     return await context.with(trace.setSpan(parent, span), work);
   } catch (error) {
     span.recordException(error instanceof Error ? error : String(error));
-    span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.message : String(error) });
+    span.setStatus({
+      code: SpanStatusCode.ERROR,
+      message: error instanceof Error ? error.message : String(error),
+    });
     throw error;
   } finally {
     span.end();

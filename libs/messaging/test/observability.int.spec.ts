@@ -21,7 +21,8 @@ function captureLines(): { stream: Writable; lines: Record<string, unknown>[] } 
   const lines: Record<string, unknown>[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n')) if (line.trim()) lines.push(JSON.parse(line) as Record<string, unknown>);
+      for (const line of chunk.toString().split('\n'))
+        if (line.trim()) lines.push(JSON.parse(line) as Record<string, unknown>);
       done();
     },
   });
@@ -30,7 +31,9 @@ function captureLines(): { stream: Writable; lines: Record<string, unknown>[] } 
 
 async function lagSeries(registry: Registry): Promise<Map<string, number>> {
   const metric = await registry.getSingleMetric('kafka_consumergroup_lag')!.get();
-  return new Map(metric.values.map((v) => [`${String(v.labels['topic'])}/${String(v.labels['partition'])}`, v.value]));
+  return new Map(
+    metric.values.map((v) => [`${String(v.labels['topic'])}/${String(v.labels['partition'])}`, v.value]),
+  );
 }
 
 describe('@lib/messaging observability over the Kafka protocol', () => {
@@ -39,7 +42,10 @@ describe('@lib/messaging observability over the Kafka protocol', () => {
   const exporter = new InMemorySpanExporter();
 
   beforeAll(async () => {
-    startTelemetry({ serviceName: 'messaging-test', spanProcessors: [new SimpleSpanProcessor({ exporter })] });
+    startTelemetry({
+      serviceName: 'messaging-test',
+      spanProcessors: [new SimpleSpanProcessor({ exporter })],
+    });
     kafka = await provideTestKafka();
     connection = { brokers: kafka.brokers, clientId: 'messaging-observability-test' };
   });
@@ -87,8 +93,12 @@ describe('@lib/messaging observability over the Kafka protocol', () => {
 
     const traced = seen.find((s) => s.message.value?.toString() === 'traced')!;
     expect(traced.message.headers['kind']).toBe('view');
-    expect(traced.message.headers['traceparent']).toMatch(new RegExp(`^00-${requestContext.traceId}-[0-9a-f]{16}-01$`));
-    expect(seen.find((s) => s.message.value?.toString() === 'untraced')!.message.headers['traceparent']).toBeUndefined();
+    expect(traced.message.headers['traceparent']).toMatch(
+      new RegExp(`^00-${requestContext.traceId}-[0-9a-f]{16}-01$`),
+    );
+    expect(
+      seen.find((s) => s.message.value?.toString() === 'untraced')!.message.headers['traceparent'],
+    ).toBeUndefined();
 
     const processSpans = exporter.getFinishedSpans().filter((s) => s.name === `process ${topic}`);
     expect(processSpans.length).toBeGreaterThanOrEqual(1);
@@ -104,11 +114,18 @@ describe('@lib/messaging observability over the Kafka protocol', () => {
     expect(producerSpan).toMatchObject({ name: `send ${topic}`, kind: SpanKind.PRODUCER });
     expect(producerSpan.parentSpanContext?.spanId).toBe(requestContext.spanId);
     expect(consumerSpan.links.map((l) => l.context.traceId)).toContain(requestContext.traceId);
-    expect(consumerSpan.attributes).toMatchObject({ 'messaging.system': 'kafka', 'messaging.destination.name': topic, 'messaging.consumer.group.name': groupId });
+    expect(consumerSpan.attributes).toMatchObject({
+      'messaging.system': 'kafka',
+      'messaging.destination.name': topic,
+      'messaging.consumer.group.name': groupId,
+    });
 
     // The handler's log line carries the consumer span's ids.
     const logLine = lines.find((l) => l['offset'] === traced.message.offset)!;
-    expect(logLine).toMatchObject({ trace_id: requestContext.traceId, span_id: consumerSpan.spanContext().spanId });
+    expect(logLine).toMatchObject({
+      trace_id: requestContext.traceId,
+      span_id: consumerSpan.spanContext().spanId,
+    });
   });
 
   it('reports the consumer lag per topic partition, read from the broker at scrape', async () => {
@@ -141,14 +158,18 @@ describe('@lib/messaging observability over the Kafka protocol', () => {
           return Promise.resolve();
         },
       });
-      await until(async () => handled >= 6 && [...(await lagSeries(registry)).values()].every((v) => v === 0));
+      await until(
+        async () => handled >= 6 && [...(await lagSeries(registry)).values()].every((v) => v === 0),
+      );
       await group.stop();
 
       await publishKeyed(4);
       lag = await lagSeries(registry);
       expect((lag.get(`${topic}/0`) ?? 0) + (lag.get(`${topic}/1`) ?? 0)).toBe(4);
       const text = await registry.metrics();
-      expect(text).toMatch(new RegExp(`kafka_consumergroup_lag\\{group="${groupId}",topic="${topic}",partition="[01]"\\} \\d+`));
+      expect(text).toMatch(
+        new RegExp(`kafka_consumergroup_lag\\{group="${groupId}",topic="${topic}",partition="[01]"\\} \\d+`),
+      );
       expect(text).toContain(`kafka_consumergroup_lag_scrape_success{group="${groupId}"} 1`);
     } finally {
       await metrics.close();

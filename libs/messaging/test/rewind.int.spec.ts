@@ -47,7 +47,8 @@ describe('rewindConsumerGroup (replay of a topic from a time)', () => {
     const groupId = `group-${randomUUID()}`;
     await ensureTopics(connection, [{ topic, partitions: 2 }]);
     const publisher = await createKafkaPublisher(connection);
-    const records = (prefix: string) => Array.from({ length: 6 }, (_, i) => ({ key: `k${i}`, value: `${prefix}${i}` }));
+    const records = (prefix: string) =>
+      Array.from({ length: 6 }, (_, i) => ({ key: `k${i}`, value: `${prefix}${i}` }));
     await publisher.publish(topic, records('old-'));
     await sleep(50);
     const from = new Date();
@@ -61,19 +62,33 @@ describe('rewindConsumerGroup (replay of a topic from a time)', () => {
     const total = (offsets: { offset: string }[]) => offsets.reduce((sum, p) => sum + Number(p.offset), 0);
     // Every partition points at its first "new-" record: the old ones before it, 6 in all.
     expect(total(dry)).toBe(6);
-    const committed = (offsets: { committedBefore: string | null }[]) => offsets.reduce((sum, p) => sum + Number(p.committedBefore), 0);
+    const committed = (offsets: { committedBefore: string | null }[]) =>
+      offsets.reduce((sum, p) => sum + Number(p.committedBefore), 0);
     expect(committed(dry)).toBe(12);
     // The dry run committed nothing: the group still stands at the end of both partitions.
     expect(committed(await rewindConsumerGroup(connection, { groupId, topic, from, dryRun: true }))).toBe(12);
 
-    const live = await startConsumerGroup(connection, { ...FAST, groupId, topics: [topic], handle: () => Promise.resolve() });
-    await expect(rewindConsumerGroup(connection, { groupId, topic, from })).rejects.toBeInstanceOf(ConsumerGroupActiveError);
+    const live = await startConsumerGroup(connection, {
+      ...FAST,
+      groupId,
+      topics: [topic],
+      handle: () => Promise.resolve(),
+    });
+    await expect(rewindConsumerGroup(connection, { groupId, topic, from })).rejects.toBeInstanceOf(
+      ConsumerGroupActiveError,
+    );
     await live.stop();
 
     const done = await rewindConsumerGroup(connection, { groupId, topic, from });
-    expect(done.map(({ partition, offset }) => ({ partition, offset }))).toEqual(dry.map(({ partition, offset }) => ({ partition, offset })));
+    expect(done.map(({ partition, offset }) => ({ partition, offset }))).toEqual(
+      dry.map(({ partition, offset }) => ({ partition, offset })),
+    );
     const replayed = await consume(groupId, topic, 6);
-    expect(replayed.sort()).toEqual(records('new-').map((r) => r.value).sort());
+    expect(replayed.sort()).toEqual(
+      records('new-')
+        .map((r) => r.value)
+        .sort(),
+    );
     await publisher.close();
   });
 });

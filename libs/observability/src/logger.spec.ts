@@ -44,19 +44,38 @@ describe('createLogger', () => {
     logger.info(
       {
         email: 'jan@example.pl',
-        applicant: { email: 'anna@example.pl', phone: '+48 600 100 200', password: 'hunter2', city: 'Kraków' },
-        req: { headers: { authorization: 'Bearer abc', cookie: 'sid=1', 'user-agent': 'curl' }, body: { pesel: '44051401359' } },
+        applicant: {
+          email: 'anna@example.pl',
+          phone: '+48 600 100 200',
+          password: 'hunter2',
+          city: 'Kraków',
+        },
+        req: {
+          headers: { authorization: 'Bearer abc', cookie: 'sid=1', 'user-agent': 'curl' },
+          body: { pesel: '44051401359' },
+        },
       },
       'application stored',
     );
     const text = JSON.stringify(lines[0]);
-    for (const secret of ['jan@example.pl', 'anna@example.pl', '600 100 200', 'hunter2', 'Bearer abc', 'sid=1', '44051401359']) {
+    for (const secret of [
+      'jan@example.pl',
+      'anna@example.pl',
+      '600 100 200',
+      'hunter2',
+      'Bearer abc',
+      'sid=1',
+      '44051401359',
+    ]) {
       expect(text).not.toContain(secret);
     }
     expect(lines[0]).toMatchObject({
       email: '[redacted]',
       applicant: { email: '[redacted]', phone: '[redacted]', password: '[redacted]', city: 'Kraków' },
-      req: { headers: { authorization: '[redacted]', cookie: '[redacted]', 'user-agent': 'curl' }, body: { pesel: '[redacted]' } },
+      req: {
+        headers: { authorization: '[redacted]', cookie: '[redacted]', 'user-agent': 'curl' },
+        body: { pesel: '[redacted]' },
+      },
     });
   });
 
@@ -75,7 +94,13 @@ describe('createLogger', () => {
       'application refused',
     );
     expect(lines[0]).toMatchObject({
-      application: { idCard: '[redacted]', bankAccount: '[redacted]', firstName: '[redacted]', lastName: '[redacted]', amountGrosze: 200000 },
+      application: {
+        idCard: '[redacted]',
+        bankAccount: '[redacted]',
+        firstName: '[redacted]',
+        lastName: '[redacted]',
+        amountGrosze: 200000,
+      },
     });
   });
 

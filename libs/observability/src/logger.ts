@@ -16,7 +16,16 @@ export interface LoggerOptions {
  * Fields that carry personal data or secrets (PESEL: the Polish national id on loan applications;
  * idCard, bankAccount and the applicant's names: the application journey of the leads service).
  */
-const SENSITIVE_FIELDS = ['email', 'phone', 'password', 'pesel', 'idCard', 'bankAccount', 'firstName', 'lastName'];
+const SENSITIVE_FIELDS = [
+  'email',
+  'phone',
+  'password',
+  'pesel',
+  'idCard',
+  'bankAccount',
+  'firstName',
+  'lastName',
+];
 
 /** Personal data and credentials never reach the logs: at the top level and up to two objects deep. */
 export const REDACTED_PATHS = [

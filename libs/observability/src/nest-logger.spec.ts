@@ -28,7 +28,12 @@ describe('NestPinoLogger', () => {
     const { nest, lines } = setup();
     const stack = 'Error: boom\n    at Object.<anonymous> (/app/main.js:1:1)';
     nest.error('Unhandled exception', stack, 'ExceptionsHandler');
-    expect(lines[0]).toMatchObject({ level: 'error', msg: 'Unhandled exception', stack, context: 'ExceptionsHandler' });
+    expect(lines[0]).toMatchObject({
+      level: 'error',
+      msg: 'Unhandled exception',
+      stack,
+      context: 'ExceptionsHandler',
+    });
   });
 
   it('serialises Error objects and merges plain objects', () => {

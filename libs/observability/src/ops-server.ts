@@ -97,7 +97,12 @@ export async function startOpsServer(opts: OpsServerOptions): Promise<OpsServer>
               return undefined;
             })
           : undefined;
-        sendJson(res, ready ? 200 : 503, { status: ready ? 'ready' : 'not_ready', checks: result.checks, ...(details ? { details } : {}) }, head);
+        sendJson(
+          res,
+          ready ? 200 : 503,
+          { status: ready ? 'ready' : 'not_ready', checks: result.checks, ...(details ? { details } : {}) },
+          head,
+        );
         return;
       }
       default:
@@ -114,7 +119,10 @@ export async function startOpsServer(opts: OpsServerOptions): Promise<OpsServer>
   });
 
   const listening = await listenHttp(server, opts.port, opts.host);
-  logger.info({ port: listening.port, host: listening.host }, 'ops server listening (/metrics, /healthz, /readyz)');
+  logger.info(
+    { port: listening.port, host: listening.host },
+    'ops server listening (/metrics, /healthz, /readyz)',
+  );
 
   return {
     ...listening,

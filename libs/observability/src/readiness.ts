@@ -33,7 +33,9 @@ export async function runCheck(check: ReadinessCheck): Promise<CheckOutcome> {
 }
 
 /** Runs every check in parallel; the result maps each name to "ok" or its error text. */
-export async function runChecks(checks: readonly ReadinessCheck[]): Promise<{ ready: boolean; checks: Record<string, string> }> {
+export async function runChecks(
+  checks: readonly ReadinessCheck[],
+): Promise<{ ready: boolean; checks: Record<string, string> }> {
   const outcomes = await Promise.all(checks.map((c) => runCheck(c)));
   const result: Record<string, string> = {};
   let ready = true;

@@ -68,7 +68,8 @@ function samplerFor(endpoint: string | undefined): Sampler | undefined {
 }
 
 function spanProcessors(endpoint: string | undefined): SpanProcessor[] {
-  if (endpoint) return [new BatchSpanProcessor({ exporter: new OTLPTraceExporter({ url: tracesUrl(endpoint) }) })];
+  if (endpoint)
+    return [new BatchSpanProcessor({ exporter: new OTLPTraceExporter({ url: tracesUrl(endpoint) }) })];
   // Without a processor the SDK registers no tracer provider at all, and then no trace ids
   // would reach the logs. The no-op processor keeps spans real but exports nothing.
   return [new NoopSpanProcessor()];
@@ -94,7 +95,9 @@ export function startTelemetry(opts: TelemetryOptions): Telemetry {
     // The Express instrumentation wraps every layer of every request (about 5 % of the gateway's
     // CPU on a cached page even with middleware spans off) to name the server span after the route;
     // the gateway names it itself (setHttpRoute), so it is loaded only when asked for.
-    ...(opts.express ? [new ExpressInstrumentation({ ignoreLayersType: [ExpressLayerType.MIDDLEWARE] })] : []),
+    ...(opts.express
+      ? [new ExpressInstrumentation({ ignoreLayersType: [ExpressLayerType.MIDDLEWARE] })]
+      : []),
     // Pool pings and Redis health checks outside any request are noise, not traces.
     new PgInstrumentation({ requireParentSpan: true }),
     new IORedisInstrumentation({ requireParentSpan: true }),
@@ -112,7 +115,8 @@ export function startTelemetry(opts: TelemetryOptions): Telemetry {
       [ATTR_SERVICE_NAME]: opts.serviceName,
       ...(opts.serviceVersion ? { [ATTR_SERVICE_VERSION]: opts.serviceVersion } : {}),
     }),
-    spanProcessors: extra.length > 0 && !opts.otlpEndpoint ? extra : [...spanProcessors(opts.otlpEndpoint), ...extra],
+    spanProcessors:
+      extra.length > 0 && !opts.otlpEndpoint ? extra : [...spanProcessors(opts.otlpEndpoint), ...extra],
     ...(sampler ? { sampler } : {}),
     metricReaders: [],
     logRecordProcessors: [],

@@ -21,11 +21,17 @@ export async function startUnreadyServer(opts: UnreadyServerOptions): Promise<Un
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     const head = req.method === 'HEAD';
     const send = (status: number, type: string, body: string, extra: Record<string, string> = {}) => {
-      res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(body), 'cache-control': 'no-store', ...extra });
+      res.writeHead(status, {
+        'content-type': type,
+        'content-length': Buffer.byteLength(body),
+        'cache-control': 'no-store',
+        ...extra,
+      });
       res.end(head ? undefined : body);
     };
     if (path === '/healthz') send(200, 'application/json; charset=utf-8', JSON.stringify({ status: 'ok' }));
-    else if (path === '/readyz') send(503, 'application/json; charset=utf-8', JSON.stringify({ status: 'not_ready' }));
+    else if (path === '/readyz')
+      send(503, 'application/json; charset=utf-8', JSON.stringify({ status: 'not_ready' }));
     else send(503, 'text/html; charset=utf-8', opts.page, { 'retry-after': '60' });
   });
   return listenHttp(server, opts.port, opts.host);

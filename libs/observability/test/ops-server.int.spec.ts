@@ -1,6 +1,12 @@
 import { connect, type Socket } from 'node:net';
 import { Counter } from 'prom-client';
-import { createLogger, createMetricsRegistry, startOpsServer, type OpsServer, type ReadinessCheck } from '../src';
+import {
+  createLogger,
+  createMetricsRegistry,
+  startOpsServer,
+  type OpsServer,
+  type ReadinessCheck,
+} from '../src';
 import { captureLines } from './support/helpers';
 
 async function get(port: number, path: string, method = 'GET') {
@@ -61,7 +67,10 @@ describe('startOpsServer', () => {
     const first = await get(server.port, '/readyz');
     await get(server.port, '/readyz');
     expect(first.status).toBe(503);
-    expect(JSON.parse(first.text)).toEqual({ status: 'not_ready', checks: { postgres: 'connection refused', redis: 'ok' } });
+    expect(JSON.parse(first.text)).toEqual({
+      status: 'not_ready',
+      checks: { postgres: 'connection refused', redis: 'ok' },
+    });
     const warnings = lines.filter((l) => l.msg === 'readiness check failing');
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatchObject({ level: 'warn', check: 'postgres', error: 'connection refused' });
@@ -89,7 +98,11 @@ describe('readiness timeouts', () => {
   it('fails a check that exceeds its own timeout without waiting for it', async () => {
     const registry = createMetricsRegistry({ serviceName: 'timeout-test' });
     // Never settles: only the check's own timeout can produce an answer.
-    const slow: ReadinessCheck = { name: 'slow', timeoutMs: 50, check: () => new Promise<void>(() => undefined) };
+    const slow: ReadinessCheck = {
+      name: 'slow',
+      timeoutMs: 50,
+      check: () => new Promise<void>(() => undefined),
+    };
     const fast: ReadinessCheck = { name: 'fast', check: () => Promise.resolve() };
     const server = await startOpsServer({
       port: 0,
@@ -101,7 +114,10 @@ describe('readiness timeouts', () => {
     try {
       const res = await get(server.port, '/readyz');
       expect(res.status).toBe(503);
-      expect(JSON.parse(res.text)).toEqual({ status: 'not_ready', checks: { slow: 'timed out after 50 ms', fast: 'ok' } });
+      expect(JSON.parse(res.text)).toEqual({
+        status: 'not_ready',
+        checks: { slow: 'timed out after 50 ms', fast: 'ok' },
+      });
     } finally {
       await server.close();
     }
@@ -132,7 +148,9 @@ describe('readiness timeouts', () => {
 });
 
 /** A plain TCP connection to the server, to hold it open exactly as the test needs. */
-async function rawConnection(port: number): Promise<{ socket: Socket; answered: Promise<void>; closed: Promise<void> }> {
+async function rawConnection(
+  port: number,
+): Promise<{ socket: Socket; answered: Promise<void>; closed: Promise<void> }> {
   const socket = connect({ host: '127.0.0.1', port });
   socket.on('error', () => undefined);
   const answered = new Promise<void>((resolve) => {

@@ -26,7 +26,11 @@ describe('startTelemetry', () => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
-        received.push({ path: req.url ?? '', contentType: req.headers['content-type'], body: Buffer.concat(chunks).toString('latin1') });
+        received.push({
+          path: req.url ?? '',
+          contentType: req.headers['content-type'],
+          body: Buffer.concat(chunks).toString('latin1'),
+        });
         res.writeHead(200, { 'content-type': 'application/x-protobuf' });
         res.end();
       });
@@ -55,7 +59,11 @@ describe('startTelemetry', () => {
 
   it('without an endpoint still follows a caller whose trace is sampled', () => {
     startTelemetry({ serviceName: 'quiet-service' });
-    const parent = trace.wrapSpanContext({ traceId: 'a'.repeat(32), spanId: 'b'.repeat(16), traceFlags: TraceFlags.SAMPLED });
+    const parent = trace.wrapSpanContext({
+      traceId: 'a'.repeat(32),
+      spanId: 'b'.repeat(16),
+      traceFlags: TraceFlags.SAMPLED,
+    });
     const span = trace.getTracer('t').startSpan('work', {}, trace.setSpan(context.active(), parent));
     expect(span.isRecording()).toBe(true);
     expect(span.spanContext().traceId).toBe('a'.repeat(32));
@@ -71,9 +79,13 @@ describe('startTelemetry', () => {
   });
 
   it('in a real process, exports HTTP server spans as OTLP http/protobuf, but not the probe paths', async () => {
-    await run(process.execPath, [tracedProcess], { env: { ...process.env, TEST_OTLP_ENDPOINT: `http://127.0.0.1:${port}` } });
+    await run(process.execPath, [tracedProcess], {
+      env: { ...process.env, TEST_OTLP_ENDPOINT: `http://127.0.0.1:${port}` },
+    });
     expect(received.length).toBeGreaterThanOrEqual(1);
-    expect(received.every((r) => r.path === '/v1/traces' && r.contentType === 'application/x-protobuf')).toBe(true);
+    expect(received.every((r) => r.path === '/v1/traces' && r.contentType === 'application/x-protobuf')).toBe(
+      true,
+    );
     const body = received.map((r) => r.body).join('');
     expect(body).toContain('service.name');
     expect(body).toContain('traced-process');
@@ -86,7 +98,13 @@ describe('startTelemetry', () => {
   });
 
   it('in a real process without an endpoint, makes no network calls', async () => {
-    await run(process.execPath, [tracedProcess], { env: { ...process.env, TEST_OTLP_ENDPOINT: '', OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${port}` } });
+    await run(process.execPath, [tracedProcess], {
+      env: {
+        ...process.env,
+        TEST_OTLP_ENDPOINT: '',
+        OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${port}`,
+      },
+    });
     expect(received).toHaveLength(0);
   });
 });

@@ -25,8 +25,22 @@ const HALF_AND_HALF: readonly ExperimentVariant[] = [
  * first two are known by their ids.
  */
 export const EXPERIMENTS: readonly Experiment[] = [
-  { experimentId: '0256.1', name: '0256.1', countries: ['ph', 'my'], path: '/', variants: HALF_AND_HALF, active: true },
-  { experimentId: '0298.1', name: '0298.1', countries: ['za'], path: '/', variants: HALF_AND_HALF, active: true },
+  {
+    experimentId: '0256.1',
+    name: '0256.1',
+    countries: ['ph', 'my'],
+    path: '/',
+    variants: HALF_AND_HALF,
+    active: true,
+  },
+  {
+    experimentId: '0298.1',
+    name: '0298.1',
+    countries: ['za'],
+    path: '/',
+    variants: HALF_AND_HALF,
+    active: true,
+  },
   {
     experimentId: '0300.1',
     name: 'Redirect_to_cshspc_feed',
@@ -59,7 +73,9 @@ export interface Assignment {
 /** 'A', 'a', '0300.1-A' → 'A' when that is a variant of the experiment; undefined otherwise. */
 export function allowedVariant(experiment: Experiment, value: string): string | undefined {
   const trimmed = value.trim();
-  const bare = trimmed.startsWith(`${experiment.experimentId}-`) ? trimmed.slice(experiment.experimentId.length + 1) : trimmed;
+  const bare = trimmed.startsWith(`${experiment.experimentId}-`)
+    ? trimmed.slice(experiment.experimentId.length + 1)
+    : trimmed;
   return experiment.variants.find((v) => v.name.toLowerCase() === bare.toLowerCase())?.name;
 }
 
@@ -79,10 +95,19 @@ export function drawVariant(experiment: Experiment, clientId: string): string {
  * stored value when allowed; else the deterministic draw (so replicas agree and a client without
  * storage still sees the same variant).
  */
-export function assignVariant(experiment: Experiment, clientId: string, override: string, stored: string): Assignment {
+export function assignVariant(
+  experiment: Experiment,
+  clientId: string,
+  override: string,
+  stored: string,
+): Assignment {
   const forced = allowedVariant(experiment, override);
   const kept = allowedVariant(experiment, stored);
   const [variant, source]: [string, VariantSource] =
-    forced !== undefined ? [forced, 'override'] : kept !== undefined ? [kept, 'stored'] : [drawVariant(experiment, clientId), 'drawn'];
+    forced !== undefined
+      ? [forced, 'override']
+      : kept !== undefined
+        ? [kept, 'stored']
+        : [drawVariant(experiment, clientId), 'drawn'];
   return { variant, flow: `${experiment.experimentId}-${variant}`, source };
 }

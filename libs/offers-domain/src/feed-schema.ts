@@ -14,7 +14,10 @@ const httpUrl = z
   .string()
   .max(2048)
   .refine((value) => /^https?:\/\//i.test(value) && URL.canParse(value), 'must be an http(s) URL');
-const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a slug').max(64);
+const slug = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a slug')
+  .max(64);
 
 /**
  * One offer of a `{key}_feed.json` (the feed is a JSON array of these): the partner's fields plus
@@ -27,7 +30,9 @@ export const feedOfferSchema = z.object({
   header: z.string().trim().min(1).max(120),
   lender_link: httpUrl.nullish(),
   is_active: z.boolean().optional(),
-  stars: z.union([z.number().min(0).max(5), z.string().regex(/^[0-5](?:[.,]\d)?$/, 'must be 0–5 with one decimal')]).nullish(),
+  stars: z
+    .union([z.number().min(0).max(5), z.string().regex(/^[0-5](?:[.,]\d)?$/, 'must be 0–5 with one decimal')])
+    .nullish(),
   /** How many ratings `stars` averages; a rating without it is never shown as one. */
   stars_count: z.number().int().min(0).max(100_000_000).optional(),
   /** Who collected the ratings (e.g. a review site's name). */
@@ -62,10 +67,10 @@ export const feedOfferSchema = z.object({
 export type FeedOffer = z.output<typeof feedOfferSchema>;
 
 export type FeedParse =
-  | { ok: true; offers: FeedOffer[]; received: number; rejected: number }
-  | { ok: false; cause: string };
+  { ok: true; offers: FeedOffer[]; received: number; rejected: number } | { ok: false; cause: string };
 
-const missing = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+const missing = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 /**
  * Validates a fetched feed. Refused whole (ok: false, with the cause) when larger than 5 MB, not
@@ -73,7 +78,8 @@ const missing = (value: unknown) => value === undefined || value === null || (ty
  * header is left out and counted in `rejected`, the rest are kept.
  */
 export function parseFeed(body: string, byteLength: number): FeedParse {
-  if (byteLength > MAX_FEED_BYTES) return { ok: false, cause: `feed is ${byteLength} bytes, more than the ${MAX_FEED_BYTES} allowed` };
+  if (byteLength > MAX_FEED_BYTES)
+    return { ok: false, cause: `feed is ${byteLength} bytes, more than the ${MAX_FEED_BYTES} allowed` };
   let data: unknown;
   try {
     data = JSON.parse(body);
@@ -81,11 +87,13 @@ export function parseFeed(body: string, byteLength: number): FeedParse {
     return { ok: false, cause: `feed is not JSON: ${(error as Error).message}` };
   }
   if (!Array.isArray(data)) return { ok: false, cause: 'feed is not a JSON array of offers' };
-  if (data.length > MAX_FEED_OFFERS) return { ok: false, cause: `feed has ${data.length} offers, more than ${MAX_FEED_OFFERS}` };
+  if (data.length > MAX_FEED_OFFERS)
+    return { ok: false, cause: `feed has ${data.length} offers, more than ${MAX_FEED_OFFERS}` };
   const offers: FeedOffer[] = [];
   let rejected = 0;
   for (const [index, item] of data.entries()) {
-    if (typeof item !== 'object' || item === null || Array.isArray(item)) return { ok: false, cause: `offer ${index} is not an object` };
+    if (typeof item !== 'object' || item === null || Array.isArray(item))
+      return { ok: false, cause: `offer ${index} is not an object` };
     const record = item as Record<string, unknown>;
     if (missing(record['offer_id']) || missing(record['header'])) {
       rejected += 1;
@@ -94,7 +102,10 @@ export function parseFeed(body: string, byteLength: number): FeedParse {
     const parsed = feedOfferSchema.safeParse(record);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      return { ok: false, cause: `offer ${index}, field ${issue?.path.join('.') ?? '?'}: ${issue?.message ?? 'invalid'}` };
+      return {
+        ok: false,
+        cause: `offer ${index}, field ${issue?.path.join('.') ?? '?'}: ${issue?.message ?? 'invalid'}`,
+      };
     }
     offers.push(parsed.data);
   }

@@ -11,7 +11,14 @@ export {
   countryOfFeedKey,
   feedFileName,
 } from './feed-keys';
-export { MAX_FEED_BYTES, MAX_FEED_OFFERS, feedOfferSchema, parseFeed, type FeedOffer, type FeedParse } from './feed-schema';
+export {
+  MAX_FEED_BYTES,
+  MAX_FEED_OFFERS,
+  feedOfferSchema,
+  parseFeed,
+  type FeedOffer,
+  type FeedParse,
+} from './feed-schema';
 export { hash32, seededInt, seededStars, seededTime } from './seeded';
 export {
   normaliseFeed,
@@ -22,8 +29,27 @@ export {
   type NormalisedOffer,
   type NormalisedFeed,
 } from './normalise';
-export { DAYS_PER_INSTALMENT, firstLoanFreeApplies, loanCost, rrsoBasisPoints, type LoanCost, type LoanTerms, type Repayment } from './loan-cost';
-export { SCORE_WEIGHTS, hasSourcedRating, matchOffers, offerAccepts, scoreMatch, priceMatch, estimatedCostGrosze, type MatchRequest, type MatchResult, type OfferMatch } from './matching';
+export {
+  DAYS_PER_INSTALMENT,
+  firstLoanFreeApplies,
+  loanCost,
+  rrsoBasisPoints,
+  type LoanCost,
+  type LoanTerms,
+  type Repayment,
+} from './loan-cost';
+export {
+  SCORE_WEIGHTS,
+  hasSourcedRating,
+  matchOffers,
+  offerAccepts,
+  scoreMatch,
+  priceMatch,
+  estimatedCostGrosze,
+  type MatchRequest,
+  type MatchResult,
+  type OfferMatch,
+} from './matching';
 export {
   EXPERIMENTS,
   experimentsFor,

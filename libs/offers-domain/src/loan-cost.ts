@@ -1,4 +1,11 @@
-import { type CashFlow, Decimal, annualPercentageRate, annuityPaymentGrosze, monthlyRate, simpleInterestGrosze } from '@lib/finance';
+import {
+  type CashFlow,
+  Decimal,
+  annualPercentageRate,
+  annuityPaymentGrosze,
+  monthlyRate,
+  simpleInterestGrosze,
+} from '@lib/finance';
 
 /** Days in a month when a monthly offer's term is counted in instalments (the worked example's 30). */
 export const DAYS_PER_INSTALMENT = 30;
@@ -53,7 +60,8 @@ const bpToPercent = (bp: number) => new Decimal(bp).div(100);
  */
 export function loanCost(terms: LoanTerms, amountGrosze: number, periodDays: number): LoanCost {
   const feesGrosze =
-    new Decimal(amountGrosze).times(terms.commissionBp).div(10_000).round(0, Decimal.roundHalfUp).toNumber() + terms.feeGrosze;
+    new Decimal(amountGrosze).times(terms.commissionBp).div(10_000).round(0, Decimal.roundHalfUp).toNumber() +
+    terms.feeGrosze;
   let interestGrosze: number;
   let flows: CashFlow[];
   let periodsPerYear: number;
@@ -63,12 +71,17 @@ export function loanCost(terms: LoanTerms, amountGrosze: number, periodDays: num
     periodsPerYear = 365;
   } else {
     const months = Math.max(1, Math.round(periodDays / DAYS_PER_INSTALMENT));
-    const instalment = annuityPaymentGrosze(amountGrosze, monthlyRate(bpToPercent(terms.interestRateBp)), months);
+    const instalment = annuityPaymentGrosze(
+      amountGrosze,
+      monthlyRate(bpToPercent(terms.interestRateBp)),
+      months,
+    );
     interestGrosze = instalment * months - amountGrosze;
     const feePart = Math.floor(feesGrosze / months);
     flows = Array.from({ length: months }, (_, i) => ({
       period: i + 1,
-      amountGrosze: i === months - 1 ? instalment + feesGrosze - feePart * (months - 1) : instalment + feePart,
+      amountGrosze:
+        i === months - 1 ? instalment + feesGrosze - feePart * (months - 1) : instalment + feePart,
     }));
     periodsPerYear = 12;
   }

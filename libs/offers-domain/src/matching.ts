@@ -1,4 +1,10 @@
-import { DAYS_PER_INSTALMENT, type LoanCost, type LoanTerms, firstLoanFreeApplies, loanCost } from './loan-cost';
+import {
+  DAYS_PER_INSTALMENT,
+  type LoanCost,
+  type LoanTerms,
+  firstLoanFreeApplies,
+  loanCost,
+} from './loan-cost';
 import { type NormalisedOffer } from './normalise';
 
 /** A loan request (money in grosze). */
@@ -48,8 +54,9 @@ export interface MatchResult {
  * not enter the score: a sponsored offer is answered apart, labelled, and never in the ranking.
  */
 /** A rating the site may show and score: from the feed (not drawn), with how many ratings and who collected them. */
-export const hasSourcedRating = (offer: Pick<NormalisedOffer, 'starsDrawn' | 'ratingCount' | 'ratingSource'>): boolean =>
-  !offer.starsDrawn && offer.ratingCount > 0 && offer.ratingSource !== '';
+export const hasSourcedRating = (
+  offer: Pick<NormalisedOffer, 'starsDrawn' | 'ratingCount' | 'ratingSource'>,
+): boolean => !offer.starsDrawn && offer.ratingCount > 0 && offer.ratingSource !== '';
 
 export const SCORE_WEIGHTS = { fit: 4_000, firstLoanFree: 2_000, cost: 3_000, stars: 1_000 } as const;
 
@@ -58,7 +65,8 @@ const clamp = (value: number, min: number, max: number) => Math.min(max, Math.ma
 /** Whether an offer can take the request at all: active, with limits, the amount and age inside them. */
 export function offerAccepts(offer: NormalisedOffer, request: MatchRequest): boolean {
   if (!offer.isActive || offer.amountMaxGrosze <= 0 || offer.periodMaxDays <= 0) return false;
-  if (request.amountGrosze < offer.amountMinGrosze || request.amountGrosze > offer.amountMaxGrosze) return false;
+  if (request.amountGrosze < offer.amountMinGrosze || request.amountGrosze > offer.amountMaxGrosze)
+    return false;
   if (request.age > 0) {
     if (offer.ageMin > 0 && request.age < offer.ageMin) return false;
     if (offer.ageMax > 0 && request.age > offer.ageMax) return false;
@@ -87,10 +95,24 @@ export function scoreMatch(offer: NormalisedOffer, request: MatchRequest): Offer
   const cost = estimatedCostGrosze(offer.terms, request.amountGrosze, periodDays);
   const cheapness = 1 - cost / Math.max(1, request.amountGrosze);
   const costPoints = cheapness <= 0 ? 0 : Math.floor(cheapness * SCORE_WEIGHTS.cost);
-  const starPoints = hasSourcedRating(offer) ? Math.floor((Number(offer.stars) * SCORE_WEIGHTS.stars) / 5) : 0;
+  const starPoints = hasSourcedRating(offer)
+    ? Math.floor((Number(offer.stars) * SCORE_WEIGHTS.stars) / 5)
+    : 0;
   const firstLoanFree = firstLoanFreeApplies(offer.terms, request.amountGrosze);
-  const score = (withinLimits ? SCORE_WEIGHTS.fit : 0) + (firstLoanFree ? SCORE_WEIGHTS.firstLoanFree : 0) + costPoints + starPoints;
-  return { offer, score, withinLimits, amountGrosze: request.amountGrosze, periodDays, estimatedCostGrosze: cost, firstLoanFree };
+  const score =
+    (withinLimits ? SCORE_WEIGHTS.fit : 0) +
+    (firstLoanFree ? SCORE_WEIGHTS.firstLoanFree : 0) +
+    costPoints +
+    starPoints;
+  return {
+    offer,
+    score,
+    withinLimits,
+    amountGrosze: request.amountGrosze,
+    periodDays,
+    estimatedCostGrosze: cost,
+    firstLoanFree,
+  };
 }
 
 const byRank = (a: OfferMatch, b: OfferMatch) =>

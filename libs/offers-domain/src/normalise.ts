@@ -102,7 +102,13 @@ function starsOf(offer: FeedOffer, feedKey: FeedKey, day: string): string {
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
 /** Default representative example: 1 000 currency units for 30 days (a year for instalments), kept inside the offer's limits. */
-function exampleOf(offer: FeedOffer, amountMin: number, amountMax: number, periodMin: number, periodMax: number) {
+function exampleOf(
+  offer: FeedOffer,
+  amountMin: number,
+  amountMax: number,
+  periodMin: number,
+  periodMax: number,
+) {
   const amount = offer.example_amount !== undefined ? toGrosze(offer.example_amount) : 100_000;
   const period = offer.example_period_days ?? (offer.repayment === 'monthly' ? 360 : 30);
   return {
@@ -140,13 +146,16 @@ export function normaliseFeed(feed: readonly FeedOffer[], feedKey: FeedKey, day:
     }
     seen.add(key);
     const hasLink = typeof offer.lender_link === 'string' && offer.lender_link.length > 0;
-    const isActive = ((offer.is_active ?? true) && hasLink) || (country === 'es' && offer.offer_id === ES_ALWAYS_ACTIVE_OFFER_ID);
+    const isActive =
+      ((offer.is_active ?? true) && hasLink) ||
+      (country === 'es' && offer.offer_id === ES_ALWAYS_ACTIVE_OFFER_ID);
     if (isActive) active.push(offer);
     else if (hasLink) inactiveWithLink.push(offer);
     else dropped += 1;
   }
   const collator = new Intl.Collator(COLLATION_LOCALE[country], { sensitivity: 'base', numeric: true });
-  const byHeader = (a: FeedOffer, b: FeedOffer) => collator.compare(a.header.trim(), b.header.trim()) || a.offer_id - b.offer_id;
+  const byHeader = (a: FeedOffer, b: FeedOffer) =>
+    collator.compare(a.header.trim(), b.header.trim()) || a.offer_id - b.offer_id;
   active.sort(byHeader);
   inactiveWithLink.sort(byHeader);
   const activeIds = new Set(active.map((o) => o.offer_id));
@@ -195,7 +204,11 @@ export function normaliseFeed(feed: readonly FeedOffer[], feedKey: FeedKey, day:
         feeGrosze: toGrosze(offer.fee),
         repayment: offer.repayment ?? 'single',
         firstLoanFree: offer.first_loan_free ?? false,
-        firstLoanFreeMaxGrosze: offer.first_loan_free ? (offer.first_loan_free_max !== undefined ? toGrosze(offer.first_loan_free_max) : amountMaxGrosze) : 0,
+        firstLoanFreeMaxGrosze: offer.first_loan_free
+          ? offer.first_loan_free_max !== undefined
+            ? toGrosze(offer.first_loan_free_max)
+            : amountMaxGrosze
+          : 0,
       },
       sponsored: offer.sponsored ?? false,
       example: exampleOf(offer, amountMinGrosze, amountMaxGrosze, periodMinDays, periodMaxDays),

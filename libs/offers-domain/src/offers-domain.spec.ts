@@ -55,21 +55,39 @@ describe('parseFeed', () => {
   };
 
   it('keeps valid offers and counts the ones without id or header', () => {
-    const result = parse([offer(1, 'A'), { header: 'no id' }, { offer_id: 3, header: '  ' }, { offer_id: 4, header: null }, offer(5, 'B')]);
+    const result = parse([
+      offer(1, 'A'),
+      { header: 'no id' },
+      { offer_id: 3, header: '  ' },
+      { offer_id: 4, header: null },
+      offer(5, 'B'),
+    ]);
     expect(result).toMatchObject({ ok: true, received: 5, rejected: 3 });
     expect(result.ok && result.offers.map((o) => o.offer_id)).toEqual([1, 5]);
   });
 
   it('refuses the whole feed when it is not JSON, not an array, too big or has a wrong type', () => {
-    expect(parseFeed('{"offers": [', 12)).toMatchObject({ ok: false, cause: expect.stringContaining('not JSON') });
+    expect(parseFeed('{"offers": [', 12)).toMatchObject({
+      ok: false,
+      cause: expect.stringContaining('not JSON'),
+    });
     expect(parse({ offers: [] })).toMatchObject({ ok: false, cause: 'feed is not a JSON array of offers' });
-    expect(parseFeed('[]', MAX_FEED_BYTES + 1)).toMatchObject({ ok: false, cause: expect.stringContaining('more than the 5242880') });
+    expect(parseFeed('[]', MAX_FEED_BYTES + 1)).toMatchObject({
+      ok: false,
+      cause: expect.stringContaining('more than the 5242880'),
+    });
     expect(parse([offer(1, 'A'), offer(2, 'B', { stars: 'many' as unknown as number })])).toMatchObject({
       ok: false,
       cause: expect.stringContaining('offer 1, field stars'),
     });
-    expect(parse([offer(1, 'A', { amount_max: '3000' as unknown as number })])).toMatchObject({ ok: false, cause: expect.stringContaining('amount_max') });
-    expect(parse([offer(1, 'A', { lender_link: 'javascript:alert(1)' })])).toMatchObject({ ok: false, cause: expect.stringContaining('lender_link') });
+    expect(parse([offer(1, 'A', { amount_max: '3000' as unknown as number })])).toMatchObject({
+      ok: false,
+      cause: expect.stringContaining('amount_max'),
+    });
+    expect(parse([offer(1, 'A', { lender_link: 'javascript:alert(1)' })])).toMatchObject({
+      ok: false,
+      cause: expect.stringContaining('lender_link'),
+    });
     expect(parse(['x'])).toMatchObject({ ok: false, cause: 'offer 0 is not an object' });
   });
 });
@@ -106,7 +124,13 @@ describe('normaliseFeed (drops, order, tags, drawn values)', () => {
 
   it('drops domainactive offers and repeated headers (first one wins, any case and blanks)', () => {
     const { offers, dropped } = normaliseFeed(
-      [offer(1, 'Vivus'), offer(2, 'Domena', { product_type: 'domainactive' }), offer(3, ' vivus '), offer(4, 'Wonga'), offer(5, 'Wonga')],
+      [
+        offer(1, 'Vivus'),
+        offer(2, 'Domena', { product_type: 'domainactive' }),
+        offer(3, ' vivus '),
+        offer(4, 'Wonga'),
+        offer(5, 'Wonga'),
+      ],
       'pl',
       DAY,
     );
@@ -116,7 +140,10 @@ describe('normaliseFeed (drops, order, tags, drawn values)', () => {
 
   it('keeps only the first 2 tags of Tomamos impulso and defaults asnef_value to true', () => {
     const { offers } = normaliseFeed(
-      [offer(1, 'Tomamos impulso', { tags: ['a', 'b', 'c'] }), offer(2, 'Otro', { tags: ['a', 'b', 'c'], asnef_value: false })],
+      [
+        offer(1, 'Tomamos impulso', { tags: ['a', 'b', 'c'] }),
+        offer(2, 'Otro', { tags: ['a', 'b', 'c'], asnef_value: false }),
+      ],
       'es',
       DAY,
     );
@@ -127,7 +154,9 @@ describe('normaliseFeed (drops, order, tags, drawn values)', () => {
   });
 
   it('gives missing stars a value 4.7–5.0 and {time} a whole 3–10, the same for the same offer and day', () => {
-    const feed = Array.from({ length: 200 }, (_, i) => offer(i + 1, `Oferta ${i + 1}`, { field2_value: 'w {time} min', stars: i === 0 ? 3.5 : undefined }));
+    const feed = Array.from({ length: 200 }, (_, i) =>
+      offer(i + 1, `Oferta ${i + 1}`, { field2_value: 'w {time} min', stars: i === 0 ? 3.5 : undefined }),
+    );
     const { offers } = normaliseFeed(feed, 'pl', DAY);
     expect(offers.find((o) => o.offerId === 1)?.stars).toBe('3.5');
     const stars = new Set(offers.filter((o) => o.offerId !== 1).map((o) => o.stars));
@@ -141,17 +170,37 @@ describe('normaliseFeed (drops, order, tags, drawn values)', () => {
   });
 
   it('turns {val} into the percentage of the offer’s index, at the edges 14/15/24/25', () => {
-    expect([0, 1, 2, 13, 14, 15, 16, 24, 25, 26, 100].map(valPercent)).toEqual([97, 97, 96, 91, 90, 90, 89, 81, 80, 80, 80]);
-    const feed = Array.from({ length: 30 }, (_, i) => offer(i + 1, `Oferta ${String(i).padStart(2, '0')}`, { field4_value: '{val}% zatwierdzonych', tags: ['{val}'] }));
+    expect([0, 1, 2, 13, 14, 15, 16, 24, 25, 26, 100].map(valPercent)).toEqual([
+      97, 97, 96, 91, 90, 90, 89, 81, 80, 80, 80,
+    ]);
+    const feed = Array.from({ length: 30 }, (_, i) =>
+      offer(i + 1, `Oferta ${String(i).padStart(2, '0')}`, {
+        field4_value: '{val}% zatwierdzonych',
+        tags: ['{val}'],
+      }),
+    );
     const { offers } = normaliseFeed(feed, 'pl', DAY);
-    expect(offers.map((o) => o.field4Value.split('%')[0]).map(Number)).toEqual(Array.from({ length: 30 }, (_, i) => valPercent(i)));
+    expect(offers.map((o) => o.field4Value.split('%')[0]).map(Number)).toEqual(
+      Array.from({ length: 30 }, (_, i) => valPercent(i)),
+    );
     expect(offers[14]?.tags).toEqual(['90']);
     expect(offers[25]?.tags).toEqual(['80']);
   });
 
   it('carries the matching terms in grosze and basis points', () => {
     const [o] = normaliseFeed(
-      [offer(9, 'Vivus', { amount_min: 100, amount_max: 3000.5, period_min_days: 61, period_max_days: 90, interest_rate: 7.2, commission: 12.5, fee: 9.99, first_loan_free: true })],
+      [
+        offer(9, 'Vivus', {
+          amount_min: 100,
+          amount_max: 3000.5,
+          period_min_days: 61,
+          period_max_days: 90,
+          interest_rate: 7.2,
+          commission: 12.5,
+          fee: 9.99,
+          first_loan_free: true,
+        }),
+      ],
       'pl',
       DAY,
     ).offers;
@@ -159,19 +208,39 @@ describe('normaliseFeed (drops, order, tags, drawn values)', () => {
       amountMinGrosze: 10_000,
       amountMaxGrosze: 300_050,
       lenderSlug: 'vivus',
-      terms: { interestRateBp: 720, commissionBp: 1250, feeGrosze: 999, repayment: 'single', firstLoanFree: true, firstLoanFreeMaxGrosze: 300_050 },
+      terms: {
+        interestRateBp: 720,
+        commissionBp: 1250,
+        feeGrosze: 999,
+        repayment: 'single',
+        firstLoanFree: true,
+        firstLoanFreeMaxGrosze: 300_050,
+      },
       example: { amountGrosze: 100_000, periodDays: 61 },
     });
   });
 });
 
 describe('loanCost', () => {
-  const single: LoanTerms = { interestRateBp: 720, commissionBp: 1000, feeGrosze: 0, repayment: 'single', firstLoanFree: false, firstLoanFreeMaxGrosze: 0 };
+  const single: LoanTerms = {
+    interestRateBp: 720,
+    commissionBp: 1000,
+    feeGrosze: 0,
+    repayment: 'single',
+    firstLoanFree: false,
+    firstLoanFreeMaxGrosze: 0,
+  };
 
   it('prices a single repayment: simple interest actual/365 plus commission, RRSO by days', () => {
     const cost = loanCost(single, 200_000, 30);
     // 2 000 zł × 7.2 % × 30/365 = 11.84 zł; commission 200 zł.
-    expect(cost).toMatchObject({ interestGrosze: 1_184, feesGrosze: 20_000, totalCostGrosze: 21_184, totalPayableGrosze: 221_184, payments: 1 });
+    expect(cost).toMatchObject({
+      interestGrosze: 1_184,
+      feesGrosze: 20_000,
+      totalCostGrosze: 21_184,
+      totalPayableGrosze: 221_184,
+      payments: 1,
+    });
     // (1 + 211.84/2000)^(365/30) − 1
     expect(Number(cost.rrsoPercent)).toBeCloseTo((Math.pow(221_184 / 200_000, 365 / 30) - 1) * 100, 1);
   });
@@ -182,16 +251,32 @@ describe('loanCost', () => {
     expect(monthly.interestGrosze).toBeGreaterThan(40_000);
     expect(monthly.interestGrosze).toBeLessThan(50_000);
     expect(Number(monthly.rrsoPercent)).toBeCloseTo(7.44, 1);
-    const free = loanCost({ ...single, interestRateBp: 0, commissionBp: 0, firstLoanFree: true, firstLoanFreeMaxGrosze: 300_000 }, 300_000, 61);
+    const free = loanCost(
+      { ...single, interestRateBp: 0, commissionBp: 0, firstLoanFree: true, firstLoanFreeMaxGrosze: 300_000 },
+      300_000,
+      61,
+    );
     expect(free).toMatchObject({ totalCostGrosze: 0, rrsoPercent: '0.00', firstLoanFreeApplies: true });
-    expect(loanCost({ ...single, firstLoanFree: true, firstLoanFreeMaxGrosze: 300_000 }, 300_001, 61).firstLoanFreeApplies).toBe(false);
+    expect(
+      loanCost({ ...single, firstLoanFree: true, firstLoanFreeMaxGrosze: 300_000 }, 300_001, 61)
+        .firstLoanFreeApplies,
+    ).toBe(false);
   });
 
   it('agrees with the ranking’s floating-point estimate within the rounding of the instalments', () => {
-    for (const terms of [single, { ...single, repayment: 'monthly' as const, interestRateBp: 1850, feeGrosze: 999 }]) {
-      for (const [amount, days] of [[50_000, 30], [1_234_567, 365], [3_000_000, 1_440]] as const) {
+    for (const terms of [
+      single,
+      { ...single, repayment: 'monthly' as const, interestRateBp: 1850, feeGrosze: 999 },
+    ]) {
+      for (const [amount, days] of [
+        [50_000, 30],
+        [1_234_567, 365],
+        [3_000_000, 1_440],
+      ] as const) {
         const exact = loanCost(terms, amount, days);
-        expect(Math.abs(estimatedCostGrosze(terms, amount, days) - exact.totalCostGrosze)).toBeLessThanOrEqual(exact.payments / 2);
+        expect(
+          Math.abs(estimatedCostGrosze(terms, amount, days) - exact.totalCostGrosze),
+        ).toBeLessThanOrEqual(exact.payments / 2);
       }
     }
   });
@@ -200,14 +285,26 @@ describe('loanCost', () => {
 describe('matchOffers', () => {
   const feed = (extra: Partial<FeedOffer>[]): NormalisedOffer[] =>
     normaliseFeed(
-      extra.map((e, i) => offer(i + 1, e.header ?? `O${i + 1}`, { amount_min: 100, amount_max: 3000, period_min_days: 61, period_max_days: 90, interest_rate: 10, commission: 10, stars: 4.5, ...e })),
+      extra.map((e, i) =>
+        offer(i + 1, e.header ?? `O${i + 1}`, {
+          amount_min: 100,
+          amount_max: 3000,
+          period_min_days: 61,
+          period_max_days: 90,
+          interest_rate: 10,
+          commission: 10,
+          stars: 4.5,
+          ...e,
+        }),
+      ),
       'pl',
       DAY,
     ).offers;
 
   it('matches at the limits and not beyond: amount, age, and period (outside: listed lower, not within limits)', () => {
     const offers = feed([{ header: 'A', age_min: 20, age_max: 70 }]);
-    const at = (amountZl: number, periodDays: number, age = 0) => matchOffers(offers, { amountGrosze: amountZl * 100, periodDays, age }).ranked;
+    const at = (amountZl: number, periodDays: number, age = 0) =>
+      matchOffers(offers, { amountGrosze: amountZl * 100, periodDays, age }).ranked;
     expect(at(100, 61)).toHaveLength(1);
     expect(at(3000, 90)[0]?.withinLimits).toBe(true);
     expect(at(99.99, 61)).toHaveLength(0);
@@ -236,7 +333,8 @@ describe('matchOffers', () => {
     const [best, second] = result.ranked;
     expect(best?.score).toBeGreaterThan(second?.score ?? Infinity);
     // The ranking's floating-point cost agrees with the exact decimal figures to the grosz.
-    for (const m of result.ranked) expect(Math.abs(m.estimatedCostGrosze - priceMatch(m).totalCostGrosze)).toBeLessThan(1);
+    for (const m of result.ranked)
+      expect(Math.abs(m.estimatedCostGrosze - priceMatch(m).totalCostGrosze)).toBeLessThan(1);
     expect(result.ranked.every((m) => m.score >= 0 && m.score <= 10_000)).toBe(true);
   });
 
@@ -263,7 +361,11 @@ describe('experiments (registry and variant assignment)', () => {
       ['0298.1', '0298.1', 'za'],
       ['0300.1', 'Redirect_to_cshspc_feed', 'es,mx,vn,pl'],
     ]);
-    expect(EXPERIMENTS.every((e) => e.path === '/' && e.variants.map((v) => `${v.name}${v.weightPercent}`).join() === 'A50,B50')).toBe(true);
+    expect(
+      EXPERIMENTS.every(
+        (e) => e.path === '/' && e.variants.map((v) => `${v.name}${v.weightPercent}`).join() === 'A50,B50',
+      ),
+    ).toBe(true);
     expect(experimentsFor('pl').map((e) => e.experimentId)).toEqual(['0300.1']);
     expect(experimentsFor('kz')).toEqual([]);
   });
@@ -290,11 +392,23 @@ describe('experiments (registry and variant assignment)', () => {
     const id = '3f1c2a9e-5b7d-4c1a-9e2f-0a1b2c3d4e5f';
     const drawn = drawVariant(experiment, id);
     const other = drawn === 'A' ? 'B' : 'A';
-    expect(assignVariant(experiment, id, '', '')).toEqual({ variant: drawn, flow: `0300.1-${drawn}`, source: 'drawn' });
-    expect(assignVariant(experiment, id, '', other)).toEqual({ variant: other, flow: `0300.1-${other}`, source: 'stored' });
+    expect(assignVariant(experiment, id, '', '')).toEqual({
+      variant: drawn,
+      flow: `0300.1-${drawn}`,
+      source: 'drawn',
+    });
+    expect(assignVariant(experiment, id, '', other)).toEqual({
+      variant: other,
+      flow: `0300.1-${other}`,
+      source: 'stored',
+    });
     expect(assignVariant(experiment, id, '', `0300.1-${other}`).source).toBe('stored');
     expect(assignVariant(experiment, id, '', 'C')).toMatchObject({ variant: drawn, source: 'drawn' });
     expect(assignVariant(experiment, id, '0298.1-B', '')).toMatchObject({ variant: drawn, source: 'drawn' });
-    expect(assignVariant(experiment, id, other.toLowerCase(), drawn)).toEqual({ variant: other, flow: `0300.1-${other}`, source: 'override' });
+    expect(assignVariant(experiment, id, other.toLowerCase(), drawn)).toEqual({
+      variant: other,
+      flow: `0300.1-${other}`,
+      source: 'override',
+    });
   });
 });

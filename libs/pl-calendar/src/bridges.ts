@@ -44,7 +44,11 @@ export function bridgeSuggestions(year: number): BridgeSuggestion[] {
       const other = freeRunAround(cursor);
       const from = direction === 1 ? run.from : other.from;
       const to = direction === 1 ? other.to : run.to;
-      const freeDaysInRow = Math.round((Date.UTC(to.year, to.month - 1, to.day) - Date.UTC(from.year, from.month - 1, from.day)) / 86_400_000) + 1;
+      const freeDaysInRow =
+        Math.round(
+          (Date.UTC(to.year, to.month - 1, to.day) - Date.UTC(from.year, from.month - 1, from.day)) /
+            86_400_000,
+        ) + 1;
       if (freeDaysInRow < 4) continue;
       const ordered = [...leave].sort(compare);
       const key = ordered.map(isoDate).join(',');
@@ -53,4 +57,3 @@ export function bridgeSuggestions(year: number): BridgeSuggestion[] {
   }
   return [...found.values()].sort((a, b) => compare(a.leaveDays[0]!, b.leaveDays[0]!));
 }
-

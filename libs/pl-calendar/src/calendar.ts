@@ -51,7 +51,8 @@ export interface HolidayCalendarView {
 const weekdayName = (d: CalendarDate) => WEEKDAYS[weekday(d) - 1]!;
 
 function describeRange(from: CalendarDate, to: CalendarDate): string {
-  if (from.year !== to.year) return `${dayAndMonth(from.day, from.month)} ${from.year} – ${dayAndMonth(to.day, to.month)} ${to.year}`;
+  if (from.year !== to.year)
+    return `${dayAndMonth(from.day, from.month)} ${from.year} – ${dayAndMonth(to.day, to.month)} ${to.year}`;
   if (from.month === to.month) return `${from.day}–${dayAndMonth(to.day, to.month)}`;
   return `${dayAndMonth(from.day, from.month)} – ${dayAndMonth(to.day, to.month)}`;
 }
@@ -63,14 +64,20 @@ function schoolBreakNotes(year: number, month: number, breaks: readonly SchoolBr
     .map((b) => ({ ...b, start: parseIsoDate(b.from), end: parseIsoDate(b.to) }))
     .filter((b) => compare(b.start, last) <= 0 && compare(b.end, first) >= 0)
     .sort((a, b) => compare(a.start, b.start))
-    .map((b) => `${b.label ?? 'Ferie zimowe'} ${describeRange(b.start, b.end)}: ${[...b.voivodeships].join(', ')}`);
+    .map(
+      (b) =>
+        `${b.label ?? 'Ferie zimowe'} ${describeRange(b.start, b.end)}: ${[...b.voivodeships].join(', ')}`,
+    );
 }
 
 /**
  * The holiday calendar page of one year: for each month its holidays, suggested bridge days,
  * holiday lines, day totals, the working-time norm and the school breaks that touch it.
  */
-export function holidayCalendar(year: number, schoolBreaks: readonly SchoolBreak[] = []): HolidayCalendarView {
+export function holidayCalendar(
+  year: number,
+  schoolBreaks: readonly SchoolBreak[] = [],
+): HolidayCalendarView {
   assertYear(year);
   const holidays = publicHolidays(year);
   const bridges = bridgeSuggestions(year);
@@ -97,13 +104,22 @@ export function holidayCalendar(year: number, schoolBreaks: readonly SchoolBreak
           : `${inMonthCapitalised(month)} ${year} nie ma świąt ustawowo wolnych od pracy`,
       holidays: holidaysInMonth.map((h) => h.day),
       bridgeDays: monthBridges,
-      holidayLines: holidaysInMonth.map((h) => ({ day: h.day, name: `${dayAndMonth(h.day, h.month)} (${weekdayName(h)}) – ${h.name}`, dayOff: true })),
+      holidayLines: holidaysInMonth.map((h) => ({
+        day: h.day,
+        name: `${dayAndMonth(h.day, h.month)} (${weekdayName(h)}) – ${h.name}`,
+        dayOff: true,
+      })),
       totals: count.totals,
       workingTime: count.norm,
       schoolBreakNotes: schoolBreakNotes(year, month, schoolBreaks),
     };
   });
 
-  return { year, title: `Kalendarz dni wolnych ${year}`, months, totals: counts.totals, workingTime: counts.norm };
+  return {
+    year,
+    title: `Kalendarz dni wolnych ${year}`,
+    months,
+    totals: counts.totals,
+    workingTime: counts.norm,
+  };
 }
-

@@ -19,7 +19,10 @@ export interface PublicHoliday extends CalendarDate {
 export function publicHolidays(year: number): PublicHoliday[] {
   assertYear(year);
   const easter = easterSunday(year);
-  const fixed = (month: number, day: number, name: string): [CalendarDate, string] => [{ year, month, day }, name];
+  const fixed = (month: number, day: number, name: string): [CalendarDate, string] => [
+    { year, month, day },
+    name,
+  ];
   const entries: [CalendarDate, string][] = [
     fixed(1, 1, 'Nowy Rok'),
     ...(year >= 2011 ? [fixed(1, 6, 'Święto Trzech Króli')] : []),

@@ -11,7 +11,8 @@ import {
   publicHolidays,
 } from './index';
 
-const workingDays = (year: number) => Array.from({ length: 12 }, (_, i) => countMonth(year, i + 1).totals.workingDays);
+const workingDays = (year: number) =>
+  Array.from({ length: 12 }, (_, i) => countMonth(year, i + 1).totals.workingDays);
 const normDays = (year: number) => Array.from({ length: 12 }, (_, i) => countMonth(year, i + 1).norm.days);
 
 describe('easterSunday (computus)', () => {
@@ -33,8 +34,19 @@ describe('publicHolidays', () => {
   it('lists the thirteen days off of 2024 with movable feasts from Easter', () => {
     const h = publicHolidays(2024);
     expect(h.map((d) => d.date)).toEqual([
-      '2024-01-01', '2024-01-06', '2024-03-31', '2024-04-01', '2024-05-01', '2024-05-03', '2024-05-19',
-      '2024-05-30', '2024-08-15', '2024-11-01', '2024-11-11', '2024-12-25', '2024-12-26',
+      '2024-01-01',
+      '2024-01-06',
+      '2024-03-31',
+      '2024-04-01',
+      '2024-05-01',
+      '2024-05-03',
+      '2024-05-19',
+      '2024-05-30',
+      '2024-08-15',
+      '2024-11-01',
+      '2024-11-11',
+      '2024-12-25',
+      '2024-12-26',
     ]);
   });
 
@@ -58,7 +70,10 @@ describe('working days and the working-time norm', () => {
   });
 
   it('2024: Epiphany on a Saturday lowers January’s norm below its working days; the year is 251 days, 2 008 h', () => {
-    expect(countMonth(2024, 1)).toEqual({ totals: { workingDays: 22, freeDays: 9, holidayDays: 2 }, norm: { days: 21, hours: 168 } });
+    expect(countMonth(2024, 1)).toEqual({
+      totals: { workingDays: 22, freeDays: 9, holidayDays: 2 },
+      norm: { days: 21, hours: 168 },
+    });
     expect(countYear(2024).norm).toEqual({ days: 251, hours: 2008 });
   });
 
@@ -101,14 +116,27 @@ describe('holidayCalendar', () => {
     expect(calendar.title).toBe('Kalendarz dni wolnych 2026');
     expect(calendar.months).toHaveLength(12);
     const january = calendar.months[0]!;
-    expect(january).toMatchObject({ month: 1, name: 'styczeń', title: 'Dni wolne w styczniu 2026', holidays: [1, 6] });
-    expect(january.holidayLines[1]).toEqual({ day: 6, name: '6 stycznia (wtorek) – Święto Trzech Króli', dayOff: true });
-    expect(january.bridgeDays[0]?.description).toBe('Weź wolne 2 stycznia (piątek), a zyskasz 4 dni wolnego z rzędu: 1–4 stycznia.');
+    expect(january).toMatchObject({
+      month: 1,
+      name: 'styczeń',
+      title: 'Dni wolne w styczniu 2026',
+      holidays: [1, 6],
+    });
+    expect(january.holidayLines[1]).toEqual({
+      day: 6,
+      name: '6 stycznia (wtorek) – Święto Trzech Króli',
+      dayOff: true,
+    });
+    expect(january.bridgeDays[0]?.description).toBe(
+      'Weź wolne 2 stycznia (piątek), a zyskasz 4 dni wolnego z rzędu: 1–4 stycznia.',
+    );
     expect(calendar.workingTime).toEqual({ days: 251, hours: 2008 });
   });
 
   it('notes school breaks in every month they touch', () => {
-    expect(calendar.months[0]!.schoolBreakNotes).toEqual(['Ferie zimowe 19 stycznia – 1 lutego: dolnośląskie, mazowieckie']);
+    expect(calendar.months[0]!.schoolBreakNotes).toEqual([
+      'Ferie zimowe 19 stycznia – 1 lutego: dolnośląskie, mazowieckie',
+    ]);
     expect(calendar.months[1]!.schoolBreakNotes).toHaveLength(1);
     expect(calendar.months[2]!.schoolBreakNotes).toEqual([]);
   });
@@ -134,16 +162,22 @@ describe('month names in sentences', () => {
     'w grudniu',
   ];
 
-  it.each(EXPECTED.map((phrase, index) => [index + 1, phrase] as const))('month %i: "%s"', (month, phrase) => {
-    expect(inMonth(month)).toBe(phrase);
-    expect(inMonthCapitalised(month)).toBe(phrase.charAt(0).toUpperCase() + phrase.slice(1));
-  });
+  it.each(EXPECTED.map((phrase, index) => [index + 1, phrase] as const))(
+    'month %i: "%s"',
+    (month, phrase) => {
+      expect(inMonth(month)).toBe(phrase);
+      expect(inMonthCapitalised(month)).toBe(phrase.charAt(0).toUpperCase() + phrase.slice(1));
+    },
+  );
 
   it('uses the same preposition in every month title and header of the calendar', () => {
     const calendar = holidayCalendar(2027);
-    expect(calendar.months.map((month) => month.title)).toEqual(EXPECTED.map((phrase) => `Dni wolne ${phrase} 2027`));
+    expect(calendar.months.map((month) => month.title)).toEqual(
+      EXPECTED.map((phrase) => `Dni wolne ${phrase} 2027`),
+    );
     expect(calendar.months[8]!.textHeader).toBe('We wrześniu 2027 nie ma świąt ustawowo wolnych od pracy');
-    for (const month of calendar.months) expect(`${month.title} ${month.textHeader}`).not.toMatch(/\b[wW] wrześniu/u);
+    for (const month of calendar.months)
+      expect(`${month.title} ${month.textHeader}`).not.toMatch(/\b[wW] wrześniu/u);
   });
 });
 

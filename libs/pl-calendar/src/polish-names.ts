@@ -15,7 +15,15 @@ export const MONTHS = [
 ] as const;
 
 /** Weekday names, Monday first (index 0 = Monday), and the short headers of a calendar grid. */
-export const WEEKDAYS = ['poniedziałek', 'wtorek', 'środa', 'czwartek', 'piątek', 'sobota', 'niedziela'] as const;
+export const WEEKDAYS = [
+  'poniedziałek',
+  'wtorek',
+  'środa',
+  'czwartek',
+  'piątek',
+  'sobota',
+  'niedziela',
+] as const;
 export const WEEKDAY_HEADERS = ['Pn', 'Wt', 'Śr', 'Cz', 'Pt', 'So', 'Nd'] as const;
 
 export function monthNames(month: number) {

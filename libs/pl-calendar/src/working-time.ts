@@ -29,7 +29,8 @@ export interface MonthCount {
  */
 export function countMonth(year: number, month: number): MonthCount {
   assertYear(year);
-  if (!Number.isInteger(month) || month < 1 || month > 12) throw new RangeError(`month must be 1–12, got ${month}`);
+  if (!Number.isInteger(month) || month < 1 || month > 12)
+    throw new RangeError(`month must be 1–12, got ${month}`);
   let weekdays = 0;
   let workingDays = 0;
   let holidaysOffSunday = 0;

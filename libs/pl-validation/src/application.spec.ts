@@ -17,8 +17,10 @@ import {
   personalDetailsSchema,
 } from './index';
 
-const messagesByField = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
-  Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
+const messagesByField = (result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}) => Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
 
 describe('Polish mobile numbers', () => {
   it.each([
@@ -31,7 +33,15 @@ describe('Polish mobile numbers', () => {
     expect(normalizePolishMobile(input)).toBe(expected);
   });
 
-  it.each(['22 123 45 67', '+48 58 123 45 67', '+49 600 100 200', '60010020', '6001002000', '+48 600 100 2OO', ''])('refuses %p', (input) => {
+  it.each([
+    '22 123 45 67',
+    '+48 58 123 45 67',
+    '+49 600 100 200',
+    '60010020',
+    '6001002000',
+    '+48 600 100 2OO',
+    '',
+  ])('refuses %p', (input) => {
     expect(normalizePolishMobile(input)).toBeUndefined();
   });
 });
@@ -39,8 +49,13 @@ describe('Polish mobile numbers', () => {
 describe('loan request step', () => {
   it('takes amount and days as typed or as numbers, and the spec’s eight purposes', () => {
     expect(LOAN_PURPOSES).toHaveLength(8);
-    expect(loanRequestSchema.parse({ amount: '2000', periodDays: '90', purpose: 'home_repair' })).toEqual({ amount: 2000, periodDays: 90, purpose: 'home_repair' });
-    for (const { value } of LOAN_PURPOSES) expect(loanRequestSchema.safeParse({ amount: 100, periodDays: 30, purpose: value }).success).toBe(true);
+    expect(loanRequestSchema.parse({ amount: '2000', periodDays: '90', purpose: 'home_repair' })).toEqual({
+      amount: 2000,
+      periodDays: 90,
+      purpose: 'home_repair',
+    });
+    for (const { value } of LOAN_PURPOSES)
+      expect(loanRequestSchema.safeParse({ amount: 100, periodDays: 30, purpose: value }).success).toBe(true);
   });
 
   it.each([
@@ -57,14 +72,28 @@ describe('loan request step', () => {
 });
 
 describe('contact details step', () => {
-  const valid = { firstName: 'Łucja', lastName: 'Żółć-Ślęzak', email: 'Lucja@Example.PL', phone: '+48 600-100-200' };
+  const valid = {
+    firstName: 'Łucja',
+    lastName: 'Żółć-Ślęzak',
+    email: 'Lucja@Example.PL',
+    phone: '+48 600-100-200',
+  };
 
   it('normalises e-mail and phone', () => {
-    expect(contactDetailsSchema.parse(valid)).toEqual({ ...valid, email: 'Lucja@example.pl', phone: '+48600100200' });
+    expect(contactDetailsSchema.parse(valid)).toEqual({
+      ...valid,
+      email: 'Lucja@example.pl',
+      phone: '+48600100200',
+    });
   });
 
   it('gives the spec’s messages for e-mail and phone, and name messages', () => {
-    const result = contactDetailsSchema.safeParse({ firstName: 'J', lastName: 'Kowalski<b>', email: 'jan@', phone: '22 123 45 67' });
+    const result = contactDetailsSchema.safeParse({
+      firstName: 'J',
+      lastName: 'Kowalski<b>',
+      email: 'jan@',
+      phone: '22 123 45 67',
+    });
     expect(messagesByField(result)).toEqual({
       firstName: APPLICATION_MESSAGES.firstName,
       lastName: APPLICATION_MESSAGES.lastName,
@@ -83,34 +112,58 @@ describe('contact details step', () => {
 
 describe('personal details and consents step', () => {
   const today = '2026-11-24';
-  const consents = Object.fromEntries(CONSENTS.map((c) => [c.key, { given: c.required, textVersion: c.version }]));
-  const valid = { pesel: '44051401359', idCard: 'aba 300000', bankAccount: 'PL61 1090 1014 0000 0712 1981 2874', incomeSource: 'pension', consents };
+  const consents = Object.fromEntries(
+    CONSENTS.map((c) => [c.key, { given: c.required, textVersion: c.version }]),
+  );
+  const valid = {
+    pesel: '44051401359',
+    idCard: 'aba 300000',
+    bankAccount: 'PL61 1090 1014 0000 0712 1981 2874',
+    incomeSource: 'pension',
+    consents,
+  };
 
   it('accepts a 70-year-old with valid documents on the day and normalises them', () => {
     // Born 1944-05-14: 82 in 2026, too old; the same person in 2014 was 70.
-    expect(personalDetailsSchema('2014-05-14').parse(valid)).toMatchObject({ idCard: 'ABA300000', bankAccount: '61109010140000071219812874' });
-    expect(messagesByField(personalDetailsSchema(today).safeParse(valid))).toEqual({ pesel: APPLICATION_MESSAGES.age });
+    expect(personalDetailsSchema('2014-05-14').parse(valid)).toMatchObject({
+      idCard: 'ABA300000',
+      bankAccount: '61109010140000071219812874',
+    });
+    expect(messagesByField(personalDetailsSchema(today).safeParse(valid))).toEqual({
+      pesel: APPLICATION_MESSAGES.age,
+    });
   });
 
   it('keeps the checksum and the age as separate messages', () => {
-    expect(messagesByField(personalDetailsSchema('2014-05-14').safeParse({ ...valid, pesel: '44051401358' }))).toEqual({ pesel: APPLICATION_MESSAGES.pesel });
+    expect(
+      messagesByField(personalDetailsSchema('2014-05-14').safeParse({ ...valid, pesel: '44051401358' })),
+    ).toEqual({ pesel: APPLICATION_MESSAGES.pesel });
   });
 
   it('requires terms and privacy, leaves the others free, and checks each text version', () => {
     const none = Object.fromEntries(CONSENTS.map((c) => [c.key, { given: false, textVersion: c.version }]));
-    expect(messagesByField(personalDetailsSchema('2014-05-14').safeParse({ ...valid, consents: none }))).toEqual({
+    expect(
+      messagesByField(personalDetailsSchema('2014-05-14').safeParse({ ...valid, consents: none })),
+    ).toEqual({
       'consents.terms.given': APPLICATION_MESSAGES.consentRequired,
       'consents.privacy.given': APPLICATION_MESSAGES.consentRequired,
     });
     const stale = { ...consents, marketingSms: { given: true, textVersion: 'marketing-sms-2020-01-v0' } };
-    expect(messagesByField(personalDetailsSchema('2014-05-14').safeParse({ ...valid, consents: stale }))).toEqual({
+    expect(
+      messagesByField(personalDetailsSchema('2014-05-14').safeParse({ ...valid, consents: stale })),
+    ).toEqual({
       'consents.marketingSms.textVersion': APPLICATION_MESSAGES.consentVersion,
     });
     expect(new Set(CONSENTS.map((c) => c.version)).size).toBe(CONSENTS.length);
   });
 
   it('refuses bad documents and an unknown income source with Polish messages', () => {
-    const result = personalDetailsSchema('2014-05-14').safeParse({ ...valid, idCard: 'ABA300001', bankAccount: '62109010140000071219812874', incomeSource: 'lottery' });
+    const result = personalDetailsSchema('2014-05-14').safeParse({
+      ...valid,
+      idCard: 'ABA300001',
+      bankAccount: '62109010140000071219812874',
+      incomeSource: 'lottery',
+    });
     expect(messagesByField(result)).toEqual({
       idCard: APPLICATION_MESSAGES.idCard,
       bankAccount: APPLICATION_MESSAGES.bankAccount,
@@ -152,7 +205,12 @@ describe('eligibility quiz', () => {
   ])('%p → %i%%', (answers, chance) => {
     const result = evaluateEligibility(answers);
     expect(result.chancePercent).toBe(chance);
-    expect(result.items.map((i) => i.satisfied)).toEqual([answers.over18, answers.citizen, answers.validIdentity, answers.validBank]);
+    expect(result.items.map((i) => i.satisfied)).toEqual([
+      answers.over18,
+      answers.citizen,
+      answers.validIdentity,
+      answers.validBank,
+    ]);
   });
 });
 

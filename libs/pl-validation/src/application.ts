@@ -63,24 +63,30 @@ export const APPLICATION_MESSAGES = {
 
 /** Whole złoty or days as typed in a form field (digits only, at most seven). */
 const wholeNumber = (message: string, min: number, max: number) =>
-  z
-    .union([z.number(), z.string().trim().max(7, message)])
-    .transform((value, ctx) => {
-      const number = typeof value === 'number' ? value : /^\d{1,7}$/.test(value) ? Number(value) : Number.NaN;
-      if (!Number.isInteger(number) || number < min || number > max) {
-        ctx.addIssue({ code: 'custom', message });
-        return z.NEVER;
-      }
-      return number;
-    });
+  z.union([z.number(), z.string().trim().max(7, message)]).transform((value, ctx) => {
+    const number = typeof value === 'number' ? value : /^\d{1,7}$/.test(value) ? Number(value) : Number.NaN;
+    if (!Number.isInteger(number) || number < min || number > max) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return number;
+  });
 
 const PURPOSE_VALUES = LOAN_PURPOSES.map((p) => p.value) as [LoanPurposeValue, ...LoanPurposeValue[]];
 const INCOME_VALUES = INCOME_SOURCES.map((p) => p.value) as [IncomeSourceValue, ...IncomeSourceValue[]];
 
 /** Step 1: amount, period in days, purpose. */
 export const loanRequestSchema = z.object({
-  amount: wholeNumber(APPLICATION_MESSAGES.amount, LOAN_REQUEST_LIMITS.amount.minZl, LOAN_REQUEST_LIMITS.amount.maxZl),
-  periodDays: wholeNumber(APPLICATION_MESSAGES.periodDays, LOAN_REQUEST_LIMITS.periodDays.min, LOAN_REQUEST_LIMITS.periodDays.max),
+  amount: wholeNumber(
+    APPLICATION_MESSAGES.amount,
+    LOAN_REQUEST_LIMITS.amount.minZl,
+    LOAN_REQUEST_LIMITS.amount.maxZl,
+  ),
+  periodDays: wholeNumber(
+    APPLICATION_MESSAGES.periodDays,
+    LOAN_REQUEST_LIMITS.periodDays.min,
+    LOAN_REQUEST_LIMITS.periodDays.max,
+  ),
   purpose: z.enum(PURPOSE_VALUES, { error: APPLICATION_MESSAGES.purpose }),
 });
 export type LoanRequestInput = z.output<typeof loanRequestSchema>;
@@ -100,7 +106,12 @@ const personName = (message: string, max: number) =>
 export const contactDetailsSchema = z.object({
   firstName: personName(APPLICATION_MESSAGES.firstName, 50),
   lastName: personName(APPLICATION_MESSAGES.lastName, 60),
-  email: z.string().trim().max(254, APPLICATION_MESSAGES.email).refine(isEmail, APPLICATION_MESSAGES.email).transform(normalizeEmail),
+  email: z
+    .string()
+    .trim()
+    .max(254, APPLICATION_MESSAGES.email)
+    .refine(isEmail, APPLICATION_MESSAGES.email)
+    .transform(normalizeEmail),
   phone: z
     .string()
     .trim()
@@ -168,8 +179,10 @@ const consentSchema = (consent: (typeof CONSENTS)[number]) =>
       textVersion: z.string().max(64, APPLICATION_MESSAGES.consentVersion),
     })
     .superRefine((value, ctx) => {
-      if (value.textVersion !== consent.version) ctx.addIssue({ code: 'custom', message: APPLICATION_MESSAGES.consentVersion, path: ['textVersion'] });
-      if (consent.required && !value.given) ctx.addIssue({ code: 'custom', message: APPLICATION_MESSAGES.consentRequired, path: ['given'] });
+      if (value.textVersion !== consent.version)
+        ctx.addIssue({ code: 'custom', message: APPLICATION_MESSAGES.consentVersion, path: ['textVersion'] });
+      if (consent.required && !value.given)
+        ctx.addIssue({ code: 'custom', message: APPLICATION_MESSAGES.consentRequired, path: ['given'] });
     });
 
 const consentsSchema = z.object(
@@ -188,7 +201,8 @@ export function personalDetailsSchema(today: string) {
       .superRefine((value, ctx) => {
         const pesel = parsePesel(value);
         if (!pesel) ctx.addIssue({ code: 'custom', message: APPLICATION_MESSAGES.pesel });
-        else if (!isApplicantAge(pesel, today)) ctx.addIssue({ code: 'custom', message: APPLICATION_MESSAGES.age });
+        else if (!isApplicantAge(pesel, today))
+          ctx.addIssue({ code: 'custom', message: APPLICATION_MESSAGES.age });
       }),
     idCard: z
       .string()

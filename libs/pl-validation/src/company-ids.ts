@@ -43,7 +43,8 @@ function regonCheckOk(value: string, weights: readonly number[]): boolean {
 export function isRegon(input: string): boolean {
   const value = normalizeRegon(input);
   if (/^\d{9}$/.test(value)) return regonCheckOk(value, REGON9_WEIGHTS);
-  if (/^\d{14}$/.test(value)) return regonCheckOk(value, REGON9_WEIGHTS) && regonCheckOk(value, REGON14_WEIGHTS);
+  if (/^\d{14}$/.test(value))
+    return regonCheckOk(value, REGON9_WEIGHTS) && regonCheckOk(value, REGON14_WEIGHTS);
   return false;
 }
 

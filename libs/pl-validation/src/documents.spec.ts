@@ -1,9 +1,16 @@
-import { isIdCardNumber, isPolishBankAccount, normalizeIdCardNumber, normalizeNrb, toPolishIban } from './index';
+import {
+  isIdCardNumber,
+  isPolishBankAccount,
+  normalizeIdCardNumber,
+  normalizeNrb,
+  toPolishIban,
+} from './index';
 
 /** An ID number whose check digit (4th character) is chosen so that Σ value × (7,3,1,9,7,3,1,7,3) ≡ 0 (mod 10). */
 function makeIdCard(series: string, rest: string): string {
   const weights = [7, 3, 1, 9, 7, 3, 1, 7, 3];
-  const value = (c: string) => ('ABCDEFGHIJKLMNOPQRSTUVWXYZ'.includes(c) ? 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.indexOf(c) + 10 : Number(c));
+  const value = (c: string) =>
+    'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.includes(c) ? 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.indexOf(c) + 10 : Number(c);
   for (let check = 0; check < 10; check += 1) {
     const candidate = `${series}${check}${rest}`;
     if ([...candidate].reduce((sum, c, i) => sum + value(c) * weights[i]!, 0) % 10 === 0) return candidate;
@@ -18,16 +25,24 @@ function makeNrb(bban: string): string {
 }
 
 describe('ID card (dowód osobisty)', () => {
-  it.each(['ABA300000', 'ABS123456', 'aba 300000', 'ABA-300000', makeIdCard('XYZ', '12345'), makeIdCard('ZZZ', '99999'), makeIdCard('DAB', '00017')])(
-    'accepts %s',
+  it.each([
+    'ABA300000',
+    'ABS123456',
+    'aba 300000',
+    'ABA-300000',
+    makeIdCard('XYZ', '12345'),
+    makeIdCard('ZZZ', '99999'),
+    makeIdCard('DAB', '00017'),
+  ])('accepts %s', (value) => {
+    expect(isIdCardNumber(value)).toBe(true);
+  });
+
+  it.each(['ABA300001', 'ABA400000', 'AB1300000', 'ABAA30000', 'ABA30000', 'ABA3000000', '', 'ĄBA300000'])(
+    'rejects %p',
     (value) => {
-      expect(isIdCardNumber(value)).toBe(true);
+      expect(isIdCardNumber(value)).toBe(false);
     },
   );
-
-  it.each(['ABA300001', 'ABA400000', 'AB1300000', 'ABAA30000', 'ABA30000', 'ABA3000000', '', 'ĄBA300000'])('rejects %p', (value) => {
-    expect(isIdCardNumber(value)).toBe(false);
-  });
 
   it('normalises case and separators', () => {
     expect(normalizeIdCardNumber(' aba 300-000 ')).toBe('ABA300000');

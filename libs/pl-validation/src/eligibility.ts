@@ -20,6 +20,13 @@ export interface EligibilityResult {
 
 /** The chance and the scored items in quiz order. */
 export function evaluateEligibility(answers: EligibilityAnswers): EligibilityResult {
-  const items = ELIGIBILITY_ITEMS.map(({ key, weightPercent }) => ({ key, weightPercent, satisfied: answers[key] === true }));
-  return { chancePercent: items.reduce((sum, item) => sum + (item.satisfied ? item.weightPercent : 0), 0), items };
+  const items = ELIGIBILITY_ITEMS.map(({ key, weightPercent }) => ({
+    key,
+    weightPercent,
+    satisfied: answers[key] === true,
+  }));
+  return {
+    chancePercent: items.reduce((sum, item) => sum + (item.satisfied ? item.weightPercent : 0), 0),
+    items,
+  };
 }

@@ -2,12 +2,33 @@ export { isEmail, normalizeEmail } from './email';
 export { normalizePolishMobile, normalizePolishPhone } from './phone';
 export { isUuidV4, normalizeUuid } from './uuid';
 export { contactMessageSchema, type ContactMessageInput, MESSAGES } from './contact-message';
-export { isPagePath, isSlug, MAX_PAGE_PATH_LENGTH, MAX_SLUG_LENGTH, PAGE_PATH_PATTERN, SLUG_PATTERN } from './site-paths';
+export {
+  isPagePath,
+  isSlug,
+  MAX_PAGE_PATH_LENGTH,
+  MAX_SLUG_LENGTH,
+  PAGE_PATH_PATTERN,
+  SLUG_PATTERN,
+} from './site-paths';
 export { HIDDEN_CHARACTERS_MESSAGE, hasHiddenCharacters } from './names';
-export { APPLICANT_AGE, type PeselData, ageOn, isApplicantAge, isPesel, parsePesel, peselCheckDigit } from './pesel';
+export {
+  APPLICANT_AGE,
+  type PeselData,
+  ageOn,
+  isApplicantAge,
+  isPesel,
+  parsePesel,
+  peselCheckDigit,
+} from './pesel';
 export { isIdCardNumber, normalizeIdCardNumber } from './id-card';
 export { isPolishBankAccount, normalizeNrb, toPolishIban } from './bank-account';
-export { formatAmountInput, formatBankAccountInput, formatIdCardInput, formatPeselInput, formatPhoneInput } from './input-masks';
+export {
+  formatAmountInput,
+  formatBankAccountInput,
+  formatIdCardInput,
+  formatPeselInput,
+  formatPhoneInput,
+} from './input-masks';
 export {
   ELIGIBILITY_ITEMS,
   type EligibilityAnswers,

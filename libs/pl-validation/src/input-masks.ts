@@ -35,7 +35,10 @@ export function formatPeselInput(value: string): string {
 
 /** 'aba300000' → 'ABA 300000'. */
 export function formatIdCardInput(value: string): string {
-  const compact = value.replace(/[^a-zA-Z0-9]/g, '').toUpperCase().slice(0, 9);
+  const compact = value
+    .replace(/[^a-zA-Z0-9]/g, '')
+    .toUpperCase()
+    .slice(0, 9);
   return compact.length > 3 ? `${compact.slice(0, 3)} ${compact.slice(3)}` : compact;
 }
 

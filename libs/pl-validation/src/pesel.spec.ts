@@ -37,7 +37,9 @@ describe('PESEL', () => {
     [2299, 11, 30],
   ])('decodes every century’s month offset: %i-%i-%i', (year, month, day) => {
     const pesel = makePesel(year, month, day);
-    expect(parsePesel(pesel)?.birthDate).toBe(`${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`);
+    expect(parsePesel(pesel)?.birthDate).toBe(
+      `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`,
+    );
   });
 
   it.each([

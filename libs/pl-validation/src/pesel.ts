@@ -46,7 +46,10 @@ export function parsePesel(input: string): PeselData | undefined {
   const month = encodedMonth - era.offset;
   if (day < 1 || day > daysInMonth(year, month)) return undefined;
   const pad = (n: number) => String(n).padStart(2, '0');
-  return { birthDate: `${year}-${pad(month)}-${pad(day)}`, sex: Number(value[9]) % 2 === 1 ? 'male' : 'female' };
+  return {
+    birthDate: `${year}-${pad(month)}-${pad(day)}`,
+    sex: Number(value[9]) % 2 === 1 ? 'male' : 'female',
+  };
 }
 
 export function isPesel(input: string): boolean {

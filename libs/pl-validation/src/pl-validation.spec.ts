@@ -1,15 +1,30 @@
-import { contactMessageSchema, isEmail, isUuidV4, MESSAGES, normalizeEmail, normalizePolishPhone, normalizeUuid } from './index';
+import {
+  contactMessageSchema,
+  isEmail,
+  isUuidV4,
+  MESSAGES,
+  normalizeEmail,
+  normalizePolishPhone,
+  normalizeUuid,
+} from './index';
 
 describe('isEmail', () => {
   it.each(['jan.kowalski@example.pl', 'a+tag@sub.domena.com.pl', "o'brien@x.io"])('accepts %s', (v) => {
     expect(isEmail(v)).toBe(true);
   });
-  it.each(['', 'jan', 'jan@', '@x.pl', 'jan@localhost', 'jan@@x.pl', 'jan kowalski@x.pl', `${'a'.repeat(65)}@x.pl`, `a@${'b'.repeat(250)}.pl`])(
-    'rejects %p',
-    (v) => {
-      expect(isEmail(v)).toBe(false);
-    },
-  );
+  it.each([
+    '',
+    'jan',
+    'jan@',
+    '@x.pl',
+    'jan@localhost',
+    'jan@@x.pl',
+    'jan kowalski@x.pl',
+    `${'a'.repeat(65)}@x.pl`,
+    `a@${'b'.repeat(250)}.pl`,
+  ])('rejects %p', (v) => {
+    expect(isEmail(v)).toBe(false);
+  });
   it('lower-cases only the domain', () => {
     expect(normalizeEmail(' Jan.K@Example.PL ')).toBe('Jan.K@example.pl');
   });
@@ -25,9 +40,12 @@ describe('normalizePolishPhone', () => {
   ])('%s → %s', (input, expected) => {
     expect(normalizePolishPhone(input)).toBe(expected);
   });
-  it.each(['', '12345', '060010020', '+49600100200', '6001002001', 'abc600100200', '+48 600 100 20'])('rejects %p', (v) => {
-    expect(normalizePolishPhone(v)).toBeUndefined();
-  });
+  it.each(['', '12345', '060010020', '+49600100200', '6001002001', 'abc600100200', '+48 600 100 20'])(
+    'rejects %p',
+    (v) => {
+      expect(normalizePolishPhone(v)).toBeUndefined();
+    },
+  );
 });
 
 describe('UUID v4', () => {
@@ -45,7 +63,12 @@ describe('UUID v4', () => {
 });
 
 describe('contactMessageSchema', () => {
-  const valid = { name: 'Anna Nowak', email: 'anna@example.pl', phone: '', message: 'Dzień dobry, mam pytanie o ofertę.' };
+  const valid = {
+    name: 'Anna Nowak',
+    email: 'anna@example.pl',
+    phone: '',
+    message: 'Dzień dobry, mam pytanie o ofertę.',
+  };
 
   it('accepts a valid message and normalises fields', () => {
     const parsed = contactMessageSchema.parse({ ...valid, phone: '600 100 200', email: 'anna@Example.PL' });
@@ -57,10 +80,20 @@ describe('contactMessageSchema', () => {
   });
 
   it('gives the Polish message for each bad field', () => {
-    const result = contactMessageSchema.safeParse({ name: 'A', email: 'zly', phone: '123', message: '<b>krótko</b>' });
+    const result = contactMessageSchema.safeParse({
+      name: 'A',
+      email: 'zly',
+      phone: '123',
+      message: '<b>krótko</b>',
+    });
     expect(result.success).toBe(false);
     const byField = Object.fromEntries(result.error!.issues.map((i) => [i.path.join('.'), i.message]));
-    expect(byField).toEqual({ name: MESSAGES.name, email: MESSAGES.email, phone: MESSAGES.phone, message: MESSAGES.html });
+    expect(byField).toEqual({
+      name: MESSAGES.name,
+      email: MESSAGES.email,
+      phone: MESSAGES.phone,
+      message: MESSAGES.html,
+    });
   });
 
   it('limits the message to 5000 characters', () => {

@@ -40,7 +40,8 @@ export class CallDeadline implements Deadline {
   static of(call: unknown, now: () => number = Date.now): CallDeadline {
     const grpcCall = call as GrpcServerCall | null | undefined;
     const raw = grpcCall?.getDeadline?.();
-    const at = raw instanceof Date ? raw.getTime() : typeof raw === 'number' && !Number.isNaN(raw) ? raw : Infinity;
+    const at =
+      raw instanceof Date ? raw.getTime() : typeof raw === 'number' && !Number.isNaN(raw) ? raw : Infinity;
     return new CallDeadline(at, () => grpcCall?.cancelled === true, now);
   }
 
@@ -66,7 +67,9 @@ export class CallDeadline implements Deadline {
     // A caller whose deadline passed also cancels the call: the deadline is the better reason.
     if (this.now() >= this.at) throw deadlineExceeded("the caller's deadline passed: nothing was committed");
     if (this.cancelled()) {
-      throw new ServiceError(status.CANCELLED, 'the caller cancelled the call: nothing was committed', { reason: 'CANCELLED' });
+      throw new ServiceError(status.CANCELLED, 'the caller cancelled the call: nothing was committed', {
+        reason: 'CANCELLED',
+      });
     }
   }
 }

@@ -34,7 +34,8 @@ export const notFound = (resourceType: string, resourceName: string) =>
     resource: { resourceType, resourceName },
   });
 
-export const unavailable = (message: string) => new ServiceError(status.UNAVAILABLE, message, { reason: 'UNAVAILABLE' });
+export const unavailable = (message: string) =>
+  new ServiceError(status.UNAVAILABLE, message, { reason: 'UNAVAILABLE' });
 
 export const resourceExhausted = (message: string) =>
   new ServiceError(status.RESOURCE_EXHAUSTED, message, { reason: 'RATE_LIMITED' });

@@ -36,7 +36,9 @@ export class GrpcCallInterceptor implements NestInterceptor {
     if (deadline.expired) {
       const code = deadline.remainingMs() <= 0 ? status.DEADLINE_EXCEEDED : status.CANCELLED;
       finish(code);
-      throw new ServiceError(code, 'the caller gave up before the call started: not run', { reason: status[code] });
+      throw new ServiceError(code, 'the caller gave up before the call started: not run', {
+        reason: status[code],
+      });
     }
     if (!this.alwaysOpen.has(context.getClass()) && !this.isReady()) {
       finish(status.UNAVAILABLE);

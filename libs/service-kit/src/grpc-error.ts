@@ -13,14 +13,29 @@ export interface GrpcErrorObject {
 
 // PostgreSQL SQLSTATEs and socket errors that mean "the database is not there right now":
 // callers should retry later, so they map to UNAVAILABLE rather than INTERNAL.
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+]);
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const candidate = error as { code?: unknown; driverError?: { code?: unknown }; message?: unknown };
   const code = candidate.driverError?.code ?? candidate.code;
   if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
-  return typeof candidate.message === 'string' && /Connection terminated|connect ECONNREFUSED|DataSource is not initialized/i.test(candidate.message);
+  return (
+    typeof candidate.message === 'string' &&
+    /Connection terminated|connect ECONNREFUSED|DataSource is not initialized/i.test(candidate.message)
+  );
 }
 
 function build(
@@ -50,7 +65,11 @@ export function toGrpcError(error: unknown, domain: string): { error: GrpcErrorO
   }
   if (error instanceof RpcException) {
     const inner = error.getError();
-    if (typeof inner === 'object' && inner !== null && typeof (inner as { code?: unknown }).code === 'number') {
+    if (
+      typeof inner === 'object' &&
+      inner !== null &&
+      typeof (inner as { code?: unknown }).code === 'number'
+    ) {
       const { code, message } = inner as { code: status; message?: string };
       return { error: build(code, message ?? status[code] ?? 'error', domain), unexpected: false };
     }
@@ -58,9 +77,14 @@ export function toGrpcError(error: unknown, domain: string): { error: GrpcErrorO
   }
   if (isDatabaseUnavailable(error)) {
     return {
-      error: build(status.UNAVAILABLE, 'storage is temporarily unavailable', domain, { reason: 'STORAGE_UNAVAILABLE' }),
+      error: build(status.UNAVAILABLE, 'storage is temporarily unavailable', domain, {
+        reason: 'STORAGE_UNAVAILABLE',
+      }),
       unexpected: true,
     };
   }
-  return { error: build(status.INTERNAL, 'internal error', domain, { reason: 'INTERNAL' }), unexpected: true };
+  return {
+    error: build(status.INTERNAL, 'internal error', domain, { reason: 'INTERNAL' }),
+    unexpected: true,
+  };
 }

@@ -13,7 +13,8 @@ export class GrpcExceptionFilter implements RpcExceptionFilter<unknown> {
   catch(exception: unknown, host: ArgumentsHost): Observable<never> {
     const { error, unexpected } = toGrpcError(exception, this.domain);
     const method = host.getArgByIndex<{ operationId?: string }>(2)?.operationId;
-    if (unexpected) this.logger.error({ err: exception, grpcCode: error.code, method }, 'gRPC handler failed');
+    if (unexpected)
+      this.logger.error({ err: exception, grpcCode: error.code, method }, 'gRPC handler failed');
     else this.logger.debug({ grpcCode: error.code, method, message: error.message }, 'gRPC call rejected');
     return throwError(() => error);
   }

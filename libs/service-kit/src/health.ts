@@ -42,8 +42,14 @@ export class HealthState {
   /** Runs every check once (each with its own timeout) and updates the status. */
   async probe(): Promise<ServingStatus> {
     if (this.draining) return 'NOT_SERVING';
-    const results = await Promise.allSettled(this.checks.map((c) => withTimeout(c.check(), c.timeoutMs ?? 1000, c.name)));
-    const failures = results.flatMap((r, i) => (r.status === 'rejected' ? [`${this.checks[i]?.name}: ${String((r.reason as Error)?.message ?? r.reason)}`] : []));
+    const results = await Promise.allSettled(
+      this.checks.map((c) => withTimeout(c.check(), c.timeoutMs ?? 1000, c.name)),
+    );
+    const failures = results.flatMap((r, i) =>
+      r.status === 'rejected'
+        ? [`${this.checks[i]?.name}: ${String((r.reason as Error)?.message ?? r.reason)}`]
+        : [],
+    );
     const next: ServingStatus = failures.length === 0 ? 'SERVING' : 'NOT_SERVING';
     const failure = failures.join('; ');
     if (next !== this.status$.value || failure !== this.lastFailure) {

@@ -10,7 +10,10 @@ import { z } from 'zod';
 export const slugField = z
   .string()
   .min(1, 'is required')
-  .refine(isSlug, `must be a lower-case slug such as "placa-minimalna" (at most ${MAX_SLUG_LENGTH} characters)`);
+  .refine(
+    isSlug,
+    `must be a lower-case slug such as "placa-minimalna" (at most ${MAX_SLUG_LENGTH} characters)`,
+  );
 
 /** '' means "not given" in proto3; otherwise a slug. */
 export const optionalSlugField = z.union([z.literal(''), slugField]).transform((value) => value || undefined);
@@ -42,12 +45,17 @@ export const idempotencyKeyField = z
   .transform((value, ctx) => {
     if (!value) return undefined;
     const key = normalizeUuid(value.trim());
-    if (!key) ctx.addIssue({ code: 'custom', message: 'must be a UUID v4, created once per form submission' });
+    if (!key)
+      ctx.addIssue({ code: 'custom', message: 'must be a UUID v4, created once per form submission' });
     return key;
   });
 
 /** A positive int64 id that must be given. */
-export const idField = z.number().int('must be a whole number').min(1, 'is required').max(2 ** 53 - 1, 'is out of range');
+export const idField = z
+  .number()
+  .int('must be a whole number')
+  .min(1, 'is required')
+  .max(2 ** 53 - 1, 'is out of range');
 
 /** The slice of a list one call asks for: 1-based page, its size and the rows to skip. */
 export interface PageSlice {
@@ -66,7 +74,11 @@ export const MAX_PAGE_NUMBER = 10_000;
 export const pageRequestField = (defaultSize: number, maxSize = 50) =>
   z
     .object({
-      page: z.number().int('must be a whole number').min(0, 'must not be negative').max(MAX_PAGE_NUMBER, 'is out of range'),
+      page: z
+        .number()
+        .int('must be a whole number')
+        .min(0, 'must not be negative')
+        .max(MAX_PAGE_NUMBER, 'is out of range'),
       pageSize: z.number().int('must be a whole number').min(0, 'must not be negative'),
     })
     .nullish()
@@ -78,5 +90,10 @@ export const pageRequestField = (defaultSize: number, maxSize = 50) =>
 
 /** common.v1.PageInfo of a slice of `total` items. */
 export function toPageInfo(slice: PageSlice, total: number): commonV1.PageInfo {
-  return { page: slice.page, pageSize: slice.size, totalItems: total, totalPages: Math.ceil(total / slice.size) };
+  return {
+    page: slice.page,
+    pageSize: slice.size,
+    totalItems: total,
+    totalPages: Math.ceil(total / slice.size),
+  };
 }

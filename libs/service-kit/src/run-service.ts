@@ -4,7 +4,13 @@ import { type MicroserviceOptions, Transport } from '@nestjs/microservices';
 import { createCache, type Cache } from '@lib/cache';
 import { backoffDelay, type BackoffPolicy, ConfigError, type ServiceEnv } from '@lib/config';
 import { LOADER_OPTIONS, protoPathsFor, SERVICES, type ServiceName } from '@lib/contracts';
-import { databaseReadinessCheck, initializeDatabase, openDatabase, registerPoolMetrics, type DataSourceOptions } from '@lib/database';
+import {
+  databaseReadinessCheck,
+  initializeDatabase,
+  openDatabase,
+  registerPoolMetrics,
+  type DataSourceOptions,
+} from '@lib/database';
 import {
   createLogger,
   createMetricsRegistry,
@@ -95,7 +101,10 @@ export async function startService<C extends ServiceEnv>(
       await databaseReadinessCheck(dataSource).check();
     },
   };
-  const checks: ReadinessCheck[] = [storageCheck, ...(cache.kind === 'redis' ? [cache.readinessCheck()] : [])];
+  const checks: ReadinessCheck[] = [
+    storageCheck,
+    ...(cache.kind === 'redis' ? [cache.readinessCheck()] : []),
+  ];
   const health = new HealthState([`${spec.package}.${spec.service}`], checks, logger);
 
   const registry = createMetricsRegistry({ serviceName: def.name });
@@ -122,7 +131,11 @@ export async function startService<C extends ServiceEnv>(
     ],
     exports: [DataSource, CACHE, LOGGER, SERVICE_CONFIG, HEALTH_STATE, METRICS_REGISTRY],
   };
-  const root: DynamicModule = { module: ServiceRootModule, imports: [infra, def.module], controllers: [HealthController] };
+  const root: DynamicModule = {
+    module: ServiceRootModule,
+    imports: [infra, def.module],
+    controllers: [HealthController],
+  };
 
   const app = await NestFactory.createMicroservice<MicroserviceOptions>(root, {
     transport: Transport.GRPC,
@@ -137,7 +150,13 @@ export async function startService<C extends ServiceEnv>(
   });
   app.useGlobalFilters(new GrpcExceptionFilter(logger, `${def.name}.v1`));
   app.useGlobalInterceptors(
-    new GrpcCallInterceptor(histogram, () => storageReady, new Set<Type<unknown>>([HealthController]), `${def.name}.v1`, logger),
+    new GrpcCallInterceptor(
+      histogram,
+      () => storageReady,
+      new Set<Type<unknown>>([HealthController]),
+      `${def.name}.v1`,
+      logger,
+    ),
   );
   await app.listen();
 
@@ -151,7 +170,10 @@ export async function startService<C extends ServiceEnv>(
     details: readinessDetails && (() => readinessDetails(app)),
   });
   health.start(HEALTH_INTERVAL_MS);
-  logger.info({ grpcPort: config.GRPC_PORT, opsHost: ops.host, opsPort: ops.port, embeddedDatabase: database.embedded }, `${def.name} service listening`);
+  logger.info(
+    { grpcPort: config.GRPC_PORT, opsHost: ops.host, opsPort: ops.port, embeddedDatabase: database.embedded },
+    `${def.name} service listening`,
+  );
 
   let closing = false;
   const databaseReady = prepareStorage(dataSource, logger, () => closing).then(async () => {
@@ -180,14 +202,28 @@ export async function startService<C extends ServiceEnv>(
     await database.stop();
   }
 
-  return { app, dataSource, cache, health, grpcPort: config.GRPC_PORT, opsHost: ops.host, opsPort: ops.port, databaseReady, close };
+  return {
+    app,
+    dataSource,
+    cache,
+    health,
+    grpcPort: config.GRPC_PORT,
+    opsHost: ops.host,
+    opsPort: ops.port,
+    databaseReady,
+    close,
+  };
 }
 
 /** Waits between tries to reach PostgreSQL at start-up. */
 const DATABASE_RETRY: BackoffPolicy = { initialMs: 500, maxMs: 10_000 };
 
 /** Connects and migrates, retrying while PostgreSQL is unreachable (it may start after us). */
-async function prepareStorage(dataSource: DataSource, logger: Logger, cancelled: () => boolean): Promise<void> {
+async function prepareStorage(
+  dataSource: DataSource,
+  logger: Logger,
+  cancelled: () => boolean,
+): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       await initializeDatabase(dataSource);
@@ -242,7 +278,10 @@ export async function migrateStorage<C extends ServiceEnv>(
  * MIGRATE_ONLY_FLAG among the arguments it migrates and exits: 0 when the schema is current, 1 with
  * one fatal log line when a migration failed.
  */
-export async function runService<C extends ServiceEnv>(def: ServiceDefinition<ServiceName, C>, loaded: C | ConfigError): Promise<void> {
+export async function runService<C extends ServiceEnv>(
+  def: ServiceDefinition<ServiceName, C>,
+  loaded: C | ConfigError,
+): Promise<void> {
   // An invalid environment in a deployment (loadConfigOrUnready): up, never ready, one log line naming the variables.
   if (loaded instanceof ConfigError) {
     if (process.argv.includes(MIGRATE_ONLY_FLAG)) {

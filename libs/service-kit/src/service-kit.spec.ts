@@ -18,7 +18,10 @@ const decode = (error: ReturnType<typeof toGrpcError>['error']) => {
 
 describe('toGrpcError', () => {
   it('keeps the code and field violations of an expected failure', () => {
-    const { error, unexpected } = toGrpcError(invalidArgument([{ field: 'email', description: 'bad' }]), domain);
+    const { error, unexpected } = toGrpcError(
+      invalidArgument([{ field: 'email', description: 'bad' }]),
+      domain,
+    );
     expect(unexpected).toBe(false);
     expect(error.code).toBe(status.INVALID_ARGUMENT);
     const decoded = decode(error);
@@ -33,7 +36,10 @@ describe('toGrpcError', () => {
   });
 
   it('turns a bug into INTERNAL with a generic message, never UNKNOWN or the original text', () => {
-    const { error, unexpected } = toGrpcError(new TypeError('cannot read x of undefined at /srv/app.js'), domain);
+    const { error, unexpected } = toGrpcError(
+      new TypeError('cannot read x of undefined at /srv/app.js'),
+      domain,
+    );
     expect(unexpected).toBe(true);
     expect(error.code).toBe(status.INTERNAL);
     expect(error.message).toBe('internal error');
@@ -55,14 +61,20 @@ describe('toGrpcError', () => {
   });
 
   it('honours an RpcException carrying a gRPC code', () => {
-    const { error } = toGrpcError(new RpcException({ code: status.PERMISSION_DENIED, message: 'no' }), domain);
+    const { error } = toGrpcError(
+      new RpcException({ code: status.PERMISSION_DENIED, message: 'no' }),
+      domain,
+    );
     expect(error.code).toBe(status.PERMISSION_DENIED);
   });
 });
 
 describe('parseRequest', () => {
   it('lists every invalid field at once', () => {
-    const schema = z.object({ a: z.string().min(2, 'too short'), b: z.object({ c: z.number().positive('must be positive') }) });
+    const schema = z.object({
+      a: z.string().min(2, 'too short'),
+      b: z.object({ c: z.number().positive('must be positive') }),
+    });
     let error: unknown;
     try {
       parseRequest(schema, { a: 'x', b: { c: -1 } });
@@ -81,7 +93,11 @@ describe('parseRequest', () => {
 describe('HealthState', () => {
   it('is NOT_SERVING until checks pass, follows them, and stays NOT_SERVING once draining', async () => {
     let dbUp = false;
-    const state = new HealthState(['rates.v1.RatesService'], [{ name: 'db', check: () => (dbUp ? Promise.resolve() : Promise.reject(new Error('down'))) }], silent);
+    const state = new HealthState(
+      ['rates.v1.RatesService'],
+      [{ name: 'db', check: () => (dbUp ? Promise.resolve() : Promise.reject(new Error('down'))) }],
+      silent,
+    );
     const seen = firstValueFrom(state.watch().pipe(take(3), toArray()));
     expect(state.current).toBe('NOT_SERVING');
     await state.probe();
@@ -99,7 +115,11 @@ describe('HealthState', () => {
   });
 
   it('fails a check that hangs past its timeout', async () => {
-    const state = new HealthState([], [{ name: 'slow', timeoutMs: 20, check: () => new Promise(() => undefined) }], silent);
+    const state = new HealthState(
+      [],
+      [{ name: 'slow', timeoutMs: 20, check: () => new Promise(() => undefined) }],
+      silent,
+    );
     await expect(state.probe()).resolves.toBe('NOT_SERVING');
     state.stop();
   });

@@ -1,14 +1,28 @@
 import * as grpc from '@grpc/grpc-js';
 import { loadSync } from '@grpc/proto-loader';
 import { type ConfigError, portOr, SERVICE_PORTS } from '@lib/config';
-import { HEALTH, LOADER_OPTIONS, PROTO_ROOT, protoPathsFor, SERVICES, type ServiceName } from '@lib/contracts';
-import { createLogger, createMetricsRegistry, type Logger, type OpsServer, startOpsServer } from '@lib/observability';
+import {
+  HEALTH,
+  LOADER_OPTIONS,
+  PROTO_ROOT,
+  protoPathsFor,
+  SERVICES,
+  type ServiceName,
+} from '@lib/contracts';
+import {
+  createLogger,
+  createMetricsRegistry,
+  type Logger,
+  type OpsServer,
+  startOpsServer,
+} from '@lib/observability';
 import path from 'node:path';
 import { LIVENESS_SERVICE } from './health';
 
 type Env = Record<string, string | undefined>;
 
-const hostOr = (value: string | undefined, fallback: string): string => (value?.trim() ? value.trim() : fallback);
+const hostOr = (value: string | undefined, fallback: string): string =>
+  value?.trim() ? value.trim() : fallback;
 
 export interface UnconfiguredService {
   grpcPort: number;
@@ -37,7 +51,9 @@ export async function serveUnconfigured(
   const reason = `invalid configuration: ${error.problems.join('; ')}`;
 
   const server = new grpc.Server();
-  const healthPackage = grpc.loadPackageDefinition(loadSync(path.join(PROTO_ROOT, HEALTH.protoFile), LOADER_OPTIONS)) as unknown as {
+  const healthPackage = grpc.loadPackageDefinition(
+    loadSync(path.join(PROTO_ROOT, HEALTH.protoFile), LOADER_OPTIONS),
+  ) as unknown as {
     grpc: { health: { v1: { Health: grpc.ServiceClientConstructor } } };
   };
   // grpc.health.v1.HealthCheckResponse.ServingStatus: SERVING = 1, NOT_SERVING = 2.
@@ -46,7 +62,8 @@ export async function serveUnconfigured(
   server.addService(healthPackage.grpc.health.v1.Health.service, {
     Check(call: grpc.ServerUnaryCall<{ service?: string }, unknown>, callback: grpc.sendUnaryData<unknown>) {
       const status = statusOf(call.request.service ?? '');
-      if (status === undefined) callback({ code: grpc.status.NOT_FOUND, details: `unknown service ${call.request.service ?? ''}` });
+      if (status === undefined)
+        callback({ code: grpc.status.NOT_FOUND, details: `unknown service ${call.request.service ?? ''}` });
       else callback(null, { status });
     },
     Watch(call: grpc.ServerWritableStream<{ service?: string }, unknown>) {
@@ -55,7 +72,9 @@ export async function serveUnconfigured(
     },
   });
   const own = grpc.loadPackageDefinition(loadSync(protoPathsFor(name), LOADER_OPTIONS));
-  const ownService = spec.package.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], own) as Record<
+  const ownService = spec.package
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], own) as Record<
     string,
     grpc.ServiceClientConstructor
   >;
@@ -71,8 +90,10 @@ export async function serveUnconfigured(
 
   const grpcHost = hostOr(source['GRPC_HOST'], '0.0.0.0');
   const grpcPort = await new Promise<number>((resolve, reject) =>
-    server.bindAsync(`${grpcHost}:${portOr(source['GRPC_PORT'], SERVICE_PORTS[name].grpc)}`, grpc.ServerCredentials.createInsecure(), (bindError, port) =>
-      bindError ? reject(bindError) : resolve(port),
+    server.bindAsync(
+      `${grpcHost}:${portOr(source['GRPC_PORT'], SERVICE_PORTS[name].grpc)}`,
+      grpc.ServerCredentials.createInsecure(),
+      (bindError, port) => (bindError ? reject(bindError) : resolve(port)),
     ),
   );
 
@@ -117,7 +138,9 @@ export async function runUnconfigured(name: ServiceName, error: ConfigError): Pr
     service = await serveUnconfigured(name, error);
   } catch (startError) {
     // Not even the probes could be served (a port taken): nothing left to do but say so and stop.
-    process.stderr.write(`${error.message}\n${name} could not serve its probes either: ${startError instanceof Error ? startError.message : String(startError)}\n`);
+    process.stderr.write(
+      `${error.message}\n${name} could not serve its probes either: ${startError instanceof Error ? startError.message : String(startError)}\n`,
+    );
     process.exit(78);
   }
   const stop = () => {

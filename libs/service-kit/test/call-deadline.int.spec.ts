@@ -4,7 +4,14 @@ import * as protoLoader from '@grpc/proto-loader';
 import { Controller, type INestMicroservice, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { GrpcMethod, type MicroserviceOptions, Transport } from '@nestjs/microservices';
-import { createServiceClient, LOADER_OPTIONS, protoPathsFor, type ratesV1, SERVICES, type ServiceClient } from '@lib/contracts';
+import {
+  createServiceClient,
+  LOADER_OPTIONS,
+  protoPathsFor,
+  type ratesV1,
+  SERVICES,
+  type ServiceClient,
+} from '@lib/contracts';
 import { createLogger } from '@lib/observability';
 import { freePort } from '@lib/test-support';
 import { Histogram, Registry } from 'prom-client';
@@ -15,7 +22,13 @@ import { GrpcExceptionFilter } from '../src/grpc-exception.filter';
 // A real NestJS gRPC server with the interceptor and filter runService installs, and a handler that
 // "writes" the way a use case does: work first, then asks the call's deadline, then commits.
 
-const TABLE: ratesV1.RateTable = { table: 1, no: '1/A/NBP/2026', effectiveDate: '2026-01-02', tradingDate: '', rates: [] };
+const TABLE: ratesV1.RateTable = {
+  table: 1,
+  no: '1/A/NBP/2026',
+  effectiveDate: '2026-01-02',
+  tradingDate: '',
+  rates: [],
+};
 
 /** What the handler did, and a gate the test opens to let a started call go on. */
 const world = {
@@ -30,7 +43,11 @@ const world = {
 @Controller()
 class WritingController {
   @GrpcMethod('RatesService', 'GetLatestTable')
-  async getLatestTable(request: ratesV1.GetLatestTableRequest, _metadata: grpc.Metadata, call: unknown): Promise<ratesV1.RateTable> {
+  async getLatestTable(
+    request: ratesV1.GetLatestTableRequest,
+    _metadata: grpc.Metadata,
+    call: unknown,
+  ): Promise<ratesV1.RateTable> {
     world.started.push(request.table);
     world.onStarted();
     try {
@@ -55,7 +72,8 @@ describe('call deadlines on a real gRPC server', () => {
   let app: INestMicroservice;
   let target: string;
   let client: ServiceClient<'rates'>;
-  let raw: grpc.Client & Record<string, grpc.requestCallback<unknown> & ((...args: unknown[]) => grpc.ClientUnaryCall)>;
+  let raw: grpc.Client &
+    Record<string, grpc.requestCallback<unknown> & ((...args: unknown[]) => grpc.ClientUnaryCall)>;
   const registry = new Registry();
 
   beforeAll(async () => {
@@ -64,14 +82,26 @@ describe('call deadlines on a real gRPC server', () => {
     app = await NestFactory.createMicroservice<MicroserviceOptions>(WritingModule, {
       transport: Transport.GRPC,
       logger: false,
-      options: { package: SERVICES.rates.package, protoPath: protoPathsFor('rates'), url: target, loader: LOADER_OPTIONS },
+      options: {
+        package: SERVICES.rates.package,
+        protoPath: protoPathsFor('rates'),
+        url: target,
+        loader: LOADER_OPTIONS,
+      },
     });
-    const histogram = new Histogram({ name: 'calls', help: 'calls', labelNames: ['method', 'code'] as const, registers: [registry] });
+    const histogram = new Histogram({
+      name: 'calls',
+      help: 'calls',
+      labelNames: ['method', 'code'] as const,
+      registers: [registry],
+    });
     app.useGlobalFilters(new GrpcExceptionFilter(logger, 'rates.v1'));
     app.useGlobalInterceptors(new GrpcCallInterceptor(histogram, () => true, new Set(), 'rates.v1', logger));
     await app.listen();
     client = createServiceClient('rates', { target });
-    const Rates = grpc.loadPackageDefinition(protoLoader.loadSync(protoPathsFor('rates'), LOADER_OPTIONS)) as unknown as {
+    const Rates = grpc.loadPackageDefinition(
+      protoLoader.loadSync(protoPathsFor('rates'), LOADER_OPTIONS),
+    ) as unknown as {
       rates: { v1: { RatesService: grpc.ServiceClientConstructor } };
     };
     raw = new Rates.rates.v1.RatesService(target, grpc.credentials.createInsecure()) as typeof raw;
@@ -103,18 +133,21 @@ describe('call deadlines on a real gRPC server', () => {
     const metadata = new grpc.Metadata();
     metadata.set('grpc-timeout', '0m');
     const answer = await new Promise<grpc.ServiceError | null>((resolve) => {
-      (raw['GetLatestTable'] as (r: unknown, m: grpc.Metadata, o: grpc.CallOptions, cb: (e: grpc.ServiceError | null) => void) => void).call(
-        raw,
-        { table: 2 },
-        metadata,
-        {},
-        (error) => resolve(error),
-      );
+      (
+        raw['GetLatestTable'] as (
+          r: unknown,
+          m: grpc.Metadata,
+          o: grpc.CallOptions,
+          cb: (e: grpc.ServiceError | null) => void,
+        ) => void
+      ).call(raw, { table: 2 }, metadata, {}, (error) => resolve(error));
     });
     expect(answer?.code).toBe(grpc.status.DEADLINE_EXCEEDED);
     // The refusal is counted before the answer leaves, so by now the call is known to be over.
     const counted = await registry.getSingleMetricAsString('calls');
-    expect(counted).toMatch(/calls_count\{method="WritingController.getLatestTable",code="DEADLINE_EXCEEDED"\} 1/);
+    expect(counted).toMatch(
+      /calls_count\{method="WritingController.getLatestTable",code="DEADLINE_EXCEEDED"\} 1/,
+    );
     expect(world.started).toEqual([]);
     expect(world.committed).toEqual([]);
   });
@@ -137,6 +170,8 @@ describe('call deadlines on a real gRPC server', () => {
     await finished;
     expect(world.started).toEqual([3]);
     expect(world.committed).toEqual([]);
-    expect(world.finished).toEqual([{ table: 3, outcome: "the caller's deadline passed: nothing was committed" }]);
+    expect(world.finished).toEqual([
+      { table: 3, outcome: "the caller's deadline passed: nothing was committed" },
+    ]);
   });
 });

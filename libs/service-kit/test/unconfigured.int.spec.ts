@@ -1,7 +1,15 @@
 import * as grpc from '@grpc/grpc-js';
 import { loadSync } from '@grpc/proto-loader';
 import { ConfigError, loadConfig, loadConfigOrUnready, portOr, serviceEnvSchema } from '@lib/config';
-import { createServiceClient, type GrpcCallError, HEALTH, healthV1, LOADER_OPTIONS, PROTO_ROOT, ratesV1 } from '@lib/contracts';
+import {
+  createServiceClient,
+  type GrpcCallError,
+  HEALTH,
+  healthV1,
+  LOADER_OPTIONS,
+  PROTO_ROOT,
+  ratesV1,
+} from '@lib/contracts';
 import { createLogger } from '@lib/observability';
 import { freePort } from '@lib/test-support';
 import path from 'node:path';
@@ -11,19 +19,30 @@ import { serveUnconfigured, type UnconfiguredService } from '../src/unconfigured
 const { HealthCheckResponse_ServingStatus: Serving } = healthV1;
 
 type HealthClient = grpc.Client & {
-  Check(request: { service: string }, options: grpc.CallOptions, callback: (error: grpc.ServiceError | null, response?: { status: number }) => void): void;
+  Check(
+    request: { service: string },
+    options: grpc.CallOptions,
+    callback: (error: grpc.ServiceError | null, response?: { status: number }) => void,
+  ): void;
 };
 
 function healthClient(target: string): HealthClient {
-  const definition = grpc.loadPackageDefinition(loadSync(path.join(PROTO_ROOT, HEALTH.protoFile), LOADER_OPTIONS)) as unknown as {
+  const definition = grpc.loadPackageDefinition(
+    loadSync(path.join(PROTO_ROOT, HEALTH.protoFile), LOADER_OPTIONS),
+  ) as unknown as {
     grpc: { health: { v1: { Health: grpc.ServiceClientConstructor } } };
   };
-  return new definition.grpc.health.v1.Health(target, grpc.credentials.createInsecure()) as unknown as HealthClient;
+  return new definition.grpc.health.v1.Health(
+    target,
+    grpc.credentials.createInsecure(),
+  ) as unknown as HealthClient;
 }
 
 const check = (client: HealthClient, service: string) =>
   new Promise<number | undefined>((resolve, reject) =>
-    client.Check({ service }, { deadline: Date.now() + 3_000 }, (error, response) => (error ? reject(error) : resolve(response?.status))),
+    client.Check({ service }, { deadline: Date.now() + 3_000 }, (error, response) =>
+      error ? reject(error) : resolve(response?.status),
+    ),
   );
 
 describe('a service with an invalid environment in a deployment', () => {
@@ -32,7 +51,8 @@ describe('a service with an invalid environment in a deployment', () => {
     name: 'rates',
     destination: new Writable({
       write(chunk: Buffer, _encoding, done) {
-        for (const line of chunk.toString().split('\n')) if (line.trim()) lines.push(JSON.parse(line) as Record<string, unknown>);
+        for (const line of chunk.toString().split('\n'))
+          if (line.trim()) lines.push(JSON.parse(line) as Record<string, unknown>);
         done();
       },
     }),
@@ -42,7 +62,13 @@ describe('a service with an invalid environment in a deployment', () => {
   let env: Record<string, string>;
 
   beforeAll(async () => {
-    env = { NODE_ENV: 'production', GRPC_HOST: '127.0.0.1', GRPC_PORT: String(await freePort()), OPS_PORT: String(await freePort()), DATABASE_POOL_MAX: 'lots' };
+    env = {
+      NODE_ENV: 'production',
+      GRPC_HOST: '127.0.0.1',
+      GRPC_PORT: String(await freePort()),
+      OPS_PORT: String(await freePort()),
+      DATABASE_POOL_MAX: 'lots',
+    };
     const loaded = loadConfigOrUnready(serviceEnvSchema('rates'), env);
     expect(loaded).toBeInstanceOf(ConfigError);
     service = await serveUnconfigured('rates', loaded as ConfigError, { env, logger });
@@ -60,9 +86,14 @@ describe('a service with an invalid environment in a deployment', () => {
     await expect(check(health, 'liveness')).resolves.toBe(Serving.SERVING);
     await expect(check(health, 'no.such.Service')).rejects.toMatchObject({ code: grpc.status.NOT_FOUND });
 
-    const client = createServiceClient('rates', { target: `127.0.0.1:${service.grpcPort}`, deadlineMs: 3_000 });
+    const client = createServiceClient('rates', {
+      target: `127.0.0.1:${service.grpcPort}`,
+      deadlineMs: 3_000,
+    });
     try {
-      const error = (await client.getLatestTable({ table: ratesV1.TableType.A }).catch((e: unknown) => e)) as GrpcCallError;
+      const error = (await client
+        .getLatestTable({ table: ratesV1.TableType.A })
+        .catch((e: unknown) => e)) as GrpcCallError;
       expect(error.code).toBe(grpc.status.UNAVAILABLE);
       expect(error.message).toContain('DATABASE_POOL_MAX');
     } finally {
@@ -77,7 +108,9 @@ describe('a service with an invalid environment in a deployment', () => {
     expect(ready.status).toBe(503);
     expect(JSON.stringify(await ready.json())).toContain('DATABASE_POOL_MAX');
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
-    expect(await (await fetch(`${base}/metrics`)).text()).toContain('process_start_time_seconds{service="rates"}');
+    expect(await (await fetch(`${base}/metrics`)).text()).toContain(
+      'process_start_time_seconds{service="rates"}',
+    );
   });
 
   it('logs exactly one line, naming the variable', () => {
@@ -90,8 +123,14 @@ describe('a service with an invalid environment in a deployment', () => {
 describe('loadConfigOrUnready and the fallback ports', () => {
   it('returns the configuration when it is valid, the error in a deployment when it is not', () => {
     const schema = serviceEnvSchema('rates');
-    expect(loadConfigOrUnready(schema, { NODE_ENV: 'production' })).toEqual(loadConfig(schema, { NODE_ENV: 'production' }));
-    const error = loadConfigOrUnready(schema, { NODE_ENV: 'production', GRPC_PORT: 'x', OPS_PORT: '99999' }) as ConfigError;
+    expect(loadConfigOrUnready(schema, { NODE_ENV: 'production' })).toEqual(
+      loadConfig(schema, { NODE_ENV: 'production' }),
+    );
+    const error = loadConfigOrUnready(schema, {
+      NODE_ENV: 'production',
+      GRPC_PORT: 'x',
+      OPS_PORT: '99999',
+    }) as ConfigError;
     expect(error).toBeInstanceOf(ConfigError);
     expect(error.variables).toEqual(['GRPC_PORT', 'OPS_PORT']);
   });

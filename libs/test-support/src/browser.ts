@@ -53,7 +53,8 @@ export async function openRecordingPage(browser: Browser, options: RecordingPage
   const requests: string[] = [];
   page.on('console', (message) => {
     messages.push({ type: message.type(), text: message.text() });
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+      errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('response', (response) => {

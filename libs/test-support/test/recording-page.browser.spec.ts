@@ -13,7 +13,8 @@ const PAGES: Record<string, string> = {
     <img src="/missing.png?size=1" alt="">
     <script>console.error('bad state'); console.warn('just a warning'); throw new Error('boom');</script>
   </body></html>`,
-  '/clean': '<!doctype html><html lang="pl"><body><p id="lang"></p><script>document.getElementById("lang").textContent = navigator.language;</script></body></html>',
+  '/clean':
+    '<!doctype html><html lang="pl"><body><p id="lang"></p><script>document.getElementById("lang").textContent = navigator.language;</script></body></html>',
 };
 
 describeWithChromium('openRecordingPage in Chromium', () => {
@@ -44,7 +45,12 @@ describeWithChromium('openRecordingPage in Chromium', () => {
     for (let tries = 0; errors.length < 3 && tries < 100; tries++) await page.waitForTimeout(20);
 
     expect([...errors].sort()).toEqual(['404 /missing.png', 'bad state', 'boom']);
-    expect(messages).toEqual(expect.arrayContaining([{ type: 'warning', text: 'just a warning' }, { type: 'error', text: 'bad state' }]));
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        { type: 'warning', text: 'just a warning' },
+        { type: 'error', text: 'bad state' },
+      ]),
+    );
     expect(requests).toEqual(expect.arrayContaining(['/broken', '/missing.png?size=1']));
     await context.close();
   });

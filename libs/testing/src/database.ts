@@ -21,7 +21,11 @@ async function createFresh(adminUrl: string): Promise<TestDatabase> {
   // Parallel CREATE DATABASE calls can briefly find template1 in use; retry a few times.
   for (let attempt = 1; ; attempt += 1) {
     try {
-      await withClient(adminUrl, (client) => client.query(`CREATE DATABASE ${quoteIdentifier(name)}`), 10_000);
+      await withClient(
+        adminUrl,
+        (client) => client.query(`CREATE DATABASE ${quoteIdentifier(name)}`),
+        10_000,
+      );
       break;
     } catch (error) {
       if ((error as { code?: string }).code !== OBJECT_IN_USE || attempt >= 5) throw error;
@@ -65,7 +69,10 @@ function spawnReaper(dir: string): void {
     'if [ -n "$pm" ]; then kill -QUIT "$pm" 2>/dev/null; i=0; while kill -0 "$pm" 2>/dev/null && [ $i -lt 100 ]; do sleep 0.1; i=$((i+1)); done; fi',
     'rm -rf "$2"',
   ].join('\n');
-  spawn('sh', ['-c', script, 'reaper', String(process.pid), dir], { detached: true, stdio: 'ignore' }).unref();
+  spawn('sh', ['-c', script, 'reaper', String(process.pid), dir], {
+    detached: true,
+    stdio: 'ignore',
+  }).unref();
 }
 
 /**

@@ -6,7 +6,12 @@ export { freePort, hasDocker } from '@lib/test-support';
 export { silentLogger } from './logger';
 export { startTestService, type TestService, type TestServiceOptions } from './service-harness';
 export { strictMock, UnexpectedCallError } from './strict-mock';
-export { checkMigrations, type MigrationCheckOptions, type MigrationCheckReport, type MigrationHistory } from './migrations';
+export {
+  checkMigrations,
+  type MigrationCheckOptions,
+  type MigrationCheckReport,
+  type MigrationHistory,
+} from './migrations';
 export {
   CONTENT_FIXTURE_DIR,
   copyFixtureContent,

@@ -73,7 +73,12 @@ export async function checkMigrations(
       poolMax: 2,
       logger: silentLogger(),
     });
-  const report: MigrationCheckReport = { applied: [], reverted: [], leftAfterDown: [], pendingAfterReapply: [] };
+  const report: MigrationCheckReport = {
+    applied: [],
+    reverted: [],
+    leftAfterDown: [],
+    pendingAfterReapply: [],
+  };
   try {
     for (let count = 1; count <= history.migrations.length; count += 1) {
       const name = nameOf(history.migrations[count - 1]!);

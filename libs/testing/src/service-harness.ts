@@ -1,7 +1,14 @@
 import * as grpc from '@grpc/grpc-js';
 import { loadSync } from '@grpc/proto-loader';
 import { loadConfig, type ServiceEnv } from '@lib/config';
-import { createServiceClient, HEALTH, LOADER_OPTIONS, PROTO_ROOT, type ServiceClient, type ServiceName } from '@lib/contracts';
+import {
+  createServiceClient,
+  HEALTH,
+  LOADER_OPTIONS,
+  PROTO_ROOT,
+  type ServiceClient,
+  type ServiceName,
+} from '@lib/contracts';
 import { pendingSchemaChanges } from '@lib/database';
 import { type Logger } from '@lib/observability';
 import { type RunningService, type ServiceDefinition, startService } from '@lib/service-kit';
@@ -41,7 +48,9 @@ export async function startTestService<N extends ServiceName, C extends ServiceE
   definition: ServiceDefinition<N, C>,
   options: TestServiceOptions = {},
 ): Promise<TestService<N>> {
-  const database = options.databaseUrl ? { url: options.databaseUrl, drop: async () => {} } : await provideTestDatabase();
+  const database = options.databaseUrl
+    ? { url: options.databaseUrl, drop: async () => {} }
+    : await provideTestDatabase();
   const grpcPort = await freePort();
   const config = loadConfig(definition.configSchema, {
     ...options.env,

@@ -23,7 +23,11 @@ export async function waitingForLocks(db: DataSource): Promise<number> {
  * Runs `sql` (a LOCK TABLE or SELECT … FOR UPDATE) in a transaction of its own and keeps it open
  * until release(): `LOCK TABLE <t> IN EXCLUSIVE MODE` makes writes to the table wait while reads go on.
  */
-export async function holdLock(db: DataSource, sql: string, parameters: unknown[] = []): Promise<{ release(): Promise<void> }> {
+export async function holdLock(
+  db: DataSource,
+  sql: string,
+  parameters: unknown[] = [],
+): Promise<{ release(): Promise<void> }> {
   const runner: QueryRunner = db.createQueryRunner();
   await runner.connect();
   await runner.startTransaction();
@@ -41,6 +45,11 @@ export async function countedCalls(opsUrl: string, method: string, code: string)
   const text = await (await fetch(`${opsUrl}/metrics`)).text();
   const line = text
     .split('\n')
-    .find((l) => l.startsWith('grpc_server_handling_seconds_count{') && l.includes(`method="${method}"`) && l.includes(`code="${code}"`));
+    .find(
+      (l) =>
+        l.startsWith('grpc_server_handling_seconds_count{') &&
+        l.includes(`method="${method}"`) &&
+        l.includes(`code="${code}"`),
+    );
   return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
 }

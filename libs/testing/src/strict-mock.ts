@@ -38,9 +38,16 @@ type Stubs<T> = { [K in keyof T]?: T[K] };
 export function strictMock<T extends object>(name: string, stubs: Stubs<T> = {}): T {
   return new Proxy(stubs as T, {
     get(target, property) {
-      if (Object.prototype.hasOwnProperty.call(target, property)) return (target as Record<PropertyKey, unknown>)[property];
+      if (Object.prototype.hasOwnProperty.call(target, property))
+        return (target as Record<PropertyKey, unknown>)[property];
       // Promise resolution and Jest's pretty-printer probe these; they are not calls of the port.
-      if (typeof property === 'symbol' || property === 'then' || property === 'asymmetricMatch' || property === 'toJSON') return undefined;
+      if (
+        typeof property === 'symbol' ||
+        property === 'then' ||
+        property === 'asymmetricMatch' ||
+        property === 'toJSON'
+      )
+        return undefined;
       return (...args: unknown[]) => {
         const call = { mock: name, method: property, args };
         unexpected.push(call);

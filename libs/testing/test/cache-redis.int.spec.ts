@@ -18,7 +18,8 @@ function capturingLogger() {
   const lines: Record<string, unknown>[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n')) if (line) lines.push(JSON.parse(line) as Record<string, unknown>);
+      for (const line of chunk.toString().split('\n'))
+        if (line) lines.push(JSON.parse(line) as Record<string, unknown>);
       done();
     },
   });
@@ -49,7 +50,18 @@ describeWithRedis('RedisCache against a real Redis', () => {
    */
   function fakeDate(): (ms: number) => void {
     jest.useFakeTimers({
-      doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
+      doNotFake: [
+        'hrtime',
+        'nextTick',
+        'performance',
+        'queueMicrotask',
+        'setImmediate',
+        'clearImmediate',
+        'setInterval',
+        'clearInterval',
+        'setTimeout',
+        'clearTimeout',
+      ],
     });
     return (ms) => jest.setSystemTime(Date.now() + ms);
   }
@@ -94,7 +106,8 @@ describeWithRedis('RedisCache against a real Redis', () => {
 
   it('deletes single keys and, with SCAN + UNLINK, whole prefixes across many batches', async () => {
     const pipeline = raw.pipeline();
-    for (let i = 0; i < 1_234; i += 1) pipeline.set(`${redis.namespace}:page:/oferta/${i}/`, 'x', 'PX', 60_000);
+    for (let i = 0; i < 1_234; i += 1)
+      pipeline.set(`${redis.namespace}:page:/oferta/${i}/`, 'x', 'PX', 60_000);
     pipeline.set(`${redis.namespace}:pages`, 'x');
     pipeline.set(`${redis.namespace}:page*[special]`, 'x');
     pipeline.set(`${redis.namespace}:page*[special]/a`, 'x');
@@ -131,12 +144,15 @@ describeWithRedis('RedisCache against a real Redis', () => {
 
     advance(opts.ttlMs);
     gate = deferred();
-    const stale = await Promise.all(Array.from({ length: 5 }, () => readThrough(cache, 'offers:home', opts, load)));
+    const stale = await Promise.all(
+      Array.from({ length: 5 }, () => readThrough(cache, 'offers:home', opts, load)),
+    );
     expect(stale).toEqual(Array(5).fill({ version: 1 }));
     expect(calls).toBe(2);
     gate.resolve();
     // The refresh stores version 2 in the background; it is there once a read returns it.
-    while ((await cache.get<{ value: { version: number } }>('offers:home'))?.value.version !== 2) await sleep(5);
+    while ((await cache.get<{ value: { version: number } }>('offers:home'))?.value.version !== 2)
+      await sleep(5);
     expect(await readThrough(cache, 'offers:home', opts, load)).toEqual({ version: 2 });
     expect(calls).toBe(2);
     // Stored for ttl + stale.
@@ -148,7 +164,9 @@ describeWithRedis('RedisCache against a real Redis', () => {
     const opts = { ttlMs: 30, staleMs: 5_000 };
     await readThrough(cache, 'rates:table', opts, () => Promise.resolve('table A'));
     advance(opts.ttlMs);
-    expect(await readThrough(cache, 'rates:table', opts, () => Promise.reject(new Error('NBP down')))).toBe('table A');
+    expect(await readThrough(cache, 'rates:table', opts, () => Promise.reject(new Error('NBP down')))).toBe(
+      'table A',
+    );
   });
 });
 
@@ -165,12 +183,16 @@ describe('RedisCache when Redis is down', () => {
       await expect(cache.get('k')).rejects.toThrow();
       await expect(cache.readinessCheck().check()).rejects.toThrow();
       const load = jest.fn(() => Promise.resolve({ offers: ['a', 'b'] }));
-      const results = await Promise.all([1, 2, 3].map(() => readThrough(cache, 'home', { ttlMs: 1_000, staleMs: 1_000 }, load)));
+      const results = await Promise.all(
+        [1, 2, 3].map(() => readThrough(cache, 'home', { ttlMs: 1_000, staleMs: 1_000 }, load)),
+      );
       expect(results).toEqual(Array(3).fill({ offers: ['a', 'b'] }));
       expect(load).toHaveBeenCalledTimes(1);
       const warnings = lines.filter((l) => l.level === 40).map((l) => l.msg);
       expect(warnings).toContain('cache read failed; calling the loader directly');
-      expect(warnings.filter((m) => m === 'redis unavailable; callers fall back to their sources')).toHaveLength(1);
+      expect(
+        warnings.filter((m) => m === 'redis unavailable; callers fall back to their sources'),
+      ).toHaveLength(1);
     } finally {
       await cache.close();
       jest.useRealTimers();

@@ -61,7 +61,8 @@ function capturingLogger() {
   const lines: Record<string, unknown>[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n')) if (line) lines.push(JSON.parse(line) as Record<string, unknown>);
+      for (const line of chunk.toString().split('\n'))
+        if (line) lines.push(JSON.parse(line) as Record<string, unknown>);
       done();
     },
   });
@@ -76,14 +77,26 @@ describe('@lib/database on a real PostgreSQL', () => {
   afterAll(() => db.drop());
 
   const source = (entities: DataSourceOptions['entities'], logger = pino({ level: 'silent' })) =>
-    createDataSource({ url: db.url, schema: 'offers', entities, migrations: [CreateLender1700000000000], applicationName: 'offers-test', logger });
+    createDataSource({
+      url: db.url,
+      schema: 'offers',
+      entities,
+      migrations: [CreateLender1700000000000],
+      applicationName: 'offers-test',
+      logger,
+    });
 
   it('creates the schema, applies each migration once, and keeps its migrations table inside the schema', async () => {
     const first = capturingLogger();
     const ds = await initializeDatabase(source([Lender], first.logger));
     try {
       expect(first.lines).toEqual(
-        expect.arrayContaining([expect.objectContaining({ msg: 'applied 1 migration(s)', migrations: ['CreateLender1700000000000'] })]),
+        expect.arrayContaining([
+          expect.objectContaining({
+            msg: 'applied 1 migration(s)',
+            migrations: ['CreateLender1700000000000'],
+          }),
+        ]),
       );
       const tables = await ds.query<{ schemaname: string; tablename: string }[]>(
         "SELECT schemaname, tablename FROM pg_tables WHERE schemaname = 'offers' ORDER BY tablename",
@@ -118,7 +131,13 @@ describe('@lib/database on a real PostgreSQL', () => {
     const fresh = await provideTestDatabase();
     try {
       const replicas = [1, 2, 3].map(() =>
-        createDataSource({ url: fresh.url, schema: 'leads', entities: [Lender], migrations: [CreateLender1700000000000], logger: pino({ level: 'silent' }) }),
+        createDataSource({
+          url: fresh.url,
+          schema: 'leads',
+          entities: [Lender],
+          migrations: [CreateLender1700000000000],
+          logger: pino({ level: 'silent' }),
+        }),
       );
       await Promise.all(replicas.map((ds) => initializeDatabase(ds)));
       const rows = await replicas[0]!.query<{ name: string }[]>('SELECT name FROM leads.migrations');
@@ -174,14 +193,20 @@ describe('@lib/database on a real PostgreSQL', () => {
     await expect(initializeDatabase(ds)).rejects.toThrow(/table_that_does_not_exist/);
     expect(ds.isInitialized).toBe(false);
     await withClient(db.url, async (client) => {
-      const { rows } = await client.query("SELECT 1 FROM pg_tables WHERE schemaname = 'broken' AND tablename = 'half_done'");
+      const { rows } = await client.query(
+        "SELECT 1 FROM pg_tables WHERE schemaname = 'broken' AND tablename = 'half_done'",
+      );
       expect(rows).toHaveLength(0);
     });
   });
 
   it('rejects schema names that are not plain identifiers and pools too small for the migration lock', () => {
-    expect(() => createDataSource({ url: db.url, schema: 'Offers; DROP', entities: [], migrations: [] })).toThrow(/schema/);
-    expect(() => createDataSource({ url: db.url, schema: 'offers', entities: [], migrations: [], poolMax: 1 })).toThrow(/poolMax/);
+    expect(() =>
+      createDataSource({ url: db.url, schema: 'Offers; DROP', entities: [], migrations: [] }),
+    ).toThrow(/schema/);
+    expect(() =>
+      createDataSource({ url: db.url, schema: 'offers', entities: [], migrations: [], poolMax: 1 }),
+    ).toThrow(/poolMax/);
   });
 
   it('createDatabaseIfMissing creates once and returns the URL both times', async () => {

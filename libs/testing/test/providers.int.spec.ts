@@ -1,7 +1,14 @@
 import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
 import { Client } from 'pg';
-import { describeWithRedis, freePort, pingRedis, provideTestDatabase, provideTestRedis, silentLogger } from '../src';
+import {
+  describeWithRedis,
+  freePort,
+  pingRedis,
+  provideTestDatabase,
+  provideTestRedis,
+  silentLogger,
+} from '../src';
 
 async function query<T extends Record<string, unknown>>(url: string, sql: string): Promise<T[]> {
   const client = new Client({ connectionString: url });
@@ -24,7 +31,10 @@ describe('provideTestDatabase', () => {
       expect(nameB?.db).not.toBe(nameA?.db);
 
       await query(a.url, 'CREATE TABLE only_in_a (id int)');
-      const inB = await query<{ n: string }>(b.url, "SELECT count(*) AS n FROM pg_tables WHERE tablename = 'only_in_a'");
+      const inB = await query<{ n: string }>(
+        b.url,
+        "SELECT count(*) AS n FROM pg_tables WHERE tablename = 'only_in_a'",
+      );
       expect(inB[0]?.n).toBe('0');
     } finally {
       // A connection left open must not stop the drop.

@@ -54,17 +54,22 @@ function integer(flag, raw, fallback, min, max) {
   if (raw === undefined) return fallback;
   if (!/^\d+$/.test(raw.trim())) throw new UsageError(`${flag} must be a whole number, got "${raw}"`);
   const value = Number(raw);
-  if (value < min || value > max) throw new UsageError(`${flag} must be between ${min} and ${max}, got ${value}`);
+  if (value < min || value > max)
+    throw new UsageError(`${flag} must be between ${min} and ${max}, got ${value}`);
   return value;
 }
 
 /** @param {string | undefined} raw @returns {Fault[]} */
 function faultList(raw) {
   if (raw === undefined) return [...FAULTS];
-  const names = raw.split(',').map((name) => name.trim()).filter(Boolean);
+  const names = raw
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   if (names.length === 0) throw new UsageError('--faults needs at least one of ' + FAULTS.join(', '));
   for (const name of names) {
-    if (!FAULTS.includes(/** @type {Fault} */ (name))) throw new UsageError(`unknown fault "${name}"; known: ${FAULTS.join(', ')}`);
+    if (!FAULTS.includes(/** @type {Fault} */ (name)))
+      throw new UsageError(`unknown fault "${name}"; known: ${FAULTS.join(', ')}`);
   }
   if (new Set(names).size !== names.length) throw new UsageError('--faults names a fault twice');
   return /** @type {Fault[]} */ (names);

@@ -16,7 +16,21 @@ describe('parseChaosArgs', () => {
 
   it('reads every flag', () => {
     expect(
-      parseChaosArgs(['--faults', 'postgres,stall', '-c', '64', '--writers', '4', '--stall', '5', '--settle', '3', '--recover-timeout', '30', '--no-build']),
+      parseChaosArgs([
+        '--faults',
+        'postgres,stall',
+        '-c',
+        '64',
+        '--writers',
+        '4',
+        '--stall',
+        '5',
+        '--settle',
+        '3',
+        '--recover-timeout',
+        '30',
+        '--no-build',
+      ]),
     ).toEqual({
       faults: ['postgres', 'stall'],
       connections: 64,

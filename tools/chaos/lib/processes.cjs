@@ -23,7 +23,10 @@ function pidsInSsOutput(output) {
 function pidListeningOn(port) {
   const output = execFileSync('ss', ['-ltnpH', `sport = :${port}`], { encoding: 'utf8' });
   const pids = pidsInSsOutput(output);
-  if (pids.length !== 1) throw new Error(`expected one process listening on port ${port}, found ${pids.length ? pids.join(', ') : 'none'}`);
+  if (pids.length !== 1)
+    throw new Error(
+      `expected one process listening on port ${port}, found ${pids.length ? pids.join(', ') : 'none'}`,
+    );
   return /** @type {number} */ (pids[0]);
 }
 
@@ -33,7 +36,8 @@ function pidListeningOn(port) {
  */
 function pidInPostmasterFile(text) {
   const first = text.split('\n', 1)[0]?.trim() ?? '';
-  if (!/^\d+$/.test(first)) throw new Error(`postmaster.pid does not start with a pid: "${first.slice(0, 40)}"`);
+  if (!/^\d+$/.test(first))
+    throw new Error(`postmaster.pid does not start with a pid: "${first.slice(0, 40)}"`);
   return Number(first);
 }
 

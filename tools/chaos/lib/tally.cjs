@@ -86,7 +86,17 @@ const isRejected = (s) => !isConfirmed(s) && s.attempts.includes('rejected');
  * @param {Map<string, number>} storedByMarker rows per marker in content.comments
  */
 function writeVerdict(submissions, storedByMarker) {
-  const verdict = { submitted: 0, confirmed: 0, retried: 0, rejected: 0, unconfirmed: 0, unconfirmedStored: 0, lost: 0, duplicated: 0, stray: 0 };
+  const verdict = {
+    submitted: 0,
+    confirmed: 0,
+    retried: 0,
+    rejected: 0,
+    unconfirmed: 0,
+    unconfirmedStored: 0,
+    lost: 0,
+    duplicated: 0,
+    stray: 0,
+  };
   const markers = new Set();
   for (const s of submissions) {
     markers.add(s.marker);
@@ -144,7 +154,9 @@ function formatReport({ tally, verdict, faults, durationSeconds, connections }) 
   const lines = [];
   const non2xx = tally.non2xx();
   const failed = non2xx.reduce((sum, [, count]) => sum + count, 0);
-  lines.push(`load: ${tally.requests} requests in ${durationSeconds.toFixed(0)} s over ${connections} connections; ${failed} not 2xx`);
+  lines.push(
+    `load: ${tally.requests} requests in ${durationSeconds.toFixed(0)} s over ${connections} connections; ${failed} not 2xx`,
+  );
   lines.push(
     `  non-2xx by status: ${non2xx.length === 0 ? 'none' : non2xx.map(([status, count]) => `${status === 0 ? 'no answer' : status} × ${count}`).join(', ')}`,
   );
@@ -152,15 +164,21 @@ function formatReport({ tally, verdict, faults, durationSeconds, connections }) 
     `writes: ${verdict.submitted} comments submitted, ${verdict.confirmed} confirmed (${verdict.retried} needed a retry), ` +
       `${verdict.rejected} rejected, ${verdict.unconfirmed} never confirmed (${verdict.unconfirmedStored} of them stored)`,
   );
-  lines.push(`  lost writes: ${verdict.lost}   duplicated writes: ${verdict.duplicated}${verdict.stray ? `   stray rows: ${verdict.stray}` : ''}   (expected 0 and 0)`);
-  lines.push('recovery (from the end of each fault until its readiness answers and, on the write path, a comment is stored):');
+  lines.push(
+    `  lost writes: ${verdict.lost}   duplicated writes: ${verdict.duplicated}${verdict.stray ? `   stray rows: ${verdict.stray}` : ''}   (expected 0 and 0)`,
+  );
+  lines.push(
+    'recovery (from the end of each fault until its readiness answers and, on the write path, a comment is stored):',
+  );
   for (const record of faults) {
     if (record.skipped) {
       lines.push(`  ${record.fault.padEnd(8)} skipped: ${record.skipped}`);
       continue;
     }
     const total = recoverySeconds(record);
-    const parts = [`ready after ${seconds(record.readyAt === undefined || record.endedAt === undefined ? undefined : record.readyAt - record.endedAt)}`];
+    const parts = [
+      `ready after ${seconds(record.readyAt === undefined || record.endedAt === undefined ? undefined : record.readyAt - record.endedAt)}`,
+    ];
     if (record.firstWriteAt !== undefined || record.fault !== 'kill') {
       parts.push(
         `first comment stored after ${seconds(record.firstWriteAt === undefined || record.endedAt === undefined ? undefined : record.firstWriteAt - record.endedAt)}`,
@@ -187,4 +205,12 @@ function passed(verdict, faults) {
   );
 }
 
-module.exports = { StatusTally, WriteLedger, attemptOutcome, writeVerdict, recoverySeconds, formatReport, passed };
+module.exports = {
+  StatusTally,
+  WriteLedger,
+  attemptOutcome,
+  writeVerdict,
+  recoverySeconds,
+  formatReport,
+  passed,
+};

@@ -1,4 +1,12 @@
-import { StatusTally, WriteLedger, attemptOutcome, formatReport, passed, recoverySeconds, writeVerdict } from './tally.cjs';
+import {
+  StatusTally,
+  WriteLedger,
+  attemptOutcome,
+  formatReport,
+  passed,
+  recoverySeconds,
+  writeVerdict,
+} from './tally.cjs';
 
 describe('StatusTally', () => {
   it('counts requests and lists the non-2xx statuses in order, no answer as 0', () => {
@@ -47,7 +55,14 @@ describe('writeVerdict', () => {
         ['b', 1],
       ]),
     );
-    expect(verdict).toMatchObject({ submitted: 2, confirmed: 2, retried: 1, lost: 0, duplicated: 0, unconfirmed: 0 });
+    expect(verdict).toMatchObject({
+      submitted: 2,
+      confirmed: 2,
+      retried: 1,
+      lost: 0,
+      duplicated: 0,
+      unconfirmed: 0,
+    });
   });
 
   it('counts a confirmed write missing from the database as lost, and every extra row as duplicated', () => {
@@ -70,7 +85,13 @@ describe('writeVerdict', () => {
       ]),
       new Map([['a', 1]]),
     );
-    expect(verdict).toMatchObject({ unconfirmed: 2, unconfirmedStored: 1, rejected: 1, lost: 0, duplicated: 0 });
+    expect(verdict).toMatchObject({
+      unconfirmed: 2,
+      unconfirmedStored: 1,
+      rejected: 1,
+      lost: 0,
+      duplicated: 0,
+    });
   });
 
   it('reports rows no submission made', () => {
@@ -86,7 +107,9 @@ describe('writeVerdict', () => {
 
 describe('recoverySeconds', () => {
   it('runs from the end of the fault to the later of readiness and the first stored write', () => {
-    expect(recoverySeconds({ fault: 'stall', what: '', endedAt: 10_000, readyAt: 10_400, firstWriteAt: 11_500 })).toBe(1.5);
+    expect(
+      recoverySeconds({ fault: 'stall', what: '', endedAt: 10_000, readyAt: 10_400, firstWriteAt: 11_500 }),
+    ).toBe(1.5);
     expect(recoverySeconds({ fault: 'kill', what: '', endedAt: 10_000, readyAt: 12_000 })).toBe(2);
   });
 
@@ -100,18 +123,32 @@ describe('formatReport and passed', () => {
   const tally = new StatusTally();
   tally.add(200);
   tally.add(503);
-  const clean = { submitted: 3, confirmed: 3, retried: 1, rejected: 0, unconfirmed: 0, unconfirmedStored: 0, lost: 0, duplicated: 0, stray: 0 };
+  const clean = {
+    submitted: 3,
+    confirmed: 3,
+    retried: 1,
+    rejected: 0,
+    unconfirmed: 0,
+    unconfirmedStored: 0,
+    lost: 0,
+    duplicated: 0,
+    stray: 0,
+  };
   const faults = [
     { fault: 'stall', what: 'content stopped 8 s', endedAt: 0, readyAt: 300, firstWriteAt: 900 },
     { fault: 'postgres', what: 'embedded PostgreSQL restarted', skipped: 'DATABASE_URL is set' },
   ];
 
   it('prints requests, non-2xx by status, lost and duplicated writes and each recovery', () => {
-    const text = formatReport({ tally, verdict: clean, faults, durationSeconds: 40, connections: 16 }).join('\n');
+    const text = formatReport({ tally, verdict: clean, faults, durationSeconds: 40, connections: 16 }).join(
+      '\n',
+    );
     expect(text).toContain('2 requests in 40 s over 16 connections; 1 not 2xx');
     expect(text).toContain('non-2xx by status: 503 × 1');
     expect(text).toContain('lost writes: 0   duplicated writes: 0');
-    expect(text).toMatch(/stall +content stopped 8 s: recovered in 0\.9 s \(ready after 0\.3 s, first comment stored after 0\.9 s\)/);
+    expect(text).toMatch(
+      /stall +content stopped 8 s: recovered in 0\.9 s \(ready after 0\.3 s, first comment stored after 0\.9 s\)/,
+    );
     expect(text).toMatch(/postgres +skipped: DATABASE_URL is set/);
   });
 

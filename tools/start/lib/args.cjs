@@ -41,7 +41,13 @@ const FLAGS = /** @type {const} */ ({
 function parseStartArgs(argv) {
   // node:util parseArgs splits the command line; strict mode is off so that a wrong argument is
   // reported in this CLI's own words, naming the argument exactly as it was typed.
-  const { tokens } = parseArgs({ args: [...argv], options: FLAGS, strict: false, allowPositionals: true, tokens: true });
+  const { tokens } = parseArgs({
+    args: [...argv],
+    options: FLAGS,
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  });
   /** @type {StartOptions} */
   const options = { build: true, json: false, help: false };
   for (const token of tokens) {

@@ -77,7 +77,10 @@ class RestartTracker {
     if (this.readyAt !== undefined && this.now() - this.readyAt >= this.policy.stableAfterMs) this.step = 0;
     this.readyAt = undefined;
     if (exitCode === CONFIG_ERROR_EXIT) {
-      return { action: 'give-up', why: `exited with code ${CONFIG_ERROR_EXIT} (its configuration is invalid; restarting cannot help)` };
+      return {
+        action: 'give-up',
+        why: `exited with code ${CONFIG_ERROR_EXIT} (its configuration is invalid; restarting cannot help)`,
+      };
     }
     if (beforeReady) this.failedStarts += 1;
     if (this.failedStarts >= this.policy.maxFailedStarts) {

@@ -29,14 +29,21 @@ describe('RestartTracker', () => {
     t.ended({ beforeReady: false, exitCode: 1 });
     t.ready();
     advance(60_000);
-    expect(t.ended({ beforeReady: false, exitCode: 1 })).toEqual({ action: 'restart', delayMs: 1_000, restart: 3 });
+    expect(t.ended({ beforeReady: false, exitCode: 1 })).toEqual({
+      action: 'restart',
+      delayMs: 1_000,
+      restart: 3,
+    });
   });
 
   it('gives up on the third start in a row that ends before the process was ready', () => {
     const { t } = tracker();
     expect(t.ended({ beforeReady: true, exitCode: 1 })).toMatchObject({ action: 'restart', delayMs: 1_000 });
     expect(t.ended({ beforeReady: true, exitCode: 1 })).toMatchObject({ action: 'restart', delayMs: 2_000 });
-    expect(t.ended({ beforeReady: true, exitCode: 1 })).toEqual({ action: 'give-up', why: 'failed at start 3 times in a row' });
+    expect(t.ended({ beforeReady: true, exitCode: 1 })).toEqual({
+      action: 'give-up',
+      why: 'failed at start 3 times in a row',
+    });
   });
 
   it('counts only failed starts in a row: a start that became ready clears the count', () => {

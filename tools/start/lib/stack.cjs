@@ -114,7 +114,8 @@ function planStack({ env, databaseUrl }) {
   delete gatewayBase.DATABASE_URL;
   // A local run shows the embedded, labelled example operator unless real OPERATOR_* data are
   // given (the gateway runs as production and would otherwise refuse to start without them).
-  if (gatewayBase.OPERATOR_EXAMPLE === undefined && gatewayBase.OPERATOR_NAME === undefined) gatewayBase.OPERATOR_EXAMPLE = 'true';
+  if (gatewayBase.OPERATOR_EXAMPLE === undefined && gatewayBase.OPERATOR_NAME === undefined)
+    gatewayBase.OPERATOR_EXAMPLE = 'true';
   specs.push({
     name: 'gateway',
     entry: GATEWAY_ENTRY,

@@ -1,11 +1,4 @@
-import {
-  planStack,
-  redactUrl,
-  requiredEntries,
-  requiredPorts,
-  SERVICES,
-  BUILD_PROJECTS,
-} from './stack.cjs';
+import { planStack, redactUrl, requiredEntries, requiredPorts, SERVICES, BUILD_PROJECTS } from './stack.cjs';
 
 const DB = 'postgres://postgres@127.0.0.1:54329/postgres';
 

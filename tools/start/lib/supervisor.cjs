@@ -139,7 +139,13 @@ class SupervisedProcess {
         this.rejectFirstReady?.(new StartupError(`${this.name} ${why}`, [{ name: this.name, lines }]));
         return;
       }
-      this.options.emit({ type: 'restarting', name: this.name, reason, delayMs: decision.delayMs, restart: decision.restart });
+      this.options.emit({
+        type: 'restarting',
+        name: this.name,
+        reason,
+        delayMs: decision.delayMs,
+        restart: decision.restart,
+      });
       this.restartTimer = setTimeout(() => {
         this.restartTimer = undefined;
         if (!this.stopped) this.launch();
@@ -296,7 +302,13 @@ class Supervisor {
       this.listeners.add(listener);
       controller.signal.addEventListener('abort', () => this.listeners.delete(listener));
       for (const supervised of this.processes) {
-        if (supervised.gaveUp) listener({ type: 'gave-up', name: supervised.name, reason: 'gave up', lines: supervised.recent.snapshot() });
+        if (supervised.gaveUp)
+          listener({
+            type: 'gave-up',
+            name: supervised.name,
+            reason: 'gave up',
+            lines: supervised.recent.snapshot(),
+          });
       }
     });
     /** @type {NodeJS.Timeout | undefined} */
@@ -304,7 +316,12 @@ class Supervisor {
     const timedOut = new Promise((_, reject) => {
       timer = setTimeout(() => {
         const waiting = started.filter((s) => pending.has(s));
-        const list = waiting.map((s) => `${s.name} (${s.spec.readyUrl ? `${s.spec.readyUrl} ${s.lastDetail}` : 'no ready message'})`).join(', ');
+        const list = waiting
+          .map(
+            (s) =>
+              `${s.name} (${s.spec.readyUrl ? `${s.spec.readyUrl} ${s.lastDetail}` : 'no ready message'})`,
+          )
+          .join(', ');
         reject(
           new StartupError(
             `not ready after ${Math.round(options.timeoutMs / 1000)} s: ${list}`,

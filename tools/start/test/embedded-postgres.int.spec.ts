@@ -26,7 +26,10 @@ async function fakePostmaster(
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
-  writeFileSync(path.join(pgData, 'postmaster.pid'), `${child.pid}\n${pgData}\n1795540000\n${options.pidFilePort ?? port}\n127.0.0.1\n`);
+  writeFileSync(
+    path.join(pgData, 'postmaster.pid'),
+    `${child.pid}\n${pgData}\n1795540000\n${options.pidFilePort ?? port}\n127.0.0.1\n`,
+  );
   return {
     child,
     port,
@@ -55,7 +58,9 @@ describe('findOwnPostgres', () => {
         port: pg.port,
         pgData: path.join(dir, '.data', 'postgres'),
       });
-      expect(findOwnPostgres({ dataDir: path.join(dir, '.data'), port: pg.port, cwd: '/' })).toMatchObject({ pid: pg.child.pid });
+      expect(findOwnPostgres({ dataDir: path.join(dir, '.data'), port: pg.port, cwd: '/' })).toMatchObject({
+        pid: pg.child.pid,
+      });
     } finally {
       await pg.stop();
     }
@@ -117,7 +122,10 @@ describe('findOwnPostgres', () => {
         .trim()
         .split('\n')
         .map((line) => JSON.parse(line) as { level: string; msg: string; event?: string; pid?: number });
-      expect(records.find((r) => r.event === 'postgres-reused')).toMatchObject({ level: 'info', pid: pg.child.pid });
+      expect(records.find((r) => r.event === 'postgres-reused')).toMatchObject({
+        level: 'info',
+        pid: pg.child.pid,
+      });
       const refusal = records.find((r) => r.level === 'error')!;
       expect(refusal.msg).toContain(`port ${busyGateway.port} (gateway HTTP) is already in use`);
       expect(refusal.msg).not.toContain(`port ${pg.port}`);

@@ -92,7 +92,11 @@ describe('waitUntilReady', () => {
     });
     try {
       await expect(
-        waitUntilReady([{ name: 'x', url: never.url }], { timeoutMs: 600_000, intervalMs: 20, signal: controller.signal }),
+        waitUntilReady([{ name: 'x', url: never.url }], {
+          timeoutMs: 600_000,
+          intervalMs: 20,
+          signal: controller.signal,
+        }),
       ).rejects.toThrow('child died');
     } finally {
       await closeServer(never.server);

@@ -83,7 +83,10 @@ describe('Supervisor', () => {
   it('starts every process, waits for readiness, and stops them all gracefully', async () => {
     const ready: string[] = [];
     const specs = [await fakeSpec('content', { READY_AFTER_MS: '300' }), await fakeSpec('gateway')];
-    const started = await supervisor.startAll(specs, { timeoutMs: STARTUP_MS, onReady: (n: string) => ready.push(n) });
+    const started = await supervisor.startAll(specs, {
+      timeoutMs: STARTUP_MS,
+      onReady: (n: string) => ready.push(n),
+    });
     expect(started.map((p) => p.name)).toEqual(['content', 'gateway']);
     expect(ready.sort()).toEqual(['content', 'gateway']);
     expect(started.every((p) => p.running)).toBe(true);
@@ -93,20 +96,31 @@ describe('Supervisor', () => {
       { name: 'content', info: { code: 0, signal: null }, forced: false },
       { name: 'gateway', info: { code: 0, signal: null }, forced: false },
     ]);
-    const contentLines = captured.filter((c) => c.name === 'content').map((c) => JSON.parse(c.line).msg as string);
+    const contentLines = captured
+      .filter((c) => c.name === 'content')
+      .map((c) => JSON.parse(c.line).msg as string);
     expect(contentLines).toEqual(['listening', 'draining', 'stopped']);
     expect(events.filter((e) => e.type !== 'ready')).toEqual([]);
   });
 
   it('restarts a process that exits after start-up, with its reason, and it is ready again', async () => {
-    const [content] = await supervisor.startAll([await fakeSpec('content', { CRASH_ON_SIGUSR2: '1', CRASH_CODE: '7' })], {
-      timeoutMs: STARTUP_MS,
-    });
+    const [content] = await supervisor.startAll(
+      [await fakeSpec('content', { CRASH_ON_SIGUSR2: '1', CRASH_CODE: '7' })],
+      {
+        timeoutMs: STARTUP_MS,
+      },
+    );
     const firstPid = content!.child!.pid!;
     content!.signal('SIGUSR2', false);
 
     const restarting = await nextEvent((e) => e.type === 'restarting');
-    expect(restarting).toEqual({ type: 'restarting', name: 'content', reason: 'exited with code 7', delayMs: 20, restart: 1 });
+    expect(restarting).toEqual({
+      type: 'restarting',
+      name: 'content',
+      reason: 'exited with code 7',
+      delayMs: 20,
+      restart: 1,
+    });
     await nextEvent((e) => e.type === 'ready' && e.restart === 1);
     expect(content!.running).toBe(true);
     expect(content!.child!.pid).not.toBe(firstPid);
@@ -116,14 +130,18 @@ describe('Supervisor', () => {
   });
 
   it('restarts a process that stops answering its health check, killing it when it ignores SIGTERM', async () => {
-    const [events_] = await supervisor.startAll([await fakeSpec('events', { HANG_ON_SIGUSR1: '1' })], { timeoutMs: STARTUP_MS });
+    const [events_] = await supervisor.startAll([await fakeSpec('events', { HANG_ON_SIGUSR1: '1' })], {
+      timeoutMs: STARTUP_MS,
+    });
     const hungPid = events_!.child!.pid!;
     events_!.signal('SIGUSR1', false);
 
     const restarting = await nextEvent((e) => e.type === 'restarting');
     expect(restarting).toMatchObject({
       name: 'events',
-      reason: expect.stringMatching(/^did not answer http:\/\/127\.0\.0\.1:\d+\/healthz 2 times in a row \(no answer within 500 ms\)$/),
+      reason: expect.stringMatching(
+        /^did not answer http:\/\/127\.0\.0\.1:\d+\/healthz 2 times in a row \(no answer within 500 ms\)$/,
+      ),
       restart: 1,
     });
     // A hung process ignores SIGTERM: it was killed once the grace period ran out.
@@ -134,15 +152,23 @@ describe('Supervisor', () => {
   });
 
   it('gives up on a process that fails at start three times in a row, with its last lines', async () => {
-    const spec = await fakeSpec('content', { CRASH_AFTER_MS: '50', CRASH_CODE: '3', READY_AFTER_MS: '600000' });
-    const error = (await supervisor.startAll([spec], { timeoutMs: STARTUP_MS }).catch((e: unknown) => e)) as InstanceType<
-      typeof StartupError
-    >;
+    const spec = await fakeSpec('content', {
+      CRASH_AFTER_MS: '50',
+      CRASH_CODE: '3',
+      READY_AFTER_MS: '600000',
+    });
+    const error = (await supervisor
+      .startAll([spec], { timeoutMs: STARTUP_MS })
+      .catch((e: unknown) => e)) as InstanceType<typeof StartupError>;
     expect(error).toBeInstanceOf(StartupError);
     expect(error.message).toBe('content exited with code 3; failed at start 3 times in a row');
-    expect(error.culprits).toEqual([{ name: 'content', lines: expect.arrayContaining(['Error: relation "pages" does not exist']) }]);
+    expect(error.culprits).toEqual([
+      { name: 'content', lines: expect.arrayContaining(['Error: relation "pages" does not exist']) },
+    ]);
     expect(events.map((e) => e.type)).toEqual(['restarting', 'restarting', 'gave-up']);
-    expect(events.filter((e) => e.type === 'restarting').map((e) => (e as { delayMs: number }).delayMs)).toEqual([20, 40]);
+    expect(
+      events.filter((e) => e.type === 'restarting').map((e) => (e as { delayMs: number }).delayMs),
+    ).toEqual([20, 40]);
     expect(supervisor.processes[0]!.running).toBe(false);
   });
 
@@ -165,9 +191,18 @@ describe('Supervisor', () => {
       writeFileSync(broken, 'from now on every start crashes');
       content!.signal('SIGUSR2', false);
       const gaveUp = await nextEvent((e) => e.type === 'gave-up');
-      expect(gaveUp).toMatchObject({ name: 'content', reason: 'exited with code 1; failed at start 3 times in a row' });
+      expect(gaveUp).toMatchObject({
+        name: 'content',
+        reason: 'exited with code 1; failed at start 3 times in a row',
+      });
       // One restart after the crash of a ready process, then three failed starts.
-      expect(events.map((e) => e.type)).toEqual(['ready', 'restarting', 'restarting', 'restarting', 'gave-up']);
+      expect(events.map((e) => e.type)).toEqual([
+        'ready',
+        'restarting',
+        'restarting',
+        'restarting',
+        'gave-up',
+      ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -181,7 +216,9 @@ describe('Supervisor', () => {
         [await fakeSpec('content', { CRASH_ON_SIGUSR2: '1', CRASH_AT_START_IF_EXISTS: broken })],
         { timeoutMs: STARTUP_MS },
       );
-      const later = supervisor.startAll([await fakeSpec('gateway', { READY_AFTER_MS: '600000' })], { timeoutMs: 600_000 });
+      const later = supervisor.startAll([await fakeSpec('gateway', { READY_AFTER_MS: '600000' })], {
+        timeoutMs: 600_000,
+      });
       writeFileSync(broken, 'x');
       content!.signal('SIGUSR2', false);
       await expect(later).rejects.toThrow('content exited with code 1; failed at start 3 times in a row');
@@ -192,7 +229,9 @@ describe('Supervisor', () => {
   });
 
   it('keeps a later phase waiting through a restart of an earlier process that recovers', async () => {
-    const [content] = await supervisor.startAll([await fakeSpec('content', { CRASH_ON_SIGUSR2: '1' })], { timeoutMs: STARTUP_MS });
+    const [content] = await supervisor.startAll([await fakeSpec('content', { CRASH_ON_SIGUSR2: '1' })], {
+      timeoutMs: STARTUP_MS,
+    });
     const gateway = await fakeSpec('gateway', { READY_AFTER_MS: '300' });
     const later = supervisor.startAll([gateway], { timeoutMs: STARTUP_MS });
     content!.signal('SIGUSR2', false);
@@ -209,9 +248,13 @@ describe('Supervisor', () => {
     const { port: leadsPort } = leadsReady.address() as AddressInfo;
     const leads = { ...(await fakeSpec('leads')), readyUrl: `http://127.0.0.1:${leadsPort}/readyz` };
     const specs = [await fakeSpec('rates', { READY_AFTER_MS: '600000' }), leads];
-    const error = (await supervisor.startAll(specs, { timeoutMs: 500 }).catch((e: unknown) => e)) as InstanceType<typeof StartupError>;
+    const error = (await supervisor
+      .startAll(specs, { timeoutMs: 500 })
+      .catch((e: unknown) => e)) as InstanceType<typeof StartupError>;
     expect(error).toBeInstanceOf(StartupError);
-    expect(error.message).toMatch(/^not ready after \d+ s: rates \(http:\/\/127\.0\.0\.1:\d+\/readyz answered 503: warming up\)$/);
+    expect(error.message).toMatch(
+      /^not ready after \d+ s: rates \(http:\/\/127\.0\.0\.1:\d+\/readyz answered 503: warming up\)$/,
+    );
     expect(error.culprits.map((c) => c.name)).toEqual(['rates']);
     await supervisor.stop(5_000);
     await closeServer(leadsReady);
@@ -222,7 +265,9 @@ describe('Supervisor', () => {
     await supervisor.startAll([spec], { timeoutMs: STARTUP_MS });
     const [events_] = supervisor.processes;
     const signals = jest.spyOn(events_!.current!, 'signal');
-    const grandchildLine = captured.map((c) => JSON.parse(c.line) as { grandchildPid?: number }).find((r) => r.grandchildPid);
+    const grandchildLine = captured
+      .map((c) => JSON.parse(c.line) as { grandchildPid?: number })
+      .find((r) => r.grandchildPid);
     const grandchildPid = grandchildLine!.grandchildPid!;
     expect(isAlive(grandchildPid)).toBe(true);
 
@@ -249,7 +294,9 @@ describe('Supervisor', () => {
       onEvent: (e: SupervisorEvent) => e.type === 'restarting' && scheduled(),
     });
     try {
-      const [content] = await slow.startAll([await fakeSpec('content', { CRASH_ON_SIGUSR2: '1' })], { timeoutMs: STARTUP_MS });
+      const [content] = await slow.startAll([await fakeSpec('content', { CRASH_ON_SIGUSR2: '1' })], {
+        timeoutMs: STARTUP_MS,
+      });
       content!.signal('SIGUSR2', false);
       await restarting;
       expect(content!.restartTimer).toBeDefined();

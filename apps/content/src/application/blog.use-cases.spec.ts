@@ -17,12 +17,10 @@ describe('BlogUseCases.listArticles', () => {
   });
 
   it('lists newest articles as summaries with the page info, and caches the page', async () => {
-    const list = jest
-      .fn()
-      .mockResolvedValue({
-        rows: [articleRow(), articleRow({ slug: 'b', edited: '2026-01-05' })],
-        total: 20,
-      });
+    const list = jest.fn().mockResolvedValue({
+      rows: [articleRow(), articleRow({ slug: 'b', edited: '2026-01-05' })],
+      total: 20,
+    });
     const useCases = new BlogUseCases(
       strictMock<ArticlesRepository>('articles', { list }),
       strictMock('taxonomy'),

@@ -1,6 +1,12 @@
 import { MemoryCache } from '@lib/cache';
 import { contentV1 } from '@lib/contracts';
-import { CallDeadline, deadlineExceeded, failedPrecondition, invalidArgument, notFound } from '@lib/service-kit';
+import {
+  CallDeadline,
+  deadlineExceeded,
+  failedPrecondition,
+  invalidArgument,
+  notFound,
+} from '@lib/service-kit';
 import { silentLogger, strictMock } from '@lib/testing';
 import { commentRow } from '../../test/support/content-rows';
 import { sameServiceError } from '../../test/support/service-errors';
@@ -32,8 +38,14 @@ async function warmCache(): Promise<MemoryCache> {
 
 describe('CommentsUseCases.submitComment', () => {
   const KEY = '6f1c1f5e-2a8b-4c1d-9e2f-0a1b2c3d4e5f';
-  const keyed = (value: SubmitCommentInput, idempotencyKey: string | undefined = KEY) => ({ value, idempotencyKey });
-  const stored = (id: string) => ({ outcome: 'stored' as const, answer: { id, createdAt: '2026-03-01T10:00:00.000Z' } });
+  const keyed = (value: SubmitCommentInput, idempotencyKey: string | undefined = KEY) => ({
+    value,
+    idempotencyKey,
+  });
+  const stored = (id: string) => ({
+    outcome: 'stored' as const,
+    answer: { id, createdAt: '2026-03-01T10:00:00.000Z' },
+  });
 
   it('holds a top-level comment for review, once per key, asking the deadline before COMMIT', async () => {
     const insertPendingOnce = jest.fn().mockResolvedValue(stored('21'));
@@ -50,7 +62,10 @@ describe('CommentsUseCases.submitComment', () => {
       createdAt: '2026-03-01T10:00:00.000Z',
     });
     expect(acceptsComments).toHaveBeenCalledWith(PAGE);
-    expect(insertPendingOnce).toHaveBeenCalledWith(submitted(), { key: KEY, beforeCommit: expect.any(Function) });
+    expect(insertPendingOnce).toHaveBeenCalledWith(submitted(), {
+      key: KEY,
+      beforeCommit: expect.any(Function),
+    });
     // The guard it hands the repository is the call's deadline: past it, nothing commits.
     const guard = (insertPendingOnce.mock.calls as [unknown, { beforeCommit(): void }][])[0]![1];
     let refused: unknown;
@@ -59,7 +74,9 @@ describe('CommentsUseCases.submitComment', () => {
     } catch (error) {
       refused = error;
     }
-    expect(refused).toEqual(sameServiceError(deadlineExceeded("the caller's deadline passed: nothing was committed")));
+    expect(refused).toEqual(
+      sameServiceError(deadlineExceeded("the caller's deadline passed: nothing was committed")),
+    );
   });
 
   it('answers a repeat of the same submission with the first answer', async () => {
@@ -70,7 +87,9 @@ describe('CommentsUseCases.submitComment', () => {
       }),
       strictMock('cache'),
     );
-    await expect(useCases.submitComment(keyed(submitted()), CallDeadline.none())).resolves.toMatchObject({ commentId: 21 });
+    await expect(useCases.submitComment(keyed(submitted()), CallDeadline.none())).resolves.toMatchObject({
+      commentId: 21,
+    });
   });
 
   it('refuses a key already used for another comment, as a field violation', async () => {
@@ -84,7 +103,10 @@ describe('CommentsUseCases.submitComment', () => {
     await expect(useCases.submitComment(keyed(submitted()), CallDeadline.none())).rejects.toEqual(
       sameServiceError(
         invalidArgument([
-          { field: 'idempotencyKey', description: 'was already used for a different submission; a new submission needs a new key' },
+          {
+            field: 'idempotencyKey',
+            description: 'was already used for a different submission; a new submission needs a new key',
+          },
         ]),
       ),
     );
@@ -95,20 +117,26 @@ describe('CommentsUseCases.submitComment', () => {
       strictMock<CommentsRepository>('comments', { acceptsComments: jest.fn().mockResolvedValue(false) }),
       strictMock('cache'),
     );
-    await expect(useCases.submitComment(keyed(submitted({ pagePath: '/nie-ma-takiej-strony/' })), CallDeadline.none())).rejects.toEqual(
-      sameServiceError(notFound('commented page', '/nie-ma-takiej-strony/')),
-    );
+    await expect(
+      useCases.submitComment(keyed(submitted({ pagePath: '/nie-ma-takiej-strony/' })), CallDeadline.none()),
+    ).rejects.toEqual(sameServiceError(notFound('commented page', '/nie-ma-takiej-strony/')));
   });
 
   it('takes a reply to a published top-level comment of the same page', async () => {
     const findPublished = jest.fn().mockResolvedValue(commentRow({ id: '11' }));
     const insertPendingOnce = jest.fn().mockResolvedValue(stored('22'));
     const useCases = new CommentsUseCases(
-      strictMock<CommentsRepository>('comments', { acceptsComments: jest.fn().mockResolvedValue(true), findPublished, insertPendingOnce }),
+      strictMock<CommentsRepository>('comments', {
+        acceptsComments: jest.fn().mockResolvedValue(true),
+        findPublished,
+        insertPendingOnce,
+      }),
       strictMock('cache'),
     );
 
-    await expect(useCases.submitComment(keyed(submitted({ replyTo: 11, rating: 0 })), CallDeadline.none())).resolves.toMatchObject({
+    await expect(
+      useCases.submitComment(keyed(submitted({ replyTo: 11, rating: 0 })), CallDeadline.none()),
+    ).resolves.toMatchObject({
       commentId: 22,
     });
     expect(findPublished).toHaveBeenCalledWith(11);
@@ -127,7 +155,9 @@ describe('CommentsUseCases.submitComment', () => {
       strictMock('cache'),
     );
 
-    await expect(useCases.submitComment(keyed(submitted({ replyTo: 11, rating: 0 })), CallDeadline.none())).rejects.toEqual(
+    await expect(
+      useCases.submitComment(keyed(submitted({ replyTo: 11, rating: 0 })), CallDeadline.none()),
+    ).rejects.toEqual(
       sameServiceError(invalidArgument([{ field: 'replyTo', description: COMMENT_MESSAGES.replyTo }])),
     );
   });
@@ -296,9 +326,18 @@ describe('CommentsUseCases.postStaffReply', () => {
 
   it('publishes the reply under its comment once per key and clears the cached content answers', async () => {
     const parent = commentRow({ id: '11' });
-    const insertStaffReplyOnce = jest.fn().mockResolvedValue({ outcome: 'stored', answer: { id: '30', createdAt: '2026-03-01T10:00:00.000Z' } });
+    const insertStaffReplyOnce = jest
+      .fn()
+      .mockResolvedValue({ outcome: 'stored', answer: { id: '30', createdAt: '2026-03-01T10:00:00.000Z' } });
     const findById = jest.fn().mockResolvedValue(
-      commentRow({ id: '30', replyTo: '11', name: reply.name, authorType: 'company', rating: null, email: '' }),
+      commentRow({
+        id: '30',
+        replyTo: '11',
+        name: reply.name,
+        authorType: 'company',
+        rating: null,
+        email: '',
+      }),
     );
     const cache = await warmCache();
     const useCases = new CommentsUseCases(
@@ -310,13 +349,18 @@ describe('CommentsUseCases.postStaffReply', () => {
       cache,
     );
 
-    await expect(useCases.postStaffReply({ value: reply, idempotencyKey: 'k' }, CallDeadline.none())).resolves.toMatchObject({
+    await expect(
+      useCases.postStaffReply({ value: reply, idempotencyKey: 'k' }, CallDeadline.none()),
+    ).resolves.toMatchObject({
       id: 30,
       replyTo: 11,
       authorType: contentV1.CommentAuthorType.COMPANY,
       state: contentV1.CommentState.PUBLISHED,
     });
-    expect(insertStaffReplyOnce).toHaveBeenCalledWith(parent, reply, { key: 'k', beforeCommit: expect.any(Function) });
+    expect(insertStaffReplyOnce).toHaveBeenCalledWith(parent, reply, {
+      key: 'k',
+      beforeCommit: expect.any(Function),
+    });
     expect(findById).toHaveBeenCalledWith('30');
     expect(await cache.get('cache:lender:vivus')).toBeUndefined();
   });
@@ -326,9 +370,9 @@ describe('CommentsUseCases.postStaffReply', () => {
       strictMock<CommentsRepository>('comments', { findPublished: jest.fn().mockResolvedValue(null) }),
       strictMock('cache'),
     );
-    await expect(useCases.postStaffReply({ value: reply, idempotencyKey: undefined }, CallDeadline.none())).rejects.toEqual(
-      sameServiceError(notFound('published comment', '11')),
-    );
+    await expect(
+      useCases.postStaffReply({ value: reply, idempotencyKey: undefined }, CallDeadline.none()),
+    ).rejects.toEqual(sameServiceError(notFound('published comment', '11')));
   });
 
   it('refuses to answer a reply (one level of replies only)', async () => {
@@ -338,7 +382,9 @@ describe('CommentsUseCases.postStaffReply', () => {
       }),
       strictMock('cache'),
     );
-    await expect(useCases.postStaffReply({ value: reply, idempotencyKey: undefined }, CallDeadline.none())).rejects.toEqual(
+    await expect(
+      useCases.postStaffReply({ value: reply, idempotencyKey: undefined }, CallDeadline.none()),
+    ).rejects.toEqual(
       sameServiceError(
         invalidArgument([
           { field: 'commentId', description: 'replies are answered under their top-level comment' },

@@ -51,9 +51,13 @@ export class CommentsUseCases {
    * otherwise), and a reply must answer a published top-level comment of the same page. Nothing is
    * committed once the caller has given up (its deadline passed): it was told the post failed.
    */
-  async submitComment(submission: Keyed<SubmitCommentInput>, deadline: Deadline): Promise<contentV1.SubmitCommentResponse> {
+  async submitComment(
+    submission: Keyed<SubmitCommentInput>,
+    deadline: Deadline,
+  ): Promise<contentV1.SubmitCommentResponse> {
     const input = submission.value;
-    if (!(await this.comments.acceptsComments(input.pagePath))) throw notFound('commented page', input.pagePath);
+    if (!(await this.comments.acceptsComments(input.pagePath)))
+      throw notFound('commented page', input.pagePath);
     if (input.replyTo !== 0) {
       const parent = await this.comments.findPublished(input.replyTo);
       if (!parent || parent.pagePath !== input.pagePath || parent.replyTo !== null) {
@@ -108,7 +112,10 @@ export class CommentsUseCases {
   }
 
   /** Published at once, one level under a published visitor comment; once per idempotency key. */
-  async postStaffReply(submission: Keyed<StaffReplyInput>, deadline: Deadline): Promise<contentV1.ModeratedComment> {
+  async postStaffReply(
+    submission: Keyed<StaffReplyInput>,
+    deadline: Deadline,
+  ): Promise<contentV1.ModeratedComment> {
     const reply = submission.value;
     const parent = await this.comments.findPublished(reply.commentId);
     if (!parent) throw notFound('published comment', String(reply.commentId));
@@ -158,5 +165,8 @@ export const ANONYMOUS_COMMENTER = 'Anonim';
 
 const keyReused = () =>
   invalidArgument([
-    { field: 'idempotencyKey', description: 'was already used for a different submission; a new submission needs a new key' },
+    {
+      field: 'idempotencyKey',
+      description: 'was already used for a different submission; a new submission needs a new key',
+    },
   ]);

@@ -298,7 +298,8 @@ describe('buildBundle: every error names the file and the field', () => {
         {
           file,
           field: 'info',
-          message: 'lender facts live in the offers data (apps/offers/data/lenders.pl.json, see content/README.md); remove the info block',
+          message:
+            'lender facts live in the offers data (apps/offers/data/lenders.pl.json, see content/README.md); remove the info block',
         },
       ]),
     );

@@ -10,7 +10,15 @@ describe('comment state machine', () => {
 });
 
 describe('submitCommentSchema', () => {
-  const base = { pagePath: '/placa-minimalna/', name: 'Jan', email: 'jan@example.pl', text: 'Dobry tekst.', rating: 4, replyTo: 0, sessionId: '' };
+  const base = {
+    pagePath: '/placa-minimalna/',
+    name: 'Jan',
+    email: 'jan@example.pl',
+    text: 'Dobry tekst.',
+    rating: 4,
+    replyTo: 0,
+    sessionId: '',
+  };
   const issues = (input: object) => {
     const r = submitCommentSchema.safeParse(input);
     return r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [i.path.join('.'), i.message]));
@@ -48,10 +56,19 @@ describe('submitCommentSchema', () => {
 });
 
 describe('names in comments and staff replies', () => {
-  const comment = { pagePath: '/placa-minimalna/', email: 'jan@example.pl', text: 'Dobry tekst.', rating: 4, replyTo: 0, sessionId: '' };
+  const comment = {
+    pagePath: '/placa-minimalna/',
+    email: 'jan@example.pl',
+    text: 'Dobry tekst.',
+    rating: 4,
+    replyTo: 0,
+    sessionId: '',
+  };
   const reply = { commentId: 1, authorType: 'company', text: 'Dziękujemy za opinię.', moderator: 'ola' };
-  const nameIssue = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
-    result.error?.issues.find((issue) => issue.path[0] === 'name')?.message;
+  const nameIssue = (result: {
+    success: boolean;
+    error?: { issues: { path: PropertyKey[]; message: string }[] };
+  }) => result.error?.issues.find((issue) => issue.path[0] === 'name')?.message;
 
   it.each([
     ['a right-to-left override', 'Jan\u202Ekcin'],
@@ -61,7 +78,9 @@ describe('names in comments and staff replies', () => {
     ['a word joiner', 'Jan\u2060Kowalski'],
     ['a zero-width no-break space (BOM) inside', 'Jan\uFEFFKowalski'],
   ])('refuses %s with a Polish message', (_what, name) => {
-    expect(nameIssue(submitCommentSchema.safeParse({ ...comment, name }))).toBe(COMMENT_MESSAGES.hiddenCharacters);
+    expect(nameIssue(submitCommentSchema.safeParse({ ...comment, name }))).toBe(
+      COMMENT_MESSAGES.hiddenCharacters,
+    );
     expect(nameIssue(staffReplySchema.safeParse({ ...reply, name }))).toBe(COMMENT_MESSAGES.hiddenCharacters);
   });
 

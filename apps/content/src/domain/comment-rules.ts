@@ -1,4 +1,10 @@
-import { HIDDEN_CHARACTERS_MESSAGE, hasHiddenCharacters, isEmail, isPagePath, normalizeEmail } from '@lib/pl-validation';
+import {
+  HIDDEN_CHARACTERS_MESSAGE,
+  hasHiddenCharacters,
+  isEmail,
+  isPagePath,
+  normalizeEmail,
+} from '@lib/pl-validation';
 import { z } from 'zod';
 
 export type CommentState = 'pending' | 'published' | 'rejected';
@@ -9,7 +15,10 @@ export type CommentAuthorType = 'visitor' | 'company' | 'expert';
  * once. Anything else (approving a rejected comment, rejecting twice) is refused, so the record of
  * who decided what stays true.
  */
-export function moderate(state: CommentState, decision: 'approve' | 'reject'): CommentState | { refused: string } {
+export function moderate(
+  state: CommentState,
+  decision: 'approve' | 'reject',
+): CommentState | { refused: string } {
   if (state !== 'pending') return { refused: `comment is already ${state}` };
   return decision === 'approve' ? 'published' : 'rejected';
 }
@@ -58,7 +67,12 @@ export const submitCommentSchema = z
       .max(100, COMMENT_MESSAGES.name)
       .refine((v) => !HTML_TAG.test(v) && !CONTROL.test(v), COMMENT_MESSAGES.name)
       .refine((v) => !hasHiddenCharacters(v), COMMENT_MESSAGES.hiddenCharacters),
-    email: z.string().trim().max(254, COMMENT_MESSAGES.email).refine(isEmail, COMMENT_MESSAGES.email).transform(normalizeEmail),
+    email: z
+      .string()
+      .trim()
+      .max(254, COMMENT_MESSAGES.email)
+      .refine(isEmail, COMMENT_MESSAGES.email)
+      .transform(normalizeEmail),
     text: z
       .string()
       .overwrite(oneCharLineBreaks)
@@ -73,8 +87,10 @@ export const submitCommentSchema = z
   })
   .superRefine((c, ctx) => {
     // Top-level comments rate the lender or article; replies only answer.
-    if (c.replyTo === 0 && (c.rating < 1 || c.rating > 5)) ctx.addIssue({ code: 'custom', path: ['rating'], message: COMMENT_MESSAGES.rating });
-    if (c.replyTo !== 0 && c.rating !== 0) ctx.addIssue({ code: 'custom', path: ['rating'], message: COMMENT_MESSAGES.replyRating });
+    if (c.replyTo === 0 && (c.rating < 1 || c.rating > 5))
+      ctx.addIssue({ code: 'custom', path: ['rating'], message: COMMENT_MESSAGES.rating });
+    if (c.replyTo !== 0 && c.rating !== 0)
+      ctx.addIssue({ code: 'custom', path: ['rating'], message: COMMENT_MESSAGES.replyRating });
   });
 
 export type SubmitCommentInput = z.output<typeof submitCommentSchema>;

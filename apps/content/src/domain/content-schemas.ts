@@ -254,7 +254,10 @@ export const lenderSchema = z.strictObject({
   description: text(160),
   // Lender facts (company, register, amounts, …) live in the offers service's data, with their sources.
   info: z
-    .undefined({ error: 'lender facts live in the offers data (apps/offers/data/lenders.pl.json, see content/README.md); remove the info block' })
+    .undefined({
+      error:
+        'lender facts live in the offers data (apps/offers/data/lenders.pl.json, see content/README.md); remove the info block',
+    })
     .optional(),
   faq: z
     .array(faqItem, { error: required('a list of {question, answer}') })

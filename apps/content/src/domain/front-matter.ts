@@ -33,11 +33,16 @@ export function parseFrontMatter(source: string): FrontMatterResult {
 }
 
 /** lineOffset: lines of the file before the YAML text, so positions point into the file. */
-export function parseYaml(text: string, lineOffset = 0): { ok: true; data: unknown } | { ok: false; message: string } {
+export function parseYaml(
+  text: string,
+  lineOffset = 0,
+): { ok: true; data: unknown } | { ok: false; message: string } {
   const document = parseDocument(text, { uniqueKeys: true, prettyErrors: true });
   const error = document.errors[0];
   if (error) {
-    const where = error.linePos ? ` (line ${error.linePos[0].line + lineOffset}, column ${error.linePos[0].col})` : '';
+    const where = error.linePos
+      ? ` (line ${error.linePos[0].line + lineOffset}, column ${error.linePos[0].col})`
+      : '';
     const what = (error.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, '');
     return { ok: false, message: `invalid YAML${where}: ${what}` };
   }

@@ -6,8 +6,12 @@ import { type CommentAuthorType, type CommentState } from '../domain/comment-rul
 @Index('ix_comments_page_state', ['pagePath', 'state', 'createdAt'])
 @Index('ix_comments_state_created', ['state', 'createdAt'])
 // Partial indexes of ListComments (migration IndexPublishedComments1795610000000).
-@Index('ix_comments_published_top', ['pagePath', 'createdAt', 'id'], { where: `"state" = 'published' AND "reply_to" IS NULL` })
-@Index('ix_comments_published_replies', ['replyTo', 'createdAt', 'id'], { where: `"state" = 'published' AND "reply_to" IS NOT NULL` })
+@Index('ix_comments_published_top', ['pagePath', 'createdAt', 'id'], {
+  where: `"state" = 'published' AND "reply_to" IS NULL`,
+})
+@Index('ix_comments_published_replies', ['replyTo', 'createdAt', 'id'], {
+  where: `"state" = 'published' AND "reply_to" IS NOT NULL`,
+})
 @Index('ix_comments_published_counts', ['pagePath', 'replyTo', 'rating'], { where: `"state" = 'published'` })
 @Check('CHK_comments_state', `"state" IN ('pending', 'published', 'rejected')`)
 @Check('CHK_comments_author_type', `"author_type" IN ('visitor', 'company', 'expert')`)

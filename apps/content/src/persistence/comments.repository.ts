@@ -92,7 +92,11 @@ export class CommentsRepository {
    * idempotency key (a repeat gets the first reply's id), with the page's counters in the same
    * transaction.
    */
-  insertStaffReplyOnce(parent: CommentEntity, reply: StaffReplyInput, guard: WriteGuard): Promise<WriteOnceResult<StoredComment>> {
+  insertStaffReplyOnce(
+    parent: CommentEntity,
+    reply: StaffReplyInput,
+    guard: WriteGuard,
+  ): Promise<WriteOnceResult<StoredComment>> {
     return writeOnce(this.dataSource, {
       scope: 'PostStaffReply',
       key: guard.key,
@@ -181,9 +185,16 @@ export class CommentsRepository {
     });
   }
 
-  moderate(id: number, decision: 'approve' | 'reject', moderator: string, reason = ''): Promise<ModerationOutcome> {
+  moderate(
+    id: number,
+    decision: 'approve' | 'reject',
+    moderator: string,
+    reason = '',
+  ): Promise<ModerationOutcome> {
     return this.dataSource.transaction(async (manager) => {
-      const comment = await manager.getRepository(CommentEntity).findOne({ where: { id: String(id) }, lock: { mode: 'pessimistic_write' } });
+      const comment = await manager
+        .getRepository(CommentEntity)
+        .findOne({ where: { id: String(id) }, lock: { mode: 'pessimistic_write' } });
       if (!comment) return { notFound: true as const };
       const next = moderate(comment.state, decision);
       if (typeof next !== 'string') return { refused: next.refused };

@@ -111,7 +111,11 @@ export class ContentController implements contentV1.ContentServiceController {
   }
 
   // Keyed writes: NestJS passes (request, metadata, call); the call carries the caller's deadline.
-  async submitComment(request: contentV1.SubmitCommentRequest, _metadata?: unknown, call?: unknown): Promise<contentV1.SubmitCommentResponse> {
+  async submitComment(
+    request: contentV1.SubmitCommentRequest,
+    _metadata?: unknown,
+    call?: unknown,
+  ): Promise<contentV1.SubmitCommentResponse> {
     return this.comments.submitComment(parseRequest(submitCommentRequest, request), CallDeadline.of(call));
   }
 
@@ -136,11 +140,17 @@ export class ContentController implements contentV1.ContentServiceController {
     return this.comments.rejectComment(commentId, moderator, reason);
   }
 
-  async postStaffReply(request: contentV1.PostStaffReplyRequest, _metadata?: unknown, call?: unknown): Promise<contentV1.ModeratedComment> {
+  async postStaffReply(
+    request: contentV1.PostStaffReplyRequest,
+    _metadata?: unknown,
+    call?: unknown,
+  ): Promise<contentV1.ModeratedComment> {
     return this.comments.postStaffReply(parseRequest(postStaffReplyRequest, request), CallDeadline.of(call));
   }
 
-  async anonymiseCommenter(request: contentV1.AnonymiseCommenterRequest): Promise<contentV1.AnonymiseCommenterResponse> {
+  async anonymiseCommenter(
+    request: contentV1.AnonymiseCommenterRequest,
+  ): Promise<contentV1.AnonymiseCommenterResponse> {
     return this.comments.anonymiseCommenter(parseRequest(anonymiseCommenterRequest, request).email);
   }
 

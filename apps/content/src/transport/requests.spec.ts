@@ -133,17 +133,33 @@ describe('content requests', () => {
 
   it('carries the idempotency key of a comment and a staff reply beside the validated request', () => {
     const key = '6f1c1f5e-2a8b-4c1d-9e2f-0a1b2c3d4e5f';
-    const comment = { pagePath: '/placa-minimalna/', name: 'Jan', email: 'Jan@Example.pl', text: ' Dobry tekst. ', rating: 4, replyTo: 0, sessionId: '' };
+    const comment = {
+      pagePath: '/placa-minimalna/',
+      name: 'Jan',
+      email: 'Jan@Example.pl',
+      text: ' Dobry tekst. ',
+      rating: 4,
+      replyTo: 0,
+      sessionId: '',
+    };
     expect(submitCommentRequest.parse({ ...comment, idempotencyKey: key.toUpperCase() })).toEqual({
       value: { ...comment, email: 'Jan@example.pl', text: 'Dobry tekst.' },
       idempotencyKey: key,
     });
     expect(submitCommentRequest.parse(comment).idempotencyKey).toBeUndefined();
-    expect(problems(submitCommentRequest.safeParse({ ...comment, rating: 0, idempotencyKey: 'abc' }))).toEqual([
+    expect(
+      problems(submitCommentRequest.safeParse({ ...comment, rating: 0, idempotencyKey: 'abc' })),
+    ).toEqual([
       'idempotencyKey: must be a UUID v4, created once per form submission',
       'rating: Wybierz ocenę od 1 do 5',
     ]);
-    const reply = { commentId: 11, name: 'Zespół', text: 'Dziękujemy!', moderator: 'm', authorType: contentV1.CommentAuthorType.COMPANY };
+    const reply = {
+      commentId: 11,
+      name: 'Zespół',
+      text: 'Dziękujemy!',
+      moderator: 'm',
+      authorType: contentV1.CommentAuthorType.COMPANY,
+    };
     expect(postStaffReplyRequest.parse({ ...reply, idempotencyKey: key }).idempotencyKey).toBe(key);
   });
 });

@@ -18,7 +18,8 @@ const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}
 /** The replay start from --from, or the reason it is not one (a time in the future is refused). */
 export function parseReplayFrom(value: string | undefined, now: Date): Date | string {
   if (!value) return '--from is required';
-  if (!RFC3339.test(value)) return `--from must be an RFC 3339 time with a zone (e.g. 2026-11-24T02:00:00Z), got '${value}'`;
+  if (!RFC3339.test(value))
+    return `--from must be an RFC 3339 time with a zone (e.g. 2026-11-24T02:00:00Z), got '${value}'`;
   const from = new Date(value);
   if (Number.isNaN(from.getTime())) return `--from is not a valid time: '${value}'`;
   if (from.getTime() > now.getTime()) return `--from is in the future: '${value}'`;
@@ -26,12 +27,18 @@ export function parseReplayFrom(value: string | undefined, now: Date): Date | st
 }
 
 /** One line per partition, for the operator. */
-export function describeRewinds(topic: string, rewinds: readonly PartitionRewind[], dryRun: boolean): string[] {
+export function describeRewinds(
+  topic: string,
+  rewinds: readonly PartitionRewind[],
+  dryRun: boolean,
+): string[] {
   const verb = dryRun ? 'would restart' : 'restarts';
   const lines = rewinds.map(
     ({ partition, committedBefore, offset }) =>
       `${topic}/${partition}: ${verb} at offset ${offset} (committed before: ${committedBefore ?? 'none'}; ${
-        committedBefore === null ? 'from the start of what the topic keeps' : `${Number(committedBefore) - Number(offset)} record(s) to re-read`
+        committedBefore === null
+          ? 'from the start of what the topic keeps'
+          : `${Number(committedBefore) - Number(offset)} record(s) to re-read`
       })`,
   );
   return lines;

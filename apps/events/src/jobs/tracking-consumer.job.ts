@@ -1,6 +1,12 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { backoffDelay } from '@lib/config';
-import { type ConsumerGroup, type ConsumerLagMetrics, type MessageBatch, registerConsumerLagMetrics, startConsumerGroup } from '@lib/messaging';
+import {
+  type ConsumerGroup,
+  type ConsumerLagMetrics,
+  type MessageBatch,
+  registerConsumerLagMetrics,
+  startConsumerGroup,
+} from '@lib/messaging';
 import { type Logger } from '@lib/observability';
 import { LOGGER, METRICS_REGISTRY, SERVICE_CONFIG } from '@lib/service-kit';
 import { type Registry } from 'prom-client';

@@ -40,7 +40,10 @@ describe('route patterns with prefixes and constraints', () => {
     expect(paged.match('/blog/page-2/')).toEqual({ n: '2' });
     expect(paged.match('/blog/page-/')).toBeNull();
     expect(paged.match('/blog/kredyty/')).toBeNull();
-    expect(compilePattern('/blog/:tag/page-:n/').match('/blog/kredyty/page-3/')).toEqual({ tag: 'kredyty', n: '3' });
+    expect(compilePattern('/blog/:tag/page-:n/').match('/blog/kredyty/page-3/')).toEqual({
+      tag: 'kredyty',
+      n: '3',
+    });
   });
 
   it('lets a segment that breaks the constraint fall through to later routes', () => {

@@ -26,10 +26,12 @@ function parseSegment(part: string, index: number, all: string[], pattern: strin
   const found = PARAM_SEGMENT.exec(part);
   if (!found) return { kind: 'literal', value: part };
   const [, prefix = '', name = '', rest, constraint] = found;
-  if (!/^[A-Za-z][A-Za-z0-9]*$/.test(name)) throw new Error(`Bad parameter "${part}" in route pattern "${pattern}"`);
+  if (!/^[A-Za-z][A-Za-z0-9]*$/.test(name))
+    throw new Error(`Bad parameter "${part}" in route pattern "${pattern}"`);
   if (rest) {
     if (index !== all.length - 1) throw new Error(`"${part}" must be the last segment of "${pattern}"`);
-    if (prefix !== '' || constraint !== undefined) throw new Error(`"${part}" in "${pattern}" cannot have a prefix or a constraint`);
+    if (prefix !== '' || constraint !== undefined)
+      throw new Error(`"${part}" in "${pattern}" cannot have a prefix or a constraint`);
     return { kind: 'rest', name };
   }
   let compiled: RegExp | null = null;
@@ -47,7 +49,9 @@ export function compilePattern(pattern: string): CompiledPattern {
   if (!pattern.startsWith('/') || !pattern.endsWith('/')) {
     throw new Error(`Route pattern "${pattern}" must start and end with "/"`);
   }
-  const segments: Segment[] = splitSegments(pattern).map((part, index, all) => parseSegment(part, index, all, pattern));
+  const segments: Segment[] = splitSegments(pattern).map((part, index, all) =>
+    parseSegment(part, index, all, pattern),
+  );
 
   return {
     pattern,

@@ -10,6 +10,7 @@ export const SECTION_UNAVAILABLE: Section<never> = { status: 'unavailable' };
 export function hasUnavailableSection(data: unknown): boolean {
   if (typeof data !== 'object' || data === null) return false;
   return Object.values(data).some(
-    (value) => typeof value === 'object' && value !== null && (value as { status?: unknown }).status === 'unavailable',
+    (value) =>
+      typeof value === 'object' && value !== null && (value as { status?: unknown }).status === 'unavailable',
   );
 }

@@ -39,8 +39,16 @@ export function applyHead(head: RouteHead): void {
   setMeta('property', 'og:url', head.canonical);
   setMeta('property', 'og:type', head.ogType ?? 'website');
   setMeta('property', 'og:image', head.ogImage);
-  setMeta('property', 'og:image:width', head.ogImage && head.ogImageWidth ? String(head.ogImageWidth) : undefined);
-  setMeta('property', 'og:image:height', head.ogImage && head.ogImageHeight ? String(head.ogImageHeight) : undefined);
+  setMeta(
+    'property',
+    'og:image:width',
+    head.ogImage && head.ogImageWidth ? String(head.ogImageWidth) : undefined,
+  );
+  setMeta(
+    'property',
+    'og:image:height',
+    head.ogImage && head.ogImageHeight ? String(head.ogImageHeight) : undefined,
+  );
   setMeta('property', 'og:image:alt', head.ogImage ? head.ogImageAlt : undefined);
   for (const script of document.head.querySelectorAll('script[type="application/ld+json"]')) script.remove();
   for (const item of head.structuredData ?? []) {

@@ -1,9 +1,18 @@
 import { ISLAND_ATTRIBUTE, type IslandContext } from '../app/island-marker';
-import { type IslandModule, type IslandRegistry, loadIsland, mountIslands, preloadIslands, resetIslandsForTests } from './islands';
+import {
+  type IslandModule,
+  type IslandRegistry,
+  loadIsland,
+  mountIslands,
+  preloadIslands,
+  resetIslandsForTests,
+} from './islands';
 
 /** Just enough of an element and a document for the runtime: no DOM library in unit tests. */
 function fakeElement(island: string): HTMLElement {
-  return { getAttribute: (name: string) => (name === ISLAND_ATTRIBUTE ? island : null) } as unknown as HTMLElement;
+  return {
+    getAttribute: (name: string) => (name === ISLAND_ATTRIBUTE ? island : null),
+  } as unknown as HTMLElement;
 }
 
 function fakeRoot(elements: HTMLElement[]): ParentNode {
@@ -68,8 +77,14 @@ describe('island runtime', () => {
     let attempts = 0;
     const registry: IslandRegistry = {
       good: () => Promise.resolve(good),
-      flaky: () => (++attempts === 1 ? Promise.reject(new Error('chunk 404')) : Promise.resolve(recordingIsland())),
-      broken: () => Promise.resolve({ mount: () => { throw new Error('boom'); } }),
+      flaky: () =>
+        ++attempts === 1 ? Promise.reject(new Error('chunk 404')) : Promise.resolve(recordingIsland()),
+      broken: () =>
+        Promise.resolve({
+          mount: () => {
+            throw new Error('boom');
+          },
+        }),
     };
     const elements = ['good', 'flaky', 'broken', 'missing', 'toString'].map(fakeElement);
     await expect(mountIslands(registry, context, fakeRoot(elements), log)).resolves.toBeUndefined();

@@ -10,7 +10,6 @@
  */
 import { ISLAND_ATTRIBUTE, type IslandContext } from '../app/island-marker';
 
-
 /**
  * A `<name>.island.ts` module. `mount` is called for each marked element every time a page is
  * shown, also again for an element React kept across a navigation: it must attach its listeners
@@ -33,7 +32,11 @@ const loaded = new Map<string, IslandModule>();
 const loading = new Map<string, Promise<IslandModule | null>>();
 
 /** Loads one island's module once (a failed download is retried on the next page shown). */
-export function loadIsland(registry: IslandRegistry, name: string, log: IslandLog = console): Promise<IslandModule | null> {
+export function loadIsland(
+  registry: IslandRegistry,
+  name: string,
+  log: IslandLog = console,
+): Promise<IslandModule | null> {
   const ready = loaded.get(name);
   if (ready) return Promise.resolve(ready);
   let pending = loading.get(name);
@@ -61,7 +64,13 @@ export function loadIsland(registry: IslandRegistry, name: string, log: IslandLo
   return pending;
 }
 
-function mountOne(module: IslandModule, name: string, element: HTMLElement, context: IslandContext, log: IslandLog): void {
+function mountOne(
+  module: IslandModule,
+  name: string,
+  element: HTMLElement,
+  context: IslandContext,
+  log: IslandLog,
+): void {
   try {
     module.mount(element, context);
   } catch (error) {
@@ -74,7 +83,12 @@ function mountOne(module: IslandModule, name: string, element: HTMLElement, cont
  * synchronously; the others when their chunk arrives. Never rejects: a broken island leaves the
  * rest of the page, and the server HTML it enhances, working.
  */
-export async function mountIslands(registry: IslandRegistry, context: IslandContext, root: ParentNode = document, log: IslandLog = console): Promise<void> {
+export async function mountIslands(
+  registry: IslandRegistry,
+  context: IslandContext,
+  root: ParentNode = document,
+  log: IslandLog = console,
+): Promise<void> {
   const byName = new Map<string, HTMLElement[]>();
   for (const element of root.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`)) {
     const name = element.getAttribute(ISLAND_ATTRIBUTE) ?? '';

@@ -56,7 +56,10 @@ export class Router {
     const { buildId } = this.options.context;
     try {
       const [response, renderer] = await Promise.all([
-        http.request(payloadUrl(target.pathname, buildId), { signal: controller.signal, headers: { accept: 'application/json' } }),
+        http.request(payloadUrl(target.pathname, buildId), {
+          signal: controller.signal,
+          headers: { accept: 'application/json' },
+        }),
         this.loadRenderer(),
         this.options.prepare?.(),
       ]);
@@ -70,7 +73,13 @@ export class Router {
       if (finalPath !== null) shown.pathname = finalPath;
       if (push) history.pushState({ scrollY: 0 }, '', shown.href);
       else if (finalPath !== null) history.replaceState(history.state, '', shown.href);
-      await renderer.show({ page: payload.page, layout: payload.layout, data: payload.data, navigation: payload.navigation, key: shown.pathname });
+      await renderer.show({
+        page: payload.page,
+        layout: payload.layout,
+        data: payload.data,
+        navigation: payload.navigation,
+        key: shown.pathname,
+      });
       this.currentPath = shown.pathname;
       applyHead(payload.head);
       this.afterRender(shown, push);

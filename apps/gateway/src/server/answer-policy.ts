@@ -40,7 +40,10 @@ export interface PageCachePolicy {
   staleSeconds: number;
 }
 
-export function pageCachePolicy(config: { PAGE_CACHE_TTL_MS: number; PAGE_CACHE_STALE_MS: number }): PageCachePolicy {
+export function pageCachePolicy(config: {
+  PAGE_CACHE_TTL_MS: number;
+  PAGE_CACHE_STALE_MS: number;
+}): PageCachePolicy {
   return {
     sharedMaxAgeSeconds: Math.max(1, Math.round(config.PAGE_CACHE_TTL_MS / 1000)),
     staleSeconds: Math.round(config.PAGE_CACHE_STALE_MS / 1000),
@@ -60,7 +63,10 @@ export const NOT_STORED = 'no-store';
 export const REVALIDATE = 'no-cache';
 
 /** How an answer of a kind is cached: its Cache-Control, whether it has an ETag (and so 304s), whether its HTML may be memoised and kept. */
-export function cachingOf(kind: AnswerKind, sharedCacheControl: string): { cacheControl: string; etag: boolean; keep: boolean } {
+export function cachingOf(
+  kind: AnswerKind,
+  sharedCacheControl: string,
+): { cacheControl: string; etag: boolean; keep: boolean } {
   switch (kind) {
     case 'personal':
       return { cacheControl: NOT_STORED, etag: false, keep: false };

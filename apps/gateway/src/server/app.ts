@@ -9,7 +9,12 @@ import { warsawDay } from '@lib/pl-calendar';
 import { GATEWAY_REDIS_NAMESPACE } from '../kit/config/gateway-config';
 import { type GatewayDeps } from './deps';
 import { withCompactErrors } from './log-errors';
-import { FEATURE_HANDLERS, assignPageExperiments, createEventDelivery, registerDeliveryMetrics } from './feature-handlers';
+import {
+  FEATURE_HANDLERS,
+  assignPageExperiments,
+  createEventDelivery,
+  registerDeliveryMetrics,
+} from './feature-handlers';
 import { type FeatureContext, type FeatureStage } from '../kit/feature';
 import { type PagePort } from '../kit/pages/page-port';
 import { BENCH_STATIC_PREFIX, benchRoutes, benchStaticHandler } from './http/bench-static';
@@ -20,7 +25,12 @@ import { onlyWhen, withBody } from '../kit/http/only-when';
 import { publicProbeRoutes } from './http/ops';
 import { type PageExperimentsFor, pageHandler, payloadHandler } from './http/page-handlers';
 import { newClientId, readClientId } from '../kit/identity/client-id';
-import { limitDeclaredBody, onlyReadMethods, rejectMalformedUrl, trailingSlashRedirect } from '../kit/http/request-guards';
+import {
+  limitDeclaredBody,
+  onlyReadMethods,
+  rejectMalformedUrl,
+  trailingSlashRedirect,
+} from '../kit/http/request-guards';
 import { seoFiles } from './http/seo-files';
 import { securityHeaders } from './http/security';
 import { staticFiles } from './http/static-files';
@@ -66,7 +76,10 @@ function createRuntime(deps: GatewayDeps, onUpstreamError?: (error: unknown) => 
     logger: deps.logger,
     ...(onUpstreamError ? { onUpstreamError } : {}),
   });
-  const answers = deps.config.PAGE_CACHE && deps.config.PAGE_MEMO_MS > 0 ? new KeptAnswers(Math.min(deps.config.PAGE_MEMO_MS, deps.config.PAGE_CACHE_TTL_MS)) : undefined;
+  const answers =
+    deps.config.PAGE_CACHE && deps.config.PAGE_MEMO_MS > 0
+      ? new KeptAnswers(Math.min(deps.config.PAGE_MEMO_MS, deps.config.PAGE_CACHE_TTL_MS))
+      : undefined;
   const renderer = new PageRenderer({
     cachePolicy: pageCachePolicy(deps.config),
     ...(answers ? { answers } : {}),
@@ -100,7 +113,10 @@ export function createGatewayApp(appDeps: GatewayDeps): Express {
   const runtime = createRuntime(deps, onUpstreamError);
   const { resolver, renderer } = runtime;
   // Our origin for the posts' same-origin checks (comments, views).
-  const origin = { publicOrigin: deps.config.PUBLIC_ORIGIN, configured: deps.config.PUBLIC_ORIGIN_CONFIGURED };
+  const origin = {
+    publicOrigin: deps.config.PUBLIC_ORIGIN,
+    configured: deps.config.PUBLIC_ORIGIN_CONFIGURED,
+  };
 
   const app = express();
   app.disable('x-powered-by');
@@ -123,11 +139,15 @@ export function createGatewayApp(appDeps: GatewayDeps): Express {
   app.use(rejectMalformedUrl());
   // Files have a dot or live under /assets; page paths end with '/' and skip both routers.
   app.use(
-    onlyWhen((req) => req.path.startsWith('/assets') || req.path.includes('.'), staticFiles(deps.publicDir, deps.buildArchive)),
+    onlyWhen(
+      (req) => req.path.startsWith('/assets') || req.path.includes('.'),
+      staticFiles(deps.publicDir, deps.buildArchive),
+    ),
   );
   app.use(onlyWhen((req) => req.path.startsWith('/builds/'), buildRoutes(deps.manifest, deps.buildArchive)));
   // One delivery for the browser's events and the gateway's own (offer clicks).
-  const eventDelivery = deps.eventDelivery ?? createEventDelivery(deps.config, deps.services.events, deps.logger);
+  const eventDelivery =
+    deps.eventDelivery ?? createEventDelivery(deps.config, deps.services.events, deps.logger);
   registerDeliveryMetrics(registry, eventDelivery);
   const context: FeatureContext = {
     config: deps.config,
@@ -142,7 +162,8 @@ export function createGatewayApp(appDeps: GatewayDeps): Express {
     now: deps.now ?? (() => new Date()),
     onUpstreamError,
   };
-  const features = (stage: FeatureStage) => FEATURE_HANDLERS.filter((feature) => feature.stage === stage).map((feature) => feature.create(context));
+  const features = (stage: FeatureStage) =>
+    FEATURE_HANDLERS.filter((feature) => feature.stage === stage).map((feature) => feature.create(context));
   // Posts that read their own bodies (comments, events, views), each within its own limit.
   for (const handler of features('own-body')) app.use(onlyWhen(withBody, handler));
   app.use(limitDeclaredBody(BODY_LIMIT_BYTES));

@@ -55,8 +55,24 @@ async function main(config: GatewayConfig, telemetry: Telemetry | undefined): Pr
     ...(builds ? { buildArchive: builds.archive } : {}),
   });
   const server = await startGatewayServer(app, { host: config.HOST, port: config.PORT, readiness, logger });
-  const ops = await startGatewayOpsServer({ host: config.OPS_HOST, port: config.OPS_PORT, registry, services, cache, readiness, logger });
-  logger.info({ buildId: manifest.buildId, pageCache: config.PAGE_CACHE, cache: cache.kind, events: eventDelivery.kind }, 'gateway ready');
+  const ops = await startGatewayOpsServer({
+    host: config.OPS_HOST,
+    port: config.OPS_PORT,
+    registry,
+    services,
+    cache,
+    readiness,
+    logger,
+  });
+  logger.info(
+    {
+      buildId: manifest.buildId,
+      pageCache: config.PAGE_CACHE,
+      cache: cache.kind,
+      events: eventDelivery.kind,
+    },
+    'gateway ready',
+  );
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -97,7 +113,9 @@ if (loadedConfig instanceof ConfigError) {
   void runUnconfiguredGateway(loadedConfig);
 } else {
   main(loadedConfig, startedTelemetry).catch((error: unknown) => {
-    process.stderr.write(`gateway failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(
+      `gateway failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
     process.exit(1);
   });
 }

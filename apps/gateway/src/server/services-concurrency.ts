@@ -50,7 +50,8 @@ export class UpstreamLimiter implements CallGate {
   private meanHeldMs: number | undefined;
 
   constructor(private readonly options: UpstreamLimiterOptions) {
-    if (!Number.isInteger(options.limit) || options.limit < 1) throw new RangeError(`limit must be a positive integer, got ${options.limit}`);
+    if (!Number.isInteger(options.limit) || options.limit < 1)
+      throw new RangeError(`limit must be a positive integer, got ${options.limit}`);
     if (!Number.isInteger(options.queueLimit) || options.queueLimit < 0) {
       throw new RangeError(`queueLimit must be a non-negative integer, got ${options.queueLimit}`);
     }
@@ -66,12 +67,23 @@ export class UpstreamLimiter implements CallGate {
       return Promise.resolve(this.take(method, 0));
     }
     if (this.queue.length >= this.options.queueLimit) {
-      return Promise.reject(this.refuse(method, 'queue-full', `${this.inFlight} calls in flight and ${this.queue.length} waiting`));
+      return Promise.reject(
+        this.refuse(
+          method,
+          'queue-full',
+          `${this.inFlight} calls in flight and ${this.queue.length} waiting`,
+        ),
+      );
     }
-    const expectedWaitMs = this.meanHeldMs === undefined ? 0 : ((this.queue.length + 1) / this.options.limit) * this.meanHeldMs;
+    const expectedWaitMs =
+      this.meanHeldMs === undefined ? 0 : ((this.queue.length + 1) / this.options.limit) * this.meanHeldMs;
     if (now + expectedWaitMs >= deadline) {
       return Promise.reject(
-        this.refuse(method, 'deadline', `a slot is expected in ${Math.round(expectedWaitMs)} ms, after the call's deadline`),
+        this.refuse(
+          method,
+          'deadline',
+          `a slot is expected in ${Math.round(expectedWaitMs)} ms, after the call's deadline`,
+        ),
       );
     }
     return new Promise((admit, refuse) => {
@@ -83,7 +95,13 @@ export class UpstreamLimiter implements CallGate {
         timer: setTimeout(() => {
           this.queue.splice(this.queue.indexOf(waiter), 1);
           this.changed();
-          refuse(this.refuse(method, 'deadline', `no slot free within the call's deadline (waited ${Date.now() - now} ms)`));
+          refuse(
+            this.refuse(
+              method,
+              'deadline',
+              `no slot free within the call's deadline (waited ${Date.now() - now} ms)`,
+            ),
+          );
         }, deadline - now),
       };
       this.queue.push(waiter);
@@ -101,7 +119,8 @@ export class UpstreamLimiter implements CallGate {
       if (released) return;
       released = true;
       const heldMs = Date.now() - since;
-      this.meanHeldMs = this.meanHeldMs === undefined ? heldMs : this.meanHeldMs + MEAN_WEIGHT * (heldMs - this.meanHeldMs);
+      this.meanHeldMs =
+        this.meanHeldMs === undefined ? heldMs : this.meanHeldMs + MEAN_WEIGHT * (heldMs - this.meanHeldMs);
       this.inFlight -= 1;
       this.options.observer?.released?.(method, heldMs);
       this.next();

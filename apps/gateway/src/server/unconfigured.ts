@@ -1,12 +1,19 @@
 import { type ConfigError, portOr } from '@lib/config';
-import { createLogger, createMetricsRegistry, type Logger, startOpsServer, startUnreadyServer } from '@lib/observability';
+import {
+  createLogger,
+  createMetricsRegistry,
+  type Logger,
+  startOpsServer,
+  startUnreadyServer,
+} from '@lib/observability';
 
 type Env = Record<string, string | undefined>;
 
 /** The defaults of gatewayEnvSchema (HOST, PORT, OPS_HOST, OPS_PORT), used when those variables are the bad ones. */
 const DEFAULTS = { host: '0.0.0.0', port: 3000, opsHost: '127.0.0.1', opsPort: 9464 };
 
-const hostOr = (value: string | undefined, fallback: string): string => (value?.trim() ? value.trim() : fallback);
+const hostOr = (value: string | undefined, fallback: string): string =>
+  value?.trim() ? value.trim() : fallback;
 
 /** What a visitor sees if a request reaches an unconfigured gateway anyway (it is never ready, so rarely). */
 const UNAVAILABLE_PAGE = `<!doctype html>
@@ -28,7 +35,10 @@ export interface UnconfiguredGateway {
  * and exactly one log line naming the variables. Addresses come from HOST/PORT/OPS_HOST/OPS_PORT
  * where those are valid, else from their defaults.
  */
-export async function serveUnconfiguredGateway(error: ConfigError, options: { env?: Env; logger?: Logger } = {}): Promise<UnconfiguredGateway> {
+export async function serveUnconfiguredGateway(
+  error: ConfigError,
+  options: { env?: Env; logger?: Logger } = {},
+): Promise<UnconfiguredGateway> {
   const source = options.env ?? process.env;
   const logger = options.logger ?? createLogger({ name: 'gateway', level: 'info' });
   const reason = `invalid configuration: ${error.problems.join('; ')}`;
@@ -42,7 +52,11 @@ export async function serveUnconfiguredGateway(error: ConfigError, options: { en
   });
   let server;
   try {
-    server = await startUnreadyServer({ host: hostOr(source['HOST'], DEFAULTS.host), port: portOr(source['PORT'], DEFAULTS.port), page: UNAVAILABLE_PAGE });
+    server = await startUnreadyServer({
+      host: hostOr(source['HOST'], DEFAULTS.host),
+      port: portOr(source['PORT'], DEFAULTS.port),
+      page: UNAVAILABLE_PAGE,
+    });
   } catch (listenError) {
     await ops.close();
     throw listenError;
@@ -67,7 +81,9 @@ export async function runUnconfiguredGateway(error: ConfigError): Promise<void> 
   try {
     gateway = await serveUnconfiguredGateway(error);
   } catch (startError) {
-    process.stderr.write(`${error.message}\ngateway could not serve its probes either: ${startError instanceof Error ? startError.message : String(startError)}\n`);
+    process.stderr.write(
+      `${error.message}\ngateway could not serve its probes either: ${startError instanceof Error ? startError.message : String(startError)}\n`,
+    );
     process.exit(78);
   }
   const stop = () => {

@@ -10,7 +10,9 @@ describe('consent cookie', () => {
   });
 
   it('is kept 12 months and readable by the page (the notice checks it)', () => {
-    expect(consentCookie('granted', true)).toBe('cookie_consent=granted; Max-Age=31536000; Path=/; SameSite=Lax; Secure');
+    expect(consentCookie('granted', true)).toBe(
+      'cookie_consent=granted; Max-Age=31536000; Path=/; SameSite=Lax; Secure',
+    );
     expect(consentCookie('denied', false)).not.toContain('HttpOnly');
   });
 });

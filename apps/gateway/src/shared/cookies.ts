@@ -29,7 +29,11 @@ export interface CookieOptions {
 
 /** A Set-Cookie value (or a `document.cookie` assignment): first-party, SameSite=Lax, the value URI-encoded. */
 export function serializeCookie(name: string, value: string, options: CookieOptions): string {
-  const attributes = [`Max-Age=${Math.floor(options.maxAgeMs / 1000)}`, `Path=${options.path ?? '/'}`, 'SameSite=Lax'];
+  const attributes = [
+    `Max-Age=${Math.floor(options.maxAgeMs / 1000)}`,
+    `Path=${options.path ?? '/'}`,
+    'SameSite=Lax',
+  ];
   if (options.secure) attributes.push('Secure');
   if (options.httpOnly) attributes.push('HttpOnly');
   return `${name}=${encodeURIComponent(value)}; ${attributes.join('; ')}`;

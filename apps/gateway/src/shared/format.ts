@@ -44,18 +44,32 @@ export function formatMoneyWhole(locale: MoneyLocale, grosze: number): string {
 export function formatDecimal(locale: Pick<Locale, 'code'>, value: string, fractionDigits = 4): string {
   const number = Number(value);
   if (!Number.isFinite(number)) return value;
-  return memo(`decimal|${locale.code}|${fractionDigits}`, () =>
-    new Intl.NumberFormat(locale.code, { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }),
+  return memo(
+    `decimal|${locale.code}|${fractionDigits}`,
+    () =>
+      new Intl.NumberFormat(locale.code, {
+        minimumFractionDigits: fractionDigits,
+        maximumFractionDigits: fractionDigits,
+      }),
   ).format(number);
 }
 
 /** A calendar date (ISO 'YYYY-MM-DD' or a Date) in the locale's long numeric form, e.g. '18.03.2025'. */
 export function formatDate(locale: Pick<Locale, 'code' | 'timezone'>, value: string | Date): string {
-  const date = typeof value === 'string' ? new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T12:00:00Z` : value) : value;
+  const date =
+    typeof value === 'string'
+      ? new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T12:00:00Z` : value)
+      : value;
   if (Number.isNaN(date.getTime())) return typeof value === 'string' ? value : '';
   return memo(
     `date|${locale.code}|${locale.timezone}`,
-    () => new Intl.DateTimeFormat(locale.code, { timeZone: locale.timezone, day: '2-digit', month: '2-digit', year: 'numeric' }),
+    () =>
+      new Intl.DateTimeFormat(locale.code, {
+        timeZone: locale.timezone,
+        day: '2-digit',
+        month: '2-digit',
+        year: 'numeric',
+      }),
   ).format(date);
 }
 
@@ -69,10 +83,16 @@ export function formatPercentBp(locale: Pick<Locale, 'code'>, basisPoints: numbe
 
 /** A whole number with the locale's grouping from a thousand on: 12345 → '12 345'. */
 export function formatInteger(locale: Pick<Locale, 'code'>, value: number): string {
-  return memo(`integer|${locale.code}`, () => new Intl.NumberFormat(locale.code, { useGrouping: 'always', maximumFractionDigits: 0 })).format(value);
+  return memo(
+    `integer|${locale.code}`,
+    () => new Intl.NumberFormat(locale.code, { useGrouping: 'always', maximumFractionDigits: 0 }),
+  ).format(value);
 }
 
 /** An average rating with one decimal: 4.25 → '4,3'. */
 export function formatRating(locale: Pick<Locale, 'code'>, value: number): string {
-  return memo(`rating|${locale.code}`, () => new Intl.NumberFormat(locale.code, { minimumFractionDigits: 1, maximumFractionDigits: 1 })).format(value);
+  return memo(
+    `rating|${locale.code}`,
+    () => new Intl.NumberFormat(locale.code, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+  ).format(value);
 }

@@ -15,12 +15,15 @@ function scriptedFetch(answers: Answer[]) {
 }
 
 describe('browser HTTP helper', () => {
-  it.each([408, 409, 425, 429, 500, 502, 503, 504])('retries a GET once on %i and returns the second answer', async (status) => {
-    const { fetch, calls } = scriptedFetch([{ status }, { status: 200, body: '{"ok":true}' }]);
-    const http = createHttpClient({ fetch, retryDelayMs: 0 });
-    await expect(http.getJson('/x/_payload.json')).resolves.toEqual({ ok: true });
-    expect(calls).toHaveLength(2);
-  });
+  it.each([408, 409, 425, 429, 500, 502, 503, 504])(
+    'retries a GET once on %i and returns the second answer',
+    async (status) => {
+      const { fetch, calls } = scriptedFetch([{ status }, { status: 200, body: '{"ok":true}' }]);
+      const http = createHttpClient({ fetch, retryDelayMs: 0 });
+      await expect(http.getJson('/x/_payload.json')).resolves.toEqual({ ok: true });
+      expect(calls).toHaveLength(2);
+    },
+  );
 
   it('retries HEAD and OPTIONS as well, but only once', async () => {
     for (const method of ['HEAD', 'OPTIONS', 'head']) {
@@ -38,15 +41,18 @@ describe('browser HTTP helper', () => {
     expect(calls).toHaveLength(1);
   });
 
-  it.each([400, 401, 403, 404, 410, 413, 422, 501, 505, 599])('does not retry %i and raises HttpError', async (status) => {
-    expect(RETRYABLE_STATUSES.has(status)).toBe(false);
-    const { fetch, calls } = scriptedFetch([{ status, body: 'nope' }]);
-    const http = createHttpClient({ fetch, retryDelayMs: 0 });
-    const error = await http.request('/a/').catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(HttpError);
-    expect(error).toMatchObject({ status, url: '/a/', body: 'nope', message: `HTTP ${status} for /a/` });
-    expect(calls).toHaveLength(1);
-  });
+  it.each([400, 401, 403, 404, 410, 413, 422, 501, 505, 599])(
+    'does not retry %i and raises HttpError',
+    async (status) => {
+      expect(RETRYABLE_STATUSES.has(status)).toBe(false);
+      const { fetch, calls } = scriptedFetch([{ status, body: 'nope' }]);
+      const http = createHttpClient({ fetch, retryDelayMs: 0 });
+      const error = await http.request('/a/').catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(HttpError);
+      expect(error).toMatchObject({ status, url: '/a/', body: 'nope', message: `HTTP ${status} for /a/` });
+      expect(calls).toHaveLength(1);
+    },
+  );
 
   it('passes 2xx and 3xx answers through without retrying', async () => {
     const { fetch, calls } = scriptedFetch([{ status: 204 }, { status: 304 }]);
@@ -60,7 +66,9 @@ describe('browser HTTP helper', () => {
     const seen: Headers[] = [];
     const fetch = (_url: string, init?: RequestInit) => {
       seen.push(new Headers(init?.headers));
-      return Promise.resolve(new Response(seen.length === 1 ? null : '[1]', { status: seen.length === 1 ? 429 : 200 }));
+      return Promise.resolve(
+        new Response(seen.length === 1 ? null : '[1]', { status: seen.length === 1 ? 429 : 200 }),
+      );
     };
     const http = createHttpClient({ fetch, retryDelayMs: 40 });
     const started = Date.now();
@@ -70,7 +78,10 @@ describe('browser HTTP helper', () => {
   });
 
   it('lets network failures through unchanged', async () => {
-    const http = createHttpClient({ fetch: () => Promise.reject(new TypeError('Failed to fetch')), retryDelayMs: 0 });
+    const http = createHttpClient({
+      fetch: () => Promise.reject(new TypeError('Failed to fetch')),
+      retryDelayMs: 0,
+    });
     await expect(http.request('/a/')).rejects.toThrow('Failed to fetch');
   });
 });

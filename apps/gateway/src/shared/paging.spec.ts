@@ -9,7 +9,8 @@ describe('parsePageNumber', () => {
   });
 
   it('refuses zero, leading zeros, signs, fractions, too many digits and absence', () => {
-    for (const text of ['0', '02', '-1', '+1', '1.5', '1e3', ' 1', '', 'abc', '1000000']) expect(parsePageNumber(text, 6)).toBeNull();
+    for (const text of ['0', '02', '-1', '+1', '1.5', '1e3', ' 1', '', 'abc', '1000000'])
+      expect(parsePageNumber(text, 6)).toBeNull();
     expect(parsePageNumber('10000', 4)).toBeNull();
     expect(parsePageNumber(null, 4)).toBeNull();
     expect(parsePageNumber(undefined, 4)).toBeNull();

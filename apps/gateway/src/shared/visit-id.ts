@@ -28,4 +28,3 @@ export function visitId(): string {
     return '';
   }
 }
-

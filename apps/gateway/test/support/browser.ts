@@ -8,7 +8,12 @@ import { type TestGateway, startTestGateway } from './test-gateway';
 
 // Launching Chromium and recording a page are not the gateway's own: they come from the test lib,
 // and are re-exported so the gateway's browser specs find everything for the browser here.
-export { CHROMIUM_PATH, launchChromium, openRecordingPage, type RecordingPageOptions } from '@lib/test-support/browser';
+export {
+  CHROMIUM_PATH,
+  launchChromium,
+  openRecordingPage,
+  type RecordingPageOptions,
+} from '@lib/test-support/browser';
 
 /** `describe` where Debian's Chromium is installed, `describe.skip` elsewhere. */
 export const describeWithChromium = existsSync(CHROMIUM_PATH) ? describe : describe.skip;
@@ -48,7 +53,8 @@ export function useIslandGateway(): IslandGateway {
   });
 
   const started = <T>(value: T | undefined): T => {
-    if (value === undefined) throw new Error('useIslandGateway: read its fields inside a test, after beforeAll');
+    if (value === undefined)
+      throw new Error('useIslandGateway: read its fields inside a test, after beforeAll');
     return value;
   };
   return {

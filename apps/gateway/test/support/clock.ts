@@ -1,4 +1,7 @@
-type ModernFakeTimersConfig = Extract<NonNullable<Parameters<typeof jest.useFakeTimers>[0]>, { doNotFake?: unknown }>;
+type ModernFakeTimersConfig = Extract<
+  NonNullable<Parameters<typeof jest.useFakeTimers>[0]>,
+  { doNotFake?: unknown }
+>;
 type FakeableApis = NonNullable<ModernFakeTimersConfig['doNotFake']>;
 
 /**

@@ -118,7 +118,9 @@ export function asStored(answers: ContentAnswers): ContentAnswers {
 
 export function writeContentAnswers(answers: ContentAnswers): void {
   const today = importDay();
-  const sitemap = answers.sitemap.map((entry) => (entry.lastmod === today ? { ...entry, lastmod: IMPORT_DAY } : entry));
+  const sitemap = answers.sitemap.map((entry) =>
+    entry.lastmod === today ? { ...entry, lastmod: IMPORT_DAY } : entry,
+  );
   writeFileSync(CONTENT_ANSWERS_FILE, `${JSON.stringify({ ...answers, sitemap }, null, 1)}\n`);
 }
 
@@ -129,7 +131,9 @@ export function contentAnswers(): ContentAnswers {
   if (!loaded) {
     const stored = JSON.parse(readFileSync(CONTENT_ANSWERS_FILE, 'utf8')) as ContentAnswers;
     const today = importDay();
-    const sitemap = stored.sitemap.map((entry) => (entry.lastmod === IMPORT_DAY ? { ...entry, lastmod: today } : entry));
+    const sitemap = stored.sitemap.map((entry) =>
+      entry.lastmod === IMPORT_DAY ? { ...entry, lastmod: today } : entry,
+    );
     loaded = { ...stored, sitemap };
   }
   return loaded;

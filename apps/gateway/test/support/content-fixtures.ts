@@ -55,7 +55,14 @@ const COMPANY = 2;
 const EXPERT = 3;
 
 /** A published comment of the fake; ids count down so newer comments have larger ids. */
-function comment(id: number, name: string, text: string, rating: number, createdAt: string, replies: contentV1.Comment[] = []): contentV1.Comment {
+function comment(
+  id: number,
+  name: string,
+  text: string,
+  rating: number,
+  createdAt: string,
+  replies: contentV1.Comment[] = [],
+): contentV1.Comment {
   return { id, replyTo: 0, name, authorType: VISITOR, text, rating, createdAt, replies };
 }
 
@@ -64,12 +71,43 @@ function comment(id: number, name: string, text: string, rating: number, created
  * replies under the newest. Ratings: 12 comments rated, sum 44.
  */
 export const ARTICLE_COMMENTS: contentV1.Comment[] = [
-  comment(112, 'Marta z Gdańska', 'Bardzo przydatne wyliczenie netto, dzięki!\nDruga linia komentarza.', 5, '2026-10-03T18:30:00Z', [
-    { id: 200, replyTo: 112, name: 'Zespół Porównywarki', authorType: COMPANY, text: 'Dziękujemy, cieszymy się, że pomogło.', rating: 0, createdAt: '2026-10-04T08:00:00Z', replies: [] },
-    { id: 201, replyTo: 112, name: 'Anna Kowalczyk', authorType: EXPERT, text: 'Stawka godzinowa też rośnie od stycznia.', rating: 0, createdAt: '2026-10-04T09:00:00Z', replies: [] },
-  ]),
+  comment(
+    112,
+    'Marta z Gdańska',
+    'Bardzo przydatne wyliczenie netto, dzięki!\nDruga linia komentarza.',
+    5,
+    '2026-10-03T18:30:00Z',
+    [
+      {
+        id: 200,
+        replyTo: 112,
+        name: 'Zespół Porównywarki',
+        authorType: COMPANY,
+        text: 'Dziękujemy, cieszymy się, że pomogło.',
+        rating: 0,
+        createdAt: '2026-10-04T08:00:00Z',
+        replies: [],
+      },
+      {
+        id: 201,
+        replyTo: 112,
+        name: 'Anna Kowalczyk',
+        authorType: EXPERT,
+        text: 'Stawka godzinowa też rośnie od stycznia.',
+        rating: 0,
+        createdAt: '2026-10-04T09:00:00Z',
+        replies: [],
+      },
+    ],
+  ),
   ...Array.from({ length: 11 }, (_, index) =>
-    comment(111 - index, `Czytelnik ${11 - index}`, `Komentarz numer ${11 - index} <b>bez HTML</b>.`, index % 2 === 0 ? 4 : 3, `2026-09-${String(20 - index).padStart(2, '0')}T10:00:00Z`),
+    comment(
+      111 - index,
+      `Czytelnik ${11 - index}`,
+      `Komentarz numer ${11 - index} <b>bez HTML</b>.`,
+      index % 2 === 0 ? 4 : 3,
+      `2026-09-${String(20 - index).padStart(2, '0')}T10:00:00Z`,
+    ),
   ),
 ];
 export const ARTICLE_COMMENTS_TOTAL = ARTICLE_COMMENTS.length + 2;
@@ -102,7 +140,10 @@ const LENDER_RATINGS: Record<string, Pick<contentV1.LenderReviewSummary, 'review
 /** The lender the fake links to an offer (the content service links none yet): its page shows the offer. */
 export const LENDER_WITH_OFFER = 'kuki';
 
-export const LENDERS: contentV1.LenderReviewSummary[] = RECORDED.lenders.map((lender) => ({ ...lender, ...LENDER_RATINGS[lender.slug] }));
+export const LENDERS: contentV1.LenderReviewSummary[] = RECORDED.lenders.map((lender) => ({
+  ...lender,
+  ...LENDER_RATINGS[lender.slug],
+}));
 
 export const LENDER_REVIEWS: Record<string, contentV1.LenderReview> = Object.fromEntries(
   Object.entries(RECORDED.lenderReviews).map(([slug, review]) => [
@@ -132,15 +173,30 @@ function pageInfo(page: number, pageSize: number, totalItems: number) {
 
 const notFound = (what: string) => new FakeGrpcError(status.NOT_FOUND, `${what} not found`);
 
-function submitComment(request: contentV1.SubmitCommentRequest, submissions: contentV1.SubmitCommentRequest[]) {
+function submitComment(
+  request: contentV1.SubmitCommentRequest,
+  submissions: contentV1.SubmitCommentRequest[],
+) {
   submissions.push(request);
   const violations: { field: string; description: string }[] = [];
-  if (!/^[^@\s]+@[^@\s]+\.[a-z]{2,}$/i.test(request.email.trim())) violations.push({ field: 'email', description: FAKE_VIOLATIONS.email });
-  if (request.text.trim().length < 3 || request.text.length > 5000) violations.push({ field: 'text', description: FAKE_VIOLATIONS.text });
-  if (request.replyTo === 0 && (request.rating < 1 || request.rating > 5)) violations.push({ field: 'rating', description: FAKE_VIOLATIONS.rating });
-  if (request.replyTo !== 0 && !ARTICLE_COMMENTS.some((c) => c.id === request.replyTo)) violations.push({ field: 'replyTo', description: FAKE_VIOLATIONS.replyTo });
+  if (!/^[^@\s]+@[^@\s]+\.[a-z]{2,}$/i.test(request.email.trim()))
+    violations.push({ field: 'email', description: FAKE_VIOLATIONS.email });
+  if (request.text.trim().length < 3 || request.text.length > 5000)
+    violations.push({ field: 'text', description: FAKE_VIOLATIONS.text });
+  if (request.replyTo === 0 && (request.rating < 1 || request.rating > 5))
+    violations.push({ field: 'rating', description: FAKE_VIOLATIONS.rating });
+  if (request.replyTo !== 0 && !ARTICLE_COMMENTS.some((c) => c.id === request.replyTo))
+    violations.push({ field: 'replyTo', description: FAKE_VIOLATIONS.replyTo });
   if (violations.length > 0) {
-    throw new FakeGrpcError(status.INVALID_ARGUMENT, 'request is invalid', richStatusMetadata({ code: status.INVALID_ARGUMENT, message: 'request is invalid', fieldViolations: violations }));
+    throw new FakeGrpcError(
+      status.INVALID_ARGUMENT,
+      'request is invalid',
+      richStatusMetadata({
+        code: status.INVALID_ARGUMENT,
+        message: 'request is invalid',
+        fieldViolations: violations,
+      }),
+    );
   }
   return { commentId: 500 + submissions.length, state: 1, createdAt: '2026-10-05T10:00:00Z' };
 }
@@ -171,8 +227,15 @@ export function createFakeContent(options: FakeContentOptions = {}): FakeContent
       const { page, tagSlug, authorSlug } = request as contentV1.ListArticlesRequest;
       const number = page?.page || 1;
       const size = page?.pageSize || 10;
-      const matching = ARTICLES.filter((article) => (!tagSlug || article.tagSlugs.includes(tagSlug)) && (!authorSlug || article.authorId === authorId(authorSlug)));
-      return { articles: matching.slice((number - 1) * size, number * size), pageInfo: pageInfo(number, size, matching.length) };
+      const matching = ARTICLES.filter(
+        (article) =>
+          (!tagSlug || article.tagSlugs.includes(tagSlug)) &&
+          (!authorSlug || article.authorId === authorId(authorSlug)),
+      );
+      return {
+        articles: matching.slice((number - 1) * size, number * size),
+        pageInfo: pageInfo(number, size, matching.length),
+      };
     },
     ListTags: () => ({ tags: TAGS }),
     GetTag: (request) => {
@@ -181,7 +244,9 @@ export function createFakeContent(options: FakeContentOptions = {}): FakeContent
       if (!tag) throw notFound(`tag ${slug}`);
       return tag;
     },
-    ListPopularArticles: (request) => ({ articles: ARTICLES.slice(0, (request as contentV1.ListPopularArticlesRequest).limit || 5) }),
+    ListPopularArticles: (request) => ({
+      articles: ARTICLES.slice(0, (request as contentV1.ListPopularArticlesRequest).limit || 5),
+    }),
     RecordArticleView: (request) => {
       const view = request as contentV1.RecordArticleViewRequest;
       if (!ARTICLES.some((article) => article.slug === view.slug)) throw notFound(`article ${view.slug}`);
@@ -227,7 +292,10 @@ export function createFakeContent(options: FakeContentOptions = {}): FakeContent
     },
     ListSitemapEntries: (request) => {
       const { baseUrl } = request as contentV1.ListSitemapEntriesRequest;
-      const recorded = RECORDED.sitemap.map((entry) => ({ ...entry, loc: `${baseUrl}${entry.loc.slice(RECORDED_BASE_URL.length)}` }));
+      const recorded = RECORDED.sitemap.map((entry) => ({
+        ...entry,
+        loc: `${baseUrl}${entry.loc.slice(RECORDED_BASE_URL.length)}`,
+      }));
       const extra = (options.sitemap ?? []).map(([path, lastmod]) => ({ loc: `${baseUrl}${path}`, lastmod }));
       return { entries: [...recorded, ...extra] };
     },
@@ -261,22 +329,39 @@ export const OFFERS_HANDLERS: Record<string, FakeHandler> = {
   // The ranking of MatchOffers: the fixture offers that take the amount, in fixture order, each with
   // the cost of the request (a flat 10 % of the amount), and no paid placement.
   MatchOffers: (request) => {
-    const { country, amountGrosze, periodDays, limit } = request as { country: string; amountGrosze: number; periodDays: number; limit: number };
+    const { country, amountGrosze, periodDays, limit } = request as {
+      country: string;
+      amountGrosze: number;
+      periodDays: number;
+      limit: number;
+    };
     if (country !== 'PL') return { offers: [], total: 0, sponsored: [] };
-    const fitting = OFFERS.filter((offer) => amountGrosze >= offer.amountMinGrosze! && amountGrosze <= offer.amountMaxGrosze!);
+    const fitting = OFFERS.filter(
+      (offer) => amountGrosze >= offer.amountMinGrosze! && amountGrosze <= offer.amountMaxGrosze!,
+    );
     const ranked = fitting.map((offer, index) => ({
       offer: { ...offer, position: index + 1 },
       score: 9_000 - index,
       withinLimits: periodDays >= offer.periodMinDays! && periodDays <= offer.periodMaxDays!,
       cost: fittingCost(amountGrosze, periodDays),
     }));
-    return { offers: ranked.slice(0, limit || ranked.length), total: ranked.length === 0 ? 0 : 27, sponsored: [] };
+    return {
+      offers: ranked.slice(0, limit || ranked.length),
+      total: ranked.length === 0 ? 0 : 27,
+      sponsored: [],
+    };
   },
   // The review of LENDER_WITH_OFFER finds its lender in the feed (the same slug); other reviews do not.
   GetLender: (request) => {
     const { slug } = request as { slug: string };
     if (slug !== LENDER_WITH_OFFER) throw notFound(`lender ${slug}`);
-    return { lenderId: 7, slug, name: OFFERS[0]!.header, website: 'https://lender.example/', offers: [{ ...OFFERS[0], country: 'PL', reviewSlug: slug }] };
+    return {
+      lenderId: 7,
+      slug,
+      name: OFFERS[0]!.header,
+      website: 'https://lender.example/',
+      offers: [{ ...OFFERS[0], country: 'PL', reviewSlug: slug }],
+    };
   },
   GetOffer: (request) => {
     const { offerId } = request as { offerId: number };

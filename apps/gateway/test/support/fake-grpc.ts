@@ -37,7 +37,10 @@ function lookup(root: grpc.GrpcObject, qualifiedName: string): grpc.ServiceClien
  * A real gRPC server on a random loopback port, built from the real proto files, answering the
  * given RPCs (others: UNIMPLEMENTED) and grpc.health.v1 Check with SERVING.
  */
-export async function startFakeService(name: ServiceName, handlers: Record<string, FakeHandler>): Promise<FakeGrpcServer> {
+export async function startFakeService(
+  name: ServiceName,
+  handlers: Record<string, FakeHandler>,
+): Promise<FakeGrpcServer> {
   const root = grpc.loadPackageDefinition(loadSync(protoPathsFor(name), LOADER_OPTIONS));
   const service = lookup(root, fullServiceName(name)).service;
   const health = lookup(root, `${HEALTH.package}.${HEALTH.service}`).service;
@@ -45,7 +48,10 @@ export async function startFakeService(name: ServiceName, handlers: Record<strin
 
   const implementation: grpc.UntypedServiceImplementation = {};
   for (const rpc of Object.keys(service)) {
-    implementation[rpc] = (call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
+    implementation[rpc] = (
+      call: grpc.ServerUnaryCall<unknown, unknown>,
+      callback: grpc.sendUnaryData<unknown>,
+    ) => {
       calls.set(rpc, (calls.get(rpc) ?? 0) + 1);
       const handler = handlers[rpc];
       if (!handler) {
@@ -59,7 +65,11 @@ export async function startFakeService(name: ServiceName, handlers: Record<strin
           (error: unknown) =>
             callback(
               error instanceof FakeGrpcError
-                ? { code: error.code, details: error.details, ...(error.metadata ? { metadata: error.metadata } : {}) }
+                ? {
+                    code: error.code,
+                    details: error.details,
+                    ...(error.metadata ? { metadata: error.metadata } : {}),
+                  }
                 : { code: grpc.status.INTERNAL, details: String(error) },
             ),
         );

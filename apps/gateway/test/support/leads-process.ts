@@ -24,7 +24,9 @@ export interface LeadsProcess {
  * content) are where the caller says, or nowhere: an erasure then waits for the content service
  * (its status stays "in progress", which is what a visitor is shown).
  */
-export async function startLeadsProcess(options: { redisUrl?: string; contentAddr?: string; offersAddr?: string } = {}): Promise<LeadsProcess> {
+export async function startLeadsProcess(
+  options: { redisUrl?: string; contentAddr?: string; offersAddr?: string } = {},
+): Promise<LeadsProcess> {
   const database: TestDatabase = await provideTestDatabase();
   const [grpcPort, opsPort, nowhere] = [await freePort(), await freePort(), await freePort()];
   const run = new ChildRun('leads', path.join(workspaceRoot, 'dist', 'apps', 'leads', 'src', 'main.js'), {
@@ -76,7 +78,9 @@ export interface GatewayWithLeads {
  * read-backs: the setup of the gateway's form tests. Posts from a trusted loopback proxy, so each
  * test can post as its own client (X-Forwarded-For) and the per-address budgets stay apart.
  */
-export async function startGatewayWithLeads(options: { client?: TestGatewayOptions['client']; env?: Record<string, string> } = {}): Promise<GatewayWithLeads> {
+export async function startGatewayWithLeads(
+  options: { client?: TestGatewayOptions['client']; env?: Record<string, string> } = {},
+): Promise<GatewayWithLeads> {
   const leads = await startLeadsProcess();
   const gateway = await startTestGateway({
     targets: { leads: leads.target },

@@ -31,10 +31,12 @@ export interface LegalDocument {
   html: string;
 }
 
-const field = (frontMatter: string, name: string): string => new RegExp(`^${name}: (.*)$`, 'm').exec(frontMatter)?.[1]?.trim() ?? '';
+const field = (frontMatter: string, name: string): string =>
+  new RegExp(`^${name}: (.*)$`, 'm').exec(frontMatter)?.[1]?.trim() ?? '';
 
 /** Markdown as the content service renders a document body (markdown-it, then the sanitiser). */
-export const renderDocumentMarkdown = (markdown: string): string => renderMarkdown(markdown, { headingIds: true }).html;
+export const renderDocumentMarkdown = (markdown: string): string =>
+  renderMarkdown(markdown, { headingIds: true }).html;
 
 export function readLegalDocument(key: LegalDocumentKey): LegalDocument {
   const file = LEGAL_DOCUMENTS[key];

@@ -33,8 +33,22 @@ export const TABLE_C: ratesV1.RateTable = {
 };
 
 export const BANKS: ratesV1.Bank[] = [
-  { slug: 'bank-bez-tabeli', name: 'Bank Bez Tabeli', logoUrl: '', latestTableDate: '', embedded: false, websiteUrl: '' },
-  { slug: 'pko-bp', name: 'PKO Bank Polski', logoUrl: '', latestTableDate: '2025-01-17', embedded: true, websiteUrl: 'https://www.pkobp.pl/waluty/' },
+  {
+    slug: 'bank-bez-tabeli',
+    name: 'Bank Bez Tabeli',
+    logoUrl: '',
+    latestTableDate: '',
+    embedded: false,
+    websiteUrl: '',
+  },
+  {
+    slug: 'pko-bp',
+    name: 'PKO Bank Polski',
+    logoUrl: '',
+    latestTableDate: '2025-01-17',
+    embedded: true,
+    websiteUrl: 'https://www.pkobp.pl/waluty/',
+  },
 ];
 
 export const PKO_TABLE: ratesV1.BankTable = {
@@ -59,7 +73,8 @@ export const EUR_PLN: ratesV1.CurrencyPair = {
   fromName: null,
   toName: null,
   title: 'Kurs euro do złotego (EUR/PLN) – przelicznik euro na złote',
-  description: 'Ile złotych kosztuje euro? Kurs EUR/PLN według NBP, kupno, sprzedaż i wykres z historią kursu euro.',
+  description:
+    'Ile złotych kosztuje euro? Kurs EUR/PLN według NBP, kupno, sprzedaż i wykres z historią kursu euro.',
   mid: '4.2813',
   bid: '4.2420',
   ask: '4.3276',
@@ -92,7 +107,18 @@ export function createFakeRates(): FakeRates {
       const { from, to } = request as ratesV1.GetCurrencyPairRequest;
       if (from === 'eur' && to === 'pln') return EUR_PLN;
       if (from === 'pln' && to === 'eur')
-        return { ...EUR_PLN, from: 'pln', to: 'eur', title: 'Kurs złotego do euro (PLN/EUR)', description: 'Ile euro za złotego?', mid: '0.233574', bid: '', ask: '', min: '', max: '' };
+        return {
+          ...EUR_PLN,
+          from: 'pln',
+          to: 'eur',
+          title: 'Kurs złotego do euro (PLN/EUR)',
+          description: 'Ile euro za złotego?',
+          mid: '0.233574',
+          bid: '',
+          ask: '',
+          min: '',
+          max: '',
+        };
       throw notFound(`pair ${from}/${to}`);
     },
     GetCurrencyHistory: (request) => {

@@ -297,7 +297,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       deadlineMs: 5_000,
     });
     rates = createServiceClient('rates', { target: `127.0.0.1:${ports.rates.grpc}`, deadlineMs: 5_000 });
-    if (options.leads) leads = createServiceClient('leads', { target: `127.0.0.1:${ports.leads.grpc}`, deadlineMs: 5_000 });
+    if (options.leads)
+      leads = createServiceClient('leads', { target: `127.0.0.1:${ports.leads.grpc}`, deadlineMs: 5_000 });
 
     return {
       url,

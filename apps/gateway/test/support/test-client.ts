@@ -23,7 +23,10 @@ export interface TestClient {
  */
 export function buildTestClient(args: readonly string[] = [], prefix = 'gateway-client-'): TestClient {
   const dir = mkdtempSync(path.join(tmpdir(), prefix));
-  execFileSync('node', ['apps/gateway/build-client.mjs', '--outdir', dir, ...args], { cwd: WORKSPACE, stdio: 'pipe' });
+  execFileSync('node', ['apps/gateway/build-client.mjs', '--outdir', dir, ...args], {
+    cwd: WORKSPACE,
+    stdio: 'pipe',
+  });
   return {
     dir,
     manifest: readClientManifest(dir),

@@ -114,7 +114,15 @@ export async function startTestGateway(options: TestGatewayOptions): Promise<Tes
   };
   const app = createGatewayApp(deps);
   const server = await startGatewayServer(app, { host: '127.0.0.1', port: 0, readiness, logger });
-  const ops = await startGatewayOpsServer({ host: '127.0.0.1', port: 0, registry, services, cache, readiness, logger });
+  const ops = await startGatewayOpsServer({
+    host: '127.0.0.1',
+    port: 0,
+    registry,
+    services,
+    cache,
+    readiness,
+    logger,
+  });
   return {
     url: `http://127.0.0.1:${server.port}`,
     port: server.port,

@@ -35,7 +35,6 @@ export interface ApplicationWrite {
   consents: ConsentRecord[];
 }
 
-
 const answerOf = (row: ApplicationEntity, alreadySubmitted: boolean): StoredApplication => ({
   applicationId: row.id,
   status: row.status,

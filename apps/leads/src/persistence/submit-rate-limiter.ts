@@ -20,7 +20,11 @@ export class SubmitRateLimiter implements OnApplicationShutdown {
 
   constructor(@Inject(SERVICE_CONFIG) config: LeadsConfig, @Inject(LOGGER) logger: Logger) {
     this.budgets = createRateBudgets(config.REDIS_URL, 'leads', logger);
-    this.limiter = this.budgets.budget('submit', { limit: config.LEADS_SUBMIT_LIMIT_PER_HOUR, windowMs: WINDOW_MS, whenRedisDown: 'open' });
+    this.limiter = this.budgets.budget('submit', {
+      limit: config.LEADS_SUBMIT_LIMIT_PER_HOUR,
+      windowMs: WINDOW_MS,
+      whenRedisDown: 'open',
+    });
   }
 
   /** Counts one submit for every index given; false when any of them is over the hourly limit. */

@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { offersV1 } from '@lib/contracts';
-import { type Experiment, type FeedCountry, type VariantSource, assignVariant, experimentsFor, findExperiment } from '@lib/offers-domain';
+import {
+  type Experiment,
+  type FeedCountry,
+  type VariantSource,
+  assignVariant,
+  experimentsFor,
+  findExperiment,
+} from '@lib/offers-domain';
 import { notFound } from '@lib/service-kit';
 
 export interface AssignCommand {
@@ -34,8 +41,18 @@ export class ExperimentsUseCases {
     if (!experiment?.active || !experiment.countries.includes(command.country)) {
       throw notFound('experiment', `${command.experimentId} (${command.country.toUpperCase()})`);
     }
-    const assignment = assignVariant(experiment, command.clientId, command.overrideVariant, command.storedVariant);
-    return { experimentId: experiment.experimentId, variant: assignment.variant, flow: assignment.flow, source: SOURCES[assignment.source] };
+    const assignment = assignVariant(
+      experiment,
+      command.clientId,
+      command.overrideVariant,
+      command.storedVariant,
+    );
+    return {
+      experimentId: experiment.experimentId,
+      variant: assignment.variant,
+      flow: assignment.flow,
+      source: SOURCES[assignment.source],
+    };
   }
 
   list(country?: FeedCountry): offersV1.ListExperimentsResponse {

@@ -37,7 +37,11 @@ describe('FeedIngestionUseCases', () => {
   it('stores a valid feed with its hash and counts, and clears the feed’s cached hash', async () => {
     const storeSuccess = jest.fn().mockResolvedValue(undefined);
     await cache.set(feedHashKey('pl'), { value: { hash: 'old' }, freshUntil: Infinity }, 60_000);
-    const fetch = jest.fn().mockResolvedValue(feed([{ offer_id: 1, header: 'Vivus', lender_link: 'https://x.pl/' }, { header: 'bez id' }]));
+    const fetch = jest
+      .fn()
+      .mockResolvedValue(
+        feed([{ offer_id: 1, header: 'Vivus', lender_link: 'https://x.pl/' }, { header: 'bez id' }]),
+      );
     const { useCases, forget } = build(fetch, { storeSuccess });
 
     await useCases.ingest(['pl']);
@@ -45,7 +49,13 @@ describe('FeedIngestionUseCases', () => {
     expect(fetch).toHaveBeenCalledWith('pl_feed.json');
     expect(storeSuccess).toHaveBeenCalledWith(
       'pl',
-      expect.objectContaining({ received: 2, rejected: 1, stored: 1, dropped: 0, contentHash: expect.stringMatching(/^[0-9a-f]{64}$/) }),
+      expect.objectContaining({
+        received: 2,
+        rejected: 1,
+        stored: 1,
+        dropped: 0,
+        contentHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+      }),
       expect.any(Date),
     );
     expect(forget).toHaveBeenCalledWith('pl');
@@ -56,33 +66,56 @@ describe('FeedIngestionUseCases', () => {
     ['not JSON', { body: Buffer.from('<html>'), byteLength: 6 }, /not JSON/],
     ['too large', { body: Buffer.alloc(0), byteLength: 6 * 1024 * 1024 }, /more than the 5242880/],
     ['of wrong types', feed([{ offer_id: 'x', header: 'A' }]), /offer 0, field offer_id/],
-  ])('logs ERROR WHILE LOADING OFFERS with the cause and keeps the last good copy for a feed %s', async (_, fetched, cause) => {
-    const storeFailure = jest.fn().mockResolvedValue(undefined);
-    const error = jest.spyOn(logger, 'error');
-    const { useCases } = build(jest.fn().mockResolvedValue(fetched), { storeFailure });
+  ])(
+    'logs ERROR WHILE LOADING OFFERS with the cause and keeps the last good copy for a feed %s',
+    async (_, fetched, cause) => {
+      const storeFailure = jest.fn().mockResolvedValue(undefined);
+      const error = jest.spyOn(logger, 'error');
+      const { useCases } = build(jest.fn().mockResolvedValue(fetched), { storeFailure });
 
-    await useCases.ingest(['es']);
+      await useCases.ingest(['es']);
 
-    // No storeSuccess stub: the strict mock fails the test if the copy were replaced.
-    expect(storeFailure).toHaveBeenCalledWith('es', expect.stringMatching(cause), expect.any(Date));
-    expect(error).toHaveBeenCalledWith(expect.objectContaining({ feedKey: 'es', cause: expect.stringMatching(cause) }), FEED_ERROR_MESSAGE);
-  });
+      // No storeSuccess stub: the strict mock fails the test if the copy were replaced.
+      expect(storeFailure).toHaveBeenCalledWith('es', expect.stringMatching(cause), expect.any(Date));
+      expect(error).toHaveBeenCalledWith(
+        expect.objectContaining({ feedKey: 'es', cause: expect.stringMatching(cause) }),
+        FEED_ERROR_MESSAGE,
+      );
+    },
+  );
 
   it('logs an unreachable feed the same way', async () => {
     const storeFailure = jest.fn().mockResolvedValue(undefined);
     const error = jest.spyOn(logger, 'error');
-    const { useCases } = build(jest.fn().mockRejectedValue(new Error('fetch of x answered HTTP 502')), { storeFailure });
+    const { useCases } = build(jest.fn().mockRejectedValue(new Error('fetch of x answered HTTP 502')), {
+      storeFailure,
+    });
 
     await useCases.ingest(['mx']);
 
-    expect(error).toHaveBeenCalledWith(expect.objectContaining({ cause: 'fetch of x answered HTTP 502' }), FEED_ERROR_MESSAGE);
+    expect(error).toHaveBeenCalledWith(
+      expect.objectContaining({ cause: 'fetch of x answered HTTP 502' }),
+      FEED_ERROR_MESSAGE,
+    );
     expect(storeFailure).toHaveBeenCalledTimes(1);
   });
 
   it('answers a trigger at once with the statuses, and joins a fetch already running instead of starting another', async () => {
     let release!: (value: unknown) => void;
     const fetch = jest.fn().mockReturnValue(new Promise((resolve) => (release = resolve)));
-    const states = jest.fn().mockResolvedValue([{ feedKey: 'pl', state: 'running', startedAt: new Date('2026-11-24T10:00:00Z'), finishedAt: null, offersReceived: 0, offersStored: 0, offersDropped: 0, errorMessage: null, lastSuccessAt: null }]);
+    const states = jest.fn().mockResolvedValue([
+      {
+        feedKey: 'pl',
+        state: 'running',
+        startedAt: new Date('2026-11-24T10:00:00Z'),
+        finishedAt: null,
+        offersReceived: 0,
+        offersStored: 0,
+        offersDropped: 0,
+        errorMessage: null,
+        lastSuccessAt: null,
+      },
+    ]);
     const storeSuccess = jest.fn().mockResolvedValue(undefined);
     const { useCases, markRunning } = build(fetch, { states, storeSuccess });
 
@@ -90,7 +123,13 @@ describe('FeedIngestionUseCases', () => {
     await useCases.trigger(['pl']);
 
     expect(first).toEqual([
-      expect.objectContaining({ feedKey: 'pl', country: 'PL', state: offersV1.FeedIngestionState.RUNNING, startedAt: '2026-11-24T10:00:00.000Z', finishedAt: '' }),
+      expect.objectContaining({
+        feedKey: 'pl',
+        country: 'PL',
+        state: offersV1.FeedIngestionState.RUNNING,
+        startedAt: '2026-11-24T10:00:00.000Z',
+        finishedAt: '',
+      }),
     ]);
     expect(markRunning).toHaveBeenCalledTimes(1);
     expect(fetch).toHaveBeenCalledTimes(1);
@@ -102,7 +141,12 @@ describe('FeedIngestionUseCases', () => {
   it('reports a feed never fetched as IDLE', async () => {
     const { useCases } = build(jest.fn(), { states: jest.fn().mockResolvedValue([]) });
     await expect(useCases.status(['kz_ru'])).resolves.toEqual([
-      expect.objectContaining({ feedKey: 'kz_ru', country: 'KZ', state: offersV1.FeedIngestionState.IDLE, lastSuccessAt: '' }),
+      expect.objectContaining({
+        feedKey: 'kz_ru',
+        country: 'KZ',
+        state: offersV1.FeedIngestionState.IDLE,
+        lastSuccessAt: '',
+      }),
     ]);
   });
 });
@@ -117,12 +161,19 @@ describe('FeedIngestionUseCases when the database fails mid-run', () => {
         storeSuccess: jest.fn().mockRejectedValue(new Error('connection terminated')),
         storeFailure,
       }),
-      strictMock<FeedSource>('source', { fetch: jest.fn().mockResolvedValue({ body, byteLength: 2 }), location: 'file:///feeds/' }),
+      strictMock<FeedSource>('source', {
+        fetch: jest.fn().mockResolvedValue({ body, byteLength: 2 }),
+        location: 'file:///feeds/',
+      }),
       strictMock<OfferCatalogue>('catalogue'),
       new MemoryCache({ logger: silentLogger() }),
       silentLogger(),
     );
     await useCases.ingest(['za']);
-    expect(storeFailure).toHaveBeenCalledWith('za', 'the feed could not be stored: connection terminated', expect.any(Date));
+    expect(storeFailure).toHaveBeenCalledWith(
+      'za',
+      'the feed could not be stored: connection terminated',
+      expect.any(Date),
+    );
   });
 });

@@ -29,7 +29,9 @@ function toStatus(feedKey: FeedKey, row: FeedEntity | undefined): offersV1.FeedI
   return {
     feedKey,
     country: countryOfFeedKey(feedKey).toUpperCase(),
-    state: row ? (STATES[row.state] ?? offersV1.FeedIngestionState.UNSPECIFIED) : offersV1.FeedIngestionState.IDLE,
+    state: row
+      ? (STATES[row.state] ?? offersV1.FeedIngestionState.UNSPECIFIED)
+      : offersV1.FeedIngestionState.IDLE,
     startedAt: iso(row?.startedAt ?? null),
     finishedAt: iso(row?.finishedAt ?? null),
     offersReceived: row?.offersReceived ?? 0,
@@ -89,8 +91,12 @@ export class FeedIngestionUseCases {
     await this.feeds.markRunning(feedKey, new Date(Date.now()));
     const run = this.fetchAndStore(feedKey)
       // Storing failed (the database went away mid-run): record that rather than stay RUNNING.
-      .catch((error: unknown) => this.fail(feedKey, `the feed could not be stored: ${(error as Error).message}`))
-      .catch((error: unknown) => this.logger.error({ err: error, feedKey }, 'feed ingestion could not record its outcome'))
+      .catch((error: unknown) =>
+        this.fail(feedKey, `the feed could not be stored: ${(error as Error).message}`),
+      )
+      .catch((error: unknown) =>
+        this.logger.error({ err: error, feedKey }, 'feed ingestion could not record its outcome'),
+      )
       .finally(() => this.running.delete(feedKey));
     this.running.set(feedKey, run);
     return { run };
@@ -110,13 +116,28 @@ export class FeedIngestionUseCases {
     const { offers, dropped } = normaliseFeed(parsed.offers, feedKey, warsawDay(fetchedAt));
     await this.feeds.storeSuccess(
       feedKey,
-      { offers: parsed.offers, contentHash, fetchedAt, received: parsed.received, rejected: parsed.rejected, stored: offers.length, dropped },
+      {
+        offers: parsed.offers,
+        contentHash,
+        fetchedAt,
+        received: parsed.received,
+        rejected: parsed.rejected,
+        stored: offers.length,
+        dropped,
+      },
       new Date(Date.now()),
     );
     this.catalogue.forget(feedKey);
     await this.cache.delete(feedHashKey(feedKey));
     this.logger.info(
-      { feedKey, received: parsed.received, rejected: parsed.rejected, stored: offers.length, dropped, contentHash },
+      {
+        feedKey,
+        received: parsed.received,
+        rejected: parsed.rejected,
+        stored: offers.length,
+        dropped,
+        contentHash,
+      },
       'feed stored',
     );
   }

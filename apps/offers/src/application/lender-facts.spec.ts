@@ -19,24 +19,49 @@ describe('lender facts data', () => {
   it('ships an entry for every review with each fact either sourced and dated or unknown', () => {
     const { lenders } = loadLenderFacts();
     expect(Object.keys(lenders)).toHaveLength(28);
-    expect(lenders['vivus']?.company).toMatchObject({ value: '4finance sp. z o.o.', checkedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) as string });
+    expect(lenders['vivus']?.company).toMatchObject({
+      value: '4finance sp. z o.o.',
+      checkedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) as string,
+    });
     expect(lenders['finbo']?.kind.value).toBe('porownywarka');
     expect(lenders['avinto']?.kind.value).toBe('posrednik');
   });
 
   it('refuses a value without source or date, naming the slug and field', () => {
-    const file = (company: unknown) => JSON.stringify({ lenders: { vivus: { name: 'Vivus', kind: unknown, company, register: unknown, registerEntry: unknown } } });
+    const file = (company: unknown) =>
+      JSON.stringify({
+        lenders: {
+          vivus: { name: 'Vivus', kind: unknown, company, register: unknown, registerEntry: unknown },
+        },
+      });
     const unknown = { value: null, source: null, checkedAt: null };
-    expect(() => parseLenderFacts(file({ value: 'Firma', source: null, checkedAt: null }), 'lenders.json')).toThrow(/^lenders\.json: lenders\.vivus\.company/);
-    expect(() => parseLenderFacts(file({ value: 'Firma', source: { name: 'x', url: '' }, checkedAt: '24.11.2026' }), 'f')).toThrow(/company/);
+    expect(() =>
+      parseLenderFacts(file({ value: 'Firma', source: null, checkedAt: null }), 'lenders.json'),
+    ).toThrow(/^lenders\.json: lenders\.vivus\.company/);
+    expect(() =>
+      parseLenderFacts(
+        file({ value: 'Firma', source: { name: 'x', url: '' }, checkedAt: '24.11.2026' }),
+        'f',
+      ),
+    ).toThrow(/company/);
     expect(() => parseLenderFacts('{', 'f')).toThrow(/^f: not JSON/);
     expect(parseLenderFacts(file(unknown), 'f').lenders['vivus']?.company.value).toBeNull();
   });
 
   it('assembles facts: unknowns stay empty, the figures carry the feed as source and its day', () => {
-    const [offer] = normaliseFeed([feedOffer(1, 'Vivus', { first_loan_free: true, first_loan_free_max: 2000 })], 'pl', DAY).offers;
+    const [offer] = normaliseFeed(
+      [feedOffer(1, 'Vivus', { first_loan_free: true, first_loan_free_max: 2000 })],
+      'pl',
+      DAY,
+    ).offers;
     const unknown = { value: null, source: null, checkedAt: null } as const;
-    const facts = assembleLenderFacts('vivus', { name: 'Vivus', kind: unknown, company: unknown, register: unknown, registerEntry: unknown }, offer, undefined, DAY);
+    const facts = assembleLenderFacts(
+      'vivus',
+      { name: 'Vivus', kind: unknown, company: unknown, register: unknown, registerEntry: unknown },
+      offer,
+      undefined,
+      DAY,
+    );
     expect(facts.company).toEqual({ value: '', source: null, checkedAt: '' });
     expect(facts.offer).toMatchObject({
       amountMinGrosze: 10_000,
@@ -46,13 +71,27 @@ describe('lender facts data', () => {
       source: { name: `dane z pliku ofert partnera, pobrane ${DAY}`, url: '' },
       checkedAt: DAY,
     });
-    expect(assembleLenderFacts('vivus', { name: 'Vivus', kind: unknown, company: unknown, register: unknown, registerEntry: unknown }, undefined, undefined, DAY).offer).toBeNull();
+    expect(
+      assembleLenderFacts(
+        'vivus',
+        { name: 'Vivus', kind: unknown, company: unknown, register: unknown, registerEntry: unknown },
+        undefined,
+        undefined,
+        DAY,
+      ).offer,
+    ).toBeNull();
   });
 
   it('figures leave out paid placements, inactive offers and brands that do not lend', () => {
     const offers = normaliseFeed(
       [
-        feedOffer(1, 'A', { amount_min: 200, amount_max: 5000, period_max_days: 1440, first_loan_free: true, first_loan_free_max: 1500 }),
+        feedOffer(1, 'A', {
+          amount_min: 200,
+          amount_max: 5000,
+          period_max_days: 1440,
+          first_loan_free: true,
+          first_loan_free_max: 1500,
+        }),
         feedOffer(2, 'B', { amount_min: 100, amount_max: 2000 }),
         feedOffer(3, 'Paid', { amount_min: 50, amount_max: 90_000, sponsored: true }),
         feedOffer(4, 'Off', { amount_max: 80_000, is_active: false }),
@@ -62,6 +101,14 @@ describe('lender facts data', () => {
       DAY,
     ).offers;
     const figures = catalogueFigures(offers, (slug) => (slug === 'compare' ? 'porownywarka' : ''), DAY);
-    expect(figures).toMatchObject({ amountMinGrosze: 10_000, amountMaxGrosze: 500_000, periodMinDays: 61, periodMaxDays: 1440, firstLoanFreeMaxGrosze: 150_000, lenders: 2, asOf: DAY });
+    expect(figures).toMatchObject({
+      amountMinGrosze: 10_000,
+      amountMaxGrosze: 500_000,
+      periodMinDays: 61,
+      periodMaxDays: 1440,
+      firstLoanFreeMaxGrosze: 150_000,
+      lenders: 2,
+      asOf: DAY,
+    });
   });
 });

@@ -7,31 +7,73 @@ import { type OfferCatalogue } from './offer-catalogue';
 
 const offers = normaliseFeed(
   [
-    { offer_id: 1, header: 'Tani', lender_link: 'https://a.pl/', amount_min: 100, amount_max: 3000, period_min_days: 61, period_max_days: 90, commission: 5 },
-    { offer_id: 2, header: 'Drogi', lender_link: 'https://b.pl/', amount_min: 100, amount_max: 3000, period_min_days: 61, period_max_days: 90, commission: 20 },
-    { offer_id: 3, header: 'Reklama', lender_link: 'https://c.pl/', amount_min: 100, amount_max: 3000, period_min_days: 61, period_max_days: 90, sponsored: true },
+    {
+      offer_id: 1,
+      header: 'Tani',
+      lender_link: 'https://a.pl/',
+      amount_min: 100,
+      amount_max: 3000,
+      period_min_days: 61,
+      period_max_days: 90,
+      commission: 5,
+    },
+    {
+      offer_id: 2,
+      header: 'Drogi',
+      lender_link: 'https://b.pl/',
+      amount_min: 100,
+      amount_max: 3000,
+      period_min_days: 61,
+      period_max_days: 90,
+      commission: 20,
+    },
+    {
+      offer_id: 3,
+      header: 'Reklama',
+      lender_link: 'https://c.pl/',
+      amount_min: 100,
+      amount_max: 3000,
+      period_min_days: 61,
+      period_max_days: 90,
+      sponsored: true,
+    },
   ],
   'pl',
   '2026-11-24',
 ).offers;
 
 describe('MatchingUseCases', () => {
-  const command = { feedKey: 'pl' as const, amountGrosze: 100_000, periodDays: 61, age: 0, purpose: 1, limit: 20 };
+  const command = {
+    feedKey: 'pl' as const,
+    amountGrosze: 100_000,
+    periodDays: 61,
+    age: 0,
+    purpose: 1,
+    limit: 20,
+  };
 
   it('ranks, prices with RRSO, and keeps paid placements apart, storing nothing without an application', async () => {
-    const catalogue = strictMock<OfferCatalogue>('catalogue', { offers: jest.fn().mockResolvedValue(offers) });
+    const catalogue = strictMock<OfferCatalogue>('catalogue', {
+      offers: jest.fn().mockResolvedValue(offers),
+    });
     const useCases = new MatchingUseCases(catalogue, strictMock<LeadRequestsRepository>('leads'));
 
     const answer = await useCases.matchOffers(command, CallDeadline.none());
 
     expect(answer.offers.map((m) => m.offer?.header)).toEqual(['Tani', 'Drogi']);
-    expect(answer.offers[0]?.cost).toMatchObject({ amountGrosze: 100_000, feesGrosze: 5_000, rrsoPercent: expect.stringMatching(/^\d+\.\d\d$/) });
+    expect(answer.offers[0]?.cost).toMatchObject({
+      amountGrosze: 100_000,
+      feesGrosze: 5_000,
+      rrsoPercent: expect.stringMatching(/^\d+\.\d\d$/),
+    });
     expect(answer.sponsored.map((m) => m.offer?.header)).toEqual(['Reklama']);
     expect(answer.total).toBe(2);
   });
 
   it('stores the application’s request before answering, checking the deadline before COMMIT', async () => {
-    const storeOnce = jest.fn((_request: unknown, beforeCommit: () => void) => Promise.resolve(beforeCommit()));
+    const storeOnce = jest.fn((_request: unknown, beforeCommit: () => void) =>
+      Promise.resolve(beforeCommit()),
+    );
     const useCases = new MatchingUseCases(
       strictMock<OfferCatalogue>('catalogue', { offers: jest.fn().mockResolvedValue(offers) }),
       strictMock<LeadRequestsRepository>('leads', { storeOnce }),
@@ -39,14 +81,23 @@ describe('MatchingUseCases', () => {
     const applicationId = '3f1c2a9e-5b7d-4c1a-9e2f-0a1b2c3d4e5f';
 
     await useCases.matchOffers({ ...command, applicationId }, CallDeadline.none());
-    expect(storeOnce).toHaveBeenCalledWith({ applicationId, amountGrosze: 100_000, periodDays: 61, purpose: 1, age: 0, feedKey: 'pl' }, expect.any(Function));
+    expect(storeOnce).toHaveBeenCalledWith(
+      { applicationId, amountGrosze: 100_000, periodDays: 61, purpose: 1, age: 0, feedKey: 'pl' },
+      expect.any(Function),
+    );
 
     const late = CallDeadline.at(1_000, () => 2_000);
-    await expect(useCases.matchOffers({ ...command, applicationId }, late)).rejects.toBeInstanceOf(ServiceError);
+    await expect(useCases.matchOffers({ ...command, applicationId }, late)).rejects.toBeInstanceOf(
+      ServiceError,
+    );
   });
 
   it('answers a lead feed by matching the stored request again, NOT_FOUND for an unknown lead', async () => {
-    const find = jest.fn().mockImplementation((id: string) => Promise.resolve(id === 'known' ? { ...command, applicationId: 'known' } : undefined));
+    const find = jest
+      .fn()
+      .mockImplementation((id: string) =>
+        Promise.resolve(id === 'known' ? { ...command, applicationId: 'known' } : undefined),
+      );
     const useCases = new MatchingUseCases(
       strictMock<OfferCatalogue>('catalogue', { offers: jest.fn().mockResolvedValue(offers) }),
       strictMock<LeadRequestsRepository>('leads', { find }),

@@ -13,7 +13,10 @@ const copy = (hash: string, headers: string[]) => ({
 describe('OfferCatalogue (loaded once, not reloaded while non-empty)', () => {
   let cache: Cache;
   beforeEach(() => {
-    jest.useFakeTimers({ now: new Date('2026-11-24T12:00:00Z'), doNotFake: ['nextTick', 'queueMicrotask', 'setImmediate'] });
+    jest.useFakeTimers({
+      now: new Date('2026-11-24T12:00:00Z'),
+      doNotFake: ['nextTick', 'queueMicrotask', 'setImmediate'],
+    });
     cache = new MemoryCache({ logger: silentLogger(), now: () => Date.now() });
   });
   afterEach(() => jest.useRealTimers());
@@ -21,8 +24,13 @@ describe('OfferCatalogue (loaded once, not reloaded while non-empty)', () => {
   it('normalises a feed once per content hash and day, sharing one load between concurrent callers', async () => {
     let hash = 'h1';
     const contentHash = jest.fn(() => Promise.resolve(hash));
-    const lastGood = jest.fn(() => Promise.resolve(hash === 'h1' ? copy('h1', ['B', 'A']) : copy('h2', ['C'])));
-    const catalogue = new OfferCatalogue(strictMock<FeedsRepository>('feeds', { contentHash, lastGood }), cache);
+    const lastGood = jest.fn(() =>
+      Promise.resolve(hash === 'h1' ? copy('h1', ['B', 'A']) : copy('h2', ['C'])),
+    );
+    const catalogue = new OfferCatalogue(
+      strictMock<FeedsRepository>('feeds', { contentHash, lastGood }),
+      cache,
+    );
 
     const [first, second] = await Promise.all([catalogue.offers('pl'), catalogue.offers('pl')]);
     expect(first.map((o) => o.header)).toEqual(['A', 'B']);

@@ -37,7 +37,8 @@ export class OfferCatalogue {
     if (hash === '') return [];
     const day = warsawDay(new Date(Date.now()));
     const loaded = this.lists.get(feedKey);
-    if (loaded && loaded.hash === hash && loaded.day === day && loaded.offers.length > 0) return loaded.offers;
+    if (loaded && loaded.hash === hash && loaded.day === day && loaded.offers.length > 0)
+      return loaded.offers;
     const flight = `${feedKey}:${hash}:${day}`;
     let load = this.loading.get(flight);
     if (!load) {

@@ -28,7 +28,10 @@ export class OfferListingUseCases {
   /** A feed's offers in list order (normaliseFeed: active by header, then inactive), with the total for paging. */
   async listOffers(query: OfferListQuery): Promise<offersV1.ListOffersResponse> {
     const offers = await this.catalogue.offers(query.feedKey);
-    return { offers: offers.slice(query.offset, query.offset + query.limit).map(toOfferMessage), total: offers.length };
+    return {
+      offers: offers.slice(query.offset, query.offset + query.limit).map(toOfferMessage),
+      total: offers.length,
+    };
   }
 
   async getOffer(feedKey: FeedKey, offerId: number): Promise<offersV1.Offer> {
@@ -39,11 +42,13 @@ export class OfferListingUseCases {
 
   /** A lender (by id, else by slug) with its offers in every feed. */
   async getLender(query: LenderQuery): Promise<offersV1.Lender> {
-    const matches = (o: NormalisedOffer) => (query.lenderId !== undefined ? o.lenderId === query.lenderId : o.lenderSlug === query.slug);
+    const matches = (o: NormalisedOffer) =>
+      query.lenderId !== undefined ? o.lenderId === query.lenderId : o.lenderSlug === query.slug;
     const offers: NormalisedOffer[] = [];
     for (const feedKey of FEED_KEYS) offers.push(...(await this.catalogue.offers(feedKey)).filter(matches));
     const first = offers[0];
-    if (!first) throw notFound('lender', query.lenderId !== undefined ? String(query.lenderId) : (query.slug ?? ''));
+    if (!first)
+      throw notFound('lender', query.lenderId !== undefined ? String(query.lenderId) : (query.slug ?? ''));
     return {
       lenderId: first.lenderId,
       slug: first.lenderSlug,

@@ -1,5 +1,11 @@
 import { type offersV1 } from '@lib/contracts';
-import { type LoanCost, type NormalisedOffer, type OfferMatch, loanCost, rrsoBasisPoints } from '@lib/offers-domain';
+import {
+  type LoanCost,
+  type NormalisedOffer,
+  type OfferMatch,
+  loanCost,
+  rrsoBasisPoints,
+} from '@lib/offers-domain';
 import { lenderKindOf } from '../persistence/lender-facts-file';
 import { pricedCost } from './loan-cost-memo';
 

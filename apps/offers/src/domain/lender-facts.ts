@@ -14,7 +14,10 @@ export const FEED_SOURCE_NAME = 'dane z pliku ofert partnera';
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD');
 const source = z.object({
   name: z.string().trim().min(1, 'is required').max(200),
-  url: z.string().max(2048).refine((u) => u === '' || (/^https:\/\//.test(u) && URL.canParse(u)), 'must be an https URL or empty'),
+  url: z
+    .string()
+    .max(2048)
+    .refine((u) => u === '' || (/^https:\/\//.test(u) && URL.canParse(u)), 'must be an https URL or empty'),
 });
 
 /** A fact with its source and date, or an unknown one (all three null): never a value without a source. */
@@ -36,7 +39,9 @@ const lenderEntry = z
   .strict();
 
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a slug');
-export const lenderFactsFileSchema = z.object({ $comment: z.string().optional(), lenders: z.record(slug, lenderEntry) }).strict();
+export const lenderFactsFileSchema = z
+  .object({ $comment: z.string().optional(), lenders: z.record(slug, lenderEntry) })
+  .strict();
 
 export type LenderEntry = z.output<typeof lenderEntry>;
 export type LenderFactsFile = z.output<typeof lenderFactsFileSchema>;
@@ -53,7 +58,9 @@ export function parseLenderFacts(json: string, file: string): LenderFactsFile {
   const parsed = lenderFactsFileSchema.safeParse(data);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new Error(`${file}: ${issue?.path.join('.') ?? '?'}: ${issue?.message ?? 'invalid'} (a fact is {value, source, checkedAt} or all three null)`);
+    throw new Error(
+      `${file}: ${issue?.path.join('.') ?? '?'}: ${issue?.message ?? 'invalid'} (a fact is {value, source, checkedAt} or all three null)`,
+    );
   }
   return parsed.data;
 }
@@ -61,7 +68,11 @@ export function parseLenderFacts(json: string, file: string): LenderFactsFile {
 const toTextFact = (fact: Fact): offersV1.TextFact =>
   fact.value === null
     ? { value: '', source: null, checkedAt: '' }
-    : { value: fact.value, source: { name: fact.source.name, url: fact.source.url }, checkedAt: fact.checkedAt };
+    : {
+        value: fact.value,
+        source: { name: fact.source.name, url: fact.source.url },
+        checkedAt: fact.checkedAt,
+      };
 
 /** The feed source of one lender's figures: the partner's offer file, fetched on `fetchedDay`. */
 export const feedSource = (fetchedDay: string): offersV1.FactSource => ({
@@ -121,8 +132,14 @@ export function assembleLenderFacts(
  * The ranges headlines may quote: over active offers that are not paid placements and whose brand
  * is not a comparison site or intermediary (`kindOf` gives the verified kind of a review slug).
  */
-export function catalogueFigures(offers: readonly NormalisedOffer[], kindOf: (reviewSlug: string) => string, fetchedDay: string): offersV1.CatalogueFigures {
-  const lending = offers.filter((o) => o.isActive && !o.sponsored && !NOT_LENDER_KINDS.has(kindOf(o.reviewSlug)));
+export function catalogueFigures(
+  offers: readonly NormalisedOffer[],
+  kindOf: (reviewSlug: string) => string,
+  fetchedDay: string,
+): offersV1.CatalogueFigures {
+  const lending = offers.filter(
+    (o) => o.isActive && !o.sponsored && !NOT_LENDER_KINDS.has(kindOf(o.reviewSlug)),
+  );
   const positive = (values: number[]) => values.filter((v) => v > 0);
   const min = (values: number[]) => (positive(values).length > 0 ? Math.min(...positive(values)) : 0);
   const max = (values: number[]) => (values.length > 0 ? Math.max(0, ...values) : 0);

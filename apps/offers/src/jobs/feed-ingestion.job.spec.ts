@@ -18,7 +18,11 @@ describe('FeedIngestionJob', () => {
     const settle = jest.fn().mockResolvedValue(undefined);
     const logger = silentLogger();
     const warn = jest.spyOn(logger, 'warn');
-    const job = new FeedIngestionJob(strictMock<FeedIngestionUseCases>('ingestion', { ingest, settle }), config, logger);
+    const job = new FeedIngestionJob(
+      strictMock<FeedIngestionUseCases>('ingestion', { ingest, settle }),
+      config,
+      logger,
+    );
 
     job.onModuleInit();
     jest.advanceTimersByTime(3_599_999);

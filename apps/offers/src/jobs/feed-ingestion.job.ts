@@ -28,7 +28,9 @@ export class FeedIngestionJob implements OnModuleInit, OnApplicationShutdown {
 
   onModuleInit(): void {
     this.timer = setInterval(() => {
-      this.scheduledRun().catch((error: unknown) => this.logger.warn({ err: error }, 'scheduled feed ingestion failed'));
+      this.scheduledRun().catch((error: unknown) =>
+        this.logger.warn({ err: error }, 'scheduled feed ingestion failed'),
+      );
     }, this.config.OFFERS_FEED_INTERVAL_MS);
     // The schedule alone never keeps the process alive.
     this.timer.unref();

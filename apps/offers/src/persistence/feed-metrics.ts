@@ -8,7 +8,11 @@ import { FeedEntity } from './feed.entity';
  * offers_feed_last_good_fetch_timestamp_seconds{feed} (Unix seconds of the last good fetch, 0 while a
  * feed never had one) and offers_feed_staleness_seconds{feed} (seconds since it; absent while none).
  */
-export function registerFeedMetrics(registry: Registry, dataSource: DataSource, now: () => number = Date.now): void {
+export function registerFeedMetrics(
+  registry: Registry,
+  dataSource: DataSource,
+  now: () => number = Date.now,
+): void {
   const lastGood = async (): Promise<Map<string, Date | null>> => {
     const rows = await dataSource.getRepository(FeedEntity).find({ select: ['feedKey', 'fetchedAt'] });
     const byKey = new Map<string, Date | null>(FEED_KEYS.map((key) => [key, null]));
@@ -40,7 +44,8 @@ export function registerFeedMetrics(registry: Registry, dataSource: DataSource, 
     registers: [registry],
     async collect() {
       const at = now();
-      for (const [feed, fetched] of await read()) if (fetched) this.set({ feed }, Math.max(0, (at - fetched.getTime()) / 1000));
+      for (const [feed, fetched] of await read())
+        if (fetched) this.set({ feed }, Math.max(0, (at - fetched.getTime()) / 1000));
     },
   });
 }

@@ -16,14 +16,19 @@ export class FeedFetchError extends Error {}
  * product). Reads at most one byte more than the 5 MB limit, so an oversized feed costs no memory,
  * and gives up after `timeoutMs`.
  */
-export async function fetchFeedFile(baseUrl: string, fileName: string, timeoutMs: number): Promise<FetchedFeed> {
+export async function fetchFeedFile(
+  baseUrl: string,
+  fileName: string,
+  timeoutMs: number,
+): Promise<FetchedFeed> {
   const url = new URL(fileName, baseUrl);
   if (url.protocol === 'file:') return readLocal(fileURLToPath(url));
-  const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json' } }).catch(
-    (error: unknown) => {
-      throw new FeedFetchError(`fetch of ${url.href} failed: ${(error as Error).message}`);
-    },
-  );
+  const response = await fetch(url, {
+    signal: AbortSignal.timeout(timeoutMs),
+    headers: { accept: 'application/json' },
+  }).catch((error: unknown) => {
+    throw new FeedFetchError(`fetch of ${url.href} failed: ${(error as Error).message}`);
+  });
   if (!response.ok) {
     await response.body?.cancel();
     throw new FeedFetchError(`fetch of ${url.href} answered HTTP ${response.status}`);
@@ -54,7 +59,9 @@ async function readLocal(path: string): Promise<FetchedFeed> {
   try {
     handle = await open(path, 'r');
   } catch (error) {
-    throw new FeedFetchError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new FeedFetchError(
+      `cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
   }
   try {
     const { size } = await handle.stat();

@@ -43,7 +43,11 @@ export class FeedsRepository {
   /** Every feed's last good copy (lenders span feeds). */
   async allLastGood(): Promise<FeedCopy[]> {
     const rows = await this.repo.find({ select: ['feedKey', 'offers', 'contentHash'] });
-    return rows.flatMap((row) => (row.offers && row.contentHash ? [{ feedKey: row.feedKey, offers: row.offers, contentHash: row.contentHash }] : []));
+    return rows.flatMap((row) =>
+      row.offers && row.contentHash
+        ? [{ feedKey: row.feedKey, offers: row.offers, contentHash: row.contentHash }]
+        : [],
+    );
   }
 
   /** Hash of the last good copy, to skip rewriting an unchanged feed. */
@@ -84,6 +88,9 @@ export class FeedsRepository {
 
   /** Records a failed fetch; the last good copy stays as it is. */
   async storeFailure(feedKey: string, errorMessage: string, finishedAt: Date): Promise<void> {
-    await this.repo.update({ feedKey }, { state: 'failed', finishedAt, errorMessage: errorMessage.slice(0, 1000) });
+    await this.repo.update(
+      { feedKey },
+      { state: 'failed', finishedAt, errorMessage: errorMessage.slice(0, 1000) },
+    );
   }
 }

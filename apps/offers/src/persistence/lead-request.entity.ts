@@ -7,7 +7,11 @@ export class LeadRequestEntity {
   @PrimaryColumn({ name: 'application_id', type: 'uuid', primaryKeyConstraintName: 'PK_lead_requests' })
   applicationId!: string;
 
-  @Column({ name: 'amount_grosze', type: 'bigint', transformer: { to: (v: number) => v, from: (v: string) => Number(v) } })
+  @Column({
+    name: 'amount_grosze',
+    type: 'bigint',
+    transformer: { to: (v: number) => v, from: (v: string) => Number(v) },
+  })
   amountGrosze!: number;
 
   @Column({ name: 'period_days', type: 'integer' })

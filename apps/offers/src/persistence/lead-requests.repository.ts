@@ -15,12 +15,21 @@ export class LeadRequestsRepository {
    */
   async storeOnce(request: LeadRequest, beforeCommit: () => void): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
-      await manager.createQueryBuilder().insert().into(LeadRequestEntity).values(request).orIgnore().execute();
+      await manager
+        .createQueryBuilder()
+        .insert()
+        .into(LeadRequestEntity)
+        .values(request)
+        .orIgnore()
+        .execute();
       beforeCommit();
     });
   }
 
   async find(applicationId: string): Promise<LeadRequestEntity | undefined> {
-    return (await this.dataSource.getRepository(LeadRequestEntity).findOne({ where: { applicationId } })) ?? undefined;
+    return (
+      (await this.dataSource.getRepository(LeadRequestEntity).findOne({ where: { applicationId } })) ??
+      undefined
+    );
   }
 }

@@ -5,7 +5,8 @@ import { type LenderFactsFile, parseLenderFacts } from '../domain/lender-facts';
 /** The shipped editorial facts (copied to dist/apps/offers/data by the build). */
 export const LENDER_FACTS_FILE = path.resolve(__dirname, '../../data/lenders.pl.json');
 
-export const loadLenderFacts = (file = LENDER_FACTS_FILE): LenderFactsFile => parseLenderFacts(readFileSync(file, 'utf8'), file);
+export const loadLenderFacts = (file = LENDER_FACTS_FILE): LenderFactsFile =>
+  parseLenderFacts(readFileSync(file, 'utf8'), file);
 
 let shipped: LenderFactsFile | undefined;
 /** The shipped facts, read once (the service reads them at start, so a broken file stops it there). */
@@ -15,4 +16,5 @@ export function lenderFacts(): LenderFactsFile {
 }
 
 /** The verified kind of the brand behind a review slug; '' when unknown. */
-export const lenderKindOf = (reviewSlug: string): string => (reviewSlug === '' ? '' : (lenderFacts().lenders[reviewSlug]?.kind.value ?? ''));
+export const lenderKindOf = (reviewSlug: string): string =>
+  reviewSlug === '' ? '' : (lenderFacts().lenders[reviewSlug]?.kind.value ?? '');

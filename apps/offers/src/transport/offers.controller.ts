@@ -52,23 +52,36 @@ export class OffersController implements offersV1.OffersServiceController {
     return this.listing.getLender(lenderId !== undefined ? { lenderId } : { slug });
   }
 
-  async triggerFeedIngestion(request: offersV1.TriggerFeedIngestionRequest): Promise<offersV1.TriggerFeedIngestionResponse> {
+  async triggerFeedIngestion(
+    request: offersV1.TriggerFeedIngestionRequest,
+  ): Promise<offersV1.TriggerFeedIngestionResponse> {
     const feedKeys = feedKeysOf(parseRequest(feedKeysRequest, request).feedKeys);
     return { feeds: await this.ingestion.trigger(feedKeys) };
   }
 
-  async getFeedIngestionStatus(request: offersV1.GetFeedIngestionStatusRequest): Promise<offersV1.GetFeedIngestionStatusResponse> {
+  async getFeedIngestionStatus(
+    request: offersV1.GetFeedIngestionStatusRequest,
+  ): Promise<offersV1.GetFeedIngestionStatusResponse> {
     const feedKeys = feedKeysOf(parseRequest(feedKeysRequest, request).feedKeys);
     return { feeds: await this.ingestion.status(feedKeys) };
   }
 
   // A write when it carries an application id: NestJS passes (request, metadata, call); the call carries the caller's deadline.
-  async matchOffers(request: offersV1.MatchOffersRequest, _metadata?: unknown, call?: unknown): Promise<offersV1.MatchOffersResponse> {
+  async matchOffers(
+    request: offersV1.MatchOffersRequest,
+    _metadata?: unknown,
+    call?: unknown,
+  ): Promise<offersV1.MatchOffersResponse> {
     const { country, pagePath, ...command } = parseRequest(matchOffersRequest, request);
-    return this.matching.matchOffers({ ...command, feedKey: feedKeyOf(country, pagePath) }, CallDeadline.of(call));
+    return this.matching.matchOffers(
+      { ...command, feedKey: feedKeyOf(country, pagePath) },
+      CallDeadline.of(call),
+    );
   }
 
-  assignExperimentVariant(request: offersV1.AssignExperimentVariantRequest): offersV1.AssignExperimentVariantResponse {
+  assignExperimentVariant(
+    request: offersV1.AssignExperimentVariantRequest,
+  ): offersV1.AssignExperimentVariantResponse {
     const { country, ...command } = parseRequest(assignExperimentVariantRequest, request);
     return this.experiments.assign({ ...command, country: feedCountry(country) });
   }

@@ -1,6 +1,13 @@
 import { status } from '@grpc/grpc-js';
 import { parseRequest, ServiceError } from '@lib/service-kit';
-import { DEFAULT_LIMIT, feedKeyOf, feedKeysOf, getLeadFeedRequest, listOffersRequest, matchOffersRequest } from './requests';
+import {
+  DEFAULT_LIMIT,
+  feedKeyOf,
+  feedKeysOf,
+  getLeadFeedRequest,
+  listOffersRequest,
+  matchOffersRequest,
+} from './requests';
 
 const violations = (schema: Parameters<typeof parseRequest>[0], request: unknown) => {
   try {
@@ -40,8 +47,19 @@ describe('offers requests', () => {
 
   it('names every bad field of a match request and a lead feed request', () => {
     expect(
-      violations(matchOffersRequest, { amountGrosze: -1, periodDays: 0, purpose: 42, applicationId: 'x', country: 'pl', limit: 500, age: 200, pagePath: '' }),
+      violations(matchOffersRequest, {
+        amountGrosze: -1,
+        periodDays: 0,
+        purpose: 42,
+        applicationId: 'x',
+        country: 'pl',
+        limit: 500,
+        age: 200,
+        pagePath: '',
+      }),
     ).toEqual(['amountGrosze', 'periodDays', 'purpose', 'applicationId', 'limit', 'age']);
-    expect(violations(getLeadFeedRequest, { leadId: '', page: 'one', direction: 'up', pf: 2, country: '' })).toEqual(['leadId', 'page', 'direction', 'pf']);
+    expect(
+      violations(getLeadFeedRequest, { leadId: '', page: 'one', direction: 'up', pf: 2, country: '' }),
+    ).toEqual(['leadId', 'page', 'direction', 'pf']);
   });
 });

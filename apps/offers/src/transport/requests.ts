@@ -1,5 +1,12 @@
 import { commonV1 } from '@lib/contracts';
-import { FEED_KEYS, type FeedCountry, type FeedKey, feedKeyFor, normaliseFeedKey, toFeedCountry } from '@lib/offers-domain';
+import {
+  FEED_KEYS,
+  type FeedCountry,
+  type FeedKey,
+  feedKeyFor,
+  normaliseFeedKey,
+  toFeedCountry,
+} from '@lib/offers-domain';
 import { normalizeUuid } from '@lib/pl-validation';
 import { idField, notFound, optionalIdField, optionalSlugField } from '@lib/service-kit';
 import { z } from 'zod';
@@ -21,9 +28,17 @@ export const MAX_PERIOD_DAYS = 3_650;
  * A country code as sent ('PL', ' pl '); which countries exist is not a format question: an
  * unknown one is NOT_FOUND (resolved by `feedCountry`), not INVALID_ARGUMENT.
  */
-const countryField = z.string().max(16, 'is too long').transform((c) => c.trim().toLowerCase());
+const countryField = z
+  .string()
+  .max(16, 'is too long')
+  .transform((c) => c.trim().toLowerCase());
 const pagePathField = z.string().max(512, 'is too long');
-const limitField = z.number().int().min(0).max(MAX_LIMIT, `must be at most ${MAX_LIMIT}`).transform((l) => l || DEFAULT_LIMIT);
+const limitField = z
+  .number()
+  .int()
+  .min(0)
+  .max(MAX_LIMIT, `must be at most ${MAX_LIMIT}`)
+  .transform((l) => l || DEFAULT_LIMIT);
 const UUID_ANY = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[1-8][0-9a-f]{3}-?[89ab][0-9a-f]{3}-?[0-9a-f]{12}$/i;
 const uuidField = (message: string) =>
   z
@@ -67,15 +82,26 @@ export const getOfferRequest = z.object({ offerId: idField, country: countryFiel
 
 export const getLenderRequest = z
   .object({ lenderId: optionalIdField, slug: optionalSlugField })
-  .refine((r) => r.lenderId !== undefined || r.slug !== undefined, { message: 'a lender id or a slug is required', path: ['slug'] });
+  .refine((r) => r.lenderId !== undefined || r.slug !== undefined, {
+    message: 'a lender id or a slug is required',
+    path: ['slug'],
+  });
 
 export const feedKeysRequest = z.object({
   feedKeys: z.array(z.string().max(16, 'is too long')).max(FEED_KEYS.length * 2, 'too many feed keys'),
 });
 
 export const matchOffersRequest = z.object({
-  amountGrosze: z.number().int().min(1, 'must be positive').max(MAX_AMOUNT_GROSZE, `must be at most ${MAX_AMOUNT_GROSZE}`),
-  periodDays: z.number().int().min(1, 'must be positive').max(MAX_PERIOD_DAYS, `must be at most ${MAX_PERIOD_DAYS}`),
+  amountGrosze: z
+    .number()
+    .int()
+    .min(1, 'must be positive')
+    .max(MAX_AMOUNT_GROSZE, `must be at most ${MAX_AMOUNT_GROSZE}`),
+  periodDays: z
+    .number()
+    .int()
+    .min(1, 'must be positive')
+    .max(MAX_PERIOD_DAYS, `must be at most ${MAX_PERIOD_DAYS}`),
   purpose: z.enum(commonV1.LoanPurpose, { error: 'is not a loan purpose' }),
   applicationId: z.union([z.literal(''), uuidField('must be a UUID')]).transform((v) => v || undefined),
   country: countryField,
@@ -110,7 +136,11 @@ export const getLeadFeedRequest = z.object({
 });
 
 export const getLenderFactsRequest = z.object({
-  slug: z.string().trim().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a slug (lowercase letters, digits and hyphens)').max(64, 'is too long'),
+  slug: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a slug (lowercase letters, digits and hyphens)')
+    .max(64, 'is too long'),
   country: countryField,
 });
 

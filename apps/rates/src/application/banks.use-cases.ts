@@ -68,7 +68,9 @@ export class BanksUseCases {
       const found = await this.tables.table(slug, date);
       return found ? toBankTable(bank, found) : null;
     };
-    const table = date ? await load() : await readThrough(this.cache, bankTableKey(slug), LATEST_TABLE_CACHE, load);
+    const table = date
+      ? await load()
+      : await readThrough(this.cache, bankTableKey(slug), LATEST_TABLE_CACHE, load);
     if (!table) throw notFound('bank_table', date ? `${slug} ${date}` : slug);
     return table;
   }
@@ -85,7 +87,8 @@ export class BanksUseCases {
     const points = await this.tables.history(query.bankSlug, query.code, from, to);
     if (points.length === 0) {
       const latest = await this.bankTable(query.bankSlug);
-      if (!latest.rates.some((r) => r.code === query.code)) throw notFound('currency', `${query.code} at ${query.bankSlug}`);
+      if (!latest.rates.some((r) => r.code === query.code))
+        throw notFound('currency', `${query.code} at ${query.bankSlug}`);
     }
     const stats = seriesStats(points.map((p) => ({ low: p.buy, high: p.sell })));
     return {
@@ -93,7 +96,12 @@ export class BanksUseCases {
       code: query.code,
       from,
       to,
-      points: points.map((p) => ({ effectiveDate: p.effectiveDate, tableNo: p.tableNo, buy: trimDecimal(p.buy), sell: trimDecimal(p.sell) })),
+      points: points.map((p) => ({
+        effectiveDate: p.effectiveDate,
+        tableNo: p.tableNo,
+        buy: trimDecimal(p.buy),
+        sell: trimDecimal(p.sell),
+      })),
       min: stats?.min ?? '',
       max: stats?.max ?? '',
     };
@@ -109,7 +117,8 @@ export class BanksUseCases {
     for (const bank of BANKS) {
       const body = await this.bundled.read(bank);
       if (body === undefined) continue;
-      if (await this.tables.insert(bank.slug, parseBankTable(bank.slug, bank.format, body), 'embedded')) added += 1;
+      if (await this.tables.insert(bank.slug, parseBankTable(bank.slug, bank.format, body), 'embedded'))
+        added += 1;
     }
     if (added > 0) await this.cache.deleteByPrefix(BANK_CACHE_PREFIX);
     this.logger.info({ added }, 'shipped bank tables imported');
@@ -133,11 +142,15 @@ export class BanksUseCases {
       } catch (error) {
         report.failed.push(slug);
         const malformed = error instanceof BankFormatError;
-        this.logger.error({ bank: slug, err: error }, malformed ? 'malformed bank table skipped; nothing of it stored' : 'bank table fetch failed');
+        this.logger.error(
+          { bank: slug, err: error },
+          malformed ? 'malformed bank table skipped; nothing of it stored' : 'bank table fetch failed',
+        );
       }
     }
     if (report.added.length > 0) await this.cache.deleteByPrefix(BANK_CACHE_PREFIX);
-    if (report.failed.length > 0) this.status.failed('banks', now, new Error(`failed: ${report.failed.join(', ')}`));
+    if (report.failed.length > 0)
+      this.status.failed('banks', now, new Error(`failed: ${report.failed.join(', ')}`));
     else this.status.succeeded('banks', now);
     return report;
   }

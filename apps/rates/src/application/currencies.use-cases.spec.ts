@@ -18,8 +18,15 @@ const tableA: ratesV1.RateTable = {
   ],
 };
 
-function subject(parts: { latest?: (type: string) => Promise<ratesV1.RateTable | null>; bankTable?: BanksUseCases['bankTable'] } = {}) {
-  const latestOrNull = jest.fn(parts.latest ?? ((type: string) => Promise.resolve(type === 'A' ? tableA : null)));
+function subject(
+  parts: {
+    latest?: (type: string) => Promise<ratesV1.RateTable | null>;
+    bankTable?: BanksUseCases['bankTable'];
+  } = {},
+) {
+  const latestOrNull = jest.fn(
+    parts.latest ?? ((type: string) => Promise.resolve(type === 'A' ? tableA : null)),
+  );
   const history = jest.fn().mockRejectedValue(notFound('currency', 'x'));
   return new CurrenciesUseCases(
     strictMock<RateTablesUseCases>('rates', { latestOrNull, history }),
@@ -42,21 +49,51 @@ describe('CurrenciesUseCases', () => {
         embedded: true,
         websiteUrl: '',
       });
-    const answer = await subject({ bankTable }).convert({ amount: '1000', from: 'PLN', to: 'JPY', source: 'bank', bankSlug: 'mbank' });
+    const answer = await subject({ bankTable }).convert({
+      amount: '1000',
+      from: 'PLN',
+      to: 'JPY',
+      source: 'bank',
+      bankSlug: 'mbank',
+    });
     // 1000 PLN / 0.027 PLN per yen = 37037.037… → 37037 (no minor unit)
-    expect(answer).toMatchObject({ result: '37037', rate: '37.037037037', tableNo: '68/A/2025', effectiveDate: '2025-04-08', bankSlug: 'mbank', source: ratesV1.RateSource.BANK });
+    expect(answer).toMatchObject({
+      result: '37037',
+      rate: '37.037037037',
+      tableNo: '68/A/2025',
+      effectiveDate: '2025-04-08',
+      bankSlug: 'mbank',
+      source: ratesV1.RateSource.BANK,
+    });
   });
 
   it('says NOT_FOUND for a currency NBP does not quote, and for an unknown code', async () => {
-    const error = await subject().convert({ amount: '1', from: 'KES', to: 'PLN', source: 'nbp-a' }).catch((e: unknown) => e);
+    const error = await subject()
+      .convert({ amount: '1', from: 'KES', to: 'PLN', source: 'nbp-a' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServiceError);
-    expect((error as ServiceError).extra.resource).toEqual({ resourceType: 'rate', resourceName: 'KES in NBP' });
-    await expect(subject().convert({ amount: '1', from: 'XYZ', to: 'PLN', source: 'nbp-a' })).rejects.toThrow('currency XYZ not found');
+    expect((error as ServiceError).extra.resource).toEqual({
+      resourceType: 'rate',
+      resourceName: 'KES in NBP',
+    });
+    await expect(subject().convert({ amount: '1', from: 'XYZ', to: 'PLN', source: 'nbp-a' })).rejects.toThrow(
+      'currency XYZ not found',
+    );
   });
 
   it('builds a pair page for a currency without Polish text from its code, with empty rates', async () => {
     const pair = await subject().currencyPair('MDL', 'PLN');
-    expect(pair).toMatchObject({ from: 'mdl', to: 'pln', fromLp: '', toLp: 'złotych', mid: '', bid: '', ask: '', min: '', max: '' });
+    expect(pair).toMatchObject({
+      from: 'mdl',
+      to: 'pln',
+      fromLp: '',
+      toLp: 'złotych',
+      mid: '',
+      bid: '',
+      ask: '',
+      min: '',
+      max: '',
+    });
     expect(pair.title).toBe('Kurs MDL do złotego (MDL/PLN) – kalkulator walutowy');
     expect(pair.description).toBe(
       'Ile złotych kosztuje 1 MDL? Kurs MDL do złotego (MDL/PLN) według NBP, kursy kupna i sprzedaży w bankach oraz historia kursu. Przelicz MDL na złote polskie.',
@@ -65,12 +102,21 @@ describe('CurrenciesUseCases', () => {
 
   it('builds the EUR/USD pair from the cross rate', async () => {
     const pair = await subject().currencyPair('eur', 'usd');
-    expect(pair).toMatchObject({ mid: '1.0936083524', tableNo: '068/A/NBP/2025', fromLp: 'euro', toLp: 'dolarów' });
+    expect(pair).toMatchObject({
+      mid: '1.0936083524',
+      tableNo: '068/A/NBP/2025',
+      fromLp: 'euro',
+      toLp: 'dolarów',
+    });
     expect(pair.title).toBe('Kurs euro do dolara (EUR/USD) – kalkulator walutowy');
   });
 
   it('lists names by code and refuses an unknown one', () => {
-    expect(subject().currencyNames(['usd', 'EUR', 'usd']).names.map((n) => n.code)).toEqual(['eur', 'usd']);
+    expect(
+      subject()
+        .currencyNames(['usd', 'EUR', 'usd'])
+        .names.map((n) => n.code),
+    ).toEqual(['eur', 'usd']);
     expect(() => subject().currencyNames(['xyz'])).toThrow('currency XYZ not found');
   });
 });

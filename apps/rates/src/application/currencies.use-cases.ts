@@ -70,7 +70,8 @@ export class CurrenciesUseCases {
 
   /** Polish names of the asked codes (all when none), sorted by code; NOT_FOUND for an unknown one. */
   currencyNames(codes: readonly string[]): ratesV1.ListCurrencyNamesResponse {
-    const wanted = codes.length === 0 ? CURRENCY_CODES : [...new Set(codes.map((c) => c.toUpperCase()))].sort();
+    const wanted =
+      codes.length === 0 ? CURRENCY_CODES : [...new Set(codes.map((c) => c.toUpperCase()))].sort();
     return { names: wanted.map((code) => NAMES_FOR_MESSAGE(this.currency(code))) };
   }
 
@@ -82,7 +83,10 @@ export class CurrenciesUseCases {
     const target = this.currency(cmd.to);
     this.currency(cmd.from);
     const [from, to] = await Promise.all([this.quote(cmd, cmd.from), this.quote(cmd, cmd.to)]);
-    const { result, rate } = convertAtQuotes(cmd.amount, from, to, { minorUnits: target.minorUnits, ratePlaces: CONVERT_RATE_PLACES });
+    const { result, rate } = convertAtQuotes(cmd.amount, from, to, {
+      minorUnits: target.minorUnits,
+      ratePlaces: CONVERT_RATE_PLACES,
+    });
     const legs = [from, to].filter((q) => q.code !== 'PLN');
     return {
       amount: cmd.amount,
@@ -93,7 +97,11 @@ export class CurrenciesUseCases {
       source: SOURCE_ENUM[cmd.source],
       bankSlug: cmd.source === 'bank' ? cmd.bankSlug! : '',
       tableNo: [...new Set(legs.map((q) => q.tableNo))].join(', '),
-      effectiveDate: legs.map((q) => q.effectiveDate).sort().at(-1) ?? '',
+      effectiveDate:
+        legs
+          .map((q) => q.effectiveDate)
+          .sort()
+          .at(-1) ?? '',
     };
   }
 
@@ -102,7 +110,9 @@ export class CurrenciesUseCases {
     const from = this.currency(fromCode);
     const to = this.currency(toCode);
     if (from.code === to.code) throw notFound('currency_pair', `${from.code}/${to.code}`);
-    return readThrough(this.cache, pairKey(from.code, to.code), LATEST_TABLE_CACHE, () => this.loadPair(from, to));
+    return readThrough(this.cache, pairKey(from.code, to.code), LATEST_TABLE_CACHE, () =>
+      this.loadPair(from, to),
+    );
   }
 
   private async loadPair(from: Currency, to: Currency): Promise<ratesV1.CurrencyPair> {
@@ -145,7 +155,10 @@ export class CurrenciesUseCases {
   }
 
   /** Table C bid and ask of the pair through PLN (bid: from's bid over to's ask), or undefined. */
-  private async pairQuotes(from: string, to: string): Promise<{ bid: string; ask: string; tableNo: string; effectiveDate: string } | undefined> {
+  private async pairQuotes(
+    from: string,
+    to: string,
+  ): Promise<{ bid: string; ask: string; tableNo: string; effectiveDate: string } | undefined> {
     const table = await this.rates.latestOrNull('C');
     if (!table) return undefined;
     const quote = (code: string): Quote | undefined => {
@@ -168,7 +181,11 @@ export class CurrenciesUseCases {
     if (code === 'PLN') return { ...PLN_QUOTE, tableNo: '', effectiveDate: '' };
     switch (cmd.source) {
       case 'nbp-a':
-        return (await this.nbpQuote('A', code, cmd.date)) ?? (await this.nbpQuote('B', code, cmd.date)) ?? this.unquoted(code, 'NBP');
+        return (
+          (await this.nbpQuote('A', code, cmd.date)) ??
+          (await this.nbpQuote('B', code, cmd.date)) ??
+          this.unquoted(code, 'NBP')
+        );
       case 'nbp-c':
         return (await this.nbpQuote('C', code, cmd.date)) ?? this.unquoted(code, 'NBP C');
       case 'bank': {

@@ -21,8 +21,13 @@ export class DataLagUseCases {
       this.nbp.latestDate('C'),
       this.banks.latestOfEach(),
     ]);
-    const newestBank = banks.map((x) => x.effectiveDate).sort().at(-1);
+    const newestBank = banks
+      .map((x) => x.effectiveDate)
+      .sort()
+      .at(-1);
     const latest: Record<IngestionKind, string | undefined> = { A: a, B: b, C: c, banks: newestBank };
-    return (['A', 'B', 'C', 'banks'] as const).map((kind) => dataLag(kind, latest[kind], now, this.status.of(kind)));
+    return (['A', 'B', 'C', 'banks'] as const).map((kind) =>
+      dataLag(kind, latest[kind], now, this.status.of(kind)),
+    );
   }
 }

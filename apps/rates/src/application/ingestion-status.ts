@@ -19,7 +19,11 @@ export class IngestionStatus {
   }
 
   failed(kind: IngestionKind, at: Date, error: unknown): void {
-    this.attempts.set(kind, { ...this.attempts.get(kind), lastFailureAt: at.toISOString(), lastError: error instanceof Error ? error.message : String(error) });
+    this.attempts.set(kind, {
+      ...this.attempts.get(kind),
+      lastFailureAt: at.toISOString(),
+      lastError: error instanceof Error ? error.message : String(error),
+    });
   }
 
   of(kind: IngestionKind): Attempts {

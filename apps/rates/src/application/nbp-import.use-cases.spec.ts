@@ -12,11 +12,19 @@ import { RATES_CACHE_PREFIX } from './rates-cache';
 
 /** A two-currency archive in NBP's layout (header, names row, working days, footer). */
 const archive = (rows: string[]) =>
-  ['data;1USD;100HUF;nr tabeli;pełny numer tabeli;', ';dolar amerykański;forint (Węgry);', ...rows, 'kod ISO;USD;HUF;'].join('\r\n');
+  [
+    'data;1USD;100HUF;nr tabeli;pełny numer tabeli;',
+    ';dolar amerykański;forint (Węgry);',
+    ...rows,
+    'kod ISO;USD;HUF;',
+  ].join('\r\n');
 
 const files: Record<string, string> = {
   'archiwum_tab_a_2024.csv': archive(['20241231;4,1012;1,0395;252;252/A/NBP/2024;']),
-  'archiwum_tab_a_2025.csv': archive(['20250102;4,1219;1,0368;1;001/A/NBP/2025;', '20250103;4,1512;1,0299;2;002/A/NBP/2025;']),
+  'archiwum_tab_a_2025.csv': archive([
+    '20250102;4,1219;1,0368;1;001/A/NBP/2025;',
+    '20250103;4,1512;1,0299;2;002/A/NBP/2025;',
+  ]),
 };
 
 const bundled = (names = Object.keys(files)) =>
@@ -25,9 +33,22 @@ const bundled = (names = Object.keys(files)) =>
     read: jest.fn((name: string) => Promise.resolve(files[name] ?? 'hello;world')),
   });
 const logger = () => strictMock<Logger>('logger', { info: jest.fn(), warn: jest.fn(), error: jest.fn() });
-const table = (no: string, effectiveDate: string): NbpTable => ({ type: 'A', no, effectiveDate, tradingDate: null, rates: [] });
+const table = (no: string, effectiveDate: string): NbpTable => ({
+  type: 'A',
+  no,
+  effectiveDate,
+  tradingDate: null,
+  rates: [],
+});
 
-function useCases(parts: { archives?: BundledNbpArchives; tables?: NbpTablesRepository; cache?: Cache; log?: Logger; nbp?: NbpApiClient; status?: IngestionStatus }) {
+function useCases(parts: {
+  archives?: BundledNbpArchives;
+  tables?: NbpTablesRepository;
+  cache?: Cache;
+  log?: Logger;
+  nbp?: NbpApiClient;
+  status?: IngestionStatus;
+}) {
   return new NbpImportUseCases(
     parts.archives ?? strictMock<BundledNbpArchives>('archives'),
     parts.tables ?? strictMock<NbpTablesRepository>('tables'),
@@ -43,7 +64,12 @@ describe('NbpImportUseCases.importBundledArchives', () => {
     const insertTables = jest.fn().mockResolvedValueOnce(1).mockResolvedValueOnce(2);
     const deleteByPrefix = jest.fn().mockResolvedValue(2);
     const log = logger();
-    const subject = useCases({ archives: bundled(), tables: strictMock<NbpTablesRepository>('tables', { insertTables }), cache: strictMock<Cache>('cache', { deleteByPrefix }), log });
+    const subject = useCases({
+      archives: bundled(),
+      tables: strictMock<NbpTablesRepository>('tables', { insertTables }),
+      cache: strictMock<Cache>('cache', { deleteByPrefix }),
+      log,
+    });
 
     await expect(subject.importBundledArchives()).resolves.toBe(3);
 
@@ -63,12 +89,18 @@ describe('NbpImportUseCases.importBundledArchives', () => {
       ],
     });
     expect(deleteByPrefix).toHaveBeenCalledWith(RATES_CACHE_PREFIX);
-    expect(log.info).toHaveBeenCalledWith({ file: 'archiwum_tab_a_2025.csv', tables: 2, added: 2 }, 'NBP archive imported');
+    expect(log.info).toHaveBeenCalledWith(
+      { file: 'archiwum_tab_a_2025.csv', tables: 2, added: 2 },
+      'NBP archive imported',
+    );
   });
 
   it('leaves the cache alone when every table was already stored', async () => {
     const insertTables = jest.fn().mockResolvedValue(0);
-    const subject = useCases({ archives: bundled(), tables: strictMock<NbpTablesRepository>('tables', { insertTables }) });
+    const subject = useCases({
+      archives: bundled(),
+      tables: strictMock<NbpTablesRepository>('tables', { insertTables }),
+    });
 
     await expect(subject.importBundledArchives()).resolves.toBe(0);
     expect(insertTables).toHaveBeenCalledTimes(2);
@@ -83,7 +115,9 @@ describe('NbpImportUseCases.importBundledArchives', () => {
 
 describe('NbpImportUseCases.backfill', () => {
   it('asks NBP in chunks of at most 93 days and stores each', async () => {
-    const tables = jest.fn((_type: string, q: NbpQuery) => Promise.resolve(q.kind === 'range' ? [table(q.from, q.from)] : []));
+    const tables = jest.fn((_type: string, q: NbpQuery) =>
+      Promise.resolve(q.kind === 'range' ? [table(q.from, q.from)] : []),
+    );
     const insertTables = jest.fn().mockResolvedValue(1);
     const subject = useCases({
       nbp: strictMock<NbpApiClient>('nbp', { tables }),
@@ -91,7 +125,12 @@ describe('NbpImportUseCases.backfill', () => {
       cache: strictMock<Cache>('cache', { deleteByPrefix: jest.fn().mockResolvedValue(0) }),
     });
 
-    await expect(subject.backfill('A', '2024-01-01', '2024-12-31')).resolves.toEqual({ requests: 4, tables: 4, added: 4, skipped: 0 });
+    await expect(subject.backfill('A', '2024-01-01', '2024-12-31')).resolves.toEqual({
+      requests: 4,
+      tables: 4,
+      added: 4,
+      skipped: 0,
+    });
     expect(tables.mock.calls.map(([, q]) => q)).toEqual([
       { kind: 'range', from: '2024-01-01', to: '2024-04-02' },
       { kind: 'range', from: '2024-04-03', to: '2024-07-04' },
@@ -115,14 +154,22 @@ describe('NbpImportUseCases.backfill', () => {
       log,
     });
 
-    await expect(subject.backfill('A', '2024-01-01', '2024-01-10')).resolves.toEqual({ requests: 3, tables: 1, added: 1, skipped: 1 });
+    await expect(subject.backfill('A', '2024-01-01', '2024-01-10')).resolves.toEqual({
+      requests: 3,
+      tables: 1,
+      added: 1,
+      skipped: 1,
+    });
     expect((tables.mock.calls as [string, NbpQuery][]).map(([, q]) => q)).toEqual([
       { kind: 'range', from: '2024-01-01', to: '2024-01-10' },
       { kind: 'range', from: '2024-01-01', to: '2024-01-05' },
       { kind: 'range', from: '2024-01-06', to: '2024-01-10' },
     ]);
     expect(insertTables).toHaveBeenCalledTimes(1);
-    expect(log.error).toHaveBeenCalledWith(expect.objectContaining({ chunk: { from: '2024-01-06', to: '2024-01-10' } }), expect.stringContaining('malformed'));
+    expect(log.error).toHaveBeenCalledWith(
+      expect.objectContaining({ chunk: { from: '2024-01-06', to: '2024-01-10' } }),
+      expect.stringContaining('malformed'),
+    );
   });
 });
 
@@ -132,7 +179,10 @@ describe('NbpImportUseCases.ingest', () => {
     const status = new IngestionStatus();
     const subject = useCases({
       nbp: strictMock<NbpApiClient>('nbp', { tables }),
-      tables: strictMock<NbpTablesRepository>('tables', { latestDate: jest.fn().mockResolvedValue('2025-04-08'), insertTables: jest.fn().mockResolvedValue(1) }),
+      tables: strictMock<NbpTablesRepository>('tables', {
+        latestDate: jest.fn().mockResolvedValue('2025-04-08'),
+        insertTables: jest.fn().mockResolvedValue(1),
+      }),
       cache: strictMock<Cache>('cache', { deleteByPrefix: jest.fn().mockResolvedValue(1) }),
       status,
     });
@@ -146,13 +196,20 @@ describe('NbpImportUseCases.ingest', () => {
   it('records a failure for /readyz and lets the scheduler see it', async () => {
     const status = new IngestionStatus();
     const subject = useCases({
-      nbp: strictMock<NbpApiClient>('nbp', { tables: jest.fn().mockRejectedValue(new Error('NBP unreachable')) }),
-      tables: strictMock<NbpTablesRepository>('tables', { latestDate: jest.fn().mockResolvedValue('2025-04-10') }),
+      nbp: strictMock<NbpApiClient>('nbp', {
+        tables: jest.fn().mockRejectedValue(new Error('NBP unreachable')),
+      }),
+      tables: strictMock<NbpTablesRepository>('tables', {
+        latestDate: jest.fn().mockResolvedValue('2025-04-10'),
+      }),
       status,
     });
 
     await expect(subject.ingest('C', new Date('2025-04-10T10:00:00Z'))).rejects.toThrow('NBP unreachable');
-    expect(status.of('C')).toEqual({ lastFailureAt: '2025-04-10T10:00:00.000Z', lastError: 'NBP unreachable' });
+    expect(status.of('C')).toEqual({
+      lastFailureAt: '2025-04-10T10:00:00.000Z',
+      lastError: 'NBP unreachable',
+    });
   });
 });
 
@@ -161,7 +218,10 @@ describe('NbpImportUseCases.ingest after a long gap', () => {
     const tables = jest.fn().mockResolvedValue([]);
     const subject = useCases({
       nbp: strictMock<NbpApiClient>('nbp', { tables }),
-      tables: strictMock<NbpTablesRepository>('tables', { latestDate: jest.fn().mockResolvedValue('2025-04-08'), insertTables: jest.fn().mockResolvedValue(0) }),
+      tables: strictMock<NbpTablesRepository>('tables', {
+        latestDate: jest.fn().mockResolvedValue('2025-04-08'),
+        insertTables: jest.fn().mockResolvedValue(0),
+      }),
     });
 
     await expect(subject.ingest('A', new Date('2025-10-01T12:00:00Z'))).resolves.toBe(0);

@@ -110,12 +110,18 @@ export class NbpImportUseCases {
         if (error instanceof NbpLimitError && chunk.from < chunk.to) {
           const half = Math.max(1, Math.floor(daysInclusive(chunk.from, chunk.to) / 2));
           pending.unshift(...chunkDateRange(chunk.from, chunk.to, half));
-          this.logger.warn({ table: type, chunk, half }, 'NBP refused the range as over its limits; asking in smaller chunks');
+          this.logger.warn(
+            { table: type, chunk, half },
+            'NBP refused the range as over its limits; asking in smaller chunks',
+          );
           continue;
         }
         if (error instanceof NbpFormatError) {
           report.skipped += 1;
-          this.logger.error({ table: type, chunk, err: error }, 'malformed NBP answer skipped; nothing of it stored');
+          this.logger.error(
+            { table: type, chunk, err: error },
+            'malformed NBP answer skipped; nothing of it stored',
+          );
           continue;
         }
         throw error;

@@ -8,8 +8,13 @@ import { type NbpTablesRepository } from '../persistence/nbp-tables.repository';
 import { RATES_CACHE_PREFIX } from './rates-cache';
 import { RateTablesUseCases } from './rate-tables.use-cases';
 
-const rate = (code: string, currency: string, mid: string | null, bid: string | null = null, ask: string | null = null) =>
-  Object.assign(new NbpRateEntity(), { tableId: 1, code, currency, mid, bid, ask });
+const rate = (
+  code: string,
+  currency: string,
+  mid: string | null,
+  bid: string | null = null,
+  ask: string | null = null,
+) => Object.assign(new NbpRateEntity(), { tableId: 1, code, currency, mid, bid, ask });
 
 const storedTable = (no: string, effectiveDate: string) =>
   Object.assign(new NbpTableEntity(), {

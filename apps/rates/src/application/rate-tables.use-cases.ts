@@ -70,14 +70,23 @@ export class RateTablesUseCases {
   async history(query: HistoryQuery): Promise<ratesV1.GetCurrencyHistoryResponse> {
     const { range } = query;
     // A predefined range is the same answer for everyone until the next import clears the prefix.
-    if (range) return readThrough(this.cache, historyKey(query.table, query.code, query.quote, range), LATEST_TABLE_CACHE, () => this.loadHistory(query));
+    if (range)
+      return readThrough(
+        this.cache,
+        historyKey(query.table, query.code, query.quote, range),
+        LATEST_TABLE_CACHE,
+        () => this.loadHistory(query),
+      );
     return this.loadHistory(query);
   }
 
   private async loadHistory(query: HistoryQuery): Promise<ratesV1.GetCurrencyHistoryResponse> {
     const { code, table, quote } = query;
     const cross = quote !== 'PLN';
-    if (cross && table === 'C') throw invalidArgument([{ field: 'quote', description: 'cross rates are computed from mid rates: use table A or B' }]);
+    if (cross && table === 'C')
+      throw invalidArgument([
+        { field: 'quote', description: 'cross rates are computed from mid rates: use table A or B' },
+      ]);
     if (code === quote) throw invalidArgument([{ field: 'quote', description: 'must differ from code' }]);
     let from: string;
     let to: string;
@@ -91,15 +100,25 @@ export class RateTablesUseCases {
       to = query.to!;
     }
 
-    const points = cross ? await this.crossPoints(table, code, quote, from, to) : await this.plnPoints(table, code, from, to);
+    const points = cross
+      ? await this.crossPoints(table, code, quote, from, to)
+      : await this.plnPoints(table, code, from, to);
     if (points.length === 0) await this.assertQuoted(table, code === 'PLN' ? quote : code);
-    const stats = seriesStats(points.map((p) => (table === 'C' ? { low: p.bid!, high: p.ask! } : { low: p.mid!, high: p.mid! })));
+    const stats = seriesStats(
+      points.map((p) => (table === 'C' ? { low: p.bid!, high: p.ask! } : { low: p.mid!, high: p.mid! })),
+    );
     return {
       code,
       table: TABLE_ENUM[table],
       from,
       to,
-      points: points.map((p) => ({ effectiveDate: p.effectiveDate, tableNo: p.no, mid: text(p.mid), bid: text(p.bid), ask: text(p.ask) })),
+      points: points.map((p) => ({
+        effectiveDate: p.effectiveDate,
+        tableNo: p.no,
+        mid: text(p.mid),
+        bid: text(p.bid),
+        ask: text(p.ask),
+      })),
       min: stats?.min ?? '',
       max: stats?.max ?? '',
       change: stats?.change ?? '',
@@ -108,14 +127,31 @@ export class RateTablesUseCases {
     };
   }
 
-  private async plnPoints(table: NbpTableType, code: string, from: string, to: string): Promise<StoredPoint[]> {
-    if (code === 'PLN') throw invalidArgument([{ field: 'code', description: 'PLN is the quote currency of NBP tables: ask for another code' }]);
+  private async plnPoints(
+    table: NbpTableType,
+    code: string,
+    from: string,
+    to: string,
+  ): Promise<StoredPoint[]> {
+    if (code === 'PLN')
+      throw invalidArgument([
+        { field: 'code', description: 'PLN is the quote currency of NBP tables: ask for another code' },
+      ]);
     return this.tables.history(table, code, from, to);
   }
 
   /** Units of `quote` per unit of `code` on the days both are quoted (PLN itself is 1). */
-  private async crossPoints(table: NbpTableType, code: string, quote: string, from: string, to: string): Promise<StoredPoint[]> {
-    const series = async (c: string) => (c === 'PLN' ? undefined : new Map((await this.tables.history(table, c, from, to)).map((p) => [p.effectiveDate, p])));
+  private async crossPoints(
+    table: NbpTableType,
+    code: string,
+    quote: string,
+    from: string,
+    to: string,
+  ): Promise<StoredPoint[]> {
+    const series = async (c: string) =>
+      c === 'PLN'
+        ? undefined
+        : new Map((await this.tables.history(table, c, from, to)).map((p) => [p.effectiveDate, p]));
     const [base, counter] = await Promise.all([series(code), series(quote)]);
     if (counter?.size === 0) await this.assertQuoted(table, quote);
     const days = [...(base ?? counter)!.keys()];

@@ -10,7 +10,8 @@ export const RATES_CACHE_PREFIX = 'cache:';
 export const latestTableKey = (table: NbpTableType) => `${RATES_CACHE_PREFIX}latest:${table}`;
 
 /** A predefined history range (it ends on the newest table, so it changes only with an import). */
-export const historyKey = (table: NbpTableType, code: string, quote: string, range: string) => `${RATES_CACHE_PREFIX}history:${table}:${code}:${quote}:${range}`;
+export const historyKey = (table: NbpTableType, code: string, quote: string, range: string) =>
+  `${RATES_CACHE_PREFIX}history:${table}:${code}:${quote}:${range}`;
 
 /** Bank answers share this prefix, cleared when a bank table is stored. */
 export const BANK_CACHE_PREFIX = `${RATES_CACHE_PREFIX}bank:`;

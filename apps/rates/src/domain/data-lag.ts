@@ -24,6 +24,16 @@ export function dataLag(
   attempts: { lastSuccessAt?: string; lastFailureAt?: string; lastError?: string } = {},
 ): DataLag {
   const expectedDate = expectedLatestDate(kind, now);
-  const daysBehind = latestDate === undefined ? Number.POSITIVE_INFINITY : Math.max(0, dayNumber(expectedDate) - dayNumber(latestDate));
-  return { kind, ...(latestDate ? { latestDate } : {}), expectedDate, daysBehind, stale: daysBehind > 0, ...attempts };
+  const daysBehind =
+    latestDate === undefined
+      ? Number.POSITIVE_INFINITY
+      : Math.max(0, dayNumber(expectedDate) - dayNumber(latestDate));
+  return {
+    kind,
+    ...(latestDate ? { latestDate } : {}),
+    expectedDate,
+    daysBehind,
+    stale: daysBehind > 0,
+    ...attempts,
+  };
 }

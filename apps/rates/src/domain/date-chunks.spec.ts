@@ -8,11 +8,15 @@ describe('chunkDateRange', () => {
     for (const c of chunks) expect(daysInclusive(c.from, c.to)).toBeLessThanOrEqual(93);
     // Each chunk starts the day after the previous one ends.
     for (const [i, c] of chunks.slice(1).entries()) expect(daysInclusive(chunks[i]!.to, c.from)).toBe(2);
-    expect(chunks.reduce((days, c) => days + daysInclusive(c.from, c.to), 0)).toBe(daysInclusive('2016-01-01', '2025-04-08'));
+    expect(chunks.reduce((days, c) => days + daysInclusive(c.from, c.to), 0)).toBe(
+      daysInclusive('2016-01-01', '2025-04-08'),
+    );
   });
 
   it('keeps a short range whole, handles one day and the 367-day series limit', () => {
-    expect(chunkDateRange('2025-04-01', '2025-04-08', NBP_TABLES_MAX_DAYS)).toEqual([{ from: '2025-04-01', to: '2025-04-08' }]);
+    expect(chunkDateRange('2025-04-01', '2025-04-08', NBP_TABLES_MAX_DAYS)).toEqual([
+      { from: '2025-04-01', to: '2025-04-08' },
+    ]);
     expect(chunkDateRange('2025-04-08', '2025-04-08', 1)).toEqual([{ from: '2025-04-08', to: '2025-04-08' }]);
     expect(chunkDateRange('2024-01-01', '2025-12-31', NBP_SERIES_MAX_DAYS)).toEqual([
       { from: '2024-01-01', to: '2025-01-01' },

@@ -29,7 +29,8 @@ export function daysInclusive(from: string, to: string): number {
  * so each NBP query stays within its limit. An empty list when `from` is after `to`.
  */
 export function chunkDateRange(from: string, to: string, maxDays: number): DateChunk[] {
-  if (!Number.isInteger(maxDays) || maxDays < 1) throw new RangeError(`maxDays must be a positive whole number: ${maxDays}`);
+  if (!Number.isInteger(maxDays) || maxDays < 1)
+    throw new RangeError(`maxDays must be a positive whole number: ${maxDays}`);
   const chunks: DateChunk[] = [];
   let start = from;
   while (start <= to) {

@@ -24,8 +24,15 @@ describe('ingestion schedule (Europe/Warsaw)', () => {
 
   it('calls data stale when it is behind the calendar', () => {
     const now = new Date('2025-04-08T12:00:00Z');
-    expect(dataLag('A', '2025-04-08', now)).toMatchObject({ daysBehind: 0, stale: false, expectedDate: '2025-04-08' });
+    expect(dataLag('A', '2025-04-08', now)).toMatchObject({
+      daysBehind: 0,
+      stale: false,
+      expectedDate: '2025-04-08',
+    });
     expect(dataLag('A', '2025-04-04', now)).toMatchObject({ daysBehind: 4, stale: true });
-    expect(dataLag('C', undefined, now, { lastError: 'NBP unreachable' })).toMatchObject({ stale: true, lastError: 'NBP unreachable' });
+    expect(dataLag('C', undefined, now, { lastError: 'NBP unreachable' })).toMatchObject({
+      stale: true,
+      lastError: 'NBP unreachable',
+    });
   });
 });

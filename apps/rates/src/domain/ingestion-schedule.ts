@@ -1,4 +1,11 @@
-import { addDaysToIsoDate, isFreeDay, parseIsoDate, warsawDay, warsawMidnight, weekday } from '@lib/pl-calendar';
+import {
+  addDaysToIsoDate,
+  isFreeDay,
+  parseIsoDate,
+  warsawDay,
+  warsawMidnight,
+  weekday,
+} from '@lib/pl-calendar';
 import { type NbpTableType } from './nbp-table-type';
 
 /** What a scheduled run fetches: an NBP table, or every configured bank. */
@@ -35,7 +42,8 @@ export function isPublicationDay(kind: IngestionKind, day: string): boolean {
   return kind === 'B' ? weekday(date) === 3 : true;
 }
 
-const at = (day: string, time: { hour: number; minute: number }) => new Date(warsawMidnight(day).getTime() + (time.hour * 60 + time.minute) * 60_000);
+const at = (day: string, time: { hour: number; minute: number }) =>
+  new Date(warsawMidnight(day).getTime() + (time.hour * 60 + time.minute) * 60_000);
 
 /** The next scheduled run of a kind strictly after `now`. */
 export function nextRun(kind: IngestionKind, now: Date): Date {

@@ -56,19 +56,31 @@ const seriesSchema = z.object({
   currency: z.string().min(1).max(100),
   code: z.string().regex(/^[A-Z]{3}$/),
   rates: z.array(
-    z.object({ no: z.string(), effectiveDate: isoDate, mid: rate.optional(), bid: rate.optional(), ask: rate.optional() }),
+    z.object({
+      no: z.string(),
+      effectiveDate: isoDate,
+      mid: rate.optional(),
+      bid: rate.optional(),
+      ask: rate.optional(),
+    }),
   ),
 });
 
-const text = (value: number | undefined) => (value === undefined ? null : new Decimal(String(value)).toFixed());
+const text = (value: number | undefined) =>
+  value === undefined ? null : new Decimal(String(value)).toFixed();
 
 function issueText(error: z.ZodError): string {
   return error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`).join('; ');
 }
 
-function checkQuote(type: NbpTableType, where: string, r: { mid?: number; bid?: number; ask?: number }): void {
+function checkQuote(
+  type: NbpTableType,
+  where: string,
+  r: { mid?: number; bid?: number; ask?: number },
+): void {
   if (type === 'C') {
-    if (r.bid === undefined || r.ask === undefined) throw new NbpFormatError(`${where}: table C needs bid and ask`);
+    if (r.bid === undefined || r.ask === undefined)
+      throw new NbpFormatError(`${where}: table C needs bid and ask`);
     if (r.bid > r.ask) throw new NbpFormatError(`${where}: bid above ask`);
   } else if (r.mid === undefined) {
     throw new NbpFormatError(`${where}: table ${type} needs mid`);
@@ -93,7 +105,13 @@ export function parseNbpTablesBody(body: unknown, type: NbpTableType): NbpTable[
       effectiveDate: t.effectiveDate,
       tradingDate: type === 'C' ? (t.tradingDate ?? null) : null,
       rates: t.rates
-        .map((r) => ({ code: r.code, currency: r.currency.trim(), mid: text(r.mid), bid: text(r.bid), ask: text(r.ask) }))
+        .map((r) => ({
+          code: r.code,
+          currency: r.currency.trim(),
+          mid: text(r.mid),
+          bid: text(r.bid),
+          ask: text(r.ask),
+        }))
         .sort((a, b) => a.code.localeCompare(b.code)),
     };
   });
@@ -128,7 +146,13 @@ export function parseNbpSeriesBody(body: unknown, type: NbpTableType): NbpSeries
     points: s.rates.map((r) => {
       if (!tableNo(type).safeParse(r.no).success) throw new NbpFormatError(`bad table number "${r.no}"`);
       checkQuote(type, `${r.no} ${s.code}`, r);
-      return { no: r.no, effectiveDate: r.effectiveDate, mid: text(r.mid), bid: text(r.bid), ask: text(r.ask) };
+      return {
+        no: r.no,
+        effectiveDate: r.effectiveDate,
+        mid: text(r.mid),
+        bid: text(r.bid),
+        ask: text(r.ask),
+      };
     }),
   };
 }

@@ -12,7 +12,11 @@ describe('NBP archive parser', () => {
 
   it('keeps NBP digits and normalises multi-unit quotes to one unit', () => {
     const first = tables[0]!;
-    expect(first.rates.find((r) => r.code === 'USD')).toEqual({ code: 'USD', currency: 'dolar amerykański', mid: '4.1219' });
+    expect(first.rates.find((r) => r.code === 'USD')).toEqual({
+      code: 'USD',
+      currency: 'dolar amerykański',
+      mid: '4.1219',
+    });
     expect(first.rates.find((r) => r.code === 'HUF')?.mid).toBe('0.010368');
     expect(first.rates.find((r) => r.code === 'IDR')?.mid).toBe('0.00025453');
     expect(first.rates).toHaveLength(33);

@@ -39,7 +39,12 @@ export function parseNbpArchiveCsv(text: string): ArchiveTable[] {
   header.forEach((cell, index) => {
     const match = /^(\d+)([A-Z]{3})$/.exec(cell);
     if (match) {
-      columns.push({ index, code: match[2]!, units: Number(match[1]), currency: (names[index] ?? '').trim() });
+      columns.push({
+        index,
+        code: match[2]!,
+        units: Number(match[1]),
+        currency: (names[index] ?? '').trim(),
+      });
     } else if (cell.startsWith('pełny numer')) {
       fullNumberIndex = index;
     }

@@ -18,7 +18,12 @@ describe('IngestionScheduler', () => {
     const ingest = jest.fn().mockResolvedValue(1);
     const banksIngest = jest.fn().mockResolvedValue({ added: [], unchanged: [], failed: [] });
     const report = jest.fn(() =>
-      Promise.resolve((['A', 'B', 'C', 'banks'] as const).map((kind) => ({ ...dataLag(kind, '2025-04-07', new Date()), stale: stale.includes(kind) }))),
+      Promise.resolve(
+        (['A', 'B', 'C', 'banks'] as const).map((kind) => ({
+          ...dataLag(kind, '2025-04-07', new Date()),
+          stale: stale.includes(kind),
+        })),
+      ),
     );
     const log = strictMock<Logger>('logger', { info: jest.fn(), debug: jest.fn(), error: jest.fn() });
     const subject = new IngestionScheduler(
@@ -59,7 +64,10 @@ describe('IngestionScheduler', () => {
     ingest.mockRejectedValueOnce(new Error('NBP unreachable'));
     await subject.start(() => new Date());
     await jest.advanceTimersByTimeAsync(80 * 60_000);
-    expect(log.error).toHaveBeenCalledWith(expect.objectContaining({ kind: 'C' }), 'scheduled fetch failed; stored tables keep being served');
+    expect(log.error).toHaveBeenCalledWith(
+      expect.objectContaining({ kind: 'C' }),
+      'scheduled fetch failed; stored tables keep being served',
+    );
     await jest.advanceTimersByTimeAsync(70 * 60_000);
     expect(ingest).toHaveBeenCalledTimes(2);
     await subject.onModuleDestroy();

@@ -78,9 +78,12 @@ export class IngestionScheduler implements OnModuleDestroy {
   private schedule(kind: IngestionKind, now: () => Date): void {
     if (this.stopped) return;
     const at = nextRun(kind, now());
-    const timer = setTimeout(() => {
-      this.track(this.run(kind, now).finally(() => this.schedule(kind, now)));
-    }, Math.max(0, at.getTime() - now().getTime()));
+    const timer = setTimeout(
+      () => {
+        this.track(this.run(kind, now).finally(() => this.schedule(kind, now)));
+      },
+      Math.max(0, at.getTime() - now().getTime()),
+    );
     timer.unref();
     this.timers.set(kind, timer);
     this.logger.debug({ kind, at: at.toISOString() }, 'next fetch scheduled');

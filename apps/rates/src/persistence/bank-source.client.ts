@@ -32,7 +32,11 @@ export class BankSourceClient {
   async fetch(slug: string): Promise<string | undefined> {
     const url = this.config.BANK_SOURCE_URLS.get(slug);
     if (!url) return undefined;
-    const policy = { retries: this.config.NBP_RETRIES, firstDelayMs: this.config.NBP_RETRY_DELAY_MS, timeoutMs: this.config.NBP_TIMEOUT_MS };
+    const policy = {
+      retries: this.config.NBP_RETRIES,
+      firstDelayMs: this.config.NBP_RETRY_DELAY_MS,
+      timeoutMs: this.config.NBP_TIMEOUT_MS,
+    };
     const { status, text } = await getWithRetry(url, '*/*', policy, this.logger);
     if (status < 200 || status >= 300) throw new BankSourceError(slug, status);
     return text;

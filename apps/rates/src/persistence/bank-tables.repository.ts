@@ -32,7 +32,9 @@ export class BankTablesRepository {
       date ? [bankSlug, date] : [bankSlug],
     );
     if (!head[0]) return null;
-    const table = await this.dataSource.getRepository(BankTableEntity).findOne({ where: { id: head[0].id }, relations: { rates: true } });
+    const table = await this.dataSource
+      .getRepository(BankTableEntity)
+      .findOne({ where: { id: head[0].id }, relations: { rates: true } });
     table?.rates.sort((a, b) => a.code.localeCompare(b.code));
     return table;
   }
@@ -74,7 +76,13 @@ export class BankTablesRepository {
       await manager.query(
         `INSERT INTO rates.bank_rates (table_id, code, units, buy, sell)
          SELECT $1, * FROM unnest($2::char(3)[], $3::int[], $4::numeric[], $5::numeric[])`,
-        [id, table.rates.map((r) => r.code), table.rates.map((r) => r.units), table.rates.map((r) => r.buy), table.rates.map((r) => r.sell)],
+        [
+          id,
+          table.rates.map((r) => r.code),
+          table.rates.map((r) => r.units),
+          table.rates.map((r) => r.buy),
+          table.rates.map((r) => r.sell),
+        ],
       );
       return true;
     });

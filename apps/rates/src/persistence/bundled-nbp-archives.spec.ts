@@ -4,7 +4,9 @@ describe('BundledNbpArchives', () => {
   const archives = new BundledNbpArchives();
 
   it('lists the shipped table A archives by year, 2016 to 2025', async () => {
-    await expect(archives.tableAFiles()).resolves.toEqual(Array.from({ length: 10 }, (_, i) => `archiwum_tab_a_${2016 + i}.csv`));
+    await expect(archives.tableAFiles()).resolves.toEqual(
+      Array.from({ length: 10 }, (_, i) => `archiwum_tab_a_${2016 + i}.csv`),
+    );
   });
 
   it('reads an archive as text decoded from Windows-1250', async () => {

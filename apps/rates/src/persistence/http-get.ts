@@ -23,7 +23,12 @@ export class TransientHttpError extends Error {
  * other answer (2xx, 4xx) is returned as status and text for the caller to judge. Throws
  * TransientHttpError once the retries are spent.
  */
-export async function getWithRetry(url: string, accept: string, policy: RetryPolicy, logger: Logger): Promise<{ status: number; text: string }> {
+export async function getWithRetry(
+  url: string,
+  accept: string,
+  policy: RetryPolicy,
+  logger: Logger,
+): Promise<{ status: number; text: string }> {
   const backoff: BackoffPolicy = { initialMs: policy.firstDelayMs, maxMs: 30_000, jitter: 'full' };
   for (let attempt = 1; ; attempt += 1) {
     try {
@@ -36,7 +41,11 @@ export async function getWithRetry(url: string, accept: string, policy: RetryPol
   }
 }
 
-async function getOnce(url: string, accept: string, timeoutMs: number): Promise<{ status: number; text: string }> {
+async function getOnce(
+  url: string,
+  accept: string,
+  timeoutMs: number,
+): Promise<{ status: number; text: string }> {
   let response: Response;
   try {
     response = await fetch(url, { headers: { accept }, signal: AbortSignal.timeout(timeoutMs) });
@@ -49,6 +58,7 @@ async function getOnce(url: string, accept: string, timeoutMs: number): Promise<
   } catch (error) {
     throw new TransientHttpError(`body cut off: ${(error as Error).message}`);
   }
-  if (response.status >= 500 || response.status === 429) throw new TransientHttpError(`answered ${response.status}`);
+  if (response.status >= 500 || response.status === 429)
+    throw new TransientHttpError(`answered ${response.status}`);
   return { status: response.status, text };
 }

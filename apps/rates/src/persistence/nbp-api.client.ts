@@ -1,13 +1,23 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type Logger } from '@lib/observability';
 import { LOGGER, SERVICE_CONFIG } from '@lib/service-kit';
-import { classifyNbpError, type NbpSeries, type NbpTable, parseNbpSeriesBody, parseNbpTablesBody } from '../domain/nbp-api-body';
+import {
+  classifyNbpError,
+  type NbpSeries,
+  type NbpTable,
+  parseNbpSeriesBody,
+  parseNbpTablesBody,
+} from '../domain/nbp-api-body';
 import { type NbpTableType } from '../domain/nbp-table-type';
 import { type RatesConfig } from '../rates.config';
 import { getWithRetry } from './http-get';
 
 /** Which tables to ask for: today's newest, the last n, one day, or a range (within NBP's limits). */
-export type NbpQuery = { kind: 'latest' } | { kind: 'last'; count: number } | { kind: 'date'; date: string } | { kind: 'range'; from: string; to: string };
+export type NbpQuery =
+  | { kind: 'latest' }
+  | { kind: 'last'; count: number }
+  | { kind: 'date'; date: string }
+  | { kind: 'range'; from: string; to: string };
 
 /** NBP refused a query as over its limits (400 'Przekroczony limit …'): the caller asks for less. */
 export class NbpLimitError extends Error {
@@ -70,7 +80,11 @@ export class NbpApiClient {
   /** The parsed JSON, or undefined for NBP's 404 'Brak danych'. */
   private async getJson(route: string): Promise<unknown> {
     const url = `${this.base}${route}?format=json`;
-    const policy = { retries: this.config.NBP_RETRIES, firstDelayMs: this.config.NBP_RETRY_DELAY_MS, timeoutMs: this.config.NBP_TIMEOUT_MS };
+    const policy = {
+      retries: this.config.NBP_RETRIES,
+      firstDelayMs: this.config.NBP_RETRY_DELAY_MS,
+      timeoutMs: this.config.NBP_TIMEOUT_MS,
+    };
     const { status, text } = await getWithRetry(url, 'application/json', policy, this.logger);
     if (status >= 200 && status < 300) {
       try {

@@ -1,4 +1,13 @@
-import { Check, Column, CreateDateColumn, Entity, Index, OneToMany, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import {
+  Check,
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  OneToMany,
+  PrimaryGeneratedColumn,
+  Unique,
+} from 'typeorm';
 import { type NbpTableType } from '../domain/nbp-table-type';
 import { NbpRateEntity } from './nbp-rate.entity';
 

@@ -75,7 +75,11 @@ export class NbpTablesRepository {
   }
 
   /** The newest quote of a currency in tables of a type effective on or before `date`. */
-  async quoteOnOrBefore(tableType: NbpTableType, code: string, date: string): Promise<StoredPoint | undefined> {
+  async quoteOnOrBefore(
+    tableType: NbpTableType,
+    code: string,
+    date: string,
+  ): Promise<StoredPoint | undefined> {
     const rows = await this.dataSource.query<StoredPoint[]>(
       `SELECT to_char(t.effective_date, 'YYYY-MM-DD') AS "effectiveDate", t.no,
               r.mid::text AS mid, r.bid::text AS bid, r.ask::text AS ask
@@ -111,7 +115,14 @@ export class NbpTablesRepository {
         await manager.query(
           `INSERT INTO rates.nbp_rates (table_id, code, currency, mid, bid, ask)
            SELECT * FROM unnest($1::int[], $2::char(3)[], $3::varchar[], $4::numeric[], $5::numeric[], $6::numeric[])`,
-          [batch.map((r) => r.id), batch.map((r) => r.code), batch.map((r) => r.currency), batch.map((r) => r.mid), batch.map((r) => r.bid), batch.map((r) => r.ask)],
+          [
+            batch.map((r) => r.id),
+            batch.map((r) => r.code),
+            batch.map((r) => r.currency),
+            batch.map((r) => r.mid),
+            batch.map((r) => r.bid),
+            batch.map((r) => r.ask),
+          ],
         );
       }
       return ids.size;
@@ -122,20 +133,32 @@ export class NbpTablesRepository {
     where: Partial<Pick<NbpTableEntity, 'tableType' | 'effectiveDate' | 'id'>>;
     order?: { effectiveDate: 'DESC' };
   }): Promise<NbpTableEntity | null> {
-    const table = await this.dataSource.getRepository(NbpTableEntity).findOne({ ...options, relations: { rates: true } });
+    const table = await this.dataSource
+      .getRepository(NbpTableEntity)
+      .findOne({ ...options, relations: { rates: true } });
     table?.rates.sort((a, b) => a.code.localeCompare(b.code));
     return table;
   }
 }
 
 /** Inserts the table rows that are new; answers their ids by table number. */
-async function insertTableRows(manager: EntityManager, tables: readonly NbpTable[], source: string): Promise<Map<string, number>> {
+async function insertTableRows(
+  manager: EntityManager,
+  tables: readonly NbpTable[],
+  source: string,
+): Promise<Map<string, number>> {
   const rows = await manager.query<{ id: number; no: string }[]>(
     `INSERT INTO rates.nbp_tables (table_type, no, effective_date, trading_date, source)
      SELECT * FROM unnest($1::char(1)[], $2::varchar[], $3::date[], $4::date[], $5::varchar[])
      ON CONFLICT DO NOTHING
      RETURNING id, no`,
-    [tables.map((t) => t.type), tables.map((t) => t.no), tables.map((t) => t.effectiveDate), tables.map((t) => t.tradingDate), tables.map(() => source)],
+    [
+      tables.map((t) => t.type),
+      tables.map((t) => t.no),
+      tables.map((t) => t.effectiveDate),
+      tables.map((t) => t.tradingDate),
+      tables.map(() => source),
+    ],
   );
   return new Map(rows.map((r) => [r.no, r.id]));
 }

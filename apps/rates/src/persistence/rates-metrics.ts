@@ -26,7 +26,8 @@ export class RatesMetrics {
       labelNames: ['kind'] as const,
       registers: [registry],
       async collect() {
-        for (const f of await read()) this.set({ kind: f.kind }, Number.isFinite(f.daysBehind) ? f.daysBehind : -1);
+        for (const f of await read())
+          this.set({ kind: f.kind }, Number.isFinite(f.daysBehind) ? f.daysBehind : -1);
       },
     });
     new Gauge({
@@ -35,7 +36,8 @@ export class RatesMetrics {
       labelNames: ['kind'] as const,
       registers: [registry],
       async collect() {
-        for (const f of await read()) if (f.lastSuccessAt) this.set({ kind: f.kind }, Date.parse(f.lastSuccessAt) / 1000);
+        for (const f of await read())
+          if (f.lastSuccessAt) this.set({ kind: f.kind }, Date.parse(f.lastSuccessAt) / 1000);
       },
     });
     const clock = () => this.clock();
@@ -47,7 +49,11 @@ export class RatesMetrics {
       async collect() {
         const now = clock();
         for (const f of await read(now)) {
-          if (NBP_TABLES.has(f.kind) && f.latestDate) this.set({ table: f.kind }, Math.max(0, (now.getTime() - warsawMidnight(f.latestDate).getTime()) / 1000));
+          if (NBP_TABLES.has(f.kind) && f.latestDate)
+            this.set(
+              { table: f.kind },
+              Math.max(0, (now.getTime() - warsawMidnight(f.latestDate).getTime()) / 1000),
+            );
         }
       },
     });

@@ -44,7 +44,9 @@ export class RatesController implements ratesV1.RatesServiceController {
     return this.tables.listTables(table, from, to);
   }
 
-  async getCurrencyHistory(request: ratesV1.GetCurrencyHistoryRequest): Promise<ratesV1.GetCurrencyHistoryResponse> {
+  async getCurrencyHistory(
+    request: ratesV1.GetCurrencyHistoryRequest,
+  ): Promise<ratesV1.GetCurrencyHistoryResponse> {
     return this.tables.history(parseRequest(getCurrencyHistoryRequest, request));
   }
 
@@ -57,7 +59,9 @@ export class RatesController implements ratesV1.RatesServiceController {
     return this.banks.bankTable(bankSlug, date);
   }
 
-  async getBankCurrencyHistory(request: ratesV1.GetBankCurrencyHistoryRequest): Promise<ratesV1.GetBankCurrencyHistoryResponse> {
+  async getBankCurrencyHistory(
+    request: ratesV1.GetBankCurrencyHistoryRequest,
+  ): Promise<ratesV1.GetBankCurrencyHistoryResponse> {
     return this.banks.history(parseRequest(getBankCurrencyHistoryRequest, request));
   }
 

@@ -43,10 +43,16 @@ const codeField = z
   .transform((v) => v.toUpperCase());
 const quoteField = z.union([z.literal(''), codeField]).transform((v) => v || 'PLN');
 
-function checkSpan(ctx: z.RefinementCtx, from: string | undefined, to: string | undefined, maxDays: number): void {
+function checkSpan(
+  ctx: z.RefinementCtx,
+  from: string | undefined,
+  to: string | undefined,
+  maxDays: number,
+): void {
   if (!from || !to) return;
   if (from > to) ctx.addIssue({ code: 'custom', path: ['from'], message: 'must not be after to' });
-  else if (daysInclusive(from, to) > maxDays) ctx.addIssue({ code: 'custom', path: ['to'], message: `must be at most ${maxDays} days after from` });
+  else if (daysInclusive(from, to) > maxDays)
+    ctx.addIssue({ code: 'custom', path: ['to'], message: `must be at most ${maxDays} days after from` });
 }
 
 const rangeField = z
@@ -55,27 +61,47 @@ const rangeField = z
   .transform((v) => RANGE_NAME[v]);
 
 /** A predefined range, or both explicit dates within MAX_SPAN_DAYS. */
-function withRange<T extends { range: HistoryRangeName | undefined; from: string | undefined; to: string | undefined }>(value: T, ctx: z.RefinementCtx): void {
+function withRange<
+  T extends { range: HistoryRangeName | undefined; from: string | undefined; to: string | undefined },
+>(value: T, ctx: z.RefinementCtx): void {
   if (value.range) return;
-  if (!value.from) ctx.addIssue({ code: 'custom', path: ['from'], message: 'is required when range is not set' });
+  if (!value.from)
+    ctx.addIssue({ code: 'custom', path: ['from'], message: 'is required when range is not set' });
   if (!value.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'is required when range is not set' });
   checkSpan(ctx, value.from, value.to, MAX_SPAN_DAYS);
 }
 
 export const getLatestTableRequest = z.object({ table: tableField });
 
-export const getTableByDateRequest = z.object({ table: tableField, date: dateField, onOrBefore: z.boolean() });
+export const getTableByDateRequest = z.object({
+  table: tableField,
+  date: dateField,
+  onOrBefore: z.boolean(),
+});
 
 export const listTablesRequest = z
   .object({ table: tableField, from: dateField, to: dateField })
   .superRefine((v, ctx) => checkSpan(ctx, v.from, v.to, MAX_LIST_DAYS));
 
 export const getCurrencyHistoryRequest = z
-  .object({ code: codeField, table: tableField, range: rangeField, from: optionalDateField, to: optionalDateField, quote: quoteField })
+  .object({
+    code: codeField,
+    table: tableField,
+    range: rangeField,
+    from: optionalDateField,
+    to: optionalDateField,
+    quote: quoteField,
+  })
   .superRefine(withRange);
 
 export const getBankCurrencyHistoryRequest = z
-  .object({ bankSlug: slugField, code: codeField, range: rangeField, from: optionalDateField, to: optionalDateField })
+  .object({
+    bankSlug: slugField,
+    code: codeField,
+    range: rangeField,
+    from: optionalDateField,
+    to: optionalDateField,
+  })
   .superRefine(withRange);
 
 export const getBankTableRequest = z.object({ bankSlug: slugField, date: optionalDateField });
@@ -111,9 +137,12 @@ export const convertRequest = z
     date: optionalDateField,
   })
   .superRefine((v, ctx) => {
-    if (v.source === 'bank' && !v.bankSlug) ctx.addIssue({ code: 'custom', path: ['bankSlug'], message: 'is required when source is BANK' });
+    if (v.source === 'bank' && !v.bankSlug)
+      ctx.addIssue({ code: 'custom', path: ['bankSlug'], message: 'is required when source is BANK' });
   });
 
-export const listCurrencyNamesRequest = z.object({ codes: z.array(codeField).max(100, 'must list at most 100 codes') });
+export const listCurrencyNamesRequest = z.object({
+  codes: z.array(codeField).max(100, 'must list at most 100 codes'),
+});
 
 export const getCurrencyPairRequest = z.object({ from: codeField, to: codeField });

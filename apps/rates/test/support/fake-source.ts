@@ -37,12 +37,22 @@ export class FakeSource {
       const url = req.url ?? '/';
       this.requests.push(url);
       const route = this.routes.find((r) => r.pattern.test(url));
-      const answer = route ? (route.answers.length > 1 ? route.answers.shift()! : route.answers[0]!) : { status: 404, body: '404 NotFound - Not Found - Brak danych' };
+      const answer = route
+        ? route.answers.length > 1
+          ? route.answers.shift()!
+          : route.answers[0]!
+        : { status: 404, body: '404 NotFound - Not Found - Brak danych' };
       if (answer === 'hold') {
         this.held.push(res);
         return;
       }
-      res.writeHead(answer.status, { 'content-type': answer.type ?? (answer.body.startsWith('[') || answer.body.startsWith('{') ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8') });
+      res.writeHead(answer.status, {
+        'content-type':
+          answer.type ??
+          (answer.body.startsWith('[') || answer.body.startsWith('{')
+            ? 'application/json; charset=utf-8'
+            : 'text/plain; charset=utf-8'),
+      });
       res.end(answer.body);
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));

@@ -5,7 +5,11 @@ import { type Cache } from '../../src';
 type Line = Record<string, unknown>;
 
 /** A pino logger whose lines the test can read, and wait for. */
-export function capturingLogger(): { logger: pino.Logger; lines: Line[]; logged(msg: string): Promise<Line> } {
+export function capturingLogger(): {
+  logger: pino.Logger;
+  lines: Line[];
+  logged(msg: string): Promise<Line>;
+} {
   const lines: Line[] = [];
   const waiting: { msg: string; resolve: (line: Line) => void }[] = [];
   const stream = new Writable({

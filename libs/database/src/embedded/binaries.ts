@@ -32,7 +32,9 @@ function platformPackage(): string {
 async function hydrateSymlinks(packageDir: string): Promise<void> {
   let links: { source: string; target: string }[];
   try {
-    links = JSON.parse(await readFile(path.join(packageDir, 'native', 'pg-symlinks.json'), 'utf8')) as typeof links;
+    links = JSON.parse(
+      await readFile(path.join(packageDir, 'native', 'pg-symlinks.json'), 'utf8'),
+    ) as typeof links;
   } catch {
     return;
   }
@@ -41,7 +43,9 @@ async function hydrateSymlinks(packageDir: string): Promise<void> {
     try {
       await access(targetPath);
     } catch {
-      await symlink(path.relative(path.dirname(targetPath), path.join(packageDir, source)), targetPath).catch(() => undefined);
+      await symlink(path.relative(path.dirname(targetPath), path.join(packageDir, source)), targetPath).catch(
+        () => undefined,
+      );
     }
   }
 }
@@ -76,6 +80,8 @@ export async function findBinaries(): Promise<PostgresBinaries> {
   }
   // Asked of the binary rather than the package name, so a repackaged build cannot mislead us.
   // `--version` is answered before PostgreSQL's refusal to run as root.
-  const { stdout } = await promisify(execFile)(postgres, ['--version'], { env: { ...process.env, LC_ALL: 'C', LANG: 'C' } });
+  const { stdout } = await promisify(execFile)(postgres, ['--version'], {
+    env: { ...process.env, LC_ALL: 'C', LANG: 'C' },
+  });
   return { initdb, postgres, major: parseServerMajor(stdout) };
 }

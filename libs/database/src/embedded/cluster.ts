@@ -76,7 +76,10 @@ function runToEnd(command: string, args: string[], runAs: RunAs | undefined): Pr
     child.on('error', reject);
     child.on('close', (code, signal) => {
       if (code === 0) resolve();
-      else reject(new Error(`${path.basename(command)} failed (${signal ?? `exit code ${code}`}): ${output.trim()}`));
+      else
+        reject(
+          new Error(`${path.basename(command)} failed (${signal ?? `exit code ${code}`}): ${output.trim()}`),
+        );
     });
   });
 }
@@ -86,7 +89,13 @@ function runToEnd(command: string, args: string[], runAs: RunAs | undefined): Pr
  * directory that looks initialised but is not. Password authentication (scram-sha-256) even on
  * 127.0.0.1: other local users must not get a superuser login for free.
  */
-async function initialise(bin: PostgresBinaries, paths: ClusterPaths, password: string, runAs: RunAs | undefined, logger: Logger): Promise<void> {
+async function initialise(
+  bin: PostgresBinaries,
+  paths: ClusterPaths,
+  password: string,
+  runAs: RunAs | undefined,
+  logger: Logger,
+): Promise<void> {
   const staging = `${paths.pgData}.initdb`;
   const pwFile = path.join(paths.root, `.pwfile-${process.pid}`);
   await rm(staging, { recursive: true, force: true });
@@ -134,7 +143,13 @@ export interface RunningCluster {
   stop: () => Promise<void>;
 }
 
-function launch(bin: PostgresBinaries, paths: ClusterPaths, port: number, runAs: RunAs | undefined, settings: Record<string, string>): ChildProcess {
+function launch(
+  bin: PostgresBinaries,
+  paths: ClusterPaths,
+  port: number,
+  runAs: RunAs | undefined,
+  settings: Record<string, string>,
+): ChildProcess {
   return spawn(
     bin.postgres,
     [
@@ -178,11 +193,16 @@ async function waitUntilReady(child: ChildProcess, url: string, output: () => st
   });
   const deadline = Date.now() + START_TIMEOUT_MS;
   for (;;) {
-    if (exited) throw new Error(`embedded PostgreSQL exited during start-up (${exited}): ${output() || 'no output'}`);
+    if (exited)
+      throw new Error(`embedded PostgreSQL exited during start-up (${exited}): ${output() || 'no output'}`);
     const probe = await probePostgres(url, 1_000);
     if (probe.state === 'ok') return;
-    if (probe.state === 'rejected') throw new Error(`embedded PostgreSQL started but refused our login: ${probe.error.message}`);
-    if (Date.now() > deadline) throw new Error(`embedded PostgreSQL did not accept connections within ${START_TIMEOUT_MS} ms: ${output()}`);
+    if (probe.state === 'rejected')
+      throw new Error(`embedded PostgreSQL started but refused our login: ${probe.error.message}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `embedded PostgreSQL did not accept connections within ${START_TIMEOUT_MS} ms: ${output()}`,
+      );
     await sleep(100);
   }
 }
@@ -192,8 +212,12 @@ async function waitForExternal(url: string): Promise<void> {
   for (;;) {
     const probe = await probePostgres(url, 1_000);
     if (probe.state === 'ok') return;
-    if (probe.state === 'rejected') throw new Error(`the running embedded PostgreSQL refused our login: ${probe.error.message}`);
-    if (Date.now() > deadline) throw new Error(`the running embedded PostgreSQL did not accept connections within ${START_TIMEOUT_MS} ms`);
+    if (probe.state === 'rejected')
+      throw new Error(`the running embedded PostgreSQL refused our login: ${probe.error.message}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `the running embedded PostgreSQL did not accept connections within ${START_TIMEOUT_MS} ms`,
+      );
     await sleep(200);
   }
 }
@@ -279,7 +303,9 @@ export async function startCluster(
     await setAsideOtherMajor(paths, bin.major, logger);
     if (!(await exists(path.join(paths.pgData, 'PG_VERSION')))) {
       if (await exists(paths.pgData)) {
-        throw new Error(`${paths.pgData} exists but is not a PostgreSQL data directory; move it away or choose another DATA_DIR`);
+        throw new Error(
+          `${paths.pgData} exists but is not a PostgreSQL data directory; move it away or choose another DATA_DIR`,
+        );
       }
       await initialise(bin, paths, password, runAs, logger);
     }

@@ -45,6 +45,9 @@ describe('data directory version', () => {
     expect(movedTo).toBe(`${taken}-2`);
     expect(await readFile(path.join(movedTo, 'base', 'table'), 'utf8')).toBe('rows');
     expect(await readFile(path.join(taken, 'PG_VERSION'), 'utf8')).toBe('18\n');
-    expect((await readdir(dir)).sort()).toEqual(['postgres-pg18-20250131-235959', 'postgres-pg18-20250131-235959-2']);
+    expect((await readdir(dir)).sort()).toEqual([
+      'postgres-pg18-20250131-235959',
+      'postgres-pg18-20250131-235959-2',
+    ]);
   });
 });

@@ -28,7 +28,11 @@ export function asideDirectoryName(version: string, at: Date): string {
  * that name is taken) and returns the new path. A rename within one directory: nothing is copied,
  * nothing deleted.
  */
-export async function moveDataDirectoryAside(pgData: string, version: string, at = new Date()): Promise<string> {
+export async function moveDataDirectoryAside(
+  pgData: string,
+  version: string,
+  at = new Date(),
+): Promise<string> {
   const base = path.join(path.dirname(pgData), asideDirectoryName(version, at));
   for (let attempt = 1; ; attempt += 1) {
     const target = attempt === 1 ? base : `${base}-${attempt}`;

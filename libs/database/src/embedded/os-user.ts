@@ -32,9 +32,23 @@ export async function postgresRunAs(): Promise<RunAs | undefined> {
   try {
     await run('groupadd', ['--system', POSTGRES_USER]).catch(async (error: unknown) => {
       // The group may exist without the user.
-      if (!(await run('getent', ['group', POSTGRES_USER]).then(() => true, () => false))) throw error;
+      if (
+        !(await run('getent', ['group', POSTGRES_USER]).then(
+          () => true,
+          () => false,
+        ))
+      )
+        throw error;
     });
-    await run('useradd', ['--system', '--gid', POSTGRES_USER, '--no-create-home', '--shell', '/usr/sbin/nologin', POSTGRES_USER]);
+    await run('useradd', [
+      '--system',
+      '--gid',
+      POSTGRES_USER,
+      '--no-create-home',
+      '--shell',
+      '/usr/sbin/nologin',
+      POSTGRES_USER,
+    ]);
   } catch (error) {
     throw new Error(
       `Running as root, and could not create the "${POSTGRES_USER}" OS user PostgreSQL needs ` +

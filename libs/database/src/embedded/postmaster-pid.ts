@@ -25,14 +25,20 @@ export async function readPostmasterPid(pgData: string): Promise<PostmasterLock 
  * when the pid is dead, but refuses to start when the pid now belongs to an unrelated process.
  * Returns the lock when a live postmaster still owns the directory.
  */
-export async function clearStalePostmasterPid(pgData: string, logger: Logger): Promise<PostmasterLock | undefined> {
+export async function clearStalePostmasterPid(
+  pgData: string,
+  logger: Logger,
+): Promise<PostmasterLock | undefined> {
   const lock = await readPostmasterPid(pgData);
   if (!lock) return undefined;
   if (await isPostmasterOf(lock.pid, pgData)) return lock;
   await unlink(path.join(pgData, 'postmaster.pid')).catch((error: NodeJS.ErrnoException) => {
     if (error.code !== 'ENOENT') throw error;
   });
-  logger.warn({ pid: lock.pid, pgData }, 'removed a stale postmaster.pid left by a PostgreSQL that is no longer running');
+  logger.warn(
+    { pid: lock.pid, pgData },
+    'removed a stale postmaster.pid left by a PostgreSQL that is no longer running',
+  );
   return undefined;
 }
 
@@ -63,7 +69,10 @@ async function gone(pid: number, pgData: string, timeoutMs: number): Promise<boo
 export async function stopPostmaster(pgData: string, logger: Logger, timeoutMs = 15_000): Promise<boolean> {
   const live = await runningPostmaster(pgData);
   if (!live) return false;
-  logger.info({ pid: live.pid, port: live.port, pgData }, 'stopping the embedded PostgreSQL serving this data directory');
+  logger.info(
+    { pid: live.pid, port: live.port, pgData },
+    'stopping the embedded PostgreSQL serving this data directory',
+  );
   try {
     process.kill(live.pid, 'SIGINT');
   } catch (error) {

@@ -34,7 +34,9 @@ export async function acquireStartLock(
     }
     if (await done()) return undefined;
     if (Date.now() > deadline) {
-      throw new Error(`timed out after ${timeoutMs} ms waiting for process ${holder} to start PostgreSQL (lock ${file})`);
+      throw new Error(
+        `timed out after ${timeoutMs} ms waiting for process ${holder} to start PostgreSQL (lock ${file})`,
+      );
     }
     await sleep(250);
   }

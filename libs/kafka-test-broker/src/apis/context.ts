@@ -48,7 +48,10 @@ export interface ApiHandler {
 }
 
 /** The advertised range and flexible versions of `name`, with the versions served, for a handler. */
-export function api(name: ApiName, served: readonly number[]): Pick<ApiHandler, 'apiKey' | 'name' | 'minVersion' | 'maxVersion' | 'firstFlexible' | 'served'> {
+export function api(
+  name: ApiName,
+  served: readonly number[],
+): Pick<ApiHandler, 'apiKey' | 'name' | 'minVersion' | 'maxVersion' | 'firstFlexible' | 'served'> {
   const { apiKey, min, max, firstFlexible } = KAFKA_API_VERSIONS[name];
   return { apiKey, name, minVersion: min, maxVersion: max, firstFlexible, served };
 }

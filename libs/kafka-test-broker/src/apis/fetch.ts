@@ -35,7 +35,12 @@ function leaderEpochProblem(epoch: number, current: number): ErrorCode | null {
 }
 
 /** What a fetch would return now; bytes counts the record data (for min_bytes). */
-function readPartitions(cluster: Cluster, topics: FetchTopic[], maxBytes: number, apiVersion: number): { topics: { name: string; partitions: PartitionData[] }[]; bytes: number; errors: boolean } {
+function readPartitions(
+  cluster: Cluster,
+  topics: FetchTopic[],
+  maxBytes: number,
+  apiVersion: number,
+): { topics: { name: string; partitions: PartitionData[] }[]; bytes: number; errors: boolean } {
   let bytes = 0;
   let errors = false;
   const answer = topics.map((topic) => ({
@@ -58,11 +63,20 @@ function readPartitions(cluster: Cluster, topics: FetchTopic[], maxBytes: number
       const budget = Math.min(request.partitionMaxBytes, maxBytes - bytes);
       const records = log.read(request.fetchOffset, Math.max(budget, 0), bytes === 0);
       // A client fetching below v10 cannot read zstd (KIP-110): Kafka refuses rather than send it.
-      if (apiVersion < 10 && records.some((batch) => compressionOf(readBatchHeader(batch).attributes) === COMPRESSION.zstd)) {
+      if (
+        apiVersion < 10 &&
+        records.some((batch) => compressionOf(readBatchHeader(batch).attributes) === COMPRESSION.zstd)
+      ) {
         return fail(ErrorCode.UNSUPPORTED_COMPRESSION_TYPE, log.highWatermark, log.logStartOffset);
       }
       for (const batch of records) bytes += batch.length;
-      return { index: request.index, errorCode: ErrorCode.NONE, highWatermark: log.highWatermark, logStartOffset: log.logStartOffset, records };
+      return {
+        index: request.index,
+        errorCode: ErrorCode.NONE,
+        highWatermark: log.highWatermark,
+        logStartOffset: log.logStartOffset,
+        records,
+      };
     }),
   }));
   return { topics: answer, bytes, errors };
@@ -72,7 +86,11 @@ function readPartitions(cluster: Cluster, topics: FetchTopic[], maxBytes: number
  * Waits until one of the partitions gets an append, `ms` pass, or the connection closes. Resolves
  * 'data' or 'timeout' (an abort counts as a timeout: the answer goes nowhere anyway).
  */
-function waitForAppend(context: RequestContext, wanted: Set<string>, ms: number): Promise<'data' | 'timeout'> {
+function waitForAppend(
+  context: RequestContext,
+  wanted: Set<string>,
+  ms: number,
+): Promise<'data' | 'timeout'> {
   return new Promise((resolve) => {
     context.stats.waitingFetches += 1;
     let done = false;
@@ -132,7 +150,12 @@ export const fetch: ApiHandler = {
     if (v >= 7) body.array((r) => [r.string(), r.array((p) => p.int32())]);
     if (v >= 11) body.string(); // rack_id: one replica, no closer one to prefer
 
-    if (sessionId !== 0) return new Writer().int32(0).int16(ErrorCode.FETCH_SESSION_ID_NOT_FOUND).int32(0).array([], () => undefined);
+    if (sessionId !== 0)
+      return new Writer()
+        .int32(0)
+        .int16(ErrorCode.FETCH_SESSION_ID_NOT_FOUND)
+        .int32(0)
+        .array([], () => undefined);
 
     let answer = readPartitions(context.cluster, topics, maxBytes, v);
     if (!answer.errors && answer.bytes < minBytes && maxWaitMs > 0) {
@@ -194,12 +217,35 @@ export const listOffsets: ApiHandler = {
       name: topic.name,
       partitions: topic.partitions.map((request) => {
         const partition = cluster.partition(topic.name, request.index);
-        if (!partition) return { index: request.index, errorCode: ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, timestamp: -1n, offset: -1n };
+        if (!partition)
+          return {
+            index: request.index,
+            errorCode: ErrorCode.UNKNOWN_TOPIC_OR_PARTITION,
+            timestamp: -1n,
+            offset: -1n,
+          };
         const { log } = partition;
-        if (request.timestamp === LATEST) return { index: request.index, errorCode: ErrorCode.NONE, timestamp: -1n, offset: log.highWatermark };
-        if (request.timestamp === EARLIEST) return { index: request.index, errorCode: ErrorCode.NONE, timestamp: -1n, offset: log.logStartOffset };
+        if (request.timestamp === LATEST)
+          return {
+            index: request.index,
+            errorCode: ErrorCode.NONE,
+            timestamp: -1n,
+            offset: log.highWatermark,
+          };
+        if (request.timestamp === EARLIEST)
+          return {
+            index: request.index,
+            errorCode: ErrorCode.NONE,
+            timestamp: -1n,
+            offset: log.logStartOffset,
+          };
         const found = log.offsetForTimestamp(request.timestamp);
-        return { index: request.index, errorCode: ErrorCode.NONE, timestamp: found?.timestamp ?? -1n, offset: found?.offset ?? -1n };
+        return {
+          index: request.index,
+          errorCode: ErrorCode.NONE,
+          timestamp: found?.timestamp ?? -1n,
+          offset: found?.offset ?? -1n,
+        };
       }),
     }));
     const writer = new Writer();

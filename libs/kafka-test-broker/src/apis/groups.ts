@@ -24,14 +24,27 @@ export const findCoordinator: ApiHandler = {
   handle(body, { apiVersion: v, node }) {
     const key = body.string();
     const keyType = v >= 1 ? body.int8() : 0;
-    const answer = (errorCode: ErrorCode, message: string | null, nodeId: number, host: string, port: number) => {
+    const answer = (
+      errorCode: ErrorCode,
+      message: string | null,
+      nodeId: number,
+      host: string,
+      port: number,
+    ) => {
       const w = new Writer();
       if (v >= 1) w.int32(0);
       w.int16(errorCode);
       if (v >= 1) w.string(message);
       return w.int32(nodeId).string(host).int32(port);
     };
-    if ((keyType !== 0 && keyType !== 1) || key === '') return answer(ErrorCode.INVALID_REQUEST, `invalid coordinator key '${key}' of type ${keyType}`, -1, '', -1);
+    if ((keyType !== 0 && keyType !== 1) || key === '')
+      return answer(
+        ErrorCode.INVALID_REQUEST,
+        `invalid coordinator key '${key}' of type ${keyType}`,
+        -1,
+        '',
+        -1,
+      );
     return answer(ErrorCode.NONE, null, node.nodeId, node.host, node.port);
   },
 };
@@ -117,7 +130,10 @@ export const leaveGroup: ApiHandler = {
   ...api('LeaveGroup', versions(0, 3)),
   handle(body, { apiVersion: v, groups }) {
     const groupId = body.string();
-    const members = v >= 3 ? body.array((r) => ({ memberId: r.string(), groupInstanceId: r.nullableString() })) : [{ memberId: body.string(), groupInstanceId: null }];
+    const members =
+      v >= 3
+        ? body.array((r) => ({ memberId: r.string(), groupInstanceId: r.nullableString() }))
+        : [{ memberId: body.string(), groupInstanceId: null }];
     const errors = groups.leave(
       groupId,
       members.map((m) => m.memberId),
@@ -126,7 +142,9 @@ export const leaveGroup: ApiHandler = {
     const w = new Writer();
     if (v >= 1) w.int32(0);
     if (v < 3) return w.int16(answer[0]!.errorCode);
-    return w.int16(ErrorCode.NONE).array(answer, (mw, m) => mw.string(m.memberId).string(m.groupInstanceId).int16(m.errorCode));
+    return w
+      .int16(ErrorCode.NONE)
+      .array(answer, (mw, m) => mw.string(m.memberId).string(m.groupInstanceId).int16(m.errorCode));
   },
 };
 
@@ -160,7 +178,8 @@ export const offsetCommit: ApiHandler = {
         let errorCode: ErrorCode = groupError;
         if (errorCode === ErrorCode.NONE) {
           if (!cluster.partition(topic.name, p.index)) errorCode = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION;
-          else if (p.metadata !== null && Buffer.byteLength(p.metadata) > OFFSET_METADATA_MAX_BYTES) errorCode = ErrorCode.OFFSET_METADATA_TOO_LARGE;
+          else if (p.metadata !== null && Buffer.byteLength(p.metadata) > OFFSET_METADATA_MAX_BYTES)
+            errorCode = ErrorCode.OFFSET_METADATA_TOO_LARGE;
           else groups.commit(groupId, topic.name, p.index, { offset: p.offset, metadata: p.metadata ?? '' });
         }
         return { index: p.index, errorCode };
@@ -168,7 +187,9 @@ export const offsetCommit: ApiHandler = {
     }));
     const w = new Writer();
     if (v >= 3) w.int32(0);
-    return w.array(answer, (tw, t) => tw.string(t.name).array(t.partitions, (pw, p) => pw.int32(p.index).int16(p.errorCode)));
+    return w.array(answer, (tw, t) =>
+      tw.string(t.name).array(t.partitions, (pw, p) => pw.int32(p.index).int16(p.errorCode)),
+    );
   },
 };
 
@@ -183,7 +204,10 @@ export const offsetFetch: ApiHandler = {
   ...api('OffsetFetch', versions(1, 7)),
   handle(body, { apiVersion: v, flexible: f, groups }) {
     const groupId = body.str(f);
-    const requested = body.narr(f, (r) => ({ name: r.str(f), partitions: r.arr(f, (p) => p.int32(), false) }));
+    const requested = body.narr(f, (r) => ({
+      name: r.str(f),
+      partitions: r.arr(f, (p) => p.int32(), false),
+    }));
     if (v >= 7) body.boolean(); // require_stable: no transactions, so every offset is stable
     let topics: { name: string; partitions: { index: number; offset: bigint; metadata: string }[] }[];
     if (requested === null) {
@@ -227,7 +251,15 @@ export const describeGroups: ApiHandler = {
   ...api('DescribeGroups', versions(0, 2)),
   handle(body, { apiVersion: v, groups }) {
     const ids = body.array((r) => r.string());
-    const described = ids.map((groupId) => ({ groupId, group: groups.describe(groupId) ?? { state: 'Dead' as const, protocolType: '', protocolName: '', members: [] } }));
+    const described = ids.map((groupId) => ({
+      groupId,
+      group: groups.describe(groupId) ?? {
+        state: 'Dead' as const,
+        protocolType: '',
+        protocolName: '',
+        members: [],
+      },
+    }));
     const writer = new Writer();
     if (v >= 1) writer.int32(0);
     return writer.array(described, (w, { groupId, group }) =>
@@ -237,7 +269,9 @@ export const describeGroups: ApiHandler = {
         .string(group.state)
         .string(group.protocolType)
         .string(group.protocolName)
-        .array(group.members, (mw, m) => mw.string(m.memberId).string(m.clientId).string(m.clientHost).bytes(m.metadata).bytes(m.assignment)),
+        .array(group.members, (mw, m) =>
+          mw.string(m.memberId).string(m.clientId).string(m.clientHost).bytes(m.metadata).bytes(m.assignment),
+        ),
     );
   },
 };

@@ -2,11 +2,28 @@ import { Writer } from '../codec/writer';
 import { ErrorCode } from '../broker/errors';
 import { type ApiHandler } from './context';
 import { fetch, listOffsets } from './fetch';
-import { alterConfigs, createPartitions, createTopics, deleteTopics, describeConfigs, metadata } from './topics';
+import {
+  alterConfigs,
+  createPartitions,
+  createTopics,
+  deleteTopics,
+  describeConfigs,
+  metadata,
+} from './topics';
 import { api } from './context';
 import { versions } from './kafka-versions';
 import { initProducerId, produce } from './produce';
-import { describeGroups, findCoordinator, heartbeat, joinGroup, leaveGroup, listGroups, offsetCommit, offsetFetch, syncGroup } from './groups';
+import {
+  describeGroups,
+  findCoordinator,
+  heartbeat,
+  joinGroup,
+  leaveGroup,
+  listGroups,
+  offsetCommit,
+  offsetFetch,
+  syncGroup,
+} from './groups';
 
 /**
  * ApiVersions v0–4 => (v3+: client_software_name client_software_version).
@@ -27,7 +44,9 @@ function apiVersions(all: () => ApiHandler[]): ApiHandler {
       const flex = known && flexible;
       const writer = new Writer()
         .int16(known ? ErrorCode.NONE : ErrorCode.UNSUPPORTED_VERSION)
-        .arr(flex, all(), (w, handler) => w.int16(handler.apiKey).int16(handler.minVersion).int16(handler.maxVersion));
+        .arr(flex, all(), (w, handler) =>
+          w.int16(handler.apiKey).int16(handler.minVersion).int16(handler.maxVersion),
+        );
       if (!known || apiVersion === 0) return writer;
       writer.int32(0);
       return flex ? writer.tags() : writer;

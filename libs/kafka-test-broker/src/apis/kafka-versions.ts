@@ -38,4 +38,5 @@ export const KAFKA_API_VERSIONS = {
 export type ApiName = keyof typeof KAFKA_API_VERSIONS;
 
 /** `from`..`to` inclusive. */
-export const versions = (from: number, to: number): number[] => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+export const versions = (from: number, to: number): number[] =>
+  Array.from({ length: to - from + 1 }, (_, i) => from + i);

@@ -1,5 +1,13 @@
 import { Writer } from '../codec/writer';
-import { BatchError, COMPRESSION, compressionOf, isTransactional, readBatchHeader, recordsProblem, splitBatches } from '../codec/record-batch';
+import {
+  BatchError,
+  COMPRESSION,
+  compressionOf,
+  isTransactional,
+  readBatchHeader,
+  recordsProblem,
+  splitBatches,
+} from '../codec/record-batch';
 import { ErrorCode } from '../broker/errors';
 import { type Partition } from '../broker/cluster';
 import { api, type ApiHandler, type BrokerStats } from './context';
@@ -42,20 +50,30 @@ const BATCH_PROBLEM_CODES = {
  * each batch in turn against the producer's sequence (an error stops there). A retried batch (same producer id, epoch and sequences as one of
  * the last five) is answered with the offset it got the first time.
  */
-function appendRecordSet(partition: Partition, records: Buffer, leaderEpoch: number, stats: BrokerStats, apiVersion: number): { errorCode: ErrorCode; baseOffset: bigint } {
+function appendRecordSet(
+  partition: Partition,
+  records: Buffer,
+  leaderEpoch: number,
+  stats: BrokerStats,
+  apiVersion: number,
+): { errorCode: ErrorCode; baseOffset: bigint } {
   let batches: Buffer[];
   try {
     batches = splitBatches(records);
   } catch (error) {
-    if (error instanceof BatchError) return { errorCode: BATCH_PROBLEM_CODES[error.problem], baseOffset: -1n };
+    if (error instanceof BatchError)
+      return { errorCode: BATCH_PROBLEM_CODES[error.problem], baseOffset: -1n };
     throw error;
   }
   if (batches.length === 0) return { errorCode: ErrorCode.CORRUPT_MESSAGE, baseOffset: -1n };
   const headers = batches.map(readBatchHeader);
   // zstd needs Produce v7+ (KIP-110); the records of every batch must agree with its header.
-  if (apiVersion < 7 && headers.some((h) => compressionOf(h.attributes) === COMPRESSION.zstd)) return { errorCode: ErrorCode.UNSUPPORTED_COMPRESSION_TYPE, baseOffset: -1n };
-  if (batches.some((batch) => recordsProblem(batch) !== null)) return { errorCode: ErrorCode.CORRUPT_MESSAGE, baseOffset: -1n };
-  if (headers.some((h) => isTransactional(h.attributes))) return { errorCode: ErrorCode.INVALID_TXN_STATE, baseOffset: -1n };
+  if (apiVersion < 7 && headers.some((h) => compressionOf(h.attributes) === COMPRESSION.zstd))
+    return { errorCode: ErrorCode.UNSUPPORTED_COMPRESSION_TYPE, baseOffset: -1n };
+  if (batches.some((batch) => recordsProblem(batch) !== null))
+    return { errorCode: ErrorCode.CORRUPT_MESSAGE, baseOffset: -1n };
+  if (headers.some((h) => isTransactional(h.attributes)))
+    return { errorCode: ErrorCode.INVALID_TXN_STATE, baseOffset: -1n };
   let firstOffset = -1n;
   for (const [i, header] of headers.entries()) {
     const check = partition.producers.check(header);
@@ -96,14 +114,25 @@ export const produce: ApiHandler = {
       name: topic.name,
       partitions: topic.partitions.map((data): PartitionAnswer => {
         const partition = cluster.partition(topic.name, data.index);
-        const fail = (errorCode: ErrorCode): PartitionAnswer => ({ index: data.index, errorCode, baseOffset: -1n, logStartOffset: -1n });
+        const fail = (errorCode: ErrorCode): PartitionAnswer => ({
+          index: data.index,
+          errorCode,
+          baseOffset: -1n,
+          logStartOffset: -1n,
+        });
         if (!validAcks) return fail(ErrorCode.INVALID_REQUIRED_ACKS);
         if (!partition) return fail(ErrorCode.UNKNOWN_TOPIC_OR_PARTITION);
         if (data.records === null) return fail(ErrorCode.CORRUPT_MESSAGE);
         const before = partition.log.highWatermark;
         const result = appendRecordSet(partition, data.records, cluster.leaderEpoch, stats, apiVersion);
-        if (partition.log.highWatermark !== before) touched.push({ topic: topic.name, partition: data.index });
-        return { index: data.index, errorCode: result.errorCode, baseOffset: result.baseOffset, logStartOffset: partition.log.logStartOffset };
+        if (partition.log.highWatermark !== before)
+          touched.push({ topic: topic.name, partition: data.index });
+        return {
+          index: data.index,
+          errorCode: result.errorCode,
+          baseOffset: result.baseOffset,
+          logStartOffset: partition.log.logStartOffset,
+        };
       }),
     }));
     for (const { topic, partition } of touched) cluster.notifyAppend(topic, partition);

@@ -94,23 +94,42 @@ export const createTopics: ApiHandler = {
     const seen = new Map<string, number>();
     for (const request of requests) seen.set(request.name, (seen.get(request.name) ?? 0) + 1);
     const results = requests.map((request) => {
-      const answer = (errorCode: ErrorCode, errorMessage: string | null) => ({ name: request.name, errorCode, errorMessage });
-      if ((seen.get(request.name) ?? 0) > 1) return answer(ErrorCode.INVALID_TOPIC_EXCEPTION, `Create topics request from client contains a duplicate topic '${request.name}'`);
+      const answer = (errorCode: ErrorCode, errorMessage: string | null) => ({
+        name: request.name,
+        errorCode,
+        errorMessage,
+      });
+      if ((seen.get(request.name) ?? 0) > 1)
+        return answer(
+          ErrorCode.INVALID_TOPIC_EXCEPTION,
+          `Create topics request from client contains a duplicate topic '${request.name}'`,
+        );
       if (request.assignments.length > 0) {
         if (request.partitions !== -1 || request.replicationFactor !== -1) {
-          return answer(ErrorCode.INVALID_REQUEST, 'Both numPartitions or replicationFactor and replicasAssignments were set.');
+          return answer(
+            ErrorCode.INVALID_REQUEST,
+            'Both numPartitions or replicationFactor and replicasAssignments were set.',
+          );
         }
         if (request.assignments.some((a) => a.brokers.length !== 1 || a.brokers[0] !== cluster.nodeId)) {
-          return answer(ErrorCode.INVALID_REPLICATION_FACTOR, `Replica assignment names brokers other than the only one, ${cluster.nodeId}.`);
+          return answer(
+            ErrorCode.INVALID_REPLICATION_FACTOR,
+            `Replica assignment names brokers other than the only one, ${cluster.nodeId}.`,
+          );
         }
       } else if (request.replicationFactor !== -1 && request.replicationFactor !== 1) {
-        return answer(ErrorCode.INVALID_REPLICATION_FACTOR, `Replication factor: ${request.replicationFactor} larger than available brokers: 1.`);
+        return answer(
+          ErrorCode.INVALID_REPLICATION_FACTOR,
+          `Replication factor: ${request.replicationFactor} larger than available brokers: 1.`,
+        );
       }
       const partitions = request.assignments.length > 0 ? request.assignments.length : request.partitions;
       const created = cluster.createTopic(request.name, partitions, new Map(request.configs), validateOnly);
       return answer(created.errorCode, created.errorMessage);
     });
-    return new Writer().int32(0).array(results, (w, r) => w.string(r.name).int16(r.errorCode).string(r.errorMessage));
+    return new Writer()
+      .int32(0)
+      .array(results, (w, r) => w.string(r.name).int16(r.errorCode).string(r.errorMessage));
   },
 };
 
@@ -161,14 +180,28 @@ const TOPIC_DEFAULTS: Record<string, string> = {
 export const describeConfigs: ApiHandler = {
   ...api('DescribeConfigs', versions(1, 2)),
   handle(body, { cluster }) {
-    const resources = body.array((r) => ({ type: r.int8(), name: r.string(), keys: r.nullableArray((k) => k.string()) }));
+    const resources = body.array((r) => ({
+      type: r.int8(),
+      name: r.string(),
+      keys: r.nullableArray((k) => k.string()),
+    }));
     body.boolean();
     const results = resources.map((resource) => {
-      const fail = (errorCode: ErrorCode, errorMessage: string) => ({ ...resource, errorCode, errorMessage, configs: [] });
-      if (resource.type !== RESOURCE_TOPIC) return fail(ErrorCode.INVALID_REQUEST, `resource type ${resource.type} is not described by this broker (topics only)`);
+      const fail = (errorCode: ErrorCode, errorMessage: string) => ({
+        ...resource,
+        errorCode,
+        errorMessage,
+        configs: [],
+      });
+      if (resource.type !== RESOURCE_TOPIC)
+        return fail(
+          ErrorCode.INVALID_REQUEST,
+          `resource type ${resource.type} is not described by this broker (topics only)`,
+        );
       const topic = cluster.topic(resource.name);
       if (!topic) return fail(ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, `Topic ${resource.name} does not exist.`);
-      const names = resource.keys ?? [...new Set([...Object.keys(TOPIC_DEFAULTS), ...topic.configs.keys()])].sort();
+      const names =
+        resource.keys ?? [...new Set([...Object.keys(TOPIC_DEFAULTS), ...topic.configs.keys()])].sort();
       const configs = names
         .filter((name) => topic.configs.has(name) || name in TOPIC_DEFAULTS)
         .map((name) =>
@@ -212,14 +245,25 @@ export const alterConfigs: ApiHandler = {
     }));
     const validateOnly = body.boolean();
     const results = resources.map((resource) => {
-      const answer = (errorCode: ErrorCode, errorMessage: string | null) => ({ ...resource, errorCode, errorMessage });
-      if (resource.type !== RESOURCE_TOPIC) return answer(ErrorCode.INVALID_REQUEST, `resource type ${resource.type} is not altered by this broker (topics only)`);
+      const answer = (errorCode: ErrorCode, errorMessage: string | null) => ({
+        ...resource,
+        errorCode,
+        errorMessage,
+      });
+      if (resource.type !== RESOURCE_TOPIC)
+        return answer(
+          ErrorCode.INVALID_REQUEST,
+          `resource type ${resource.type} is not altered by this broker (topics only)`,
+        );
       const topic = cluster.topic(resource.name);
-      if (!topic) return answer(ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, `Topic ${resource.name} does not exist.`);
+      if (!topic)
+        return answer(ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, `Topic ${resource.name} does not exist.`);
       if (!validateOnly) topic.configs = new Map(resource.configs);
       return answer(ErrorCode.NONE, null);
     });
-    return new Writer().int32(0).array(results, (w, r) => w.int16(r.errorCode).string(r.errorMessage).int8(r.type).string(r.name));
+    return new Writer()
+      .int32(0)
+      .array(results, (w, r) => w.int16(r.errorCode).string(r.errorMessage).int8(r.type).string(r.name));
   },
 };
 
@@ -230,22 +274,39 @@ export const alterConfigs: ApiHandler = {
 export const createPartitions: ApiHandler = {
   ...api('CreatePartitions', versions(0, 1)),
   handle(body, { cluster }) {
-    const requests = body.array((r) => ({ name: r.string(), count: r.int32(), assignments: r.nullableArray((a) => a.array((b) => b.int32())) }));
+    const requests = body.array((r) => ({
+      name: r.string(),
+      count: r.int32(),
+      assignments: r.nullableArray((a) => a.array((b) => b.int32())),
+    }));
     body.int32();
     const validateOnly = body.boolean();
     const results = requests.map((request) => {
-      const answer = (errorCode: ErrorCode, errorMessage: string | null) => ({ name: request.name, errorCode, errorMessage });
+      const answer = (errorCode: ErrorCode, errorMessage: string | null) => ({
+        name: request.name,
+        errorCode,
+        errorMessage,
+      });
       const topic = cluster.topic(request.name);
-      if (!topic) return answer(ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, `The topic '${request.name}' does not exist.`);
+      if (!topic)
+        return answer(ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, `The topic '${request.name}' does not exist.`);
       if (request.count <= topic.partitions.length) {
-        return answer(ErrorCode.INVALID_PARTITIONS, `Topic currently has ${topic.partitions.length} partitions, which is higher than the requested ${request.count}.`);
+        return answer(
+          ErrorCode.INVALID_PARTITIONS,
+          `Topic currently has ${topic.partitions.length} partitions, which is higher than the requested ${request.count}.`,
+        );
       }
       if (request.assignments?.some((a) => a.length !== 1 || a[0] !== cluster.nodeId)) {
-        return answer(ErrorCode.INVALID_REPLICA_ASSIGNMENT, `Replica assignment names brokers other than the only one, ${cluster.nodeId}.`);
+        return answer(
+          ErrorCode.INVALID_REPLICA_ASSIGNMENT,
+          `Replica assignment names brokers other than the only one, ${cluster.nodeId}.`,
+        );
       }
       if (!validateOnly) cluster.growTopic(request.name, request.count);
       return answer(ErrorCode.NONE, null);
     });
-    return new Writer().int32(0).array(results, (w, r) => w.string(r.name).int16(r.errorCode).string(r.errorMessage));
+    return new Writer()
+      .int32(0)
+      .array(results, (w, r) => w.string(r.name).int16(r.errorCode).string(r.errorMessage));
   },
 };

@@ -17,7 +17,8 @@ export interface Topic {
 const LEGAL_TOPIC = /^[a-zA-Z0-9._-]{1,249}$/;
 
 export function topicNameProblem(name: string): string | null {
-  if (!LEGAL_TOPIC.test(name)) return `topic name '${name}' is illegal: 1-249 characters of ASCII alphanumerics, '.', '_' and '-'`;
+  if (!LEGAL_TOPIC.test(name))
+    return `topic name '${name}' is illegal: 1-249 characters of ASCII alphanumerics, '.', '_' and '-'`;
   if (name === '.' || name === '..') return `topic name cannot be '.' or '..'`;
   return null;
 }
@@ -57,14 +58,27 @@ export class Cluster {
     return this.topics.get(topic)?.partitions[partition];
   }
 
-  createTopic(name: string, partitions: number, configs: Map<string, string | null> = new Map(), validateOnly = false): CreateTopicResult {
+  createTopic(
+    name: string,
+    partitions: number,
+    configs: Map<string, string | null> = new Map(),
+    validateOnly = false,
+  ): CreateTopicResult {
     const problem = topicNameProblem(name);
     if (problem) return { errorCode: ErrorCode.INVALID_TOPIC_EXCEPTION, errorMessage: problem };
-    if (this.topics.has(name)) return { errorCode: ErrorCode.TOPIC_ALREADY_EXISTS, errorMessage: `Topic '${name}' already exists.` };
+    if (this.topics.has(name))
+      return { errorCode: ErrorCode.TOPIC_ALREADY_EXISTS, errorMessage: `Topic '${name}' already exists.` };
     const count = partitions === -1 ? this.defaultPartitions : partitions;
-    if (count < 1 || count > 10_000) return { errorCode: ErrorCode.INVALID_PARTITIONS, errorMessage: `Number of partitions must be between 1 and 10000, was ${count}.` };
+    if (count < 1 || count > 10_000)
+      return {
+        errorCode: ErrorCode.INVALID_PARTITIONS,
+        errorMessage: `Number of partitions must be between 1 and 10000, was ${count}.`,
+      };
     if (!validateOnly) {
-      const list = Array.from({ length: count }, () => ({ log: new PartitionLog(), producers: new ProducerStates() }));
+      const list = Array.from({ length: count }, () => ({
+        log: new PartitionLog(),
+        producers: new ProducerStates(),
+      }));
       this.topics.set(name, { name, partitions: list, configs });
     }
     return { errorCode: ErrorCode.NONE, errorMessage: null };
@@ -74,7 +88,8 @@ export class Cluster {
   growTopic(name: string, count: number): void {
     const topic = this.topics.get(name);
     if (!topic) return;
-    while (topic.partitions.length < count) topic.partitions.push({ log: new PartitionLog(), producers: new ProducerStates() });
+    while (topic.partitions.length < count)
+      topic.partitions.push({ log: new PartitionLog(), producers: new ProducerStates() });
   }
 
   deleteTopic(name: string): ErrorCode {
@@ -85,7 +100,9 @@ export class Cluster {
   initProducer(transactionalId: string | null): { producerId: bigint; epoch: number } {
     if (transactionalId === null) return { producerId: this.nextProducerId++, epoch: 0 };
     const known = this.transactionalProducers.get(transactionalId);
-    const next = known ? { producerId: known.producerId, epoch: known.epoch + 1 } : { producerId: this.nextProducerId++, epoch: 0 };
+    const next = known
+      ? { producerId: known.producerId, epoch: known.epoch + 1 }
+      : { producerId: this.nextProducerId++, epoch: 0 };
     this.transactionalProducers.set(transactionalId, next);
     return next;
   }

@@ -46,9 +46,18 @@ describe('group coordinator (classic protocol)', () => {
   async function stableSolo() {
     const a = await newMember(groups);
     const joined = await a.joined;
-    expect(joined).toMatchObject({ errorCode: ErrorCode.NONE, generationId: 1, leader: a.memberId, protocolName: 'RoundRobinAssigner' });
-    expect(joined.members).toEqual([{ memberId: a.memberId, groupInstanceId: null, metadata: meta(`m-${a.memberId}`) }]);
-    expect(await groups.sync('g', 1, a.memberId, [{ memberId: a.memberId, assignment: meta('all') }])).toEqual({ errorCode: ErrorCode.NONE, assignment: meta('all') });
+    expect(joined).toMatchObject({
+      errorCode: ErrorCode.NONE,
+      generationId: 1,
+      leader: a.memberId,
+      protocolName: 'RoundRobinAssigner',
+    });
+    expect(joined.members).toEqual([
+      { memberId: a.memberId, groupInstanceId: null, metadata: meta(`m-${a.memberId}`) },
+    ]);
+    expect(
+      await groups.sync('g', 1, a.memberId, [{ memberId: a.memberId, assignment: meta('all') }]),
+    ).toEqual({ errorCode: ErrorCode.NONE, assignment: meta('all') });
     expect(groups.state('g')).toEqual({ state: 'Stable', generationId: 1, members: 1 });
     return a.memberId;
   }
@@ -68,7 +77,12 @@ describe('group coordinator (classic protocol)', () => {
     const followerJoin = await b.joined;
     expect(leaderJoin.generationId).toBe(2);
     expect(leaderJoin.members.map((m) => m.memberId).sort()).toEqual([a, b.memberId].sort());
-    expect(followerJoin).toMatchObject({ errorCode: ErrorCode.NONE, generationId: 2, leader: a, members: [] });
+    expect(followerJoin).toMatchObject({
+      errorCode: ErrorCode.NONE,
+      generationId: 2,
+      leader: a,
+      members: [],
+    });
 
     // The follower's SyncGroup waits for the leader's.
     const followerSync = groups.sync('g', 2, b.memberId, []);
@@ -124,16 +138,24 @@ describe('group coordinator (classic protocol)', () => {
     await groups.join(request(a));
     await b.joined;
     await groups.sync('g', 2, a, []);
-    expect(await groups.join(request(b.memberId))).toMatchObject({ errorCode: ErrorCode.NONE, generationId: 2, members: [] });
+    expect(await groups.join(request(b.memberId))).toMatchObject({
+      errorCode: ErrorCode.NONE,
+      generationId: 2,
+      members: [],
+    });
     expect(groups.state('g')?.state).toBe('Stable');
   });
 
   it('refuses bad joins as Kafka does', async () => {
-    expect((await groups.join(request('', { sessionTimeoutMs: 1_000 }))).errorCode).toBe(ErrorCode.INVALID_SESSION_TIMEOUT);
+    expect((await groups.join(request('', { sessionTimeoutMs: 1_000 }))).errorCode).toBe(
+      ErrorCode.INVALID_SESSION_TIMEOUT,
+    );
     expect((await groups.join(request('', { groupId: '' }))).errorCode).toBe(ErrorCode.INVALID_GROUP_ID);
     expect((await groups.join(request('made-up'))).errorCode).toBe(ErrorCode.UNKNOWN_MEMBER_ID);
     await stableSolo();
-    const other = await groups.join(request('', { protocols: [{ name: 'OtherAssigner', metadata: meta('x') }] }));
+    const other = await groups.join(
+      request('', { protocols: [{ name: 'OtherAssigner', metadata: meta('x') }] }),
+    );
     expect(other.errorCode).toBe(ErrorCode.INCONSISTENT_GROUP_PROTOCOL);
   });
 
@@ -146,6 +168,8 @@ describe('group coordinator (classic protocol)', () => {
     expect(groups.commitCheck('g', -1, '')).toBe(ErrorCode.UNKNOWN_MEMBER_ID);
     groups.commit('g', 't', 0, { offset: 42n, metadata: '' });
     expect(groups.committed('g', 't', 0)).toEqual({ offset: 42n, metadata: '' });
-    expect(groups.allCommitted('g')).toEqual([{ topic: 't', partition: 0, committed: { offset: 42n, metadata: '' } }]);
+    expect(groups.allCommitted('g')).toEqual([
+      { topic: 't', partition: 0, committed: { offset: 42n, metadata: '' } },
+    ]);
   });
 });

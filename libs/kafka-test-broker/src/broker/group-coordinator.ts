@@ -105,7 +105,19 @@ export class GroupCoordinator {
   }
 
   describe(groupId: string):
-    | { state: GroupState | 'Dead'; protocolType: string; protocolName: string; members: { memberId: string; groupInstanceId: string | null; clientId: string; clientHost: string; metadata: Buffer; assignment: Buffer }[] }
+    | {
+        state: GroupState | 'Dead';
+        protocolType: string;
+        protocolName: string;
+        members: {
+          memberId: string;
+          groupInstanceId: string | null;
+          clientId: string;
+          clientHost: string;
+          metadata: Buffer;
+          assignment: Buffer;
+        }[];
+      }
     | undefined {
     const group = this.groups.get(groupId);
     if (!group) return undefined;
@@ -119,7 +131,9 @@ export class GroupCoordinator {
         groupInstanceId: m.groupInstanceId,
         clientId: m.clientId,
         clientHost: m.clientHost,
-        metadata: stable ? (m.protocols.find((p) => p.name === group.protocolName)?.metadata ?? EMPTY) : EMPTY,
+        metadata: stable
+          ? (m.protocols.find((p) => p.name === group.protocolName)?.metadata ?? EMPTY)
+          : EMPTY,
         assignment: stable ? m.assignment : EMPTY,
       })),
     };
@@ -134,11 +148,15 @@ export class GroupCoordinator {
     const fail = (errorCode: ErrorCode, memberId = request.memberId): Promise<JoinResponse> =>
       Promise.resolve({ errorCode, generationId: -1, protocolName: '', leader: '', memberId, members: [] });
     if (!request.groupId) return fail(ErrorCode.INVALID_GROUP_ID);
-    if (request.sessionTimeoutMs < this.options.minSessionTimeoutMs || request.sessionTimeoutMs > this.options.maxSessionTimeoutMs) {
+    if (
+      request.sessionTimeoutMs < this.options.minSessionTimeoutMs ||
+      request.sessionTimeoutMs > this.options.maxSessionTimeoutMs
+    ) {
       return fail(ErrorCode.INVALID_SESSION_TIMEOUT);
     }
     const group = this.groups.get(request.groupId) ?? this.create(request.groupId);
-    if (group.state !== 'Empty' && !this.supports(group, request)) return fail(ErrorCode.INCONSISTENT_GROUP_PROTOCOL);
+    if (group.state !== 'Empty' && !this.supports(group, request))
+      return fail(ErrorCode.INCONSISTENT_GROUP_PROTOCOL);
 
     if (request.memberId === '') {
       // KIP-394 (JoinGroup v4+): a new member first gets its id, and joins again with it.
@@ -203,11 +221,18 @@ export class GroupCoordinator {
     }
   }
 
-  sync(groupId: string, generationId: number, memberId: string, assignments: { memberId: string; assignment: Buffer }[]): Promise<SyncResponse> {
+  sync(
+    groupId: string,
+    generationId: number,
+    memberId: string,
+    assignments: { memberId: string; assignment: Buffer }[],
+  ): Promise<SyncResponse> {
     const group = this.groups.get(groupId);
     const member = group?.members.get(memberId);
-    if (!group || !member) return Promise.resolve({ errorCode: ErrorCode.UNKNOWN_MEMBER_ID, assignment: EMPTY });
-    if (generationId !== group.generationId) return Promise.resolve({ errorCode: ErrorCode.ILLEGAL_GENERATION, assignment: EMPTY });
+    if (!group || !member)
+      return Promise.resolve({ errorCode: ErrorCode.UNKNOWN_MEMBER_ID, assignment: EMPTY });
+    if (generationId !== group.generationId)
+      return Promise.resolve({ errorCode: ErrorCode.ILLEGAL_GENERATION, assignment: EMPTY });
     switch (group.state) {
       case 'Empty':
         return Promise.resolve({ errorCode: ErrorCode.UNKNOWN_MEMBER_ID, assignment: EMPTY });
@@ -289,7 +314,8 @@ export class GroupCoordinator {
 
   deleteTopicOffsets(topic: string): void {
     for (const group of this.groups.values()) {
-      for (const key of [...group.offsets.keys()]) if (key.startsWith(`${topic}\u0000`)) group.offsets.delete(key);
+      for (const key of [...group.offsets.keys()])
+        if (key.startsWith(`${topic}\u0000`)) group.offsets.delete(key);
     }
   }
 
@@ -323,7 +349,9 @@ export class GroupCoordinator {
   private candidates(group: Group): string[] {
     const members = [...group.members.values()];
     if (members.length === 0) return [];
-    return members[0]!.protocols.map((p) => p.name).filter((name) => members.every((m) => m.protocols.some((p) => p.name === name)));
+    return members[0]!.protocols
+      .map((p) => p.name)
+      .filter((name) => members.every((m) => m.protocols.some((p) => p.name === name)));
   }
 
   /** Each member votes for its most preferred protocol among those all support (as Kafka does). */
@@ -370,7 +398,8 @@ export class GroupCoordinator {
 
   private tryCompleteJoin(group: Group): void {
     if (group.state !== 'PreparingRebalance') return;
-    const allJoined = [...group.members.values()].every((m) => m.awaitingJoin !== null) && group.pendingMembers.size === 0;
+    const allJoined =
+      [...group.members.values()].every((m) => m.awaitingJoin !== null) && group.pendingMembers.size === 0;
     if (allJoined) this.completeJoin(group, false);
   }
 
@@ -380,7 +409,8 @@ export class GroupCoordinator {
     group.joinTimer = null;
     if (deadline) {
       // The rebalance timeout passed: members that did not rejoin are out.
-      for (const member of [...group.members.values()]) if (!member.awaitingJoin) this.dropMember(group, member);
+      for (const member of [...group.members.values()])
+        if (!member.awaitingJoin) this.dropMember(group, member);
       for (const timer of group.pendingMembers.values()) clearTimeout(timer);
       group.pendingMembers.clear();
     }
@@ -392,7 +422,8 @@ export class GroupCoordinator {
       return;
     }
     group.protocolName = this.selectProtocol(group);
-    if (!group.leaderId || !group.members.has(group.leaderId)) group.leaderId = group.members.keys().next().value!;
+    if (!group.leaderId || !group.members.has(group.leaderId))
+      group.leaderId = group.members.keys().next().value!;
     group.state = 'CompletingRebalance';
     for (const member of group.members.values()) {
       const waiting = member.awaitingJoin;
@@ -428,7 +459,8 @@ export class GroupCoordinator {
     if (member.sessionTimer) clearTimeout(member.sessionTimer);
     member.sessionTimer = this.timer(member.sessionTimeoutMs, () => {
       member.sessionTimer = null;
-      if (group.members.get(member.memberId) === member && !member.awaitingJoin) this.removeMember(group, member);
+      if (group.members.get(member.memberId) === member && !member.awaitingJoin)
+        this.removeMember(group, member);
     });
   }
 

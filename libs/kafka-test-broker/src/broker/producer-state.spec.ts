@@ -2,7 +2,12 @@ import { type BatchHeader } from '../codec/record-batch';
 import { ErrorCode } from './errors';
 import { ProducerStates } from './producer-state';
 
-const batch = (producerId: bigint, producerEpoch: number, baseSequence: number, recordCount = 1): BatchHeader => ({
+const batch = (
+  producerId: bigint,
+  producerEpoch: number,
+  baseSequence: number,
+  recordCount = 1,
+): BatchHeader => ({
   baseOffset: 0n,
   partitionLeaderEpoch: 0,
   magic: 2,
@@ -37,10 +42,19 @@ describe('idempotent producer sequence checks (KIP-98)', () => {
 
   it('refuses a gap, a new producer not starting at 0, and a fenced epoch', () => {
     const states = new ProducerStates();
-    expect(states.check(batch(7n, 0, 5))).toEqual({ kind: 'error', errorCode: ErrorCode.OUT_OF_ORDER_SEQUENCE_NUMBER });
+    expect(states.check(batch(7n, 0, 5))).toEqual({
+      kind: 'error',
+      errorCode: ErrorCode.OUT_OF_ORDER_SEQUENCE_NUMBER,
+    });
     states.appended(batch(7n, 1, 0), 0n);
-    expect(states.check(batch(7n, 1, 2))).toEqual({ kind: 'error', errorCode: ErrorCode.OUT_OF_ORDER_SEQUENCE_NUMBER });
-    expect(states.check(batch(7n, 0, 1))).toEqual({ kind: 'error', errorCode: ErrorCode.INVALID_PRODUCER_EPOCH });
+    expect(states.check(batch(7n, 1, 2))).toEqual({
+      kind: 'error',
+      errorCode: ErrorCode.OUT_OF_ORDER_SEQUENCE_NUMBER,
+    });
+    expect(states.check(batch(7n, 0, 1))).toEqual({
+      kind: 'error',
+      errorCode: ErrorCode.INVALID_PRODUCER_EPOCH,
+    });
     // A bumped epoch starts again at sequence 0.
     expect(states.check(batch(7n, 2, 0))).toEqual({ kind: 'append' });
   });
@@ -48,7 +62,10 @@ describe('idempotent producer sequence checks (KIP-98)', () => {
   it('calls an old sequence beyond the five remembered batches a duplicate sequence', () => {
     const states = new ProducerStates();
     for (let i = 0; i < 7; i++) states.appended(batch(9n, 0, i), BigInt(i));
-    expect(states.check(batch(9n, 0, 0))).toEqual({ kind: 'error', errorCode: ErrorCode.DUPLICATE_SEQUENCE_NUMBER });
+    expect(states.check(batch(9n, 0, 0))).toEqual({
+      kind: 'error',
+      errorCode: ErrorCode.DUPLICATE_SEQUENCE_NUMBER,
+    });
     expect(states.check(batch(9n, 0, 3))).toEqual({ kind: 'duplicate', baseOffset: 3n });
   });
 

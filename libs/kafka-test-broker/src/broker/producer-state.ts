@@ -21,9 +21,7 @@ interface ProducerEntry {
 const plus = (sequence: number, delta: number): number => (sequence + delta) % (INT32_MAX + 1);
 
 export type SequenceCheck =
-  | { kind: 'append' }
-  | { kind: 'duplicate'; baseOffset: bigint }
-  | { kind: 'error'; errorCode: ErrorCode };
+  { kind: 'append' } | { kind: 'duplicate'; baseOffset: bigint } | { kind: 'error'; errorCode: ErrorCode };
 
 /**
  * The idempotent producer's state of one partition (KIP-98): per producer id the current epoch,
@@ -39,16 +37,24 @@ export class ProducerStates {
     if (header.producerId < 0n) return { kind: 'append' };
     const entry = this.producers.get(header.producerId);
     const lastSequence = plus(header.baseSequence, Math.max(header.recordCount - 1, 0));
-    if (entry && header.producerEpoch < entry.epoch) return { kind: 'error', errorCode: ErrorCode.INVALID_PRODUCER_EPOCH };
+    if (entry && header.producerEpoch < entry.epoch)
+      return { kind: 'error', errorCode: ErrorCode.INVALID_PRODUCER_EPOCH };
     if (entry && header.producerEpoch === entry.epoch) {
-      const same = entry.recent.find((batch) => batch.firstSequence === header.baseSequence && batch.lastSequence === lastSequence);
+      const same = entry.recent.find(
+        (batch) => batch.firstSequence === header.baseSequence && batch.lastSequence === lastSequence,
+      );
       if (same) return { kind: 'duplicate', baseOffset: same.baseOffset };
       if (header.baseSequence === plus(entry.lastSequence, 1)) return { kind: 'append' };
       const behind = entry.recent.length > 0 && this.isBehind(header.baseSequence, entry);
-      return { kind: 'error', errorCode: behind ? ErrorCode.DUPLICATE_SEQUENCE_NUMBER : ErrorCode.OUT_OF_ORDER_SEQUENCE_NUMBER };
+      return {
+        kind: 'error',
+        errorCode: behind ? ErrorCode.DUPLICATE_SEQUENCE_NUMBER : ErrorCode.OUT_OF_ORDER_SEQUENCE_NUMBER,
+      };
     }
     // An unknown producer, or a new epoch of a known one: its first batch starts at sequence 0.
-    return header.baseSequence === 0 ? { kind: 'append' } : { kind: 'error', errorCode: ErrorCode.OUT_OF_ORDER_SEQUENCE_NUMBER };
+    return header.baseSequence === 0
+      ? { kind: 'append' }
+      : { kind: 'error', errorCode: ErrorCode.OUT_OF_ORDER_SEQUENCE_NUMBER };
   }
 
   /** Records a batch appended at `baseOffset` (after check() said append). */

@@ -56,7 +56,13 @@ export async function startKafkaTestBroker(options: KafkaTestBrokerOptions = {})
     minSessionTimeoutMs: options.minSessionTimeoutMs ?? 6_000,
     maxSessionTimeoutMs: options.maxSessionTimeoutMs ?? 1_800_000,
   });
-  const stats: BrokerStats = { appendedBatches: 0, duplicateBatches: 0, waitingFetches: 0, fetchesWokenByData: 0, fetchesTimedOut: 0 };
+  const stats: BrokerStats = {
+    appendedBatches: 0,
+    duplicateBatches: 0,
+    waitingFetches: 0,
+    fetchesWokenByData: 0,
+    fetchesTimedOut: 0,
+  };
   const stopping = new AbortController();
   const sockets = new Set<Socket>();
   const toLose = new Map<string, number>();
@@ -82,7 +88,8 @@ export async function startKafkaTestBroker(options: KafkaTestBrokerOptions = {})
       if (busy) return;
       busy = true;
       try {
-        for (let frame = queue.shift(); frame && !socket.destroyed; frame = queue.shift()) await handle(frame);
+        for (let frame = queue.shift(); frame && !socket.destroyed; frame = queue.shift())
+          await handle(frame);
       } finally {
         busy = false;
       }
@@ -118,7 +125,11 @@ export async function startKafkaTestBroker(options: KafkaTestBrokerOptions = {})
           stats,
         });
       } catch (error) {
-        drop(error instanceof ProtocolError ? `malformed ${api.name} v${frame.apiVersion}: ${error.message}` : `${api.name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        drop(
+          error instanceof ProtocolError
+            ? `malformed ${api.name} v${frame.apiVersion}: ${error.message}`
+            : `${api.name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+        );
         return;
       }
       const lose = toLose.get(api.name) ?? 0;

@@ -21,7 +21,11 @@ describe('Kafka protocol primitive types', () => {
     ['INT32 -2', (w: Writer) => w.int32(-2), 'fffffffe'],
     ['INT64 2^40', (w: Writer) => w.int64(2n ** 40n), '0000010000000000'],
     ['STRING "kafka"', (w: Writer) => w.string('kafka'), '00056b61666b61'],
-    ['STRING "zażółć" (length in UTF-8 bytes)', (w: Writer) => w.string('zażółć'), '000a7a61c5bcc3b3c582c487'],
+    [
+      'STRING "zażółć" (length in UTF-8 bytes)',
+      (w: Writer) => w.string('zażółć'),
+      '000a7a61c5bcc3b3c582c487',
+    ],
     ['NULLABLE_STRING null', (w: Writer) => w.string(null), 'ffff'],
     ['BYTES 0xbeef', (w: Writer) => w.bytes(hex('beef')), '00000002beef'],
     ['NULLABLE_BYTES null', (w: Writer) => w.bytes(null), 'ffffffff'],
@@ -85,7 +89,9 @@ describe('Kafka protocol primitive types', () => {
     const w = new Writer();
     for (let i = 0; i < 100; i++) w.int64(BigInt(i));
     const r = new Reader(w.toBuffer());
-    expect(Array.from({ length: 100 }, () => r.int64())).toEqual(Array.from({ length: 100 }, (_, i) => BigInt(i)));
+    expect(Array.from({ length: 100 }, () => r.int64())).toEqual(
+      Array.from({ length: 100 }, (_, i) => BigInt(i)),
+    );
   });
 
   it('refuses to read past the end, a null STRING, or a negative length', () => {

@@ -25,7 +25,9 @@ export class Reader {
 
   private take(size: number): number {
     if (size < 0 || this.position + size > this.buffer.length) {
-      throw new ProtocolError(`read of ${size} bytes at ${this.position} past the end (${this.buffer.length})`);
+      throw new ProtocolError(
+        `read of ${size} bytes at ${this.position} past the end (${this.buffer.length})`,
+      );
     }
     const at = this.position;
     this.position += size;

@@ -4,12 +4,27 @@ import { crc32c } from './crc32c';
 // Batches made by another implementation of the format: kafkajs' own encoder (pure, no I/O).
 type Long = { fromValue(v: number | string): unknown };
 const Long = jest.requireActual<Long>('kafkajs/src/utils/long');
-const { RecordBatch } = jest.requireActual<{ RecordBatch: (o: Record<string, unknown>) => Promise<{ buffer: Buffer }> }>('kafkajs/src/protocol/recordBatch/v0');
-const RecordV0 = jest.requireActual<(o: Record<string, unknown>) => unknown>('kafkajs/src/protocol/recordBatch/record/v0');
+const { RecordBatch } = jest.requireActual<{
+  RecordBatch: (o: Record<string, unknown>) => Promise<{ buffer: Buffer }>;
+}>('kafkajs/src/protocol/recordBatch/v0');
+const RecordV0 = jest.requireActual<(o: Record<string, unknown>) => unknown>(
+  'kafkajs/src/protocol/recordBatch/record/v0',
+);
 const GZIP = 1;
 
-async function kafkajsBatch(values: string[], options: { compression?: number; producerId?: number; firstSequence?: number } = {}): Promise<Buffer> {
-  const records = values.map((value, i) => RecordV0({ offsetDelta: i, timestampDelta: 0, key: Buffer.from(`k${i}`), value: Buffer.from(value), headers: {} }));
+async function kafkajsBatch(
+  values: string[],
+  options: { compression?: number; producerId?: number; firstSequence?: number } = {},
+): Promise<Buffer> {
+  const records = values.map((value, i) =>
+    RecordV0({
+      offsetDelta: i,
+      timestampDelta: 0,
+      key: Buffer.from(`k${i}`),
+      value: Buffer.from(value),
+      headers: {},
+    }),
+  );
   const encoded = await RecordBatch({
     compression: options.compression ?? 0,
     records,
@@ -64,10 +79,16 @@ describe('record batch v2 header', () => {
     const batch = await kafkajsBatch(['payload']);
     const flipped = Buffer.from(batch);
     flipped[flipped.length - 1]! ^= 0x01;
-    expect(() => splitBatches(flipped)).toThrow(expect.objectContaining({ problem: 'corrupt' }) as BatchError);
+    expect(() => splitBatches(flipped)).toThrow(
+      expect.objectContaining({ problem: 'corrupt' }) as BatchError,
+    );
     const magic1 = Buffer.from(batch);
     magic1.writeInt8(1, 16);
-    expect(() => splitBatches(magic1)).toThrow(expect.objectContaining({ problem: 'unsupported-magic' }) as BatchError);
-    expect(() => splitBatches(batch.subarray(0, batch.length - 1))).toThrow(expect.objectContaining({ problem: 'truncated' }) as BatchError);
+    expect(() => splitBatches(magic1)).toThrow(
+      expect.objectContaining({ problem: 'unsupported-magic' }) as BatchError,
+    );
+    expect(() => splitBatches(batch.subarray(0, batch.length - 1))).toThrow(
+      expect.objectContaining({ problem: 'truncated' }) as BatchError,
+    );
   });
 });

@@ -72,17 +72,31 @@ export function splitBatches(records: Buffer): Buffer[] {
   const batches: Buffer[] = [];
   let at = 0;
   while (at < records.length) {
-    if (records.length - at < LENGTH_FIELDS_BYTES + 5) throw new BatchError('truncated', 'record set ends inside a batch header');
+    if (records.length - at < LENGTH_FIELDS_BYTES + 5)
+      throw new BatchError('truncated', 'record set ends inside a batch header');
     const magic = records.readInt8(at + 16);
-    if (magic !== 2) throw new BatchError('unsupported-magic', `record batch magic ${magic}; this broker stores magic 2 only`);
+    if (magic !== 2)
+      throw new BatchError(
+        'unsupported-magic',
+        `record batch magic ${magic}; this broker stores magic 2 only`,
+      );
     const size = LENGTH_FIELDS_BYTES + records.readInt32BE(at + 8);
-    if (size < BATCH_HEADER_BYTES || at + size > records.length) throw new BatchError('truncated', `record batch of ${size} bytes does not fit`);
+    if (size < BATCH_HEADER_BYTES || at + size > records.length)
+      throw new BatchError('truncated', `record batch of ${size} bytes does not fit`);
     const batch = Buffer.from(records.subarray(at, at + size));
     const header = readBatchHeader(batch);
     const computed = crc32c(batch.subarray(CRC_FROM));
-    if (computed !== header.crc) throw new BatchError('corrupt', `record batch CRC ${header.crc} != computed ${computed}`);
-    if (header.recordCount < 0 || header.lastOffsetDelta < 0 || (header.recordCount > 0 && header.lastOffsetDelta < header.recordCount - 1)) {
-      throw new BatchError('corrupt', `record count ${header.recordCount} with last offset delta ${header.lastOffsetDelta}`);
+    if (computed !== header.crc)
+      throw new BatchError('corrupt', `record batch CRC ${header.crc} != computed ${computed}`);
+    if (
+      header.recordCount < 0 ||
+      header.lastOffsetDelta < 0 ||
+      (header.recordCount > 0 && header.lastOffsetDelta < header.recordCount - 1)
+    ) {
+      throw new BatchError(
+        'corrupt',
+        `record count ${header.recordCount} with last offset delta ${header.lastOffsetDelta}`,
+      );
     }
     batches.push(batch);
     at += size;

@@ -74,7 +74,7 @@ export class Writer {
     let raw = ((value << 1) ^ (value >> 31)) >>> 0;
     while (raw > 0x7f) {
       const at = this.room(1);
-    this.buffer.writeUInt8((raw & 0x7f) | 0x80, at);
+      this.buffer.writeUInt8((raw & 0x7f) | 0x80, at);
       raw >>>= 7;
     }
     const at = this.room(1);
@@ -87,7 +87,7 @@ export class Writer {
     let raw = BigInt.asUintN(64, (value << 1n) ^ (value >> 63n));
     while (raw > 0x7fn) {
       const at = this.room(1);
-    this.buffer.writeUInt8(Number(raw & 0x7fn) | 0x80, at);
+      this.buffer.writeUInt8(Number(raw & 0x7fn) | 0x80, at);
       raw >>= 7n;
     }
     const at = this.room(1);
@@ -129,7 +129,12 @@ export class Writer {
   }
 
   /** ARRAY in the encoding of the version; when flexible each struct item (not a primitive) ends with an empty tag section. */
-  arr<T>(flexible: boolean, items: readonly T[] | null, item: (writer: this, value: T) => void, struct = true): this {
+  arr<T>(
+    flexible: boolean,
+    items: readonly T[] | null,
+    item: (writer: this, value: T) => void,
+    struct = true,
+  ): this {
     if (!flexible) return this.array(items, item);
     if (items === null) return this.uvarint(0);
     this.uvarint(items.length + 1);

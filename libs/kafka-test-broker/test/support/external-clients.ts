@@ -15,9 +15,17 @@ export interface RunResult {
 }
 
 /** Runs `file args`, feeding `input` on stdin; resolves when it exits or is killed after `timeoutMs`. */
-export function run(file: string, args: string[], options: { input?: string; env?: NodeJS.ProcessEnv; cwd?: string; timeoutMs?: number } = {}): Promise<RunResult> {
+export function run(
+  file: string,
+  args: string[],
+  options: { input?: string; env?: NodeJS.ProcessEnv; cwd?: string; timeoutMs?: number } = {},
+): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(file, args, { env: options.env ?? process.env, cwd: options.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(file, args, {
+      env: options.env ?? process.env,
+      cwd: options.cwd,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -59,7 +67,9 @@ export const KCAT: string | null = onPath('kcat');
  */
 export const PYTHON_WITH_KAFKA: string | null =
   [...new Set([onPath('python3'), '/usr/bin/python3'])].find(
-    (python): python is string => python !== null && spawnSync(python, ['-c', 'import kafka'], { stdio: 'ignore', timeout: 20_000 }).status === 0,
+    (python): python is string =>
+      python !== null &&
+      spawnSync(python, ['-c', 'import kafka'], { stdio: 'ignore', timeout: 20_000 }).status === 0,
   ) ?? null;
 
 /**
@@ -67,7 +77,12 @@ export const PYTHON_WITH_KAFKA: string | null =
  * note on stderr, so a run without it reports these tests as skipped (CI installs both and fails
  * on any skip), never as passed.
  */
-export function describeWithTool(tool: string | null, missing: string, title: string, body: () => void): void {
+export function describeWithTool(
+  tool: string | null,
+  missing: string,
+  title: string,
+  body: () => void,
+): void {
   const suite: jest.Describe = tool !== null ? describe : describe.skip;
   if (tool === null) process.stderr.write(`[kafka-test-broker] skipping "${title}": ${missing}\n`);
   suite(tool !== null ? title : `${title} — skipped: ${missing}`, body);

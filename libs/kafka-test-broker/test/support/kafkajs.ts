@@ -1,4 +1,11 @@
-import { Kafka, logLevel, type Consumer, type ConsumerConfig, type EachMessagePayload, type IMemberAssignment } from 'kafkajs';
+import {
+  Kafka,
+  logLevel,
+  type Consumer,
+  type ConsumerConfig,
+  type EachMessagePayload,
+  type IMemberAssignment,
+} from 'kafkajs';
 import { randomUUID } from 'node:crypto';
 
 /** A topic, group or client name no other test uses. */
@@ -6,7 +13,12 @@ export const unique = (prefix: string): string => `${prefix}-${randomUUID().slic
 
 /** A kafkajs client for the broker, quiet (its logs would only add noise to test output). */
 export function kafkaFor(brokers: string[]): Kafka {
-  return new Kafka({ clientId: unique('client'), brokers, logLevel: logLevel.NOTHING, retry: { retries: 8, initialRetryTime: 50 } });
+  return new Kafka({
+    clientId: unique('client'),
+    brokers,
+    logLevel: logLevel.NOTHING,
+    retry: { retries: 8, initialRetryTime: 50 },
+  });
 }
 
 export interface Received {
@@ -32,10 +44,19 @@ export async function runConsumer(
   kafka: Kafka,
   groupId: string,
   topic: string,
-  options: Partial<ConsumerConfig> & { autoCommit?: boolean; onMessage?: (payload: EachMessagePayload) => Promise<void> | void } = {},
+  options: Partial<ConsumerConfig> & {
+    autoCommit?: boolean;
+    onMessage?: (payload: EachMessagePayload) => Promise<void> | void;
+  } = {},
 ): Promise<RunningConsumer> {
   const { autoCommit = true, onMessage, ...config } = options;
-  const consumer = kafka.consumer({ groupId, maxWaitTimeInMs: 100, heartbeatInterval: 300, sessionTimeout: 10_000, ...config });
+  const consumer = kafka.consumer({
+    groupId,
+    maxWaitTimeInMs: 100,
+    heartbeatInterval: 300,
+    sessionTimeout: 10_000,
+    ...config,
+  });
   const received: Received[] = [];
   let assignment: IMemberAssignment | null = null;
   let joins = 0;

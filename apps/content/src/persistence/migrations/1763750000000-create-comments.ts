@@ -24,7 +24,9 @@ export class CreateComments1763750000000 implements MigrationInterface {
       CONSTRAINT "CHK_comments_rating" CHECK ("rating" IS NULL OR "rating" BETWEEN 1 AND 5),
       CONSTRAINT "PK_comments" PRIMARY KEY ("id")
     )`);
-    await q.query(`CREATE INDEX "ix_comments_page_state" ON "content"."comments" ("page_path", "state", "created_at")`);
+    await q.query(
+      `CREATE INDEX "ix_comments_page_state" ON "content"."comments" ("page_path", "state", "created_at")`,
+    );
     await q.query(`CREATE INDEX "ix_comments_state_created" ON "content"."comments" ("state", "created_at")`);
   }
 

@@ -22,7 +22,8 @@ export const CORE_PAGES = [
     path: '/o-nas/',
     type: 'page',
     title: 'O nas — kim jesteśmy i jak zarabiamy',
-    description: 'Poznaj serwis: porównujemy oferty pożyczek i kredytów, nie udzielamy ich sami, a dla Ciebie wszystko jest bezpłatne.',
+    description:
+      'Poznaj serwis: porównujemy oferty pożyczek i kredytów, nie udzielamy ich sami, a dla Ciebie wszystko jest bezpłatne.',
     h1: 'O nas',
     bodyHtml: [
       '<p>Jesteśmy serwisem porównawczym. Zbieramy oferty pożyczek online i kredytów gotówkowych od firm, które działają legalnie ',
@@ -38,7 +39,8 @@ export const CORE_PAGES = [
     path: '/jak-to-dziala/',
     type: 'page',
     title: 'Jak to działa — od wniosku do wypłaty',
-    description: 'Zobacz, jak w trzech krokach porównać oferty pożyczek i złożyć wniosek bezpośrednio u wybranego pożyczkodawcy.',
+    description:
+      'Zobacz, jak w trzech krokach porównać oferty pożyczek i złożyć wniosek bezpośrednio u wybranego pożyczkodawcy.',
     h1: 'Jak to działa',
     bodyHtml: [
       '<h2>1. Wypełnij formularz</h2><p>Podaj kwotę, okres i cel pożyczki oraz podstawowe dane kontaktowe.</p>',

@@ -22,8 +22,12 @@ export class CreateTrackingEvents1763683400000 implements MigrationInterface {
       CONSTRAINT "UQ_tracking_events_ingest_id" UNIQUE ("ingest_id"),
       CONSTRAINT "PK_tracking_events" PRIMARY KEY ("id")
     )`);
-    await q.query(`CREATE INDEX "ix_tracking_events_received_at" ON "events"."tracking_events" ("received_at")`);
-    await q.query(`CREATE INDEX "ix_tracking_events_event_day" ON "events"."tracking_events" ("event_id", "received_at")`);
+    await q.query(
+      `CREATE INDEX "ix_tracking_events_received_at" ON "events"."tracking_events" ("received_at")`,
+    );
+    await q.query(
+      `CREATE INDEX "ix_tracking_events_event_day" ON "events"."tracking_events" ("event_id", "received_at")`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {

@@ -1,7 +1,13 @@
 import { useRenderContext } from '../render-context';
 
 /** The call to action of the loan journey: start the application (nothing while its page does not exist). */
-export function ApplyCta({ title = 'Znajdź pożyczkę w kilka minut', text }: { title?: string; text?: string }) {
+export function ApplyCta({
+  title = 'Znajdź pożyczkę w kilka minut',
+  text,
+}: {
+  title?: string;
+  text?: string;
+}) {
   const { application } = useRenderContext().navigation;
   if (!application) return null;
   return (

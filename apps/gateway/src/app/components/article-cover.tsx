@@ -5,7 +5,16 @@
  */
 
 /** Background colours (white text on each passes WCAG AA), one per tag by a stable hash of its slug. */
-export const COVER_COLOURS = ['#0b6b50', '#1f4e79', '#6b3fa0', '#8a4b08', '#7a2e3a', '#2f5d62', '#4a5a12', '#37474f'] as const;
+export const COVER_COLOURS = [
+  '#0b6b50',
+  '#1f4e79',
+  '#6b3fa0',
+  '#8a4b08',
+  '#7a2e3a',
+  '#2f5d62',
+  '#4a5a12',
+  '#37474f',
+] as const;
 
 export function coverColour(tagSlug: string): string {
   let hash = 0;
@@ -41,16 +50,37 @@ export function coverLines(title: string, lineChars = LINE_CHARS, maxLines = MAX
   return kept;
 }
 
-export function ArticleCover({ title, tagSlug, className }: { title: string; tagSlug: string; className: string }) {
+export function ArticleCover({
+  title,
+  tagSlug,
+  className,
+}: {
+  title: string;
+  tagSlug: string;
+  className: string;
+}) {
   const lines = coverLines(title);
   const top = HEIGHT / 2 - ((lines.length - 1) * LINE_HEIGHT) / 2 + FONT_SIZE / 3;
   return (
-    <svg className={className} viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={`Okładka artykułu „${title}”`} data-cover={tagSlug}>
+    <svg
+      className={className}
+      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+      role="img"
+      aria-label={`Okładka artykułu „${title}”`}
+      data-cover={tagSlug}
+    >
       <rect width={WIDTH} height={HEIGHT} fill={coverColour(tagSlug)} />
       <circle cx={WIDTH - 40} cy={40} r={130} fill="#ffffff" fillOpacity={0.08} />
       <circle cx={WIDTH - 10} cy={HEIGHT - 20} r={70} fill="#f2b705" fillOpacity={0.85} />
       <rect x={40} y={top - FONT_SIZE - 28} width={56} height={6} rx={3} fill="#f2b705" />
-      <text x={40} y={top} fill="#ffffff" fontFamily="system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif" fontSize={FONT_SIZE} fontWeight={700}>
+      <text
+        x={40}
+        y={top}
+        fill="#ffffff"
+        fontFamily="system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif"
+        fontSize={FONT_SIZE}
+        fontWeight={700}
+      >
         {lines.map((text, index) => (
           <tspan key={index} x={40} dy={index === 0 ? 0 : LINE_HEIGHT}>
             {text}

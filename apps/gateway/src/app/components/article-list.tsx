@@ -15,9 +15,19 @@ export function ArticleList({ articles, compact = false }: { articles: ArticleCa
         <li className="article-card" key={article.path}>
           {!compact &&
             (article.imageUrl !== '' ? (
-              <img className="article-card__image" src={article.imageUrl} alt={article.imageCaption} loading="lazy" decoding="async" />
+              <img
+                className="article-card__image"
+                src={article.imageUrl}
+                alt={article.imageCaption}
+                loading="lazy"
+                decoding="async"
+              />
             ) : (
-              <ArticleCover className="article-card__image" title={article.title} tagSlug={article.tagSlug ?? ''} />
+              <ArticleCover
+                className="article-card__image"
+                title={article.title}
+                tagSlug={article.tagSlug ?? ''}
+              />
             ))}
           <h3 className="article-card__title">
             <a href={article.path}>{article.title}</a>

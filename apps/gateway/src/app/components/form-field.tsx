@@ -29,7 +29,17 @@ export function fieldControl(id: string, error: string | undefined, withHint = f
  * form's island fills it in place (`[data-error-for="<name>"]`) and a plain post's answer shows
  * it next to the field.
  */
-export function FieldError({ id, name, error, live = false }: { id: string; name: string; error: string | undefined; live?: boolean }) {
+export function FieldError({
+  id,
+  name,
+  error,
+  live = false,
+}: {
+  id: string;
+  name: string;
+  error: string | undefined;
+  live?: boolean;
+}) {
   return (
     <p className="field-error" id={errorIdOf(id)} data-error-for={name} {...(live ? { role: 'alert' } : {})}>
       {error ?? ''}
@@ -115,7 +125,11 @@ export function ChoiceField({
   children: ReactNode;
 }) {
   return (
-    <fieldset className={className ? `form-field ${className}` : 'form-field'} {...fieldControl(id, error)} {...fieldset}>
+    <fieldset
+      className={className ? `form-field ${className}` : 'form-field'}
+      {...fieldControl(id, error)}
+      {...fieldset}
+    >
       <legend>{legend}</legend>
       {children}
       <FieldError id={id} name={name} error={error} live={live} />

@@ -65,7 +65,14 @@ export function LeadForm({
           return (
             <div className="form-field form-field--checkbox" key={field.name}>
               <label>
-                <input type="checkbox" name={field.name} value="tak" defaultChecked={answered ? values[field.name] === 'tak' : field.checkedByDefault === true} {...control} /> {field.label}
+                <input
+                  type="checkbox"
+                  name={field.name}
+                  value="tak"
+                  defaultChecked={answered ? values[field.name] === 'tak' : field.checkedByDefault === true}
+                  {...control}
+                />{' '}
+                {field.label}
               </label>
               {field.hint && <FieldHint id={inputId}>{field.hint}</FieldHint>}
               <FieldError id={inputId} name={field.name} error={error} />
@@ -73,7 +80,15 @@ export function LeadForm({
           );
         }
         return (
-          <FormField key={field.name} id={inputId} name={field.name} label={field.label} optional={!field.required} {...(field.hint ? { hint: field.hint } : {})} error={error}>
+          <FormField
+            key={field.name}
+            id={inputId}
+            name={field.name}
+            label={field.label}
+            optional={!field.required}
+            {...(field.hint ? { hint: field.hint } : {})}
+            error={error}
+          >
             {(control) => {
               const common = {
                 ...control,
@@ -83,14 +98,25 @@ export function LeadForm({
                 autoComplete: field.autoComplete,
                 defaultValue: values[field.name] ?? '',
               };
-              return field.kind === 'textarea' ? <textarea rows={6} {...common} /> : <input type={field.kind} {...common} />;
+              return field.kind === 'textarea' ? (
+                <textarea rows={6} {...common} />
+              ) : (
+                <input type={field.kind} {...common} />
+              );
             }}
           </FormField>
         );
       })}
       <div hidden aria-hidden="true">
         <label htmlFor={`${id}-${HONEYPOT_FIELD}`}>Nie wypełniaj tego pola</label>
-        <input id={`${id}-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+        <input
+          id={`${id}-${HONEYPOT_FIELD}`}
+          name={HONEYPOT_FIELD}
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          defaultValue=""
+        />
       </div>
       {children}
       <button className="button" type="submit" data-form-submit="">

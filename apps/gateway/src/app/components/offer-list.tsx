@@ -66,7 +66,10 @@ export function OfferList({ offers, source }: { offers: OfferCard[]; source: Off
                 </span>
               )}
               {offer.notALenderLabel !== '' && (
-                <span className="tag tag--kind" title="Ten serwis przekazuje wnioski lub porównuje oferty innych firm">
+                <span
+                  className="tag tag--kind"
+                  title="Ten serwis przekazuje wnioski lub porównuje oferty innych firm"
+                >
                   {offer.notALenderLabel}
                 </span>
               )}

@@ -1,5 +1,13 @@
 /** Previous / next links around 'strona X z Y' (the pager text of the blog listing). */
-export function Pager({ page, totalPages, href }: { page: number; totalPages: number; href: (page: number) => string }) {
+export function Pager({
+  page,
+  totalPages,
+  href,
+}: {
+  page: number;
+  totalPages: number;
+  href: (page: number) => string;
+}) {
   if (totalPages <= 1) return null;
   return (
     <nav className="pager" aria-label="Kolejne strony listy">

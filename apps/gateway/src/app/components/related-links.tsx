@@ -1,5 +1,11 @@
 /** Links to related pages, in the editors' order. */
-export function RelatedLinks({ links, title = 'Zobacz także' }: { links: { path: string; title: string }[]; title?: string }) {
+export function RelatedLinks({
+  links,
+  title = 'Zobacz także',
+}: {
+  links: { path: string; title: string }[];
+  title?: string;
+}) {
   if (links.length === 0) return null;
   return (
     <nav className="related" aria-label={title}>

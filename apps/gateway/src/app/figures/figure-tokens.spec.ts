@@ -3,7 +3,14 @@ import path from 'node:path';
 import { type offersV1 } from '@lib/contracts';
 import { createPolishLocale } from '../../shared/locale';
 import { toLenderFactsView } from './lender-facts.view-model';
-import { FIGURE_TOKENS, figureValues, fillFigureTokens, fillFigureTokensDeep, tokensIn, withFigures } from './figure-tokens';
+import {
+  FIGURE_TOKENS,
+  figureValues,
+  fillFigureTokens,
+  fillFigureTokensDeep,
+  tokensIn,
+  withFigures,
+} from './figure-tokens';
 
 const locale = createPolishLocale('https://example.pl');
 const CONTENT = path.resolve(__dirname, '../../../../../content');
@@ -25,8 +32,16 @@ const RESPONSE: offersV1.ListLenderFactsResponse = {
     {
       slug: 'vivus',
       name: 'Vivus',
-      kind: { value: 'instytucja-pozyczkowa', source: { name: 'strona marki (www.vivus.pl)', url: 'https://www.vivus.pl/' }, checkedAt: '2026-11-25' },
-      company: { value: '4finance sp. z o.o.', source: { name: 'strona marki (www.vivus.pl)', url: 'https://www.vivus.pl/' }, checkedAt: '2026-11-25' },
+      kind: {
+        value: 'instytucja-pozyczkowa',
+        source: { name: 'strona marki (www.vivus.pl)', url: 'https://www.vivus.pl/' },
+        checkedAt: '2026-11-25',
+      },
+      company: {
+        value: '4finance sp. z o.o.',
+        source: { name: 'strona marki (www.vivus.pl)', url: 'https://www.vivus.pl/' },
+        checkedAt: '2026-11-25',
+      },
       register: { value: '', source: null, checkedAt: '' },
       registerEntry: { value: '', source: null, checkedAt: '' },
       offer: null,
@@ -34,7 +49,11 @@ const RESPONSE: offersV1.ListLenderFactsResponse = {
     {
       slug: 'finbo',
       name: 'Finbo <b>',
-      kind: { value: 'porownywarka', source: { name: 'strona marki (www.finbo.pl)', url: 'https://www.finbo.pl/' }, checkedAt: '2026-11-25' },
+      kind: {
+        value: 'porownywarka',
+        source: { name: 'strona marki (www.finbo.pl)', url: 'https://www.finbo.pl/' },
+        checkedAt: '2026-11-25',
+      },
       company: { value: '', source: null, checkedAt: '' },
       register: { value: '', source: null, checkedAt: '' },
       registerEntry: { value: '', source: null, checkedAt: '' },
@@ -67,24 +86,49 @@ describe('figure tokens', () => {
   });
 
   it('fills known tokens (spaces allowed), keeps unknown ones as written, and puts the partner table in place of its paragraph', () => {
-    expect(nbsp(fillFigureTokens('Pożyczka do {{oferty.kwota-max}} i {{ oferty.kwota-min }}', values, '<table></table>'))).toBe('Pożyczka do 30 000 zł i 100 zł');
+    expect(
+      nbsp(
+        fillFigureTokens(
+          'Pożyczka do {{oferty.kwota-max}} i {{ oferty.kwota-min }}',
+          values,
+          '<table></table>',
+        ),
+      ),
+    ).toBe('Pożyczka do 30 000 zł i 100 zł');
     expect(fillFigureTokens('{{oferty.nieznany}}', values, '')).toBe('{{oferty.nieznany}}');
-    expect(fillFigureTokens('<p>A</p><p>{{partnerzy.tabela}}</p>', values, '<table></table>')).toBe('<p>A</p><table></table>');
-    expect(fillFigureTokensDeep({ a: ['{{oferty.liczba-pozyczkodawcow}}', 3], b: { c: null } }, (t) => fillFigureTokens(t, values, ''))).toEqual({ a: ['25', 3], b: { c: null } });
+    expect(fillFigureTokens('<p>A</p><p>{{partnerzy.tabela}}</p>', values, '<table></table>')).toBe(
+      '<p>A</p><table></table>',
+    );
+    expect(
+      fillFigureTokensDeep({ a: ['{{oferty.liczba-pozyczkodawcow}}', 3], b: { c: null } }, (t) =>
+        fillFigureTokens(t, values, ''),
+      ),
+    ).toEqual({ a: ['25', 3], b: { c: null } });
   });
 
   it('asks the offers service only when the page data holds a token, and renders the partner table from its facts', async () => {
-    const listLenderFacts = jest.fn((): Promise<offersV1.ListLenderFactsResponse> => Promise.resolve(RESPONSE));
+    const listLenderFacts = jest.fn((): Promise<offersV1.ListLenderFactsResponse> =>
+      Promise.resolve(RESPONSE),
+    );
     const ctx = { services: { offers: { listLenderFacts } } as never, locale };
     const plain = { title: 'Bez liczb' };
     await expect(withFigures(plain, ctx)).resolves.toBe(plain);
     expect(listLenderFacts).not.toHaveBeenCalled();
-    const filled = await withFigures({ title: 'do {{oferty.kwota-max}}', bodyHtml: '<p>{{partnerzy.tabela}}</p>' }, ctx);
+    const filled = await withFigures(
+      { title: 'do {{oferty.kwota-max}}', bodyHtml: '<p>{{partnerzy.tabela}}</p>' },
+      ctx,
+    );
     expect(nbsp(filled.title)).toBe('do 30 000 zł');
-    expect(filled.bodyHtml).toContain('<th scope="row">Vivus</th><td>instytucja pożyczkowa</td><td>4finance sp. z o.o.</td>');
-    expect(filled.bodyHtml).toContain('<a href="https://www.vivus.pl/" rel="nofollow noopener">strona marki (www.vivus.pl)</a>, stan na <time datetime="2026-11-25">25.11.2026</time>');
+    expect(filled.bodyHtml).toContain(
+      '<th scope="row">Vivus</th><td>instytucja pożyczkowa</td><td>4finance sp. z o.o.</td>',
+    );
+    expect(filled.bodyHtml).toContain(
+      '<a href="https://www.vivus.pl/" rel="nofollow noopener">strona marki (www.vivus.pl)</a>, stan na <time datetime="2026-11-25">25.11.2026</time>',
+    );
     // Names are escaped; an unverified company says so; a comparison site is named as such.
-    expect(filled.bodyHtml).toContain('<th scope="row">Finbo &lt;b&gt;</th><td>porównywarka ofert – nie udziela pożyczek</td><td><em>w trakcie weryfikacji</em></td>');
+    expect(filled.bodyHtml).toContain(
+      '<th scope="row">Finbo &lt;b&gt;</th><td>porównywarka ofert – nie udziela pożyczek</td><td><em>w trakcie weryfikacji</em></td>',
+    );
   });
 
   it('every token written in content/ is one the gateway knows', () => {
@@ -146,9 +190,17 @@ describe('lender facts view', () => {
       locale,
     );
     expect(view.notALender).toBe(true);
-    expect(view.rows.map((r) => [r.label, nbsp(r.value), r.known, r.source?.name ?? null, r.checkedAt])).toEqual([
+    expect(
+      view.rows.map((r) => [r.label, nbsp(r.value), r.known, r.source?.name ?? null, r.checkedAt]),
+    ).toEqual([
       ['Firma (strona umowy)', 'w trakcie weryfikacji', false, null, ''],
-      ['Rodzaj działalności', 'porównywarka ofert – nie udziela pożyczek', true, 'strona marki (www.finbo.pl)', '2026-11-25'],
+      [
+        'Rodzaj działalności',
+        'porównywarka ofert – nie udziela pożyczek',
+        true,
+        'strona marki (www.finbo.pl)',
+        '2026-11-25',
+      ],
       ['Licencja lub rejestr', 'w trakcie weryfikacji', false, null, ''],
       ['Kwota', '300 zł – 30 000 zł', true, source.name, '2026-11-24'],
       ['Okres', '61 dni – 48 miesięcy', true, source.name, '2026-11-24'],
@@ -157,6 +209,8 @@ describe('lender facts view', () => {
     ]);
     const noOffer = toLenderFactsView(RESPONSE.lenders[0]!, locale);
     expect(noOffer.notALender).toBe(false);
-    expect(noOffer.rows.slice(3).every((r) => r.value === 'brak danych' && !r.known && r.source === null)).toBe(true);
+    expect(
+      noOffer.rows.slice(3).every((r) => r.value === 'brak danych' && !r.known && r.source === null),
+    ).toBe(true);
   });
 });

@@ -30,7 +30,10 @@ const TABLE_PARAGRAPH = /<p>\s*\{\{\s*partnerzy\.tabela\s*\}\}\s*<\/p>/g;
 
 /** True when a text (or any string inside a value) holds a token. */
 export function hasFigureTokens(value: unknown): boolean {
-  return JSON.stringify(value ?? null).includes('{{') && /\{\{\s*(?:oferty|partnerzy)\./.test(JSON.stringify(value));
+  return (
+    JSON.stringify(value ?? null).includes('{{') &&
+    /\{\{\s*(?:oferty|partnerzy)\./.test(JSON.stringify(value))
+  );
 }
 
 /** Token names used in a text, known or not (the content check lists unknown ones). */
@@ -39,7 +42,10 @@ export const tokensIn = (text: string): string[] => [...text.matchAll(TOKEN)].ma
 type FiguresLocale = Pick<Locale, 'code' | 'currency' | 'timezone'>;
 
 /** The text each value token becomes, from the catalogue's figures. */
-export function figureValues(response: offersV1.ListLenderFactsResponse, locale: FiguresLocale): Record<Exclude<FigureToken, 'partnerzy.tabela'>, string> {
+export function figureValues(
+  response: offersV1.ListLenderFactsResponse,
+  locale: FiguresLocale,
+): Record<Exclude<FigureToken, 'partnerzy.tabela'>, string> {
   const figures = response.figures;
   const asOf = figures && figures.asOf !== '' ? formatDate(locale, figures.asOf) : 'brak danych';
   return {
@@ -57,7 +63,11 @@ export function figureValues(response: offersV1.ListLenderFactsResponse, locale:
 /** Fills the tokens of one string; an unknown token stays as written (the content check reports it). */
 export function fillFigureTokens(text: string, values: Record<string, string>, tableHtml: string): string {
   if (!text.includes('{{')) return text;
-  return text.replace(TABLE_PARAGRAPH, tableHtml).replace(TOKEN, (whole, name: string) => (name === 'partnerzy.tabela' ? tableHtml : (values[name] ?? whole)));
+  return text
+    .replace(TABLE_PARAGRAPH, tableHtml)
+    .replace(TOKEN, (whole, name: string) =>
+      name === 'partnerzy.tabela' ? tableHtml : (values[name] ?? whole),
+    );
 }
 
 /** Every string inside page data with its tokens filled (objects and arrays rebuilt, others kept). */
@@ -65,7 +75,9 @@ export function fillFigureTokensDeep<T>(value: T, fill: (text: string) => string
   if (typeof value === 'string') return fill(value) as T;
   if (Array.isArray(value)) return value.map((item: unknown) => fillFigureTokensDeep(item, fill)) as T;
   if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fillFigureTokensDeep(item, fill)])) as T;
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, fillFigureTokensDeep(item, fill)]),
+    ) as T;
   }
   return value;
 }
@@ -75,7 +87,10 @@ export function fillFigureTokensDeep<T>(value: T, fill: (text: string) => string
  * a token). A page that quotes figures cannot state them without the offers service: its failure
  * fails the page like any essential call (the cached copy keeps serving meanwhile).
  */
-export async function withFigures<T>(data: T, ctx: Pick<LoadContext<unknown>, 'services' | 'locale'>): Promise<T> {
+export async function withFigures<T>(
+  data: T,
+  ctx: Pick<LoadContext<unknown>, 'services' | 'locale'>,
+): Promise<T> {
   if (!hasFigureTokens(data)) return data;
   const response = await ctx.services.offers.listLenderFacts({ country: ctx.locale.country });
   const values = figureValues(response, ctx.locale);

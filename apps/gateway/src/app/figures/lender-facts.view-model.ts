@@ -59,7 +59,9 @@ export function wholeMonths(days: number): number | null {
 
 const oneUnit = (days: number): string => {
   const m = wholeMonths(days);
-  return m !== null ? `${m} ${plural(m, 'miesiąc', 'miesiące', 'miesięcy')}` : `${days} ${plural(days, 'dzień', 'dni', 'dni')}`;
+  return m !== null
+    ? `${m} ${plural(m, 'miesiąc', 'miesiące', 'miesięcy')}`
+    : `${days} ${plural(days, 'dzień', 'dni', 'dni')}`;
 };
 
 /** A period after 'od' / 'do' (genitive): '1 miesiąca', '24 miesięcy', '61 dni'. */
@@ -77,8 +79,10 @@ export function periodEnds(min: number, max: number): { low: string; high: strin
   const a = wholeMonths(low);
   // A short range that starts in days stays in days ('61–90 dni', not '61 dni – 3 miesiące').
   const b = a === null && max < 180 ? null : wholeMonths(max);
-  if (a !== null && b !== null) return { low: String(a), high: String(b), unit: b === 1 ? 'miesiąca' : 'miesięcy' };
-  if (a === null && b === null) return { low: String(low), high: String(max), unit: max === 1 ? 'dnia' : 'dni' };
+  if (a !== null && b !== null)
+    return { low: String(a), high: String(b), unit: b === 1 ? 'miesiąca' : 'miesięcy' };
+  if (a === null && b === null)
+    return { low: String(low), high: String(max), unit: max === 1 ? 'dnia' : 'dni' };
   return { low: oneUnitAfterPreposition(low), high: oneUnitAfterPreposition(max), unit: '' };
 }
 
@@ -96,15 +100,28 @@ type MoneyLocale = Pick<Locale, 'code' | 'currency'>;
 /** '100 – 3 000 zł' (the offer cards' form). */
 export function amountText(locale: MoneyLocale, min: number, max: number): string {
   if (max <= 0) return NO_DATA;
-  return min > 0 && min !== max ? `${formatMoneyWhole(locale, min)} – ${formatMoneyWhole(locale, max)}` : formatMoneyWhole(locale, max);
+  return min > 0 && min !== max
+    ? `${formatMoneyWhole(locale, min)} – ${formatMoneyWhole(locale, max)}`
+    : formatMoneyWhole(locale, max);
 }
 
 const sourceOf = (source: offersV1.FactSource | null | undefined): FactSourceView | null =>
   source && source.name !== '' ? { name: source.name, url: source.url } : null;
 
-function editorial(label: string, fact: offersV1.TextFact | null | undefined, show: (value: string) => string = (v) => v): FactRow {
-  if (!fact || fact.value === '') return { label, value: BEING_VERIFIED, known: false, source: null, checkedAt: '' };
-  return { label, value: show(fact.value), known: true, source: sourceOf(fact.source), checkedAt: fact.checkedAt };
+function editorial(
+  label: string,
+  fact: offersV1.TextFact | null | undefined,
+  show: (value: string) => string = (v) => v,
+): FactRow {
+  if (!fact || fact.value === '')
+    return { label, value: BEING_VERIFIED, known: false, source: null, checkedAt: '' };
+  return {
+    label,
+    value: show(fact.value),
+    known: true,
+    source: sourceOf(fact.source),
+    checkedAt: fact.checkedAt,
+  };
 }
 
 /**
@@ -125,18 +142,37 @@ export function toLenderFactsView(facts: offersV1.LenderFacts, locale: MoneyLoca
   ];
   const offer = facts.offer;
   if (!offer) {
-    const missing = (label: string): FactRow => ({ label, value: NO_DATA, known: false, source: null, checkedAt: '' });
-    rows.push(missing('Kwota'), missing('Okres'), missing('Pierwsza pożyczka za 0 zł'), missing('RRSO przykładu reprezentatywnego'));
+    const missing = (label: string): FactRow => ({
+      label,
+      value: NO_DATA,
+      known: false,
+      source: null,
+      checkedAt: '',
+    });
+    rows.push(
+      missing('Kwota'),
+      missing('Okres'),
+      missing('Pierwsza pożyczka za 0 zł'),
+      missing('RRSO przykładu reprezentatywnego'),
+    );
   } else {
     const source = sourceOf(offer.source);
-    const figure = (label: string, value: string): FactRow => ({ label, value, known: value !== NO_DATA, source, checkedAt: offer.checkedAt });
+    const figure = (label: string, value: string): FactRow => ({
+      label,
+      value,
+      known: value !== NO_DATA,
+      source,
+      checkedAt: offer.checkedAt,
+    });
     const example = offer.representativeExample;
     rows.push(
       figure('Kwota', amountText(locale, offer.amountMinGrosze, offer.amountMaxGrosze)),
       figure('Okres', periodText(offer.periodMinDays, offer.periodMaxDays)),
       figure(
         'Pierwsza pożyczka za 0 zł',
-        offer.firstLoanFree ? `tak, do ${formatMoneyWhole(locale, offer.firstLoanFreeMaxGrosze)} dla nowego klienta` : 'nie',
+        offer.firstLoanFree
+          ? `tak, do ${formatMoneyWhole(locale, offer.firstLoanFreeMaxGrosze)} dla nowego klienta`
+          : 'nie',
       ),
       figure(
         'RRSO przykładu reprezentatywnego',

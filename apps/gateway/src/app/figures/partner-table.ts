@@ -4,15 +4,30 @@ import { formatDate } from '../../shared/format';
 import { type Locale } from '../../shared/locale';
 import { BEING_VERIFIED, KIND_LABELS } from './lender-facts.view-model';
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 /** Text for HTML content and double-quoted attributes (app/ renders on both sides, so not server/render/html's). */
 const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
 
-const sourceHtml = (fact: offersV1.TextFact | null | undefined, locale: Pick<Locale, 'code' | 'timezone'>): string => {
+const sourceHtml = (
+  fact: offersV1.TextFact | null | undefined,
+  locale: Pick<Locale, 'code' | 'timezone'>,
+): string => {
   if (!fact || fact.value === '' || !fact.source) return '';
   const name = escapeHtml(fact.source.name);
-  const link = fact.source.url !== '' ? `<a href="${escapeHtml(fact.source.url)}" rel="nofollow noopener">${name}</a>` : name;
-  const date = fact.checkedAt !== '' ? `, stan na <time datetime="${escapeHtml(fact.checkedAt)}">${formatDate(locale, fact.checkedAt)}</time>` : '';
+  const link =
+    fact.source.url !== ''
+      ? `<a href="${escapeHtml(fact.source.url)}" rel="nofollow noopener">${name}</a>`
+      : name;
+  const date =
+    fact.checkedAt !== ''
+      ? `, stan na <time datetime="${escapeHtml(fact.checkedAt)}">${formatDate(locale, fact.checkedAt)}</time>`
+      : '';
   return `${link}${date}`;
 };
 
@@ -21,12 +36,21 @@ const sourceHtml = (fact: offersV1.TextFact | null | undefined, locale: Pick<Loc
  * behind it and the kind of business from the offers service's lender facts, or that it is being
  * verified; the source and date of each verified entity; a link to the review.
  */
-export function partnerTableHtml(lenders: readonly offersV1.LenderFacts[], locale: Pick<Locale, 'code' | 'timezone'>): string {
+export function partnerTableHtml(
+  lenders: readonly offersV1.LenderFacts[],
+  locale: Pick<Locale, 'code' | 'timezone'>,
+): string {
   const rows = lenders.map((lender) => {
-    const company = lender.company && lender.company.value !== '' ? escapeHtml(lender.company.value) : `<em>${BEING_VERIFIED}</em>`;
+    const company =
+      lender.company && lender.company.value !== ''
+        ? escapeHtml(lender.company.value)
+        : `<em>${BEING_VERIFIED}</em>`;
     const kindValue = lender.kind?.value ?? '';
-    const kind = kindValue !== '' ? escapeHtml(KIND_LABELS[kindValue] ?? kindValue) : `<em>${BEING_VERIFIED}</em>`;
-    const sources = [sourceHtml(lender.company, locale), sourceHtml(lender.kind, locale)].filter((s, i, all) => s !== '' && all.indexOf(s) === i);
+    const kind =
+      kindValue !== '' ? escapeHtml(KIND_LABELS[kindValue] ?? kindValue) : `<em>${BEING_VERIFIED}</em>`;
+    const sources = [sourceHtml(lender.company, locale), sourceHtml(lender.kind, locale)].filter(
+      (s, i, all) => s !== '' && all.indexOf(s) === i,
+    );
     const review = lenderReviewPath(lender.slug);
     return (
       `<tr data-partner="${escapeHtml(lender.slug)}"><th scope="row">${escapeHtml(lender.name)}</th><td>${kind}</td><td>${company}</td>` +

@@ -36,7 +36,15 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
               {navigation.groups.map((group) => (
                 <div className="menu__group" key={group.title}>
                   <p className="menu__title">{group.title}</p>
-                  {group.imageUrl !== '' && <img className="menu__image" src={group.imageUrl} alt="" loading="lazy" decoding="async" />}
+                  {group.imageUrl !== '' && (
+                    <img
+                      className="menu__image"
+                      src={group.imageUrl}
+                      alt=""
+                      loading="lazy"
+                      decoding="async"
+                    />
+                  )}
                   {group.columns.map((column, index) => (
                     <div className="menu__column" key={`${index}-${column.title}`}>
                       {column.title !== '' && <p className="menu__subtitle">{column.title}</p>}
@@ -97,7 +105,13 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
                   <li key={partner.href}>
                     <a href={partner.href} rel="noopener sponsored">
                       {partner.imageUrl !== '' ? (
-                        <img src={partner.imageUrl} alt={partner.name} loading="lazy" decoding="async" height={32} />
+                        <img
+                          src={partner.imageUrl}
+                          alt={partner.name}
+                          loading="lazy"
+                          decoding="async"
+                          height={32}
+                        />
                       ) : (
                         partner.name
                       )}
@@ -115,12 +129,12 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
             </p>
           )}
           <p className="site-footer__note">
-            Serwis jest bezpłatnym pośrednikiem: porównujemy oferty licencjonowanych pożyczkodawców, ale sami nie
-            udzielamy pożyczek ani kredytów i nie odpowiadamy za treści na stronach zewnętrznych.
+            Serwis jest bezpłatnym pośrednikiem: porównujemy oferty licencjonowanych pożyczkodawców, ale sami
+            nie udzielamy pożyczek ani kredytów i nie odpowiadamy za treści na stronach zewnętrznych.
           </p>
           <p className="site-footer__note site-footer__warning">
-            Uwaga na oszustów: nasi pracownicy nigdy do Ciebie nie dzwonią. Nikomu nie podawaj danych osobowych, haseł,
-            kodów SMS ani numeru konta.
+            Uwaga na oszustów: nasi pracownicy nigdy do Ciebie nie dzwonią. Nikomu nie podawaj danych
+            osobowych, haseł, kodów SMS ani numeru konta.
           </p>
           {navigation.operator && <OperatorFooterNote operator={navigation.operator} />}
         </div>

@@ -8,13 +8,33 @@ const NAVIGATION: NavigationView = {
       title: 'Kredyty',
       imageUrl: '',
       columns: [
-        { id: '', title: 'Narzędzia', links: [{ text: 'Kalkulator kredytowy', href: '/kalkulator-kredytowy/' }, { text: 'Kalkulator walutowy', href: '/kalkulator-walutowy/' }] },
+        {
+          id: '',
+          title: 'Narzędzia',
+          links: [
+            { text: 'Kalkulator kredytowy', href: '/kalkulator-kredytowy/' },
+            { text: 'Kalkulator walutowy', href: '/kalkulator-walutowy/' },
+          ],
+        },
         { id: '', title: 'Wkrótce', links: [{ text: 'Kontakt', href: '/kontakt/' }] },
       ],
     },
-    { title: 'Pusta', imageUrl: '', columns: [{ id: '', title: '', links: [{ text: 'Wniosek', href: '/application/?a=1' }] }] },
+    {
+      title: 'Pusta',
+      imageUrl: '',
+      columns: [{ id: '', title: '', links: [{ text: 'Wniosek', href: '/application/?a=1' }] }],
+    },
   ],
-  footerColumns: [{ id: 'company', title: 'Firma', links: [{ text: 'Kontakt', href: '/kontakt/' }, { text: 'Zewnętrzny', href: 'https://example.pl/x/' }] }],
+  footerColumns: [
+    {
+      id: 'company',
+      title: 'Firma',
+      links: [
+        { text: 'Kontakt', href: '/kontakt/' },
+        { text: 'Zewnętrzny', href: 'https://example.pl/x/' },
+      ],
+    },
+  ],
   partners: [{ name: 'Vivus', imageUrl: '', href: '/opinie-o-pozyczkach/vivus/' }],
   dataRemoval: { text: 'Usuń moje dane', href: '/unsubscribe/' },
   application: APPLICATION_LINK,
@@ -24,9 +44,23 @@ describe('navigation links to existing pages only', () => {
   it('drops links, columns and groups of pages that do not exist, and the application action', () => {
     const existing = new Set(['/kalkulator-walutowy/', '/opinie-o-pozyczkach/vivus/']);
     const shown = keepExistingLinks(NAVIGATION, (path) => existing.has(path));
-    expect(shown.groups).toEqual([{ title: 'Kredyty', imageUrl: '', columns: [{ id: '', title: 'Narzędzia', links: [{ text: 'Kalkulator walutowy', href: '/kalkulator-walutowy/' }] }] }]);
+    expect(shown.groups).toEqual([
+      {
+        title: 'Kredyty',
+        imageUrl: '',
+        columns: [
+          {
+            id: '',
+            title: 'Narzędzia',
+            links: [{ text: 'Kalkulator walutowy', href: '/kalkulator-walutowy/' }],
+          },
+        ],
+      },
+    ]);
     // external links are not ours to check
-    expect(shown.footerColumns).toEqual([{ id: 'company', title: 'Firma', links: [{ text: 'Zewnętrzny', href: 'https://example.pl/x/' }] }]);
+    expect(shown.footerColumns).toEqual([
+      { id: 'company', title: 'Firma', links: [{ text: 'Zewnętrzny', href: 'https://example.pl/x/' }] },
+    ]);
     expect(shown.partners).toHaveLength(1);
     expect(shown.dataRemoval).toBeNull();
     expect(shown.application).toBeNull();

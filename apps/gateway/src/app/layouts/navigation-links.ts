@@ -1,4 +1,10 @@
-import { APPLICATION_PATH, type NavColumn, type NavLink, type NavigationView, isExternalHref } from './navigation';
+import {
+  APPLICATION_PATH,
+  type NavColumn,
+  type NavLink,
+  type NavigationView,
+  isExternalHref,
+} from './navigation';
 
 /**
  * No menu item leads to a page that does not exist (yet). `exists` answers for a site path
@@ -7,9 +13,15 @@ import { APPLICATION_PATH, type NavColumn, type NavLink, type NavigationView, is
  * page exists, so pages that land later appear in the menu, the footer and the header by
  * themselves.
  */
-export function keepExistingLinks(navigation: NavigationView, exists: (path: string) => boolean): NavigationView {
+export function keepExistingLinks(
+  navigation: NavigationView,
+  exists: (path: string) => boolean,
+): NavigationView {
   const shown = (href: string) => isExternalHref(href) || exists(sitePath(href));
-  const column = (item: NavColumn): NavColumn => ({ ...item, links: item.links.filter((link) => shown(link.href)) });
+  const column = (item: NavColumn): NavColumn => ({
+    ...item,
+    links: item.links.filter((link) => shown(link.href)),
+  });
   const filled = (item: NavColumn) => item.links.length > 0;
   return {
     groups: navigation.groups

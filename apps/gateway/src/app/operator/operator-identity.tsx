@@ -3,7 +3,10 @@ import { OPERATOR_EXAMPLE_NOTICE, type OperatorView, formatNip, operatorFacts } 
 /** The operator's identity as a definition list, with the example notice for the example company. */
 export function OperatorIdentity({ operator, className }: { operator: OperatorView; className?: string }) {
   return (
-    <div className={className ? `operator-identity ${className}` : 'operator-identity'} data-operator="identity">
+    <div
+      className={className ? `operator-identity ${className}` : 'operator-identity'}
+      data-operator="identity"
+    >
       {operator.example && <OperatorExampleNotice />}
       <dl>
         {operatorFacts(operator).map(({ label, value, href }) => (
@@ -28,11 +31,15 @@ export function OperatorExampleNotice() {
 /** The footer's short form: who runs the site, its registers and how to reach it, on every page. */
 export function OperatorFooterNote({ operator }: { operator: OperatorView }) {
   const registers = [
-    operator.krs === null ? null : `KRS ${operator.krs}${operator.registryCourt === null ? '' : ` (${operator.registryCourt})`}`,
+    operator.krs === null
+      ? null
+      : `KRS ${operator.krs}${operator.registryCourt === null ? '' : ` (${operator.registryCourt})`}`,
     `NIP ${formatNip(operator.nip)}`,
     `REGON ${operator.regon}`,
     operator.shareCapital === null ? null : `kapitał zakładowy ${operator.shareCapital}`,
-    operator.creditIntermediaryEntry === null ? null : `rejestr pośredników kredytowych KNF: ${operator.creditIntermediaryEntry}`,
+    operator.creditIntermediaryEntry === null
+      ? null
+      : `rejestr pośredników kredytowych KNF: ${operator.creditIntermediaryEntry}`,
   ].filter((item): item is string => item !== null);
   // Whole sentences as single strings: the text reads (and is searched) the same in the HTML.
   const who = `Serwis prowadzi ${operator.name}, ${operator.address}; ${registers.join(', ')}.`;

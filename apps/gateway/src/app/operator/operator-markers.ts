@@ -16,7 +16,12 @@ import { OPERATOR_EXAMPLE_NOTICE, type OperatorView, operatorFacts } from './ope
  */
 
 const escapeHtml = (text: string): string =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 
 const mailto = (address: string) => `<a href="mailto:${escapeHtml(address)}">${escapeHtml(address)}</a>`;
 
@@ -41,11 +46,14 @@ const IDENTITY_PARAGRAPH = /<p>\s*\{\{\s*operator:identity\s*\}\}\s*<\/p>/g;
 export function operatorIdentityHtml(operator: OperatorView): string {
   const rows = operatorFacts(operator)
     .map(({ label, value, href }) => {
-      const shown = href === undefined ? escapeHtml(value) : `<a href="${escapeHtml(href)}">${escapeHtml(value)}</a>`;
+      const shown =
+        href === undefined ? escapeHtml(value) : `<a href="${escapeHtml(href)}">${escapeHtml(value)}</a>`;
       return `<div class="operator-identity__row"><dt>${escapeHtml(label)}</dt><dd>${shown}</dd></div>`;
     })
     .join('');
-  const notice = operator.example ? `<p class="operator-identity__example" role="note">${escapeHtml(OPERATOR_EXAMPLE_NOTICE)}</p>` : '';
+  const notice = operator.example
+    ? `<p class="operator-identity__example" role="note">${escapeHtml(OPERATOR_EXAMPLE_NOTICE)}</p>`
+    : '';
   return `<div class="operator-identity" data-operator="identity">${notice}<dl>${rows}</dl></div>`;
 }
 
@@ -54,7 +62,10 @@ export function operatorIdentityHtml(operator: OperatorView): string {
  * identity block (which carries the example notice itself; a page with inline markers only shows
  * the notice on its own, see DocumentView).
  */
-export function fillOperatorMarkers(html: string, operator: OperatorView): { html: string; used: boolean; block: boolean } {
+export function fillOperatorMarkers(
+  html: string,
+  operator: OperatorView,
+): { html: string; used: boolean; block: boolean } {
   let used = false;
   let block = false;
   const withBlock = html.replace(IDENTITY_PARAGRAPH, () => {

@@ -46,7 +46,8 @@ export const EXAMPLE_OPERATOR: OperatorView = {
   name: 'Przykładowy Operator Porównywarki sp. z o.o.',
   legalForm: 'spółka z ograniczoną odpowiedzialnością',
   address: 'ul. Przykładowa 1, 00-001 Warszawa',
-  registryCourt: 'Sąd Rejonowy dla m.st. Warszawy w Warszawie, XII Wydział Gospodarczy Krajowego Rejestru Sądowego',
+  registryCourt:
+    'Sąd Rejonowy dla m.st. Warszawy w Warszawie, XII Wydział Gospodarczy Krajowego Rejestru Sądowego',
   krs: '0000000000',
   nip: '1234563218',
   regon: '123456785',
@@ -63,7 +64,9 @@ export const OPERATOR_EXAMPLE_NOTICE =
 
 /** '1234563218' → '123-456-32-18', the way a NIP is usually printed. */
 export function formatNip(nip: string): string {
-  return /^\d{10}$/.test(nip) ? `${nip.slice(0, 3)}-${nip.slice(3, 6)}-${nip.slice(6, 8)}-${nip.slice(8)}` : nip;
+  return /^\d{10}$/.test(nip)
+    ? `${nip.slice(0, 3)}-${nip.slice(3, 6)}-${nip.slice(6, 8)}-${nip.slice(8)}`
+    : nip;
 }
 
 /** The identity as labelled lines, in one order for every rendering (footer, /kontakt/, documents). */
@@ -78,9 +81,13 @@ export function operatorFacts(operator: OperatorView): { label: string; value: s
     facts.push({ label: 'KRS', value: `${operator.krs}${court}` });
   }
   facts.push({ label: 'NIP', value: formatNip(operator.nip) }, { label: 'REGON', value: operator.regon });
-  if (operator.shareCapital !== null) facts.push({ label: 'Kapitał zakładowy', value: operator.shareCapital });
+  if (operator.shareCapital !== null)
+    facts.push({ label: 'Kapitał zakładowy', value: operator.shareCapital });
   if (operator.creditIntermediaryEntry !== null) {
-    facts.push({ label: 'Rejestr pośredników kredytowych KNF', value: `wpis nr ${operator.creditIntermediaryEntry}` });
+    facts.push({
+      label: 'Rejestr pośredników kredytowych KNF',
+      value: `wpis nr ${operator.creditIntermediaryEntry}`,
+    });
   }
   facts.push(
     { label: 'E-mail', value: operator.email, href: `mailto:${operator.email}` },

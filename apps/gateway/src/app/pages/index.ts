@@ -38,7 +38,9 @@ export type PageName = keyof typeof pageModules;
 
 /** The data type a page component takes, read from its props. */
 export type PageData<K extends PageName> =
-  Awaited<ReturnType<(typeof pageModules)[K]>>['default'] extends ComponentType<{ data: infer D }> ? D : never;
+  Awaited<ReturnType<(typeof pageModules)[K]>>['default'] extends ComponentType<{ data: infer D }>
+    ? D
+    : never;
 
 /**
  * A loaded page component. Its data is typed where it is produced (the route table checks each

@@ -1,6 +1,13 @@
 import { type ContentPageView } from '../view-types';
 import { type HeadContext, type RouteHead } from '../route-types';
-import { type Crumb, type JsonLd, absoluteUrl, breadcrumbListLd, compactLd, faqPageLd } from '../seo/structured-data';
+import {
+  type Crumb,
+  type JsonLd,
+  absoluteUrl,
+  breadcrumbListLd,
+  compactLd,
+  faqPageLd,
+} from '../seo/structured-data';
 
 export interface HeadFields {
   title: string;
@@ -38,7 +45,11 @@ export function pageHead(ctx: HeadContext, fields: HeadFields): RouteHead {
 export const HOME_CRUMB: Crumb = { text: 'Strona główna', link: '/' };
 
 /** The head of a page the content service publishes, from its own SEO fields. */
-export function contentHead(ctx: HeadContext, page: ContentPageView, extra: Partial<HeadFields> = {}): RouteHead {
+export function contentHead(
+  ctx: HeadContext,
+  page: ContentPageView,
+  extra: Partial<HeadFields> = {},
+): RouteHead {
   return pageHead(ctx, {
     title: page.title,
     description: page.description,

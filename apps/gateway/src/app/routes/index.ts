@@ -5,7 +5,10 @@ import { blogRoutes } from '../../features/blog/blog.routes';
 import { calendarRoute } from '../../features/calendar/calendar.route';
 import { contactRoute } from '../../features/contact/contact.route';
 import { contentRoute } from '../../features/content/content.route';
-import { converterRoute, currencyPairRoute } from '../../features/currency-converter/currency-converter.routes';
+import {
+  converterRoute,
+  currencyPairRoute,
+} from '../../features/currency-converter/currency-converter.routes';
 import { eligibilityRoute } from '../../features/eligibility/eligibility.route';
 import { homeRoute } from '../../features/home/home.route';
 import { landingPageRoute } from '../../features/home/lp.route';
@@ -24,7 +27,15 @@ import { type AnyRoute } from '../route-types';
  * a page: create its feature folder with the page component, register the component in
  * app/pages/index.ts, and add its defineRoute() entry here.
  */
-export { authorRoute, blogRoutes, calendarRoute, contentRoute, homeRoute, lenderReviewRoute, lenderReviewsRoute };
+export {
+  authorRoute,
+  blogRoutes,
+  calendarRoute,
+  contentRoute,
+  homeRoute,
+  lenderReviewRoute,
+  lenderReviewsRoute,
+};
 
 export const routes: readonly AnyRoute[] = [
   homeRoute,

@@ -22,7 +22,8 @@ export interface SitemapContext {
  * what it can). Routes without it are not listed by the gateway (content pages list themselves
  * through the content service's sitemap entries).
  */
-export type RouteSitemap = { lastmod: 'today' | 'build' } | { entries(ctx: SitemapContext): Promise<readonly SitemapEntry[]> };
+export type RouteSitemap =
+  { lastmod: 'today' | 'build' } | { entries(ctx: SitemapContext): Promise<readonly SitemapEntry[]> };
 
 /** The W3C date of a date or an RFC 3339 timestamp; '' for anything else. */
 export function w3cDate(value: string): string {
@@ -31,4 +32,5 @@ export function w3cDate(value: string): string {
 }
 
 /** The newest of some dates as a W3C date; '' when none is one. */
-export const newestW3cDate = (dates: readonly string[]): string => dates.map(w3cDate).filter(Boolean).sort().at(-1) ?? '';
+export const newestW3cDate = (dates: readonly string[]): string =>
+  dates.map(w3cDate).filter(Boolean).sort().at(-1) ?? '';

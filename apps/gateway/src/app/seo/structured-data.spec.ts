@@ -1,13 +1,30 @@
-import { absoluteUrl, articleLd, authorLd, breadcrumbListLd, faqPageLd, htmlToText, isEditorialTeam } from './structured-data';
+import {
+  absoluteUrl,
+  articleLd,
+  authorLd,
+  breadcrumbListLd,
+  faqPageLd,
+  htmlToText,
+  isEditorialTeam,
+} from './structured-data';
 
 describe('structured data', () => {
   it('reduces answer HTML to text: tags dropped, entities decoded, bad references kept', () => {
-    expect(htmlToText('<p>Raz</p><ul><li>dwa</li><li>trzy&nbsp;&amp;&#x20AC;&#8364;&#39;</li></ul>')).toBe("Raz dwa trzy &€€'");
+    expect(htmlToText('<p>Raz</p><ul><li>dwa</li><li>trzy&nbsp;&amp;&#x20AC;&#8364;&#39;</li></ul>')).toBe(
+      "Raz dwa trzy &€€'",
+    );
     expect(htmlToText('a&#99999999;b &bogus; <br>c')).toBe('a&#99999999;b &bogus; c');
   });
 
   it('points breadcrumbs at absolute URLs, the current page at the canonical one', () => {
-    const ld = breadcrumbListLd('https://example.pl', [{ text: 'Strona główna', link: '/' }, { text: 'Blog', link: '' }], 'https://example.pl/blog/');
+    const ld = breadcrumbListLd(
+      'https://example.pl',
+      [
+        { text: 'Strona główna', link: '/' },
+        { text: 'Blog', link: '' },
+      ],
+      'https://example.pl/blog/',
+    );
     expect(ld).toEqual({
       '@context': 'https://schema.org',
       '@type': 'BreadcrumbList',
@@ -28,12 +45,24 @@ describe('structured data', () => {
     expect(isEditorialTeam({ name: 'Anna Redakcyjna', role: 'Zespół redakcyjny' })).toBe(true);
     expect(isEditorialTeam({ name: 'Jan Kowalski', role: 'Analityk rynku kredytowego' })).toBe(false);
     expect(isEditorialTeam({ name: 'Redaktor Nowak' })).toBe(false);
-    expect(authorLd('https://example.pl', { name: 'Redakcja Porównywarki', role: 'Zespół redakcyjny', path: '/autor/redakcja/' })).toEqual({
+    expect(
+      authorLd('https://example.pl', {
+        name: 'Redakcja Porównywarki',
+        role: 'Zespół redakcyjny',
+        path: '/autor/redakcja/',
+      }),
+    ).toEqual({
       '@type': 'Organization',
       name: 'Redakcja Porównywarki',
       url: 'https://example.pl/autor/redakcja/',
     });
-    expect(authorLd('https://example.pl', { name: 'Jan Kowalski', role: 'Analityk', path: '/autor/jan-kowalski/' })).toEqual({
+    expect(
+      authorLd('https://example.pl', {
+        name: 'Jan Kowalski',
+        role: 'Analityk',
+        path: '/autor/jan-kowalski/',
+      }),
+    ).toEqual({
       '@type': 'Person',
       name: 'Jan Kowalski',
       url: 'https://example.pl/autor/jan-kowalski/',

@@ -10,7 +10,9 @@ const CONTEXT = 'https://schema.org';
 
 /** A path or absolute URL made absolute against the public origin. */
 export function absoluteUrl(origin: string, pathOrUrl: string): string {
-  return /^https?:\/\//i.test(pathOrUrl) ? pathOrUrl : `${origin}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`;
+  return /^https?:\/\//i.test(pathOrUrl)
+    ? pathOrUrl
+    : `${origin}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`;
 }
 
 /** On every page: who publishes the site. */
@@ -67,7 +69,10 @@ export function faqPageLd(items: readonly { question: string; answerHtml: string
  * redakcyjny"). Teams are schema.org Organizations, people Persons.
  */
 export function isEditorialTeam(author: { name: string; role?: string }): boolean {
-  return /^(redakcja|dział|zespół)(\s|$)/iu.test(author.name.trim()) || /^zespół(\s|$)/iu.test((author.role ?? '').trim());
+  return (
+    /^(redakcja|dział|zespół)(\s|$)/iu.test(author.name.trim()) ||
+    /^zespół(\s|$)/iu.test((author.role ?? '').trim())
+  );
 }
 
 /** An author as JSON-LD: an Organization for an editorial team, a Person otherwise. */

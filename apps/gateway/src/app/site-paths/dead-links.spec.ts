@@ -15,13 +15,21 @@ describe('links to pages that do not exist', () => {
 
   it('cleans every editorial HTML field of page data, at any depth, and nothing else', () => {
     const data = {
-      page: { bodyHtml: '<a href="/kontakt/">Kontakt</a>', path: '/o-nas/', faq: [{ question: 'Q', answerHtml: '<a href="/unsubscribe/"><strong>tu</strong></a>' }] },
+      page: {
+        bodyHtml: '<a href="/kontakt/">Kontakt</a>',
+        path: '/o-nas/',
+        faq: [{ question: 'Q', answerHtml: '<a href="/unsubscribe/"><strong>tu</strong></a>' }],
+      },
       link: '<a href="/kontakt/">x</a>',
       count: 3,
       none: null,
     };
     expect(unlinkMissingPagesIn(data, exists)).toEqual({
-      page: { bodyHtml: 'Kontakt', path: '/o-nas/', faq: [{ question: 'Q', answerHtml: '<strong>tu</strong>' }] },
+      page: {
+        bodyHtml: 'Kontakt',
+        path: '/o-nas/',
+        faq: [{ question: 'Q', answerHtml: '<strong>tu</strong>' }],
+      },
       link: '<a href="/kontakt/">x</a>',
       count: 3,
       none: null,

@@ -10,7 +10,9 @@ const SITE_ANCHOR = /<a href="(\/[^"#?]*)([^"]*)"[^>]*>([\s\S]*?)<\/a>/g;
 
 /** The HTML with every anchor to a site path that `exists` denies replaced by its text. */
 export function unlinkMissingPages(html: string, exists: (path: string) => boolean): string {
-  return html.replace(SITE_ANCHOR, (anchor, path: string, _rest: string, inner: string) => (exists(path) ? anchor : inner));
+  return html.replace(SITE_ANCHOR, (anchor, path: string, _rest: string, inner: string) =>
+    exists(path) ? anchor : inner,
+  );
 }
 
 /**
@@ -24,7 +26,8 @@ export function unlinkMissingPagesIn<T>(data: T, exists: (path: string) => boole
     if (value === null || typeof value !== 'object') return value;
     const out: Record<string, unknown> = {};
     for (const [key, field] of Object.entries(value)) {
-      out[key] = typeof field === 'string' && key.endsWith('Html') ? unlinkMissingPages(field, exists) : walk(field);
+      out[key] =
+        typeof field === 'string' && key.endsWith('Html') ? unlinkMissingPages(field, exists) : walk(field);
     }
     return out;
   };

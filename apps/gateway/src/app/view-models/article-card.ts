@@ -17,7 +17,12 @@ export function toArticleCard(summary: contentV1.ArticleSummary): ArticleCard {
 }
 
 export function toTagLink(tag: contentV1.Tag): TagLink {
-  return { slug: tag.slug, name: tag.name, url: tag.url || `/blog/${tag.slug}/`, articlesCount: tag.articlesCount };
+  return {
+    slug: tag.slug,
+    name: tag.name,
+    url: tag.url || `/blog/${tag.slug}/`,
+    articlesCount: tag.articlesCount,
+  };
 }
 
 export function toAuthorLink(author: contentV1.AuthorSummary): AuthorLink {

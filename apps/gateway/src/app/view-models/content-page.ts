@@ -2,7 +2,8 @@ import { contentV1 } from '@lib/contracts';
 import { type ContentPageView, type TocItem } from '../view-types';
 
 /** 'seo', 'blog', 'doc', … ('unspecified' for a type this build does not know). */
-export const routeTypeName = (type: contentV1.RouteType): string => (contentV1.RouteType[type] ?? 'UNSPECIFIED').toLowerCase();
+export const routeTypeName = (type: contentV1.RouteType): string =>
+  (contentV1.RouteType[type] ?? 'UNSPECIFIED').toLowerCase();
 
 export function toToc(entries: contentV1.TocEntry[]): TocItem[] {
   return entries.map((entry) => ({ anchor: entry.anchor, title: entry.title, level: entry.level }));
@@ -30,4 +31,3 @@ export function toContentView(page: contentV1.Page): ContentPageView {
     noindex: page.noindex,
   };
 }
-

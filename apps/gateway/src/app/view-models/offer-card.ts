@@ -9,7 +9,8 @@ export const NOT_A_LENDER_LABELS: Readonly<Record<string, string>> = {
 };
 
 /** A rating is shown only with its count and source from the feed, never when drawn. */
-const ratingShown = (offer: offersV1.Offer) => offer.stars !== '' && !offer.starsDrawn && offer.ratingCount > 0 && offer.ratingSource !== '';
+const ratingShown = (offer: offersV1.Offer) =>
+  offer.stars !== '' && !offer.starsDrawn && offer.ratingCount > 0 && offer.ratingSource !== '';
 
 /** The offers service's cost of a loan as the cards show it; null when it sent none. */
 export function toCostExample(cost: offersV1.LoanCost | null | undefined): CostExample | null {

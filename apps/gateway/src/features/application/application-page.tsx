@@ -43,7 +43,13 @@ function TextField({
   mask,
 }: TextFieldProps) {
   return (
-    <FormField id={inputId(name)} name={name} label={label} {...(hint ? { hint } : {})} error={data.errors[name]}>
+    <FormField
+      id={inputId(name)}
+      name={name}
+      label={label}
+      {...(hint ? { hint } : {})}
+      error={data.errors[name]}
+    >
       {(control) => (
         <input
           {...control}

@@ -9,8 +9,14 @@ const APPLICATION_BUDGET = 'application';
  * process: an applicant is never refused for an outage, and the limit still holds per replica.
  * The leads service limits submissions per e-mail and phone on top of it.
  */
-export function applicationRateLimit(config: Pick<GatewayConfig, 'APPLICATION_RATE_LIMIT' | 'APPLICATION_RATE_WINDOW_MS'>): BudgetRule {
-  return { limit: config.APPLICATION_RATE_LIMIT, windowMs: config.APPLICATION_RATE_WINDOW_MS, whenRedisDown: 'local' };
+export function applicationRateLimit(
+  config: Pick<GatewayConfig, 'APPLICATION_RATE_LIMIT' | 'APPLICATION_RATE_WINDOW_MS'>,
+): BudgetRule {
+  return {
+    limit: config.APPLICATION_RATE_LIMIT,
+    windowMs: config.APPLICATION_RATE_WINDOW_MS,
+    whenRedisDown: 'local',
+  };
 }
 
 export function applicationLimiter(config: GatewayConfig, budgets: RateBudgets): RateLimiter {

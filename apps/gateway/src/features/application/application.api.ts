@@ -9,7 +9,13 @@ import { type Request, type Response, Router } from 'express';
 import { type GatewayServices } from '../../app/services';
 import { type CsrfKey, ensureCsrfBinding, issueCsrfToken } from '../../kit/csrf';
 import { FORM_POST_TEXTS } from '../../kit/forms/form-post';
-import { type FormDeclaration, type FormRejection, type FormStored, type FormTexts, formPipeline } from '../../kit/forms/form-pipeline';
+import {
+  type FormDeclaration,
+  type FormRejection,
+  type FormStored,
+  type FormTexts,
+  formPipeline,
+} from '../../kit/forms/form-pipeline';
 import { type PagePort } from '../../kit/pages/page-port';
 import { type ResolvedPage, toPayload } from '../../kit/pages/resolved-page';
 import { type OriginPolicy } from '../../kit/http/same-origin';
@@ -72,7 +78,13 @@ const isStatus = (error: unknown, code: GrpcStatus) => error instanceof GrpcCall
 const STEP_ORDER: Record<JourneyStep, number> = { loan: 0, contact: 1, personal: 2 };
 
 /** The journey's addresses that take a step's post (/transition/ only redirects). */
-const FORM_POST_PATHS = [JOURNEY_PATHS.start, JOURNEY_PATHS.loan, JOURNEY_PATHS.contact, JOURNEY_PATHS.contactV2, JOURNEY_PATHS.personal];
+const FORM_POST_PATHS = [
+  JOURNEY_PATHS.start,
+  JOURNEY_PATHS.loan,
+  JOURNEY_PATHS.contact,
+  JOURNEY_PATHS.contactV2,
+  JOURNEY_PATHS.personal,
+];
 
 /** The pipeline's own answers in the journey's words (a refused origin or token answers the 403 page). */
 const STEP_TEXTS: FormTexts = {
@@ -328,11 +340,19 @@ export function applicationApi(deps: ApplicationApiDeps): Router {
   };
 
   /** The journey page of a step drawn again after its post was refused: the draft's values, then the post's. */
-  const renderStep = async (req: Request, res: Response, path: string, rejection: FormRejection): Promise<void> => {
+  const renderStep = async (
+    req: Request,
+    res: Response,
+    path: string,
+    rejection: FormRejection,
+  ): Promise<void> => {
     const step = stepOfPath(path)!;
     const body: unknown = req.body;
     const formVersion = postedFormVersion(path, body);
-    const lookup = step === 'loan' ? ({ kind: 'draft', draft: null } as const) : await lookupDraft(readDraftId(req.get('cookie')));
+    const lookup =
+      step === 'loan'
+        ? ({ kind: 'draft', draft: null } as const)
+        : await lookupDraft(readDraftId(req.get('cookie')));
     const draft = lookup.kind === 'draft' ? lookup.draft : null;
     const { [HIDDEN_FIELDS.idempotencyKey]: key, ...values } = rejection.values ?? stepValues(body, step);
     const data = pageData(req, step, path, draft, formVersion, {
@@ -365,7 +385,11 @@ export function applicationApi(deps: ApplicationApiDeps): Router {
         const body: unknown = req.body;
         const values = stepValues(body, step);
         const checked = validate(step, body);
-        if ('errors' in checked) return { kind: 'rejected', rejection: { status: 400, message: APPLICATION_TEXTS.fixFields, errors: checked.errors, values } };
+        if ('errors' in checked)
+          return {
+            kind: 'rejected',
+            rejection: { status: 400, message: APPLICATION_TEXTS.fixFields, errors: checked.errors, values },
+          };
         const draftId = readDraftId(req.get('cookie'));
         if (step !== 'loan' && !draftId) return { kind: 'redirect', href: JOURNEY_PATHS.start };
         const sentKey = formText(body, HIDDEN_FIELDS.idempotencyKey);
@@ -387,7 +411,10 @@ export function applicationApi(deps: ApplicationApiDeps): Router {
         res.append('Set-Cookie', draftCookie(saved.applicationId, deps.secure));
         if (step === 'loan') return storedAt(JOURNEY_PATHS.transition);
         if (step === 'contact') return storedAt(JOURNEY_PATHS.personal);
-        deps.logger.info({ applicationId: saved.applicationId, matchedOffers: saved.matchedOffers }, 'application submitted');
+        deps.logger.info(
+          { applicationId: saved.applicationId, matchedOffers: saved.matchedOffers },
+          'application submitted',
+        );
         return storedAt(await offersAddress(saved.applicationId));
       },
       fieldOfViolation: (field) => {
@@ -396,7 +423,8 @@ export function applicationApi(deps: ApplicationApiDeps): Router {
       },
       // Fields of an earlier step are not on this page: the visitor is asked to complete that step first.
       refusal: (error, status, values) => {
-        if (status !== 400 || !(error instanceof GrpcCallError) || error.fieldViolations.length === 0) return undefined;
+        if (status !== 400 || !(error instanceof GrpcCallError) || error.fieldViolations.length === 0)
+          return undefined;
         const errors: Record<string, string> = {};
         let earlier = false;
         for (const violation of error.fieldViolations) {
@@ -405,13 +433,19 @@ export function applicationApi(deps: ApplicationApiDeps): Router {
           if (field && fieldStep === step) errors[field] ??= violation.description;
           else if (fieldStep && STEP_ORDER[fieldStep] < STEP_ORDER[step]) earlier = true;
         }
-        return { status: 400, message: earlier ? APPLICATION_TEXTS.earlierStep : APPLICATION_TEXTS.fixFields, errors, values };
+        return {
+          status: 400,
+          message: earlier ? APPLICATION_TEXTS.earlierStep : APPLICATION_TEXTS.fixFields,
+          errors,
+          values,
+        };
       },
       // A service failure is an outage to the applicant: 503 unless the service said which 5xx.
       uncertainStatus: (status) => (status >= 500 ? status : 503),
       wantsJson: () => false,
       renderRejection: (req, res, rejection) => renderStep(req, res, path, rejection),
-      renderForbidden: (req, res) => deps.pages.render(req, res, { ...deps.pages.statusPage(path, 403, ROUTE_LABEL), formState: {} }),
+      renderForbidden: (req, res) =>
+        deps.pages.render(req, res, { ...deps.pages.statusPage(path, 403, ROUTE_LABEL), formState: {} }),
     };
   };
 
@@ -419,7 +453,11 @@ export function applicationApi(deps: ApplicationApiDeps): Router {
    * SubmitApplication for a step. A draft gone (30 days, erased) or already submitted: the loan
    * request starts a new one, a later step goes back to the start with the cookie cleared.
    */
-  const saveStep = async (post: StepPost, idempotencyKey: string | undefined, req: Request): Promise<StepSaved> => {
+  const saveStep = async (
+    post: StepPost,
+    idempotencyKey: string | undefined,
+    req: Request,
+  ): Promise<StepSaved> => {
     const cookies = req.get('cookie');
     const attribution: leadsV1.Attribution = {
       utmSource: '',
@@ -432,7 +470,14 @@ export function applicationApi(deps: ApplicationApiDeps): Router {
     };
     const call = (draftId: string | undefined) =>
       deps.services.leads.submitApplication(
-        submitRequest({ valid: post.valid, draftId, formVersion: post.formVersion, ...(idempotencyKey ? { idempotencyKey } : {}), attribution, now: now() }),
+        submitRequest({
+          valid: post.valid,
+          draftId,
+          formVersion: post.formVersion,
+          ...(idempotencyKey ? { idempotencyKey } : {}),
+          attribution,
+          now: now(),
+        }),
       );
     try {
       return { kind: 'saved', ...(await call(post.draftId)) };
@@ -460,7 +505,16 @@ export function applicationApi(deps: ApplicationApiDeps): Router {
 
   const pipelines = FORM_POST_PATHS.map((path) => {
     const form = stepForm(path);
-    return { path, handlers: formPipeline(form, { logger: deps.logger, limiter: deps.limiter, origin: deps.publicOrigin, csrfKey: deps.csrf, onUpstreamError: (error) => deps.onUpstreamError?.(error) }) };
+    return {
+      path,
+      handlers: formPipeline(form, {
+        logger: deps.logger,
+        limiter: deps.limiter,
+        origin: deps.publicOrigin,
+        csrfKey: deps.csrf,
+        onUpstreamError: (error) => deps.onUpstreamError?.(error),
+      }),
+    };
   });
   // Exact, case-sensitive addresses, as the pages are (`/process` is no journey address).
   const posts = Router({ strict: true, caseSensitive: true });

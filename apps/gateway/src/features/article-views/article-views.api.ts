@@ -2,13 +2,7 @@ import { status as GrpcStatus } from '@grpc/grpc-js';
 import { GrpcCallError, statusName } from '@lib/contracts';
 import { type Logger } from '@lib/observability';
 import { SLUG_PATTERN } from '@lib/pl-validation';
-import {
-  type ErrorRequestHandler,
-  type Request,
-  type RequestHandler,
-  type Response,
-  Router,
-} from 'express';
+import { type ErrorRequestHandler, type Request, type RequestHandler, type Response, Router } from 'express';
 import { z } from 'zod';
 import { type GatewayServices } from '../../app/services';
 import { bodyProblem, describeIssues, jsonTextBody, textBody } from '../../kit/http/request-body';
@@ -48,7 +42,6 @@ export interface ArticleViewsDeps {
 
 /** The body as sent: JSON text of any content type. */
 const viewBodySchema = jsonTextBody(viewSchema);
-
 
 /**
  * POST /api/views with `{"path": "/slug/"}` as JSON (any content type), at most 1 kB. In order:
@@ -142,7 +135,11 @@ export function articleViews(deps: ArticleViewsDeps): Router {
     }
     res.locals['routeLabel'] = ARTICLE_VIEWS_PATH;
     res.setHeader('Cache-Control', 'no-store');
-    sendErrorBody(res, 400, bodyProblem(error) === 'too-large' ? `body over ${VIEW_BODY_LIMIT_BYTES} bytes` : 'unreadable body');
+    sendErrorBody(
+      res,
+      400,
+      bodyProblem(error) === 'too-large' ? `body over ${VIEW_BODY_LIMIT_BYTES} bytes` : 'unreadable body',
+    );
   };
 
   router.post(ARTICLE_VIEWS_PATH, sameOrigin, readBody, record, bodyError);

@@ -16,7 +16,11 @@ export function viewLimits(
   budgets: RateBudgets,
 ): ViewLimits {
   return {
-    views: budgets.budget('views', { limit: config.VIEW_RATE_LIMIT, windowMs: config.VIEW_RATE_WINDOW_MS, whenRedisDown: 'local' }),
+    views: budgets.budget('views', {
+      limit: config.VIEW_RATE_LIMIT,
+      windowMs: config.VIEW_RATE_WINDOW_MS,
+      whenRedisDown: 'local',
+    }),
     visits: budgets.budget('visits', {
       limit: config.VISIT_RATE_LIMIT,
       windowMs: config.VIEW_RATE_WINDOW_MS,

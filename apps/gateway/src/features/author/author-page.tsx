@@ -17,7 +17,16 @@ export default function AuthorPage({ data }: { data: AuthorPageData }) {
         ]}
       />
       <header className="author">
-        {author.imageUrl !== '' && <img className="author__image" src={author.imageUrl} alt="" width={96} height={96} decoding="async" />}
+        {author.imageUrl !== '' && (
+          <img
+            className="author__image"
+            src={author.imageUrl}
+            alt=""
+            width={96}
+            height={96}
+            decoding="async"
+          />
+        )}
         <div>
           <h1>{author.name}</h1>
           {author.role !== '' && <p className="author__role">{author.role}</p>}
@@ -26,7 +35,11 @@ export default function AuthorPage({ data }: { data: AuthorPageData }) {
       <HtmlBlock id="bio_autora" className="prose" html={author.bioHtml} />
       <section className="section section--flush" aria-labelledby="artykuly_autora">
         <h2 id="artykuly_autora">{`Artykuły autora (${totalArticles} ${plural(totalArticles, 'artykuł', 'artykuły', 'artykułów')})`}</h2>
-        {articles.length > 0 ? <ArticleList articles={articles} /> : <p>Ten autor nie opublikował jeszcze artykułów.</p>}
+        {articles.length > 0 ? (
+          <ArticleList articles={articles} />
+        ) : (
+          <p>Ten autor nie opublikował jeszcze artykułów.</p>
+        )}
       </section>
     </div>
   );

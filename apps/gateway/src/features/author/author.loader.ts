@@ -10,7 +10,11 @@ export const AUTHOR_ARTICLES_LIMIT = 50;
 
 /** GetAuthor: the biography and the author's articles. */
 export async function loadAuthor(ctx: LoadContext<{ slug: string }>): Promise<AuthorPageData> {
-  const author = await ctx.services.content.getAuthor({ slug: ctx.params.slug, id: 0, page: { page: 1, pageSize: AUTHOR_ARTICLES_LIMIT } });
+  const author = await ctx.services.content.getAuthor({
+    slug: ctx.params.slug,
+    id: 0,
+    page: { page: 1, pageSize: AUTHOR_ARTICLES_LIMIT },
+  });
   const summary = author.summary;
   return {
     author: {

@@ -25,7 +25,11 @@ export const authorRoute = defineRoute({
         {
           '@context': 'https://schema.org',
           '@type': 'ProfilePage',
-          mainEntity: authorLd(ctx.origin, { name: data.author.name, role: data.author.role, path: ctx.path }),
+          mainEntity: authorLd(ctx.origin, {
+            name: data.author.name,
+            role: data.author.role,
+            path: ctx.path,
+          }),
         },
       ],
     }),

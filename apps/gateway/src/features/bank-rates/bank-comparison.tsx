@@ -2,7 +2,13 @@ import { formatIsoDate, formatRateText } from '../../shared/rates-format';
 import { type BankComparison } from './bank-rates-data';
 
 /** Every bank's buy and sell rates of the compared currencies, one row per bank, with its table date. */
-export function BankComparisonTable({ comparison, caption }: { comparison: BankComparison; caption: string }) {
+export function BankComparisonTable({
+  comparison,
+  caption,
+}: {
+  comparison: BankComparison;
+  caption: string;
+}) {
   if (comparison.banks.length === 0) return <p>Nie mamy jeszcze tabel kursów banków.</p>;
   return (
     <div className="table-scroll">
@@ -53,7 +59,15 @@ export function BankComparisonTable({ comparison, caption }: { comparison: BankC
 }
 
 /** Says of dated data shipped with the service that it is not today's, and from when it is. */
-export function TableDateNote({ effectiveDate, embedded, today }: { effectiveDate: string; embedded: boolean; today: string }) {
+export function TableDateNote({
+  effectiveDate,
+  embedded,
+  today,
+}: {
+  effectiveDate: string;
+  embedded: boolean;
+  today: string;
+}) {
   if (embedded)
     return (
       <p className="notice notice--info">
@@ -61,6 +75,8 @@ export function TableDateNote({ effectiveDate, embedded, today }: { effectiveDat
       </p>
     );
   if (effectiveDate !== '' && effectiveDate < today)
-    return <p className="notice notice--info">{`Pokazujemy ostatnią dostępną tabelę, z dnia ${formatIsoDate(effectiveDate)}.`}</p>;
+    return (
+      <p className="notice notice--info">{`Pokazujemy ostatnią dostępną tabelę, z dnia ${formatIsoDate(effectiveDate)}.`}</p>
+    );
   return null;
 }

@@ -80,7 +80,11 @@ export default function BankPage({ data }: { data: BankData }) {
             {data.charts.value.map((chart) => (
               <section key={chart.code} className="chart-card" aria-labelledby={`wykres-${chart.code}`}>
                 <h3 id={`wykres-${chart.code}`}>{`${chart.code} – ${chart.name}`}</h3>
-                <RateChart title={`Kurs kupna i sprzedaży ${chart.code} w ${data.name}, ${rangeLabel}`} data={chart.data} unit="zł" />
+                <RateChart
+                  title={`Kurs kupna i sprzedaży ${chart.code} w ${data.name}, ${rangeLabel}`}
+                  data={chart.data}
+                  unit="zł"
+                />
                 {chart.min !== '' && (
                   <p className="chart-card__range">{`Najniższy kurs kupna: ${formatRateText(chart.min)} zł, najwyższy kurs sprzedaży: ${formatRateText(chart.max)} zł`}</p>
                 )}
@@ -94,7 +98,10 @@ export default function BankPage({ data }: { data: BankData }) {
       <section className="section" aria-labelledby="inne-banki">
         <h2 id="inne-banki">Kursy w innych bankach</h2>
         {data.others.status === 'ok' ? (
-          <BankComparisonTable comparison={data.others.value} caption="Kursy kupna i sprzedaży w innych bankach, za 1 jednostkę waluty" />
+          <BankComparisonTable
+            comparison={data.others.value}
+            caption="Kursy kupna i sprzedaży w innych bankach, za 1 jednostkę waluty"
+          />
         ) : (
           <UnavailableNotice what="Kursy innych banków" />
         )}

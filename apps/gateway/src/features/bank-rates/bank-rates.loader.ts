@@ -25,7 +25,11 @@ async function newestTable(services: GatewayServices, slug: string) {
  * Every bank's newest table side by side for the compared currencies (ListBanks, then
  * GetBankTable per bank in parallel); `except` leaves one bank out (its own page).
  */
-export async function loadBankComparison(services: GatewayServices, except = '', listed?: readonly ratesV1.Bank[]): Promise<BankComparison> {
+export async function loadBankComparison(
+  services: GatewayServices,
+  except = '',
+  listed?: readonly ratesV1.Bank[],
+): Promise<BankComparison> {
   const banks = listed ?? (await services.rates.listBanks({})).banks;
   const shown = banks.filter((bank) => bank.slug !== except);
   const tables = await Promise.all(shown.map((bank) => newestTable(services, bank.slug)));
@@ -37,7 +41,12 @@ export async function loadBanks(ctx: LoadContext<unknown>): Promise<BanksData> {
   const { banks } = await ctx.services.rates.listBanks({});
   const comparison = await ctx.section(() => loadBankComparison(ctx.services, '', banks));
   return {
-    banks: banks.map((bank) => ({ slug: bank.slug, name: bank.name, path: bankPath(bank.slug), effectiveDate: bank.latestTableDate })),
+    banks: banks.map((bank) => ({
+      slug: bank.slug,
+      name: bank.name,
+      path: bankPath(bank.slug),
+      effectiveDate: bank.latestTableDate,
+    })),
     comparison,
   };
 }
@@ -61,7 +70,13 @@ export async function loadBank(ctx: LoadContext<BankParams>): Promise<BankData> 
         rates.map(async (rate) =>
           toBankChart(
             rate.name,
-            await ctx.services.rates.getBankCurrencyHistory({ bankSlug: slug, code: rate.code, range: HISTORY_RANGE_OF[range], from: '', to: '' }),
+            await ctx.services.rates.getBankCurrencyHistory({
+              bankSlug: slug,
+              code: rate.code,
+              range: HISTORY_RANGE_OF[range],
+              from: '',
+              to: '',
+            }),
           ),
         ),
       ),

@@ -24,9 +24,21 @@ describe('bank rates view model', () => {
   });
 
   it('sums up a bank for the comparison, with a dash for currencies it does not quote', () => {
-    const bank: ratesV1.Bank = { slug: 'pko-bp', name: 'PKO Bank Polski', logoUrl: '', latestTableDate: '2025-04-08', embedded: true, websiteUrl: '' };
+    const bank: ratesV1.Bank = {
+      slug: 'pko-bp',
+      name: 'PKO Bank Polski',
+      logoUrl: '',
+      latestTableDate: '2025-04-08',
+      embedded: true,
+      websiteUrl: '',
+    };
     const summary = toBankSummary(bank, TABLE, ['EUR', 'HUF', 'USD']);
-    expect(summary).toMatchObject({ path: '/kursy-walut-w-bankach/pko-bp/', effectiveDate: '2025-04-08', tableNo: '68/2025', embedded: true });
+    expect(summary).toMatchObject({
+      path: '/kursy-walut-w-bankach/pko-bp/',
+      effectiveDate: '2025-04-08',
+      tableNo: '68/2025',
+      embedded: true,
+    });
     expect(summary.quotes).toEqual([
       { code: 'EUR', buy: '4.1900', sell: '4.4000' },
       { code: 'HUF', buy: '0.0102', sell: '0.011' },

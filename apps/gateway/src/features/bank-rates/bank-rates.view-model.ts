@@ -1,9 +1,19 @@
 import { type ratesV1 } from '@lib/contracts';
 import { bankPath, currencyPairPath } from '../../app/site-paths/rates';
 import { type ChartData } from '../rate-charts';
-import { type BankComparison, type BankCurrencyChart, type BankRateRow, type BankSummary, COMPARED_CODES } from './bank-rates-data';
+import {
+  type BankComparison,
+  type BankCurrencyChart,
+  type BankRateRow,
+  type BankSummary,
+  COMPARED_CODES,
+} from './bank-rates-data';
 
-export function toBankSummary(bank: ratesV1.Bank, table: ratesV1.BankTable | null, codes: readonly string[] = COMPARED_CODES): BankSummary {
+export function toBankSummary(
+  bank: ratesV1.Bank,
+  table: ratesV1.BankTable | null,
+  codes: readonly string[] = COMPARED_CODES,
+): BankSummary {
   const byCode = new Map((table?.rates ?? []).map((rate) => [rate.code.toUpperCase(), rate]));
   return {
     slug: bank.slug,
@@ -15,7 +25,11 @@ export function toBankSummary(bank: ratesV1.Bank, table: ratesV1.BankTable | nul
     quotes: codes.map((code) => {
       const rate = byCode.get(code);
       // The comparison is per one unit, whatever the bank's own quoting unit.
-      return { code, buy: rate ? perOneUnit(rate.buy, rate.units) : '', sell: rate ? perOneUnit(rate.sell, rate.units) : '' };
+      return {
+        code,
+        buy: rate ? perOneUnit(rate.buy, rate.units) : '',
+        sell: rate ? perOneUnit(rate.sell, rate.units) : '',
+      };
     }),
   };
 }
@@ -46,7 +60,10 @@ export function toBankRateRows(table: ratesV1.BankTable): BankRateRow[] {
   }));
 }
 
-export function toBankChart(name: string, history: ratesV1.GetBankCurrencyHistoryResponse): BankCurrencyChart {
+export function toBankChart(
+  name: string,
+  history: ratesV1.GetBankCurrencyHistoryResponse,
+): BankCurrencyChart {
   const data: ChartData = {
     dates: history.points.map((point) => point.effectiveDate),
     series: [

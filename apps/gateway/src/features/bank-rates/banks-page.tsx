@@ -18,14 +18,17 @@ export default function BanksPage({ data }: { data: BanksData }) {
       />
       <h1>Kursy walut w bankach</h1>
       <p className="article__lead">
-        Porównaj, po ile banki kupują i sprzedają euro, dolary, funty i franki. Kurs kupna to cena, po której bank kupi
-        od Ciebie walutę, a kurs sprzedaży – cena, po której Ci ją sprzeda. Im mniejsza różnica między nimi (spread), tym
-        taniej wymienisz pieniądze.
+        Porównaj, po ile banki kupują i sprzedają euro, dolary, funty i franki. Kurs kupna to cena, po której
+        bank kupi od Ciebie walutę, a kurs sprzedaży – cena, po której Ci ją sprzeda. Im mniejsza różnica
+        między nimi (spread), tym taniej wymienisz pieniądze.
       </p>
       <section className="section" aria-labelledby="porownanie">
         <h2 id="porownanie">Kupno i sprzedaż walut w bankach</h2>
         {data.comparison.status === 'ok' ? (
-          <BankComparisonTable comparison={data.comparison.value} caption="Kursy za 1 jednostkę waluty, w złotych" />
+          <BankComparisonTable
+            comparison={data.comparison.value}
+            caption="Kursy za 1 jednostkę waluty, w złotych"
+          />
         ) : (
           <UnavailableNotice what="Tabele kursów banków" />
         )}
@@ -36,7 +39,9 @@ export default function BanksPage({ data }: { data: BanksData }) {
           {data.banks.map((bank) => (
             <li key={bank.slug}>
               <a href={bank.path}>{`Kursy walut ${bank.name}`}</a>
-              {bank.effectiveDate !== '' && <span className="bank-list__date">{` – tabela z dnia ${formatIsoDate(bank.effectiveDate)}`}</span>}
+              {bank.effectiveDate !== '' && (
+                <span className="bank-list__date">{` – tabela z dnia ${formatIsoDate(bank.effectiveDate)}`}</span>
+              )}
             </li>
           ))}
         </ul>

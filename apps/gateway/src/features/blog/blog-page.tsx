@@ -33,7 +33,11 @@ export default function BlogPage({ data }: { data: BlogListData }) {
           <h2 id="artykuly_sekcja" className="visually-hidden">
             {page > 1 ? `Artykuły, strona ${page} z ${totalPages}` : 'Artykuły'}
           </h2>
-          {articles.length > 0 ? <ArticleList articles={articles} /> : <p className="notice">Nie ma jeszcze artykułów w tej kategorii.</p>}
+          {articles.length > 0 ? (
+            <ArticleList articles={articles} />
+          ) : (
+            <p className="notice">Nie ma jeszcze artykułów w tej kategorii.</p>
+          )}
           <Pager page={page} totalPages={totalPages} href={(n) => blogPagePath(tag?.slug ?? null, n)} />
         </section>
         <aside className="blog__aside" aria-label="Tematy i popularne artykuły">
@@ -43,7 +47,11 @@ export default function BlogPage({ data }: { data: BlogListData }) {
               <ul className="tag-list">
                 {tags.value.map((item) => (
                   <li key={item.slug}>
-                    <a className="tag" href={item.url} aria-current={item.slug === tag?.slug ? 'page' : undefined}>
+                    <a
+                      className="tag"
+                      href={item.url}
+                      aria-current={item.slug === tag?.slug ? 'page' : undefined}
+                    >
                       {item.name}
                     </a>
                   </li>

@@ -17,7 +17,12 @@ export interface BlogParams {
 async function listArticles(ctx: LoadContext<BlogParams>) {
   const { tag, page } = ctx.params;
   try {
-    return await ctx.services.content.listArticles({ page: { page, pageSize: BLOG_PAGE_SIZE }, tagSlug: tag, authorId: 0, authorSlug: '' });
+    return await ctx.services.content.listArticles({
+      page: { page, pageSize: BLOG_PAGE_SIZE },
+      tagSlug: tag,
+      authorId: 0,
+      authorSlug: '',
+    });
   } catch (error) {
     // A page number past the end is an address without a page, whichever way the service says it.
     if (page > 1 && error instanceof GrpcCallError && error.code === GrpcStatus.OUT_OF_RANGE) {
@@ -35,10 +40,13 @@ export async function loadBlogList(ctx: LoadContext<BlogParams>): Promise<BlogLi
     tag ? content.getTag({ slug: tag }) : Promise.resolve(null),
     listArticles(ctx),
     ctx.section(async () => (await content.listTags({})).tags.map(toTagLink)),
-    ctx.section(async () => (await content.listPopularArticles({ limit: POPULAR_LIMIT })).articles.map(toArticleCard)),
+    ctx.section(async () =>
+      (await content.listPopularArticles({ limit: POPULAR_LIMIT })).articles.map(toArticleCard),
+    ),
   ]);
   const totalPages = Math.max(1, list.pageInfo?.totalPages ?? 1);
-  if (page > totalPages) throw new PageNotFoundError(`${blogPagePath(tag || null, page)} is past page ${totalPages}`);
+  if (page > totalPages)
+    throw new PageNotFoundError(`${blogPagePath(tag || null, page)} is past page ${totalPages}`);
   return {
     tag: tagInfo ? { slug: tagInfo.slug, name: tagInfo.name, description: tagInfo.description } : null,
     articles: list.articles.map(toArticleCard),

@@ -25,7 +25,8 @@ function blogHead(data: BlogListData, ctx: HeadContext): RouteHead {
   crumbs.push({ text: 'Blog', link: '' });
   return pageHead(ctx, {
     title: `Blog o pożyczkach, kredytach i finansach${pageSuffix(data)}`,
-    description: 'Poradniki i aktualności o pożyczkach, kredytach, BIK, świadczeniach i domowym budżecie – pisane prostym językiem.',
+    description:
+      'Poradniki i aktualności o pożyczkach, kredytach, BIK, świadczeniach i domowym budżecie – pisane prostym językiem.',
     breadcrumbs: crumbs,
   });
 }

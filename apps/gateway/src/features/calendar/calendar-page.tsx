@@ -3,7 +3,12 @@ import { Breadcrumbs } from '../../app/components/page-extras';
 import { useRenderContext } from '../../app/render-context';
 import { calendarPath } from '../../app/site-paths/calendar';
 import { plural } from '../../shared/format';
-import { type CalendarData, type CalendarMonthView, type CalendarNorm, type CalendarTotals } from './calendar-data';
+import {
+  type CalendarData,
+  type CalendarMonthView,
+  type CalendarNorm,
+  type CalendarTotals,
+} from './calendar-data';
 import { monthWeeks } from './month-grid';
 
 const days = (count: number) => `${count} ${count === 1 ? 'dzień' : 'dni'}`;
@@ -32,7 +37,12 @@ function Totals({ totals, norm }: { totals: CalendarTotals; norm: CalendarNorm }
   );
 }
 
-function dayClass(day: number, column: number, holidays: ReadonlySet<number>, leave: ReadonlySet<number>): string {
+function dayClass(
+  day: number,
+  column: number,
+  holidays: ReadonlySet<number>,
+  leave: ReadonlySet<number>,
+): string {
   const classes = ['cal-day'];
   if (column >= 5) classes.push('cal-day--weekend');
   if (holidays.has(day)) classes.push('cal-day--holiday');
@@ -68,7 +78,9 @@ function Month({ year, month }: { year: number; month: CalendarMonthView }) {
                   <td key={day} className={dayClass(day, column, holidays, leave)}>
                     {day}
                     {holidays.has(day) && <span className="visually-hidden">, święto</span>}
-                    {!holidays.has(day) && leave.has(day) && <span className="visually-hidden">, proponowany urlop</span>}
+                    {!holidays.has(day) && leave.has(day) && (
+                      <span className="visually-hidden">, proponowany urlop</span>
+                    )}
                   </td>
                 ),
               )}
@@ -121,8 +133,8 @@ function MissingSchoolBreaks({ year, today }: { year: number; today: string }) {
       <p>
         {`Terminów ferii zimowych w roku szkolnym ${year - 1}/${year} ${upcoming ? 'nie ma jeszcze' : 'nie ma'} w naszych danych, dlatego nie pokazujemy ich w kalendarzu. `}
         Terminy ferii w poszczególnych województwach określa minister właściwy do spraw oświaty i wychowania w
-        rozporządzeniu w sprawie organizacji roku szkolnego. Sprawdź je w tym akcie albo w komunikacie ministerstwa
-        lub kuratorium oświaty w Twoim województwie.
+        rozporządzeniu w sprawie organizacji roku szkolnego. Sprawdź je w tym akcie albo w komunikacie
+        ministerstwa lub kuratorium oświaty w Twoim województwie.
       </p>
     </section>
   );
@@ -160,18 +172,28 @@ export default function CalendarPage({ data }: { data: CalendarData }) {
         <h2 id="podsumowanie_roku">{`Rok ${data.year} w liczbach`}</h2>
         <Totals totals={data.totals} norm={data.workingTime} />
         <p className="cal-explain">
-          Dni robocze to dni od poniedziałku do piątku, które nie są świętami. Wymiar czasu pracy liczymy według art. 130
-          Kodeksu pracy: 8 godzin za każdy dzień roboczy, a święto przypadające w sobotę obniża wymiar o kolejne 8 godzin.
+          Dni robocze to dni od poniedziałku do piątku, które nie są świętami. Wymiar czasu pracy liczymy
+          według art. 130 Kodeksu pracy: 8 godzin za każdy dzień roboczy, a święto przypadające w sobotę
+          obniża wymiar o kolejne 8 godzin.
         </p>
         <ul className="cal-legend" aria-label="Oznaczenia w kalendarzu">
           <li>
-            <span className="cal-day cal-day--holiday" aria-hidden="true">1</span> święto
+            <span className="cal-day cal-day--holiday" aria-hidden="true">
+              1
+            </span>{' '}
+            święto
           </li>
           <li>
-            <span className="cal-day cal-day--weekend" aria-hidden="true">6</span> sobota i niedziela
+            <span className="cal-day cal-day--weekend" aria-hidden="true">
+              6
+            </span>{' '}
+            sobota i niedziela
           </li>
           <li>
-            <span className="cal-day cal-day--leave" aria-hidden="true">2</span> dzień urlopu na długi weekend
+            <span className="cal-day cal-day--leave" aria-hidden="true">
+              2
+            </span>{' '}
+            dzień urlopu na długi weekend
           </li>
         </ul>
       </section>

@@ -8,7 +8,10 @@ const totals = (value: contentV1.DayTotals | null | undefined): CalendarTotals =
   holidayDays: value?.holidayDays ?? 0,
 });
 
-const norm = (value: contentV1.WorkingTimeNorm | null | undefined): CalendarNorm => ({ days: value?.days ?? 0, hours: value?.hours ?? 0 });
+const norm = (value: contentV1.WorkingTimeNorm | null | undefined): CalendarNorm => ({
+  days: value?.days ?? 0,
+  hours: value?.hours ?? 0,
+});
 
 export function toCalendarData(calendar: contentV1.HolidayCalendar, year: number): CalendarData {
   return {
@@ -25,7 +28,11 @@ export function toCalendarData(calendar: contentV1.HolidayCalendar, year: number
         freeDaysInRow: bridge.freeDaysInRow,
         description: bridge.description,
       })),
-      holidayLines: month.holidayLines.map((line) => ({ day: line.day, name: line.name, dayOff: line.dayOff })),
+      holidayLines: month.holidayLines.map((line) => ({
+        day: line.day,
+        name: line.name,
+        dayOff: line.dayOff,
+      })),
       totals: totals(month.totals),
       workingTime: norm(month.workingTime),
       schoolBreakNotes: month.schoolBreakNotes,

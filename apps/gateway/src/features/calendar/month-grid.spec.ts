@@ -8,6 +8,10 @@ describe('month grid', () => {
     expect(weeks.at(-1)).toEqual([26, 27, 28, 29, 30, 31, null]);
     // February 2027 starts on a Monday and fills exactly four weeks.
     expect(monthWeeks(2027, 2)).toHaveLength(4);
-    expect(monthWeeks(2024, 2).flat().filter((day) => day !== null)).toHaveLength(29);
+    expect(
+      monthWeeks(2024, 2)
+        .flat()
+        .filter((day) => day !== null),
+    ).toHaveLength(29);
   });
 });

@@ -30,7 +30,9 @@ export default function CommentFormPage({ data }: { data: CommentFormPageData })
       )}
       {data.pagePath !== null && (
         <p>
-          <a href={data.acceptsComments ? `${data.pagePath}#${COMMENT_FORM_ANCHOR}` : '/'}>{data.acceptsComments ? 'Wróć do strony' : 'Strona główna'}</a>
+          <a href={data.acceptsComments ? `${data.pagePath}#${COMMENT_FORM_ANCHOR}` : '/'}>
+            {data.acceptsComments ? 'Wróć do strony' : 'Strona główna'}
+          </a>
         </p>
       )}
     </section>

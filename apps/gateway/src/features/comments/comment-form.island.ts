@@ -9,7 +9,14 @@
  * stored twice); a new key is made only after a success, for the next comment.
  */
 import { visitId } from '../../shared/visit-id';
-import { COMMENT_TEXTS, COMMENTS_ENDPOINT, FIELD, VISIBLE_FIELDS, type VisibleField, isVisibleField } from './comment-texts';
+import {
+  COMMENT_TEXTS,
+  COMMENTS_ENDPOINT,
+  FIELD,
+  VISIBLE_FIELDS,
+  type VisibleField,
+  isVisibleField,
+} from './comment-texts';
 
 const FORM_SELECTOR = 'form[data-comment-form]';
 
@@ -45,7 +52,10 @@ function part<T extends Element>(form: HTMLFormElement, selector: string): T | n
 function setFieldError(form: HTMLFormElement, field: VisibleField, message: string): void {
   const slot = part<HTMLElement>(form, `[data-error-for="${field}"]`);
   if (slot) slot.textContent = message;
-  const target = field === FIELD.rating ? part<HTMLElement>(form, '[data-rating-field]') : (form.elements.namedItem(field) as HTMLElement | null);
+  const target =
+    field === FIELD.rating
+      ? part<HTMLElement>(form, '[data-rating-field]')
+      : (form.elements.namedItem(field) as HTMLElement | null);
   if (message) target?.setAttribute('aria-invalid', 'true');
   else target?.removeAttribute('aria-invalid');
 }
@@ -103,7 +113,10 @@ function showErrors(form: HTMLFormElement, answer: ErrorAnswer, fallback: string
   }
   showMessage(form, typeof answer.error?.message === 'string' ? answer.error.message : fallback);
   if (first) {
-    const target = first === FIELD.rating ? part<HTMLInputElement>(form, 'input[name="rating"]') : (form.elements.namedItem(first) as HTMLElement | null);
+    const target =
+      first === FIELD.rating
+        ? part<HTMLInputElement>(form, 'input[name="rating"]')
+        : (form.elements.namedItem(first) as HTMLElement | null);
     target?.focus();
   }
 }
@@ -146,7 +159,12 @@ async function submit(form: HTMLFormElement): Promise<void> {
     // The gateway names the key it now goes by when the form's belonged to another comment.
     const answeredKey = answer.error?.idempotencyKey;
     if (key && typeof answeredKey === 'string' && UUID_V4.test(answeredKey)) key.value = answeredKey;
-    const fallback = response.status === 429 ? COMMENT_TEXTS.rateLimited : response.status >= 500 ? COMMENT_TEXTS.uncertain : COMMENT_TEXTS.fixFields;
+    const fallback =
+      response.status === 429
+        ? COMMENT_TEXTS.rateLimited
+        : response.status >= 500
+          ? COMMENT_TEXTS.uncertain
+          : COMMENT_TEXTS.fixFields;
     showErrors(form, answer, fallback);
   } finally {
     if (button) {

@@ -62,9 +62,20 @@ export type CommentBodyReading =
   /** No page (or a malformed one) to add the comment under. */
   | { kind: 'unknown-page' }
   /** Fields of the wrong type; a malformed reply id is a tampered form, not a visitor's mistake. */
-  | { kind: 'invalid'; pagePath: string; errors: Partial<Record<VisibleField, string>>; badReplyTo: boolean; values: CommentValues }
+  | {
+      kind: 'invalid';
+      pagePath: string;
+      errors: Partial<Record<VisibleField, string>>;
+      badReplyTo: boolean;
+      values: CommentValues;
+    }
   /** `sentKey`: the form's idempotency key, undefined when it sent none that is a UUID v4. */
-  | { kind: 'valid'; submission: Omit<CommentSubmission, 'idempotencyKey'>; sentKey: string | undefined; values: CommentValues };
+  | {
+      kind: 'valid';
+      submission: Omit<CommentSubmission, 'idempotencyKey'>;
+      sentKey: string | undefined;
+      values: CommentValues;
+    };
 
 const VALUE_FIELDS = [FIELD.name, FIELD.email, FIELD.text, FIELD.rating, FIELD.replyTo] as const;
 const TYPED_FIELDS = [FIELD.name, FIELD.email, FIELD.text, FIELD.rating] as const;
@@ -87,7 +98,8 @@ function valuesOf(fields: Record<string, unknown>): CommentValues {
  */
 export function readCommentBody(body: unknown): CommentBodyReading {
   const parsed = commentBodySchema.safeParse(body);
-  if (!parsed.success && parsed.error.issues.some((issue) => issue.path.length === 0)) return { kind: 'unreadable' };
+  if (!parsed.success && parsed.error.issues.some((issue) => issue.path.length === 0))
+    return { kind: 'unreadable' };
   const fields = body as Record<string, unknown>;
   const trap = fields[FIELD.trap];
   if (trap !== undefined && trap !== '') {
@@ -117,5 +129,11 @@ export function readCommentBody(body: unknown): CommentBodyReading {
   if (failed.has(FIELD.pagePath)) return { kind: 'unknown-page' };
   const errors: Partial<Record<VisibleField, string>> = {};
   for (const field of TYPED_FIELDS) if (failed.has(field)) errors[field] = COMMENT_TEXTS.badField;
-  return { kind: 'invalid', pagePath: String(fields[FIELD.pagePath]), errors, badReplyTo: failed.has(FIELD.replyTo), values };
+  return {
+    kind: 'invalid',
+    pagePath: String(fields[FIELD.pagePath]),
+    errors,
+    badReplyTo: failed.has(FIELD.replyTo),
+    values,
+  };
 }

@@ -5,7 +5,8 @@
  */
 export const COMMENT_TEXTS = {
   pending: 'Dziękujemy! Twój komentarz czeka na moderację i pojawi się po zatwierdzeniu.',
-  rateLimited: 'Dodajesz komentarze zbyt często. Spróbuj ponownie za kilka minut — Twój tekst został w formularzu.',
+  rateLimited:
+    'Dodajesz komentarze zbyt często. Spróbuj ponownie za kilka minut — Twój tekst został w formularzu.',
   /**
    * Any failure after the post reached us (timeout, outage, a broken answer): the comment may or
    * may not be stored. Sending the same form again is safe: it carries the same idempotency key.
@@ -18,10 +19,12 @@ export const COMMENT_TEXTS = {
   badField: 'Nieprawidłowa wartość pola.',
   unknownPage: 'Nie wiemy, pod którą stroną dodać komentarz. Odśwież stronę i spróbuj ponownie.',
   /** SubmitComment answered NOT_FOUND: no page under this address takes comments. */
-  notCommentable: 'Pod tym adresem nie ma strony, którą można komentować. Skopiuj swój tekst, zanim opuścisz tę stronę.',
+  notCommentable:
+    'Pod tym adresem nie ma strony, którą można komentować. Skopiuj swój tekst, zanim opuścisz tę stronę.',
   sending: 'Wysyłanie…',
   badBody: 'Nie udało się odczytać formularza. Odśwież stronę i spróbuj ponownie.',
-  crossOrigin: 'Formularz został wysłany spoza naszej strony. Otwórz stronę ponownie i wyślij go jeszcze raz.',
+  crossOrigin:
+    'Formularz został wysłany spoza naszej strony. Otwórz stronę ponownie i wyślij go jeszcze raz.',
   tooLarge: 'Komentarz jest zbyt długi, by go przyjąć (najwyżej 5000 znaków). Skróć go i wyślij ponownie.',
 } as const;
 
@@ -64,5 +67,5 @@ export const FIELD = {
 export const VISIBLE_FIELDS = [FIELD.name, FIELD.email, FIELD.text, FIELD.rating] as const;
 export type VisibleField = (typeof VISIBLE_FIELDS)[number];
 
-export const isVisibleField = (field: string): field is VisibleField => (VISIBLE_FIELDS as readonly string[]).includes(field);
-
+export const isVisibleField = (field: string): field is VisibleField =>
+  (VISIBLE_FIELDS as readonly string[]).includes(field);

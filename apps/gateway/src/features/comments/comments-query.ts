@@ -1,5 +1,11 @@
 import { parsePageNumber } from '../../shared/paging';
-import { COMMENT_QUERY, COMMENT_FORM_ANCHOR, COMMENTS_ANCHOR, PENDING_NOTICE, SORT_VALUES } from './comment-texts';
+import {
+  COMMENT_QUERY,
+  COMMENT_FORM_ANCHOR,
+  COMMENTS_ANCHOR,
+  PENDING_NOTICE,
+  SORT_VALUES,
+} from './comment-texts';
 import { type CommentFormState, type CommentSortName, type CommentsQuery } from './comments-data';
 
 /** Comment pages past this are not asked for (bounds the cache keys a crawler can create). */

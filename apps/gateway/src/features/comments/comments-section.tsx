@@ -25,7 +25,15 @@ function Stars({ rating }: { rating: number }) {
   );
 }
 
-function CommentItem({ comment, pagePath, canReply }: { comment: CommentView; pagePath: string; canReply: boolean }) {
+function CommentItem({
+  comment,
+  pagePath,
+  canReply,
+}: {
+  comment: CommentView;
+  pagePath: string;
+  canReply: boolean;
+}) {
   const { locale } = useRenderContext();
   return (
     <li className={`comment${comment.label ? ' comment--staff' : ''}`} id={`komentarz-${comment.id}`}>
@@ -40,7 +48,12 @@ function CommentItem({ comment, pagePath, canReply }: { comment: CommentView; pa
         </header>
         <p className="comment__text">{comment.text}</p>
         {canReply && (
-          <a className="comment__reply" href={replyHref(pagePath, comment.id)} data-reply-to={comment.id} data-reply-name={comment.name}>
+          <a
+            className="comment__reply"
+            href={replyHref(pagePath, comment.id)}
+            data-reply-to={comment.id}
+            data-reply-name={comment.name}
+          >
             Odpowiedz<span className="visually-hidden">{` na komentarz: ${comment.name}`}</span>
           </a>
         )}
@@ -115,7 +128,12 @@ function CommentPager({ view }: { view: CommentsView }) {
 }
 
 /** The ids of the comment form's controls (their hint and error ids follow from them). */
-const FIELD_IDS: Record<VisibleField, string> = { name: 'komentarz-imie', email: 'komentarz-email', rating: 'komentarz-ocena', text: 'komentarz-tresc' };
+const FIELD_IDS: Record<VisibleField, string> = {
+  name: 'komentarz-imie',
+  email: 'komentarz-email',
+  rating: 'komentarz-ocena',
+  text: 'komentarz-tresc',
+};
 const fieldId = (field: VisibleField) => FIELD_IDS[field];
 
 /**
@@ -124,7 +142,13 @@ const fieldId = (field: VisibleField) => FIELD_IDS[field];
  * with fetch instead and shows the same messages in place. The `website` field is a honeypot; the
  * hidden `idempotency_key` makes every retry of one submission the same submission.
  */
-export function CommentForm({ pagePath, replyName }: { pagePath: string; replyName: (id: string) => string | null }) {
+export function CommentForm({
+  pagePath,
+  replyName,
+}: {
+  pagePath: string;
+  replyName: (id: string) => string | null;
+}) {
   // The page's form state is this form's: the comments feature is the only one that fills it.
   const { formState: form } = useRenderContext();
   const values = form?.values ?? {};
@@ -132,7 +156,14 @@ export function CommentForm({ pagePath, replyName }: { pagePath: string; replyNa
   const replying = replyTo !== '';
   const replyTarget = replying ? replyName(replyTo) : null;
   return (
-    <form id={COMMENT_FORM_ANCHOR} className="comment-form" method="post" action={COMMENTS_ENDPOINT} data-comment-form="" {...islandMarker('comment-form')}>
+    <form
+      id={COMMENT_FORM_ANCHOR}
+      className="comment-form"
+      method="post"
+      action={COMMENTS_ENDPOINT}
+      data-comment-form=""
+      {...islandMarker('comment-form')}
+    >
       <h3 className="comment-form__title">Dodaj komentarz</h3>
       <div className="comment-form__status" role="status" data-comment-status="">
         {form?.pending ? COMMENT_TEXTS.pending : ''}
@@ -144,25 +175,70 @@ export function CommentForm({ pagePath, replyName }: { pagePath: string; replyNa
       <input type="hidden" name={FIELD.replyTo} value={replyTo} data-reply-input="" />
       {/* Empty on the shared page: the island makes the key, or the gateway derives one from the post
           (submission-key.ts); the posted key when the form is drawn again after an answer. */}
-      <input type="hidden" name={FIELD.idempotencyKey} value={values.idempotency_key ?? ''} data-idempotency-key="" />
+      <input
+        type="hidden"
+        name={FIELD.idempotencyKey}
+        value={values.idempotency_key ?? ''}
+        data-idempotency-key=""
+      />
       <p className="comment-form__replying" data-reply-notice="" hidden={!replying}>
-        <span data-reply-text="">{replyTarget ? `Odpowiadasz na komentarz: ${replyTarget}.` : 'Odpowiadasz na komentarz.'}</span>{' '}
+        <span data-reply-text="">
+          {replyTarget ? `Odpowiadasz na komentarz: ${replyTarget}.` : 'Odpowiadasz na komentarz.'}
+        </span>{' '}
         <a href={`${pagePath}#${COMMENT_FORM_ANCHOR}`} data-reply-cancel="">
           Anuluj odpowiedź
         </a>
       </p>
       <FormField id={fieldId('name')} name={FIELD.name} label="Imię lub pseudonim" error={form?.errors?.name}>
-        {(control) => <input {...control} name={FIELD.name} type="text" autoComplete="nickname" required maxLength={100} defaultValue={values.name ?? ''} />}
+        {(control) => (
+          <input
+            {...control}
+            name={FIELD.name}
+            type="text"
+            autoComplete="nickname"
+            required
+            maxLength={100}
+            defaultValue={values.name ?? ''}
+          />
+        )}
       </FormField>
-      <FormField id={fieldId('email')} name={FIELD.email} label="E-mail" hint="Nie publikujemy adresu e-mail." error={form?.errors?.email}>
-        {(control) => <input {...control} name={FIELD.email} type="email" autoComplete="email" required maxLength={254} defaultValue={values.email ?? ''} />}
+      <FormField
+        id={fieldId('email')}
+        name={FIELD.email}
+        label="E-mail"
+        hint="Nie publikujemy adresu e-mail."
+        error={form?.errors?.email}
+      >
+        {(control) => (
+          <input
+            {...control}
+            name={FIELD.email}
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={254}
+            defaultValue={values.email ?? ''}
+          />
+        )}
       </FormField>
-      <fieldset className="form-field stars" data-rating-field="" disabled={replying} hidden={replying} {...fieldControl(fieldId('rating'), form?.errors?.rating)}>
+      <fieldset
+        className="form-field stars"
+        data-rating-field=""
+        disabled={replying}
+        hidden={replying}
+        {...fieldControl(fieldId('rating'), form?.errors?.rating)}
+      >
         <legend>Twoja ocena</legend>
         <div className="stars__options">
           {RATINGS.map((rating) => (
             <label key={rating} className="stars__option">
-              <input type="radio" name={FIELD.rating} value={rating} required defaultChecked={values.rating === String(rating)} />
+              <input
+                type="radio"
+                name={FIELD.rating}
+                value={rating}
+                required
+                defaultChecked={values.rating === String(rating)}
+              />
               <span aria-hidden="true" className="stars__star">
                 ★
               </span>
@@ -173,13 +249,31 @@ export function CommentForm({ pagePath, replyName }: { pagePath: string; replyNa
         <FieldError id={fieldId('rating')} name={FIELD.rating} error={form?.errors?.rating} />
       </fieldset>
       <FormField id={fieldId('text')} name={FIELD.text} label="Treść komentarza" error={form?.errors?.text}>
-        {(control) => <textarea {...control} name={FIELD.text} rows={5} required maxLength={5000} defaultValue={values.text ?? ''} />}
+        {(control) => (
+          <textarea
+            {...control}
+            name={FIELD.text}
+            rows={5}
+            required
+            maxLength={5000}
+            defaultValue={values.text ?? ''}
+          />
+        )}
       </FormField>
       <div className="comment-form__trap" aria-hidden="true">
         <label htmlFor="komentarz-strona-www">Nie wypełniaj tego pola</label>
-        <input id="komentarz-strona-www" name={FIELD.trap} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+        <input
+          id="komentarz-strona-www"
+          name={FIELD.trap}
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          defaultValue=""
+        />
       </div>
-      <p className="form-field__hint">Komentarze publikujemy po sprawdzeniu przez moderatora. Nie zamieszczaj danych osobowych.</p>
+      <p className="form-field__hint">
+        Komentarze publikujemy po sprawdzeniu przez moderatora. Nie zamieszczaj danych osobowych.
+      </p>
       <button className="button" type="submit" data-comment-submit="">
         Dodaj komentarz
       </button>
@@ -208,13 +302,22 @@ export function CommentsSection({ comments, pagePath }: { comments: CommentsSect
               <SortSwitch view={view} />
               <ol className="comments__list">
                 {view.comments.map((comment) => (
-                  <CommentItem key={comment.id} comment={comment} pagePath={pagePath} canReply={comment.author === 'visitor'} />
+                  <CommentItem
+                    key={comment.id}
+                    comment={comment}
+                    pagePath={pagePath}
+                    canReply={comment.author === 'visitor'}
+                  />
                 ))}
               </ol>
               <CommentPager view={view} />
             </>
           ) : (
-            <p className="comments__empty">{view.totalCount > 0 ? 'Na tej stronie nie ma już komentarzy.' : 'Nikt jeszcze nie skomentował. Bądź pierwszy!'}</p>
+            <p className="comments__empty">
+              {view.totalCount > 0
+                ? 'Na tej stronie nie ma już komentarzy.'
+                : 'Nikt jeszcze nie skomentował. Bądź pierwszy!'}
+            </p>
           )}
         </>
       )}

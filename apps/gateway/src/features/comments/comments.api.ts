@@ -5,7 +5,14 @@ import { type Request, type Response, Router } from 'express';
 import { type GatewayServices } from '../../app/services';
 import { type CsrfKey } from '../../kit/csrf';
 import { type FeatureHandler } from '../../kit/feature';
-import { type FormDeclaration, type FormReading, type FormRejection, type FormStored, type FormValues, formPipeline } from '../../kit/forms/form-pipeline';
+import {
+  type FormDeclaration,
+  type FormReading,
+  type FormRejection,
+  type FormStored,
+  type FormValues,
+  formPipeline,
+} from '../../kit/forms/form-pipeline';
 import { type OriginPolicy } from '../../kit/http/same-origin';
 import { type PagePort } from '../../kit/pages/page-port';
 import { type ResolvedPage } from '../../kit/pages/resolved-page';
@@ -66,8 +73,10 @@ export interface CommentsApiDeps {
 type CommentInput = Omit<CommentSubmission, 'idempotencyKey'>;
 
 /** The form's values with the page they were sent from (the page the form is drawn on again). */
-const withPage = (values: CommentValues, pagePath: string | null): FormValues =>
-  ({ ...values, ...(pagePath === null ? {} : { [FIELD.pagePath]: pagePath }) });
+const withPage = (values: CommentValues, pagePath: string | null): FormValues => ({
+  ...values,
+  ...(pagePath === null ? {} : { [FIELD.pagePath]: pagePath }),
+});
 
 /**
  * POST /api/comments through the one form pipeline (kit/forms/form-pipeline.ts), as a plain form
@@ -86,22 +95,46 @@ export function commentsApi(deps: CommentsApiDeps): Router {
    * comments, a page with just the form (or the text to copy); a status page only when the post
    * named no page and carried no text.
    */
-  const renderPage = async (req: Request, res: Response, status: number, pagePath: string | null, state: CommentFormState, acceptsComments: boolean) => {
+  const renderPage = async (
+    req: Request,
+    res: Response,
+    status: number,
+    pagePath: string | null,
+    state: CommentFormState,
+    acceptsComments: boolean,
+  ) => {
     const page = pagePath === null || !acceptsComments ? null : await deps.pages.resolve(pagePath);
     let shown: ResolvedPage;
     if (page && page.status === 200) shown = { ...page, status, formState: state };
-    else if (pagePath !== null || state.values?.text) shown = formPage(pagePath, status, state, acceptsComments);
+    else if (pagePath !== null || state.values?.text)
+      shown = formPage(pagePath, status, state, acceptsComments);
     else shown = { ...deps.pages.statusPage('/', status), formState: {} };
     await deps.pages.render(req, res, shown);
   };
 
-  const formPage = (pagePath: string | null, status: number, state: CommentFormState, acceptsComments: boolean): ResolvedPage => {
+  const formPage = (
+    pagePath: string | null,
+    status: number,
+    state: CommentFormState,
+    acceptsComments: boolean,
+  ): ResolvedPage => {
     const base = deps.pages.statusPage(pagePath ?? '/', status, 'comment-form');
     const data: CommentFormPageData = { pagePath, acceptsComments: acceptsComments && pagePath !== null };
-    return { ...base, route: 'comment-form', page: 'comment-form', data, head: { ...base.head, title: 'Twój komentarz' }, formState: state };
+    return {
+      ...base,
+      route: 'comment-form',
+      page: 'comment-form',
+      data,
+      head: { ...base.head, title: 'Twój komentarz' },
+      formState: state,
+    };
   };
 
-  const rejected = (status: number, message: string, extra: Omit<FormRejection, 'status' | 'message'> = {}): FormReading<CommentInput> => ({
+  const rejected = (
+    status: number,
+    message: string,
+    extra: Omit<FormRejection, 'status' | 'message'> = {},
+  ): FormReading<CommentInput> => ({
     kind: 'rejected',
     rejection: { status, message, values: {}, ...extra },
   });
@@ -120,7 +153,9 @@ export function commentsApi(deps: CommentsApiDeps): Router {
         case 'unreadable':
           return rejected(400, COMMENT_TEXTS.badBody);
         case 'honeypot':
-          return read.pagePath !== null ? { kind: 'honeypot', stored: pendingAnswer(read.pagePath) } : rejected(400, COMMENT_TEXTS.unknownPage);
+          return read.pagePath !== null
+            ? { kind: 'honeypot', stored: pendingAnswer(read.pagePath) }
+            : rejected(400, COMMENT_TEXTS.unknownPage);
         case 'unknown-page':
           return rejected(400, COMMENT_TEXTS.unknownPage);
         case 'invalid':
@@ -129,14 +164,22 @@ export function commentsApi(deps: CommentsApiDeps): Router {
             values: withPage(read.values, read.pagePath),
           });
         case 'valid':
-          return { kind: 'valid', input: read.submission, values: withPage(read.values, read.submission.pagePath), sentKey: read.sentKey };
+          return {
+            kind: 'valid',
+            input: read.submission,
+            values: withPage(read.values, read.submission.pagePath),
+            sentKey: read.sentKey,
+          };
       }
     },
     // A post without a key (the plain form of a shared page) goes by a key derived from the post itself.
     derivedKey: (submission, address) => derivedSubmissionKey(address, submission),
     submit: async (submission, idempotencyKey) => {
       const stored = await deps.services.content.submitComment({ ...submission, idempotencyKey });
-      deps.logger.info({ pagePath: submission.pagePath, commentId: stored.commentId, reply: submission.replyTo > 0 }, 'comment received: pending moderation');
+      deps.logger.info(
+        { pagePath: submission.pagePath, commentId: stored.commentId, reply: submission.replyTo > 0 },
+        'comment received: pending moderation',
+      );
       return submission.pagePath;
     },
     stored: (pagePath) => pendingAnswer(pagePath),
@@ -162,20 +205,30 @@ export function commentsApi(deps: CommentsApiDeps): Router {
       // NOT_FOUND: no page under the address takes comments; the text is shown without a form.
       return renderPage(req, res, rejection.status, pagePath, state, rejection.status !== 404);
     },
-    renderForbidden: (req, res) => deps.pages.render(req, res, { ...deps.pages.statusPage('/', 403), formState: {} }),
+    renderForbidden: (req, res) =>
+      deps.pages.render(req, res, { ...deps.pages.statusPage('/', 403), formState: {} }),
   };
 
   const router = Router();
   router.post(
     COMMENTS_ENDPOINT,
-    ...formPipeline(form, { logger: deps.logger, limiter: deps.limiter, origin: deps.publicOrigin, csrfKey: deps.csrfKey, onUpstreamError: deps.onUpstreamError }),
+    ...formPipeline(form, {
+      logger: deps.logger,
+      limiter: deps.limiter,
+      origin: deps.publicOrigin,
+      csrfKey: deps.csrfKey,
+      onUpstreamError: deps.onUpstreamError,
+    }),
   );
   return router;
 }
 
 /** A stored comment: 303 to the page with the pending notice, or 202 for the page's script. */
 function pendingAnswer(pagePath: string): FormStored {
-  return { href: pendingHref(pagePath), json: { status: 202, body: { status: 'pending', message: COMMENT_TEXTS.pending } } };
+  return {
+    href: pendingHref(pagePath),
+    json: { status: 202, body: { status: 'pending', message: COMMENT_TEXTS.pending } },
+  };
 }
 
 /** POST /api/comments, before the general body limit: it holds its own (COMMENT_BODY_LIMIT_BYTES). */

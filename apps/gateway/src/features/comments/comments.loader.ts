@@ -11,7 +11,11 @@ export const COMMENTS_PAGE_SIZE = 10;
  * ListComments for one page, as the optional comments section of its data (the article and
  * lender review loaders call it next to their own calls).
  */
-export function loadComments<P>(ctx: LoadContext<P>, pagePath: string, query: CommentsQuery): Promise<Section<CommentsView>> {
+export function loadComments<P>(
+  ctx: LoadContext<P>,
+  pagePath: string,
+  query: CommentsQuery,
+): Promise<Section<CommentsView>> {
   return ctx.section(async () => {
     const response = await ctx.services.content.listComments({
       pagePath,

@@ -7,7 +7,11 @@ const AUTHOR: Record<number, CommentAuthor> = {
   [contentV1.CommentAuthorType.EXPERT]: 'expert',
 };
 
-const LABEL: Record<CommentAuthor, string | null> = { visitor: null, company: 'Odpowiedź firmy', expert: 'Odpowiedź eksperta' };
+const LABEL: Record<CommentAuthor, string | null> = {
+  visitor: null,
+  company: 'Odpowiedź firmy',
+  expert: 'Odpowiedź eksperta',
+};
 
 export function toCommentView(comment: contentV1.Comment): CommentView {
   const author = AUTHOR[comment.authorType] ?? 'visitor';
@@ -23,7 +27,11 @@ export function toCommentView(comment: contentV1.Comment): CommentView {
   };
 }
 
-export function toCommentsView(response: contentV1.ListCommentsResponse, pagePath: string, query: CommentsQuery): CommentsView {
+export function toCommentsView(
+  response: contentV1.ListCommentsResponse,
+  pagePath: string,
+  query: CommentsQuery,
+): CommentsView {
   return {
     pagePath,
     sort: query.sort,

@@ -17,11 +17,15 @@ describe('derivedSubmissionKey', () => {
   });
 
   it('is the same for the same post from the same address (a re-sent form is one submission)', () => {
-    expect(derivedSubmissionKey('203.0.113.7', { ...submission })).toBe(derivedSubmissionKey('203.0.113.7', submission));
+    expect(derivedSubmissionKey('203.0.113.7', { ...submission })).toBe(
+      derivedSubmissionKey('203.0.113.7', submission),
+    );
   });
 
   it('ignores what is not part of the comment (the visit id)', () => {
-    expect(derivedSubmissionKey('203.0.113.7', { ...submission, sessionId: 'x' })).toBe(derivedSubmissionKey('203.0.113.7', submission));
+    expect(derivedSubmissionKey('203.0.113.7', { ...submission, sessionId: 'x' })).toBe(
+      derivedSubmissionKey('203.0.113.7', submission),
+    );
   });
 
   it.each([
@@ -33,6 +37,8 @@ describe('derivedSubmissionKey', () => {
     ['another rating', '203.0.113.7', { rating: 4 }],
     ['a reply', '203.0.113.7', { replyTo: 12 }],
   ])('differs for %s', (_what, address, change) => {
-    expect(derivedSubmissionKey(address, { ...submission, ...change })).not.toBe(derivedSubmissionKey('203.0.113.7', submission));
+    expect(derivedSubmissionKey(address, { ...submission, ...change })).not.toBe(
+      derivedSubmissionKey('203.0.113.7', submission),
+    );
   });
 });

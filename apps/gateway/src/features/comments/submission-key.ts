@@ -13,8 +13,10 @@ import { type CommentSubmission } from './comment-submission';
  * the key travels in its hidden field like any other. Formatted as a UUID v4 (version and variant
  * bits set) because that is the contract's key format; its other bits are the hash's.
  */
-export function derivedSubmissionKey(clientAddress: string, submission: Omit<CommentSubmission, 'idempotencyKey'>): string {
+export function derivedSubmissionKey(
+  clientAddress: string,
+  submission: Omit<CommentSubmission, 'idempotencyKey'>,
+): string {
   const { pagePath, replyTo, name, email, text, rating } = submission;
   return keyOfParts(['comment', clientAddress, pagePath, replyTo, name, email, text, rating]);
 }
-

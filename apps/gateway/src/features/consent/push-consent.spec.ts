@@ -8,11 +8,14 @@ describe('push-notification prompt rules', () => {
   });
 
   it('never asks where the browser cannot show notifications or has its own answer already', () => {
-    for (const permission of ['unsupported', 'granted', 'denied'] as const) expect(shouldAskForPush(null, permission, NOW)).toBe(false);
+    for (const permission of ['unsupported', 'granted', 'denied'] as const)
+      expect(shouldAskForPush(null, permission, NOW)).toBe(false);
   });
 
   it('never asks again after an agreement', () => {
-    expect(shouldAskForPush({ choice: 'granted', at: NOW - 400 * 24 * 60 * 60_000 }, 'default', NOW)).toBe(false);
+    expect(shouldAskForPush({ choice: 'granted', at: NOW - 400 * 24 * 60 * 60_000 }, 'default', NOW)).toBe(
+      false,
+    );
   });
 
   it('after a decline stays away exactly 30 days', () => {
@@ -26,7 +29,16 @@ describe('push-notification prompt rules', () => {
 
   it('reads back what it writes and treats anything else as no answer', () => {
     expect(readPushConsent(writePushConsent('denied', NOW))).toEqual({ choice: 'denied', at: NOW });
-    for (const raw of [null, '', 'tak', '{"choice":"maybe","at":1}', '{"choice":"granted"}', '{"choice":"granted","at":"1"}', 'null', '[1]']) {
+    for (const raw of [
+      null,
+      '',
+      'tak',
+      '{"choice":"maybe","at":1}',
+      '{"choice":"granted"}',
+      '{"choice":"granted","at":"1"}',
+      'null',
+      '[1]',
+    ]) {
       expect(readPushConsent(raw)).toBeNull();
     }
   });

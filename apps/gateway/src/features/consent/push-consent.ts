@@ -26,7 +26,12 @@ export function readPushConsent(raw: string | null): PushConsent | null {
   if (!raw) return null;
   try {
     const value = JSON.parse(raw) as Partial<PushConsent> | null;
-    if (value && (value.choice === 'granted' || value.choice === 'denied') && typeof value.at === 'number' && Number.isFinite(value.at)) {
+    if (
+      value &&
+      (value.choice === 'granted' || value.choice === 'denied') &&
+      typeof value.at === 'number' &&
+      Number.isFinite(value.at)
+    ) {
       return { choice: value.choice, at: value.at };
     }
   } catch {
@@ -44,7 +49,11 @@ export function writePushConsent(choice: PushChoice, now: number): string {
  * its own dialog; never after an agreement; after a decline only once 30 days have passed (a date
  * in the future, a clock turned back, counts as a fresh decline).
  */
-export function shouldAskForPush(stored: PushConsent | null, permission: BrowserPermission, now: number): boolean {
+export function shouldAskForPush(
+  stored: PushConsent | null,
+  permission: BrowserPermission,
+  now: number,
+): boolean {
   if (permission !== 'default') return false;
   if (!stored) return true;
   if (stored.choice === 'granted') return false;

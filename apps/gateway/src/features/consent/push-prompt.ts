@@ -6,14 +6,22 @@
  * answer is a consent choice event (id 80, sub4 'push').
  */
 import { EVENT } from '@lib/tracking/catalogue';
-import { type BrowserPermission, type PushChoice, PUSH_CONSENT_KEY, readPushConsent, shouldAskForPush, writePushConsent } from './push-consent';
+import {
+  type BrowserPermission,
+  type PushChoice,
+  PUSH_CONSENT_KEY,
+  readPushConsent,
+  shouldAskForPush,
+  writePushConsent,
+} from './push-consent';
 
 interface ConsentTracker {
   track(event: { event_id: number; sub4?: string; sub5?: string }): void;
   flush(): void;
 }
 
-const TEXT = 'Chcesz dostawać powiadomienia o nowych ofertach pożyczek i ważnych zmianach kursów walut? Możesz je wyłączyć w każdej chwili w ustawieniach przeglądarki.';
+const TEXT =
+  'Chcesz dostawać powiadomienia o nowych ofertach pożyczek i ważnych zmianach kursów walut? Możesz je wyłączyć w każdej chwili w ustawieniach przeglądarki.';
 
 function browserPermission(): BrowserPermission {
   return typeof Notification === 'undefined' ? 'unsupported' : Notification.permission;
@@ -52,7 +60,11 @@ export function showPushPromptIfDue(tracker: ConsentTracker): void {
   const answer = (choice: PushChoice) => {
     remember(choice);
     prompt.remove();
-    tracker.track({ event_id: EVENT.consentChoice, sub4: 'push', sub5: choice === 'granted' ? 'accepted' : 'declined' });
+    tracker.track({
+      event_id: EVENT.consentChoice,
+      sub4: 'push',
+      sub5: choice === 'granted' ? 'accepted' : 'declined',
+    });
     tracker.flush();
   };
   const button = (label: string, modifier: string, onClick: () => void) => {

@@ -13,8 +13,29 @@ export const CONTACT_TEXTS = {
 
 /** The contact form: the limits are the leads service's (@lib/pl-validation). */
 export const CONTACT_FIELDS: readonly LeadFormField[] = [
-  { name: 'name', label: 'Imię i nazwisko', kind: 'text', maxLength: 100, required: true, autoComplete: 'name' },
+  {
+    name: 'name',
+    label: 'Imię i nazwisko',
+    kind: 'text',
+    maxLength: 100,
+    required: true,
+    autoComplete: 'name',
+  },
   { name: 'email', label: 'E-mail', kind: 'email', maxLength: 254, required: true, autoComplete: 'email' },
-  { name: 'phone', label: 'Telefon', kind: 'tel', maxLength: 32, autoComplete: 'tel', hint: 'Numer komórkowy lub stacjonarny, np. 600 123 456.' },
-  { name: 'message', label: 'Wiadomość', kind: 'textarea', maxLength: 5000, required: true, hint: 'Od 10 do 5000 znaków.' },
+  {
+    name: 'phone',
+    label: 'Telefon',
+    kind: 'tel',
+    maxLength: 32,
+    autoComplete: 'tel',
+    hint: 'Numer komórkowy lub stacjonarny, np. 600 123 456.',
+  },
+  {
+    name: 'message',
+    label: 'Wiadomość',
+    kind: 'textarea',
+    maxLength: 5000,
+    required: true,
+    hint: 'Od 10 do 5000 znaków.',
+  },
 ];

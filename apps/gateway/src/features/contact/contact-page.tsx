@@ -18,12 +18,21 @@ export default function ContactPage({ data }: { data: ContactPageData }) {
       ) : (
         <>
           <p>
-            Masz pytanie o porównywane oferty, zauważyłeś błąd albo chcesz coś nam podpowiedzieć? Napisz — odpowiadamy na adres e-mail podany w
-            formularzu. Nie udzielamy pożyczek i nigdy nie prosimy o hasła, kody SMS ani numery kont.
+            Masz pytanie o porównywane oferty, zauważyłeś błąd albo chcesz coś nam podpowiedzieć? Napisz —
+            odpowiadamy na adres e-mail podany w formularzu. Nie udzielamy pożyczek i nigdy nie prosimy o
+            hasła, kody SMS ani numery kont.
           </p>
-          <LeadForm id="kontakt" action={CONTACT_PATH} fields={CONTACT_FIELDS} submitLabel="Wyślij wiadomość" form={formState} island={islandMarker('lead-form')} />
+          <LeadForm
+            id="kontakt"
+            action={CONTACT_PATH}
+            fields={CONTACT_FIELDS}
+            submitLabel="Wyślij wiadomość"
+            form={formState}
+            island={islandMarker('lead-form')}
+          />
           <p className="form-field__hint">
-            Dane z formularza wykorzystujemy tylko do odpowiedzi. Zasady opisuje <a href="/polityka-prywatnosci/">polityka prywatności</a>.
+            Dane z formularza wykorzystujemy tylko do odpowiedzi. Zasady opisuje{' '}
+            <a href="/polityka-prywatnosci/">polityka prywatności</a>.
           </p>
         </>
       )}
@@ -31,8 +40,9 @@ export default function ContactPage({ data }: { data: ContactPageData }) {
         <section className="contact-operator" aria-labelledby="kto-prowadzi-serwis">
           <h2 id="kto-prowadzi-serwis">Kto prowadzi serwis</h2>
           <p>
-            Serwis prowadzi firma wskazana poniżej. Jest administratorem danych osobowych, które nam powierzasz, i usługodawcą w rozumieniu ustawy
-            o świadczeniu usług drogą elektroniczną. Zasady korzystania z serwisu i składania reklamacji opisują{' '}
+            Serwis prowadzi firma wskazana poniżej. Jest administratorem danych osobowych, które nam
+            powierzasz, i usługodawcą w rozumieniu ustawy o świadczeniu usług drogą elektroniczną. Zasady
+            korzystania z serwisu i składania reklamacji opisują{' '}
             <a href="/zasady-korzystania-z-serwisu/">zasady korzystania z serwisu</a>.
           </p>
           <OperatorIdentity operator={navigation.operator} />

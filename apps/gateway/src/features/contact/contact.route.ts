@@ -18,7 +18,8 @@ export const contactRoute = defineRoute({
   head: (data, ctx) =>
     pageHead(ctx, {
       title: data.sent ? 'Wiadomość wysłana – kontakt' : 'Kontakt – napisz do nas',
-      description: 'Napisz do nas: pytania o porównanie pożyczek i kredytów, uwagi do serwisu, zgłoszenia błędów. Odpowiadamy w ciągu dwóch dni roboczych.',
+      description:
+        'Napisz do nas: pytania o porównanie pożyczek i kredytów, uwagi do serwisu, zgłoszenia błędów. Odpowiadamy w ciągu dwóch dni roboczych.',
       breadcrumbs: [HOME_CRUMB, { text: 'Kontakt', link: '' }],
     }),
   // The form is code: it changes with a build.

@@ -17,7 +17,8 @@ const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f
 
 const TEXTS = {
   sending: 'Wysyłamy…',
-  network: 'Brak połączenia z serwerem. Sprawdź internet i wyślij formularz ponownie — nie zapiszemy go dwa razy.',
+  network:
+    'Brak połączenia z serwerem. Sprawdź internet i wyślij formularz ponownie — nie zapiszemy go dwa razy.',
   failed: 'Nie udało się wysłać formularza. Spróbuj ponownie za chwilę.',
   close: 'Zamknij',
   title: 'Dziękujemy!',
@@ -32,7 +33,11 @@ const part = <T extends Element>(form: HTMLFormElement, selector: string) => for
 
 /** A fresh CSRF token: the form page drawn for this visitor again (it also sets the form cookie when missing). */
 async function freshToken(form: HTMLFormElement): Promise<string> {
-  const response = await fetch(form.action, { headers: { accept: 'text/html' }, credentials: 'same-origin', cache: 'no-store' });
+  const response = await fetch(form.action, {
+    headers: { accept: 'text/html' },
+    credentials: 'same-origin',
+    cache: 'no-store',
+  });
   const html = new DOMParser().parseFromString(await response.text(), 'text/html');
   return html.querySelector<HTMLInputElement>(`form[id="${form.id}"] [data-csrf-token]`)?.value ?? '';
 }
@@ -40,7 +45,9 @@ async function freshToken(form: HTMLFormElement): Promise<string> {
 function clearErrors(form: HTMLFormElement): void {
   for (const slot of form.querySelectorAll<HTMLElement>('[data-error-for]')) {
     slot.textContent = '';
-    (form.elements.namedItem(slot.dataset['errorFor'] ?? '') as HTMLElement | null)?.removeAttribute('aria-invalid');
+    (form.elements.namedItem(slot.dataset['errorFor'] ?? '') as HTMLElement | null)?.removeAttribute(
+      'aria-invalid',
+    );
   }
   const message = part<HTMLElement>(form, '[data-form-message]');
   if (message) message.textContent = '';
@@ -112,7 +119,10 @@ async function send(form: HTMLFormElement, button: HTMLButtonElement | null): Pr
       showConfirmation(form, typeof answer.message === 'string' ? answer.message : '');
       return;
     }
-    const fields = typeof answer.error?.fields === 'object' && answer.error.fields !== null ? (answer.error.fields as Record<string, unknown>) : {};
+    const fields =
+      typeof answer.error?.fields === 'object' && answer.error.fields !== null
+        ? (answer.error.fields as Record<string, unknown>)
+        : {};
     showErrors(form, typeof answer.error?.message === 'string' ? answer.error.message : TEXTS.failed, fields);
   } catch {
     if (message) message.textContent = TEXTS.network;

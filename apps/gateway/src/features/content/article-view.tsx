@@ -18,10 +18,25 @@ import { ShareLinks } from './share-links';
  * of `data-article-path` (POST /api/views): views are counted per visit in the browser, never
  * while rendering, because a memoised document is sent without rendering.
  */
-export function ArticleBody({ page, article, comments }: { page: ContentPageView; article: ArticleView; comments: CommentsSectionData }) {
+export function ArticleBody({
+  page,
+  article,
+  comments,
+}: {
+  page: ContentPageView;
+  article: ArticleView;
+  comments: CommentsSectionData;
+}) {
   const { locale } = useRenderContext();
   const edited = article.editedAt !== '' && article.editedAt !== article.writtenAt;
-  const breadcrumbs = page.breadcrumbs.length > 0 ? page.breadcrumbs : [{ text: 'Strona główna', link: '/' }, { text: 'Blog', link: '/blog/' }, { text: article.h1, link: '' }];
+  const breadcrumbs =
+    page.breadcrumbs.length > 0
+      ? page.breadcrumbs
+      : [
+          { text: 'Strona główna', link: '/' },
+          { text: 'Blog', link: '/blog/' },
+          { text: article.h1, link: '' },
+        ];
   return (
     <div className="container article-layout">
       <article className="article" data-article-path={article.path} {...islandMarker('view-beacon')}>
@@ -68,7 +83,11 @@ export function ArticleBody({ page, article, comments }: { page: ContentPageView
           </figure>
         ) : (
           <figure className="article__figure">
-            <ArticleCover className="article__cover" title={article.h1} tagSlug={article.tags[0]?.slug ?? ''} />
+            <ArticleCover
+              className="article__cover"
+              title={article.h1}
+              tagSlug={article.tags[0]?.slug ?? ''}
+            />
           </figure>
         )}
         <TableOfContents items={article.toc} />

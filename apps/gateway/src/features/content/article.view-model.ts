@@ -27,4 +27,3 @@ export function toArticleView(article: contentV1.Article, shareUrl: string): Art
     sources: article.sources.map((source) => ({ name: source.name, url: source.url })),
   };
 }
-

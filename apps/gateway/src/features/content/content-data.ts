@@ -1,5 +1,12 @@
 import { type Section } from '../../app/section';
-import { type ArticleCard, type AuthorLink, type ContentPageView, type OfferBlock, type TagLink, type TocItem } from '../../app/view-types';
+import {
+  type ArticleCard,
+  type AuthorLink,
+  type ContentPageView,
+  type OfferBlock,
+  type TagLink,
+  type TocItem,
+} from '../../app/view-types';
 import { type CommentsSectionData } from '../comments';
 
 /** A blog article page (the body comes from the content service as sanitised HTML). */

@@ -28,10 +28,21 @@ export async function loadContentPage(ctx: LoadContext<ContentParams>): Promise<
     ]);
     // The article's own body is the one shown; the page's copy of it would only be carried along.
     const shareUrl = view.canonicalUrl || `${ctx.origin}${ctx.params.path}`;
-    return { kind: 'article', page: { ...view, bodyHtml: '' }, article: toArticleView(article, shareUrl), comments };
+    return {
+      kind: 'article',
+      page: { ...view, bodyHtml: '' },
+      article: toArticleView(article, shareUrl),
+      comments,
+    };
   }
   if (page.type === contentV1.RouteType.SEO) {
-    return { kind: 'seo', page: view, offers: view.showOffers ? await ctx.section(() => loadOfferBlock(ctx, offerRequestForPage(ctx.params.path))) : null };
+    return {
+      kind: 'seo',
+      page: view,
+      offers: view.showOffers
+        ? await ctx.section(() => loadOfferBlock(ctx, offerRequestForPage(ctx.params.path)))
+        : null,
+    };
   }
   // Documents, core pages, and any type this build does not know yet read as a document.
   return { kind: 'page', page: view };

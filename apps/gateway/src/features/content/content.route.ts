@@ -12,7 +12,10 @@ function head(data: ContentPageData, ctx: HeadContext): RouteHead {
   if (data.kind !== 'article') return contentHead(ctx, data.page);
   const { page, article } = data;
   const canonical = page.canonicalUrl || `${ctx.origin}${ctx.path}`;
-  const breadcrumbs = page.breadcrumbs.length > 0 ? page.breadcrumbs : [HOME_CRUMB, { text: 'Blog', link: '/blog/' }, { text: article.h1, link: '' }];
+  const breadcrumbs =
+    page.breadcrumbs.length > 0
+      ? page.breadcrumbs
+      : [HOME_CRUMB, { text: 'Blog', link: '/blog/' }, { text: article.h1, link: '' }];
   return contentHead(ctx, page, {
     description: page.description || article.description,
     ogType: 'article',
@@ -24,7 +27,9 @@ function head(data: ContentPageData, ctx: HeadContext): RouteHead {
         canonical,
         datePublished: article.writtenAt,
         dateModified: article.editedAt,
-        author: article.author ? { name: article.author.name, path: article.author.path, role: article.author.role } : { name: 'Redakcja', path: '' },
+        author: article.author
+          ? { name: article.author.name, path: article.author.path, role: article.author.role }
+          : { name: 'Redakcja', path: '' },
         imageUrl: article.imageUrl || DEFAULT_OG_IMAGE.path,
       }),
     ],

@@ -15,9 +15,14 @@ import { formatDate } from '../../shared/format';
 export function DocumentView({ page }: { page: ContentPageView }) {
   const { locale, navigation } = useRenderContext();
   const operator = navigation.operator;
-  const intro = operator ? fillOperatorMarkers(page.introHtml, operator) : { html: page.introHtml, used: false, block: false };
-  const body = operator ? fillOperatorMarkers(page.bodyHtml, operator) : { html: page.bodyHtml, used: false, block: false };
-  const exampleNotice = operator?.example === true && (intro.used || body.used) && !intro.block && !body.block;
+  const intro = operator
+    ? fillOperatorMarkers(page.introHtml, operator)
+    : { html: page.introHtml, used: false, block: false };
+  const body = operator
+    ? fillOperatorMarkers(page.bodyHtml, operator)
+    : { html: page.bodyHtml, used: false, block: false };
+  const exampleNotice =
+    operator?.example === true && (intro.used || body.used) && !intro.block && !body.block;
   return (
     <article className="container article">
       <Breadcrumbs items={page.breadcrumbs} />

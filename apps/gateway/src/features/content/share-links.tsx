@@ -17,7 +17,11 @@ export function ShareLinks({ url, title }: { url: string; title: string }) {
       </h2>
       <ul className="share__list">
         <li>
-          <a href={`https://www.facebook.com/sharer/sharer.php?u=${u}`} target="_blank" rel="noopener noreferrer">
+          <a
+            href={`https://www.facebook.com/sharer/sharer.php?u=${u}`}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
             Facebook{newTab}
           </a>
         </li>
@@ -27,7 +31,11 @@ export function ShareLinks({ url, title }: { url: string; title: string }) {
           </a>
         </li>
         <li>
-          <a href={`https://www.linkedin.com/sharing/share-offsite/?url=${u}`} target="_blank" rel="noopener noreferrer">
+          <a
+            href={`https://www.linkedin.com/sharing/share-offsite/?url=${u}`}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
             LinkedIn{newTab}
           </a>
         </li>
@@ -40,7 +48,13 @@ export function ShareLinks({ url, title }: { url: string; title: string }) {
           </button>
         </li>
         <li className="share__native">
-          <button type="button" className="share__button" data-share="native" data-share-url={url} data-share-title={title}>
+          <button
+            type="button"
+            className="share__button"
+            data-share="native"
+            data-share-url={url}
+            data-share-title={title}
+          >
             Więcej opcji
           </button>
         </li>

@@ -5,13 +5,32 @@ import { CONVERTER_QUERY } from './converter-query';
 import { converterView } from './converter.view-model';
 import { type ConverterForm } from './currency-converter-data';
 
-function CurrencySelect({ id, name, label, form, selected, error }: { id: string; name: string; label: string; form: ConverterForm; selected: string; error?: string }) {
+function CurrencySelect({
+  id,
+  name,
+  label,
+  form,
+  selected,
+  error,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  form: ConverterForm;
+  selected: string;
+  error?: string;
+}) {
   return (
     <div className="converter__field">
       <label htmlFor={id}>{label}</label>
       <select {...fieldControl(id, error)} name={name} defaultValue={selected}>
         {form.currencies.map((currency) => (
-          <option key={currency.code} value={currency.code} data-mid={currency.mid} data-table={currency.table}>
+          <option
+            key={currency.code}
+            value={currency.code}
+            data-mid={currency.mid}
+            data-table={currency.table}
+          >
             {currency.label}
           </option>
         ))}
@@ -26,7 +45,13 @@ function CurrencySelect({ id, name, label, form, selected, error }: { id: string
  * address carries) and, with it, converts as the visitor types (the currency-converter island,
  * same rules). The rates and their tables ride on the options and the form's data attribute.
  */
-export function CurrencyConverter({ form, idPrefix = 'przelicznik' }: { form: ConverterForm; idPrefix?: string }) {
+export function CurrencyConverter({
+  form,
+  idPrefix = 'przelicznik',
+}: {
+  form: ConverterForm;
+  idPrefix?: string;
+}) {
   const { formState } = useRenderContext();
   const view = converterView(form, formState?.values);
   const amountId = `${idPrefix}-kwota`;
@@ -54,8 +79,22 @@ export function CurrencyConverter({ form, idPrefix = 'przelicznik' }: { form: Co
           />
           <FieldError id={amountId} name={CONVERTER_QUERY.amount} error={view.errors.amount} />
         </div>
-        <CurrencySelect id={`${idPrefix}-z`} name={CONVERTER_QUERY.from} label="Z waluty" form={form} selected={view.from} error={view.errors.from} />
-        <CurrencySelect id={`${idPrefix}-na`} name={CONVERTER_QUERY.to} label="Na walutę" form={form} selected={view.to} error={view.errors.to} />
+        <CurrencySelect
+          id={`${idPrefix}-z`}
+          name={CONVERTER_QUERY.from}
+          label="Z waluty"
+          form={form}
+          selected={view.from}
+          error={view.errors.from}
+        />
+        <CurrencySelect
+          id={`${idPrefix}-na`}
+          name={CONVERTER_QUERY.to}
+          label="Na walutę"
+          form={form}
+          selected={view.to}
+          error={view.errors.to}
+        />
         <button className="button converter__submit" type="submit">
           Przelicz
         </button>

@@ -20,8 +20,8 @@ export default function ConverterPage({ data }: { data: ConverterData }) {
       />
       <h1>Kalkulator walutowy</h1>
       <p className="article__lead">
-        Przelicz złote na euro, dolary, funty i ponad 50 innych walut po aktualnym kursie średnim NBP. Obok znajdziesz
-        kursy kupna i sprzedaży oraz kursy walut w bankach.
+        Przelicz złote na euro, dolary, funty i ponad 50 innych walut po aktualnym kursie średnim NBP. Obok
+        znajdziesz kursy kupna i sprzedaży oraz kursy walut w bankach.
       </p>
       <CurrencyConverter form={data.form} />
       <section className="section" aria-labelledby="popularne">
@@ -30,7 +30,9 @@ export default function ConverterPage({ data }: { data: ConverterData }) {
           <table className="rates-table" data-popular="">
             <caption>
               {`${tableA ? `Kursy NBP z tabeli nr ${tableA.no} z dnia ${formatIsoDate(tableA.effectiveDate)}` : 'Kursy NBP'}${
-                data.tableC ? `; kupno i sprzedaż z tabeli nr ${data.tableC.no} z dnia ${formatIsoDate(data.tableC.effectiveDate)}` : ''
+                data.tableC
+                  ? `; kupno i sprzedaż z tabeli nr ${data.tableC.no} z dnia ${formatIsoDate(data.tableC.effectiveDate)}`
+                  : ''
               }`}
             </caption>
             <thead>
@@ -56,12 +58,17 @@ export default function ConverterPage({ data }: { data: ConverterData }) {
             </tbody>
           </table>
         </div>
-        {data.optionalTables.status === 'unavailable' && <UnavailableNotice what="Kursy kupna i sprzedaży oraz tabela B NBP" />}
+        {data.optionalTables.status === 'unavailable' && (
+          <UnavailableNotice what="Kursy kupna i sprzedaży oraz tabela B NBP" />
+        )}
       </section>
       <section className="section" aria-labelledby="w-bankach">
         <h2 id="w-bankach">Kursy walut w bankach</h2>
         {data.banks.status === 'ok' ? (
-          <BankComparisonTable comparison={data.banks.value} caption="Kupno i sprzedaż w bankach, za 1 jednostkę waluty" />
+          <BankComparisonTable
+            comparison={data.banks.value}
+            caption="Kupno i sprzedaż w bankach, za 1 jednostkę waluty"
+          />
         ) : (
           <UnavailableNotice what="Kursy walut w bankach" />
         )}

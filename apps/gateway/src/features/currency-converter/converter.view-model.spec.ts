@@ -29,7 +29,9 @@ describe('the converter view', () => {
     const view = converterView(FORM, { kwota: '10', z: 'mdl', na: 'eur' });
     expect(view.from).toBe('MDL');
     expect(view.conversion?.result).toBe('0.51');
-    expect(view.source).toBe('kurs średni NBP, tabele nr 068/A/NBP/2025 z dnia 08.04.2025 i nr 014/B/NBP/2025 z dnia 02.04.2025');
+    expect(view.source).toBe(
+      'kurs średni NBP, tabele nr 068/A/NBP/2025 z dnia 08.04.2025 i nr 014/B/NBP/2025 z dnia 02.04.2025',
+    );
   });
 
   it('keeps what was typed and says what is wrong, without a result', () => {
@@ -44,7 +46,9 @@ describe('the converter view', () => {
     ['1 250,50', '1 250,5 EUR = 5 368,40 PLN'],
     ['0,5', '0,5 EUR = 2,15 PLN'],
   ])('reads %p as typed, with spaces and a decimal comma', (amount, headline) => {
-    expect(converterView(FORM, { kwota: amount, z: 'EUR', na: 'PLN' }).headline).toBe(headline.replace(/ (?=\d{3}\b)/g, '\u00a0'));
+    expect(converterView(FORM, { kwota: amount, z: 'EUR', na: 'PLN' }).headline).toBe(
+      headline.replace(/ (?=\d{3}\b)/g, '\u00a0'),
+    );
   });
 
   it.each([

@@ -1,6 +1,12 @@
 import { formatIsoDate } from '../../shared/rates-format';
 import { parseAmount } from '@lib/currencies';
-import { type Conversion, convertAtMid, conversionHeadline, conversionSentence, rateLine } from './mid-conversion';
+import {
+  type Conversion,
+  convertAtMid,
+  conversionHeadline,
+  conversionSentence,
+  rateLine,
+} from './mid-conversion';
 import { CONVERTER_QUERY } from './converter-query';
 import { type ConverterCurrency, type ConverterForm, type TableRef } from './currency-converter-data';
 
@@ -25,7 +31,9 @@ export interface ConverterView {
 /** Where the rates come from: 'kurs średni NBP, tabela nr 229/A/NBP/2026 z dnia 24.11.2026'. */
 export function sourceText(tables: readonly TableRef[], used: readonly ConverterCurrency[]): string {
   const indices = [...new Set(used.map((currency) => currency.table).filter((index) => index >= 0))].sort();
-  const refs = indices.map((index) => tables[index]).filter((table): table is TableRef => table !== undefined);
+  const refs = indices
+    .map((index) => tables[index])
+    .filter((table): table is TableRef => table !== undefined);
   if (refs.length === 0) return 'złoty do złotego: kurs 1';
   const list = refs.map((table) => `nr ${table.no} z dnia ${formatIsoDate(table.effectiveDate)}`).join(' i ');
   return `kurs średni NBP, ${refs.length > 1 ? 'tabele' : 'tabela'} ${list}`;
@@ -35,7 +43,10 @@ export function sourceText(tables: readonly TableRef[], used: readonly Converter
  * What the converter shows for the values sent (or typed): the checked amount and currencies,
  * the result and the rate with its table, or the Polish message of what is wrong.
  */
-export function converterView(form: Pick<ConverterForm, 'currencies' | 'tables' | 'from' | 'to'>, values: Partial<Record<string, string>> = {}): ConverterView {
+export function converterView(
+  form: Pick<ConverterForm, 'currencies' | 'tables' | 'from' | 'to'>,
+  values: Partial<Record<string, string>> = {},
+): ConverterView {
   const amountText = values[CONVERTER_QUERY.amount] ?? DEFAULT_AMOUNT;
   const pick = (value: string | undefined, fallback: string) => {
     const code = (value ?? fallback).trim().toUpperCase();
@@ -48,7 +59,17 @@ export function converterView(form: Pick<ConverterForm, 'currencies' | 'tables' 
   if (!to.currency) errors.to = UNKNOWN_CURRENCY;
   const amount = parseAmount(amountText);
   if (!amount.ok) errors.amount = amount.message;
-  const empty: ConverterView = { amountText, from: from.code, to: to.code, errors, conversion: null, headline: '', sentence: '', rate: '', source: '' };
+  const empty: ConverterView = {
+    amountText,
+    from: from.code,
+    to: to.code,
+    errors,
+    conversion: null,
+    headline: '',
+    sentence: '',
+    rate: '',
+    source: '',
+  };
   if (!amount.ok || !from.currency || !to.currency) return empty;
   const conversion = convertAtMid(amount.amount, from.currency, to.currency);
   return {

@@ -37,7 +37,12 @@ export function mount(form: HTMLElement): void {
   const amount = form.elements.namedItem(CONVERTER_QUERY.amount);
   const from = form.elements.namedItem(CONVERTER_QUERY.from);
   const to = form.elements.namedItem(CONVERTER_QUERY.to);
-  if (!(amount instanceof HTMLInputElement) || !(from instanceof HTMLSelectElement) || !(to instanceof HTMLSelectElement)) return;
+  if (
+    !(amount instanceof HTMLInputElement) ||
+    !(from instanceof HTMLSelectElement) ||
+    !(to instanceof HTMLSelectElement)
+  )
+    return;
   attached.add(form);
   const currencies = readCurrencies(from);
   const tables = readTables(form);
@@ -46,7 +51,11 @@ export function mount(form: HTMLElement): void {
   const update = (): void => {
     const view = converterView(
       { currencies, tables, from: from.value, to: to.value },
-      { [CONVERTER_QUERY.amount]: amount.value, [CONVERTER_QUERY.from]: from.value, [CONVERTER_QUERY.to]: to.value },
+      {
+        [CONVERTER_QUERY.amount]: amount.value,
+        [CONVERTER_QUERY.from]: from.value,
+        [CONVERTER_QUERY.to]: to.value,
+      },
     );
     setText(error, view.errors.amount ?? '');
     if (view.errors.amount) amount.setAttribute('aria-invalid', 'true');

@@ -22,7 +22,10 @@ import {
 } from './currency-converter.view-model';
 
 /** The newest table of a type, or null while none is stored (NOT_FOUND); other failures are thrown. */
-async function latestTable(services: GatewayServices, table: ratesV1.TableType): Promise<ratesV1.RateTable | null> {
+async function latestTable(
+  services: GatewayServices,
+  table: ratesV1.TableType,
+): Promise<ratesV1.RateTable | null> {
   try {
     return await services.rates.getLatestTable({ table });
   } catch (error) {
@@ -39,7 +42,9 @@ export async function loadConverter(ctx: LoadContext<unknown>): Promise<Converte
   const { services } = ctx;
   const [tableA, optional, banks] = await Promise.all([
     services.rates.getLatestTable({ table: ratesV1.TableType.A }),
-    ctx.section(() => Promise.all([latestTable(services, ratesV1.TableType.B), latestTable(services, ratesV1.TableType.C)])),
+    ctx.section(() =>
+      Promise.all([latestTable(services, ratesV1.TableType.B), latestTable(services, ratesV1.TableType.C)]),
+    ),
     ctx.section(() => loadBankComparison(services)),
   ]);
   const [tableB, tableC] = optional.status === 'ok' ? optional.value : [null, null];

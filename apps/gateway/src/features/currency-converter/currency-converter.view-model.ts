@@ -3,18 +3,41 @@ import { type ratesV1 } from '@lib/contracts';
 import { Decimal } from '@lib/finance';
 import { currencyPairPath } from '../../app/site-paths/rates';
 import { type ChartData } from '../rate-charts';
-import { type ConverterCurrency, type CurrencyLink, type PairHistory, type PopularRate, type TableRef } from './currency-converter-data';
+import {
+  type ConverterCurrency,
+  type CurrencyLink,
+  type PairHistory,
+  type PopularRate,
+  type TableRef,
+} from './currency-converter-data';
 import { RATE_PLACES } from './mid-conversion';
 
 /** Currencies listed first on the converter page and in its select, in this order. */
-export const POPULAR_CODES = ['EUR', 'USD', 'GBP', 'CHF', 'NOK', 'SEK', 'DKK', 'CZK', 'HUF', 'JPY', 'CAD', 'AUD', 'UAH'] as const;
+export const POPULAR_CODES = [
+  'EUR',
+  'USD',
+  'GBP',
+  'CHF',
+  'NOK',
+  'SEK',
+  'DKK',
+  'CZK',
+  'HUF',
+  'JPY',
+  'CAD',
+  'AUD',
+  'UAH',
+] as const;
 
 export const currencyOptionLabel = (code: string): string => {
   const label = currencyLabel(code);
   return label === code ? code : `${code} – ${label}`;
 };
 
-export const tableRef = (table: ratesV1.RateTable): TableRef => ({ no: table.no, effectiveDate: table.effectiveDate });
+export const tableRef = (table: ratesV1.RateTable): TableRef => ({
+  no: table.no,
+  effectiveDate: table.effectiveDate,
+});
 
 /**
  * The converter's currencies: the złoty and every currency of tables A and B (A first: a currency
@@ -26,7 +49,8 @@ export function converterCurrencies(tables: readonly ratesV1.RateTable[]): Conve
   tables.forEach((table, index) => {
     for (const rate of table.rates) {
       const code = rate.code.toUpperCase();
-      if (byCode.has(code) || rate.mid === '' || !findCurrency(code) || new Decimal(rate.mid).lte(0)) continue;
+      if (byCode.has(code) || rate.mid === '' || !findCurrency(code) || new Decimal(rate.mid).lte(0))
+        continue;
       byCode.set(code, { code, label: currencyOptionLabel(code), mid: rate.mid, table: index });
     }
   });
@@ -52,7 +76,13 @@ export function popularRates(tableA: ratesV1.RateTable, tableC: ratesV1.RateTabl
 
 /** A pair page for every currency the converter offers, against the złoty. */
 export function currencyLinks(currencies: readonly ConverterCurrency[]): CurrencyLink[] {
-  return currencies.filter((currency) => currency.code !== 'PLN').map((currency) => ({ code: currency.code, name: currencyLabel(currency.code), path: currencyPairPath(currency.code, 'PLN') }));
+  return currencies
+    .filter((currency) => currency.code !== 'PLN')
+    .map((currency) => ({
+      code: currency.code,
+      name: currencyLabel(currency.code),
+      path: currencyPairPath(currency.code, 'PLN'),
+    }));
 }
 
 /**
@@ -60,11 +90,31 @@ export function currencyLinks(currencies: readonly ConverterCurrency[]): Currenc
  * history against a currency (`inverted`) is that currency's history with each rate inverted, and
  * its min, max and change are those of the inverted rates.
  */
-export function toPairHistory(history: ratesV1.GetCurrencyHistoryResponse, label: string, inverted: boolean): PairHistory {
+export function toPairHistory(
+  history: ratesV1.GetCurrencyHistoryResponse,
+  label: string,
+  inverted: boolean,
+): PairHistory {
   const values = history.points.map((point) => (inverted ? invertRate(point.mid, RATE_PLACES) : point.mid));
-  const data: ChartData = { dates: history.points.map((point) => point.effectiveDate), series: [{ label, values }] };
+  const data: ChartData = {
+    dates: history.points.map((point) => point.effectiveDate),
+    series: [{ label, values }],
+  };
   const base = { data, from: history.from, to: history.to };
-  if (!inverted) return { ...base, min: history.min, max: history.max, change: history.change, changePercent: history.changePercent };
+  if (!inverted)
+    return {
+      ...base,
+      min: history.min,
+      max: history.max,
+      change: history.change,
+      changePercent: history.changePercent,
+    };
   const stats = midSeriesStats(values);
-  return { ...base, min: stats?.min ?? '', max: stats?.max ?? '', change: stats?.change ?? '', changePercent: stats?.changePercent ?? '' };
+  return {
+    ...base,
+    min: stats?.min ?? '',
+    max: stats?.max ?? '',
+    change: stats?.change ?? '',
+    changePercent: stats?.changePercent ?? '',
+  };
 }

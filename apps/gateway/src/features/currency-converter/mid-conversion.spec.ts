@@ -8,7 +8,13 @@ const JPY = { code: 'JPY', mid: '0.026640' };
 
 describe('conversion at NBP mid rates', () => {
   it('converts to złoty exactly, rounded half up to the grosz', () => {
-    expect(convertAtMid('100', EUR, PLN)).toEqual({ amount: '100', from: 'EUR', to: 'PLN', rate: '4.293', result: '429.30' });
+    expect(convertAtMid('100', EUR, PLN)).toEqual({
+      amount: '100',
+      from: 'EUR',
+      to: 'PLN',
+      rate: '4.293',
+      result: '429.30',
+    });
     // 0.125 × 4.2930 = 0.536625 → 0.54
     expect(convertAtMid('0.125', EUR, PLN).result).toBe('0.54');
   });

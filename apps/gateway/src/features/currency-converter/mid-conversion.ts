@@ -25,9 +25,19 @@ export interface Conversion {
 }
 
 /** `amount` of `from` in `to`, each with its mid in złoty per one unit ('1' for the złoty itself). */
-export function convertAtMid(amount: string, from: { code: string; mid: string }, to: { code: string; mid: string }): Conversion {
+export function convertAtMid(
+  amount: string,
+  from: { code: string; mid: string },
+  to: { code: string; mid: string },
+): Conversion {
   const minorUnits = findCurrency(to.code)?.minorUnits ?? 2;
-  return { amount, from: from.code, to: to.code, rate: crossRate(from.mid, to.mid, RATE_PLACES), result: convertAmount(amount, from.mid, to.mid, minorUnits) };
+  return {
+    amount,
+    from: from.code,
+    to: to.code,
+    rate: crossRate(from.mid, to.mid, RATE_PLACES),
+    result: convertAmount(amount, from.mid, to.mid, minorUnits),
+  };
 }
 
 /** '100 EUR = 427,35 PLN' */
@@ -52,4 +62,3 @@ export function conversionSentence(conversion: Conversion): string {
 export function rateLine(conversion: Conversion): string {
   return `1 ${conversion.from} = ${formatDecimalText(conversion.rate, 4, 6)} ${conversion.to}`;
 }
-

@@ -2,7 +2,12 @@ import { Breadcrumbs } from '../../app/components/page-extras';
 import { UnavailableNotice } from '../../app/components/unavailable-notice';
 import { BANK_RATES_PATH, CONVERTER_PATH } from '../../app/site-paths/rates';
 import { NbpNote, RANGE_LABELS, RangeNav, RateChart } from '../rate-charts';
-import { formatAmountText, formatDecimalText, formatIsoDate, formatRateText } from '../../shared/rates-format';
+import {
+  formatAmountText,
+  formatDecimalText,
+  formatIsoDate,
+  formatRateText,
+} from '../../shared/rates-format';
 import { convertAtMid } from './mid-conversion';
 import { CurrencyConverter } from './converter-form';
 import { type PairData } from './currency-converter-data';
@@ -39,16 +44,29 @@ export default function PairPage({ data }: { data: PairData }) {
       <dl className="pair-facts" data-pair-facts="">
         <div>
           <dt>Cena</dt>
-          <dd>{data.mid === '' ? 'brak notowania' : `1 ${data.from} = ${formatAmountText(convertAtMid('1', { code: data.from, mid: data.mid }, { code: data.to, mid: '1' }).result)} ${data.to}`}</dd>
+          <dd>
+            {data.mid === ''
+              ? 'brak notowania'
+              : `1 ${data.from} = ${formatAmountText(convertAtMid('1', { code: data.from, mid: data.mid }, { code: data.to, mid: '1' }).result)} ${data.to}`}
+          </dd>
         </div>
         <Figure
           label="Kupno"
           value={data.bid}
           unit={data.to}
-          note={data.cTableNo ? ` · tabela ${data.cTableNo} z dnia ${formatIsoDate(data.cEffectiveDate)}` : undefined}
+          note={
+            data.cTableNo
+              ? ` · tabela ${data.cTableNo} z dnia ${formatIsoDate(data.cEffectiveDate)}`
+              : undefined
+          }
         />
         <Figure label="Sprzedaż" value={data.ask} unit={data.to} />
-        <Figure label="Kurs NBP" value={data.mid} unit={data.to} note={` · tabela ${data.tableNo} z dnia ${formatIsoDate(data.effectiveDate)}`} />
+        <Figure
+          label="Kurs NBP"
+          value={data.mid}
+          unit={data.to}
+          note={` · tabela ${data.tableNo} z dnia ${formatIsoDate(data.effectiveDate)}`}
+        />
         <Figure label="Minimum (12 miesięcy)" value={data.min} unit={data.to} />
         <Figure label="Maksimum (12 miesięcy)" value={data.max} unit={data.to} />
       </dl>
@@ -65,7 +83,11 @@ export default function PairPage({ data }: { data: PairData }) {
         <RangeNav pagePath={data.path} current={data.range} anchor={HISTORY_ANCHOR} />
         {data.history.status === 'ok' ? (
           <>
-            <RateChart title={`Kurs średni NBP ${pairName}, ${rangeLabel}`} data={data.history.value.data} unit={data.to} />
+            <RateChart
+              title={`Kurs średni NBP ${pairName}, ${rangeLabel}`}
+              data={data.history.value.data}
+              unit={data.to}
+            />
             {data.history.value.min !== '' && (
               <dl className="pair-facts pair-facts--range">
                 <Figure label={`Minimum (${rangeLabel})`} value={data.history.value.min} unit={data.to} />

@@ -15,8 +15,24 @@ describe('rates pages in the sitemap', () => {
   it('lists the converter, a pair page per supported currency of tables A and B and every bank, dated by their tables', async () => {
     const rates = {
       getLatestTable: ({ table: letter }: { table: ratesV1.TableType }) =>
-        Promise.resolve(letter === ratesV1.TableType.A ? table(letter, '2025-04-08', ['EUR', 'USD']) : table(letter, '2025-04-02', ['USD', 'MDL', 'ZZZ'])),
-      listBanks: () => Promise.resolve({ banks: [{ slug: 'pko-bp', name: 'PKO', logoUrl: '', latestTableDate: '2025-04-07', embedded: true, websiteUrl: '' }] }),
+        Promise.resolve(
+          letter === ratesV1.TableType.A
+            ? table(letter, '2025-04-08', ['EUR', 'USD'])
+            : table(letter, '2025-04-02', ['USD', 'MDL', 'ZZZ']),
+        ),
+      listBanks: () =>
+        Promise.resolve({
+          banks: [
+            {
+              slug: 'pko-bp',
+              name: 'PKO',
+              logoUrl: '',
+              latestTableDate: '2025-04-07',
+              embedded: true,
+              websiteUrl: '',
+            },
+          ],
+        }),
     };
     const services = { rates } as unknown as GatewayServices;
     expect(await converterSitemap(services, '2026-11-24')).toEqual([
@@ -34,7 +50,11 @@ describe('rates pages in the sitemap', () => {
   it('keeps the two fixed pages while the rates service does not answer', async () => {
     const failing = () => Promise.reject(new Error('UNAVAILABLE'));
     const services = { rates: { getLatestTable: failing, listBanks: failing } } as unknown as GatewayServices;
-    expect(await converterSitemap(services, '2026-11-24')).toEqual([{ loc: '/kalkulator-walutowy/', lastmod: '2026-11-24' }]);
-    expect(await bankRatesSitemap(services, '2026-11-24')).toEqual([{ loc: '/kursy-walut-w-bankach/', lastmod: '2026-11-24' }]);
+    expect(await converterSitemap(services, '2026-11-24')).toEqual([
+      { loc: '/kalkulator-walutowy/', lastmod: '2026-11-24' },
+    ]);
+    expect(await bankRatesSitemap(services, '2026-11-24')).toEqual([
+      { loc: '/kursy-walut-w-bankach/', lastmod: '2026-11-24' },
+    ]);
   });
 });

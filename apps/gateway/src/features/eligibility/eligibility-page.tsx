@@ -2,7 +2,12 @@ import { ChoiceField } from '../../app/components/form-field';
 import { Breadcrumbs } from '../../app/components/page-extras';
 import { islandMarker } from '../../app/island-marker';
 import { type EligibilityData } from './eligibility-data';
-import { ANSWER_CHOICES, ELIGIBILITY_PATH, eligibilityView, type QuestionView } from './eligibility.view-model';
+import {
+  ANSWER_CHOICES,
+  ELIGIBILITY_PATH,
+  eligibilityView,
+  type QuestionView,
+} from './eligibility.view-model';
 
 const fieldId = (question: QuestionView) => `szanse-${question.name}`;
 
@@ -20,7 +25,13 @@ function Question({ question }: { question: QuestionView }) {
     >
       {ANSWER_CHOICES.map((choice) => (
         <label key={choice.value}>
-          <input type="radio" name={question.name} value={choice.value} defaultChecked={question.answer === choice.value} data-field={question.key} />{' '}
+          <input
+            type="radio"
+            name={question.name}
+            value={choice.value}
+            defaultChecked={question.answer === choice.value}
+            data-field={question.key}
+          />{' '}
           {choice.label}
         </label>
       ))}
@@ -41,11 +52,18 @@ export default function EligibilityPage({ data }: { data: EligibilityData }) {
       />
       <h1>Sprawdź swoje szanse na pożyczkę</h1>
       <p className="article__lead">
-        Cztery pytania zajmą Ci kilkanaście sekund. Każda odpowiedź „Tak” dodaje do wyniku wagę danego warunku, a obok wyniku widzisz, które
-        warunki spełniasz i ile każdy z nich znaczy.
+        Cztery pytania zajmą Ci kilkanaście sekund. Każda odpowiedź „Tak” dodaje do wyniku wagę danego
+        warunku, a obok wyniku widzisz, które warunki spełniasz i ile każdy z nich znaczy.
       </p>
       <div className="loan-calc__grid">
-        <form className="loan-calc__form" action={ELIGIBILITY_PATH} method="get" noValidate aria-label="Pytania o szanse na pożyczkę" {...islandMarker('eligibility-quiz')}>
+        <form
+          className="loan-calc__form"
+          action={ELIGIBILITY_PATH}
+          method="get"
+          noValidate
+          aria-label="Pytania o szanse na pożyczkę"
+          {...islandMarker('eligibility-quiz')}
+        >
           {view.questions.map((question) => (
             <Question key={question.key} question={question} />
           ))}
@@ -76,7 +94,11 @@ export default function EligibilityPage({ data }: { data: EligibilityData }) {
               </thead>
               <tbody>
                 {view.questions.map((question) => (
-                  <tr key={question.key} data-item={question.key} data-counted={question.counted ? 'true' : 'false'}>
+                  <tr
+                    key={question.key}
+                    data-item={question.key}
+                    data-counted={question.counted ? 'true' : 'false'}
+                  >
                     <th scope="row">{question.question}</th>
                     <td>{question.weight}</td>
                     <td data-item-status={question.key}>{question.status}</td>
@@ -101,14 +123,15 @@ export default function EligibilityPage({ data }: { data: EligibilityData }) {
       <section className="article__body loan-calc__explain">
         <h2>Co oznacza ten wynik</h2>
         <p>
-          Wynik to suma wag warunków, przy których zaznaczono „Tak”: pełnoletność 20%, polskie obywatelstwo 35%, ważny dowód osobisty 15% i
-          konto w banku 28%. To podstawowe wymagania, które stawia większość pożyczkodawców, dlatego nawet przy wszystkich odpowiedziach „Tak” wynik
-          nie sięga 100%.
+          Wynik to suma wag warunków, przy których zaznaczono „Tak”: pełnoletność 20%, polskie obywatelstwo
+          35%, ważny dowód osobisty 15% i konto w banku 28%. To podstawowe wymagania, które stawia większość
+          pożyczkodawców, dlatego nawet przy wszystkich odpowiedziach „Tak” wynik nie sięga 100%.
         </p>
         <p>
-          To tylko orientacyjna wskazówka, a nie decyzja pożyczkodawcy ani obietnica przyznania pożyczki. O udzieleniu pożyczki decyduje
-          pożyczkodawca po własnej ocenie zdolności kredytowej – sprawdza między innymi dochody, historię w bazach kredytowych i wysokość innych
-          zobowiązań. Twoje odpowiedzi nie są nigdzie zapisywane ani wysyłane.
+          To tylko orientacyjna wskazówka, a nie decyzja pożyczkodawcy ani obietnica przyznania pożyczki. O
+          udzieleniu pożyczki decyduje pożyczkodawca po własnej ocenie zdolności kredytowej – sprawdza między
+          innymi dochody, historię w bazach kredytowych i wysokość innych zobowiązań. Twoje odpowiedzi nie są
+          nigdzie zapisywane ani wysyłane.
         </p>
       </section>
     </div>

@@ -6,7 +6,13 @@
  * which the server answers with the same result.
  */
 import { type IslandContext } from '../../app/island-marker';
-import { ELIGIBILITY_KEYS, ELIGIBILITY_PATH, ELIGIBILITY_QUERY, type EligibilityValues, eligibilityView } from './eligibility.view-model';
+import {
+  ELIGIBILITY_KEYS,
+  ELIGIBILITY_PATH,
+  ELIGIBILITY_QUERY,
+  type EligibilityValues,
+  eligibilityView,
+} from './eligibility.view-model';
 
 const attached = new WeakSet<HTMLElement>();
 
@@ -45,7 +51,11 @@ export function mount(form: HTMLElement, _context: IslandContext): void {
     const href = `${ELIGIBILITY_PATH}${view.shareQuery}`;
     page.querySelector('a[data-share]')?.setAttribute('href', href);
     // The address follows the answers, so copying it shares this result (no history entry per click).
-    if (shareAddress && window.location.pathname === ELIGIBILITY_PATH && `${window.location.pathname}${window.location.search}` !== href) {
+    if (
+      shareAddress &&
+      window.location.pathname === ELIGIBILITY_PATH &&
+      `${window.location.pathname}${window.location.search}` !== href
+    ) {
       window.history.replaceState(window.history.state, '', href);
     }
   };

@@ -1,5 +1,11 @@
 import { ELIGIBILITY_ITEMS, evaluateEligibility } from '@lib/pl-validation';
-import { eligibilityView, MISSING_ANSWER, parseAnswer, UNKNOWN_ANSWER, valuesFromQuery } from './eligibility.view-model';
+import {
+  eligibilityView,
+  MISSING_ANSWER,
+  parseAnswer,
+  UNKNOWN_ANSWER,
+  valuesFromQuery,
+} from './eligibility.view-model';
 
 const view = (search: string) => eligibilityView(valuesFromQuery(new URLSearchParams(search)));
 
@@ -8,7 +14,9 @@ describe('eligibility quiz view model', () => {
     const result = view('');
     expect(result.chance).toBe('0%');
     expect(result.complete).toBe(false);
-    expect(result.questions.map((q) => [q.answer, q.status, q.hint])).toEqual(Array(4).fill([null, 'bez odpowiedzi', '']));
+    expect(result.questions.map((q) => [q.answer, q.status, q.hint])).toEqual(
+      Array(4).fill([null, 'bez odpowiedzi', '']),
+    );
     expect(result.shareQuery).toBe('');
   });
 
@@ -31,7 +39,12 @@ describe('eligibility quiz view model', () => {
       const yes = ELIGIBILITY_ITEMS.map((_item, index) => (mask & (1 << index)) !== 0);
       const names = ['pelnoletni', 'obywatel', 'dowod', 'konto'];
       const search = names.map((name, index) => `${name}=${yes[index] ? 'tak' : 'nie'}`).join('&');
-      const answers = { over18: yes[0] === true, citizen: yes[1] === true, validIdentity: yes[2] === true, validBank: yes[3] === true };
+      const answers = {
+        over18: yes[0] === true,
+        citizen: yes[1] === true,
+        validIdentity: yes[2] === true,
+        validBank: yes[3] === true,
+      };
       expect(view(search).chancePercent).toBe(evaluateEligibility(answers).chancePercent);
     }
     expect(view('pelnoletni=tak&obywatel=tak&dowod=tak&konto=tak').chance).toBe('98%');

@@ -1,4 +1,9 @@
-import { ELIGIBILITY_ITEMS, type EligibilityAnswers, type EligibilityKey, evaluateEligibility } from '@lib/pl-validation/eligibility';
+import {
+  ELIGIBILITY_ITEMS,
+  type EligibilityAnswers,
+  type EligibilityKey,
+  evaluateEligibility,
+} from '@lib/pl-validation/eligibility';
 
 /*
  * The eligibility quiz page's one computation: the answers in the address →
@@ -82,8 +87,13 @@ export interface EligibilityView {
 /** Everything the page shows for these answers. */
 export function eligibilityView(values: EligibilityValues): EligibilityView {
   const started = ELIGIBILITY_KEYS.some((key) => values[key] !== null);
-  const parsed = Object.fromEntries(ELIGIBILITY_KEYS.map((key) => [key, parseAnswer(values[key])])) as Record<EligibilityKey, AnswerValue | null>;
-  const answers = Object.fromEntries(ELIGIBILITY_KEYS.map((key) => [key, parsed[key] === 'tak'])) as EligibilityAnswers;
+  const parsed = Object.fromEntries(ELIGIBILITY_KEYS.map((key) => [key, parseAnswer(values[key])])) as Record<
+    EligibilityKey,
+    AnswerValue | null
+  >;
+  const answers = Object.fromEntries(
+    ELIGIBILITY_KEYS.map((key) => [key, parsed[key] === 'tak']),
+  ) as EligibilityAnswers;
   const result = evaluateEligibility(answers);
   const questions = ELIGIBILITY_ITEMS.map((item, index): QuestionView => {
     const scored = result.items[index];
@@ -98,8 +108,18 @@ export function eligibilityView(values: EligibilityValues): EligibilityView {
       weightPercent: item.weightPercent,
       weight: `${item.weightPercent}%`,
       counted,
-      status: answer === null ? 'bez odpowiedzi' : counted ? `liczy się (+${item.weightPercent}%)` : 'nie liczy się',
-      hint: answer !== null || !started ? '' : given === null || given.trim() === '' ? MISSING_ANSWER : UNKNOWN_ANSWER,
+      status:
+        answer === null
+          ? 'bez odpowiedzi'
+          : counted
+            ? `liczy się (+${item.weightPercent}%)`
+            : 'nie liczy się',
+      hint:
+        answer !== null || !started
+          ? ''
+          : given === null || given.trim() === ''
+            ? MISSING_ANSWER
+            : UNKNOWN_ANSWER,
     };
   });
   const query = new URLSearchParams();

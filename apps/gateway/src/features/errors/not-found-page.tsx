@@ -20,7 +20,10 @@ export default function NotFoundPage(_props: { data: NotFoundData }) {
         404
       </p>
       <h1>Nie mogliśmy znaleźć żądanej strony</h1>
-      <p>Adres mógł się zmienić albo strona została usunięta. Złóż wniosek lub wybierz jedną z poniższych stron.</p>
+      <p>
+        Adres mógł się zmienić albo strona została usunięta. Złóż wniosek lub wybierz jedną z poniższych
+        stron.
+      </p>
       {application && (
         <p>
           <a className="button button--large" href={application.href}>

@@ -44,7 +44,9 @@ export default function HomePage({ data }: { data: HomeData }) {
               <OfferList offers={offers.value.items} source="home" />
               <p className="section__more">
                 {`Porównujemy ${offers.value.total} ${plural(offers.value.total, 'ofertę', 'oferty', 'ofert')}. `}
-                <a href={OFFERS_PATH}>{`Pokazujemy ranking dla ${DEFAULT_OFFER_REQUEST.amountZl} zł na ${DEFAULT_OFFER_REQUEST.periodDays} dni – wybierz swoją kwotę`}</a>
+                <a
+                  href={OFFERS_PATH}
+                >{`Pokazujemy ranking dla ${DEFAULT_OFFER_REQUEST.amountZl} zł na ${DEFAULT_OFFER_REQUEST.periodDays} dni – wybierz swoją kwotę`}</a>
               </p>
               <SponsoredOffers block={offers.value} source="home" />
             </>
@@ -63,7 +65,11 @@ export default function HomePage({ data }: { data: HomeData }) {
         </div>
         <div aria-labelledby="kursy">
           <h2 id="kursy">Kursy walut</h2>
-          {rates.status === 'ok' ? <RatesBox rates={rates.value} /> : <UnavailableNotice what="Kursy walut NBP" />}
+          {rates.status === 'ok' ? (
+            <RatesBox rates={rates.value} />
+          ) : (
+            <UnavailableNotice what="Kursy walut NBP" />
+          )}
         </div>
       </section>
 

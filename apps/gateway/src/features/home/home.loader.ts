@@ -16,7 +16,15 @@ export async function loadHome(ctx: LoadContext<unknown>): Promise<HomeData> {
   const [page, offers, rates] = await Promise.all([
     ctx.services.content.getPage({ path: '/' }),
     ctx.section(() => loadOfferBlock(ctx, DEFAULT_OFFER_REQUEST, HOME_OFFER_LIMIT)),
-    ctx.section(async () => toRatesBox(await ctx.services.rates.getLatestTable({ table: ratesV1.TableType.A }))),
+    ctx.section(async () =>
+      toRatesBox(await ctx.services.rates.getLatestTable({ table: ratesV1.TableType.A })),
+    ),
   ]);
-  return { page: toContentView(page), offers, rates, experimentIds: experimentIdsAt('/', ctx.locale.country), purposes: purposeOptions(LOAN_PURPOSES) };
+  return {
+    page: toContentView(page),
+    offers,
+    rates,
+    experimentIds: experimentIdsAt('/', ctx.locale.country),
+    purposes: purposeOptions(LOAN_PURPOSES),
+  };
 }

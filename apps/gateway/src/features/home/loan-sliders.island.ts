@@ -32,7 +32,8 @@ export function mount(form: HTMLElement, { locale, today }: IslandContext): void
     describeSlider(period, view.periodText);
     const days = form.querySelector<HTMLInputElement>('input[type="hidden"][name="period"]');
     if (days) days.value = String(view.periodDays);
-    for (const [name, text] of Object.entries(view.indicators)) setText(form.querySelector(`[data-indicator="${name}"]`), text);
+    for (const [name, text] of Object.entries(view.indicators))
+      setText(form.querySelector(`[data-indicator="${name}"]`), text);
     const apply = form.querySelector<HTMLAnchorElement>('a[data-apply]');
     const purpose = form.querySelector<HTMLSelectElement>('select[data-purpose]')?.value ?? '';
     // The registration form version of the address (`ver`, '2' or '3') goes on to the application.

@@ -21,7 +21,13 @@ export function LoanSliders({ purposes }: { purposes: readonly PurposeOption[] }
   const purposeId = useId();
 
   return (
-    <form className="calculator" action={APPLICATION_PATH} method="get" aria-label="Kalkulator pożyczki" {...islandMarker('loan-sliders')}>
+    <form
+      className="calculator"
+      action={APPLICATION_PATH}
+      method="get"
+      aria-label="Kalkulator pożyczki"
+      {...islandMarker('loan-sliders')}
+    >
       <div className="calculator__field">
         <label htmlFor={amountId}>
           Ile potrzebujesz? <output htmlFor={amountId}>{view.amountText}</output>
@@ -95,7 +101,11 @@ export function LoanSliders({ purposes }: { purposes: readonly PurposeOption[] }
       </dl>
       {/* The action is shown only while the application page exists (see navigation-links.ts). */}
       {navigation.application && (
-        <a className="button button--large calculator__cta" href={`${navigation.application.href}${view.applyQuery}`} data-apply="">
+        <a
+          className="button button--large calculator__cta"
+          href={`${navigation.application.href}${view.applyQuery}`}
+          data-apply=""
+        >
           {navigation.application.text}
         </a>
       )}

@@ -19,14 +19,20 @@ export interface LoanSlidersView {
   applyQuery: string;
 }
 
-export const monthsText = (months: number) => `${months} ${plural(months, 'miesiąc', 'miesiące', 'miesięcy')}`;
+export const monthsText = (months: number) =>
+  `${months} ${plural(months, 'miesiąc', 'miesiące', 'miesięcy')}`;
 
 /**
  * The calculator's texts for slider values, borrowing on `today` (YYYY-MM-DD). The component
  * renders them (server, and client-side navigation) and the island rewrites them as the sliders
  * move: one computation, so the browser shows exactly what the server would.
  */
-export function loanSlidersView(locale: Pick<Locale, 'code' | 'currency' | 'timezone'>, today: string, amountZl: Zloty, months: number): LoanSlidersView {
+export function loanSlidersView(
+  locale: Pick<Locale, 'code' | 'currency' | 'timezone'>,
+  today: string,
+  amountZl: Zloty,
+  months: number,
+): LoanSlidersView {
   const example = loanExample(amountZl, months, today);
   const clampedZl = zlotyFromGrosze(example.amountGrosze);
   const money = (grosze: number) => formatMoney(locale, grosze);

@@ -30,8 +30,8 @@ export function RatesBox({ rates }: { rates: RatesBoxData }) {
       <figcaption>
         {stale ? (
           <span className="rates-box__stale" data-stale="true">
-            Tabela nr {rates.tableNo} z {formatDate(locale, rates.effectiveDate)} – nowsza nie jest dostępna, więc kursy mogą
-            odbiegać od dzisiejszych.
+            Tabela nr {rates.tableNo} z {formatDate(locale, rates.effectiveDate)} – nowsza nie jest dostępna,
+            więc kursy mogą odbiegać od dzisiejszych.
           </span>
         ) : (
           <>

@@ -35,8 +35,8 @@ export function LenderFactsBlock({ facts }: { facts: LenderFactsView }) {
       <h2 id="najwazniejsze_informacje">{`${facts.name} w skrócie`}</h2>
       {facts.notALender && (
         <p className="notice notice--info">
-          {facts.name} nie jest pożyczkodawcą: przekazuje wnioski lub porównuje oferty innych firm. Umowę zawierasz z firmą, którą wskaże
-          ten serwis.
+          {facts.name} nie jest pożyczkodawcą: przekazuje wnioski lub porównuje oferty innych firm. Umowę
+          zawierasz z firmą, którą wskaże ten serwis.
         </p>
       )}
       <dl>
@@ -52,8 +52,9 @@ export function LenderFactsBlock({ facts }: { facts: LenderFactsView }) {
         ))}
       </dl>
       <p className="facts__checked">
-        Dane o ofercie pochodzą z pliku ofert przekazanego przez partnera, dane o firmie – ze wskazanych źródeł. Aktualne warunki zawsze
-        potwierdzaj w formularzu informacyjnym na stronie pożyczkodawcy przed zawarciem umowy.
+        Dane o ofercie pochodzą z pliku ofert przekazanego przez partnera, dane o firmie – ze wskazanych
+        źródeł. Aktualne warunki zawsze potwierdzaj w formularzu informacyjnym na stronie pożyczkodawcy przed
+        zawarciem umowy.
       </p>
     </section>
   );

@@ -26,7 +26,11 @@ export default function LenderReviewPage({ data }: { data: LenderReviewData }) {
         {review.subtitle !== '' && <p className="article__lead">{review.subtitle}</p>}
         <ReviewSummary lender={review} />
       </header>
-      {data.facts.status === 'ok' ? <LenderFactsBlock facts={data.facts.value} /> : <UnavailableNotice what="Informacje o pożyczkodawcy" />}
+      {data.facts.status === 'ok' ? (
+        <LenderFactsBlock facts={data.facts.value} />
+      ) : (
+        <UnavailableNotice what="Informacje o pożyczkodawcy" />
+      )}
       {activeOffer && (
         <section className="section section--flush" aria-labelledby="oferta_sekcja">
           <h2 id="oferta_sekcja">Aktualna oferta</h2>

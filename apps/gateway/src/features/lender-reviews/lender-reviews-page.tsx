@@ -19,7 +19,15 @@ export default function LenderReviewsPage({ data }: { data: LenderReviewsData })
         <ul className="lender-grid">
           {lenders.map((lender) => (
             <li key={lender.slug} className="lender-card">
-              {lender.logoUrl !== '' && <img className="lender-card__logo" src={lender.logoUrl} alt="" loading="lazy" decoding="async" />}
+              {lender.logoUrl !== '' && (
+                <img
+                  className="lender-card__logo"
+                  src={lender.logoUrl}
+                  alt=""
+                  loading="lazy"
+                  decoding="async"
+                />
+              )}
               <a className="lender-card__name" href={lender.path}>
                 {lender.name}
                 <span className="visually-hidden"> – opinie</span>

@@ -54,23 +54,30 @@ export async function loadLenderReview(ctx: LoadContext<LenderReviewParams>): Pr
     ctx.section(async () => {
       try {
         const lender = await ctx.services.offers.getLender({ lenderId: 0, slug: ctx.params.slug });
-        const current = lender.offers.find((candidate) => candidate.isActive && candidate.country === ctx.locale.country);
+        const current = lender.offers.find(
+          (candidate) => candidate.isActive && candidate.country === ctx.locale.country,
+        );
         return current ? toOfferCard(current, 1) : null;
       } catch (error) {
         if (error instanceof GrpcCallError && error.code === GrpcStatus.NOT_FOUND) return null;
         throw error;
       }
     }),
-    ctx.section(() => ctx.services.offers.getLenderFacts({ slug: ctx.params.slug, country: ctx.locale.country })),
+    ctx.section(() =>
+      ctx.services.offers.getLenderFacts({ slug: ctx.params.slug, country: ctx.locale.country }),
+    ),
   ]);
   // The review's {{oferta.…}} tokens read as this lender's figures, or as their fallback wording
   // when the offers service did not answer (never a guessed number).
   const values = lenderTokenValues(facts.status === 'ok' ? facts.value : null, ctx.locale);
-  const view = fillFigureTokensDeep(toLenderReviewView(review, ctx.params.slug), (text) => fillLenderTokens(text, values));
+  const view = fillFigureTokensDeep(toLenderReviewView(review, ctx.params.slug), (text) =>
+    fillLenderTokens(text, values),
+  );
   return {
     review: view,
     offer,
-    facts: facts.status === 'ok' ? sectionOk(toLenderFactsView(facts.value, ctx.locale)) : SECTION_UNAVAILABLE,
+    facts:
+      facts.status === 'ok' ? sectionOk(toLenderFactsView(facts.value, ctx.locale)) : SECTION_UNAVAILABLE,
     comments,
   };
 }

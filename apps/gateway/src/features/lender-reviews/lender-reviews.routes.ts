@@ -29,7 +29,11 @@ export const lenderReviewRoute = defineRoute({
     pageHead(ctx, {
       title: data.review.title,
       description: data.review.description || data.review.subtitle,
-      breadcrumbs: [HOME_CRUMB, { text: 'Opinie o pożyczkach', link: LENDER_REVIEWS_PATH }, { text: data.review.name, link: '' }],
+      breadcrumbs: [
+        HOME_CRUMB,
+        { text: 'Opinie o pożyczkach', link: LENDER_REVIEWS_PATH },
+        { text: data.review.name, link: '' },
+      ],
       faq: data.review.faq,
     }),
 });

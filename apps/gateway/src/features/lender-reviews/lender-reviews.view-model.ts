@@ -14,7 +14,9 @@ export function toLenderCard(lender: contentV1.LenderReviewSummary): LenderCard 
 }
 
 export function toLenderReviewView(review: contentV1.LenderReview, slug: string): LenderReviewView {
-  const card = review.summary ? toLenderCard(review.summary) : toLenderCard({ slug, path: '', name: review.title, logoUrl: '', reviewsCount: 0, ratingsSum: 0 });
+  const card = review.summary
+    ? toLenderCard(review.summary)
+    : toLenderCard({ slug, path: '', name: review.title, logoUrl: '', reviewsCount: 0, ratingsSum: 0 });
   return {
     ...card,
     title: review.title || card.name,

@@ -1,5 +1,11 @@
 import { createPolishLocale } from '../../shared/locale';
-import { calculatorView, dayLoanExampleView, DEFAULT_VALUES, shareQuery, valuesFromQuery } from './calculator.view-model';
+import {
+  calculatorView,
+  dayLoanExampleView,
+  DEFAULT_VALUES,
+  shareQuery,
+  valuesFromQuery,
+} from './calculator.view-model';
 
 const locale = createPolishLocale('https://example.pl');
 const TODAY = '2026-11-24';
@@ -19,15 +25,30 @@ describe('calculator view model', () => {
       capsOk: true,
     });
     expect(view.result?.rows).toHaveLength(12);
-    expect(view.result?.rows[11]).toEqual(['12', nbsp('888,47 zł'), nbsp('8,80 zł'), nbsp('879,67 zł'), nbsp('0,00 zł')]);
+    expect(view.result?.rows[11]).toEqual([
+      '12',
+      nbsp('888,47 zł'),
+      nbsp('8,80 zł'),
+      nbsp('879,67 zł'),
+      nbsp('0,00 zł'),
+    ]);
   });
 
   it('reads a shared address with Polish parameter names and choices', () => {
-    const values = valuesFromQuery(new URLSearchParams('kwota=12000&oprocentowanie=12&okres=12&raty=malejace&typ=firmowy&prowizja=600'));
+    const values = valuesFromQuery(
+      new URLSearchParams('kwota=12000&oprocentowanie=12&okres=12&raty=malejace&typ=firmowy&prowizja=600'),
+    );
     const view = calculatorView(locale, TODAY, values);
-    expect(view.result).toMatchObject({ paymentLabel: 'Pierwsza i ostatnia rata', payment: `${nbsp('1 120,00 zł')} → ${nbsp('1 010,00 zł')}`, interest: nbsp('780,00 zł'), rrso: '24,40%' });
+    expect(view.result).toMatchObject({
+      paymentLabel: 'Pierwsza i ostatnia rata',
+      payment: `${nbsp('1 120,00 zł')} → ${nbsp('1 010,00 zł')}`,
+      interest: nbsp('780,00 zł'),
+      rrso: '24,40%',
+    });
     expect(view.result?.caps[1]?.text).toMatch(/nie dotyczy kredytu firmowego/);
-    expect(view.shareQuery).toBe('?kwota=12000&oprocentowanie=12&okres=12&raty=malejace&typ=firmowy&prowizja=600');
+    expect(view.shareQuery).toBe(
+      '?kwota=12000&oprocentowanie=12&okres=12&raty=malejace&typ=firmowy&prowizja=600',
+    );
   });
 
   it('flags a rate above the maximum interest next to the result, never hiding it', () => {
@@ -54,7 +75,9 @@ describe('calculator view model', () => {
   });
 
   it('writes only filled fields into the shared address', () => {
-    expect(shareQuery({ ...DEFAULT_VALUES, commission: ' ' })).toBe('?kwota=10000&oprocentowanie=12&okres=12&raty=rowne&typ=prywatny');
+    expect(shareQuery({ ...DEFAULT_VALUES, commission: ' ' })).toBe(
+      '?kwota=10000&oprocentowanie=12&okres=12&raty=rowne&typ=prywatny',
+    );
   });
 
   it('states the spec’s worked example from the library: 10 000 zł, 90 days, 1% a day → 9 000 zł interest, 19 000 zł', () => {

@@ -45,7 +45,14 @@ export const TYPE_CHOICES = [
 export type CalculatorValues = Record<LoanCalculatorField, string>;
 
 /** The example shown at the bare address: 10 000 zł at 12% for 12 months in equal instalments. */
-export const DEFAULT_VALUES: CalculatorValues = { amount: '10000', rate: '12', months: '12', kind: 'rowne', type: 'prywatny', commission: '' };
+export const DEFAULT_VALUES: CalculatorValues = {
+  amount: '10000',
+  rate: '12',
+  months: '12',
+  kind: 'rowne',
+  type: 'prywatny',
+  commission: '',
+};
 
 /** A value longer than this is cut here: it is refused anyway, and the page data (a cache key) stays small. */
 const KEPT_LENGTH = LOAN_CALCULATOR_LIMITS.maxFieldLength + 1;
@@ -77,7 +84,14 @@ export function shareQuery(values: CalculatorValues): string {
 function toRaw(values: CalculatorValues): LoanCalculatorRaw {
   const kind = KIND_CHOICES.find((choice) => choice.value === values.kind.trim())?.kind ?? values.kind;
   const type = TYPE_CHOICES.find((choice) => choice.value === values.type.trim())?.type ?? values.type;
-  return { amount: values.amount, rate: values.rate, months: values.months, kind, type, commission: values.commission };
+  return {
+    amount: values.amount,
+    rate: values.rate,
+    months: values.months,
+    kind,
+    type,
+    commission: values.commission,
+  };
 }
 
 export interface CapLine {
@@ -114,7 +128,11 @@ export interface CalculatorView {
 
 const percent = (value: string) => `${value.replace('.', ',')}%`;
 
-function resultView(locale: Pick<Locale, 'code' | 'currency' | 'timezone'>, calculation: LoanCalculation, decreasing: boolean): CalculatorResultView {
+function resultView(
+  locale: Pick<Locale, 'code' | 'currency' | 'timezone'>,
+  calculation: LoanCalculation,
+  decreasing: boolean,
+): CalculatorResultView {
   const money = (grosze: number) => formatMoney(locale, grosze);
   const { caps } = calculation;
   return {
@@ -145,7 +163,11 @@ function resultView(locale: Pick<Locale, 'code' | 'currency' | 'timezone'>, calc
 }
 
 /** Everything the page shows for these values on `today` ('YYYY-MM-DD': the caps in force that day). */
-export function calculatorView(locale: Pick<Locale, 'code' | 'currency' | 'timezone'>, today: string, values: CalculatorValues): CalculatorView {
+export function calculatorView(
+  locale: Pick<Locale, 'code' | 'currency' | 'timezone'>,
+  today: string,
+  values: CalculatorValues,
+): CalculatorView {
   const parsed = parseLoanCalculatorInput(toRaw(values));
   if (!parsed.ok) return { values, errors: parsed.errors, result: null, shareQuery: shareQuery(values) };
   return {
@@ -168,7 +190,10 @@ export interface DayLoanExampleView {
  * The spec's worked example of a loan in days, computed by the same library: 10 000 zł for 90 days
  * at 1% a day is 9 000 zł of interest and 19 000 zł to repay.
  */
-export function dayLoanExampleView(locale: Pick<Locale, 'code' | 'currency'>, today: string): DayLoanExampleView | null {
+export function dayLoanExampleView(
+  locale: Pick<Locale, 'code' | 'currency'>,
+  today: string,
+): DayLoanExampleView | null {
   // The same for a whole day: computed once per day and locale, not on every render.
   const key = `${today}|${locale.code}|${locale.currency}`;
   if (dayLoanMemo?.key !== key) dayLoanMemo = { key, view: computeDayLoanExample(locale, today) };
@@ -177,8 +202,14 @@ export function dayLoanExampleView(locale: Pick<Locale, 'code' | 'currency'>, to
 
 let dayLoanMemo: { key: string; view: DayLoanExampleView | null } | undefined;
 
-function computeDayLoanExample(locale: Pick<Locale, 'code' | 'currency'>, today: string): DayLoanExampleView | null {
-  const answer = calculateDayLoan({ amountGrosze: 1_000_000, dailyRatePercent: '1', days: 90, commissionGrosze: 0, loanType: 'personal' }, today);
+function computeDayLoanExample(
+  locale: Pick<Locale, 'code' | 'currency'>,
+  today: string,
+): DayLoanExampleView | null {
+  const answer = calculateDayLoan(
+    { amountGrosze: 1_000_000, dailyRatePercent: '1', days: 90, commissionGrosze: 0, loanType: 'personal' },
+    today,
+  );
   if (!answer.ok) return null;
   const { result } = answer;
   return {

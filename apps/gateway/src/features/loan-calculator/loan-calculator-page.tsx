@@ -15,10 +15,25 @@ import {
 import { type LoanCalculatorData } from './loan-calculator-data';
 
 const fieldId = (field: LoanCalculatorField) => `kalkulator-${CALCULATOR_QUERY[field]}`;
-function TextField(props: { view: CalculatorView; field: LoanCalculatorField; label: string; hint: string; inputMode: 'decimal' | 'numeric'; suffix: string }) {
+function TextField(props: {
+  view: CalculatorView;
+  field: LoanCalculatorField;
+  label: string;
+  hint: string;
+  inputMode: 'decimal' | 'numeric';
+  suffix: string;
+}) {
   const { view, field } = props;
   return (
-    <FormField id={fieldId(field)} name={field} className="loan-calc__field" label={props.label} hint={props.hint} error={view.errors[field]} live>
+    <FormField
+      id={fieldId(field)}
+      name={field}
+      className="loan-calc__field"
+      label={props.label}
+      hint={props.hint}
+      error={view.errors[field]}
+      live
+    >
       {(control) => (
         <div className="loan-calc__input">
           <input
@@ -38,13 +53,31 @@ function TextField(props: { view: CalculatorView; field: LoanCalculatorField; la
   );
 }
 
-function Choice(props: { view: CalculatorView; field: 'kind' | 'type'; legend: string; choices: readonly { value: string; label: string }[] }) {
+function Choice(props: {
+  view: CalculatorView;
+  field: 'kind' | 'type';
+  legend: string;
+  choices: readonly { value: string; label: string }[];
+}) {
   const { view, field } = props;
   return (
-    <ChoiceField id={fieldId(field)} name={field} className="loan-calc__choice" legend={props.legend} error={view.errors[field]} live>
+    <ChoiceField
+      id={fieldId(field)}
+      name={field}
+      className="loan-calc__choice"
+      legend={props.legend}
+      error={view.errors[field]}
+      live
+    >
       {props.choices.map((choice) => (
         <label key={choice.value}>
-          <input type="radio" name={CALCULATOR_QUERY[field]} value={choice.value} defaultChecked={view.values[field] === choice.value} data-field={field} />{' '}
+          <input
+            type="radio"
+            name={CALCULATOR_QUERY[field]}
+            value={choice.value}
+            defaultChecked={view.values[field] === choice.value}
+            data-field={field}
+          />{' '}
           {choice.label}
         </label>
       ))}
@@ -70,15 +103,51 @@ export default function LoanCalculatorPage({ data }: { data: LoanCalculatorData 
       />
       <h1>Kalkulator kredytowy</h1>
       <p className="article__lead">
-        Wpisz kwotę, oprocentowanie i liczbę miesięcy, a policzymy ratę, odsetki, całkowity koszt i RRSO oraz pokażemy harmonogram spłaty
-        miesiąc po miesiącu. Obok wyniku sprawdzamy, czy oprocentowanie i prowizja mieszczą się w limitach, które wyznacza polskie prawo.
+        Wpisz kwotę, oprocentowanie i liczbę miesięcy, a policzymy ratę, odsetki, całkowity koszt i RRSO oraz
+        pokażemy harmonogram spłaty miesiąc po miesiącu. Obok wyniku sprawdzamy, czy oprocentowanie i prowizja
+        mieszczą się w limitach, które wyznacza polskie prawo.
       </p>
       <div className="loan-calc__grid">
-        <form className="loan-calc__form" action={CALCULATOR_PATH} method="get" noValidate aria-label="Dane kredytu" {...islandMarker('loan-calculator')}>
-          <TextField view={view} field="amount" label="Kwota kredytu" suffix="zł" inputMode="decimal" hint={`Od ${LIMITS.amount.minZl} zł do 5\u00a0000\u00a0000 zł, z groszami po przecinku.`} />
-          <TextField view={view} field="rate" label="Oprocentowanie nominalne" suffix="% rocznie" inputMode="decimal" hint={`Od ${LIMITS.rate.minPercent}% do ${LIMITS.rate.maxPercent}% w skali roku.`} />
-          <TextField view={view} field="months" label="Okres spłaty" suffix="mies." inputMode="numeric" hint={`Od ${LIMITS.months.min} do ${LIMITS.months.max} miesięcy.`} />
-          <TextField view={view} field="commission" label="Prowizja (opcjonalnie)" suffix="zł" inputMode="decimal" hint="Płatna przy wypłacie kredytu; zostaw puste, jeśli jej nie ma." />
+        <form
+          className="loan-calc__form"
+          action={CALCULATOR_PATH}
+          method="get"
+          noValidate
+          aria-label="Dane kredytu"
+          {...islandMarker('loan-calculator')}
+        >
+          <TextField
+            view={view}
+            field="amount"
+            label="Kwota kredytu"
+            suffix="zł"
+            inputMode="decimal"
+            hint={`Od ${LIMITS.amount.minZl} zł do 5\u00a0000\u00a0000 zł, z groszami po przecinku.`}
+          />
+          <TextField
+            view={view}
+            field="rate"
+            label="Oprocentowanie nominalne"
+            suffix="% rocznie"
+            inputMode="decimal"
+            hint={`Od ${LIMITS.rate.minPercent}% do ${LIMITS.rate.maxPercent}% w skali roku.`}
+          />
+          <TextField
+            view={view}
+            field="months"
+            label="Okres spłaty"
+            suffix="mies."
+            inputMode="numeric"
+            hint={`Od ${LIMITS.months.min} do ${LIMITS.months.max} miesięcy.`}
+          />
+          <TextField
+            view={view}
+            field="commission"
+            label="Prowizja (opcjonalnie)"
+            suffix="zł"
+            inputMode="decimal"
+            hint="Płatna przy wypłacie kredytu; zostaw puste, jeśli jej nie ma."
+          />
           <Choice view={view} field="kind" legend="Rodzaj rat" choices={KIND_CHOICES} />
           <Choice view={view} field="type" legend="Rodzaj kredytu" choices={TYPE_CHOICES} />
           <button type="submit" className="button button--large">
@@ -130,7 +199,12 @@ export default function LoanCalculatorPage({ data }: { data: LoanCalculatorData 
                 {[0, 1].map((index) => {
                   const cap = result?.caps[index];
                   return (
-                    <li key={index} className={cap && !cap.ok ? 'loan-calc__cap loan-calc__cap--over' : 'loan-calc__cap'} data-cap={index} data-cap-ok={cap?.ok ? 'true' : 'false'}>
+                    <li
+                      key={index}
+                      className={cap && !cap.ok ? 'loan-calc__cap loan-calc__cap--over' : 'loan-calc__cap'}
+                      data-cap={index}
+                      data-cap-ok={cap?.ok ? 'true' : 'false'}
+                    >
                       {cap?.text ?? ''}
                     </li>
                   );
@@ -180,23 +254,26 @@ export default function LoanCalculatorPage({ data }: { data: LoanCalculatorData 
       <section className="article__body loan-calc__explain">
         <h2>Jak liczymy ratę</h2>
         <p>
-          Przy ratach równych (annuitetowych) co miesiąc płacisz tyle samo. Ratę wyznaczamy ze wzoru R = K × r / (1 − (1 + r)<sup>−n</sup>), gdzie K
-          to kwota kredytu, n liczba rat, a r oprocentowanie roczne podzielone przez 12. Na początku większą część raty stanowią odsetki, pod
-          koniec – spłata kapitału.
+          Przy ratach równych (annuitetowych) co miesiąc płacisz tyle samo. Ratę wyznaczamy ze wzoru R = K × r
+          / (1 − (1 + r)<sup>−n</sup>), gdzie K to kwota kredytu, n liczba rat, a r oprocentowanie roczne
+          podzielone przez 12. Na początku większą część raty stanowią odsetki, pod koniec – spłata kapitału.
         </p>
         <p>
-          Przy ratach malejących kapitał dzielimy na równe części, a odsetki liczymy od kwoty, która pozostała do spłaty. Pierwsza rata jest więc
-          najwyższa, każda kolejna niższa, a łączne odsetki są mniejsze niż przy ratach równych.
+          Przy ratach malejących kapitał dzielimy na równe części, a odsetki liczymy od kwoty, która pozostała
+          do spłaty. Pierwsza rata jest więc najwyższa, każda kolejna niższa, a łączne odsetki są mniejsze niż
+          przy ratach równych.
         </p>
         <p>
-          Liczymy dokładnie co do grosza, bez przybliżeń typowych dla arkuszy: odsetki każdej raty zaokrąglamy do pełnego grosza, a ostatnia rata
-          wyrównuje różnice z zaokrągleń, dzięki czemu suma spłaconego kapitału zawsze równa się kwocie kredytu.
+          Liczymy dokładnie co do grosza, bez przybliżeń typowych dla arkuszy: odsetki każdej raty zaokrąglamy
+          do pełnego grosza, a ostatnia rata wyrównuje różnice z zaokrągleń, dzięki czemu suma spłaconego
+          kapitału zawsze równa się kwocie kredytu.
         </p>
         <h2>Czym jest RRSO</h2>
         <p>
-          Rzeczywista roczna stopa oprocentowania pokazuje pełny roczny koszt kredytu w procentach – razem z prowizją, a nie tylko odsetkami.
-          Wyznaczamy ją według wzoru z załącznika do ustawy o kredycie konsumenckim (i dyrektywy 2008/48/WE): szukamy stopy, przy której
-          zdyskontowana suma rat równa się kwocie, którą faktycznie otrzymujesz po potrąceniu prowizji. Dzięki temu dwie oferty z różnym
+          Rzeczywista roczna stopa oprocentowania pokazuje pełny roczny koszt kredytu w procentach – razem z
+          prowizją, a nie tylko odsetkami. Wyznaczamy ją według wzoru z załącznika do ustawy o kredycie
+          konsumenckim (i dyrektywy 2008/48/WE): szukamy stopy, przy której zdyskontowana suma rat równa się
+          kwocie, którą faktycznie otrzymujesz po potrąceniu prowizji. Dzięki temu dwie oferty z różnym
           oprocentowaniem i różną prowizją można uczciwie porównać.
         </p>
         {dayLoan && (
@@ -209,17 +286,21 @@ export default function LoanCalculatorPage({ data }: { data: LoanCalculatorData 
         )}
         <h2>Limity kosztów kredytu</h2>
         <p>
-          Odsetki maksymalne wynoszą dwukrotność sumy stopy referencyjnej NBP i 3,5 punktu procentowego w skali roku (art. 359 § 2¹ Kodeksu
-          cywilnego). Pozaodsetkowe koszty kredytu konsumenckiego – prowizje i opłaty – nie mogą przekroczyć 10% kwoty kredytu powiększonych o
-          10% kwoty za każdy rok kredytowania, a łącznie 45% kwoty (art. 36a ustawy o kredycie konsumenckim). Gdy wpisane wartości przekraczają
-          któryś z limitów, zaznaczamy to przy wyniku: taka umowa byłaby w tej części sprzeczna z prawem.
+          Odsetki maksymalne wynoszą dwukrotność sumy stopy referencyjnej NBP i 3,5 punktu procentowego w
+          skali roku (art. 359 § 2¹ Kodeksu cywilnego). Pozaodsetkowe koszty kredytu konsumenckiego – prowizje
+          i opłaty – nie mogą przekroczyć 10% kwoty kredytu powiększonych o 10% kwoty za każdy rok
+          kredytowania, a łącznie 45% kwoty (art. 36a ustawy o kredycie konsumenckim). Gdy wpisane wartości
+          przekraczają któryś z limitów, zaznaczamy to przy wyniku: taka umowa byłaby w tej części sprzeczna z
+          prawem.
         </p>
         <p className="form-field__hint">
-          Wyliczenie ma charakter poglądowy. Okres kredytowania liczymy w pełnych miesiącach (miesiąc to 1/12 roku), a prowizję traktujemy jako
-          płatną w dniu wypłaty. Harmonogram z umowy może różnić się o kilka groszy, jeśli bank liczy odsetki od rzeczywistej liczby dni.
+          Wyliczenie ma charakter poglądowy. Okres kredytowania liczymy w pełnych miesiącach (miesiąc to 1/12
+          roku), a prowizję traktujemy jako płatną w dniu wypłaty. Harmonogram z umowy może różnić się o kilka
+          groszy, jeśli bank liczy odsetki od rzeczywistej liczby dni.
         </p>
         <p>
-          Zanim złożysz wniosek, <a href="/sprawdz-szanse/">sprawdź swoje szanse na pożyczkę</a> – to cztery krótkie pytania.
+          Zanim złożysz wniosek, <a href="/sprawdz-szanse/">sprawdź swoje szanse na pożyczkę</a> – to cztery
+          krótkie pytania.
         </p>
       </section>
     </div>

@@ -6,7 +6,13 @@
  * same page, which the server answers with the same figures.
  */
 import { type IslandContext } from '../../app/island-marker';
-import { CALCULATOR_FIELDS, CALCULATOR_PATH, CALCULATOR_QUERY, type CalculatorValues, calculatorView } from './calculator.view-model';
+import {
+  CALCULATOR_FIELDS,
+  CALCULATOR_PATH,
+  CALCULATOR_QUERY,
+  type CalculatorValues,
+  calculatorView,
+} from './calculator.view-model';
 
 const attached = new WeakSet<HTMLElement>();
 
@@ -48,7 +54,9 @@ export function mount(form: HTMLElement, { locale, today }: IslandContext): void
     for (const field of CALCULATOR_FIELDS) {
       const message = view.errors[field] ?? '';
       setText(form.querySelector(`[data-error-for="${field}"]`), message);
-      for (const input of form.querySelectorAll<HTMLInputElement>(`input[type="text"][data-field="${field}"]`)) {
+      for (const input of form.querySelectorAll<HTMLInputElement>(
+        `input[type="text"][data-field="${field}"]`,
+      )) {
         if (message) input.setAttribute('aria-invalid', 'true');
         else input.removeAttribute('aria-invalid');
       }
@@ -61,7 +69,17 @@ export function mount(form: HTMLElement, { locale, today }: IslandContext): void
       if (body) renderRows(body, []);
       return;
     }
-    for (const key of ['paymentLabel', 'payment', 'amount', 'interest', 'commission', 'cost', 'total', 'rrso', 'capsSource'] as const) {
+    for (const key of [
+      'paymentLabel',
+      'payment',
+      'amount',
+      'interest',
+      'commission',
+      'cost',
+      'total',
+      'rrso',
+      'capsSource',
+    ] as const) {
       setText(page.querySelector(`[data-result="${key}"]`), result[key]);
     }
     result.caps.forEach((cap, index) => {
@@ -75,7 +93,11 @@ export function mount(form: HTMLElement, { locale, today }: IslandContext): void
     const href = `${CALCULATOR_PATH}${view.shareQuery}`;
     page.querySelector('a[data-share]')?.setAttribute('href', href);
     // The address follows the form, so copying it shares this result (replaceState: no history entry per key).
-    if (shareAddress && window.location.pathname === CALCULATOR_PATH && `${window.location.pathname}${window.location.search}` !== href) {
+    if (
+      shareAddress &&
+      window.location.pathname === CALCULATOR_PATH &&
+      `${window.location.pathname}${window.location.search}` !== href
+    ) {
       window.history.replaceState(window.history.state, '', href);
     }
   };

@@ -29,7 +29,6 @@ export interface OffersApiDeps {
   onUpstreamError?(error: unknown): void;
 }
 
-
 /**
  * The offers' HTTP endpoints besides the pages:
  * - GET /przejdz/<offer id>/?z=<list>&p=<position>: 'Przejdź do oferty'. The offer is looked up in

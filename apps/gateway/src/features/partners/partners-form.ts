@@ -12,11 +12,32 @@ export const PARTNERS_TEXTS = {
 
 /** The partner enquiry; the limits are the leads service's. */
 export const PARTNER_FIELDS: readonly LeadFormField[] = [
-  { name: 'company', label: 'Nazwa firmy', kind: 'text', maxLength: 200, required: true, autoComplete: 'organization' },
-  { name: 'name', label: 'Osoba do kontaktu', kind: 'text', maxLength: 100, required: true, autoComplete: 'name' },
+  {
+    name: 'company',
+    label: 'Nazwa firmy',
+    kind: 'text',
+    maxLength: 200,
+    required: true,
+    autoComplete: 'organization',
+  },
+  {
+    name: 'name',
+    label: 'Osoba do kontaktu',
+    kind: 'text',
+    maxLength: 100,
+    required: true,
+    autoComplete: 'name',
+  },
   { name: 'email', label: 'E-mail', kind: 'email', maxLength: 254, required: true, autoComplete: 'email' },
   { name: 'phone', label: 'Telefon', kind: 'tel', maxLength: 32, autoComplete: 'tel' },
-  { name: 'website', label: 'Adres strony', kind: 'url', maxLength: 200, autoComplete: 'url', hint: 'Zaczynający się od https:// lub http://.' },
+  {
+    name: 'website',
+    label: 'Adres strony',
+    kind: 'url',
+    maxLength: 200,
+    autoComplete: 'url',
+    hint: 'Zaczynający się od https:// lub http://.',
+  },
   {
     name: 'traffic_sources',
     label: 'Źródła ruchu',
@@ -24,5 +45,12 @@ export const PARTNER_FIELDS: readonly LeadFormField[] = [
     maxLength: 1000,
     hint: 'Skąd pochodzą Twoi odbiorcy: strony, media społecznościowe, newsletter, kampanie płatne…',
   },
-  { name: 'message', label: 'Wiadomość', kind: 'textarea', maxLength: 5000, required: true, hint: 'Od 10 do 5000 znaków.' },
+  {
+    name: 'message',
+    label: 'Wiadomość',
+    kind: 'textarea',
+    maxLength: 5000,
+    required: true,
+    hint: 'Od 10 do 5000 znaków.',
+  },
 ];

@@ -17,15 +17,22 @@ export default function PartnersPage({ data }: { data: PartnersPageData }) {
       ) : (
         <>
           <p>
-            Prowadzisz serwis, blog, profil w mediach społecznościowych albo newsletter o finansach osobistych? Polecaj porównanie pożyczek i kredytów
-            swoim odbiorcom: płacimy prowizję za każdy skuteczny wniosek, rozliczamy się co miesiąc i udostępniamy raporty oraz materiały
-            promocyjne.
+            Prowadzisz serwis, blog, profil w mediach społecznościowych albo newsletter o finansach
+            osobistych? Polecaj porównanie pożyczek i kredytów swoim odbiorcom: płacimy prowizję za każdy
+            skuteczny wniosek, rozliczamy się co miesiąc i udostępniamy raporty oraz materiały promocyjne.
           </p>
           <p>
-            Nie współpracujemy z ruchem motywowanym, spamem ani reklamą wprowadzającą w błąd. Opisz, skąd pochodzą Twoi odbiorcy — odpowiemy z
-            propozycją warunków.
+            Nie współpracujemy z ruchem motywowanym, spamem ani reklamą wprowadzającą w błąd. Opisz, skąd
+            pochodzą Twoi odbiorcy — odpowiemy z propozycją warunków.
           </p>
-          <LeadForm id="wspolpraca" action={PARTNERS_PATH} fields={PARTNER_FIELDS} submitLabel="Wyślij zgłoszenie" form={formState} island={islandMarker('lead-form')} />
+          <LeadForm
+            id="wspolpraca"
+            action={PARTNERS_PATH}
+            fields={PARTNER_FIELDS}
+            submitLabel="Wyślij zgłoszenie"
+            form={formState}
+            island={islandMarker('lead-form')}
+          />
         </>
       )}
     </section>

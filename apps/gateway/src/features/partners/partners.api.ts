@@ -1,7 +1,13 @@
 import { type Router } from 'express';
 import { type GatewayServices } from '../../app/services';
 import { type FormPostDeps, formPostDeps, formPost } from '../../kit/forms/form-post';
-import { PARTNER_FIELDS, PARTNERS_PATH, PARTNERS_SENT_HREF, PARTNERS_TEXTS, SENT_QUERY } from './partners-form';
+import {
+  PARTNER_FIELDS,
+  PARTNERS_PATH,
+  PARTNERS_SENT_HREF,
+  PARTNERS_TEXTS,
+  SENT_QUERY,
+} from './partners-form';
 import { type FeatureHandler } from '../../kit/feature';
 
 /** POST /wspolpraca/: the partner enquiry → SubmitPartnerEnquiry, then 303 to the confirmation. */

@@ -13,7 +13,9 @@ export const partnersRoute = defineRoute({
   load: (ctx): Promise<PartnersPageData> => Promise.resolve(ctx.params),
   head: (data, ctx) =>
     pageHead(ctx, {
-      title: data.sent ? 'Zgłoszenie wysłane – program partnerski' : 'Program partnerski – współpraca dla wydawców',
+      title: data.sent
+        ? 'Zgłoszenie wysłane – program partnerski'
+        : 'Program partnerski – współpraca dla wydawców',
       description:
         'Masz stronę, profil lub listę mailingową o finansach? Dołącz do programu partnerskiego: prowizja za skuteczne wnioski, rozliczenia co miesiąc, gotowe materiały.',
       breadcrumbs: [HOME_CRUMB, { text: 'Współpraca', link: '' }],

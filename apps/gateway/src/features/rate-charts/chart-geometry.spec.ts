@@ -12,7 +12,11 @@ const DATA = {
 describe('rate chart geometry', () => {
   it('spans the plot with round value ticks around the data', () => {
     const geometry = chartGeometry(DATA)!;
-    expect(geometry.xs).toEqual([CHART_BOX.left, (CHART_BOX.left + CHART_BOX.width - CHART_BOX.right) / 2, CHART_BOX.width - CHART_BOX.right]);
+    expect(geometry.xs).toEqual([
+      CHART_BOX.left,
+      (CHART_BOX.left + CHART_BOX.width - CHART_BOX.right) / 2,
+      CHART_BOX.width - CHART_BOX.right,
+    ]);
     expect(geometry.min).toBeLessThanOrEqual(4.2);
     expect(geometry.max).toBeGreaterThanOrEqual(4.4);
     expect(geometry.yTicks.map((tick) => tick.value)).toEqual([4.2, 4.25, 4.3, 4.35, 4.4]);
@@ -30,14 +34,19 @@ describe('rate chart geometry', () => {
   });
 
   it('draws a flat or single-point history and nothing for an empty one', () => {
-    expect(chartGeometry({ dates: ['2025-04-01'], series: [{ label: 'x', values: ['4.1'] }] })!.xLabels).toEqual([0]);
+    expect(
+      chartGeometry({ dates: ['2025-04-01'], series: [{ label: 'x', values: ['4.1'] }] })!.xLabels,
+    ).toEqual([0]);
     expect(chartGeometry({ dates: [], series: [] })).toBeNull();
     expect(chartGeometry({ dates: ['2025-04-01'], series: [{ label: 'x', values: [''] }] })).toBeNull();
   });
 
   it('thins a long history evenly, keeping both ends', () => {
     const dates = Array.from({ length: 1300 }, (_, i) => `d${i}`);
-    const thinned = thinChart({ dates, series: [{ label: 'x', values: dates.map((_, i) => String(i)) }] }, 250);
+    const thinned = thinChart(
+      { dates, series: [{ label: 'x', values: dates.map((_, i) => String(i)) }] },
+      250,
+    );
     expect(thinned.dates).toHaveLength(250);
     expect(thinned.dates[0]).toBe('d0');
     expect(thinned.dates.at(-1)).toBe('d1299');

@@ -61,7 +61,10 @@ export function thinChart(data: ChartData, limit = MAX_CHART_POINTS): ChartData 
   const unique = [...new Set(keep)];
   return {
     dates: unique.map((index) => data.dates[index] ?? ''),
-    series: data.series.map((series) => ({ label: series.label, values: unique.map((index) => series.values[index] ?? '') })),
+    series: data.series.map((series) => ({
+      label: series.label,
+      values: unique.map((index) => series.values[index] ?? ''),
+    })),
   };
 }
 
@@ -79,7 +82,9 @@ export function niceStep(span: number, count: number): number {
 const round = (value: number) => Math.round(value * 10) / 10;
 
 export function chartGeometry(data: ChartData, box: ChartBox = CHART_BOX): ChartGeometry | null {
-  const numbers = data.series.map((series) => series.values.map((value) => (value === '' ? null : Number(value))));
+  const numbers = data.series.map((series) =>
+    series.values.map((value) => (value === '' ? null : Number(value))),
+  );
   const all = numbers.flat().filter((value): value is number => value !== null && Number.isFinite(value));
   if (data.dates.length === 0 || all.length === 0) return null;
   let min = Math.min(...all);
@@ -96,9 +101,13 @@ export function chartGeometry(data: ChartData, box: ChartBox = CHART_BOX): Chart
   const plotWidth = box.width - box.left - box.right;
   const plotHeight = box.height - box.top - box.bottom;
   const count = data.dates.length;
-  const xs = data.dates.map((_, index) => round(box.left + (count === 1 ? plotWidth / 2 : (index * plotWidth) / (count - 1))));
+  const xs = data.dates.map((_, index) =>
+    round(box.left + (count === 1 ? plotWidth / 2 : (index * plotWidth) / (count - 1))),
+  );
   const y = (value: number) => round(box.top + ((high - value) / (high - low)) * plotHeight);
-  const ys = numbers.map((values) => values.map((value) => (value === null || !Number.isFinite(value) ? null : y(value))));
+  const ys = numbers.map((values) =>
+    values.map((value) => (value === null || !Number.isFinite(value) ? null : y(value))),
+  );
   const paths = ys.map((points) => {
     let path = '';
     let pen = false;

@@ -3,7 +3,14 @@
  * 6 months, 12 months and 5 years), as the address names them: `?zakres=6-miesiecy`. A bounded
  * set, so the range may join the page-data cache key.
  */
-export const HISTORY_RANGE_KEYS = ['48-godzin', '1-tydzien', '1-miesiac', '6-miesiecy', '12-miesiecy', '5-lat'] as const;
+export const HISTORY_RANGE_KEYS = [
+  '48-godzin',
+  '1-tydzien',
+  '1-miesiac',
+  '6-miesiecy',
+  '12-miesiecy',
+  '5-lat',
+] as const;
 
 export type HistoryRangeKey = (typeof HISTORY_RANGE_KEYS)[number];
 
@@ -25,7 +32,9 @@ export const DEFAULT_RANGE: HistoryRangeKey = '1-miesiac';
 /** The range an address asks for; anything unknown shows the default (the page itself exists). */
 export function rangeFromQuery(query: URLSearchParams): HistoryRangeKey {
   const value = query.get(RANGE_QUERY);
-  return (HISTORY_RANGE_KEYS as readonly string[]).includes(value ?? '') ? (value as HistoryRangeKey) : DEFAULT_RANGE;
+  return (HISTORY_RANGE_KEYS as readonly string[]).includes(value ?? '')
+    ? (value as HistoryRangeKey)
+    : DEFAULT_RANGE;
 }
 
 /** Address of a page showing a range (the default range lives at the page's own address). */

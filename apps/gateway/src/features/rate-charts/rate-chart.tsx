@@ -25,7 +25,12 @@ export function RateChart({ title, data, unit }: RateChartProps) {
   const last = shown.dates.length - 1;
   const { width, height, left, right, bottom } = CHART_BOX;
   return (
-    <figure className="rate-chart" {...islandMarker('rate-chart')} data-chart={JSON.stringify(shown)} data-unit={unit}>
+    <figure
+      className="rate-chart"
+      {...islandMarker('rate-chart')}
+      data-chart={JSON.stringify(shown)}
+      data-unit={unit}
+    >
       <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={title} className="rate-chart__svg">
         <title>{title}</title>
         <g className="rate-chart__grid" aria-hidden="true">
@@ -49,13 +54,23 @@ export function RateChart({ title, data, unit }: RateChartProps) {
           ))}
         </g>
         {geometry.paths.map((path, index) => (
-          <path key={shown.series[index]?.label ?? index} d={path} className={`rate-chart__line rate-chart__line--${index}`} />
+          <path
+            key={shown.series[index]?.label ?? index}
+            d={path}
+            className={`rate-chart__line rate-chart__line--${index}`}
+          />
         ))}
         {/* A history of one date (a bank's single shipped table) is a point, not a line. */}
         {shown.dates.length === 1 &&
           geometry.ys.map((ys, index) =>
             ys[0] === null || ys[0] === undefined ? null : (
-              <circle key={index} cx={geometry.xs[0]} cy={ys[0]} r={4} className={`rate-chart__dot rate-chart__dot--${index}`} />
+              <circle
+                key={index}
+                cx={geometry.xs[0]}
+                cy={ys[0]}
+                r={4}
+                className={`rate-chart__dot rate-chart__dot--${index}`}
+              />
             ),
           )}
         <g className="rate-chart__cursor" data-cursor="" visibility="hidden" aria-hidden="true">

@@ -1,13 +1,25 @@
 import { HISTORY_RANGE_KEYS, type HistoryRangeKey, RANGE_LABELS, rangeHref } from './history-ranges';
 
 /** Links to the same page over each history range; the range shown is marked as current. */
-export function RangeNav({ pagePath, current, anchor }: { pagePath: string; current: HistoryRangeKey; anchor: string }) {
+export function RangeNav({
+  pagePath,
+  current,
+  anchor,
+}: {
+  pagePath: string;
+  current: HistoryRangeKey;
+  anchor: string;
+}) {
   return (
     <nav className="range-nav" aria-label="Zakres wykresu">
       <ul>
         {HISTORY_RANGE_KEYS.map((key) => (
           <li key={key}>
-            <a href={rangeHref(pagePath, key, anchor)} aria-current={key === current ? 'true' : undefined} rel="nofollow">
+            <a
+              href={rangeHref(pagePath, key, anchor)}
+              aria-current={key === current ? 'true' : undefined}
+              rel="nofollow"
+            >
               {RANGE_LABELS[key]}
             </a>
           </li>
@@ -21,9 +33,10 @@ export function RangeNav({ pagePath, current, anchor }: { pagePath: string; curr
 export function NbpNote() {
   return (
     <p className="rates-note">
-      Kursy średnie oraz kursy kupna i sprzedaży prezentujemy na podstawie danych ogłaszanych przez Narodowy Bank Polski
-      (NBP), a kursy banków na podstawie tabel, które banki publikują na swoich stronach. Serwis nie prowadzi wymiany
-      walut: kurs, po którym wymienisz pieniądze w banku lub kantorze, może się różnić od podanego.
+      Kursy średnie oraz kursy kupna i sprzedaży prezentujemy na podstawie danych ogłaszanych przez Narodowy
+      Bank Polski (NBP), a kursy banków na podstawie tabel, które banki publikują na swoich stronach. Serwis
+      nie prowadzi wymiany walut: kurs, po którym wymienisz pieniądze w banku lub kantorze, może się różnić od
+      podanego.
     </p>
   );
 }

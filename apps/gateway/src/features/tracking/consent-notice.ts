@@ -35,7 +35,11 @@ export function showConsentNotice(tracker: Pick<Tracker, 'track' | 'flush'>): vo
       document.cookie = consentCookie(choice, location.protocol === 'https:');
       notice.remove();
       document.body.style.paddingBottom = '';
-      tracker.track({ event_id: EVENT.consentChoice, sub4: 'cookies', sub5: choice === 'granted' ? 'accepted' : 'declined' });
+      tracker.track({
+        event_id: EVENT.consentChoice,
+        sub4: 'cookies',
+        sub5: choice === 'granted' ? 'accepted' : 'declined',
+      });
       tracker.flush();
     });
     return element;

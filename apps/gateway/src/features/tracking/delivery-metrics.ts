@@ -18,8 +18,24 @@ export function registerDeliveryMetrics(registry: Registry, delivery: EventDeliv
         this.set({ sink: delivery.kind }, read());
       },
     });
-  gauge('gateway_tracking_events_pending', 'Tracking events accepted by POST /api/event and not yet delivered.', () => delivery.stats().pending);
-  gauge('gateway_tracking_events_delivered', 'Tracking events delivered to the sink since start.', () => delivery.stats().delivered);
-  gauge('gateway_tracking_events_refused', 'Tracking events the sink refused as invalid since start.', () => delivery.stats().refused);
-  gauge('gateway_tracking_failed_batches', 'Tracking batches the sink did not take (sent again) since start.', () => delivery.stats().failedBatches);
+  gauge(
+    'gateway_tracking_events_pending',
+    'Tracking events accepted by POST /api/event and not yet delivered.',
+    () => delivery.stats().pending,
+  );
+  gauge(
+    'gateway_tracking_events_delivered',
+    'Tracking events delivered to the sink since start.',
+    () => delivery.stats().delivered,
+  );
+  gauge(
+    'gateway_tracking_events_refused',
+    'Tracking events the sink refused as invalid since start.',
+    () => delivery.stats().refused,
+  );
+  gauge(
+    'gateway_tracking_failed_batches',
+    'Tracking batches the sink did not take (sent again) since start.',
+    () => delivery.stats().failedBatches,
+  );
 }

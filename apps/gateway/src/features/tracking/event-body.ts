@@ -7,10 +7,14 @@ import { type BrowserEvent, browserEventSchema, checkEventFields, TRACKING_LIMIT
 import { type z } from 'zod';
 
 export type EventBody =
-  | { ok: true; events: BrowserEvent[] }
-  | { ok: false; status: 400 | 413; field: string; message: string };
+  { ok: true; events: BrowserEvent[] } | { ok: false; status: 400 | 413; field: string; message: string };
 
-const refuse = (status: 400 | 413, field: string, message: string): EventBody => ({ ok: false, status, field, message });
+const refuse = (status: 400 | 413, field: string, message: string): EventBody => ({
+  ok: false,
+  status,
+  field,
+  message,
+});
 
 /** 'event_id', or 'events[3].sub8' in a batch. */
 function fieldName(index: number | undefined, path: readonly PropertyKey[]): string {
@@ -21,12 +25,16 @@ function fieldName(index: number | undefined, path: readonly PropertyKey[]): str
 
 function firstIssue(error: z.ZodError, index: number | undefined): EventBody {
   const issue = error.issues[0];
-  const path = issue?.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0] ?? ''] : (issue?.path ?? []);
+  const path =
+    issue?.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0] ?? ''] : (issue?.path ?? []);
   const field = fieldName(index, path);
   return refuse(400, field, `${field}: ${issue?.message ?? 'invalid'}`);
 }
 
-function checkOne(value: unknown, index: number | undefined): { event: BrowserEvent } | { refused: EventBody } {
+function checkOne(
+  value: unknown,
+  index: number | undefined,
+): { event: BrowserEvent } | { refused: EventBody } {
   const parsed = browserEventSchema.safeParse(value);
   if (!parsed.success) return { refused: firstIssue(parsed.error, index) };
   const event = parsed.data;
@@ -48,7 +56,8 @@ export function parseEventBody(text: string): EventBody {
     return refuse(400, 'body', 'body must be JSON: one event object or an array of events');
   }
   if (Array.isArray(json)) {
-    if (json.length > TRACKING_LIMITS.batch) return refuse(413, 'body', `at most ${TRACKING_LIMITS.batch} events per request`);
+    if (json.length > TRACKING_LIMITS.batch)
+      return refuse(413, 'body', `at most ${TRACKING_LIMITS.batch} events per request`);
     if (json.length === 0) return refuse(400, 'body', 'the batch holds no event');
     const events: BrowserEvent[] = [];
     for (const [index, value] of json.entries()) {

@@ -26,7 +26,15 @@ function controlledSink() {
 const logger = { info: jest.fn(), warn: jest.fn(), error: jest.fn() } as unknown as Logger;
 
 function delivery(sink: EventSink, limit = 10) {
-  return new EventDelivery({ sink, logger, limit, batchSize: 3, concurrency: 2, lingerMs: 20, retry: { initialMs: 100, maxMs: 400 } });
+  return new EventDelivery({
+    sink,
+    logger,
+    limit,
+    batchSize: 3,
+    concurrency: 2,
+    lingerMs: 20,
+    retry: { initialMs: 100, maxMs: 400 },
+  });
 }
 
 /** Lets settled promises run their callbacks. */
@@ -120,6 +128,9 @@ describe('EventDelivery', () => {
     stuck.calls[0]!.fail();
     await jest.advanceTimersByTimeAsync(500);
     await expect(left).resolves.toBe(1);
-    expect(logger.error).toHaveBeenCalledWith(expect.objectContaining({ events: 1 }), 'tracking events not delivered at shutdown');
+    expect(logger.error).toHaveBeenCalledWith(
+      expect.objectContaining({ events: 1 }),
+      'tracking events not delivered at shutdown',
+    );
   });
 });

@@ -114,8 +114,16 @@ export class EventDelivery {
     }
     clearTimeout(this.timer);
     const left = this.pending;
-    if (left > 0) this.options.logger.error({ events: left, sink: this.kind }, 'tracking events not delivered at shutdown');
-    await this.options.sink.close().catch((error: unknown) => this.options.logger.warn({ err: error }, 'tracking sink did not close cleanly'));
+    if (left > 0)
+      this.options.logger.error(
+        { events: left, sink: this.kind },
+        'tracking events not delivered at shutdown',
+      );
+    await this.options.sink
+      .close()
+      .catch((error: unknown) =>
+        this.options.logger.warn({ err: error }, 'tracking sink did not close cleanly'),
+      );
     return left;
   }
 
@@ -149,7 +157,8 @@ export class EventDelivery {
       if (this.failures > 0 && this.inFlight > 0) break;
       // A batch that is not full waits until its oldest event has lingered long enough.
       const lingered = Date.now() - this.waitingSince >= this.options.lingerMs;
-      if (this.queue.length < this.options.batchSize && !lingered && !this.closing && this.failures === 0) break;
+      if (this.queue.length < this.options.batchSize && !lingered && !this.closing && this.failures === 0)
+        break;
       this.send(this.queue.splice(0, this.options.batchSize));
       this.waitingSince = Date.now();
     }
@@ -166,7 +175,11 @@ export class EventDelivery {
     this.options.sink.deliver(batch).then(
       ({ refused }) => {
         settle();
-        if (this.failures > 0) this.options.logger.info({ sink: this.kind, failedAttempts: this.failures }, 'tracking sink reachable again');
+        if (this.failures > 0)
+          this.options.logger.info(
+            { sink: this.kind, failedAttempts: this.failures },
+            'tracking sink reachable again',
+          );
         this.failures = 0;
         this.counts.delivered += batch.length - refused;
         this.counts.refused += refused;
@@ -180,8 +193,15 @@ export class EventDelivery {
         this.queue.unshift(...batch);
         const backoff = backoffDelay(this.failures, this.options.retry);
         this.retryAt = Date.now() + (this.closing ? Math.min(backoff, 250) : backoff);
-        const fields = { err: error, sink: this.kind, events: batch.length, pending: this.pending, retryInMs: backoff };
-        if (this.failures === 1 || this.failures % 20 === 0) this.options.logger.warn(fields, 'tracking events not delivered yet; will retry');
+        const fields = {
+          err: error,
+          sink: this.kind,
+          events: batch.length,
+          pending: this.pending,
+          retryInMs: backoff,
+        };
+        if (this.failures === 1 || this.failures % 20 === 0)
+          this.options.logger.warn(fields, 'tracking events not delivered yet; will retry');
         this.afterBatch();
       },
     );

@@ -9,5 +9,9 @@ export function eventLimiter(
   config: Pick<GatewayConfig, 'EVENT_RATE_LIMIT' | 'EVENT_RATE_WINDOW_MS'>,
   budgets: RateBudgets,
 ): RateLimiter {
-  return budgets.budget('events', { limit: config.EVENT_RATE_LIMIT, windowMs: config.EVENT_RATE_WINDOW_MS, whenRedisDown: 'local' });
+  return budgets.budget('events', {
+    limit: config.EVENT_RATE_LIMIT,
+    windowMs: config.EVENT_RATE_WINDOW_MS,
+    whenRedisDown: 'local',
+  });
 }

@@ -45,23 +45,37 @@ export function toTrackingEvent(record: RawTrackingRecord): eventsV1.TrackingEve
 }
 
 /** gRPC answers that no repeat can change: the batch itself is at fault. */
-const PERMANENT = new Set<number>([GrpcStatus.INVALID_ARGUMENT, GrpcStatus.OUT_OF_RANGE, GrpcStatus.FAILED_PRECONDITION]);
+const PERMANENT = new Set<number>([
+  GrpcStatus.INVALID_ARGUMENT,
+  GrpcStatus.OUT_OF_RANGE,
+  GrpcStatus.FAILED_PRECONDITION,
+]);
 
 /** IngestEvents per batch; a refused event is logged with its reason, an outage is thrown for a retry. */
-export function grpcEventSink(events: ServiceClient<'events'>, deadlineMs: number, logger: Logger): EventSink {
+export function grpcEventSink(
+  events: ServiceClient<'events'>,
+  deadlineMs: number,
+  logger: Logger,
+): EventSink {
   return {
     kind: 'grpc',
     async deliver(records) {
       try {
         const answer = await events.ingestEvents({ events: records.map(toTrackingEvent) }, { deadlineMs });
         if (answer.rejected > 0) {
-          const reasons = answer.results.filter((result) => !result.accepted).slice(0, 5).map((result) => result.reason);
+          const reasons = answer.results
+            .filter((result) => !result.accepted)
+            .slice(0, 5)
+            .map((result) => result.reason);
           logger.warn({ refused: answer.rejected, reasons }, 'tracking events refused by the events service');
         }
         return { refused: answer.rejected };
       } catch (error) {
         if (error instanceof GrpcCallError && PERMANENT.has(error.code)) {
-          logger.error({ err: error, events: records.length }, 'tracking batch refused by the events service');
+          logger.error(
+            { err: error, events: records.length },
+            'tracking batch refused by the events service',
+          );
           return { refused: records.length };
         }
         throw error;

@@ -29,13 +29,23 @@ import { type TextField, type TrackedEvent, type Tracker } from './tracked-event
 
 type Outgoing = TrackedEvent & { domain: string; page_path: string };
 
-
 const BATCH = 50;
 const FLUSH_DELAY_MS = 1_000;
 /** Events kept while sends fail; older ones are dropped past this. */
 const QUEUE_LIMIT = 500;
 const UTM = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term'] as const;
-const VALIDITY = ['valueMissing', 'typeMismatch', 'patternMismatch', 'tooLong', 'tooShort', 'rangeUnderflow', 'rangeOverflow', 'stepMismatch', 'badInput', 'customError'] as const;
+const VALIDITY = [
+  'valueMissing',
+  'typeMismatch',
+  'patternMismatch',
+  'tooLong',
+  'tooShort',
+  'rangeUnderflow',
+  'rangeOverflow',
+  'stepMismatch',
+  'badInput',
+  'customError',
+] as const;
 const EXPERIMENTS_KEY = 'tracked_experiments';
 /** TRACKING_LIMITS of @lib/tracking (text, url); not imported: that module carries the schema library. */
 const TEXT_LIMIT = 255;
@@ -44,14 +54,21 @@ const URL_LIMIT = 2048;
 type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
 function isField(element: unknown): element is Field {
-  if (element instanceof HTMLInputElement) return !['hidden', 'submit', 'button', 'reset', 'image'].includes(element.type);
+  if (element instanceof HTMLInputElement)
+    return !['hidden', 'submit', 'button', 'reset', 'image'].includes(element.type);
   return element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement;
 }
 
 /** The form's name for analysts: data-track-form, name, id, its island, else its action path. */
 export function formName(form: HTMLFormElement): string {
   const attribute = (name: string) => form.getAttribute(name) ?? '';
-  return attribute('data-track-form') || attribute('name') || attribute('id') || (form.dataset.island ?? '') || new URL(attribute('action') || location.href, location.href).pathname;
+  return (
+    attribute('data-track-form') ||
+    attribute('name') ||
+    attribute('id') ||
+    (form.dataset.island ?? '') ||
+    new URL(attribute('action') || location.href, location.href).pathname
+  );
 }
 
 /** The field's form name, its own name and its 0-based index among the form's fields; undefined outside a form. */
@@ -115,7 +132,8 @@ function createTracker(): Tracker {
     timer = undefined;
     const waiting = queue;
     queue = [];
-    for (let start = 0; start < waiting.length; start += BATCH) send(waiting.slice(start, start + BATCH), beacon);
+    for (let start = 0; start < waiting.length; start += BATCH)
+      send(waiting.slice(start, start + BATCH), beacon);
   };
 
   const enqueue = (...events: Outgoing[]) => {
@@ -127,10 +145,16 @@ function createTracker(): Tracker {
 
   const track = (event: TrackedEvent) => {
     try {
-      const full: Record<string, string | number> = { ...(testFlow && !event.sub3 ? { sub3: testFlow } : {}), ...event, domain: location.hostname, page_path: location.pathname };
+      const full: Record<string, string | number> = {
+        ...(testFlow && !event.sub3 ? { sub3: testFlow } : {}),
+        ...event,
+        domain: location.hostname,
+        page_path: location.pathname,
+      };
       // Within the catalogue's limits, so one long value (a referrer, a field name) cannot cost the whole batch its 400.
       for (const [key, value] of Object.entries(full)) {
-        if (typeof value === 'string') full[key] = value.slice(0, key === 'referer' || key === 'page_path' ? URL_LIMIT : TEXT_LIMIT);
+        if (typeof value === 'string')
+          full[key] = value.slice(0, key === 'referer' || key === 'page_path' ? URL_LIMIT : TEXT_LIMIT);
       }
       enqueue(full as Outgoing);
     } catch {
@@ -171,23 +195,37 @@ function createTracker(): Tracker {
     track({ event_id: EVENT.pageView, sub4: 'pageView', ...attribution, referer });
   };
 
-  const onField = (eventId: number, extra?: (field: Field) => Partial<TrackedEvent> | undefined) => (event: Event) => {
-    const field = event.target;
-    if (!isField(field)) return;
-    const described = fieldEvent(field);
-    const more = extra ? extra(field) : {};
-    if (described && more) track({ event_id: eventId, ...described, ...more });
-  };
+  const onField =
+    (eventId: number, extra?: (field: Field) => Partial<TrackedEvent> | undefined) => (event: Event) => {
+      const field = event.target;
+      if (!isField(field)) return;
+      const described = fieldEvent(field);
+      const more = extra ? extra(field) : {};
+      if (described && more) track({ event_id: eventId, ...described, ...more });
+    };
 
   document.addEventListener('focusin', onField(EVENT.fieldFocus));
   document.addEventListener(
     'change',
-    onField(EVENT.fieldFilled, (field) => ((field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio') ? field.checked : field.value.trim() !== '') ? {} : undefined)),
+    onField(EVENT.fieldFilled, (field) =>
+      (
+        field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')
+          ? field.checked
+          : field.value.trim() !== ''
+      )
+        ? {}
+        : undefined,
+    ),
   );
   // 'invalid' does not bubble: caught on the way down.
-  document.addEventListener('invalid', onField(EVENT.fieldInvalid, (field) => ({ sub6: VALIDITY.find((check) => field.validity[check]) ?? '' })), true);
+  document.addEventListener(
+    'invalid',
+    onField(EVENT.fieldInvalid, (field) => ({ sub6: VALIDITY.find((check) => field.validity[check]) ?? '' })),
+    true,
+  );
   document.addEventListener('submit', (event) => {
-    if (event.target instanceof HTMLFormElement) track({ event_id: EVENT.formSubmission, sub4: formName(event.target), sub5: 'sent' });
+    if (event.target instanceof HTMLFormElement)
+      track({ event_id: EVENT.formSubmission, sub4: formName(event.target), sub5: 'sent' });
   });
   addEventListener('pageshow', (event) => {
     if (event.persisted) track({ event_id: EVENT.pageLoadFromCache, sub1: 'pageLoadFromCache' });
@@ -215,12 +253,16 @@ function createTracker(): Tracker {
   pageView(landing.referer ?? '', landing);
   if (readConsent(document.cookie) === 'unset') {
     import('./consent-notice')
-      .then(({ showConsentNotice }) => showConsentNotice({ track: (event) => track({ ...landing, ...event }), flush }))
+      .then(({ showConsentNotice }) =>
+        showConsentNotice({ track: (event) => track({ ...landing, ...event }), flush }),
+      )
       .catch(() => undefined);
   } else {
     // The push-notification prompt once the cookie notice is answered, never both at once (features/consent).
     import('../consent')
-      .then(({ showPushPromptIfDue }) => showPushPromptIfDue({ track: (event) => track({ ...landing, ...event }), flush }))
+      .then(({ showPushPromptIfDue }) =>
+        showPushPromptIfDue({ track: (event) => track({ ...landing, ...event }), flush }),
+      )
       .catch(() => undefined);
   }
   return tracker;

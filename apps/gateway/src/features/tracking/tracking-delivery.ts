@@ -20,7 +20,9 @@ export function createEventDelivery(
 ): EventDelivery {
   const kafka = config.KAFKA_BROKERS.length > 0;
   return new EventDelivery({
-    sink: kafka ? kafkaEventSink(config.KAFKA_BROKERS, logger) : grpcEventSink(events, config.GRPC_DEADLINE_MS, logger),
+    sink: kafka
+      ? kafkaEventSink(config.KAFKA_BROKERS, logger)
+      : grpcEventSink(events, config.GRPC_DEADLINE_MS, logger),
     logger,
     limit: config.EVENT_BUFFER_LIMIT,
     batchSize: TRACKING_LIMITS.grpcBatch,

@@ -5,8 +5,10 @@ const CLIENT = '7d1e2f30-4a5b-4c6d-8e9f-a0b1c2d3e4f5';
 const OWN = new Set(['www.example.pl']);
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-const resolve = (cookieHeader: string | undefined, events: Parameters<typeof resolveIdentity>[0]['events'] = [{}]) =>
-  resolveIdentity({ cookieHeader, events, secure: true, ownHosts: OWN });
+const resolve = (
+  cookieHeader: string | undefined,
+  events: Parameters<typeof resolveIdentity>[0]['events'] = [{}],
+) => resolveIdentity({ cookieHeader, events, secure: true, ownHosts: OWN });
 
 /** name → attributes of each Set-Cookie value. */
 function cookies(setCookies: string[]): Map<string, string> {
@@ -21,7 +23,9 @@ describe('resolveIdentity', () => {
     expect(identity.consent).toBe('');
     const set = cookies(identity.setCookies);
     expect([...set.keys()].sort()).toEqual(['lang', 'session_id']);
-    expect(set.get('session_id')).toBe(`session_id=${identity.sessionId}; Max-Age=1800; Path=/; SameSite=Lax; Secure; HttpOnly`);
+    expect(set.get('session_id')).toBe(
+      `session_id=${identity.sessionId}; Max-Age=1800; Path=/; SameSite=Lax; Secure; HttpOnly`,
+    );
     expect(set.get('lang')).toBe('lang=pl; Max-Age=31536000; Path=/; SameSite=Lax; Secure');
     // The batch still counts under the source it announced.
     expect(identity.source?.utm_source).toBe('newsletter');
@@ -29,9 +33,15 @@ describe('resolveIdentity', () => {
 
   it('keeps a valid session id and renews it; replaces one that is no UUID v4, adopting a valid id the event names', () => {
     expect(resolve(`session_id=${SESSION}; lang=pl`).sessionId).toBe(SESSION);
-    expect(cookies(resolve(`session_id=${SESSION}; lang=pl`).setCookies).get('session_id')).toContain('Max-Age=1800');
-    expect(resolve('session_id=12345', [{ session_id: SESSION.replace(/-/g, '').toUpperCase() }]).sessionId).toBe(SESSION);
-    const replaced = resolve('session_id=3f2b8c1e-9d4a-1e7b-a5c6-0123456789ab', [{ session_id: 'abc' }]).sessionId;
+    expect(cookies(resolve(`session_id=${SESSION}; lang=pl`).setCookies).get('session_id')).toContain(
+      'Max-Age=1800',
+    );
+    expect(
+      resolve('session_id=12345', [{ session_id: SESSION.replace(/-/g, '').toUpperCase() }]).sessionId,
+    ).toBe(SESSION);
+    const replaced = resolve('session_id=3f2b8c1e-9d4a-1e7b-a5c6-0123456789ab', [
+      { session_id: 'abc' },
+    ]).sessionId;
     expect(replaced).toMatch(UUID_V4);
     expect(replaced).not.toBe('3f2b8c1e-9d4a-1e7b-a5c6-0123456789ab');
   });
@@ -40,13 +50,17 @@ describe('resolveIdentity', () => {
     const kept = resolve(`cookie_consent=granted; client_id=${CLIENT}; lang=pl`);
     expect(kept.consent).toBe('granted');
     expect(kept.clientId).toBe(CLIENT);
-    expect(cookies(kept.setCookies).get('client_id')).toBe(`client_id=${CLIENT}; Max-Age=15552000; Path=/; SameSite=Lax; Secure; HttpOnly`);
+    expect(cookies(kept.setCookies).get('client_id')).toBe(
+      `client_id=${CLIENT}; Max-Age=15552000; Path=/; SameSite=Lax; Secure; HttpOnly`,
+    );
     const issued = resolve('cookie_consent=granted; client_id=not-an-id');
     expect(issued.clientId).toMatch(UUID_V4);
   });
 
   it('without consent: sends no client id and deletes one left from before', () => {
-    const declined = resolve(`cookie_consent=denied; client_id=${CLIENT}; utm_source=x; utm_source_session=x`);
+    const declined = resolve(
+      `cookie_consent=denied; client_id=${CLIENT}; utm_source=x; utm_source_session=x`,
+    );
     expect(declined.consent).toBe('denied');
     expect(declined.clientId).toBe('');
     const set = cookies(declined.setCookies);
@@ -69,16 +83,21 @@ describe('resolveIdentity', () => {
       referer: 'https://www.google.com/',
     });
     const set = cookies(identity.setCookies);
-    expect(set.get('utm_source')).toBe('utm_source=google; Max-Age=15811200; Path=/; SameSite=Lax; Secure; HttpOnly');
+    expect(set.get('utm_source')).toBe(
+      'utm_source=google; Max-Age=15811200; Path=/; SameSite=Lax; Secure; HttpOnly',
+    );
     expect(set.get('utm_term')).toBe('utm_term=; Max-Age=15811200; Path=/; SameSite=Lax; Secure; HttpOnly');
     expect(set.get('referer')).toContain('referer=https%3A%2F%2Fwww.google.com%2F; Max-Age=15811200');
-    expect(set.get('utm_campaign_session')).toBe('utm_campaign_session=lato; Max-Age=1800; Path=/; SameSite=Lax; Secure; HttpOnly');
+    expect(set.get('utm_campaign_session')).toBe(
+      'utm_campaign_session=lato; Max-Age=1800; Path=/; SameSite=Lax; Secure; HttpOnly',
+    );
   });
 
   it('an internal referer announces no source; the visit keeps its own and renews it', () => {
-    const identity = resolve('cookie_consent=granted; utm_source_session=facebook; utm_medium_session=social; utm_source=google', [
-      { referer: 'https://www.example.pl/' },
-    ]);
+    const identity = resolve(
+      'cookie_consent=granted; utm_source_session=facebook; utm_medium_session=social; utm_source=google',
+      [{ referer: 'https://www.example.pl/' }],
+    );
     expect(identity.source?.utm_source).toBe('facebook');
     const set = cookies(identity.setCookies);
     expect(set.get('utm_source_session')).toContain('Max-Age=1800');

@@ -69,7 +69,10 @@ function firstUuid(events: readonly IdentityHints[], field: 'session_id' | 'clie
 }
 
 /** The first source the events announce (a batch rarely holds more than its landing page view). */
-function firstSource(events: readonly IdentityHints[], ownHosts: ReadonlySet<string>): TrafficSource | undefined {
+function firstSource(
+  events: readonly IdentityHints[],
+  ownHosts: ReadonlySet<string>,
+): TrafficSource | undefined {
   for (const event of events) {
     const source = announcedSource(event, ownHosts);
     if (source) return source;
@@ -95,7 +98,8 @@ export function resolveIdentity(request: IdentityRequest): VisitorIdentity {
     setCookies.push(serializeCookie(CLIENT_ID_COOKIE, '', { maxAgeMs: 0, secure, httpOnly: true }));
   }
 
-  if (cookieValues(cookieHeader, LANGUAGE_COOKIE.name).length === 0) setCookies.push(languageCookie({ language: 'pl' }, secure));
+  if (cookieValues(cookieHeader, LANGUAGE_COOKIE.name).length === 0)
+    setCookies.push(languageCookie({ language: 'pl' }, secure));
 
   const announced = firstSource(events, request.ownHosts);
   let source = announced;

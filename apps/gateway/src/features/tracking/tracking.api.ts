@@ -32,7 +32,6 @@ export interface TrackingApiDeps {
 /** Asked to come back after this long when the buffer is full (the sink is down). */
 const RETRY_AFTER_FULL_S = 5;
 
-
 /**
  * POST /api/event: one tracking event or a batch (JSON of the spec's fields, any content type, as
  * fetch and navigator.sendBeacon send it). In order:
@@ -52,7 +51,8 @@ export function trackingApi(deps: TrackingApiDeps): Router {
   const router = Router();
   const now = deps.now ?? (() => new Date());
   const salt = deps.ipSalt ?? randomBytes(32).toString('base64');
-  const ipHash = (address: string) => createHmac('sha256', salt).update(address).digest('base64url').slice(0, 32);
+  const ipHash = (address: string) =>
+    createHmac('sha256', salt).update(address).digest('base64url').slice(0, 32);
   const ownHosts = new Set([hostOf(deps.origin.publicOrigin)]);
   const readBody = textBody(TRACKING_LIMITS.bodyBytes);
 
@@ -71,7 +71,8 @@ export function trackingApi(deps: TrackingApiDeps): Router {
     sendErrorBody(res, 403, 'events are accepted from this site only');
   };
 
-  const refuse = (res: Response, status: number, message: string, field?: string) => sendErrorBody(res, status, message, field ? { fields: { [field]: message } } : {});
+  const refuse = (res: Response, status: number, message: string, field?: string) =>
+    sendErrorBody(res, status, message, field ? { fields: { [field]: message } } : {});
 
   const ingest: RequestHandler = async (req, res) => {
     const body = parseEventBody(typeof req.body === 'string' ? req.body : '');
@@ -100,18 +101,15 @@ export function trackingApi(deps: TrackingApiDeps): Router {
     // An event without its own utm_* is counted under the visit's source.
     const visitUtm = identity.source ? utmOf(identity.source) : undefined;
     const records = body.events.map((event: BrowserEvent) =>
-      toRawTrackingRecord(
-        visitUtm && !hasUtm(event) ? { ...event, ...visitUtm } : event,
-        {
-          sessionId: identity.sessionId,
-          clientId: identity.clientId,
-          receivedAt,
-          userAgent,
-          ipHash: hashed,
-          ingestId: randomUUID(),
-          consent: identity.consent,
-        },
-      ),
+      toRawTrackingRecord(visitUtm && !hasUtm(event) ? { ...event, ...visitUtm } : event, {
+        sessionId: identity.sessionId,
+        clientId: identity.clientId,
+        receivedAt,
+        userAgent,
+        ipHash: hashed,
+        ingestId: randomUUID(),
+        consent: identity.consent,
+      }),
     );
     if (!deps.delivery.offer(records)) {
       // Not accepted, so not lost: the tracker sends the batch once more later.

@@ -10,7 +10,14 @@
 import { cookieValues, decodeCookieValue, serializeCookie } from '../../shared/cookies';
 import { TRACKING_LIMITS } from '@lib/tracking';
 
-export const TRAFFIC_FIELDS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term', 'referer'] as const;
+export const TRAFFIC_FIELDS = [
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_content',
+  'utm_term',
+  'referer',
+] as const;
 export type TrafficField = (typeof TRAFFIC_FIELDS)[number];
 export type TrafficSource = Record<TrafficField, string>;
 
@@ -59,7 +66,10 @@ export function announcedSource(
 }
 
 /** The source a Cookie header keeps (the visit's or the lasting one); undefined when it keeps none. */
-export function readTrafficSource(cookieHeader: string | undefined, variant: TrafficVariant): TrafficSource | undefined {
+export function readTrafficSource(
+  cookieHeader: string | undefined,
+  variant: TrafficVariant,
+): TrafficSource | undefined {
   let found = false;
   const source = {} as TrafficSource;
   for (const field of TRAFFIC_FIELDS) {
@@ -72,14 +82,23 @@ export function readTrafficSource(cookieHeader: string | undefined, variant: Tra
 }
 
 /** Set-Cookie values keeping `source` in the given variant (all six fields, empty ones too). */
-export function trafficSourceCookies(source: TrafficSource, variant: TrafficVariant, secure: boolean): string[] {
+export function trafficSourceCookies(
+  source: TrafficSource,
+  variant: TrafficVariant,
+  secure: boolean,
+): string[] {
   const maxAgeMs = variant === 'session' ? TRAFFIC_SESSION_MAX_AGE_MS : TRAFFIC_MAX_AGE_MS;
-  return TRAFFIC_FIELDS.map((field) => serializeCookie(cookieName(field, variant), source[field], { maxAgeMs, secure, httpOnly: true }));
+  return TRAFFIC_FIELDS.map((field) =>
+    serializeCookie(cookieName(field, variant), source[field], { maxAgeMs, secure, httpOnly: true }),
+  );
 }
 
 /** Set-Cookie values deleting every traffic-source cookie the header carries (consent declined). */
 export function clearTrafficSourceCookies(cookieHeader: string | undefined, secure: boolean): string[] {
-  const names = TRAFFIC_FIELDS.flatMap((field) => [cookieName(field, 'lasting'), cookieName(field, 'session')]);
+  const names = TRAFFIC_FIELDS.flatMap((field) => [
+    cookieName(field, 'lasting'),
+    cookieName(field, 'session'),
+  ]);
   return names
     .filter((name) => cookieValues(cookieHeader, name).length > 0)
     .map((name) => serializeCookie(name, '', { maxAgeMs: 0, secure, httpOnly: true }));

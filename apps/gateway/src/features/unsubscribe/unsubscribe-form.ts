@@ -14,11 +14,14 @@ export const ERASE_FIELD = 'usun_dane';
 export const REQUEST_ID_VALUE = 'request_id';
 export const REQUEST_STATUS_VALUE = 'request_status';
 
-export const erasureHref = (requestId: string) => `${UNSUBSCRIBE_PATH}?${REQUEST_QUERY}=${encodeURIComponent(requestId)}`;
+export const erasureHref = (requestId: string) =>
+  `${UNSUBSCRIBE_PATH}?${REQUEST_QUERY}=${encodeURIComponent(requestId)}`;
 
 export const UNSUBSCRIBE_TEXTS = {
-  unsubscribed: 'Gotowe: nie wyślemy już na podany adres e-mail ani numer telefonu żadnych wiadomości marketingowych.',
-  unknownRequest: 'Nie znaleźliśmy wniosku o tym numerze. Sprawdź adres strony albo wyślij formularz jeszcze raz.',
+  unsubscribed:
+    'Gotowe: nie wyślemy już na podany adres e-mail ani numer telefonu żadnych wiadomości marketingowych.',
+  unknownRequest:
+    'Nie znaleźliśmy wniosku o tym numerze. Sprawdź adres strony albo wyślij formularz jeszcze raz.',
   statusUnavailable: 'Nie udało się teraz sprawdzić stanu wniosku. Odśwież stronę za chwilę.',
 } as const;
 
@@ -39,7 +42,14 @@ export function erasureStatusText(state: string): string {
 
 export const UNSUBSCRIBE_FIELDS: readonly LeadFormField[] = [
   { name: 'email', label: 'E-mail', kind: 'email', maxLength: 254, autoComplete: 'email' },
-  { name: 'phone', label: 'Telefon', kind: 'tel', maxLength: 32, autoComplete: 'tel', hint: 'Podaj adres e-mail, numer telefonu albo oba.' },
+  {
+    name: 'phone',
+    label: 'Telefon',
+    kind: 'tel',
+    maxLength: 32,
+    autoComplete: 'tel',
+    hint: 'Podaj adres e-mail, numer telefonu albo oba.',
+  },
   {
     name: ERASE_FIELD,
     label: 'Usuń także moje dane osobowe (wnioski, wiadomości, zgłoszenia i adres e-mail przy komentarzach)',

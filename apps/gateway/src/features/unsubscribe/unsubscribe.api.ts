@@ -42,10 +42,7 @@ interface Outcome {
  * `?wypisano=tak`, or `?wniosek=<id>`, which GET answers here (no-store) with the request's status
  * read by GetErasureRequest.
  */
-export function unsubscribeApi(
-  services: GatewayServices,
-  deps: FormPostDeps & { logger: Logger },
-): Router {
+export function unsubscribeApi(services: GatewayServices, deps: FormPostDeps & { logger: Logger }): Router {
   const router = Router();
   router.use(
     formPost<Outcome>(
@@ -53,18 +50,30 @@ export function unsubscribeApi(
         path: UNSUBSCRIBE_PATH,
         name: 'unsubscribe',
         confirmationQuery: [UNSUBSCRIBED_QUERY, REQUEST_QUERY],
-        fields: Object.fromEntries(UNSUBSCRIBE_FIELDS.filter((field) => field.kind !== 'checkbox').map((field) => [field.name, field.maxLength])),
+        fields: Object.fromEntries(
+          UNSUBSCRIBE_FIELDS.filter((field) => field.kind !== 'checkbox').map((field) => [
+            field.name,
+            field.maxLength,
+          ]),
+        ),
         checkboxes: [ERASE_FIELD],
         submit: async (values, idempotencyKey) => {
           const subject = { email: values['email'] ?? '', phone: values['phone'] ?? '' };
           const unsubscribed = await services.leads.unsubscribe({ ...subject, idempotencyKey });
           if (values[ERASE_FIELD] !== 'tak') return { unsubscribed, erasure: null };
-          const erasure = await services.leads.requestErasure({ ...subject, note: '', idempotencyKey: derivedFormKey('erasure', idempotencyKey, {}) });
+          const erasure = await services.leads.requestErasure({
+            ...subject,
+            note: '',
+            idempotencyKey: derivedFormKey('erasure', idempotencyKey, {}),
+          });
           return { unsubscribed, erasure };
         },
         done: ({ erasure }) =>
           erasure
-            ? { href: erasureHref(erasure.requestId), message: `${UNSUBSCRIBE_TEXTS.unsubscribed} ${erasureStatusText(erasureState(erasure.status))} Numer wniosku: ${erasure.requestId}.` }
+            ? {
+                href: erasureHref(erasure.requestId),
+                message: `${UNSUBSCRIBE_TEXTS.unsubscribed} ${erasureStatusText(erasureState(erasure.status))} Numer wniosku: ${erasure.requestId}.`,
+              }
             : { href: UNSUBSCRIBED_HREF, message: UNSUBSCRIBE_TEXTS.unsubscribed },
       },
       deps,
@@ -87,12 +96,19 @@ export function unsubscribeApi(
       } else {
         try {
           const request = await services.leads.getErasureRequest({ requestId });
-          state = { values: { [REQUEST_ID_VALUE]: request.requestId, [REQUEST_STATUS_VALUE]: erasureState(request.status) } };
+          state = {
+            values: {
+              [REQUEST_ID_VALUE]: request.requestId,
+              [REQUEST_STATUS_VALUE]: erasureState(request.status),
+            },
+          };
         } catch (error) {
           const notFound = error instanceof GrpcCallError && error.code === GrpcStatus.NOT_FOUND;
           if (!notFound) deps.logger.warn({ err: error }, 'erasure request status unavailable');
           status = notFound ? 404 : 503;
-          state = { message: notFound ? UNSUBSCRIBE_TEXTS.unknownRequest : UNSUBSCRIBE_TEXTS.statusUnavailable };
+          state = {
+            message: notFound ? UNSUBSCRIBE_TEXTS.unknownRequest : UNSUBSCRIBE_TEXTS.statusUnavailable,
+          };
         }
       }
       res.locals['routeLabel'] = UNSUBSCRIBE_PATH;

@@ -13,12 +13,15 @@ export const unsubscribeRoute = defineRoute({
   page: 'unsubscribe',
   pattern: UNSUBSCRIBE_PATH,
   layout: 'default',
-  params: (_raw, query): UnsubscribePageData => ({ unsubscribed: query.get(UNSUBSCRIBED_QUERY) === UNSUBSCRIBED_VALUE }),
+  params: (_raw, query): UnsubscribePageData => ({
+    unsubscribed: query.get(UNSUBSCRIBED_QUERY) === UNSUBSCRIBED_VALUE,
+  }),
   load: (ctx): Promise<UnsubscribePageData> => Promise.resolve(ctx.params),
   head: (_data, ctx) =>
     pageHead(ctx, {
       title: 'Wypisz się z wiadomości i usuń swoje dane',
-      description: 'Wypisz adres e-mail lub numer telefonu z wiadomości marketingowych i poproś o usunięcie swoich danych osobowych.',
+      description:
+        'Wypisz adres e-mail lub numer telefonu z wiadomości marketingowych i poproś o usunięcie swoich danych osobowych.',
       breadcrumbs: [HOME_CRUMB, { text: 'Wypisz się', link: '' }],
       noindex: true,
     }),

@@ -12,13 +12,23 @@ const trustProxy = z
   .trim()
   .default('false')
   .transform((value, ctx): boolean | number | string => {
-    const parsed = value === 'true' ? true : value === 'false' || value === '' ? false : /^\d+$/.test(value) ? Number(value) : value;
+    const parsed =
+      value === 'true'
+        ? true
+        : value === 'false' || value === ''
+          ? false
+          : /^\d+$/.test(value)
+            ? Number(value)
+            : value;
     // Checked with the parser Express itself uses for 'trust proxy' (not Express: instrument.ts
     // reads this schema before OpenTelemetry has patched express).
     try {
       if (typeof parsed === 'string') compileTrustedProxies(parsed.split(/\s*,\s*/));
     } catch {
-      ctx.addIssue({ code: 'custom', message: "must be 'true', 'false', a hop count or a list of addresses/subnets" });
+      ctx.addIssue({
+        code: 'custom',
+        message: "must be 'true', 'false', a hop count or a list of addresses/subnets",
+      });
     }
     return parsed;
   });
@@ -65,11 +75,26 @@ const gatewayEnvFields = z.object({
    * With REDIS_URL: how long a build's hashed assets and meta stay in Redis after its last gateway
    * stopped renewing them, for the tabs still open on it (http/build-archive.ts). 1 hour to 90 days.
    */
-  BUILD_ARCHIVE_TTL_HOURS: z.coerce.number({ error: 'must be a number of hours' }).int().min(1).max(2_160).default(168),
+  BUILD_ARCHIVE_TTL_HOURS: z.coerce
+    .number({ error: 'must be a number of hours' })
+    .int()
+    .min(1)
+    .max(2_160)
+    .default(168),
   /** A hashed asset larger than this is not published (1 KiB to 64 MiB). */
-  BUILD_ARCHIVE_MAX_FILE_BYTES: z.coerce.number({ error: 'must be a number of bytes' }).int().min(1_024).max(64 * 1024 * 1024).default(4 * 1024 * 1024),
+  BUILD_ARCHIVE_MAX_FILE_BYTES: z.coerce
+    .number({ error: 'must be a number of bytes' })
+    .int()
+    .min(1_024)
+    .max(64 * 1024 * 1024)
+    .default(4 * 1024 * 1024),
   /** Bytes of hashed assets one build may publish; the rest is not (1 KiB to 512 MiB). */
-  BUILD_ARCHIVE_MAX_BUILD_BYTES: z.coerce.number({ error: 'must be a number of bytes' }).int().min(1_024).max(512 * 1024 * 1024).default(32 * 1024 * 1024),
+  BUILD_ARCHIVE_MAX_BUILD_BYTES: z.coerce
+    .number({ error: 'must be a number of bytes' })
+    .int()
+    .min(1_024)
+    .max(512 * 1024 * 1024)
+    .default(32 * 1024 * 1024),
   /** Stale-while-revalidate cache of page data (never of anything personal). */
   PAGE_CACHE: env.bool(true),
   PAGE_CACHE_TTL_MS: env.positiveMs(30_000),
@@ -78,7 +103,12 @@ const gatewayEnvFields = z.object({
    * With PAGE_CACHE on: finished pages are kept by address this long and sent again without a
    * render (render/kept-answers.ts); 0 turns it off. Adds at most this much to a page's staleness.
    */
-  PAGE_MEMO_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(60_000).default(1_000),
+  PAGE_MEMO_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int()
+    .min(0)
+    .max(60_000)
+    .default(1_000),
   /** A stream still open after this long is aborted; what React has not rendered yet is dropped. */
   RENDER_TIMEOUT_MS: env.positiveMs(5_000),
   LOG_LEVEL: env.logLevel,
@@ -119,8 +149,16 @@ const gatewayEnvFields = z.object({
     .string()
     .optional()
     // Not @lib/messaging's parseBrokers: instrument.ts reads this schema before OpenTelemetry patches kafkajs.
-    .transform((value) => (value ?? '').split(',').map((broker) => broker.trim()).filter((broker) => broker !== ''))
-    .refine((brokers) => brokers.every((broker) => /^[A-Za-z0-9.-]+:\d{1,5}$/.test(broker)), 'must be a comma-separated list of host:port, e.g. kafka:9092'),
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((broker) => broker.trim())
+        .filter((broker) => broker !== ''),
+    )
+    .refine(
+      (brokers) => brokers.every((broker) => /^[A-Za-z0-9.-]+:\d{1,5}$/.test(broker)),
+      'must be a comma-separated list of host:port, e.g. kafka:9092',
+    ),
   /** POST /api/event requests one client (IP, IPv6 /64) may send per EVENT_RATE_WINDOW_MS (up to 100 events each). */
   EVENT_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(600),
   EVENT_RATE_WINDOW_MS: env.positiveMs(60_000),
@@ -140,9 +178,15 @@ export const gatewayEnvSchema = gatewayEnvFields.transform(({ PUBLIC_ORIGIN, ...
   // OPERATOR: who runs the site, for the footer, /kontakt/ and the legal documents; production
   // without OPERATOR_EXAMPLE=true refuses to start on missing, invalid or example values.
   const { operator, problems } = resolveOperator(rest, rest.NODE_ENV === 'production');
-  for (const problem of problems) ctx.addIssue({ code: 'custom', path: [problem.variable], message: problem.message });
+  for (const problem of problems)
+    ctx.addIssue({ code: 'custom', path: [problem.variable], message: problem.message });
   if (operator === null) return z.NEVER;
-  return { ...rest, PUBLIC_ORIGIN: PUBLIC_ORIGIN ?? DEFAULT_PUBLIC_ORIGIN, PUBLIC_ORIGIN_CONFIGURED: configured, OPERATOR: operator };
+  return {
+    ...rest,
+    PUBLIC_ORIGIN: PUBLIC_ORIGIN ?? DEFAULT_PUBLIC_ORIGIN,
+    PUBLIC_ORIGIN_CONFIGURED: configured,
+    OPERATOR: operator,
+  };
 });
 
 export type GatewayConfig = z.output<typeof gatewayEnvSchema>;

@@ -44,7 +44,15 @@ describe('operator identity in the gateway configuration', () => {
     const line = startError({ NODE_ENV: 'production' });
     expect(line.split('\n')).toHaveLength(1);
     expect(line).toMatch(/^Invalid configuration: OPERATOR_NAME is required in production/);
-    for (const variable of ['OPERATOR_LEGAL_FORM', 'OPERATOR_ADDRESS', 'OPERATOR_NIP', 'OPERATOR_REGON', 'OPERATOR_EMAIL', 'OPERATOR_PHONE', 'OPERATOR_DPO_EMAIL']) {
+    for (const variable of [
+      'OPERATOR_LEGAL_FORM',
+      'OPERATOR_ADDRESS',
+      'OPERATOR_NIP',
+      'OPERATOR_REGON',
+      'OPERATOR_EMAIL',
+      'OPERATOR_PHONE',
+      'OPERATOR_DPO_EMAIL',
+    ]) {
       expect(line).toContain(`${variable} is required in production`);
     }
   });
@@ -89,21 +97,46 @@ describe('operator identity in the gateway configuration', () => {
       OPERATOR_DPO_EMAIL: EXAMPLE_OPERATOR.dpoEmail,
     };
     const line = startError({ NODE_ENV: 'production', ...example });
-    for (const variable of ['OPERATOR_NAME', 'OPERATOR_NIP', 'OPERATOR_REGON', 'OPERATOR_KRS', 'OPERATOR_EMAIL', 'OPERATOR_PHONE', 'OPERATOR_DPO_EMAIL']) {
+    for (const variable of [
+      'OPERATOR_NAME',
+      'OPERATOR_NIP',
+      'OPERATOR_REGON',
+      'OPERATOR_KRS',
+      'OPERATOR_EMAIL',
+      'OPERATOR_PHONE',
+      'OPERATOR_DPO_EMAIL',
+    ]) {
       expect(line).toMatch(new RegExp(`${variable}="[^"]*" is the embedded example value`));
     }
-    const config = loadConfig(gatewayEnvSchema, { NODE_ENV: 'production', OPERATOR_EXAMPLE: 'true', ...example });
+    const config = loadConfig(gatewayEnvSchema, {
+      NODE_ENV: 'production',
+      OPERATOR_EXAMPLE: 'true',
+      ...example,
+    });
     // shown as configured (the phone as typed, the NIP as digits)
     expect(config.OPERATOR).toEqual({ ...EXAMPLE_OPERATOR, phone: '+48220000000' });
-    expect(loadConfig(gatewayEnvSchema, { NODE_ENV: 'production', OPERATOR_EXAMPLE: 'true' }).OPERATOR).toEqual(EXAMPLE_OPERATOR);
+    expect(
+      loadConfig(gatewayEnvSchema, { NODE_ENV: 'production', OPERATOR_EXAMPLE: 'true' }).OPERATOR,
+    ).toEqual(EXAMPLE_OPERATOR);
   });
 
   it('requires KRS, its court and the share capital by legal form, not for a sole trader', () => {
-    const company = (overrides: Partial<OperatorEnv>) => resolveOperator({ OPERATOR_EXAMPLE: false, ...REAL, ...overrides }, true).problems;
-    expect(company({ OPERATOR_KRS: undefined, OPERATOR_REGISTRY_COURT: undefined }).map((p) => p.variable)).toEqual(['OPERATOR_KRS']);
-    expect(company({ OPERATOR_REGISTRY_COURT: undefined }).map((p) => p.variable)).toEqual(['OPERATOR_REGISTRY_COURT']);
-    expect(company({ OPERATOR_SHARE_CAPITAL: undefined }).map((p) => p.variable)).toEqual(['OPERATOR_SHARE_CAPITAL']);
-    expect(company({ OPERATOR_LEGAL_FORM: 'spółka akcyjna', OPERATOR_SHARE_CAPITAL: undefined }).map((p) => p.variable)).toEqual(['OPERATOR_SHARE_CAPITAL']);
+    const company = (overrides: Partial<OperatorEnv>) =>
+      resolveOperator({ OPERATOR_EXAMPLE: false, ...REAL, ...overrides }, true).problems;
+    expect(
+      company({ OPERATOR_KRS: undefined, OPERATOR_REGISTRY_COURT: undefined }).map((p) => p.variable),
+    ).toEqual(['OPERATOR_KRS']);
+    expect(company({ OPERATOR_REGISTRY_COURT: undefined }).map((p) => p.variable)).toEqual([
+      'OPERATOR_REGISTRY_COURT',
+    ]);
+    expect(company({ OPERATOR_SHARE_CAPITAL: undefined }).map((p) => p.variable)).toEqual([
+      'OPERATOR_SHARE_CAPITAL',
+    ]);
+    expect(
+      company({ OPERATOR_LEGAL_FORM: 'spółka akcyjna', OPERATOR_SHARE_CAPITAL: undefined }).map(
+        (p) => p.variable,
+      ),
+    ).toEqual(['OPERATOR_SHARE_CAPITAL']);
     const soleTrader = resolveOperator(
       {
         ...REAL,
@@ -148,7 +181,12 @@ describe('operator identity in the gateway configuration', () => {
         'OPERATOR_KRS',
       ].sort(),
     );
-    expect(resolveOperator({ ...REAL, OPERATOR_EXAMPLE: false, OPERATOR_CREDIT_INTERMEDIARY_ENTRY: 'RPK012345' }, true).operator?.creditIntermediaryEntry).toBe('RPK012345');
+    expect(
+      resolveOperator(
+        { ...REAL, OPERATOR_EXAMPLE: false, OPERATOR_CREDIT_INTERMEDIARY_ENTRY: 'RPK012345' },
+        true,
+      ).operator?.creditIntermediaryEntry,
+    ).toBe('RPK012345');
   });
 
   it('outside production, a partly configured identity is an error, not a silent mix with the example', () => {
@@ -168,6 +206,8 @@ describe('operator identity in the gateway configuration', () => {
         .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
     );
     expect(env['OPERATOR_EXAMPLE']).toBe('true');
-    expect(loadConfig(gatewayEnvSchema, { NODE_ENV: 'production', ...env }).OPERATOR).toEqual(EXAMPLE_OPERATOR);
+    expect(loadConfig(gatewayEnvSchema, { NODE_ENV: 'production', ...env }).OPERATOR).toEqual(
+      EXAMPLE_OPERATOR,
+    );
   });
 });

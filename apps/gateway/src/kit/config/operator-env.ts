@@ -1,5 +1,14 @@
 import { env } from '@lib/config';
-import { isEmail, isKrs, isNip, isRegon, normalizeKrs, normalizeNip, normalizePolishPhone, normalizeRegon } from '@lib/pl-validation';
+import {
+  isEmail,
+  isKrs,
+  isNip,
+  isRegon,
+  normalizeKrs,
+  normalizeNip,
+  normalizePolishPhone,
+  normalizeRegon,
+} from '@lib/pl-validation';
 import { z } from 'zod';
 import { EXAMPLE_OPERATOR, type OperatorView } from '../../app/operator/operator';
 
@@ -36,7 +45,9 @@ export const operatorEnvFields = {
   OPERATOR_CREDIT_INTERMEDIARY_ENTRY: optionalText,
 };
 
-export type OperatorEnv = { OPERATOR_EXAMPLE: boolean } & Partial<Record<Exclude<keyof typeof operatorEnvFields, 'OPERATOR_EXAMPLE'>, string>>;
+export type OperatorEnv = { OPERATOR_EXAMPLE: boolean } & Partial<
+  Record<Exclude<keyof typeof operatorEnvFields, 'OPERATOR_EXAMPLE'>, string>
+>;
 export type OperatorVariable = Exclude<keyof OperatorEnv, 'OPERATOR_EXAMPLE'>;
 
 export interface OperatorProblem {
@@ -82,32 +93,60 @@ const comparable = (variable: OperatorVariable, value: string): string => {
 };
 
 /** Companies registered in the KRS (not a sole trader, not a civil partnership). */
-const inKrs = (legalForm: string) => /spółk|\bS\.A\.|sp\. z o\.o\./i.test(legalForm) && !/cywiln/i.test(legalForm);
+const inKrs = (legalForm: string) =>
+  /spółk|\bS\.A\.|sp\. z o\.o\./i.test(legalForm) && !/cywiln/i.test(legalForm);
 /** Legal forms that must state their share capital (KSH art. 206 and 374, also S.K.A.): not the simple joint-stock company. */
-const hasShareCapital = (legalForm: string) => /ograniczon/i.test(legalForm) || (/akcyjn/i.test(legalForm) && !/prost/i.test(legalForm));
+const hasShareCapital = (legalForm: string) =>
+  /ograniczon/i.test(legalForm) || (/akcyjn/i.test(legalForm) && !/prost/i.test(legalForm));
 
 const FORMAT_CHECKS: Partial<Record<OperatorVariable, (value: string) => string | null>> = {
-  OPERATOR_NAME: (value) => (value.length >= 3 && value.length <= 200 ? null : 'must be the registered name, 3–200 characters'),
-  OPERATOR_LEGAL_FORM: (value) => (value.length >= 3 && value.length <= 120 ? null : 'must be the legal form in words, e.g. "spółka z ograniczoną odpowiedzialnością"'),
+  OPERATOR_NAME: (value) =>
+    value.length >= 3 && value.length <= 200 ? null : 'must be the registered name, 3–200 characters',
+  OPERATOR_LEGAL_FORM: (value) =>
+    value.length >= 3 && value.length <= 120
+      ? null
+      : 'must be the legal form in words, e.g. "spółka z ograniczoną odpowiedzialnością"',
   OPERATOR_ADDRESS: (value) =>
-    /\S.*,\s*\d{2}-\d{3}\s+\S/.test(value) ? null : 'must be "street and number, NN-NNN city", e.g. "ul. Prosta 1, 00-001 Warszawa"',
-  OPERATOR_REGISTRY_COURT: (value) => (/^Sąd Rejonowy\b/.test(value) ? null : 'must name the registry court, e.g. "Sąd Rejonowy dla m.st. Warszawy w Warszawie, XII Wydział Gospodarczy KRS"'),
+    /\S.*,\s*\d{2}-\d{3}\s+\S/.test(value)
+      ? null
+      : 'must be "street and number, NN-NNN city", e.g. "ul. Prosta 1, 00-001 Warszawa"',
+  OPERATOR_REGISTRY_COURT: (value) =>
+    /^Sąd Rejonowy\b/.test(value)
+      ? null
+      : 'must name the registry court, e.g. "Sąd Rejonowy dla m.st. Warszawy w Warszawie, XII Wydział Gospodarczy KRS"',
   OPERATOR_KRS: (value) => (isKrs(value) ? null : 'must be a KRS number: 10 digits with leading zeros'),
-  OPERATOR_NIP: (value) => (!/^\d{10}$/.test(normalizeNip(value)) ? 'must be a NIP: 10 digits' : isNip(value) ? null : 'is not a valid NIP (check digit does not match)'),
+  OPERATOR_NIP: (value) =>
+    !/^\d{10}$/.test(normalizeNip(value))
+      ? 'must be a NIP: 10 digits'
+      : isNip(value)
+        ? null
+        : 'is not a valid NIP (check digit does not match)',
   OPERATOR_REGON: (value) =>
-    !/^(\d{9}|\d{14})$/.test(normalizeRegon(value)) ? 'must be a REGON: 9 or 14 digits' : isRegon(value) ? null : 'is not a valid REGON (check digit does not match)',
-  OPERATOR_SHARE_CAPITAL: (value) => (/^\d[\d\s]*(,\d{2})?\s?zł$/.test(value) ? null : 'must be an amount in złoty as printed, e.g. "5 000 zł"'),
+    !/^(\d{9}|\d{14})$/.test(normalizeRegon(value))
+      ? 'must be a REGON: 9 or 14 digits'
+      : isRegon(value)
+        ? null
+        : 'is not a valid REGON (check digit does not match)',
+  OPERATOR_SHARE_CAPITAL: (value) =>
+    /^\d[\d\s]*(,\d{2})?\s?zł$/.test(value) ? null : 'must be an amount in złoty as printed, e.g. "5 000 zł"',
   OPERATOR_EMAIL: (value) => (isEmail(value) ? null : 'must be an e-mail address'),
   OPERATOR_DPO_EMAIL: (value) => (isEmail(value) ? null : 'must be an e-mail address'),
-  OPERATOR_PHONE: (value) => (normalizePolishPhone(value) ? null : 'must be a Polish phone number, e.g. "+48 22 000 00 00"'),
-  OPERATOR_CREDIT_INTERMEDIARY_ENTRY: (value) => (/^RPK\d{6}$/.test(value) ? null : 'must be an entry of the KNF register of credit intermediaries, e.g. "RPK000000"'),
+  OPERATOR_PHONE: (value) =>
+    normalizePolishPhone(value) ? null : 'must be a Polish phone number, e.g. "+48 22 000 00 00"',
+  OPERATOR_CREDIT_INTERMEDIARY_ENTRY: (value) =>
+    /^RPK\d{6}$/.test(value)
+      ? null
+      : 'must be an entry of the KNF register of credit intermediaries, e.g. "RPK000000"',
 };
 
 /**
  * The operator to show, or every problem with the variables. `production` is NODE_ENV=production;
  * OPERATOR_EXAMPLE=true lifts its requirement of real data.
  */
-export function resolveOperator(input: OperatorEnv, production: boolean): { operator: OperatorView; problems: [] } | { operator: null; problems: OperatorProblem[] } {
+export function resolveOperator(
+  input: OperatorEnv,
+  production: boolean,
+): { operator: OperatorView; problems: [] } | { operator: null; problems: OperatorProblem[] } {
   const strict = production && !input.OPERATOR_EXAMPLE;
   const configured = OPERATOR_VARIABLES.some((variable) => input[variable] !== undefined);
   if (!configured && !strict) return { operator: EXAMPLE_OPERATOR, problems: [] };
@@ -130,8 +169,16 @@ export function resolveOperator(input: OperatorEnv, production: boolean): { oper
     }
     const invalid = FORMAT_CHECKS[variable]?.(value) ?? null;
     if (invalid !== null) problems.push({ variable, message: invalid });
-    else if (strict && EXAMPLE_VALUES[variable] !== undefined && comparable(variable, value) === comparable(variable, EXAMPLE_VALUES[variable]))
-      problems.push({ variable, message: 'is the embedded example value; set the real one (or OPERATOR_EXAMPLE=true for a non-public deployment)' });
+    else if (
+      strict &&
+      EXAMPLE_VALUES[variable] !== undefined &&
+      comparable(variable, value) === comparable(variable, EXAMPLE_VALUES[variable])
+    )
+      problems.push({
+        variable,
+        message:
+          'is the embedded example value; set the real one (or OPERATOR_EXAMPLE=true for a non-public deployment)',
+      });
   }
   if (problems.length > 0) return { operator: null, problems };
 

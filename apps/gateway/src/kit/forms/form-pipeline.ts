@@ -113,7 +113,9 @@ function isKeyReused(error: unknown, keyField: string): boolean {
   return (
     error instanceof GrpcCallError &&
     error.code === GrpcStatus.INVALID_ARGUMENT &&
-    error.fieldViolations.some((violation) => violation.field === 'idempotencyKey' || violation.field === keyField)
+    error.fieldViolations.some(
+      (violation) => violation.field === 'idempotencyKey' || violation.field === keyField,
+    )
   );
 }
 
@@ -139,7 +141,10 @@ export function formPipeline<I, R>(form: FormDeclaration<I, R>, deps: FormPipeli
       return;
     }
     const key = rejection.values?.[form.keyField];
-    sendErrorBody(res, rejection.status, rejection.message, { fields: rejection.errors ?? {}, ...(key ? { idempotencyKey: key } : {}) });
+    sendErrorBody(res, rejection.status, rejection.message, {
+      fields: rejection.errors ?? {},
+      ...(key ? { idempotencyKey: key } : {}),
+    });
   };
 
   const answerStored = (req: Request, res: Response, stored: FormStored): void => {
@@ -149,7 +154,12 @@ export function formPipeline<I, R>(form: FormDeclaration<I, R>, deps: FormPipeli
     else res.redirect(303, stored.href);
   };
 
-  const forbid = async (req: Request, res: Response, message: string, reason: Record<string, unknown>): Promise<void> => {
+  const forbid = async (
+    req: Request,
+    res: Response,
+    message: string,
+    reason: Record<string, unknown>,
+  ): Promise<void> => {
     deps.logger.info({ form: form.name, ...reason }, `${form.name} refused: 403`);
     res.locals['routeLabel'] = form.routeLabel;
     res.setHeader('Cache-Control', 'no-store');
@@ -162,28 +172,47 @@ export function formPipeline<I, R>(form: FormDeclaration<I, R>, deps: FormPipeli
       next();
       return;
     }
-    forbid(req, res, form.texts.crossOrigin, { reason: 'not same-origin', origin: req.get('origin') ?? null }).catch(next);
+    forbid(req, res, form.texts.crossOrigin, {
+      reason: 'not same-origin',
+      origin: req.get('origin') ?? null,
+    }).catch(next);
   };
 
   const csrf: RequestHandler = (req, res, next) => {
     const token = (req.body as Record<string, unknown> | undefined)?.[CSRF_FIELD];
-    const check = verifyCsrfToken({ key: deps.csrfKey, token: typeof token === 'string' ? token : undefined, binding: readCsrfBinding(req.get('cookie')), purpose: form.name });
+    const check = verifyCsrfToken({
+      key: deps.csrfKey,
+      token: typeof token === 'string' ? token : undefined,
+      binding: readCsrfBinding(req.get('cookie')),
+      purpose: form.name,
+    });
     if (check.ok) {
       next();
       return;
     }
-    forbid(req, res, form.texts.csrfRefused ?? form.texts.crossOrigin, { reason: `csrf ${check.reason}` }).catch(next);
+    forbid(req, res, form.texts.csrfRefused ?? form.texts.crossOrigin, {
+      reason: `csrf ${check.reason}`,
+    }).catch(next);
   };
 
   /** SubmitX under the key; once more under a new key when the service holds this one for another submission. */
-  const submitKeyed = async (input: I, key: string, values: FormValues, req: Request, res: Response): Promise<R> => {
+  const submitKeyed = async (
+    input: I,
+    key: string,
+    values: FormValues,
+    req: Request,
+    res: Response,
+  ): Promise<R> => {
     try {
       return await form.submit(input, key, req, res);
     } catch (error) {
       if (!isKeyReused(error, form.keyField)) throw error;
       const fresh = randomUUID();
       values[form.keyField] = fresh;
-      deps.logger.info({ form: form.name }, `${form.name} key already used by another submission: sent under a new key`);
+      deps.logger.info(
+        { form: form.name },
+        `${form.name} key already used by another submission: sent under a new key`,
+      );
       return await form.submit(input, fresh, req, res);
     }
   };
@@ -197,7 +226,12 @@ export function formPipeline<I, R>(form: FormDeclaration<I, R>, deps: FormPipeli
       if (field !== undefined) errors[field] ??= violation.description;
       else if (!others.includes(violation.description)) others.push(violation.description);
     }
-    return { status: 400, message: others.length > 0 ? others.join(' ') : form.texts.fixFields, errors, values };
+    return {
+      status: 400,
+      message: others.length > 0 ? others.join(' ') : form.texts.fixFields,
+      errors,
+      values,
+    };
   };
 
   const failure = (error: unknown, values: FormValues): FormRejection => {
@@ -209,7 +243,12 @@ export function formPipeline<I, R>(form: FormDeclaration<I, R>, deps: FormPipeli
     deps.onUpstreamError(error);
     // The error only: never the values (personal data stays out of the logs).
     deps.logger.error(
-      { err: error, form: form.name, status, ...(error instanceof GrpcCallError ? { grpcCode: statusName(error.code) } : {}) },
+      {
+        err: error,
+        form: form.name,
+        status,
+        ...(error instanceof GrpcCallError ? { grpcCode: statusName(error.code) } : {}),
+      },
       `${form.name} outcome unknown: ${form.service} service failed`,
     );
     return { status: form.uncertainStatus?.(status) ?? status, message: form.texts.uncertain, values };
@@ -239,7 +278,12 @@ export function formPipeline<I, R>(form: FormDeclaration<I, R>, deps: FormPipeli
     const decision = await deps.limiter.hit(address);
     if (!decision.allowed) {
       deps.logger.info({ form: form.name, count: decision.count }, `${form.name} refused: rate limit`);
-      return answerRejection(req, res, { status: 429, message: form.texts.rateLimited, values, retryAfterS: Math.max(1, Math.ceil(decision.retryAfterMs / 1000)) });
+      return answerRejection(req, res, {
+        status: 429,
+        message: form.texts.rateLimited,
+        values,
+        retryAfterS: Math.max(1, Math.ceil(decision.retryAfterMs / 1000)),
+      });
     }
     let stored: FormStored;
     try {
@@ -291,8 +335,14 @@ function ownBodyHandlers<I, R>(
     }
     const tooLarge = bodyProblem(error) === 'too-large';
     const status = tooLarge ? 413 : 400;
-    logger.info({ form: form.name, status, reason: (error as Error).message }, `${form.name} refused: unreadable body`);
-    answer(req, res, { status, message: tooLarge ? (form.texts.tooLarge ?? form.texts.badBody) : form.texts.badBody }).catch(next);
+    logger.info(
+      { form: form.name, status, reason: (error as Error).message },
+      `${form.name} refused: unreadable body`,
+    );
+    answer(req, res, {
+      status,
+      message: tooLarge ? (form.texts.tooLarge ?? form.texts.badBody) : form.texts.badBody,
+    }).catch(next);
   };
   return [onlyKnownBodies, ...formBodies(limits.limitBytes, limits.parameterLimit), bodyError];
 }

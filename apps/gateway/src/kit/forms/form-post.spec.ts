@@ -6,22 +6,43 @@ const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f
 describe('readFormBody', () => {
   it('reads the declared fields (absent ones empty), ticked boxes and a valid key; ignores anything else', () => {
     const key = '3B1F8C52-6A0E-4C1D-9A7B-2F6E5D4C3B2A';
-    expect(readFormBody(SPEC, { name: 'Ala', usun_dane: 'tak', [FORM_KEY_FIELD]: key, extra: 'x', csrf_token: 't' })).toEqual({
+    expect(
+      readFormBody(SPEC, {
+        name: 'Ala',
+        usun_dane: 'tak',
+        [FORM_KEY_FIELD]: key,
+        extra: 'x',
+        csrf_token: 't',
+      }),
+    ).toEqual({
       kind: 'read',
       values: { name: 'Ala', message: '', usun_dane: 'tak' },
       sentKey: key.toLowerCase(),
     });
-    expect(readFormBody(SPEC, { name: 'Ala', [FORM_KEY_FIELD]: 'not-a-uuid' })).toMatchObject({ kind: 'read', sentKey: null });
+    expect(readFormBody(SPEC, { name: 'Ala', [FORM_KEY_FIELD]: 'not-a-uuid' })).toMatchObject({
+      kind: 'read',
+      sentKey: null,
+    });
   });
 
   it('refuses what a form never sends: no object, arrays, non-string fields', () => {
-    for (const body of [undefined, null, 'name=Ala', [], { name: ['a', 'b'] }, { name: 1 }, { usun_dane: ['tak'] }]) {
+    for (const body of [
+      undefined,
+      null,
+      'name=Ala',
+      [],
+      { name: ['a', 'b'] },
+      { name: 1 },
+      { usun_dane: ['tak'] },
+    ]) {
       expect(readFormBody(SPEC, body)).toEqual({ kind: 'unreadable' });
     }
   });
 
   it('names each field over its limit, counting a CRLF line break once, and keeps what was typed', () => {
-    expect(readFormBody(SPEC, { name: 'Aleksandra Maria', message: `${'a'.repeat(9)}\r\n${'b'.repeat(10)}` })).toEqual({
+    expect(
+      readFormBody(SPEC, { name: 'Aleksandra Maria', message: `${'a'.repeat(9)}\r\n${'b'.repeat(10)}` }),
+    ).toEqual({
       kind: 'too-long',
       values: { name: 'Aleksandra Maria', message: `${'a'.repeat(9)}\n${'b'.repeat(10)}` },
       errors: { name: 'To pole może mieć najwyżej 10 znaków (wpisano 16).' },
@@ -29,7 +50,9 @@ describe('readFormBody', () => {
   });
 
   it('spots the honeypot', () => {
-    expect(readFormBody(SPEC, { name: 'Bot', [FORM_HONEYPOT_FIELD]: 'https://spam.example' })).toEqual({ kind: 'honeypot' });
+    expect(readFormBody(SPEC, { name: 'Bot', [FORM_HONEYPOT_FIELD]: 'https://spam.example' })).toEqual({
+      kind: 'honeypot',
+    });
     expect(readFormBody(SPEC, { name: 'Ala', [FORM_HONEYPOT_FIELD]: '  ' })).toMatchObject({ kind: 'read' });
   });
 });

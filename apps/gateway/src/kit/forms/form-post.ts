@@ -73,7 +73,11 @@ export const FORM_BUDGET = 'lead-forms';
 export const FORM_RATE_LIMIT: BudgetRule = { limit: 10, windowMs: 10 * 60_000, whenRedisDown: 'local' };
 
 /** The pipeline's dependencies from a feature's context, counting posts in the given budget (the visitors' forms' by default). */
-export function formPostDeps(ctx: FeatureContext, budget = FORM_BUDGET, rule: BudgetRule = FORM_RATE_LIMIT): FormPostDeps {
+export function formPostDeps(
+  ctx: FeatureContext,
+  budget = FORM_BUDGET,
+  rule: BudgetRule = FORM_RATE_LIMIT,
+): FormPostDeps {
   return {
     logger: ctx.logger,
     limiter: ctx.budgets.budget(budget, rule),
@@ -85,7 +89,6 @@ export function formPostDeps(ctx: FeatureContext, budget = FORM_BUDGET, rule: Bu
 }
 
 type Values = Record<string, string>;
-
 
 /**
  * The key of a post that came without one (no script ran: the shared page carries no key of its
@@ -103,7 +106,10 @@ type ReadBody =
   | { kind: 'read'; values: Values; sentKey: string | null };
 
 /** Reads the spec's fields from a parsed body: strings only, each within its limit. */
-export function readFormBody(spec: Pick<FormPostSpec<unknown>, 'fields' | 'checkboxes'>, body: unknown): ReadBody {
+export function readFormBody(
+  spec: Pick<FormPostSpec<unknown>, 'fields' | 'checkboxes'>,
+  body: unknown,
+): ReadBody {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return { kind: 'unreadable' };
   const record = body as Record<string, unknown>;
   const honeypot = record[FORM_HONEYPOT_FIELD];
@@ -144,7 +150,9 @@ export function formPost<R>(spec: FormPostSpec<R>, deps: FormPostDeps): Router {
   /** A fresh CSRF token for the form drawn in this answer (the binding cookie set when missing). */
   const tokenFor = (req: Request, res: Response): Record<string, string> => {
     const binding = ensureCsrfBinding(req, res, deps.csrf.secure);
-    return binding ? { [CSRF_FIELD]: issueCsrfToken({ key: deps.csrf.key, binding, purpose: spec.name }) } : {};
+    return binding
+      ? { [CSRF_FIELD]: issueCsrfToken({ key: deps.csrf.key, binding, purpose: spec.name }) }
+      : {};
   };
 
   const form: FormDeclaration<Values, R> = {
@@ -160,11 +168,27 @@ export function formPost<R>(spec: FormPostSpec<R>, deps: FormPostDeps): Router {
         case 'unreadable':
           return { kind: 'rejected', rejection: { status: 400, message: FORM_POST_TEXTS.badBody } };
         case 'too-long':
-          return { kind: 'rejected', rejection: { status: 400, message: FORM_POST_TEXTS.fixFields, errors: read.errors, values: read.values } };
+          return {
+            kind: 'rejected',
+            rejection: {
+              status: 400,
+              message: FORM_POST_TEXTS.fixFields,
+              errors: read.errors,
+              values: read.values,
+            },
+          };
         case 'honeypot':
-          return { kind: 'honeypot', stored: storedAnswer({ href: spec.path, message: FORM_POST_TEXTS.received }) };
+          return {
+            kind: 'honeypot',
+            stored: storedAnswer({ href: spec.path, message: FORM_POST_TEXTS.received }),
+          };
         case 'read':
-          return { kind: 'valid', input: read.values, values: read.values, sentKey: read.sentKey ?? undefined };
+          return {
+            kind: 'valid',
+            input: read.values,
+            values: read.values,
+            sentKey: read.sentKey ?? undefined,
+          };
       }
     },
     derivedKey: (values, address) => derivedFormKey(spec.name, address, values),
@@ -176,13 +200,21 @@ export function formPost<R>(spec: FormPostSpec<R>, deps: FormPostDeps): Router {
     },
     wantsJson: (req) => req.accepts(['html', 'json']) === 'json',
     renderRejection: async (req, res, rejection) => {
-      const state: FormState = { message: rejection.message, ...(rejection.errors ? { errors: rejection.errors } : {}), values: { ...rejection.values, ...tokenFor(req, res) } };
+      const state: FormState = {
+        message: rejection.message,
+        ...(rejection.errors ? { errors: rejection.errors } : {}),
+        values: { ...rejection.values, ...tokenFor(req, res) },
+      };
       const page = await deps.pages.resolve(spec.path);
-      const shown = page.status === 200 ? { ...page, status: rejection.status, formState: state } : deps.pages.statusPage(spec.path, rejection.status);
+      const shown =
+        page.status === 200
+          ? { ...page, status: rejection.status, formState: state }
+          : deps.pages.statusPage(spec.path, rejection.status);
       await deps.pages.render(req, res, shown);
     },
     // With a form state (empty) the page is answered no-store, as every answer to a form post is.
-    renderForbidden: (req, res) => deps.pages.render(req, res, { ...deps.pages.statusPage(spec.path, 403), formState: {} }),
+    renderForbidden: (req, res) =>
+      deps.pages.render(req, res, { ...deps.pages.statusPage(spec.path, 403), formState: {} }),
   };
 
   /** GET of the form (no confirmation asked): the page with a token of its own, never stored by any cache. */

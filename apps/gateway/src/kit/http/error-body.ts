@@ -15,11 +15,27 @@ export interface ErrorBody {
   };
 }
 
-export function errorBody(status: number, message: string, extra: { fields?: Record<string, string>; idempotencyKey?: string } = {}): ErrorBody {
-  return { error: { status, message, ...(extra.fields ? { fields: extra.fields } : {}), ...(extra.idempotencyKey ? { idempotencyKey: extra.idempotencyKey } : {}) } };
+export function errorBody(
+  status: number,
+  message: string,
+  extra: { fields?: Record<string, string>; idempotencyKey?: string } = {},
+): ErrorBody {
+  return {
+    error: {
+      status,
+      message,
+      ...(extra.fields ? { fields: extra.fields } : {}),
+      ...(extra.idempotencyKey ? { idempotencyKey: extra.idempotencyKey } : {}),
+    },
+  };
 }
 
 /** Answers the error body with its status. */
-export function sendErrorBody(res: Response, status: number, message: string, extra?: { fields?: Record<string, string>; idempotencyKey?: string }): void {
+export function sendErrorBody(
+  res: Response,
+  status: number,
+  message: string,
+  extra?: { fields?: Record<string, string>; idempotencyKey?: string },
+): void {
   res.status(status).json(errorBody(status, message, extra));
 }

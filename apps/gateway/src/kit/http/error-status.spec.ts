@@ -19,11 +19,15 @@ describe('gRPC → HTTP status mapping', () => {
     [99 as status, 500],
   ])('maps gRPC %i to HTTP %i', (code, http) => {
     expect(httpStatusForGrpc(code)).toBe(http);
-    expect(httpStatusFor(new GrpcCallError({ code, details: 'x', method: 'content.v1.ContentService/GetPage' }))).toBe(http);
+    expect(
+      httpStatusFor(new GrpcCallError({ code, details: 'x', method: 'content.v1.ContentService/GetPage' })),
+    ).toBe(http);
   });
 
   it('keeps the 4xx of Express and body-parser errors and turns everything else into 500', () => {
-    expect(httpStatusFor(Object.assign(new Error('too large'), { status: 413, type: 'entity.too.large' }))).toBe(413);
+    expect(
+      httpStatusFor(Object.assign(new Error('too large'), { status: 413, type: 'entity.too.large' })),
+    ).toBe(413);
     expect(httpStatusFor(Object.assign(new Error('bad json'), { statusCode: 400 }))).toBe(400);
     expect(httpStatusFor(Object.assign(new Error('weird'), { status: 502 }))).toBe(500);
     expect(httpStatusFor(new TypeError('x is undefined'))).toBe(500);

@@ -51,6 +51,10 @@ export function jsonTextBody<T extends z.ZodType>(schema: T) {
 /** One line for a 400 answer: 'path: Too big: …; sessionId: …' (a body that is no JSON at all says just that). */
 export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
   return issues
-    .map((issue) => (issue.path.length === 0 && issue.code === 'custom' ? issue.message : `${issue.path.join('.') || 'body'}: ${issue.message}`))
+    .map((issue) =>
+      issue.path.length === 0 && issue.code === 'custom'
+        ? issue.message
+        : `${issue.path.join('.') || 'body'}: ${issue.message}`,
+    )
     .join('; ');
 }

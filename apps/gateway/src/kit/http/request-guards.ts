@@ -5,7 +5,9 @@ import { HttpProblem } from './http-problem';
 /** The path and query of a request as sent, before any decoding. */
 export function splitUrl(url: string): { pathname: string; search: string } {
   const mark = url.indexOf('?');
-  return mark === -1 ? { pathname: url, search: '' } : { pathname: url.slice(0, mark), search: url.slice(mark) };
+  return mark === -1
+    ? { pathname: url, search: '' }
+    : { pathname: url.slice(0, mark), search: url.slice(mark) };
 }
 
 function decodes(value: string): boolean {
@@ -26,7 +28,9 @@ export function rejectMalformedUrl(): RequestHandler {
     const { pathname, search } = splitUrl(req.originalUrl);
     const query = search.slice(1);
     const pathOk = decodes(pathname) && !/%00/.test(pathname);
-    const queryOk = query === '' || query.split('&').every((pair) => pair.split('=').every((part) => decodes(part.replace(/\+/g, ' '))));
+    const queryOk =
+      query === '' ||
+      query.split('&').every((pair) => pair.split('=').every((part) => decodes(part.replace(/\+/g, ' '))));
     if (pathOk && queryOk) {
       next();
       return;
@@ -42,7 +46,8 @@ export function rejectMalformedUrl(): RequestHandler {
 export function limitDeclaredBody(limitBytes: number): RequestHandler {
   return (req, _res, next) => {
     const declared = Number(req.headers['content-length'] ?? 0);
-    if (Number.isFinite(declared) && declared > limitBytes) next(new HttpProblem(413, `body of ${declared} bytes exceeds ${limitBytes}`));
+    if (Number.isFinite(declared) && declared > limitBytes)
+      next(new HttpProblem(413, `body of ${declared} bytes exceeds ${limitBytes}`));
     else next();
   };
 }

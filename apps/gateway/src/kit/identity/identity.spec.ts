@@ -37,7 +37,9 @@ describe('identity cookies', () => {
     expect(SESSION_ID_MAX_AGE_MS).toBe(30 * 60_000);
     expect(CLIENT_ID_MAX_AGE_MS).toBe(180 * 86_400_000);
     expect(sessionIdCookie(V4, false)).toBe(`session_id=${V4}; Max-Age=1800; Path=/; SameSite=Lax; HttpOnly`);
-    expect(clientIdCookie(V4, true)).toBe(`client_id=${V4}; Max-Age=15552000; Path=/; SameSite=Lax; Secure; HttpOnly`);
+    expect(clientIdCookie(V4, true)).toBe(
+      `client_id=${V4}; Max-Age=15552000; Path=/; SameSite=Lax; Secure; HttpOnly`,
+    );
   });
 
   it('draws new ids as UUID v4', () => {

@@ -18,6 +18,8 @@ function expandIPv6(address: string): string[] {
   const left = head ? head.split(':') : [];
   const right = address.includes('::') && tail ? tail.split(':') : [];
   const missing = 8 - left.length - right.length;
-  const groups = address.includes('::') ? [...left, ...Array<string>(Math.max(missing, 0)).fill('0'), ...right] : left;
+  const groups = address.includes('::')
+    ? [...left, ...Array<string>(Math.max(missing, 0)).fill('0'), ...right]
+    : left;
   return groups.map((group) => group.toLowerCase().replace(/^0+(?=.)/, ''));
 }

@@ -3,7 +3,10 @@
  * accepts, or undefined. Browsers list gzip before br with equal weight, so the client's order is
  * not a preference; a q=0 refuses an encoding, and '*' accepts any not named.
  */
-export function preferredEncoding<E extends string>(header: string | undefined, offered: readonly E[]): E | undefined {
+export function preferredEncoding<E extends string>(
+  header: string | undefined,
+  offered: readonly E[],
+): E | undefined {
   if (!header) return undefined;
   const weights = new Map<string, number>();
   for (const part of header.split(',')) {

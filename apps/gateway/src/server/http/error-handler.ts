@@ -10,7 +10,9 @@ import { sendErrorBody } from '../../kit/http/error-body';
 
 /** JSON callers (payloads, API, build files) get JSON errors; browsers get a page. */
 function wantsJson(pathname: string): boolean {
-  return pathname.endsWith('.json') || pathname.startsWith('/api/') || pathname.split('/').includes('client-api');
+  return (
+    pathname.endsWith('.json') || pathname.startsWith('/api/') || pathname.split('/').includes('client-api')
+  );
 }
 
 /**
@@ -18,11 +20,20 @@ function wantsJson(pathname: string): boolean {
  * callers get {error: {status, message}} with the Polish text of the status page, browsers get
  * the status page (or the static fallback if even that cannot render).
  */
-export function errorHandler(resolver: PageResolver, renderer: PageRenderer, logger: Logger): ErrorRequestHandler {
+export function errorHandler(
+  resolver: PageResolver,
+  renderer: PageRenderer,
+  logger: Logger,
+): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
     const status = httpStatusFor(error);
-    if (status >= 500) logger.error({ err: error, method: req.method, url: req.originalUrl }, 'request failed');
-    else logger.info({ status, method: req.method, url: req.originalUrl, reason: (error as Error).message }, 'request rejected');
+    if (status >= 500)
+      logger.error({ err: error, method: req.method, url: req.originalUrl }, 'request failed');
+    else
+      logger.info(
+        { status, method: req.method, url: req.originalUrl, reason: (error as Error).message },
+        'request rejected',
+      );
 
     if (res.headersSent) {
       res.destroy();

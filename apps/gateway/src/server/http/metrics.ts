@@ -32,12 +32,16 @@ export function createGatewayMetrics(registry: Registry): GatewayMetrics {
         const route = typeof res.locals['routeLabel'] === 'string' ? res.locals['routeLabel'] : 'unmatched';
         // The response is bound to the request's context, so this names the request's server span.
         setHttpRoute(route);
-        duration.observe({ method: req.method, route, status_code: String(res.statusCode) }, Number(process.hrtime.bigint() - started) / 1e9);
+        duration.observe(
+          { method: req.method, route, status_code: String(res.statusCode) },
+          Number(process.hrtime.bigint() - started) / 1e9,
+        );
       });
       next();
     },
     upstreamError(error) {
-      if (error instanceof GrpcCallError) upstream.inc({ method: error.method, code: statusName(error.code) });
+      if (error instanceof GrpcCallError)
+        upstream.inc({ method: error.method, code: statusName(error.code) });
       else upstream.inc({ method: 'unknown', code: 'NOT_GRPC' });
     },
   };

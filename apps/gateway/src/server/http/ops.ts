@@ -109,6 +109,9 @@ export async function startGatewayOpsServer(
     res.status(404).json({ error: 'not_found' });
   });
   const listening = await listenHttp(createServer(app), deps.port, deps.host);
-  deps.logger.info({ host: deps.host, port: listening.port }, 'ops server listening (/metrics, /healthz, /readyz)');
+  deps.logger.info(
+    { host: deps.host, port: listening.port },
+    'ops server listening (/metrics, /healthz, /readyz)',
+  );
   return listening;
 }

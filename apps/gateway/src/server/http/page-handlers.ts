@@ -43,7 +43,11 @@ export function payloadHandler(resolver: PageResolver, buildId: string): Request
 }
 
 /** The A/B flows of a page address for this visitor (features/experiments); undefined where none runs. */
-export type PageExperimentsFor = (req: Request, pathname: string, search: string) => { testFlow: string; setCookies: string[] } | undefined;
+export type PageExperimentsFor = (
+  req: Request,
+  pathname: string,
+  search: string,
+) => { testFlow: string; setCookies: string[] } | undefined;
 
 /**
  * Every page: answer an alias address with 301 to its page (keeping the query), otherwise
@@ -51,14 +55,22 @@ export type PageExperimentsFor = (req: Request, pathname: string, search: string
  * A/B experiments the visitor's variant joins the kept answer's key (and, through the inline
  * state, the ETag); a first assignment sets its cookie, which keeps that one answer private.
  */
-export function pageHandler(resolver: PageResolver, renderer: PageRenderer, answers?: KeptAnswers, experimentsFor?: PageExperimentsFor): RequestHandler {
+export function pageHandler(
+  resolver: PageResolver,
+  renderer: PageRenderer,
+  answers?: KeptAnswers,
+  experimentsFor?: PageExperimentsFor,
+): RequestHandler {
   return (req, res, next) => {
     const { pathname, search } = splitUrl(req.originalUrl);
     const experiments = experimentsFor?.(req, pathname, search);
     if (experiments && experiments.setCookies.length > 0) res.append('Set-Cookie', experiments.setCookies);
     // The address alone decides a kept answer, unless its query carries form state (per request).
     const formStateOfAddress = queryFormState(search);
-    const answerKey = answers && !formStateOfAddress ? keptAnswerKey(req, isbot(req.get('user-agent') ?? ''), experiments?.testFlow) : undefined;
+    const answerKey =
+      answers && !formStateOfAddress
+        ? keptAnswerKey(req, isbot(req.get('user-agent') ?? ''), experiments?.testFlow)
+        : undefined;
     const kept = answerKey === undefined ? undefined : answers?.get(answerKey);
     if (kept) {
       sendKeptAnswer(req, res, kept);
@@ -75,10 +87,10 @@ export function pageHandler(resolver: PageResolver, renderer: PageRenderer, answ
       .then((page) => {
         res.locals['routeLabel'] = page.routeLabel;
         const formState = page.status === 200 ? formStateOfAddress : undefined;
-        const withFlow = experiments && page.status === 200 ? { ...page, testFlow: experiments.testFlow } : page;
+        const withFlow =
+          experiments && page.status === 200 ? { ...page, testFlow: experiments.testFlow } : page;
         return renderer.stream(req, res, formState ? { ...withFlow, formState } : withFlow, answerKey);
       })
       .catch(next);
   };
 }
-

@@ -47,18 +47,35 @@ export function seoFiles(deps: SeoFilesDeps): Router {
       deps.cache,
       deps.cacheOptions,
       SITEMAP_CACHE_KEY,
-      () => collectSitemap({ services: deps.services, origin: deps.origin, today: deps.today(), builtAt: deps.builtAt, routes: deps.routes }),
+      () =>
+        collectSitemap({
+          services: deps.services,
+          origin: deps.origin,
+          today: deps.today(),
+          builtAt: deps.builtAt,
+          routes: deps.routes,
+        }),
       () => false,
     )
       .then((loaded) => {
         let urls = loaded as SitemapEntry[];
         if (urls.length > SITEMAP_MAX_URLS) {
-          deps.logger.error({ urls: urls.length }, `sitemap has more than ${SITEMAP_MAX_URLS} URLs; the rest needs a sitemap index`);
+          deps.logger.error(
+            { urls: urls.length },
+            `sitemap has more than ${SITEMAP_MAX_URLS} URLs; the rest needs a sitemap index`,
+          );
           urls = urls.slice(0, SITEMAP_MAX_URLS);
         }
         const body = Buffer.from(renderSitemapXml(urls), 'utf8');
         const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
-        const answer = { status: 200, routeLabel: '/sitemap.xml', cacheControl: SITEMAP_CACHE_CONTROL, etag, body, contentType: SITEMAP_TYPE };
+        const answer = {
+          status: 200,
+          routeLabel: '/sitemap.xml',
+          cacheControl: SITEMAP_CACHE_CONTROL,
+          etag,
+          body,
+          contentType: SITEMAP_TYPE,
+        };
         deps.answers?.set(SITEMAP_ANSWER_KEY, answer);
         sendKeptAnswer(req, res, { ...answer, expiresAt: 0 });
       })

@@ -98,7 +98,10 @@ function precompressed(assetsDir: string): RequestHandler {
   const available = new Set<string>();
   try {
     for (const entry of readdirSync(assetsDir, { recursive: true, withFileTypes: true })) {
-      if (entry.isFile()) available.add(path.relative(assetsDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
+      if (entry.isFile())
+        available.add(
+          path.relative(assetsDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'),
+        );
     }
   } catch {
     // No assets directory (a test's stand-in client): nothing precompressed.
@@ -115,7 +118,10 @@ function precompressed(assetsDir: string): RequestHandler {
       return;
     }
     res.setHeader('Vary', 'Accept-Encoding');
-    const accepted = preferredEncoding(req.headers['accept-encoding'], candidates.map(({ encoding }) => encoding));
+    const accepted = preferredEncoding(
+      req.headers['accept-encoding'],
+      candidates.map(({ encoding }) => encoding),
+    );
     const chosen = candidates.find(({ encoding }) => encoding === accepted);
     if (!chosen) {
       next();
@@ -124,8 +130,12 @@ function precompressed(assetsDir: string): RequestHandler {
     res.setHeader('Content-Type', CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream');
     res.setHeader('Content-Encoding', chosen.encoding);
     res.setHeader('Cache-Control', IMMUTABLE);
-    res.sendFile(`${file}${chosen.suffix}`, { root: assetsDir, dotfiles: 'deny', lastModified: true, etag: true, cacheControl: false }, (error) => {
-      if (error) next(error);
-    });
+    res.sendFile(
+      `${file}${chosen.suffix}`,
+      { root: assetsDir, dotfiles: 'deny', lastModified: true, etag: true, cacheControl: false },
+      (error) => {
+        if (error) next(error);
+      },
+    );
   };
 }

@@ -8,7 +8,9 @@ const options = { enabled: true, ttlMs: 60_000, staleMs: 60_000 };
 describe('page data cache', () => {
   it('keys by route and parameters, independent of key order', () => {
     expect(pageDataKey('content', { path: '/o-nas/' })).toBe('page:v1:content:{"path":"/o-nas/"}');
-    expect(pageDataKey('bank', { b: 1, a: [2, { d: 1, c: 2 }] })).toBe(pageDataKey('bank', { a: [2, { c: 2, d: 1 }], b: 1 }));
+    expect(pageDataKey('bank', { b: 1, a: [2, { d: 1, c: 2 }] })).toBe(
+      pageDataKey('bank', { a: [2, { c: 2, d: 1 }], b: 1 }),
+    );
     expect(pageDataKey('home', {})).toBe('page:v1:home:{}');
   });
 
@@ -30,16 +32,38 @@ describe('page data cache', () => {
     expect(await cache.get('k')).toBeUndefined();
 
     await loadPageData(cache, options, 'k', () => Promise.resolve({ full: true }), isPartial);
-    expect(await loadPageData(cache, options, 'k', () => Promise.resolve(partial), isPartial)).toEqual({ full: true });
+    expect(await loadPageData(cache, options, 'k', () => Promise.resolve(partial), isPartial)).toEqual({
+      full: true,
+    });
   });
 
   it('calls the loader every time when the cache is off, and passes its errors on', async () => {
     const cache = new MemoryCache({ logger });
     let calls = 0;
     const off = { ...options, enabled: false };
-    await loadPageData(cache, off, 'k', () => Promise.resolve(++calls), () => false);
-    await loadPageData(cache, off, 'k', () => Promise.resolve(++calls), () => false);
+    await loadPageData(
+      cache,
+      off,
+      'k',
+      () => Promise.resolve(++calls),
+      () => false,
+    );
+    await loadPageData(
+      cache,
+      off,
+      'k',
+      () => Promise.resolve(++calls),
+      () => false,
+    );
     expect(calls).toBe(2);
-    await expect(loadPageData(cache, options, 'x', () => Promise.reject(new Error('down')), () => false)).rejects.toThrow('down');
+    await expect(
+      loadPageData(
+        cache,
+        options,
+        'x',
+        () => Promise.reject(new Error('down')),
+        () => false,
+      ),
+    ).rejects.toThrow('down');
   });
 });

@@ -53,7 +53,10 @@ export class PageResolver {
 
   constructor(private readonly deps: PageResolverDeps) {
     this.table = compileRoutes(deps.routes);
-    this.fallbackNavigation = { ...keepExistingLinks(FALLBACK_NAVIGATION, this.pageExists(null)), operator: deps.operator };
+    this.fallbackNavigation = {
+      ...keepExistingLinks(FALLBACK_NAVIGATION, this.pageExists(null)),
+      operator: deps.operator,
+    };
     this.navigation = this.fallbackNavigation;
   }
 
@@ -78,7 +81,10 @@ export class PageResolver {
    * query string ('?komentarze=starsze' or ''); routes read only the parameters they know.
    */
   async resolve(path: string, search = ''): Promise<ResolvedPage> {
-    const [page, navigation] = await Promise.all([this.resolveContent(path, new URLSearchParams(search)), this.loadNavigation()]);
+    const [page, navigation] = await Promise.all([
+      this.resolveContent(path, new URLSearchParams(search)),
+      this.loadNavigation(),
+    ]);
     return { ...page, navigation };
   }
 
@@ -157,7 +163,10 @@ export class PageResolver {
       return navigation;
     } catch (error) {
       this.deps.onUpstreamError?.(error);
-      this.deps.logger.warn({ err: error, ...grpcFields(error) }, 'navigation unavailable: showing the built-in navigation');
+      this.deps.logger.warn(
+        { err: error, ...grpcFields(error) },
+        'navigation unavailable: showing the built-in navigation',
+      );
       this.navigation = this.fallbackNavigation;
       return this.fallbackNavigation;
     }
@@ -193,7 +202,10 @@ export class PageResolver {
         },
         (error: unknown) => {
           this.deps.onUpstreamError?.(error);
-          this.deps.logger.info({ err: error, ...grpcFields(error) }, 'route list unavailable: links not checked against content pages');
+          this.deps.logger.info(
+            { err: error, ...grpcFields(error) },
+            'route list unavailable: links not checked against content pages',
+          );
           // the last known list stays better than none
           return this.knownPaths?.paths ?? null;
         },
@@ -209,7 +221,10 @@ export class PageResolver {
    * og:image (the route's or the site's default PNG).
    */
   private withOrganization(head: RouteHead): RouteHead {
-    return withOgImage({ ...head, structuredData: [organizationLd(this.deps.origin), ...(head.structuredData ?? [])] }, this.deps.origin);
+    return withOgImage(
+      { ...head, structuredData: [organizationLd(this.deps.origin), ...(head.structuredData ?? [])] },
+      this.deps.origin,
+    );
   }
 
   /** The 404 page, for unmatched paths, rejected parameters and NOT_FOUND from a service. */
@@ -279,7 +294,10 @@ export class PageResolver {
           return sectionOk(await call());
         } catch (error) {
           this.deps.onUpstreamError?.(error);
-          this.deps.logger.warn({ path, err: error, ...grpcFields(error) }, `page section unavailable: ${path}`);
+          this.deps.logger.warn(
+            { path, err: error, ...grpcFields(error) },
+            `page section unavailable: ${path}`,
+          );
           return SECTION_UNAVAILABLE;
         }
       },

@@ -33,7 +33,9 @@ export function readClientManifest(clientDir: string): ClientManifest {
   try {
     raw = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new Error(`The client bundle is missing (${file}); build it with: npx nx run gateway:build`, { cause: error });
+    throw new Error(`The client bundle is missing (${file}); build it with: npx nx run gateway:build`, {
+      cause: error,
+    });
   }
   const parsed = manifestSchema.safeParse(JSON.parse(raw));
   if (!parsed.success) throw new Error(`${file} is not a client manifest: ${parsed.error.message}`);

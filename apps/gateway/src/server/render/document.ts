@@ -16,7 +16,8 @@ export const ogLocale = (locale: Pick<Locale, 'code'>): string => locale.code.re
 
 /** Open Graph tags: what link previews show (title, description, address, type, language, site). */
 export function openGraphTags(head: RouteHead, locale: Pick<Locale, 'code'>): string[] {
-  const tag = (property: string, content: string) => `<meta property="${property}" content="${escapeHtml(content)}">`;
+  const tag = (property: string, content: string) =>
+    `<meta property="${property}" content="${escapeHtml(content)}">`;
   return [
     tag('og:title', head.title),
     tag('og:description', head.description),
@@ -37,7 +38,9 @@ export function openGraphTags(head: RouteHead, locale: Pick<Locale, 'code'>): st
  * close the element early.
  */
 export function structuredDataScripts(head: RouteHead): string[] {
-  return (head.structuredData ?? []).map((item) => `<script type="application/ld+json">${serializeForScript(item)}</script>`);
+  return (head.structuredData ?? []).map(
+    (item) => `<script type="application/ld+json">${serializeForScript(item)}</script>`,
+  );
 }
 
 /**

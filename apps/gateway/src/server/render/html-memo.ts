@@ -10,7 +10,10 @@ export class HtmlMemo {
   private readonly entries: LRUCache<string, Buffer>;
 
   constructor(maxBytes = 32 * 1024 * 1024) {
-    this.entries = new LRUCache<string, Buffer>({ maxSize: maxBytes, sizeCalculation: (html) => html.length || 1 });
+    this.entries = new LRUCache<string, Buffer>({
+      maxSize: maxBytes,
+      sizeCalculation: (html) => html.length || 1,
+    });
   }
 
   get(key: string): Buffer | undefined {

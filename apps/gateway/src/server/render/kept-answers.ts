@@ -50,7 +50,10 @@ export class KeptAnswers {
     private readonly now: () => number = () => Date.now(),
     maxBytes = 16 * 1024 * 1024,
   ) {
-    this.entries = new LRUCache<string, Entry>({ maxSize: maxBytes, sizeCalculation: (entry) => entry.body.length || 1 });
+    this.entries = new LRUCache<string, Entry>({
+      maxSize: maxBytes,
+      sizeCalculation: (entry) => entry.body.length || 1,
+    });
   }
 
   /** The memo key of a GET or HEAD of a page; undefined for anything that is not kept. */
@@ -69,9 +72,13 @@ export class KeptAnswers {
     const entry: Entry = { ...answer, expiresAt: this.now() + this.ttlMs };
     this.entries.set(key, entry);
     if (entry.body.length < MIN_COMPRESSED_BYTES) return;
-    brotliCompress(entry.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: entry.body.length } }, (error, bytes) => {
-      if (!error) entry.br = bytes;
-    });
+    brotliCompress(
+      entry.body,
+      { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: entry.body.length } },
+      (error, bytes) => {
+        if (!error) entry.br = bytes;
+      },
+    );
     gzip(entry.body, { level: 9 }, (error, bytes) => {
       if (!error) entry.gzip = bytes;
     });

@@ -13,7 +13,14 @@ import { type ClientManifest } from './client-manifest';
 import { documentEnd, documentStart } from './document';
 import { FALLBACK_ERROR_HTML } from './fallback-page';
 import { HtmlMemo } from './html-memo';
-import { type PageCachePolicy, answerKind, cachingOf, keepPersonalPrivate, mayKeepAnswer, sharedPageCacheControl } from '../answer-policy';
+import {
+  type PageCachePolicy,
+  answerKind,
+  cachingOf,
+  keepPersonalPrivate,
+  mayKeepAnswer,
+  sharedPageCacheControl,
+} from '../answer-policy';
 import { type KeptAnswers } from './kept-answers';
 import { type HtmlSink, type ReadyStream, startReactStream } from './react-stream';
 

@@ -18,9 +18,15 @@ function collect(): { sink: HtmlSink; text: () => string } {
 describe('React stream', () => {
   it('resolves at the shell and streams the markup', async () => {
     const errors: unknown[] = [];
-    const ready = await startReactStream(<h1>Cześć</h1>, { waitForAll: false, timeoutMs: 1_000, onError: (e) => errors.push(e) });
+    const ready = await startReactStream(<h1>Cześć</h1>, {
+      waitForAll: false,
+      timeoutMs: 1_000,
+      onError: (e) => errors.push(e),
+    });
     const { sink, text } = collect();
-    const last = await new Promise<Buffer>((resolve) => ready.pipe(sink, { head: '<body>', tail: '</body>' }, resolve));
+    const last = await new Promise<Buffer>((resolve) =>
+      ready.pipe(sink, { head: '<body>', tail: '</body>' }, resolve),
+    );
     expect(text() + last.toString()).toBe('<body><h1>Cześć</h1></body>');
     expect(errors).toEqual([]);
   });
@@ -30,9 +36,9 @@ describe('React stream', () => {
       throw new Error('broken shell');
     }
     const errors: unknown[] = [];
-    await expect(startReactStream(<Broken />, { waitForAll: false, timeoutMs: 1_000, onError: (e) => errors.push(e) })).rejects.toThrow(
-      'broken shell',
-    );
+    await expect(
+      startReactStream(<Broken />, { waitForAll: false, timeoutMs: 1_000, onError: (e) => errors.push(e) }),
+    ).rejects.toThrow('broken shell');
     expect(errors).toHaveLength(1);
   });
 
@@ -49,7 +55,9 @@ describe('React stream', () => {
     }
 
     it('aborts a render that never finishes at the timeout, not before', async () => {
-      const outcome = settlement(startReactStream(<Never />, { waitForAll: false, timeoutMs: 100, onError: () => undefined }));
+      const outcome = settlement(
+        startReactStream(<Never />, { waitForAll: false, timeoutMs: 100, onError: () => undefined }),
+      );
       await jest.advanceTimersByTimeAsync(99);
       expect(outcome.state).toBe('pending');
       await passTimeout();
@@ -73,7 +81,9 @@ describe('React stream', () => {
       await passTimeout();
       expect(outcome.state).toBe('resolved');
       const { sink, text } = collect();
-      const ended = new Promise<Buffer>((resolve) => outcome.value!.pipe(sink, { head: '', tail: '' }, resolve));
+      const ended = new Promise<Buffer>((resolve) =>
+        outcome.value!.pipe(sink, { head: '', tail: '' }, resolve),
+      );
       await jest.runAllTimersAsync();
       const last = await ended;
       expect(text() + last.toString()).toContain('ładowanie');
@@ -82,8 +92,14 @@ describe('React stream', () => {
 });
 
 /** Where a promise stands, readable synchronously after the clock moved. */
-function settlement<T>(promise: Promise<T>): { state: 'pending' | 'resolved' | 'rejected'; value?: T; reason?: unknown } {
-  const outcome: { state: 'pending' | 'resolved' | 'rejected'; value?: T; reason?: unknown } = { state: 'pending' };
+function settlement<T>(promise: Promise<T>): {
+  state: 'pending' | 'resolved' | 'rejected';
+  value?: T;
+  reason?: unknown;
+} {
+  const outcome: { state: 'pending' | 'resolved' | 'rejected'; value?: T; reason?: unknown } = {
+    state: 'pending',
+  };
   promise.then(
     (value) => Object.assign(outcome, { state: 'resolved', value }),
     (reason: unknown) => Object.assign(outcome, { state: 'rejected', reason }),

@@ -98,7 +98,11 @@ export function startReactStream(element: ReactNode, options: StreamOptions): Pr
  * A Writable that gathers React's chunks and hands them to the sink at React's flush points
  * (after each completed batch), framed by the document head and tail, without ending the sink.
  */
-function batchInto(sink: HtmlSink, frame: { head: string; tail: string }, end: (last: Buffer) => void): Writable {
+function batchInto(
+  sink: HtmlSink,
+  frame: { head: string; tail: string },
+  end: (last: Buffer) => void,
+): Writable {
   let pending: Buffer[] = [Buffer.from(frame.head, 'utf8')];
   const take = (): Buffer => {
     const bytes = pending.length === 1 ? pending[0]! : Buffer.concat(pending);

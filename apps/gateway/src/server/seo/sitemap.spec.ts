@@ -24,10 +24,27 @@ describe('sitemap text', () => {
   });
 });
 
-
 describe('tag and author pages in the sitemap', () => {
-  const article = (slug: string, writtenAt: string, editedAt: string, tagSlugs: string[], authorId: number) =>
-    ({ slug, path: `/${slug}/`, title: slug, excerpt: '', imageUrl: '', imageCaption: '', writtenAt, editedAt, views: 0, readingTimeMinutes: 1, tagSlugs, authorId });
+  const article = (
+    slug: string,
+    writtenAt: string,
+    editedAt: string,
+    tagSlugs: string[],
+    authorId: number,
+  ) => ({
+    slug,
+    path: `/${slug}/`,
+    title: slug,
+    excerpt: '',
+    imageUrl: '',
+    imageCaption: '',
+    writtenAt,
+    editedAt,
+    views: 0,
+    readingTimeMinutes: 1,
+    tagSlugs,
+    authorId,
+  });
   const articles = [
     article('a', '2026-01-10', '2026-06-01', ['kredyty'], 1),
     article('b', '2026-03-05', '', ['kredyty', 'gospodarka'], 2),
@@ -37,14 +54,25 @@ describe('tag and author pages in the sitemap', () => {
   const services = {
     content: {
       getAuthor: ({ slug }: { slug: string }) =>
-        slug in authors ? Promise.resolve({ summary: { id: authors[slug], slug, name: slug, role: '', imageUrl: '' }, bioHtml: '', articles: [] }) : Promise.reject(new Error('NOT_FOUND')),
+        slug in authors
+          ? Promise.resolve({
+              summary: { id: authors[slug], slug, name: slug, role: '', imageUrl: '' },
+              bioHtml: '',
+              articles: [],
+            })
+          : Promise.reject(new Error('NOT_FOUND')),
     },
   } as unknown as GatewayServices;
 
   it('dates each by the newest edit (or writing) of its own articles, not by the import or today', async () => {
     const dates = await articleListingDates(services, articles, {
       tags: ['kredyty', 'gospodarka', 'pusty'],
-      locs: ['https://example.pl/autor/redakcja/', 'https://example.pl/autor/dzial-analiz/', 'https://example.pl/autor/nieznany/', 'https://example.pl/blog/'],
+      locs: [
+        'https://example.pl/autor/redakcja/',
+        'https://example.pl/autor/dzial-analiz/',
+        'https://example.pl/autor/nieznany/',
+        'https://example.pl/blog/',
+      ],
       origin: 'https://example.pl',
     });
     expect(Object.fromEntries(dates)).toEqual({

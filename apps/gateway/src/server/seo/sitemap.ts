@@ -6,7 +6,6 @@ import { type AnyRoute } from '../../app/route-types';
 import { type SitemapEntry, newestW3cDate, w3cDate } from '../../app/seo/sitemap-entry';
 import { escapeHtml } from '../render/html';
 
-
 /** The sitemap protocol's limit per file; far above this site's few hundred pages. */
 export const SITEMAP_MAX_URLS = 50_000;
 
@@ -24,26 +23,41 @@ export interface SitemapSources {
   routes: readonly AnyRoute[];
 }
 
-
 /**
  * Every public page: the content service's entries (pages, articles, tags, authors, lender
  * reviews, documents) and the addresses the gateway itself serves — the home page, the blog
  * listing and tag pages beyond the first, and the holiday calendar of this year and the next.
  * When two sources name the same URL, the first one wins.
  */
-export async function collectSitemap({ services, origin, today, builtAt, routes }: SitemapSources): Promise<SitemapEntry[]> {
+export async function collectSitemap({
+  services,
+  origin,
+  today,
+  builtAt,
+  routes,
+}: SitemapSources): Promise<SitemapEntry[]> {
   const { content } = services;
   const [entries, blog, tags] = await Promise.all([
     content.listSitemapEntries({ baseUrl: origin }),
-    content.listArticles({ page: { page: 1, pageSize: BLOG_PAGE_SIZE }, tagSlug: '', authorId: 0, authorSlug: '' }),
+    content.listArticles({
+      page: { page: 1, pageSize: BLOG_PAGE_SIZE },
+      tagSlug: '',
+      authorId: 0,
+      authorSlug: '',
+    }),
     content.listTags({}),
   ]);
-  const absolute = (pathOrUrl: string) => (/^https?:\/\//i.test(pathOrUrl) ? pathOrUrl : `${origin}${pathOrUrl}`);
+  const absolute = (pathOrUrl: string) =>
+    /^https?:\/\//i.test(pathOrUrl) ? pathOrUrl : `${origin}${pathOrUrl}`;
   const fromContent = new Map(entries.entries.map((entry) => [absolute(entry.loc), w3cDate(entry.lastmod)]));
   const articles = await allArticles(services, blog);
   const blogUpdated = newestW3cDate(articles.map(articleUpdated));
   // Tag and author pages change when one of their articles does: dated by its newest edit, never by the import.
-  const listingDates = await articleListingDates(services, articles, { tags: tags.tags.map((tag) => tag.slug), locs: [...fromContent.keys()], origin });
+  const listingDates = await articleListingDates(services, articles, {
+    tags: tags.tags.map((tag) => tag.slug),
+    locs: [...fromContent.keys()],
+    origin,
+  });
   for (const [path, lastmod] of listingDates) {
     fromContent.set(absolute(path), lastmod);
   }
@@ -63,7 +77,8 @@ export async function collectSitemap({ services, origin, today, builtAt, routes 
     routes.map(async (route): Promise<readonly SitemapEntry[]> => {
       const sitemap = route.sitemap;
       if (!sitemap) return [];
-      if ('lastmod' in sitemap) return [{ loc: route.pattern, lastmod: sitemap.lastmod === 'today' ? today : builtOn }];
+      if ('lastmod' in sitemap)
+        return [{ loc: route.pattern, lastmod: sitemap.lastmod === 'today' ? today : builtOn }];
       return sitemap.entries({ services, today, builtOn });
     }),
   );
@@ -83,11 +98,19 @@ export async function collectSitemap({ services, origin, today, builtAt, routes 
 const articleUpdated = (article: contentV1.ArticleSummary): string => article.editedAt || article.writtenAt;
 
 /** Every published article, page by page from the blog listing's first page (already fetched). */
-async function allArticles(services: GatewayServices, first: contentV1.ListArticlesResponse): Promise<contentV1.ArticleSummary[]> {
+async function allArticles(
+  services: GatewayServices,
+  first: contentV1.ListArticlesResponse,
+): Promise<contentV1.ArticleSummary[]> {
   const totalPages = Math.max(1, first.pageInfo?.totalPages ?? 1);
   const rest = await Promise.all(
     Array.from({ length: totalPages - 1 }, (_, index) =>
-      services.content.listArticles({ page: { page: index + 2, pageSize: BLOG_PAGE_SIZE }, tagSlug: '', authorId: 0, authorSlug: '' }),
+      services.content.listArticles({
+        page: { page: index + 2, pageSize: BLOG_PAGE_SIZE },
+        tagSlug: '',
+        authorId: 0,
+        authorSlug: '',
+      }),
     ),
   );
   return [first, ...rest].flatMap((page) => page.articles);
@@ -111,7 +134,10 @@ export async function articleListingDates(
     if (lastmod !== '') dates.set(path, lastmod);
   };
   for (const slug of tagSlugs) {
-    setIfKnown(blogPagePath(slug, 1), newestW3cDate(articles.filter((article) => article.tagSlugs.includes(slug)).map(articleUpdated)));
+    setIfKnown(
+      blogPagePath(slug, 1),
+      newestW3cDate(articles.filter((article) => article.tagSlugs.includes(slug)).map(articleUpdated)),
+    );
   }
   const authorSlugs = locs.flatMap((loc) => {
     if (!loc.startsWith(`${origin}/`)) return [];
@@ -124,7 +150,10 @@ export async function articleListingDates(
         const author = await services.content.getAuthor({ slug, id: 0, page: { page: 1, pageSize: 1 } });
         const id = author.summary?.id;
         if (id === undefined) return;
-        setIfKnown(`/autor/${slug}/`, newestW3cDate(articles.filter((article) => article.authorId === id).map(articleUpdated)));
+        setIfKnown(
+          `/autor/${slug}/`,
+          newestW3cDate(articles.filter((article) => article.authorId === id).map(articleUpdated)),
+        );
       } catch {
         // the service's own date stays
       }
@@ -136,7 +165,8 @@ export async function articleListingDates(
 /** sitemap.xml text: UTF-8, entity-escaped locations, one <url> per page. */
 export function renderSitemapXml(urls: readonly SitemapEntry[]): string {
   const lines = urls.map(
-    (url) => `<url><loc>${escapeHtml(url.loc)}</loc>${url.lastmod ? `<lastmod>${url.lastmod}</lastmod>` : ''}</url>`,
+    (url) =>
+      `<url><loc>${escapeHtml(url.loc)}</loc>${url.lastmod ? `<lastmod>${url.lastmod}</lastmod>` : ''}</url>`,
   );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${SITEMAP_NAMESPACE}">\n${lines.join('\n')}\n</urlset>\n`;
 }
@@ -144,7 +174,14 @@ export function renderSitemapXml(urls: readonly SitemapEntry[]): string {
 /** robots.txt: everything may be crawled except the API and the page-data JSON. */
 export function renderRobotsTxt(origin: string): string {
   // The offer redirect records a click: crawlers have no business there.
-  return ['User-agent: *', 'Allow: /', 'Disallow: /api/', `Disallow: ${OFFER_REDIRECT_PREFIX}`, 'Disallow: /*_payload.json', '', `Sitemap: ${origin}/sitemap.xml`, ''].join(
-    '\n',
-  );
+  return [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /api/',
+    `Disallow: ${OFFER_REDIRECT_PREFIX}`,
+    'Disallow: /*_payload.json',
+    '',
+    `Sitemap: ${origin}/sitemap.xml`,
+    '',
+  ].join('\n');
 }

@@ -13,7 +13,9 @@ export class CreateContactMessages1763683300000 implements MigrationInterface {
       "received_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(),
       CONSTRAINT "PK_contact_messages" PRIMARY KEY ("id")
     )`);
-    await q.query(`CREATE INDEX "ix_contact_messages_received_at" ON "leads"."contact_messages" ("received_at")`);
+    await q.query(
+      `CREATE INDEX "ix_contact_messages_received_at" ON "leads"."contact_messages" ("received_at")`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {

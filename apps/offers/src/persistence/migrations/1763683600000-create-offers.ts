@@ -34,8 +34,22 @@ export class CreateOffers1763683600000 implements MigrationInterface {
         `INSERT INTO "offers"."offers" ("country", "offer_id", "header", "lender_slug", "lender_link", "stars", "field2_value",
           "field4_value", "tags", "product_type", "amount_min_grosze", "amount_max_grosze", "period_min_days", "period_max_days",
           "first_loan_free", "position") VALUES ('pl', $1, $2, $3, NULL, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
-        [o.offerId, o.header, o.lenderSlug, o.stars, o.field2, o.field4, o.tags, o.productType, o.amountMin * 100, o.amountMax * 100,
-          o.periodMinDays, o.periodMaxDays, o.firstLoanFree, position + 1],
+        [
+          o.offerId,
+          o.header,
+          o.lenderSlug,
+          o.stars,
+          o.field2,
+          o.field4,
+          o.tags,
+          o.productType,
+          o.amountMin * 100,
+          o.amountMax * 100,
+          o.periodMinDays,
+          o.periodMaxDays,
+          o.firstLoanFree,
+          position + 1,
+        ],
       );
     }
   }

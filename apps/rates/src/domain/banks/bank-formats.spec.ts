@@ -20,18 +20,31 @@ describe('bank source adapters, each against a sample in the bank’s published 
 
   it('PKO BP (JSON with Polish field names and publication time)', () => {
     const table = parse('pko-bp');
-    expect(table).toMatchObject({ tableNo: '68/2025', effectiveDate: '2025-04-08', publishedAt: '2025-04-08T08:05:00+02:00' });
+    expect(table).toMatchObject({
+      tableNo: '68/2025',
+      effectiveDate: '2025-04-08',
+      publishedAt: '2025-04-08T08:05:00+02:00',
+    });
     expect(table.rates.find((r) => r.code === 'HUF')).toMatchObject({ units: 100 });
   });
 
   it('Pekao (XML attributes, decimal commas)', () => {
     const table = parse('pekao');
     expect(table.tableNo).toBe('068/2025/1');
-    expect(table.rates.find((r) => r.code === 'EUR')).toEqual({ code: 'EUR', units: 1, buy: '4.1658', sell: '4.4234' });
+    expect(table.rates.find((r) => r.code === 'EUR')).toEqual({
+      code: 'EUR',
+      units: 1,
+      buy: '4.1658',
+      sell: '4.4234',
+    });
   });
 
   it('Santander (semicolon CSV with a title line and Polish dates)', () => {
-    expect(parse('santander')).toMatchObject({ tableNo: '68/2025', effectiveDate: '2025-04-08', publishedAt: null });
+    expect(parse('santander')).toMatchObject({
+      tableNo: '68/2025',
+      effectiveDate: '2025-04-08',
+      publishedAt: null,
+    });
   });
 
   it('ING (JSON with numbers)', () => {
@@ -39,7 +52,12 @@ describe('bank source adapters, each against a sample in the bank’s published 
   });
 
   it('mBank (tab-separated)', () => {
-    expect(parse('mbank').rates.find((r) => r.code === 'EUR')).toEqual({ code: 'EUR', units: 1, buy: '4.2087', sell: '4.3805' });
+    expect(parse('mbank').rates.find((r) => r.code === 'EUR')).toEqual({
+      code: 'EUR',
+      units: 1,
+      buy: '4.2087',
+      sell: '4.3805',
+    });
   });
 
   it('Millennium and Credit Agricole (HTML tables, prices with “zł”)', () => {
@@ -54,21 +72,45 @@ describe('bank source adapters, each against a sample in the bank’s published 
 
   it('refuses what does not read as the bank’s format, naming the problem', () => {
     expect(() => parse('pko-bp', '<html>')).toThrow(new BankFormatError('pko-bp', 'not JSON'));
-    expect(() => parse('pekao', '<tabela numer="1" data="2025-04-08" godzina="2025-04-08T08:00:00+02:00"></tabela>')).toThrow('no rates');
-    expect(() => parse('mbank', 'Tabela\t1\tData\t2025-04-08\nWaluta\tPrzelicznik\tKupno\tSprzedaż\nEUR\t1\t4,40\t4,20\n')).toThrow('EUR: buy 4.4 above sell 4.2');
-    expect(() => parse('santander', 'Tabela kursów walut nr 1;z dnia 31.02.2025\nWaluta;Kod waluty;Jednostka;Kupno;Sprzedaż\neuro;EUR;1;4;5')).toThrow('bad date');
-    expect(() => parse('ing', '{"tableNumber":"1","validFrom":"2025-04-08","publishedAt":"x","currencies":[]}')).toThrow('bad publication time');
-    expect(() => parse('millennium', '<table><caption>Tabela kursów nr 1 z dnia 08.04.2025</caption><tr><td>x</td><td>EURO</td><td>1</td><td>1</td><td>2</td></tr></table>')).toThrow('bad currency code "EURO"');
+    expect(() =>
+      parse('pekao', '<tabela numer="1" data="2025-04-08" godzina="2025-04-08T08:00:00+02:00"></tabela>'),
+    ).toThrow('no rates');
+    expect(() =>
+      parse(
+        'mbank',
+        'Tabela\t1\tData\t2025-04-08\nWaluta\tPrzelicznik\tKupno\tSprzedaż\nEUR\t1\t4,40\t4,20\n',
+      ),
+    ).toThrow('EUR: buy 4.4 above sell 4.2');
+    expect(() =>
+      parse(
+        'santander',
+        'Tabela kursów walut nr 1;z dnia 31.02.2025\nWaluta;Kod waluty;Jednostka;Kupno;Sprzedaż\neuro;EUR;1;4;5',
+      ),
+    ).toThrow('bad date');
+    expect(() =>
+      parse('ing', '{"tableNumber":"1","validFrom":"2025-04-08","publishedAt":"x","currencies":[]}'),
+    ).toThrow('bad publication time');
+    expect(() =>
+      parse(
+        'millennium',
+        '<table><caption>Tabela kursów nr 1 z dnia 08.04.2025</caption><tr><td>x</td><td>EURO</td><td>1</td><td>1</td><td>2</td></tr></table>',
+      ),
+    ).toThrow('bad currency code "EURO"');
   });
 
   it('reads BANK_SOURCE_URLS and refuses unknown banks and bad URLs', () => {
-    const parsed = parseBankSourceUrls(' pko-bp=https://example.pl/kursy.json , mbank=http://10.0.0.5/k.csv ');
+    const parsed = parseBankSourceUrls(
+      ' pko-bp=https://example.pl/kursy.json , mbank=http://10.0.0.5/k.csv ',
+    );
     expect(parsed.ok && [...parsed.urls]).toEqual([
       ['pko-bp', 'https://example.pl/kursy.json'],
       ['mbank', 'http://10.0.0.5/k.csv'],
     ]);
     expect(parseBankSourceUrls('')).toEqual({ ok: true, urls: new Map() });
-    expect(parseBankSourceUrls('nobank=https://x.pl')).toEqual({ ok: false, problem: 'unknown bank "nobank"' });
+    expect(parseBankSourceUrls('nobank=https://x.pl')).toEqual({
+      ok: false,
+      problem: 'unknown bank "nobank"',
+    });
     expect(parseBankSourceUrls('ing=ftp://x.pl')).toEqual({ ok: false, problem: 'bad URL for "ing"' });
   });
 });

@@ -96,7 +96,8 @@ function parseJson(bank: string, f: JsonFormat, body: string): ParsedBankTable {
 }
 
 const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-const unescapeXml = (text: string) => text.replace(/&(amp|lt|gt|quot|apos);/g, (_, name: string) => XML_ENTITIES[name] ?? '');
+const unescapeXml = (text: string) =>
+  text.replace(/&(amp|lt|gt|quot|apos);/g, (_, name: string) => XML_ENTITIES[name] ?? '');
 
 function attributes(tag: string): Record<string, string> {
   const result: Record<string, string> = {};
@@ -108,17 +109,27 @@ function parseXml(bank: string, f: XmlFormat, body: string): ParsedBankTable {
   const root = new RegExp(`<${f.root}(\\s[^>]*)?>`).exec(body);
   if (!root || !body.includes(`</${f.root}>`)) throw new BankFormatError(bank, `no <${f.root}> element`);
   const table = attributes(root[1] ?? '');
-  const items = [...body.matchAll(new RegExp(`<${f.item}(\\s[^>]*?)/?>`, 'g'))].map((m) => attributes(m[1] ?? ''));
+  const items = [...body.matchAll(new RegExp(`<${f.item}(\\s[^>]*?)/?>`, 'g'))].map((m) =>
+    attributes(m[1] ?? ''),
+  );
   return validatedBankTable(bank, {
     tableNo: field(bank, table, f.tableNo),
     effectiveDate: field(bank, table, f.date),
     publishedAt: f.publishedAt ? field(bank, table, f.publishedAt) : null,
-    rates: items.map((a) => ({ code: field(bank, a, f.code), units: field(bank, a, f.units), buy: field(bank, a, f.buy), sell: field(bank, a, f.sell) })),
+    rates: items.map((a) => ({
+      code: field(bank, a, f.code),
+      units: field(bank, a, f.units),
+      buy: field(bank, a, f.buy),
+      sell: field(bank, a, f.sell),
+    })),
   });
 }
 
 function parseCsv(bank: string, f: CsvFormat, body: string): ParsedBankTable {
-  const lines = body.replace(/^\uFEFF/, '').split(/\r?\n/).filter((l) => l.trim() !== '');
+  const lines = body
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .filter((l) => l.trim() !== '');
   const title = f.titleLine.exec(lines[0] ?? '');
   if (!title) throw new BankFormatError(bank, 'first line has no table number and date');
   const header = (lines[1] ?? '').split(f.separator).map((h) => h.trim());
@@ -127,13 +138,23 @@ function parseCsv(bank: string, f: CsvFormat, body: string): ParsedBankTable {
     if (i < 0) throw new BankFormatError(bank, `no "${name}" column`);
     return i;
   };
-  const col = { code: index(f.columns.code), units: index(f.columns.units), buy: index(f.columns.buy), sell: index(f.columns.sell) };
+  const col = {
+    code: index(f.columns.code),
+    units: index(f.columns.units),
+    buy: index(f.columns.buy),
+    sell: index(f.columns.sell),
+  };
   return validatedBankTable(bank, {
     tableNo: title[1] ?? '',
     effectiveDate: title[2] ?? '',
     rates: lines.slice(2).map((line) => {
       const cells = line.split(f.separator);
-      return { code: cells[col.code] ?? '', units: cells[col.units] ?? '', buy: cells[col.buy] ?? '', sell: cells[col.sell] ?? '' };
+      return {
+        code: cells[col.code] ?? '',
+        units: cells[col.units] ?? '',
+        buy: cells[col.buy] ?? '',
+        sell: cells[col.sell] ?? '',
+      };
     }),
   });
 }

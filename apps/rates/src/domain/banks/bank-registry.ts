@@ -21,14 +21,35 @@ export const BANKS: readonly BankDefinition[] = [
     name: 'PKO Bank Polski',
     websiteUrl: 'https://www.pkobp.pl/waluty/',
     extension: 'json',
-    format: { kind: 'json', tableNo: 'numerTabeli', date: 'dataObowiazywania', publishedAt: 'opublikowano', rates: 'kursy', code: 'kod', units: 'jednostka', buy: 'kupno', sell: 'sprzedaz' },
+    format: {
+      kind: 'json',
+      tableNo: 'numerTabeli',
+      date: 'dataObowiazywania',
+      publishedAt: 'opublikowano',
+      rates: 'kursy',
+      code: 'kod',
+      units: 'jednostka',
+      buy: 'kupno',
+      sell: 'sprzedaz',
+    },
   },
   {
     slug: 'pekao',
     name: 'Bank Pekao',
     websiteUrl: 'https://www.pekao.com.pl/kursy-walut.html',
     extension: 'xml',
-    format: { kind: 'xml', root: 'tabela', tableNo: 'numer', date: 'data', publishedAt: 'godzina', item: 'waluta', code: 'kod', units: 'przelicznik', buy: 'kupno', sell: 'sprzedaz' },
+    format: {
+      kind: 'xml',
+      root: 'tabela',
+      tableNo: 'numer',
+      date: 'data',
+      publishedAt: 'godzina',
+      item: 'waluta',
+      code: 'kod',
+      units: 'przelicznik',
+      buy: 'kupno',
+      sell: 'sprzedaz',
+    },
   },
   {
     slug: 'santander',
@@ -47,7 +68,17 @@ export const BANKS: readonly BankDefinition[] = [
     name: 'ING Bank Śląski',
     websiteUrl: 'https://www.ing.pl/indywidualni/tabela-kursow-walut',
     extension: 'json',
-    format: { kind: 'json', tableNo: 'tableNumber', date: 'validFrom', publishedAt: 'publishedAt', rates: 'currencies', code: 'isoCode', units: 'unit', buy: 'buyRate', sell: 'sellRate' },
+    format: {
+      kind: 'json',
+      tableNo: 'tableNumber',
+      date: 'validFrom',
+      publishedAt: 'publishedAt',
+      rates: 'currencies',
+      code: 'isoCode',
+      units: 'unit',
+      buy: 'buyRate',
+      sell: 'sellRate',
+    },
   },
   {
     slug: 'mbank',
@@ -66,28 +97,55 @@ export const BANKS: readonly BankDefinition[] = [
     name: 'Bank Millennium',
     websiteUrl: 'https://www.bankmillennium.pl/kursy-walut',
     extension: 'html',
-    format: { kind: 'html', caption: /Tabela kursów nr (\S+) z dnia (\d{2}\.\d{2}\.\d{4})/, cells: { code: 1, units: 2, buy: 3, sell: 4 } },
+    format: {
+      kind: 'html',
+      caption: /Tabela kursów nr (\S+) z dnia (\d{2}\.\d{2}\.\d{4})/,
+      cells: { code: 1, units: 2, buy: 3, sell: 4 },
+    },
   },
   {
     slug: 'alior',
     name: 'Alior Bank',
     websiteUrl: 'https://www.aliorbank.pl/kursy-walut.html',
     extension: 'xml',
-    format: { kind: 'xml', root: 'exchangeRates', tableNo: 'tableNo', date: 'effectiveDate', item: 'rate', code: 'currency', units: 'quantity', buy: 'buy', sell: 'sell' },
+    format: {
+      kind: 'xml',
+      root: 'exchangeRates',
+      tableNo: 'tableNo',
+      date: 'effectiveDate',
+      item: 'rate',
+      code: 'currency',
+      units: 'quantity',
+      buy: 'buy',
+      sell: 'sell',
+    },
   },
   {
     slug: 'credit-agricole',
     name: 'Credit Agricole Bank Polska',
     websiteUrl: 'https://www.credit-agricole.pl/kursy-walut',
     extension: 'html',
-    format: { kind: 'html', caption: /Kursy walut – tabela (\S+), obowiązuje od (\d{4}-\d{2}-\d{2})/, cells: { code: 0, units: 2, buy: 3, sell: 4 } },
+    format: {
+      kind: 'html',
+      caption: /Kursy walut – tabela (\S+), obowiązuje od (\d{4}-\d{2}-\d{2})/,
+      cells: { code: 0, units: 2, buy: 3, sell: 4 },
+    },
   },
   {
     slug: 'bnp-paribas',
     name: 'BNP Paribas Bank Polska',
     websiteUrl: 'https://www.bnpparibas.pl/kursy-walut',
     extension: 'json',
-    format: { kind: 'json', tableNo: 'table', date: 'date', rates: 'rates', code: 'symbol', units: 'multiplier', buy: 'bid', sell: 'ask' },
+    format: {
+      kind: 'json',
+      tableNo: 'table',
+      date: 'date',
+      rates: 'rates',
+      code: 'symbol',
+      units: 'multiplier',
+      buy: 'bid',
+      sell: 'ask',
+    },
   },
 ];
 
@@ -101,15 +159,21 @@ export function findBank(slug: string): BankDefinition | undefined {
  * BANK_SOURCE_URLS: `slug=url` pairs separated by commas ('pko-bp=https://…,mbank=https://…').
  * Answers the map, or the problem in words (unknown bank, bad URL, a bank twice).
  */
-export function parseBankSourceUrls(text: string): { ok: true; urls: Map<string, string> } | { ok: false; problem: string } {
+export function parseBankSourceUrls(
+  text: string,
+): { ok: true; urls: Map<string, string> } | { ok: false; problem: string } {
   const urls = new Map<string, string>();
-  for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const eq = part.indexOf('=');
     const slug = eq > 0 ? part.slice(0, eq).trim() : '';
     const url = eq > 0 ? part.slice(eq + 1).trim() : '';
     if (!BY_SLUG.has(slug)) return { ok: false, problem: `unknown bank "${slug || part}"` };
     if (urls.has(slug)) return { ok: false, problem: `bank "${slug}" given twice` };
-    if (!/^https?:\/\/[^\s]+$/.test(url) || !URL.canParse(url)) return { ok: false, problem: `bad URL for "${slug}"` };
+    if (!/^https?:\/\/[^\s]+$/.test(url) || !URL.canParse(url))
+      return { ok: false, problem: `bad URL for "${slug}"` };
     urls.set(slug, url);
   }
   return { ok: true, urls };

@@ -46,14 +46,22 @@ export function bankDate(text: string): string | undefined {
  */
 export function validatedBankTable(
   bank: string,
-  raw: { tableNo: string; effectiveDate: string; publishedAt?: string | null; rates: { code: string; units: string; buy: string; sell: string }[] },
+  raw: {
+    tableNo: string;
+    effectiveDate: string;
+    publishedAt?: string | null;
+    rates: { code: string; units: string; buy: string; sell: string }[];
+  },
 ): ParsedBankTable {
   const tableNo = raw.tableNo.trim();
-  if (tableNo === '' || tableNo.length > 64) throw new BankFormatError(bank, `bad table number "${raw.tableNo}"`);
+  if (tableNo === '' || tableNo.length > 64)
+    throw new BankFormatError(bank, `bad table number "${raw.tableNo}"`);
   const effectiveDate = bankDate(raw.effectiveDate);
-  if (!effectiveDate || !isRealIsoDate(effectiveDate)) throw new BankFormatError(bank, `bad date "${raw.effectiveDate}"`);
+  if (!effectiveDate || !isRealIsoDate(effectiveDate))
+    throw new BankFormatError(bank, `bad date "${raw.effectiveDate}"`);
   const publishedAt = raw.publishedAt?.trim() || null;
-  if (publishedAt !== null && Number.isNaN(Date.parse(publishedAt))) throw new BankFormatError(bank, `bad publication time "${publishedAt}"`);
+  if (publishedAt !== null && Number.isNaN(Date.parse(publishedAt)))
+    throw new BankFormatError(bank, `bad publication time "${publishedAt}"`);
   if (raw.rates.length === 0) throw new BankFormatError(bank, 'no rates');
   const seen = new Set<string>();
   const rates = raw.rates.map((r) => {
@@ -62,11 +70,14 @@ export function validatedBankTable(
     if (seen.has(code)) throw new BankFormatError(bank, `${code} listed twice`);
     seen.add(code);
     const units = Number(r.units.trim());
-    if (!Number.isInteger(units) || units < 1 || units > 100_000) throw new BankFormatError(bank, `${code}: bad units "${r.units}"`);
+    if (!Number.isInteger(units) || units < 1 || units > 100_000)
+      throw new BankFormatError(bank, `${code}: bad units "${r.units}"`);
     const buy = parsePolishDecimal(r.buy);
     const sell = parsePolishDecimal(r.sell);
-    if (buy === undefined || new Decimal(buy).lte(0)) throw new BankFormatError(bank, `${code}: bad buy rate "${r.buy}"`);
-    if (sell === undefined || new Decimal(sell).lte(0)) throw new BankFormatError(bank, `${code}: bad sell rate "${r.sell}"`);
+    if (buy === undefined || new Decimal(buy).lte(0))
+      throw new BankFormatError(bank, `${code}: bad buy rate "${r.buy}"`);
+    if (sell === undefined || new Decimal(sell).lte(0))
+      throw new BankFormatError(bank, `${code}: bad sell rate "${r.sell}"`);
     if (new Decimal(buy).gt(sell)) throw new BankFormatError(bank, `${code}: buy ${buy} above sell ${sell}`);
     return { code, units, buy, sell };
   });

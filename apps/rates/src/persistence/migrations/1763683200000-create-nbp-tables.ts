@@ -16,7 +16,9 @@ export class CreateNbpTables1763683200000 implements MigrationInterface {
       CONSTRAINT "PK_nbp_tables" PRIMARY KEY ("id"),
       CONSTRAINT "CHK_nbp_tables_type" CHECK ("table_type" IN ('A', 'B', 'C'))
     )`);
-    await q.query(`CREATE UNIQUE INDEX "uq_nbp_tables_type_date" ON "rates"."nbp_tables" ("table_type", "effective_date")`);
+    await q.query(
+      `CREATE UNIQUE INDEX "uq_nbp_tables_type_date" ON "rates"."nbp_tables" ("table_type", "effective_date")`,
+    );
     await q.query(`CREATE TABLE "rates"."nbp_rates" (
       "table_id" integer NOT NULL,
       "code" character(3) NOT NULL,

@@ -16,7 +16,9 @@ export class CreateBankTables1796100000000 implements MigrationInterface {
       CONSTRAINT "PK_bank_tables" PRIMARY KEY ("id"),
       CONSTRAINT "CHK_bank_tables_source" CHECK ("source" IN ('embedded', 'bank'))
     )`);
-    await q.query(`CREATE UNIQUE INDEX "uq_bank_tables_bank_date" ON "rates"."bank_tables" ("bank_slug", "effective_date")`);
+    await q.query(
+      `CREATE UNIQUE INDEX "uq_bank_tables_bank_date" ON "rates"."bank_tables" ("bank_slug", "effective_date")`,
+    );
     await q.query(`CREATE TABLE "rates"."bank_rates" (
       "table_id" integer NOT NULL,
       "code" character(3) NOT NULL,
