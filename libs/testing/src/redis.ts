@@ -7,6 +7,8 @@ export interface TestRedis {
   url: string;
   /** A key namespace of its own (pass it to createCache), so parallel tests never collide. */
   namespace: string;
+  /** The keys written under this namespace so far, sorted (read with SCAN: the Redis may be shared). */
+  keys(): Promise<string[]>;
   /** Deletes this namespace's keys (or stops the container started for it). */
   close(): Promise<void>;
 }
@@ -33,16 +35,32 @@ export function pingRedis(host: string, port: number, timeoutMs = LOCAL_PING_TIM
   });
 }
 
-async function clearNamespace(url: string, namespace: string): Promise<void> {
+/** Every key under a namespace, found with SCAN, sorted. */
+async function namespaceKeys(url: string, namespace: string): Promise<string[]> {
   const client = createRedisClient(url);
   try {
     await ensureRedisConnected(client);
+    const found: string[] = [];
     let cursor = '0';
     do {
       const [next, keys] = await client.scan(cursor, 'MATCH', `${namespace}:*`, 'COUNT', 500);
       cursor = next;
-      if (keys.length > 0) await client.unlink(...keys);
+      found.push(...keys);
     } while (cursor !== '0');
+    return found.sort();
+  } finally {
+    await closeRedisClient(client);
+  }
+}
+
+async function clearNamespace(url: string, namespace: string): Promise<void> {
+  const keys = await namespaceKeys(url, namespace);
+  if (keys.length === 0) return;
+  const client = createRedisClient(url);
+  try {
+    await ensureRedisConnected(client);
+    for (let start = 0; start < keys.length; start += 500)
+      await client.unlink(...keys.slice(start, start + 500));
   } finally {
     await closeRedisClient(client);
   }
@@ -50,7 +68,12 @@ async function clearNamespace(url: string, namespace: string): Promise<void> {
 
 function shared(url: string): TestRedis {
   const namespace = randomName('t');
-  return { url, namespace, close: () => clearNamespace(url, namespace) };
+  return {
+    url,
+    namespace,
+    keys: () => namespaceKeys(url, namespace),
+    close: () => clearNamespace(url, namespace),
+  };
 }
 
 type RedisMode = 'url' | 'docker' | 'local' | 'none';
@@ -94,9 +117,11 @@ export async function provideTestRedis(): Promise<TestRedis> {
       .withWaitStrategy(Wait.forLogMessage('Ready to accept connections'))
       .start();
     const url = `redis://${container.getHost()}:${container.getMappedPort(6379)}`;
+    const namespace = randomName('t');
     return {
       url,
-      namespace: randomName('t'),
+      namespace,
+      keys: () => namespaceKeys(url, namespace),
       close: async () => {
         await container.stop();
       },
