@@ -36,3 +36,14 @@ export {
   writeSampleSite,
 } from './sample-site';
 export { until, waitingForLocks, holdLock, countedCalls } from './stalls';
+export {
+  startPartnerSandbox,
+  sandboxDeliverySchema,
+  sandboxSummarySchema,
+  PARTNER_SANDBOX_SCRIPT,
+  SANDBOX_LENDER_FILE,
+  type PartnerSandbox,
+  type PartnerSandboxOptions,
+  type SandboxDelivery,
+  type SandboxSummary,
+} from './partner-sandbox';

@@ -1,0 +1,3 @@
+export * from './delivery-messages';
+export * from './lender-directory';
+export * from './signature';
