@@ -174,6 +174,10 @@ try {
         LEADS_SUBMIT_LIMIT_PER_HOUR: '1000',
         LEADS_MASTER_KEY: `bench:${randomBytes(32).toString('base64')}`,
         LEADS_BLIND_INDEX_KEY: randomBytes(32).toString('base64'),
+        // Mail, required in production: nothing listens there, so confirmations stay queued.
+        SMTP_URL: `smtp://127.0.0.1:${ports.nowhere}`,
+        MAIL_FROM: 'Porównywarka pożyczek <no-reply@example.test>',
+        PUBLIC_ORIGIN: origin,
       },
       `http://127.0.0.1:${ports.leadsOps}/readyz`,
     ),

@@ -70,6 +70,7 @@ describe('docker-compose.yml', () => {
         'jaeger',
         'prometheus',
         'probe-tools',
+        'maildev',
       ].sort(),
     );
     expect(services.postgres?.image).toBe('postgres:15-alpine');
@@ -187,6 +188,8 @@ describe('docker-compose.yml', () => {
       'gateway',
       'jaeger',
       'kafka',
+      'maildev',
+      'maildev',
       'postgres',
       'prometheus',
       'redis',
@@ -326,6 +329,17 @@ describe('docker-compose.yml', () => {
     // Prometheus scrapes the collector's exporter.
     const exporterPort = config.exporters.prometheus.endpoint.split(':')[1];
     expect(scrapeTargets()['otel-collector']).toEqual([`otel-collector:${exporterPort}`]);
+  });
+
+  it("sends the leads service's mail to MailDev, whose web UI and SMTP are published on loopback", () => {
+    expect(services.maildev?.image).toMatch(/^maildev\/maildev:\d+\.\d+\.\d+$/);
+    expect(env('leads').SMTP_URL).toBe('smtp://maildev:1025');
+    expect(env('leads').MAIL_FROM).toBe('Porównywarka pożyczek <no-reply@localhost>');
+    expect(env('leads').PUBLIC_ORIGIN).toBe(env('gateway').PUBLIC_ORIGIN);
+    expect((services.maildev?.ports ?? []).map(interpolate)).toEqual([
+      '127.0.0.1:1080:1080',
+      '127.0.0.1:1025:1025',
+    ]);
   });
 
   it('has Prometheus scrape every process on its ops port and load the alert rules', () => {

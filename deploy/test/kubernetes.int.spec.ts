@@ -117,6 +117,13 @@ function effectiveEnv(
         throw new Error(`${container.name}: no stand-in for the downward API field ${fieldRef.fieldPath}`);
       env[variable.name] = value;
     }
+    const configMapRef = variable.valueFrom?.configMapKeyRef;
+    if (configMapRef) {
+      const value = configMaps.get(configMapRef.name)?.[configMapRef.key];
+      if (value === undefined && !configMapRef.optional)
+        throw new Error(`${container.name}: missing ConfigMap key ${configMapRef.name}/${configMapRef.key}`);
+      if (value !== undefined) env[variable.name] = value;
+    }
     const secretRef = variable.valueFrom?.secretKeyRef;
     if (secretRef) {
       const value = secrets.get(secretRef.name)?.[secretRef.key];
@@ -355,6 +362,13 @@ describeWithKubectl('k8s/overlays/dev specifics', () => {
       expect(config.LOG_LEVEL).toBe('debug');
       expect(env.KAFKA_BROKERS).toBeUndefined();
     }
+  });
+
+  it("gives leads an smtp(s) SMTP_URL and a MAIL_FROM address (the dev Secret's smtp-url and mail-from)", () => {
+    const leads = containerOf(appWorkloads(objects).find((w) => w.metadata.name === 'leads')!);
+    const env = effectiveEnv(leads, objects);
+    expect(env.SMTP_URL).toMatch(/^smtps?:\/\/[^/]+:\d+$/);
+    expect(env.MAIL_FROM).toMatch(/<[^<>@\s]+@[^<>@\s]+>$/);
   });
 
   it('includes the PostgreSQL and Redis the services are pointed at', () => {
@@ -698,6 +712,17 @@ describeWithKubectl.each(OVERLAYS)('%s: complete manifests', (overlay) => {
     );
     expect(leads.OFFERS_SERVICE_ADDR).toBe(`offers:${SERVICE_PORTS.offers.grpc}`);
     expect(leads.CONTENT_SERVICE_ADDR).toBe(`content:${SERVICE_PORTS.content.grpc}`);
+  });
+
+  it("gives leads the mail server and sender from the Secret, and the gateway's PUBLIC_ORIGIN for its links", () => {
+    const leads = containerOf(appWorkloads(objects).find((w) => w.metadata.name === 'leads')!);
+    const refs = Object.fromEntries((leads.env ?? []).map((v) => [v.name, v.valueFrom]));
+    expect(refs.SMTP_URL?.secretKeyRef).toMatchObject({ key: 'smtp-url' });
+    expect(refs.MAIL_FROM?.secretKeyRef).toMatchObject({ key: 'mail-from' });
+    const gateway = containerOf(appWorkloads(objects).find((w) => w.metadata.name === 'gateway')!);
+    expect(effectiveEnv(leads, objects, kind === 'prod').PUBLIC_ORIGIN).toBe(
+      effectiveEnv(gateway, objects, kind === 'prod').PUBLIC_ORIGIN,
+    );
   });
 
   it('keeps credentials out of ConfigMaps and plain values: they come from Secrets only', () => {

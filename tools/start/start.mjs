@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// `npm start`: build, start PostgreSQL (embedded unless DATABASE_URL is set), the five gRPC services
-// and the gateway; wait until all are ready; keep them running (a process that exits or stops
-// answering its health check is restarted, lib/restart-policy.cjs); stop everything in order on
-// Ctrl-C or SIGTERM, or when a process fails at start repeatedly.
-import { existsSync } from 'node:fs';
+// `npm start`: build, start PostgreSQL (embedded unless DATABASE_URL is set), the five gRPC services,
+// MailDev (the local mail catcher, unless SMTP_URL is set) and the gateway; wait until all are
+// ready; keep them running (a process that exits or stops answering its health check is restarted,
+// lib/restart-policy.cjs); stop everything in order on Ctrl-C or SIGTERM, or when a process fails
+// at start repeatedly.
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +16,10 @@ import { describeExit, ManagedProcess } from './lib/processes.cjs';
 import {
   BUILD_PROJECTS,
   SERVICES,
+  MAILDEV_ENTRY,
+  MAILDEV_WEB_URL,
+  mailCatcherDirectory,
+  usesMailCatcher,
   planStack,
   requiredEntries,
   requiredPorts,
@@ -47,7 +52,7 @@ if (options.help) {
 
 // ---- output -------------------------------------------------------------------------------------
 const color = !options.json && process.stdout.isTTY === true && !process.env.NO_COLOR;
-const nameOrder = ['start', 'build', 'postgres', ...SERVICES.map((s) => s.name), 'gateway'];
+const nameOrder = ['start', 'build', 'postgres', ...SERVICES.map((s) => s.name), 'maildev', 'gateway'];
 /** @param {string} name @param {string} line @param {'stdout' | 'stderr'} stream */
 const write = (name, line, stream) => {
   const nameIndex = Math.max(0, nameOrder.indexOf(name));
@@ -79,6 +84,7 @@ const childEnv = Object.fromEntries(
     .map(([k, v]) => [k, String(v)]),
 );
 const embeddedDatabase = !env.DATABASE_URL?.trim();
+const mailCatcher = usesMailCatcher(env);
 /** @type {ManagedProcess | undefined} */
 let buildProcess;
 /** @type {import('./lib/supervisor.cjs').SupervisedProcess | undefined} */
@@ -149,8 +155,12 @@ async function shutdown(exitCode, reason) {
   for (const waiting of supervisor.processes.filter((p) => !p.running)) waiting.kill();
   const running = (/** @type {import('./lib/supervisor.cjs').SupervisedProcess[]} */ list) =>
     list.filter((p) => p.running);
+  const isMailCatcher = (/** @type {import('./lib/supervisor.cjs').SupervisedProcess} */ p) =>
+    p.name === 'maildev';
   const results = [
-    ...(await supervisor.stop(STOP_GRACE_MS, running(appProcesses))),
+    ...(await supervisor.stop(STOP_GRACE_MS, running(appProcesses.filter((p) => !isMailCatcher(p))))),
+    // After the services: the leads service's last sends and its SMTP pool's goodbye still reach it.
+    ...(await supervisor.stop(STOP_GRACE_MS, running(appProcesses.filter(isMailCatcher)))),
     // Last, so that the services' final queries and pool shutdown still reach it.
     ...(databaseProcess ? await supervisor.stop(STOP_GRACE_MS, running([databaseProcess])) : []),
   ];
@@ -246,6 +256,12 @@ async function build() {
 }
 
 function checkEntries() {
+  if (mailCatcher && !existsSync(path.join(root, MAILDEV_ENTRY))) {
+    void fail(
+      `MailDev is not installed (${MAILDEV_ENTRY}): run \`npm ci\` (it is a devDependency), or set SMTP_URL to send mail to another SMTP server`,
+    );
+    return false;
+  }
   const missing = requiredEntries().filter((entry) => !existsSync(path.join(root, entry)));
   if (missing.length === 0) return true;
   const advice = options.build
@@ -303,11 +319,20 @@ async function resolveDatabaseUrl() {
  */
 async function startStack(databaseUrl) {
   const specs = planStack({ env, databaseUrl });
+  if (mailCatcher) {
+    mkdirSync(path.join(root, mailCatcherDirectory(env)), { recursive: true });
+    log(
+      'info',
+      `mail of the leads service goes to MailDev: read it on ${MAILDEV_WEB_URL} (SMTP_URL sends it elsewhere)`,
+    );
+  } else {
+    log('info', `mail of the leads service goes to SMTP_URL ${redactUrl(env.SMTP_URL?.trim() ?? '')}`);
+  }
   const toLaunch = (/** @type {typeof specs} */ list) =>
     list.map((spec) => ({
       name: spec.name,
       command: process.execPath,
-      args: ['--enable-source-maps', path.join(root, spec.entry)],
+      args: ['--enable-source-maps', path.join(root, spec.entry), ...(spec.args ?? [])],
       env: spec.env,
       readyUrl: spec.readyUrl,
       healthUrl: spec.healthUrl,
@@ -343,10 +368,17 @@ try {
       stackReady = true;
       const url = `http://localhost:${gatewayPort(env)}/`;
       // `event` is what tools watching --json output (bench/run.mjs) wait for.
-      log('info', 'all services and the gateway are ready', { url, event: 'stack-ready' });
+      log('info', 'all services and the gateway are ready', {
+        url,
+        event: 'stack-ready',
+        ...(mailCatcher ? { mail: MAILDEV_WEB_URL } : {}),
+      });
       if (!options.json) {
+        const mail = mailCatcher
+          ? `  Mail:  ${MAILDEV_WEB_URL}   (MailDev: the mail and SMS the leads service sends)\n`
+          : '';
         process.stdout.write(
-          `\n  Ready: ${url}   (Ctrl-C stops everything; a process that exits or hangs is restarted)\n\n`,
+          `\n  Ready: ${url}   (Ctrl-C stops everything; a process that exits or hangs is restarted)\n${mail}\n`,
         );
       }
     }

@@ -1,7 +1,21 @@
 import { Module } from '@nestjs/common';
 import { ApplicationsUseCases } from './application/applications.use-cases';
 import { ContactUseCases } from './application/contact.use-cases';
+import { DeliveryDispatch } from './application/delivery-dispatch';
+import { DeliveryStatusUseCases } from './application/delivery-status.use-cases';
+import { LenderMatching } from './application/lender-matching';
+import { MessageOutbox } from './application/message-outbox';
+import { OutboxSignal } from './application/outbox-signal';
 import { PrivacyUseCases } from './application/privacy.use-cases';
+import { SelfServiceUseCases } from './application/self-service.use-cases';
+import { OutboxDispatchJob } from './jobs/outbox-dispatch.job';
+import { DeliveriesRepository } from './persistence/deliveries.repository';
+import { LenderClient } from './persistence/lender-client';
+import { lenderDirectoryProvider } from './persistence/lender-directory.provider';
+import { MailTransport } from './persistence/mail-transport';
+import { OutboundMessagesRepository } from './persistence/outbound-messages.repository';
+import { SelfServiceRepository } from './persistence/self-service.repository';
+import { SmsTransport } from './persistence/sms-transport';
 import { LeadsMaintenanceJob } from './jobs/leads-maintenance.job';
 import { ApplicationsRepository } from './persistence/applications.repository';
 import { ContactMessagesRepository } from './persistence/contact-messages.repository';
@@ -25,6 +39,20 @@ import { LeadsController } from './transport/leads.controller';
     SubmitRateLimiter,
     PeerServices,
     LeadsMaintenanceJob,
+    DeliveryStatusUseCases,
+    SelfServiceUseCases,
+    LenderMatching,
+    DeliveryDispatch,
+    MessageOutbox,
+    OutboxSignal,
+    OutboxDispatchJob,
+    DeliveriesRepository,
+    OutboundMessagesRepository,
+    SelfServiceRepository,
+    LenderClient,
+    MailTransport,
+    SmsTransport,
+    lenderDirectoryProvider,
   ],
 })
 export class LeadsModule {}

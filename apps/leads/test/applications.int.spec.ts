@@ -10,6 +10,7 @@ import { IdempotencyKeyEntity, withClient } from '@lib/database';
 import { APPLICATION_MESSAGES, CONSENTS } from '@lib/pl-validation';
 import {
   freePort,
+  SANDBOX_LENDER_FILE,
   hasTestRedis,
   holdLock,
   provideTestRedis,
@@ -30,6 +31,15 @@ import { PartnerEnquiryEntity } from '../src/persistence/partner-enquiry.entity'
 import { PeerServices } from '../src/persistence/peer-services';
 import { PersonalDataVault } from '../src/persistence/personal-data-vault';
 import { ErasureRequestEntity, SuppressionEntity } from '../src/persistence/privacy.entity';
+import {
+  BANK,
+  consents,
+  empty,
+  person,
+  PESEL,
+  unreachableLenders,
+  whole,
+} from './support/application-requests';
 import { type PeerProcess, startPeer } from './support/peers';
 
 /*
@@ -37,70 +47,6 @@ import { type PeerProcess, startPeer } from './support/peers';
  * with the real offers and content services started from their builds (MatchOffers after a submit,
  * AnonymiseCommenter on erasure).
  */
-
-const PESEL = '90051401233';
-const BANK = '61109010140000071219812874';
-const consents = (overrides: Partial<Record<string, boolean>> = {}): leadsV1.Consent[] =>
-  CONSENTS.map((c) => ({
-    type: TYPES[c.key]!,
-    granted: overrides[c.key] ?? (c.required || c.key === 'marketingEmail'),
-    textVersion: c.version,
-    grantedAt: '',
-  }));
-const TYPES: Record<string, leadsV1.ConsentType> = {
-  terms: leadsV1.ConsentType.TERMS,
-  privacy: leadsV1.ConsentType.DATA_PROCESSING,
-  creditBureau: leadsV1.ConsentType.CREDIT_BUREAU,
-  marketingEmail: leadsV1.ConsentType.MARKETING_EMAIL,
-  marketingSms: leadsV1.ConsentType.MARKETING_SMS,
-  marketingPhone: leadsV1.ConsentType.MARKETING_PHONE,
-};
-
-const empty: leadsV1.SubmitApplicationRequest = {
-  amountGrosze: 0,
-  periodDays: 0,
-  purpose: commonV1.LoanPurpose.UNSPECIFIED,
-  name: '',
-  email: '',
-  phone: '',
-  consents: [],
-  attribution: null,
-  formVersion: 0,
-  firstName: '',
-  lastName: '',
-  pesel: '',
-  idCard: '',
-  bankAccount: '',
-  incomeSource: '',
-  draftId: '',
-  step: leadsV1.ApplicationStep.UNSPECIFIED,
-};
-
-/** A unique person per test (the rate limit counts per e-mail and phone in a shared Redis). */
-function person() {
-  const n = Math.floor(Math.random() * 1_000_000);
-  return {
-    email: `jan.${randomUUID().slice(0, 8)}@example.pl`,
-    phone: `+48 6${String(n).padStart(8, '0').slice(0, 8)}`,
-  };
-}
-
-const whole = (who = person()): leadsV1.SubmitApplicationRequest => ({
-  ...empty,
-  amountGrosze: 200_000,
-  periodDays: 90,
-  purpose: commonV1.LoanPurpose.MEDICAL,
-  firstName: 'Jan',
-  lastName: 'Kowalski',
-  email: who.email,
-  phone: who.phone,
-  pesel: PESEL,
-  idCard: 'ABA300000',
-  bankAccount: BANK,
-  incomeSource: 'employment',
-  consents: consents(),
-  formVersion: 2,
-});
 
 const failure = (promise: Promise<unknown>) =>
   promise.then(
@@ -119,6 +65,7 @@ describe('leads: applications, partner enquiries, unsubscribe and erasure (real 
   let portHolder: Server | undefined;
 
   beforeAll(async () => {
+    Object.assign(process.env, unreachableLenders());
     // The submit limit counts in Redis when this run has one (in memory otherwise).
     redis = hasTestRedis() ? await provideTestRedis() : undefined;
     offers = await startPeer('offers');
@@ -136,6 +83,9 @@ describe('leads: applications, partner enquiries, unsubscribe and erasure (real 
         LEADS_SUBMIT_LIMIT_PER_HOUR: '3',
         // The job runs when the test says so.
         LEADS_JOB_INTERVAL_MS: String(60 * 60_000),
+        // The sandbox's lenders take applications, so the last step asks what they need; nothing
+        // listens at their address (delivery itself is delivery.int.spec.ts's subject).
+        LENDER_DELIVERY_FILE: SANDBOX_LENDER_FILE,
       },
     });
     offersClient = createServiceClient('offers', { target: offers.target, deadlineMs: 5_000 });
@@ -148,6 +98,7 @@ describe('leads: applications, partner enquiries, unsubscribe and erasure (real 
     await offers?.stop();
     if (portHolder?.listening) await new Promise((resolve) => portHolder!.close(resolve));
     await redis?.close();
+    for (const name of Object.keys(unreachableLenders())) delete process.env[name];
   });
 
   const db = () => t.service.dataSource;

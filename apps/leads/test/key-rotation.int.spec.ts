@@ -1,6 +1,5 @@
 import { commonV1, leadsV1 } from '@lib/contracts';
 import { loadConfig } from '@lib/config';
-import { CONSENTS } from '@lib/pl-validation';
 import { runCli } from '@lib/service-kit';
 import { silentLogger, startTestService, type TestService } from '@lib/testing';
 import { randomBytes } from 'node:crypto';
@@ -11,6 +10,7 @@ import { ApplicationEntity } from '../src/persistence/application.entity';
 import { ContactMessageEntity } from '../src/persistence/contact-message.entity';
 import { DataKeyEntity } from '../src/persistence/data-key.entity';
 import { PersonalDataVault } from '../src/persistence/personal-data-vault';
+import { consents } from './support/application-requests';
 
 const OLD = `old-1:${randomBytes(32).toString('base64')}`;
 const NEW = `new-2:${randomBytes(32).toString('base64')}`;
@@ -55,12 +55,7 @@ describe('npm run leads:rotate-keys (real PostgreSQL)', () => {
       idCard: 'ABA300000',
       bankAccount: '61109010140000071219812874',
       incomeSource: 'pension',
-      consents: CONSENTS.map((c, i) => ({
-        type: [1, 2, 6, 4, 7, 5][i] as leadsV1.ConsentType,
-        granted: c.required,
-        textVersion: c.version,
-        grantedAt: '',
-      })),
+      consents: consents({ marketingEmail: false }),
       attribution: null,
       formVersion: 0,
       draftId: '',

@@ -61,6 +61,7 @@ describe('leads migrations (real PostgreSQL)', () => {
       'CreateContactMessages1763683300000',
       'CreateIdempotencyKeys1795540000000',
       'ProtectPersonalData1796300000000',
+      'DeliverApplications1796900000000',
     ]);
     // The message from before the migration is kept as it was; the sealed one sits beside it.
     expect(stored).toEqual(
@@ -92,6 +93,7 @@ describe('leads migrations (real PostgreSQL)', () => {
       }),
     ]);
     expect(report.reverted).toEqual([
+      'DeliverApplications1796900000000',
       'ProtectPersonalData1796300000000',
       'CreateIdempotencyKeys1795540000000',
       'CreateContactMessages1763683300000',

@@ -6,6 +6,7 @@ import { type RunningService, startService } from '@lib/service-kit';
 import { freePort, provideTestDatabase, type TestDatabase } from '@lib/testing';
 import { Writable } from 'node:stream';
 import { leadsService } from '../src/leads.service-definition';
+import { consents } from './support/application-requests';
 
 /*
  * The leads service at LOG_LEVEL trace with its real logger (@lib/observability, with redaction),
@@ -77,12 +78,7 @@ describe('leads logs never carry personal data (real PostgreSQL, real logger)', 
       idCard: SECRETS.idCard,
       bankAccount: SECRETS.bankAccount,
       incomeSource: 'employment',
-      consents: CONSENTS.map((c, i) => ({
-        type: [1, 2, 6, 4, 7, 5][i] as leadsV1.ConsentType,
-        granted: true,
-        textVersion: c.version,
-        grantedAt: '',
-      })),
+      consents: consents(Object.fromEntries(CONSENTS.map((c) => [c.key, true]))),
       attribution: null,
       formVersion: 2,
       draftId: '',
@@ -102,7 +98,7 @@ describe('leads logs never carry personal data (real PostgreSQL, real logger)', 
     expect(erasure.status).toBe(leadsV1.RequestStatus.IN_PROGRESS);
 
     const text = lines.join('');
-    expect(text).toContain('MatchOffers failed after a submit');
+    expect(text).toContain('MatchOffers failed');
     expect(text).toContain('erasure: content service did not anonymise comments');
     for (const secret of Object.values(SECRETS)) expect(text).not.toContain(secret);
   });

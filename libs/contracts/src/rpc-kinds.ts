@@ -106,6 +106,17 @@ export const RPC_KINDS: { readonly [N in ServiceName]: RpcKindsOf<N> } = {
     GetErasureRequest: 'read',
     // A repeat records a second withdrawal of the same consent; never repeated blindly.
     WithdrawConsent: 'unretried-write',
+    PreviewDelivery: 'read',
+    GetApplicationStatus: 'read',
+    // Idempotent, but the lender's own retry of its callback is the one that counts.
+    RecordDeliveryStatus: 'unretried-write',
+    RequestSelfServiceLink: 'keyed-write',
+    // Uses the link up: a blind repeat would be answered LINK_USED.
+    OpenSelfService: 'unretried-write',
+    GetSelfServiceOverview: 'read',
+    WithdrawSelfServiceConsents: 'unretried-write',
+    ExportSelfServiceData: 'read',
+    EraseSelfServiceData: 'unretried-write',
   },
   events: {
     IngestEvents: 'ingest-write',

@@ -139,10 +139,16 @@ export const CONSENTS = [
     text: 'Akceptuję regulamin serwisu i potwierdzam, że podane przeze mnie dane są prawdziwe.',
   },
   {
-    key: 'privacy',
+    key: 'matching',
     required: true,
-    version: 'privacy-2026-11-v1',
-    text: 'Zgadzam się na przetwarzanie moich danych osobowych w celu dopasowania ofert pożyczek i przekazania wniosku wybranym pożyczkodawcom. Zapoznałem się z polityką prywatności.',
+    version: 'matching-2026-11-v1',
+    text: 'Zgadzam się na przetwarzanie podanych danych w celu dopasowania do mojego wniosku ofert pożyczkodawców współpracujących z serwisem.',
+  },
+  {
+    key: 'delivery',
+    required: false,
+    version: 'delivery-2026-11-v1',
+    text: 'Zgadzam się na przekazanie mojego wniosku wymienionym wyżej pożyczkodawcom; każdy z nich otrzyma tylko te dane, których wymaga do rozpatrzenia wniosku.',
   },
   {
     key: 'creditBureau',
@@ -191,29 +197,46 @@ const consentsSchema = z.object(
   },
 );
 
-/** Step 3 for an application made on `today` ('YYYY-MM-DD'): PESEL (checksum, then age 18–70), ID card, bank account, income source, consents. */
-export function personalDetailsSchema(today: string) {
+/** The identity fields step 3 asks only when a lender the application would go to requires them. */
+export const IDENTITY_FIELDS = ['pesel', 'idCard', 'bankAccount'] as const;
+export type IdentityField = (typeof IDENTITY_FIELDS)[number];
+const ALL_IDENTITY_FIELDS: ReadonlySet<IdentityField> = new Set(IDENTITY_FIELDS);
+
+/** A field the form did not ask for: whatever arrives is dropped, never stored. */
+const notAsked = z.unknown().transform((): undefined => undefined);
+
+/**
+ * Step 3 for an application made on `today` ('YYYY-MM-DD'): the identity fields `asked` (PESEL:
+ * checksum, then age 18–70; ID card; bank account), income source, consents.
+ */
+export function personalDetailsSchema(
+  today: string,
+  asked: ReadonlySet<IdentityField> = ALL_IDENTITY_FIELDS,
+) {
+  const pesel = z
+    .string()
+    .trim()
+    .max(11, APPLICATION_MESSAGES.pesel)
+    .superRefine((value, ctx) => {
+      const pesel = parsePesel(value);
+      if (!pesel) ctx.addIssue({ code: 'custom', message: APPLICATION_MESSAGES.pesel });
+      else if (!isApplicantAge(pesel, today))
+        ctx.addIssue({ code: 'custom', message: APPLICATION_MESSAGES.age });
+    });
+  const idCard = z
+    .string()
+    .max(16, APPLICATION_MESSAGES.idCard)
+    .refine(isIdCardNumber, APPLICATION_MESSAGES.idCard)
+    .transform(normalizeIdCardNumber);
+  const bankAccount = z
+    .string()
+    .max(40, APPLICATION_MESSAGES.bankAccount)
+    .refine(isPolishBankAccount, APPLICATION_MESSAGES.bankAccount)
+    .transform((value) => normalizeNrb(value)!);
   return z.object({
-    pesel: z
-      .string()
-      .trim()
-      .max(11, APPLICATION_MESSAGES.pesel)
-      .superRefine((value, ctx) => {
-        const pesel = parsePesel(value);
-        if (!pesel) ctx.addIssue({ code: 'custom', message: APPLICATION_MESSAGES.pesel });
-        else if (!isApplicantAge(pesel, today))
-          ctx.addIssue({ code: 'custom', message: APPLICATION_MESSAGES.age });
-      }),
-    idCard: z
-      .string()
-      .max(16, APPLICATION_MESSAGES.idCard)
-      .refine(isIdCardNumber, APPLICATION_MESSAGES.idCard)
-      .transform(normalizeIdCardNumber),
-    bankAccount: z
-      .string()
-      .max(40, APPLICATION_MESSAGES.bankAccount)
-      .refine(isPolishBankAccount, APPLICATION_MESSAGES.bankAccount)
-      .transform((value) => normalizeNrb(value)!),
+    pesel: asked.has('pesel') ? pesel : notAsked,
+    idCard: asked.has('idCard') ? idCard : notAsked,
+    bankAccount: asked.has('bankAccount') ? bankAccount : notAsked,
     incomeSource: z.enum(INCOME_VALUES, { error: APPLICATION_MESSAGES.incomeSource }),
     consents: consentsSchema,
   });

@@ -41,6 +41,8 @@ export {
   CONSENTS,
   type ConsentKey,
   type ContactDetailsInput,
+  IDENTITY_FIELDS,
+  type IdentityField,
   INCOME_SOURCES,
   type IncomeSourceValue,
   LOAN_PURPOSES,

@@ -43,6 +43,10 @@ export const resourceExhausted = (message: string) =>
 export const failedPrecondition = (message: string, reason = 'FAILED_PRECONDITION') =>
   new ServiceError(status.FAILED_PRECONDITION, message, { reason });
 
+/** The caller's credentials (a signature, a session) do not hold; `reason` says which check failed. */
+export const unauthenticated = (message: string, reason = 'UNAUTHENTICATED') =>
+  new ServiceError(status.UNAUTHENTICATED, message, { reason });
+
 /**
  * An RPC of the contract that this service does not serve. Every such method is listed in its
  * controller with this one line, so the type checker makes the choice explicit for each RPC the

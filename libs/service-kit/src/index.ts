@@ -13,6 +13,7 @@ export {
   unavailable,
   resourceExhausted,
   failedPrecondition,
+  unauthenticated,
   unimplemented,
   type FieldViolation,
 } from './errors';

@@ -3,3 +3,4 @@
 // are in '@lib/test-support/browser', so a test that only needs a port does not load Playwright.
 export { freePort } from './ports';
 export { hasDocker } from './docker';
+export { type CaughtAddress, type CaughtMail, type MailCatcher, startMailCatcher } from './mail-catcher';

@@ -1,12 +1,14 @@
 'use strict';
 // What `npm start` runs: the five gRPC services and the gateway, with the ports of ARCHITECTURE.md,
-// and the environment each child gets. Pure data so that it can be checked without starting anything.
+// MailDev (the local mail catcher) unless SMTP_URL names another server, and the environment each
+// child gets. Pure data so that it can be checked without starting anything.
 
 /**
  * @typedef {{ port: number, purpose: string }} PortClaim
  * @typedef {{
  *   name: string,
  *   entry: string,
+ *   args?: string[],
  *   env: Record<string, string>,
  *   readyUrl: string,
  *   healthUrl: string,
@@ -33,6 +35,20 @@ const DEFAULT_EMBEDDED_PG_PORT = 54329;
 
 /** @param {string} name */
 const serviceEntry = (name) => `dist/apps/${name}/src/main.js`;
+
+/** MailDev's CLI (the `maildev` devDependency): SMTP and its web UI and REST API, on loopback. */
+const MAILDEV_ENTRY = 'node_modules/maildev/bin/maildev';
+const MAILDEV_SMTP_PORT = 1025;
+const MAILDEV_WEB_PORT = 1080;
+/** Where local mail is read: MailDev's web UI; `GET /email` there lists it as JSON. */
+const MAILDEV_WEB_URL = `http://127.0.0.1:${MAILDEV_WEB_PORT}/`;
+
+/**
+ * Whether `npm start` runs MailDev and points the leads service at it: yes unless SMTP_URL is set,
+ * which names the server mail goes to instead.
+ * @param {Record<string, string | undefined>} env
+ */
+const usesMailCatcher = (env) => !env.SMTP_URL?.trim();
 
 /**
  * Reads an optional port variable the same way the processes themselves will, so a typo is reported
@@ -76,12 +92,27 @@ function inheritedEnv(env) {
 
 /**
  * @param {{ env: Record<string, string | undefined>, databaseUrl: string }} input
- * @returns {ProcessSpec[]} services first, gateway last
+ * @returns {ProcessSpec[]} the services, MailDev (unless SMTP_URL is set), the gateway last
  */
 function planStack({ env, databaseUrl }) {
   const base = inheritedEnv(env);
   // A laptop run should not expose the internal gRPC ports to the network unless asked to.
   const grpcHost = base.GRPC_HOST ?? '127.0.0.1';
+
+  const port = gatewayPort(env);
+  const mailCatcher = usesMailCatcher(env);
+  // The leads service's mail: to MailDev (SMS too, as mails to <digits>@sms.localhost) unless
+  // SMTP_URL says otherwise; links in messages point at this gateway unless PUBLIC_ORIGIN is given.
+  /** @type {Record<string, string>} */
+  const leadsEnv = {
+    PUBLIC_ORIGIN: base.PUBLIC_ORIGIN ?? `http://localhost:${port}`,
+    ...(mailCatcher
+      ? {
+          SMTP_URL: `smtp://127.0.0.1:${MAILDEV_SMTP_PORT}`,
+          SMS_TRANSPORT: base.SMS_TRANSPORT ?? 'mail-catcher',
+        }
+      : {}),
+  };
 
   /** @type {ProcessSpec[]} */
   const specs = SERVICES.map((service) => ({
@@ -93,6 +124,7 @@ function planStack({ env, databaseUrl }) {
       GRPC_PORT: String(service.grpcPort),
       OPS_PORT: String(service.opsPort),
       DATABASE_URL: databaseUrl,
+      ...(service.name === 'leads' ? leadsEnv : {}),
     },
     readyUrl: `http://127.0.0.1:${service.opsPort}/readyz`,
     healthUrl: `http://127.0.0.1:${service.opsPort}/healthz`,
@@ -102,7 +134,31 @@ function planStack({ env, databaseUrl }) {
     ],
   }));
 
-  const port = gatewayPort(env);
+  if (mailCatcher) {
+    specs.push({
+      name: 'maildev',
+      entry: MAILDEV_ENTRY,
+      args: [
+        '--smtp',
+        String(MAILDEV_SMTP_PORT),
+        '--web',
+        String(MAILDEV_WEB_PORT),
+        '--ip',
+        '127.0.0.1',
+        // Kept beside the embedded database, so that mail survives a restart of MailDev.
+        '--mail-directory',
+        mailCatcherDirectory(env),
+      ],
+      env: base,
+      readyUrl: `http://127.0.0.1:${MAILDEV_WEB_PORT}/healthz`,
+      healthUrl: `http://127.0.0.1:${MAILDEV_WEB_PORT}/healthz`,
+      ports: [
+        { port: MAILDEV_SMTP_PORT, purpose: 'MailDev SMTP (set SMTP_URL to send mail elsewhere)' },
+        { port: MAILDEV_WEB_PORT, purpose: 'MailDev web (set SMTP_URL to send mail elsewhere)' },
+      ],
+    });
+  }
+
   const opsPort = DEFAULT_GATEWAY_OPS_PORT;
   /** @type {Record<string, string>} */
   const addresses = {};
@@ -130,6 +186,12 @@ function planStack({ env, databaseUrl }) {
   });
   return specs;
 }
+
+/**
+ * MailDev's mail directory, relative to the workspace root: `<DATA_DIR>/maildev`.
+ * @param {Record<string, string | undefined>} env
+ */
+const mailCatcherDirectory = (env) => `${(env.DATA_DIR?.trim() || '.data').replace(/\/+$/, '')}/maildev`;
 
 /**
  * Every port the stack will listen on, checked before anything starts.
@@ -169,6 +231,10 @@ function redactUrl(url) {
 module.exports = {
   SERVICES,
   GATEWAY_ENTRY,
+  MAILDEV_ENTRY,
+  MAILDEV_WEB_URL,
+  usesMailCatcher,
+  mailCatcherDirectory,
   BUILD_PROJECTS,
   planStack,
   requiredPorts,

@@ -1,11 +1,29 @@
-import { planStack, redactUrl, requiredEntries, requiredPorts, SERVICES, BUILD_PROJECTS } from './stack.cjs';
+import {
+  MAILDEV_ENTRY,
+  MAILDEV_WEB_URL,
+  planStack,
+  redactUrl,
+  requiredEntries,
+  requiredPorts,
+  SERVICES,
+  BUILD_PROJECTS,
+  usesMailCatcher,
+} from './stack.cjs';
 
 const DB = 'postgres://postgres@127.0.0.1:54329/postgres';
 
 describe('planStack', () => {
-  it('runs the five services on the ports of the architecture, then the gateway', () => {
+  it('runs the five services on the ports of the architecture, then MailDev, then the gateway', () => {
     const specs = planStack({ env: {}, databaseUrl: DB });
-    expect(specs.map((s) => s.name)).toEqual(['content', 'offers', 'rates', 'leads', 'events', 'gateway']);
+    expect(specs.map((s) => s.name)).toEqual([
+      'content',
+      'offers',
+      'rates',
+      'leads',
+      'events',
+      'maildev',
+      'gateway',
+    ]);
     const rates = specs.find((s) => s.name === 'rates')!;
     expect(rates.entry).toBe('dist/apps/rates/src/main.js');
     expect(rates.env).toMatchObject({
@@ -77,16 +95,80 @@ describe('planStack', () => {
   });
 });
 
+describe('MailDev, the local mail catcher', () => {
+  const leadsOf = (env: Record<string, string>) =>
+    planStack({ env, databaseUrl: DB }).find((s) => s.name === 'leads')!;
+
+  it('runs MailDev on loopback (SMTP 1025, web and REST API 1080) and points the leads service at it when SMTP_URL is unset', () => {
+    expect(usesMailCatcher({})).toBe(true);
+    expect(usesMailCatcher({ SMTP_URL: '  ' })).toBe(true);
+    const maildev = planStack({ env: {}, databaseUrl: DB }).find((s) => s.name === 'maildev')!;
+    expect(maildev.entry).toBe(MAILDEV_ENTRY);
+    expect(maildev.args).toEqual([
+      '--smtp',
+      '1025',
+      '--web',
+      '1080',
+      '--ip',
+      '127.0.0.1',
+      '--mail-directory',
+      '.data/maildev',
+    ]);
+    expect(maildev.readyUrl).toBe('http://127.0.0.1:1080/healthz');
+    expect(maildev.healthUrl).toBe('http://127.0.0.1:1080/healthz');
+    expect(maildev.ports.map((p) => p.port)).toEqual([1025, 1080]);
+    expect(MAILDEV_WEB_URL).toBe('http://127.0.0.1:1080/');
+    expect(leadsOf({}).env).toMatchObject({
+      SMTP_URL: 'smtp://127.0.0.1:1025',
+      SMS_TRANSPORT: 'mail-catcher',
+      PUBLIC_ORIGIN: 'http://localhost:3000',
+    });
+    // Its mail beside the embedded database's, in DATA_DIR.
+    expect(
+      planStack({ env: { DATA_DIR: '/tmp/x/' }, databaseUrl: DB }).find((s) => s.name === 'maildev')!.args,
+    ).toContain('/tmp/x/maildev');
+  });
+
+  it('runs no MailDev when SMTP_URL is set, and passes that server, the sender and the SMS mode through', () => {
+    const env = { SMTP_URL: 'smtps://user:pw@mail.example.pl:465', MAIL_FROM: 'Firma <no-reply@firma.pl>' };
+    expect(usesMailCatcher(env)).toBe(false);
+    const specs = planStack({ env, databaseUrl: DB });
+    expect(specs.map((s) => s.name)).not.toContain('maildev');
+    expect(leadsOf(env).env).toMatchObject({ ...env, PUBLIC_ORIGIN: 'http://localhost:3000' });
+    // SMS go to no real server as mails: the mail-catcher mode only comes with MailDev.
+    expect(leadsOf(env).env.SMS_TRANSPORT).toBeUndefined();
+    expect(leadsOf({ ...env, SMS_TRANSPORT: 'none' }).env.SMS_TRANSPORT).toBe('none');
+  });
+
+  it("keeps the leads service's links on this gateway's port, or on the PUBLIC_ORIGIN given, and an SMS mode given", () => {
+    expect(leadsOf({ PORT: '8080' }).env.PUBLIC_ORIGIN).toBe('http://localhost:8080');
+    expect(leadsOf({ PUBLIC_ORIGIN: 'https://example.pl' }).env.PUBLIC_ORIGIN).toBe('https://example.pl');
+    expect(leadsOf({ SMS_TRANSPORT: 'none' }).env.SMS_TRANSPORT).toBe('none');
+    // The other services are not told.
+    const content = planStack({ env: {}, databaseUrl: DB })[0]!;
+    expect(content.env.SMS_TRANSPORT).toBeUndefined();
+    expect(content.env.SMTP_URL).toBeUndefined();
+  });
+});
+
 describe('requiredPorts', () => {
-  it('claims twelve ports, plus the embedded PostgreSQL port only when it will be started', () => {
-    const withDb = requiredPorts({ env: {}, embeddedDatabase: false });
+  it("claims twelve ports, plus MailDev's two unless SMTP_URL is set, plus the embedded PostgreSQL port only when it will be started", () => {
+    const withDb = requiredPorts({ env: { SMTP_URL: 'smtp://mail:25' }, embeddedDatabase: false });
     expect(withDb).toHaveLength(12);
     expect(withDb).toContainEqual({ port: 3000, purpose: 'gateway HTTP' });
     expect(withDb).toContainEqual({ port: 9464, purpose: 'gateway metrics/health' });
     expect(withDb).toContainEqual({ port: 9469, purpose: 'events metrics/health' });
     const embedded = requiredPorts({ env: { EMBEDDED_PG_PORT: '55000' }, embeddedDatabase: true });
     expect(embedded).toContainEqual({ port: 55000, purpose: 'embedded PostgreSQL' });
-    expect(new Set(embedded.map((c) => c.port)).size).toBe(13);
+    expect(embedded).toContainEqual({
+      port: 1025,
+      purpose: 'MailDev SMTP (set SMTP_URL to send mail elsewhere)',
+    });
+    expect(embedded).toContainEqual({
+      port: 1080,
+      purpose: 'MailDev web (set SMTP_URL to send mail elsewhere)',
+    });
+    expect(new Set(embedded.map((c) => c.port)).size).toBe(15);
   });
 });
 

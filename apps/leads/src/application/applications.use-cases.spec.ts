@@ -5,9 +5,15 @@ import { silentLogger, strictMock } from '@lib/testing';
 import { type JourneyFields } from '../domain/application-journey';
 import { type ApplicationEntity } from '../persistence/application.entity';
 import { type ApplicationsRepository } from '../persistence/applications.repository';
+import { type DeliveryLender } from '@lib/partner-delivery';
+import { type LeadsConfig } from '../leads.config';
+import { type DeliveriesRepository } from '../persistence/deliveries.repository';
 import { type PeerServices } from '../persistence/peer-services';
 import { type PersonalDataVault } from '../persistence/personal-data-vault';
 import { type SubmitRateLimiter } from '../persistence/submit-rate-limiter';
+import { LenderMatching } from './lender-matching';
+import { type MessageOutbox } from './message-outbox';
+import { OutboxSignal } from './outbox-signal';
 import {
   type ApplicationCommand,
   ApplicationsUseCases,
@@ -46,36 +52,105 @@ const vault = () =>
     fingerprint: () => 'fingerprint',
   });
 const deadline = () => CallDeadline.at(10_000, () => 0);
+const LINK_KEY = Buffer.alloc(32, 7);
+const lender = (slug: string, requiredFields: DeliveryLender['requiredFields']): DeliveryLender => ({
+  slug,
+  lenderId: 1,
+  name: slug,
+  enabled: true,
+  endpoint: new URL(`https://${slug}.example/applications`),
+  secret: 's'.repeat(32),
+  requiredFields,
+  timeoutMs: 1000,
+});
+const matchedBy = (slugs: string[], total = slugs.length) =>
+  jest.fn().mockResolvedValue({
+    offers: slugs.map((lenderSlug) => ({ offer: { lenderSlug } })),
+    total,
+    sponsored: [],
+  });
+
+/** The use cases over fake ports: `peers` answers MatchOffers; the rest records what was queued. */
+function useCasesWith(ports: {
+  applications: ApplicationsRepository;
+  limiter?: SubmitRateLimiter;
+  matchOffers?: jest.Mock;
+  lenders?: DeliveryLender[];
+  queue?: jest.Mock;
+}) {
+  const peers = { offers: { matchOffers: ports.matchOffers ?? jest.fn() } } as unknown as PeerServices;
+  const queue = ports.queue ?? jest.fn().mockResolvedValue(undefined);
+  const outbox = strictMock<MessageOutbox>('outbox', {
+    prepare: jest.fn((kind: string) =>
+      Promise.resolve({
+        id: kind,
+        channel: 'email' as const,
+        kind,
+        recipientIndex: 'i',
+        sealed: { dataKeyId: 'dk', sealed: Buffer.from('m') },
+      }),
+    ),
+    queue: jest.fn().mockResolvedValue(undefined),
+  });
+  return new ApplicationsUseCases(
+    ports.applications,
+    vault(),
+    ports.limiter ?? strictMock<SubmitRateLimiter>('limiter'),
+    new LenderMatching(peers, silentLogger()),
+    strictMock<DeliveriesRepository>('deliveries', { queue }),
+    outbox,
+    new OutboxSignal(),
+    { environment: 'sandbox', lenders: ports.lenders ?? [] },
+    { LEADS_LINK_KEY: LINK_KEY, PUBLIC_ORIGIN: 'https://example.pl' } as LeadsConfig,
+    silentLogger(),
+  );
+}
 const stored = {
   outcome: 'stored' as const,
   answer: { applicationId: LEAD, status: 'received' as const, createdAt: CREATED, alreadySubmitted: false },
 };
 
 describe('ApplicationsUseCases.submitApplication', () => {
-  it('stores the lead sealed, then matches offers for it by its id and marks it matched', async () => {
-    const saveOnce = jest.fn().mockResolvedValue(stored);
-    const setMatchStatus = jest.fn().mockResolvedValue(undefined);
-    const matchOffers = jest.fn().mockResolvedValue({ offers: [], total: 4, sponsored: [] });
-    const useCases = new ApplicationsUseCases(
-      strictMock<ApplicationsRepository>('applications', { saveOnce, setMatchStatus }),
-      vault(),
-      strictMock<SubmitRateLimiter>('limiter', { take: jest.fn().mockResolvedValue(true) }),
-      { offers: { matchOffers }, content: strictMock('content') } as unknown as PeerServices,
-      silentLogger(),
+  it('matches offers for the lead by its id, then stores it matched with its deliveries in the same write', async () => {
+    const saveOnce = jest.fn(
+      async (_scope: string, change: { afterWrite?: (m: unknown) => Promise<void> }) => {
+        await change.afterWrite?.('manager');
+        return stored;
+      },
     );
+    const queue = jest.fn().mockResolvedValue(undefined);
+    const matchOffers = matchedBy(['vivus', 'kuki', 'vivus', 'rupi'], 4);
+    const useCases = useCasesWith({
+      applications: strictMock<ApplicationsRepository>('applications', {
+        saveOnce: saveOnce as unknown as ApplicationsRepository['saveOnce'],
+      }),
+      limiter: strictMock<SubmitRateLimiter>('limiter', { take: jest.fn().mockResolvedValue(true) }),
+      matchOffers,
+      lenders: [lender('vivus', ['firstName', 'pesel']), lender('kuki', ['phone', 'age'])],
+      queue,
+    });
+    const withDelivery = submit({
+      fields: {
+        ...fields,
+        consents: { ...fields.consents, delivery: { given: true, textVersion: 'delivery-2026-11-v1' } },
+      },
+    });
 
-    await expect(useCases.submitApplication(submit(), deadline())).resolves.toEqual({
+    const answer = await useCases.submitApplication(withDelivery, deadline());
+    expect(answer).toMatchObject({
       applicationId: LEAD,
       status: leadsV1.ApplicationStatus.MATCHED,
       createdAt: CREATED,
       matchedOffers: 4,
+      deliveries: 2,
     });
-    const [, change] = saveOnce.mock.calls[0] as [
+    expect(answer.statusToken).toMatch(new RegExp(`^${LEAD}\\.\\d+\\.`));
+    const [, change] = saveOnce.mock.calls[0] as unknown as [
       string,
       { values: Partial<ApplicationEntity>; consents: unknown[] },
     ];
     expect(change.values).toMatchObject({
-      status: 'received',
+      status: 'matched',
       amountGrosze: 200_000,
       emailIndex: 'email:index',
       phoneIndex: 'phone:index',
@@ -83,9 +158,17 @@ describe('ApplicationsUseCases.submitApplication', () => {
     });
     expect(JSON.stringify(change.values)).not.toContain('90051401233');
     expect(change.consents).toHaveLength(CONSENTS.length);
-    expect(matchOffers).toHaveBeenCalledWith(
+    // Each matched lender that takes applications once, with its own fields; rupi is not in the file.
+    const planned = queue.mock.calls[0]![2] as { lender: DeliveryLender; fields: string[] }[];
+    expect(planned.map((p) => [p.lender.slug, p.fields])).toEqual([
+      ['vivus', ['firstName', 'pesel']],
+      ['kuki', ['phone', 'age']],
+    ]);
+    // First for the fields the last step asks (no age yet), then for the lead itself (with the age).
+    expect(matchOffers).toHaveBeenCalledTimes(2);
+    expect(matchOffers).toHaveBeenLastCalledWith(
       expect.objectContaining({
-        applicationId: LEAD,
+        applicationId: expect.any(String),
         amountGrosze: 200_000,
         periodDays: 90,
         purpose: commonV1.LoanPurpose.MEDICAL,
@@ -93,34 +176,64 @@ describe('ApplicationsUseCases.submitApplication', () => {
       }),
       { deadlineMs: expect.any(Number) },
     );
-    expect(setMatchStatus).toHaveBeenCalledWith(LEAD, 'matched');
+  });
+
+  it('queues no delivery without the delivery consent: the application is matched only', async () => {
+    const saveOnce = jest.fn(
+      async (_scope: string, change: { afterWrite?: (m: unknown) => Promise<void> }) => {
+        await change.afterWrite?.('manager');
+        return stored;
+      },
+    );
+    const queue = jest.fn().mockResolvedValue(undefined);
+    const useCases = useCasesWith({
+      applications: strictMock<ApplicationsRepository>('applications', {
+        saveOnce: saveOnce as unknown as ApplicationsRepository['saveOnce'],
+      }),
+      limiter: strictMock<SubmitRateLimiter>('limiter', { take: jest.fn().mockResolvedValue(true) }),
+      matchOffers: matchedBy(['vivus']),
+      lenders: [lender('vivus', ['firstName'])],
+      queue,
+    });
+    await expect(useCases.submitApplication(submit(), deadline())).resolves.toMatchObject({
+      status: leadsV1.ApplicationStatus.MATCHED,
+      deliveries: 0,
+    });
+    expect(queue).toHaveBeenCalledWith('manager', expect.any(String), [], expect.any(Date));
   });
 
   it('keeps the lead as received when MatchOffers fails', async () => {
-    const useCases = new ApplicationsUseCases(
-      strictMock<ApplicationsRepository>('applications', { saveOnce: jest.fn().mockResolvedValue(stored) }),
-      vault(),
-      strictMock<SubmitRateLimiter>('limiter', { take: jest.fn().mockResolvedValue(true) }),
-      {
-        offers: { matchOffers: jest.fn().mockRejectedValue(new Error('UNAVAILABLE')) },
-      } as unknown as PeerServices,
-      silentLogger(),
-    );
+    const saveOnce = jest.fn().mockResolvedValue(stored);
+    const useCases = useCasesWith({
+      applications: strictMock<ApplicationsRepository>('applications', {
+        saveOnce: saveOnce as unknown as ApplicationsRepository['saveOnce'],
+      }),
+      limiter: strictMock<SubmitRateLimiter>('limiter', { take: jest.fn().mockResolvedValue(true) }),
+      matchOffers: jest.fn().mockRejectedValue(new Error('UNAVAILABLE')),
+    });
     await expect(useCases.submitApplication(submit(), deadline())).resolves.toMatchObject({
       applicationId: LEAD,
       status: leadsV1.ApplicationStatus.RECEIVED,
       matchedOffers: 0,
+      deliveries: 0,
+    });
+    // Stored as received, with nothing queued: the maintenance job matches and delivers it later.
+    expect(
+      (
+        saveOnce.mock.calls[0] as unknown as [string, { values: { status: string }; afterWrite?: unknown }]
+      )[1],
+    ).toMatchObject({
+      values: { status: 'received' },
+      afterWrite: expect.any(Function),
     });
   });
 
   it('refuses a submit over the hourly limit before storing anything', async () => {
-    const useCases = new ApplicationsUseCases(
-      strictMock<ApplicationsRepository>('applications'),
-      vault(),
-      strictMock<SubmitRateLimiter>('limiter', { take: jest.fn().mockResolvedValue(false) }),
-      strictMock<PeerServices>('peers'),
-      silentLogger(),
-    );
+    const useCases = useCasesWith({
+      applications: strictMock<ApplicationsRepository>('applications'),
+      limiter: strictMock<SubmitRateLimiter>('limiter', { take: jest.fn().mockResolvedValue(false) }),
+      matchOffers: matchedBy([]),
+    });
     const error = (await useCases
       .submitApplication(submit(), deadline())
       .catch((e: unknown) => e)) as ServiceError;
@@ -129,20 +242,19 @@ describe('ApplicationsUseCases.submitApplication', () => {
 
   it('answers a second submit of an already submitted draft with the same lead, storing nothing', async () => {
     const row = { id: LEAD, status: 'matched', createdAt: new Date(CREATED) } as ApplicationEntity;
-    const useCases = new ApplicationsUseCases(
-      strictMock<ApplicationsRepository>('applications', { findById: jest.fn().mockResolvedValue(row) }),
-      vault(),
-      strictMock<SubmitRateLimiter>('limiter'),
-      strictMock<PeerServices>('peers'),
-      silentLogger(),
-    );
+    const useCases = useCasesWith({
+      applications: strictMock<ApplicationsRepository>('applications', {
+        findById: jest.fn().mockResolvedValue(row),
+      }),
+    });
     await expect(
       useCases.submitApplication(submit({ draftId: LEAD, fields: {} }), deadline()),
-    ).resolves.toEqual({
+    ).resolves.toMatchObject({
       applicationId: LEAD,
       status: leadsV1.ApplicationStatus.MATCHED,
       createdAt: CREATED,
       matchedOffers: 0,
+      statusToken: expect.stringMatching(new RegExp(`^${LEAD}\\.`)),
     });
   });
 
@@ -150,16 +262,14 @@ describe('ApplicationsUseCases.submitApplication', () => {
     const saveOnce = jest
       .fn()
       .mockResolvedValue({ outcome: 'stored', answer: { ...stored.answer, status: 'draft' } });
-    const useCases = new ApplicationsUseCases(
-      strictMock<ApplicationsRepository>('applications', {
+    const matchOffers = jest.fn();
+    const useCases = useCasesWith({
+      applications: strictMock<ApplicationsRepository>('applications', {
         saveOnce,
         findById: jest.fn().mockResolvedValue({ status: 'draft' }),
       }),
-      vault(),
-      strictMock<SubmitRateLimiter>('limiter'),
-      strictMock<PeerServices>('peers'),
-      silentLogger(),
-    );
+      matchOffers,
+    });
     await expect(useCases.submitApplication(submit({ step: 1 }), deadline())).resolves.toMatchObject({
       status: leadsV1.ApplicationStatus.DRAFT,
     });
@@ -178,5 +288,6 @@ describe('ApplicationsUseCases.submitApplication', () => {
       amountGrosze: 200_000,
     });
     expect(change.consents).toEqual([]);
+    expect(matchOffers).not.toHaveBeenCalled();
   });
 });

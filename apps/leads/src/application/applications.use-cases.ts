@@ -2,13 +2,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import { commonV1, leadsV1 } from '@lib/contracts';
 import { groszeFromZloty, zlotyFromGrosze } from '@lib/finance';
 import { type Logger } from '@lib/observability';
+import { type LenderDirectory } from '@lib/partner-delivery';
 import { warsawDay } from '@lib/pl-calendar';
 import {
-  ageOn,
   type ConsentKey,
   evaluateEligibility,
-  parsePesel,
   type EligibilityAnswers,
+  IDENTITY_FIELDS,
+  type IdentityField,
 } from '@lib/pl-validation';
 import {
   type Deadline,
@@ -17,10 +18,11 @@ import {
   LOGGER,
   notFound,
   resourceExhausted,
+  SERVICE_CONFIG,
 } from '@lib/service-kit';
 import { randomUUID } from 'node:crypto';
+import { type EntityManager } from 'typeorm';
 import {
-  type ConsentAnswer,
   consentVersion,
   fieldsUpTo,
   type JourneyFields,
@@ -31,16 +33,26 @@ import {
   validateJourney,
 } from '../domain/application-journey';
 import {
-  type ApplicationConsentEntity,
-  type ApplicationEntity,
-  type ApplicationStatusValue,
-  type StoredAttribution,
-} from '../persistence/application.entity';
+  fieldsNeededBy,
+  identityFieldsFor,
+  type PlannedDelivery,
+  planDeliveries,
+} from '../domain/delivery-plan';
+import { statusToken } from '../domain/link-tokens';
+import { applicationConfirmation } from '../domain/messages';
+import { type LeadsConfig } from '../leads.config';
+import { type ApplicationEntity, type StoredAttribution } from '../persistence/application.entity';
 import { ApplicationsRepository, type ConsentRecord } from '../persistence/applications.repository';
-import { PeerServices } from '../persistence/peer-services';
+import { DeliveriesRepository } from '../persistence/deliveries.repository';
+import { LENDER_DIRECTORY } from '../persistence/lender-directory.provider';
+import { type QueuedMessage } from '../persistence/outbound-messages.repository';
 import { PersonalDataVault } from '../persistence/personal-data-vault';
 import { SubmitRateLimiter } from '../persistence/submit-rate-limiter';
-import { CONSENT_TYPES_BY_KEY, PURPOSE_BY_VALUE } from './lead-mappings';
+import { consentsInForce, sealScope } from './application-records';
+import { fieldsGiven, LenderMatching } from './lender-matching';
+import { APPLICATION_STATUS, CONSENT_TYPES_BY_KEY, PURPOSE_BY_VALUE } from './lead-mappings';
+import { MessageOutbox } from './message-outbox';
+import { OutboxSignal } from './outbox-signal';
 
 /** A validated SubmitApplication: the step (0: submit), the draft it continues, the fields sent. */
 export interface ApplicationCommand {
@@ -52,18 +64,16 @@ export interface ApplicationCommand {
   fields: JourneyFields;
 }
 
+/** What a submit adds: 'received' when matching could not be done now (completed later). */
+interface Completion {
+  status: 'received' | 'matched' | 'rejected';
+  matchedOffers: number;
+  planned: PlannedDelivery[];
+  message: QueuedMessage | null;
+}
+
 export const SUBMIT_LIMIT_MESSAGE =
   'Wysłano zbyt wiele wniosków z tym adresem e-mail lub numerem telefonu. Spróbuj ponownie za godzinę.';
-
-const STATUS: Record<ApplicationStatusValue, leadsV1.ApplicationStatus> = {
-  draft: leadsV1.ApplicationStatus.DRAFT,
-  received: leadsV1.ApplicationStatus.RECEIVED,
-  matched: leadsV1.ApplicationStatus.MATCHED,
-  rejected: leadsV1.ApplicationStatus.REJECTED,
-  erased: leadsV1.ApplicationStatus.ERASED,
-};
-
-const sealScope = (id: string) => `applications/${id}`;
 
 /**
  * The loan application journey: each step saved as a draft (a reload or a second device continues
@@ -77,7 +87,12 @@ export class ApplicationsUseCases {
     private readonly applications: ApplicationsRepository,
     private readonly vault: PersonalDataVault,
     private readonly limiter: SubmitRateLimiter,
-    private readonly peers: PeerServices,
+    private readonly matching: LenderMatching,
+    private readonly deliveries: DeliveriesRepository,
+    private readonly outbox: MessageOutbox,
+    private readonly queued: OutboxSignal,
+    @Inject(LENDER_DIRECTORY) private readonly directory: LenderDirectory,
+    @Inject(SERVICE_CONFIG) private readonly config: LeadsConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -95,13 +110,7 @@ export class ApplicationsUseCases {
       if (!row || row.status === 'erased') throw notFound('application', command.draftId);
       if (row.status !== 'draft') {
         // A second submit of the same journey (double click, reload after submit): the same lead.
-        if (submit)
-          return {
-            applicationId: row.id,
-            status: STATUS[row.status],
-            createdAt: row.createdAt.toISOString(),
-            matchedOffers: 0,
-          };
+        if (submit) return this.submittedAnswer(row, now);
         throw failedPrecondition(
           'the application was already submitted; a new application starts a new draft',
           'APPLICATION_SUBMITTED',
@@ -112,9 +121,11 @@ export class ApplicationsUseCases {
     }
 
     const merged = mergeJourney(stored, fieldsUpTo(command.fields, upTo));
-    const checked = validateJourney(merged, upTo, warsawDay(now));
+    const id = draft?.id ?? randomUUID();
+    const asked = upTo >= 3 ? await this.identityFieldsAsked(id, merged, now, deadline) : undefined;
+    const checked = validateJourney(merged, upTo, warsawDay(now), asked);
     if ('violations' in checked) throw invalidArgument(checked.violations);
-    const journey = mergeJourney(merged, storedJourney(checked.ok));
+    const journey = withoutUnasked(mergeJourney(merged, storedJourney(checked.ok)), asked);
 
     const emailIndex = this.vault.index('email', journey.email);
     const phoneIndex = this.vault.index('phone', journey.phone);
@@ -125,7 +136,7 @@ export class ApplicationsUseCases {
       throw resourceExhausted(SUBMIT_LIMIT_MESSAGE);
     }
 
-    const id = draft?.id ?? randomUUID();
+    const completion = submit ? await this.completion(id, journey, now, deadline) : undefined;
     const personal = personalFieldsOf(journey);
     const sealed = Object.keys(personal).length > 0 ? await this.vault.seal(sealScope(id), personal) : null;
     const consents: ConsentRecord[] =
@@ -142,7 +153,7 @@ export class ApplicationsUseCases {
         id,
         existing: draft !== undefined,
         values: {
-          status: submit ? 'received' : 'draft',
+          status: completion?.status ?? 'draft',
           step: submit ? 0 : Math.max(draft?.step ?? 0, upTo),
           amountGrosze: journey.amount === undefined ? null : groszeFromZloty(journey.amount),
           periodDays: journey.periodDays ?? null,
@@ -157,6 +168,9 @@ export class ApplicationsUseCases {
           submittedAt: submit ? now : null,
         },
         consents,
+        ...(completion
+          ? { afterWrite: (manager: EntityManager) => this.queueCompletion(manager, id, completion, now) }
+          : {}),
       },
       {
         key: command.idempotencyKey,
@@ -173,22 +187,134 @@ export class ApplicationsUseCases {
       ]);
     }
     const answer = result.answer;
+    if (result.outcome === 'stored' && completion) this.queued.raise();
     if (result.outcome === 'repeated' || answer.alreadySubmitted || !submit) {
       const current = await this.applications.findById(answer.applicationId);
+      if (submit && current && current.status !== 'draft') return this.submittedAnswer(current, now);
       return {
         applicationId: answer.applicationId,
-        status: STATUS[current?.status ?? answer.status],
+        status: APPLICATION_STATUS[current?.status ?? answer.status],
         createdAt: answer.createdAt,
         matchedOffers: 0,
+        statusToken: '',
+        deliveries: 0,
       };
     }
-    const match = await this.matchOffers(answer.applicationId, journey, now, deadline);
     return {
       applicationId: answer.applicationId,
-      status: STATUS[match.status],
+      status: APPLICATION_STATUS[completion!.status],
       createdAt: answer.createdAt,
-      matchedOffers: match.total,
+      matchedOffers: completion!.matchedOffers,
+      statusToken: statusToken(this.config.LEADS_LINK_KEY, answer.applicationId, now),
+      deliveries: completion!.planned.length,
     };
+  }
+
+  /** Where a draft would be delivered, and what that needs (the last step asks only that). */
+  async previewDelivery(id: string, deadline: Deadline): Promise<leadsV1.DeliveryPreview> {
+    const row = await this.applications.findById(id);
+    if (!row || row.status === 'erased') throw notFound('application', id);
+    if (row.status !== 'draft')
+      throw failedPrecondition('the application was already submitted', 'APPLICATION_SUBMITTED');
+    const journey = await this.journeyOf(row);
+    const match = await this.matching.match(row.id, journey, new Date(), deadline);
+    if (!match) return { lenders: [], requiredFields: [...IDENTITY_FIELDS, 'incomeSource'] };
+    const lenders = this.directory.lenders.filter((l) => l.enabled && match.lenderSlugs.includes(l.slug));
+    lenders.sort((a, b) => match.lenderSlugs.indexOf(a.slug) - match.lenderSlugs.indexOf(b.slug));
+    const asked = identityFieldsFor(fieldsNeededBy(match.lenderSlugs, this.directory.lenders));
+    return {
+      lenders: lenders.map((l) => ({ lenderSlug: l.slug, lenderName: l.name })),
+      requiredFields: [...IDENTITY_FIELDS.filter((f) => asked.has(f)), 'incomeSource'],
+    };
+  }
+
+  /**
+   * Submitted applications left 'received' (the offers service did not answer at submit): matched
+   * again, and their deliveries and confirmation queued, as a submit would have. The count done.
+   */
+  async completeReceived(olderThan: Date): Promise<number> {
+    let done = 0;
+    for (const row of await this.applications.receivedBefore(olderThan, 20)) {
+      const journey = await this.journeyOf(row);
+      const now = new Date();
+      const completion = await this.completion(row.id, journey, now);
+      if (completion.status === 'received') continue;
+      if (
+        await this.applications.completeReceived(row.id, completion.status, (m) =>
+          this.queueCompletion(m, row.id, completion, now),
+        )
+      )
+        done++;
+    }
+    if (done > 0) this.queued.raise();
+    return done;
+  }
+
+  private submittedAnswer(row: ApplicationEntity, now: Date): leadsV1.SubmitApplicationResponse {
+    return {
+      applicationId: row.id,
+      status: APPLICATION_STATUS[row.status],
+      createdAt: row.createdAt.toISOString(),
+      matchedOffers: 0,
+      statusToken: statusToken(this.config.LEADS_LINK_KEY, row.id, now),
+      deliveries: 0,
+    };
+  }
+
+  /**
+   * The identity fields the last step asks: those the lenders matched for the amount and period
+   * need; all of them when the offers service cannot say (asking too much beats delivering to
+   * nobody; the lenders that need fewer get fewer).
+   */
+  private async identityFieldsAsked(id: string, journey: JourneyFields, now: Date, deadline: Deadline) {
+    const match = await this.matching.match(id, { ...journey, pesel: undefined }, now, deadline);
+    if (!match) return new Set(IDENTITY_FIELDS);
+    return identityFieldsFor(fieldsNeededBy(match.lenderSlugs, this.directory.lenders));
+  }
+
+  /** What a submit adds to the stored application: its match, its deliveries, its confirmation. */
+  private async completion(
+    id: string,
+    journey: JourneyFields,
+    now: Date,
+    deadline?: Deadline,
+  ): Promise<Completion> {
+    const match = await this.matching.match(id, journey, now, deadline);
+    if (!match) return { status: 'received', matchedOffers: 0, planned: [], message: null };
+    const { planned, skipped } = planDeliveries(
+      match.lenderSlugs,
+      this.directory.lenders,
+      fieldsGiven(journey),
+      journey.consents?.delivery?.given === true,
+    );
+    if (skipped.some((s) => s.why === 'missing-fields'))
+      this.logger.info({ applicationId: id, skipped }, 'matched lenders that get no delivery');
+    let message: QueuedMessage | null = null;
+    const emailIndex = this.vault.index('email', journey.email);
+    if (journey.email && emailIndex) {
+      const statusUrl = `${this.config.PUBLIC_ORIGIN}/moj-wniosek/?t=${statusToken(this.config.LEADS_LINK_KEY, id, now)}`;
+      message = await this.outbox.prepare(
+        'application-confirmation',
+        {
+          channel: 'email',
+          to: journey.email,
+          ...applicationConfirmation({
+            firstName: journey.firstName ?? '',
+            amountZloty: journey.amount ?? 0,
+            periodDays: journey.periodDays ?? 0,
+            lenderCount: planned.length,
+            statusUrl,
+          }),
+        },
+        emailIndex,
+      );
+    }
+    return { status: match.status, matchedOffers: match.total, planned, message };
+  }
+
+  private async queueCompletion(manager: EntityManager, id: string, completion: Completion, now: Date) {
+    await this.deliveries.queue(manager, id, completion.planned, now);
+    if (completion.message) await this.outbox.queue(manager, [completion.message], now);
   }
 
   async getApplication(id: string): Promise<leadsV1.Application> {
@@ -211,46 +337,6 @@ export class ApplicationsUseCases {
 
   evaluateEligibility(answers: EligibilityAnswers): leadsV1.EvaluateEligibilityResponse {
     return evaluateEligibility(answers);
-  }
-
-  /**
-   * MatchOffers for the new lead (the offers service stores the request under the lead's id for the
-   * lead feed), within what is left of the caller's deadline. The lead is already committed: a
-   * failure here is logged and the lead stays RECEIVED; the gateway can match again.
-   */
-  private async matchOffers(
-    applicationId: string,
-    journey: JourneyFields,
-    now: Date,
-    deadline: Deadline,
-  ): Promise<{ status: ApplicationStatusValue; total: number }> {
-    const pesel = journey.pesel ? parsePesel(journey.pesel) : undefined;
-    const remaining = Math.floor(deadline.remainingMs() - 100);
-    if (remaining <= 0) return { status: 'received', total: 0 };
-    try {
-      const matched = await this.peers.offers.matchOffers(
-        {
-          amountGrosze: groszeFromZloty(journey.amount ?? 0),
-          periodDays: journey.periodDays ?? 0,
-          purpose: PURPOSE_BY_VALUE.get(journey.purpose ?? '') ?? commonV1.LoanPurpose.UNSPECIFIED,
-          applicationId,
-          country: '',
-          limit: 0,
-          age: pesel ? ageOn(pesel.birthDate, warsawDay(now)) : 0,
-          pagePath: '',
-        },
-        { deadlineMs: Math.min(remaining, 2_000) },
-      );
-      const status = matched.total > 0 ? 'matched' : 'rejected';
-      await this.applications.setMatchStatus(applicationId, status);
-      return { status, total: matched.total };
-    } catch (error) {
-      this.logger.warn(
-        { err: error, applicationId },
-        'MatchOffers failed after a submit; the lead is kept as received',
-      );
-      return { status: 'received', total: 0 };
-    }
   }
 
   /** The journey stored in a row: its plain columns, its sealed fields opened, its consents in force. */
@@ -276,7 +362,7 @@ export class ApplicationsUseCases {
     const a = row.attribution;
     return {
       applicationId: row.id,
-      status: STATUS[row.status],
+      status: APPLICATION_STATUS[row.status],
       amountGrosze: row.amountGrosze ?? 0,
       periodDays: row.periodDays ?? 0,
       purpose: PURPOSE_BY_VALUE.get(row.purpose ?? '') ?? commonV1.LoanPurpose.UNSPECIFIED,
@@ -315,12 +401,13 @@ export class ApplicationsUseCases {
   }
 }
 
-/** The last answer per consent key. */
-function consentsInForce(
-  answers: readonly ApplicationConsentEntity[],
-): Partial<Record<ConsentKey, ConsentAnswer>> {
-  const out: Partial<Record<ConsentKey, ConsentAnswer>> = {};
-  for (const answer of answers)
-    out[answer.consentKey as ConsentKey] = { given: answer.granted, textVersion: answer.textVersion };
-  return out;
+/** The journey without the identity fields the last step did not ask: what was not asked is not kept. */
+function withoutUnasked(
+  journey: JourneyFields,
+  asked: ReadonlySet<IdentityField> | undefined,
+): JourneyFields {
+  if (!asked) return journey;
+  const kept = { ...journey };
+  for (const field of IDENTITY_FIELDS) if (!asked.has(field)) delete kept[field];
+  return kept;
 }

@@ -3,6 +3,8 @@ import { strictMock } from '@lib/testing';
 import { type ContactMessagesRepository, type WriteGuard } from '../persistence/contact-messages.repository';
 import { type PersonalDataVault } from '../persistence/personal-data-vault';
 import { ContactUseCases } from './contact.use-cases';
+import { type MessageOutbox } from './message-outbox';
+import { OutboxSignal } from './outbox-signal';
 
 const message = {
   name: 'Jan Kowalski',
@@ -14,6 +16,21 @@ const KEY = '0b7e8c1a-2f4d-4e6b-9a1c-3d5e7f9a1b2c';
 const STORED = { id: '5f0c3b2a-8d7e-4f1a-b2c3-d4e5f6a7b8c9', receivedAt: '2026-11-20T10:00:00.123Z' };
 const NOW = 1_000_000;
 const SEALED = { dataKeyId: '11111111-2222-4333-8444-555555555555', sealed: Buffer.from('sealed') };
+
+/** An outbox that prepares the confirmation without sealing it (the vault's part is tested apart). */
+const outbox = () =>
+  strictMock<MessageOutbox>('outbox', {
+    prepare: jest.fn((kind: string) =>
+      Promise.resolve({
+        id: kind,
+        channel: 'email' as const,
+        kind,
+        recipientIndex: 'email:index',
+        sealed: SEALED,
+      }),
+    ),
+    queue: jest.fn().mockResolvedValue(undefined),
+  });
 
 /** A vault that records what it was asked to seal. */
 function vault() {
@@ -41,6 +58,8 @@ describe('ContactUseCases.submitContactMessage', () => {
     const contact = new ContactUseCases(
       strictMock<ContactMessagesRepository>('contactMessages', { insertOnce }),
       vault().mock,
+      outbox(),
+      new OutboxSignal(),
     );
 
     await expect(
@@ -54,7 +73,12 @@ describe('ContactUseCases.submitContactMessage', () => {
         emailIndex: 'email-index',
         phoneIndex: 'phone-index',
       },
-      { key: KEY, request: 'fingerprint', beforeCommit: expect.any(Function) },
+      {
+        key: KEY,
+        request: 'fingerprint',
+        beforeCommit: expect.any(Function),
+        alsoWrite: expect.any(Function),
+      },
     );
   });
 
@@ -64,6 +88,8 @@ describe('ContactUseCases.submitContactMessage', () => {
     const contact = new ContactUseCases(
       strictMock<ContactMessagesRepository>('contactMessages', { insertOnce }),
       v.mock,
+      outbox(),
+      new OutboxSignal(),
     );
 
     await contact.submitContactMessage({ message, idempotencyKey: KEY }, clock().deadline);
@@ -80,6 +106,8 @@ describe('ContactUseCases.submitContactMessage', () => {
     const contact = new ContactUseCases(
       strictMock<ContactMessagesRepository>('contactMessages', { insertOnce }),
       vault().mock,
+      outbox(),
+      new OutboxSignal(),
     );
 
     await expect(
@@ -92,6 +120,8 @@ describe('ContactUseCases.submitContactMessage', () => {
     const contact = new ContactUseCases(
       strictMock<ContactMessagesRepository>('contactMessages', { insertOnce }),
       vault().mock,
+      outbox(),
+      new OutboxSignal(),
     );
 
     const error = (await contact
@@ -112,6 +142,8 @@ describe('ContactUseCases.submitContactMessage', () => {
     const contact = new ContactUseCases(
       strictMock<ContactMessagesRepository>('contactMessages', { insertOnce }),
       vault().mock,
+      outbox(),
+      new OutboxSignal(),
     );
     const time = clock();
 
@@ -127,6 +159,8 @@ describe('ContactUseCases.submitContactMessage', () => {
     const contact = new ContactUseCases(
       strictMock<ContactMessagesRepository>('contactMessages', { insertOnce }),
       vault().mock,
+      outbox(),
+      new OutboxSignal(),
     );
 
     await expect(
@@ -155,6 +189,8 @@ describe('ContactUseCases.submitPartnerEnquiry', () => {
     const contact = new ContactUseCases(
       strictMock<ContactMessagesRepository>('contactMessages', { insertEnquiryOnce }),
       v.mock,
+      outbox(),
+      new OutboxSignal(),
     );
 
     await expect(
@@ -181,6 +217,8 @@ describe('ContactUseCases.submitPartnerEnquiry', () => {
     const contact = new ContactUseCases(
       strictMock<ContactMessagesRepository>('contactMessages', { insertEnquiryOnce }),
       vault().mock,
+      outbox(),
+      new OutboxSignal(),
     );
     const error = (await contact
       .submitPartnerEnquiry({ enquiry, idempotencyKey: KEY }, clock().deadline)

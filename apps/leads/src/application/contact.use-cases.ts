@@ -3,8 +3,11 @@ import { type leadsV1 } from '@lib/contracts';
 import { type ContactMessageInput } from '@lib/pl-validation';
 import { type Deadline, invalidArgument } from '@lib/service-kit';
 import { randomUUID } from 'node:crypto';
+import { contactConfirmation } from '../domain/messages';
 import { ContactMessagesRepository } from '../persistence/contact-messages.repository';
 import { PersonalDataVault } from '../persistence/personal-data-vault';
+import { MessageOutbox } from './message-outbox';
+import { OutboxSignal } from './outbox-signal';
 
 /** A validated contact form submission with the key the form made for it. */
 export interface ContactSubmission {
@@ -43,6 +46,8 @@ export class ContactUseCases {
   constructor(
     private readonly contactMessages: ContactMessagesRepository,
     private readonly vault: PersonalDataVault,
+    private readonly outbox: MessageOutbox,
+    private readonly queued: OutboxSignal,
   ) {}
 
   /**
@@ -56,21 +61,31 @@ export class ContactUseCases {
   ): Promise<leadsV1.SubmitContactMessageResponse> {
     const { name, email, phone, message } = submission.message;
     const id = randomUUID();
+    const now = new Date();
+    const emailIndex = this.vault.index('email', email)!;
+    const confirmation = await this.outbox.prepare(
+      'contact-confirmation',
+      { channel: 'email', to: email, ...contactConfirmation({ name, receivedAt: now }) },
+      emailIndex,
+    );
     const result = await this.contactMessages.insertOnce(
       {
         id,
         message,
         sealed: await this.vault.seal(`contact_messages/${id}`, { name, email, ...(phone ? { phone } : {}) }),
-        emailIndex: this.vault.index('email', email)!,
+        emailIndex,
         phoneIndex: this.vault.index('phone', phone),
       },
       {
         key: submission.idempotencyKey,
         request: this.vault.fingerprint(submission.message),
         beforeCommit: () => deadline.assertTimeLeft(),
+        // The confirmation goes out only with the message it confirms (and once per submission).
+        alsoWrite: (manager) => this.outbox.queue(manager, [confirmation], now),
       },
     );
     if (result.outcome === 'key-reused') throw keyReused();
+    if (result.outcome === 'stored') this.queued.raise();
     return { id: result.answer.id, receivedAt: result.answer.receivedAt };
   }
 

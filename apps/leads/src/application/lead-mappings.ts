@@ -1,5 +1,6 @@
 import { commonV1, leadsV1 } from '@lib/contracts';
 import { type ConsentKey, type LoanPurposeValue } from '@lib/pl-validation';
+import { type ApplicationStatusValue } from '../persistence/application.entity';
 
 /** common.v1.LoanPurpose ↔ the purpose values of the forms (@lib/pl-validation LOAN_PURPOSES). */
 export const PURPOSE_VALUES: ReadonlyMap<commonV1.LoanPurpose, LoanPurposeValue> = new Map([
@@ -17,21 +18,34 @@ export const PURPOSE_BY_VALUE: ReadonlyMap<string, commonV1.LoanPurpose> = new M
 );
 
 /**
- * leads.v1.ConsentType ↔ the consent keys of the forms (@lib/pl-validation CONSENTS). The privacy
- * consent covers processing and passing the data to lenders (its text says both): DATA_PROCESSING.
- * DATA_SHARING has no checkbox of its own and is refused.
+ * leads.v1.ConsentType ↔ the consent keys of the forms (@lib/pl-validation CONSENTS): one consent
+ * per purpose. DATA_PROCESSING and DATA_SHARING have no checkbox any more and are refused.
  */
 export const CONSENT_KEYS_BY_TYPE: ReadonlyMap<leadsV1.ConsentType, ConsentKey> = new Map([
   [leadsV1.ConsentType.TERMS, 'terms'],
-  [leadsV1.ConsentType.DATA_PROCESSING, 'privacy'],
+  [leadsV1.ConsentType.MATCHING, 'matching'],
+  [leadsV1.ConsentType.DELIVERY, 'delivery'],
   [leadsV1.ConsentType.CREDIT_BUREAU, 'creditBureau'],
   [leadsV1.ConsentType.MARKETING_EMAIL, 'marketingEmail'],
   [leadsV1.ConsentType.MARKETING_SMS, 'marketingSms'],
   [leadsV1.ConsentType.MARKETING_PHONE, 'marketingPhone'],
 ]);
-export const CONSENT_TYPES_BY_KEY: ReadonlyMap<string, leadsV1.ConsentType> = new Map(
-  [...CONSENT_KEYS_BY_TYPE].map(([type, key]) => [key, type]),
-);
+/**
+ * Stored consent keys → ConsentType. 'privacy' is the single consent forms asked before the purposes
+ * were split (its text covered matching and passing the application on): DATA_PROCESSING.
+ */
+export const CONSENT_TYPES_BY_KEY: ReadonlyMap<string, leadsV1.ConsentType> = new Map([
+  ...[...CONSENT_KEYS_BY_TYPE].map(([type, key]): [string, leadsV1.ConsentType] => [key, type]),
+  ['privacy', leadsV1.ConsentType.DATA_PROCESSING],
+]);
 
 /** The marketing consents an unsubscribe withdraws. */
 export const MARKETING_CONSENTS: readonly ConsentKey[] = ['marketingEmail', 'marketingSms', 'marketingPhone'];
+
+export const APPLICATION_STATUS: Record<ApplicationStatusValue, leadsV1.ApplicationStatus> = {
+  draft: leadsV1.ApplicationStatus.DRAFT,
+  received: leadsV1.ApplicationStatus.RECEIVED,
+  matched: leadsV1.ApplicationStatus.MATCHED,
+  rejected: leadsV1.ApplicationStatus.REJECTED,
+  erased: leadsV1.ApplicationStatus.ERASED,
+};

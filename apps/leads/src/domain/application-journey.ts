@@ -3,6 +3,7 @@ import {
   CONSENTS,
   type ConsentKey,
   contactDetailsSchema,
+  type IdentityField,
   loanRequestSchema,
   personalDetailsSchema,
 } from '@lib/pl-validation';
@@ -70,12 +71,14 @@ export interface JourneyViolation {
 
 /**
  * Validates the steps 1..`upTo` of the merged journey for an application made on `today`
- * ('YYYY-MM-DD'); every problem is reported (Polish messages), by the form's field names.
+ * ('YYYY-MM-DD'), the last step asking the identity fields `asked` (all when not given); every
+ * problem is reported (Polish messages), by the form's field names.
  */
 export function validateJourney(
   fields: JourneyFields,
   upTo: JourneyStep,
   today: string,
+  asked?: ReadonlySet<IdentityField>,
 ): { ok: ValidJourney } | { violations: JourneyViolation[] } {
   const violations: JourneyViolation[] = [];
   const run = <S extends z.ZodType>(schema: S, value: unknown): z.output<S> | undefined => {
@@ -101,7 +104,7 @@ export function validateJourney(
       : undefined;
   const personal =
     upTo >= STEPS.personalDetails
-      ? run(personalDetailsSchema(today), {
+      ? run(personalDetailsSchema(today, asked), {
           pesel: fields.pesel ?? '',
           idCard: fields.idCard ?? '',
           bankAccount: fields.bankAccount ?? '',

@@ -33,6 +33,8 @@ export interface ApplicationWrite {
   existing: boolean;
   values: Omit<ApplicationEntity, 'id' | 'createdAt' | 'updatedAt' | 'erasedAt'>;
   consents: ConsentRecord[];
+  /** More rows of a submit (its deliveries, its confirmation) in the same transaction. */
+  afterWrite?: (manager: EntityManager) => Promise<void>;
 }
 
 const answerOf = (row: ApplicationEntity, alreadySubmitted: boolean): StoredApplication => ({
@@ -86,6 +88,7 @@ export class ApplicationsRepository {
           await applications.insert({ id: change.id, ...change.values });
         }
         await this.appendConsents(manager, change.id, change.consents);
+        await change.afterWrite?.(manager);
         return answerOf(await applications.findOneByOrFail({ id: change.id }), false);
       },
     });
@@ -108,9 +111,32 @@ export class ApplicationsRepository {
     return this.appendConsents(this.dataSource.manager, applicationId, [{ ...consent, granted: false }]);
   }
 
-  /** After MatchOffers: matched or rejected, only from received (an erasure in between wins). */
-  async setMatchStatus(id: string, status: 'matched' | 'rejected'): Promise<void> {
-    await this.dataSource.getRepository(ApplicationEntity).update({ id, status: 'received' }, { status });
+  /** Submitted applications still 'received' (not matched yet), submitted before `before`, oldest first. */
+  receivedBefore(before: Date, limit: number): Promise<ApplicationEntity[]> {
+    return this.dataSource.getRepository(ApplicationEntity).find({
+      where: { status: 'received', submittedAt: LessThan(before) },
+      order: { submittedAt: 'ASC' },
+      take: limit,
+    });
+  }
+
+  /**
+   * A 'received' application matched later: its status and `afterWrite` (its deliveries) in one
+   * transaction, only while it is still 'received' (an erasure or another completion wins).
+   */
+  completeReceived(
+    id: string,
+    status: 'matched' | 'rejected',
+    afterWrite: (manager: EntityManager) => Promise<void>,
+  ): Promise<boolean> {
+    return this.dataSource.transaction(async (manager) => {
+      const result = await manager
+        .getRepository(ApplicationEntity)
+        .update({ id, status: 'received' }, { status });
+      if (!result.affected) return false;
+      await afterWrite(manager);
+      return true;
+    });
   }
 
   /** Applications of these blind indexes (e-mail or phone), for unsubscribe and erasure. */

@@ -19,6 +19,8 @@ export interface WriteGuard {
   request: unknown;
   /** Last check before COMMIT (the call's deadline); throwing stores nothing. */
   beforeCommit(): void;
+  /** More rows in the same transaction (the confirmation e-mail in the outbox). */
+  alsoWrite?(manager: EntityManager): Promise<void>;
 }
 
 /** A contact message ready to store: personal fields sealed, e-mail and phone as blind indexes. */
@@ -84,6 +86,7 @@ export class ContactMessagesRepository {
       beforeCommit: () => guard.beforeCommit(),
       write: async (manager) => {
         await manager.getRepository(entity).insert(values as never);
+        await guard.alsoWrite?.(manager);
         const saved = await manager.getRepository(entity).findOneByOrFail({ id: values.id } as never);
         return { id: saved.id, receivedAt: saved.receivedAt.toISOString() };
       },

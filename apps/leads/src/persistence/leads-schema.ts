@@ -2,11 +2,15 @@ import { IdempotencyKeyEntity } from '@lib/database';
 import { ApplicationConsentEntity, ApplicationEntity } from './application.entity';
 import { ContactMessageEntity } from './contact-message.entity';
 import { DataKeyEntity } from './data-key.entity';
+import { DeliveryEntity, DeliveryEventEntity } from './delivery.entity';
 import { CreateContactMessages1763683300000 } from './migrations/1763683300000-create-contact-messages';
 import { CreateIdempotencyKeys1795540000000 } from './migrations/1795540000000-create-idempotency-keys';
 import { ProtectPersonalData1796300000000 } from './migrations/1796300000000-protect-personal-data';
+import { DeliverApplications1796900000000 } from './migrations/1796900000000-deliver-applications';
+import { OutboundMessageEntity } from './outbound-message.entity';
 import { PartnerEnquiryEntity } from './partner-enquiry.entity';
 import { ErasureRequestEntity, SuppressionEntity, UnsubscribeRequestEntity } from './privacy.entity';
+import { SelfServiceTokenEntity } from './self-service-token.entity';
 
 /**
  * The PostgreSQL schema the leads service owns: its name, its tables and their history. The
@@ -25,6 +29,10 @@ export const LEADS_ENTITIES = [
   SuppressionEntity,
   UnsubscribeRequestEntity,
   ErasureRequestEntity,
+  DeliveryEntity,
+  DeliveryEventEntity,
+  OutboundMessageEntity,
+  SelfServiceTokenEntity,
 ];
 
 /** In the order they run. */
@@ -32,4 +40,5 @@ export const LEADS_MIGRATIONS = [
   CreateContactMessages1763683300000,
   CreateIdempotencyKeys1795540000000,
   ProtectPersonalData1796300000000,
+  DeliverApplications1796900000000,
 ];

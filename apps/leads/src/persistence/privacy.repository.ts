@@ -4,6 +4,8 @@ import { DataSource, type EntityManager, In } from 'typeorm';
 import { ApplicationEntity } from './application.entity';
 import { type ConsentRecord, ApplicationsRepository } from './applications.repository';
 import { ContactMessagesRepository, type WriteGuard } from './contact-messages.repository';
+import { DeliveriesRepository } from './deliveries.repository';
+import { OutboundMessagesRepository } from './outbound-messages.repository';
 import { type SealedFields } from './personal-data-vault';
 import { ErasureRequestEntity, SuppressionEntity, UnsubscribeRequestEntity } from './privacy.entity';
 
@@ -26,6 +28,8 @@ export class PrivacyRepository {
     private readonly dataSource: DataSource,
     private readonly applications: ApplicationsRepository,
     private readonly contact: ContactMessagesRepository,
+    private readonly deliveries: DeliveriesRepository,
+    private readonly messages: OutboundMessagesRepository,
   ) {}
 
   /**
@@ -99,8 +103,9 @@ export class PrivacyRepository {
   /**
    * Erases the leads service's own data of a request's subject in one transaction (the request row
    * locked, so two runs never race): applications and drafts (drafts deleted; leads keep only
-   * anonymous figures), contact messages and partner enquiries. Sets the request IN_PROGRESS with the
-   * count; running it again finds nothing more.
+   * anonymous figures), contact messages and partner enquiries; deliveries not sent yet are withdrawn
+   * and queued e-mails and SMS cancelled. Sets the request IN_PROGRESS with the count; running it
+   * again finds nothing more.
    */
   async eraseLocalData(requestId: string): Promise<ErasureRequestEntity> {
     return this.dataSource.transaction(async (manager) => {
@@ -112,6 +117,10 @@ export class PrivacyRepository {
       let erased = 0;
       if (indexes.length > 0) {
         const matching = '(email_index IN (:...indexes) OR phone_index IN (:...indexes))';
+        // What has not reached a lender or the person yet stops here: nothing goes out after an erasure.
+        const leadIds = (await this.applications.findByIndexes(indexes, manager)).map((a) => a.id);
+        await this.deliveries.withdrawQueued(manager, leadIds, 'the applicant erased their data', new Date());
+        await this.messages.cancelFor(manager, indexes);
         const drafts = await manager
           .createQueryBuilder()
           .delete()

@@ -5,6 +5,8 @@ import { LOGGER, SERVICE_CONFIG } from '@lib/service-kit';
 import { type LeadsConfig } from '../leads.config';
 
 const WINDOW_MS = 60 * 60 * 1000;
+/** Self-service links sent to one address in an hour. */
+export const SELF_SERVICE_LINKS_PER_HOUR = 3;
 
 /**
  * Submitted applications per e-mail and per phone (their blind indexes, never the values) in a fixed
@@ -17,6 +19,7 @@ const WINDOW_MS = 60 * 60 * 1000;
 export class SubmitRateLimiter implements OnApplicationShutdown {
   private readonly budgets: RateBudgets;
   private readonly limiter: RateLimiter;
+  private readonly links: RateLimiter;
 
   constructor(@Inject(SERVICE_CONFIG) config: LeadsConfig, @Inject(LOGGER) logger: Logger) {
     this.budgets = createRateBudgets(config.REDIS_URL, 'leads', logger);
@@ -25,6 +28,17 @@ export class SubmitRateLimiter implements OnApplicationShutdown {
       windowMs: WINDOW_MS,
       whenRedisDown: 'open',
     });
+    // A stranger asking links for someone's address must not flood their inbox.
+    this.links = this.budgets.budget('self-service-link', {
+      limit: SELF_SERVICE_LINKS_PER_HOUR,
+      windowMs: WINDOW_MS,
+      whenRedisDown: 'open',
+    });
+  }
+
+  /** Counts one self-service link for an address; false when it had SELF_SERVICE_LINKS_PER_HOUR already. */
+  async takeLink(index: string): Promise<boolean> {
+    return (await this.links.hit(index)).allowed;
   }
 
   /** Counts one submit for every index given; false when any of them is over the hourly limit. */

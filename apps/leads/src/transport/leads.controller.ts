@@ -3,9 +3,19 @@ import { leadsV1 } from '@lib/contracts';
 import { CallDeadline, parseRequest } from '@lib/service-kit';
 import { ApplicationsUseCases } from '../application/applications.use-cases';
 import { ContactUseCases } from '../application/contact.use-cases';
+import { DeliveryStatusUseCases } from '../application/delivery-status.use-cases';
 import { PrivacyUseCases } from '../application/privacy.use-cases';
+import { SelfServiceUseCases } from '../application/self-service.use-cases';
 import {
   contactMessageRequest,
+  eraseSelfServiceDataRequest,
+  getApplicationStatusRequest,
+  openSelfServiceRequest,
+  previewDeliveryRequest,
+  recordDeliveryStatusRequest,
+  requestSelfServiceLinkRequest,
+  selfServiceSessionRequest,
+  withdrawSelfServiceConsentsRequest,
   evaluateEligibilityRequest,
   getApplicationRequest,
   getErasureRequestRequest,
@@ -27,6 +37,8 @@ export class LeadsController implements leadsV1.LeadsServiceController {
     private readonly contact: ContactUseCases,
     private readonly applications: ApplicationsUseCases,
     private readonly privacy: PrivacyUseCases,
+    private readonly status: DeliveryStatusUseCases,
+    private readonly selfService: SelfServiceUseCases,
   ) {}
 
   // NestJS passes (request, metadata, call); the call carries the caller's deadline.
@@ -94,5 +106,70 @@ export class LeadsController implements leadsV1.LeadsServiceController {
 
   async getErasureRequest(request: leadsV1.GetErasureRequestRequest): Promise<leadsV1.ErasureRequest> {
     return this.privacy.getErasureRequest(parseRequest(getErasureRequestRequest, request).requestId);
+  }
+
+  async previewDelivery(
+    request: leadsV1.PreviewDeliveryRequest,
+    _metadata?: unknown,
+    call?: unknown,
+  ): Promise<leadsV1.DeliveryPreview> {
+    return this.applications.previewDelivery(
+      parseRequest(previewDeliveryRequest, request).applicationId,
+      CallDeadline.of(call),
+    );
+  }
+
+  async getApplicationStatus(
+    request: leadsV1.GetApplicationStatusRequest,
+  ): Promise<leadsV1.ApplicationStatusView> {
+    return this.status.getApplicationStatus(parseRequest(getApplicationStatusRequest, request).statusToken);
+  }
+
+  async recordDeliveryStatus(
+    request: leadsV1.RecordDeliveryStatusRequest,
+  ): Promise<leadsV1.RecordDeliveryStatusResponse> {
+    const { signature, body } = parseRequest(recordDeliveryStatusRequest, request);
+    return this.status.recordDeliveryStatus(signature, body);
+  }
+
+  async requestSelfServiceLink(
+    request: leadsV1.RequestSelfServiceLinkRequest,
+    _metadata?: unknown,
+    call?: unknown,
+  ): Promise<leadsV1.RequestSelfServiceLinkResponse> {
+    const { subject, idempotencyKey } = parseRequest(requestSelfServiceLinkRequest, request);
+    return this.selfService.requestLink(subject, idempotencyKey, CallDeadline.of(call));
+  }
+
+  async openSelfService(request: leadsV1.OpenSelfServiceRequest): Promise<leadsV1.SelfServiceSession> {
+    return this.selfService.openSession(parseRequest(openSelfServiceRequest, request).linkToken);
+  }
+
+  async getSelfServiceOverview(
+    request: leadsV1.SelfServiceSessionRequest,
+  ): Promise<leadsV1.SelfServiceOverview> {
+    return this.selfService.overview(parseRequest(selfServiceSessionRequest, request).sessionToken);
+  }
+
+  async withdrawSelfServiceConsents(
+    request: leadsV1.WithdrawSelfServiceConsentsRequest,
+  ): Promise<leadsV1.SelfServiceOverview> {
+    const { sessionToken, types } = parseRequest(withdrawSelfServiceConsentsRequest, request);
+    return this.selfService.withdraw(sessionToken, types);
+  }
+
+  async exportSelfServiceData(
+    request: leadsV1.SelfServiceSessionRequest,
+  ): Promise<leadsV1.PersonalDataExport> {
+    return this.selfService.export(parseRequest(selfServiceSessionRequest, request).sessionToken);
+  }
+
+  async eraseSelfServiceData(
+    request: leadsV1.EraseSelfServiceDataRequest,
+    _metadata?: unknown,
+    call?: unknown,
+  ): Promise<leadsV1.ErasureRequest> {
+    const { sessionToken, confirmed } = parseRequest(eraseSelfServiceDataRequest, request);
+    return this.selfService.erase(sessionToken, confirmed, CallDeadline.of(call));
   }
 }

@@ -204,3 +204,41 @@ export const requestErasureRequest = z
   .object({ ...subjectFields, note: z.string().max(2000, 'Uwagi mogą mieć do 2000 znaków') })
   .transform(withSubject);
 export const getErasureRequestRequest = z.object({ requestId: uuidField });
+
+export const previewDeliveryRequest = z.object({ applicationId: uuidField });
+
+/** A token from a link or a cookie: bounded and non-empty (its meaning is the use case's). */
+const tokenField = z.string().trim().min(1, 'is required').max(200, 'is too long');
+
+export const getApplicationStatusRequest = z.object({ statusToken: tokenField });
+
+export const recordDeliveryStatusRequest = z.object({
+  signature: z.string().max(300, 'is too long'),
+  body: z.instanceof(Uint8Array).transform((bytes) => Buffer.from(bytes)),
+});
+
+/** RequestSelfServiceLink: exactly one of an e-mail and a phone, each valid. */
+export const requestSelfServiceLinkRequest = z.object(subjectFields).transform((request, ctx) => {
+  if (!request.email && !request.phone)
+    ctx.addIssue({ code: 'custom', path: ['email'], message: SUBJECT_REQUIRED });
+  if (request.email && request.phone)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['phone'],
+      message: 'Podaj tylko jeden adres: e-mail albo numer telefonu',
+    });
+  return {
+    subject: request.email
+      ? { kind: 'email' as const, address: request.email }
+      : { kind: 'phone' as const, address: request.phone ?? '' },
+    idempotencyKey: request.idempotencyKey,
+  };
+});
+
+export const openSelfServiceRequest = z.object({ linkToken: tokenField });
+export const selfServiceSessionRequest = z.object({ sessionToken: tokenField });
+export const withdrawSelfServiceConsentsRequest = z.object({
+  sessionToken: tokenField,
+  types: z.array(z.number().int()).min(1, 'name at least one consent').max(10),
+});
+export const eraseSelfServiceDataRequest = z.object({ sessionToken: tokenField, confirmed: z.boolean() });

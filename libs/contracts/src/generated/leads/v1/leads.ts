@@ -48,6 +48,10 @@ export enum ConsentType {
   CREDIT_BUREAU = 6,
   /** MARKETING_SMS - Marketing by SMS. */
   MARKETING_SMS = 7,
+  /** MATCHING - Matching the application with lenders' offers (the application itself). */
+  MATCHING = 8,
+  /** DELIVERY - Delivering the application to the matched lenders listed on the form. */
+  DELIVERY = 9,
 }
 
 /** A step of the application journey saved as a draft. */
@@ -74,6 +78,36 @@ export enum RequestStatus {
   COMPLETED = 3,
   /** REJECTED - Refused (reason given). */
   REJECTED = 4,
+}
+
+/** State of one delivery of an application to one lender. */
+export enum DeliveryState {
+  /** UNSPECIFIED - Not set. */
+  UNSPECIFIED = 0,
+  /** QUEUED - Waiting to be sent (first attempt, or a retry after a lender's error or timeout). */
+  QUEUED = 1,
+  /** SENT - The lender received it and will answer later. */
+  SENT = 2,
+  /** ACCEPTED - The lender took it for consideration. */
+  ACCEPTED = 3,
+  /** REJECTED - The lender declined it. */
+  REJECTED = 4,
+  /** FAILED - Given up: the lender refused the request itself, or every retry failed. */
+  FAILED = 5,
+  /** WITHDRAWN - Stopped before it was sent: the delivery consent was withdrawn or the data erased. */
+  WITHDRAWN = 6,
+}
+
+/** How a self-service link goes out. */
+export enum SelfServiceChannel {
+  /** UNSPECIFIED - Not set. */
+  UNSPECIFIED = 0,
+  /** EMAIL - By e-mail. */
+  EMAIL = 1,
+  /** SMS - By SMS. */
+  SMS = 2,
+  /** UNAVAILABLE - Not sent: a phone-only request while no SMS provider is configured; ask with the e-mail. */
+  UNAVAILABLE = 3,
 }
 
 /** One consent as the visitor saw and answered it. */
@@ -175,6 +209,13 @@ export interface SubmitApplicationResponse {
    * the lead is kept, the gateway can match again with MatchOffers).
    */
   matchedOffers: number;
+  /** Token of the applicant's status page (GetApplicationStatus); empty for drafts. */
+  statusToken: string;
+  /**
+   * Lenders the application is being delivered to (0 for drafts, without the delivery consent,
+   * or when no matched lender takes applications).
+   */
+  deliveries: number;
 }
 
 /** Asks for an application. */
@@ -384,6 +425,184 @@ export interface GetErasureRequestRequest {
   requestId: string;
 }
 
+/** Asks for the status page of an application. */
+export interface GetApplicationStatusRequest {
+  /** Token from the status link. */
+  statusToken: string;
+}
+
+/** One lender an application goes to. */
+export interface LenderDelivery {
+  /** Delivery id (UUID): the idempotency key the lender sees. */
+  deliveryId: string;
+  /** Lender id (the offers feed's). */
+  lenderId: number;
+  /** Lender slug, e.g. 'vivus'. */
+  lenderSlug: string;
+  /** Lender name as in the delivery configuration. */
+  lenderName: string;
+  /** Current state. */
+  state: DeliveryState;
+  /** True while QUEUED after a failed attempt (the next attempt is scheduled). */
+  retrying: boolean;
+  /** When the state last changed (RFC 3339). */
+  updatedAt: string;
+}
+
+/** The applicant's view of their application. */
+export interface ApplicationStatusView {
+  /** Application id (UUID). */
+  applicationId: string;
+  /** Status of the application. */
+  status: ApplicationStatus;
+  /** Amount wanted, in grosze. */
+  amountGrosze: number;
+  /** Period wanted, in days. */
+  periodDays: number;
+  /** When it was submitted (RFC 3339). */
+  submittedAt: string;
+  /** Deliveries, in the order they were queued. */
+  deliveries: LenderDelivery[];
+  /** True when the delivery consent was not given (the application was matched only). */
+  deliveryDeclined: boolean;
+}
+
+/** A lender's answer about a delivery, as received over HTTP. */
+export interface RecordDeliveryStatusRequest {
+  /** The signature header's value, e.g. 't=1764345600,v1=<hex>'. */
+  signature: string;
+  /** The request body exactly as received (JSON, at most 16 kB). */
+  body: Uint8Array;
+}
+
+/** What the answer changed. */
+export interface RecordDeliveryStatusResponse {
+  /** Delivery id. */
+  deliveryId: string;
+  /** State after the answer. */
+  state: DeliveryState;
+  /** False when the delivery already had this answer. */
+  changed: boolean;
+}
+
+/** Asks for a self-service link; exactly one of email and phone. */
+export interface RequestSelfServiceLinkRequest {
+  /** E-mail the link goes to; empty when a phone is given. */
+  email: string;
+  /** Phone the code goes to; empty when an e-mail is given. */
+  phone: string;
+  /** Idempotency key (see SubmitApplicationRequest.idempotency_key). */
+  idempotencyKey?: string | null | undefined;
+}
+
+/** The same answer whether or not the address is known. */
+export interface RequestSelfServiceLinkResponse {
+  /** How the link went (or would have gone) out. */
+  channel: SelfServiceChannel;
+  /** When the link expires if one was sent (RFC 3339). */
+  expiresAt: string;
+}
+
+/** Opens a self-service session with a link's token. */
+export interface OpenSelfServiceRequest {
+  /** Token from the link (or the SMS code's link). */
+  linkToken: string;
+}
+
+/** A self-service session. */
+export interface SelfServiceSession {
+  /** Session token (kept by the gateway in an HttpOnly cookie). */
+  sessionToken: string;
+  /** When the session ends (RFC 3339). */
+  expiresAt: string;
+}
+
+/** Names a self-service session. */
+export interface SelfServiceSessionRequest {
+  /** Session token. */
+  sessionToken: string;
+}
+
+/** One consent of the person, over all their applications. */
+export interface ConsentInForce {
+  /** Which consent. */
+  type: ConsentType;
+  /** True when granted on at least one application and not withdrawn since. */
+  granted: boolean;
+  /** When it was last answered (RFC 3339); empty when never. */
+  answeredAt: string;
+}
+
+/** What the person has stored with us. */
+export interface SelfServiceOverview {
+  /** The address the session was opened for, masked, e.g. 'a***@example.pl'. */
+  maskedAddress: string;
+  /** Submitted applications. */
+  applications: number;
+  /** Contact messages. */
+  contactMessages: number;
+  /** Consents over all applications. */
+  consents: ConsentInForce[];
+  /** True when marketing to the address is stopped. */
+  marketingStopped: boolean;
+  /** Deliveries still pending (stopped by withdrawing the delivery consent). */
+  pendingDeliveries: number;
+  /** When the session ends (RFC 3339). */
+  sessionExpiresAt: string;
+}
+
+/** Withdraws consents. */
+export interface WithdrawSelfServiceConsentsRequest {
+  /** Session token. */
+  sessionToken: string;
+  /** The consents withdrawn (at least one). */
+  types: ConsentType[];
+}
+
+/** The person's data. */
+export interface PersonalDataExport {
+  /** File name, e.g. 'moje-dane-2026-11-28.json'. */
+  fileName: string;
+  /** UTF-8 JSON document. */
+  json: string;
+}
+
+/** Erases the person's data. */
+export interface EraseSelfServiceDataRequest {
+  /** Session token. */
+  sessionToken: string;
+  /** Must be true: the person ticked the confirmation. */
+  confirmed: boolean;
+}
+
+/** Asks which lenders a draft would go to. */
+export interface PreviewDeliveryRequest {
+  /** Draft id. */
+  applicationId: string;
+}
+
+/** A lender that takes applications. */
+export interface DeliveryLenderName {
+  /** Lender slug. */
+  lenderSlug: string;
+  /** Lender name. */
+  lenderName: string;
+}
+
+/** Where a draft would go and what that needs. */
+export interface DeliveryPreview {
+  /**
+   * The lenders, best match first; empty when none of the matched lenders takes applications
+   * (or matching is unavailable: the application is then matched only).
+   */
+  lenders: DeliveryLenderName[];
+  /**
+   * Applicant fields those lenders need beyond the contact step, of: 'pesel', 'idCard',
+   * 'bankAccount', 'incomeSource'.
+   */
+  requiredFields: string[];
+}
+
 export const LEADS_V1_PACKAGE_NAME = 'leads.v1';
 
 /** Receives and stores visitors' applications and requests. */
@@ -436,6 +655,84 @@ export interface LeadsServiceClient {
   /** Withdraws one consent of an application (as easy as giving it); recorded with its time. */
 
   withdrawConsent(request: WithdrawConsentRequest, metadata?: Metadata): Observable<Application>;
+
+  /**
+   * For a draft past its contact step: the lenders among those matched so far that take
+   * applications (the delivery consent names them) and the applicant fields they need (the last
+   * step asks only these). NOT_FOUND for an unknown draft; FAILED_PRECONDITION when submitted.
+   */
+
+  previewDelivery(request: PreviewDeliveryRequest, metadata?: Metadata): Observable<DeliveryPreview>;
+
+  /**
+   * The applicant's view of a submitted application, opened with the status link's token:
+   * each lender it was delivered to with the delivery's state. NOT_FOUND for an unknown,
+   * forged or expired token (the same answer for each).
+   */
+
+  getApplicationStatus(
+    request: GetApplicationStatusRequest,
+    metadata?: Metadata,
+  ): Observable<ApplicationStatusView>;
+
+  /**
+   * A lender's signed answer about one delivery, passed on exactly as the lender sent it (the
+   * leads service holds the lenders' secrets and checks the signature). Idempotent: the same
+   * answer again changes nothing. UNAUTHENTICATED when the signature or its time does not hold.
+   */
+
+  recordDeliveryStatus(
+    request: RecordDeliveryStatusRequest,
+    metadata?: Metadata,
+  ): Observable<RecordDeliveryStatusResponse>;
+
+  /**
+   * Sends a self-service link to an e-mail (or a code by SMS to a phone) when something is stored
+   * about it. The answer is the same whether or not the address is known.
+   */
+
+  requestSelfServiceLink(
+    request: RequestSelfServiceLinkRequest,
+    metadata?: Metadata,
+  ): Observable<RequestSelfServiceLinkResponse>;
+
+  /**
+   * Exchanges a mailed link's token (valid 24 hours, once) for a self-service session (30 minutes).
+   * FAILED_PRECONDITION with reason LINK_USED or LINK_EXPIRED; NOT_FOUND for an unknown token.
+   */
+
+  openSelfService(request: OpenSelfServiceRequest, metadata?: Metadata): Observable<SelfServiceSession>;
+
+  /**
+   * What the session's person can act on: their applications' consents in force, marketing.
+   * UNAUTHENTICATED when the session is unknown or over.
+   */
+
+  getSelfServiceOverview(
+    request: SelfServiceSessionRequest,
+    metadata?: Metadata,
+  ): Observable<SelfServiceOverview>;
+
+  /**
+   * Withdraws consents of every application of the session's person; a withdrawn delivery consent
+   * stops the deliveries still pending.
+   */
+
+  withdrawSelfServiceConsents(
+    request: WithdrawSelfServiceConsentsRequest,
+    metadata?: Metadata,
+  ): Observable<SelfServiceOverview>;
+
+  /** Everything stored about the session's person, decrypted, as one JSON document. */
+
+  exportSelfServiceData(
+    request: SelfServiceSessionRequest,
+    metadata?: Metadata,
+  ): Observable<PersonalDataExport>;
+
+  /** Erases the session's person's data (GDPR art. 17); the session ends with it. */
+
+  eraseSelfServiceData(request: EraseSelfServiceDataRequest, metadata?: Metadata): Observable<ErasureRequest>;
 }
 
 /** Receives and stores visitors' applications and requests. */
@@ -512,6 +809,99 @@ export interface LeadsServiceController {
     request: WithdrawConsentRequest,
     metadata?: Metadata,
   ): Promise<Application> | Observable<Application> | Application;
+
+  /**
+   * For a draft past its contact step: the lenders among those matched so far that take
+   * applications (the delivery consent names them) and the applicant fields they need (the last
+   * step asks only these). NOT_FOUND for an unknown draft; FAILED_PRECONDITION when submitted.
+   */
+
+  previewDelivery(
+    request: PreviewDeliveryRequest,
+    metadata?: Metadata,
+  ): Promise<DeliveryPreview> | Observable<DeliveryPreview> | DeliveryPreview;
+
+  /**
+   * The applicant's view of a submitted application, opened with the status link's token:
+   * each lender it was delivered to with the delivery's state. NOT_FOUND for an unknown,
+   * forged or expired token (the same answer for each).
+   */
+
+  getApplicationStatus(
+    request: GetApplicationStatusRequest,
+    metadata?: Metadata,
+  ): Promise<ApplicationStatusView> | Observable<ApplicationStatusView> | ApplicationStatusView;
+
+  /**
+   * A lender's signed answer about one delivery, passed on exactly as the lender sent it (the
+   * leads service holds the lenders' secrets and checks the signature). Idempotent: the same
+   * answer again changes nothing. UNAUTHENTICATED when the signature or its time does not hold.
+   */
+
+  recordDeliveryStatus(
+    request: RecordDeliveryStatusRequest,
+    metadata?: Metadata,
+  ):
+    | Promise<RecordDeliveryStatusResponse>
+    | Observable<RecordDeliveryStatusResponse>
+    | RecordDeliveryStatusResponse;
+
+  /**
+   * Sends a self-service link to an e-mail (or a code by SMS to a phone) when something is stored
+   * about it. The answer is the same whether or not the address is known.
+   */
+
+  requestSelfServiceLink(
+    request: RequestSelfServiceLinkRequest,
+    metadata?: Metadata,
+  ):
+    | Promise<RequestSelfServiceLinkResponse>
+    | Observable<RequestSelfServiceLinkResponse>
+    | RequestSelfServiceLinkResponse;
+
+  /**
+   * Exchanges a mailed link's token (valid 24 hours, once) for a self-service session (30 minutes).
+   * FAILED_PRECONDITION with reason LINK_USED or LINK_EXPIRED; NOT_FOUND for an unknown token.
+   */
+
+  openSelfService(
+    request: OpenSelfServiceRequest,
+    metadata?: Metadata,
+  ): Promise<SelfServiceSession> | Observable<SelfServiceSession> | SelfServiceSession;
+
+  /**
+   * What the session's person can act on: their applications' consents in force, marketing.
+   * UNAUTHENTICATED when the session is unknown or over.
+   */
+
+  getSelfServiceOverview(
+    request: SelfServiceSessionRequest,
+    metadata?: Metadata,
+  ): Promise<SelfServiceOverview> | Observable<SelfServiceOverview> | SelfServiceOverview;
+
+  /**
+   * Withdraws consents of every application of the session's person; a withdrawn delivery consent
+   * stops the deliveries still pending.
+   */
+
+  withdrawSelfServiceConsents(
+    request: WithdrawSelfServiceConsentsRequest,
+    metadata?: Metadata,
+  ): Promise<SelfServiceOverview> | Observable<SelfServiceOverview> | SelfServiceOverview;
+
+  /** Everything stored about the session's person, decrypted, as one JSON document. */
+
+  exportSelfServiceData(
+    request: SelfServiceSessionRequest,
+    metadata?: Metadata,
+  ): Promise<PersonalDataExport> | Observable<PersonalDataExport> | PersonalDataExport;
+
+  /** Erases the session's person's data (GDPR art. 17); the session ends with it. */
+
+  eraseSelfServiceData(
+    request: EraseSelfServiceDataRequest,
+    metadata?: Metadata,
+  ): Promise<ErasureRequest> | Observable<ErasureRequest> | ErasureRequest;
 }
 
 export function LeadsServiceControllerMethods() {
@@ -526,6 +916,15 @@ export function LeadsServiceControllerMethods() {
       'requestErasure',
       'getErasureRequest',
       'withdrawConsent',
+      'previewDelivery',
+      'getApplicationStatus',
+      'recordDeliveryStatus',
+      'requestSelfServiceLink',
+      'openSelfService',
+      'getSelfServiceOverview',
+      'withdrawSelfServiceConsents',
+      'exportSelfServiceData',
+      'eraseSelfServiceData',
     ];
     for (const method of grpcMethods) {
       const descriptor: any = Reflect.getOwnPropertyDescriptor(constructor.prototype, method);
