@@ -1,6 +1,15 @@
 import { APPLICATION_MESSAGES, peselCheckDigit } from '@lib/pl-validation';
-import { hasTestRedis, provideTestRedis, type TestRedis } from '@lib/testing';
+import {
+  type PartnerSandbox,
+  SANDBOX_LENDER_FILE,
+  freePort,
+  hasTestRedis,
+  provideTestRedis,
+  startPartnerSandbox,
+  type TestRedis,
+} from '@lib/testing';
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { Client } from 'pg';
 import { type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_PATH, PHONE_VIEWPORT, launchChromium, openRecordingPage } from './support/browser';
@@ -9,10 +18,17 @@ import { startStack, type Stack } from './support/stack';
 /*
  * The whole loan journey in Debian's Chromium, as a visitor makes it: the home sliders and the
  * purpose, the three steps of the application (live checks with the server's rules, the
- * registration form version from `ver`), and the offers matched to the request, through the
- * gateway's built bundle in front of the real content, offers, rates and leads services.
+ * registration form version from `ver`, step 3 asking what the lenders it would go to need), and
+ * the status page with each lender's answer and the offers matched to the request, through the
+ * gateway's built bundle in front of the real content, offers, rates and leads services, leads
+ * delivering to the partner sandbox (the sandbox lender file), whose lenders that decide later
+ * answer through the gateway's callback. Once with JavaScript, once without.
  */
-const describeWithStack = existsSync(CHROMIUM_PATH) && hasTestRedis() ? describe : describe.skip;
+const SANDBOX_SCRIPT = path.resolve(__dirname, '../../../dist/apps/partner-sandbox/src/main.js');
+const describeWithStack =
+  existsSync(CHROMIUM_PATH) && existsSync(SANDBOX_SCRIPT) && hasTestRedis() ? describe : describe.skip;
+/** The sandbox lender file's lenders, as step 3 and the status page name them. */
+const SANDBOX_LENDERS = ['Kuki', 'NetCredit', 'Provident', 'Smartney', 'Vivus', 'Wandoo'];
 
 const PESEL = (() => {
   const first = '8807221234';
@@ -23,22 +39,46 @@ describeWithStack('the loan journey in Chromium on the real services', () => {
   let redis: TestRedis;
   let stack: Stack;
   let browser: Browser;
+  let sandbox: PartnerSandbox;
 
   beforeAll(async () => {
     redis = await provideTestRedis();
-    [stack, browser] = await Promise.all([startStack({ redis, leads: true }), launchChromium()]);
-  });
+    // The sandbox's lenders that decide later post their decision to the gateway's callback.
+    const gatewayPort = await freePort();
+    sandbox = await startPartnerSandbox({
+      callbackUrl: `http://127.0.0.1:${gatewayPort}/api/partner/lead-status`,
+      laterMs: 1_000,
+      timeoutHoldMs: 1_000,
+    });
+    [stack, browser] = await Promise.all([
+      startStack({
+        redis,
+        leads: true,
+        gatewayPort,
+        leadsEnv: {
+          // A sandbox lender file is refused in production.
+          NODE_ENV: 'test',
+          LENDER_DELIVERY_FILE: SANDBOX_LENDER_FILE,
+          ...sandbox.env,
+          LEADS_PEER_DEADLINE_MS: '3000',
+          LEADS_DISPATCH_INTERVAL_MS: '200',
+        },
+      }),
+      launchChromium(),
+    ]);
+  }, 180_000);
 
   afterAll(async () => {
     await browser?.close();
     await stack?.stop();
+    await sandbox?.stop();
     await redis?.close();
   });
 
   const openPage = () => openRecordingPage(browser, { viewport: PHONE_VIEWPORT });
   const ready = (page: Page) => page.waitForSelector('html[data-client="ready"]');
 
-  it('from the home sliders through every step to the offers matched to the request', async () => {
+  it('from the home sliders through every step to the status page and the offers matched to the request', async () => {
     const { page, context, errors } = await openPage();
     await page.goto(`${stack.url}/?ver=2`);
     await ready(page);
@@ -102,28 +142,38 @@ describeWithStack('the loan journey in Chromium on the real services', () => {
     // Step 3: personal details and consents; a required consent left unticked stops the form in the browser.
     await page.waitForURL((url) => url.pathname === '/main/');
     await ready(page);
+    // 3 000 zł reaches every sandbox lender; Vivus and Smartney need the PESEL, ID card and account.
+    await expect(page.locator('[data-delivery-lenders] li').allTextContents()).resolves.toEqual(
+      expect.arrayContaining(SANDBOX_LENDERS),
+    );
+    await expect(page.locator('[data-why="pesel"]').textContent()).resolves.toContain('PESEL');
     await page.getByLabel('PESEL').fill(PESEL);
     await page.getByLabel('Seria i numer dowodu osobistego').fill('aba300000');
     await page.getByLabel('Numer konta bankowego').fill('61109010140000071219812874');
     await page.getByLabel('Główne źródło dochodu').selectOption('employment');
     await page.getByLabel(/Akceptuję regulamin/).check();
     await page.getByRole('button', { name: 'Wyślij wniosek i pokaż oferty' }).click();
-    await expect(page.locator('[data-error-for="consent_privacy"]').textContent()).resolves.toBe(
+    await expect(page.locator('[data-error-for="consent_matching"]').textContent()).resolves.toBe(
       APPLICATION_MESSAGES.consentRequired,
     );
     expect(new URL(page.url()).pathname).toBe('/main/');
     await expect(page.getByLabel('Seria i numer dowodu osobistego').inputValue()).resolves.toBe('ABA 300000');
     await page.getByLabel(/Zgadzam się na przetwarzanie/).check();
+    await page.getByLabel(/Zgadzam się na przekazanie mojego wniosku/).check();
     await page.getByRole('button', { name: 'Wyślij wniosek i pokaż oferty' }).click();
 
-    // The offers matched to the request.
-    await page.waitForURL((url) => url.pathname === '/offers/');
-    const offers = new URL(page.url());
-    expect(offers.searchParams.get('suma')).toBe('3000');
-    expect(offers.searchParams.get('okres')).toBe(periodDays);
+    // The status page: every lender it went to, and the offers matched to the request.
+    await page.waitForURL((url) => url.pathname === '/moj-wniosek/');
+    expect(new URL(page.url()).searchParams.get('t')).toBeTruthy();
+    await expect(page.locator('h1').textContent()).resolves.toBe(
+      'Twój wniosek przekazaliśmy do 6 pożyczkodawców',
+    );
+    await expect(page.locator('[data-summary]').textContent()).resolves.toContain(`na ${periodDays} dni`);
+    await expect(
+      page.locator('[data-deliveries] .delivery-status__lender').allTextContents(),
+    ).resolves.toEqual(expect.arrayContaining(SANDBOX_LENDERS));
     // The shipped feed (apps/offers/feeds/pl_feed.json) has 27 active offers, each lending 3000 zł
     // to a person of this PESEL's age: Finbo is the paid placement, the other 26 are the ranking.
-    await expect(page.locator('h1').textContent()).resolves.toBe('Znaleźliśmy 26 ofert');
     await expect(page.locator('.offer:not(.offer--sponsored) .offer__name').count()).resolves.toBe(26);
     await expect(page.locator('.offer--sponsored .offer__name').allTextContents()).resolves.toEqual([
       'Finbo',
@@ -146,6 +196,77 @@ describeWithStack('the loan journey in Chromium on the real services', () => {
     } finally {
       await db.end();
     }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+  it('without JavaScript: from the home sliders to the status page, the lenders named on step 3 and listed with their answers', async () => {
+    const { page, context, errors } = await openRecordingPage(browser, {
+      viewport: PHONE_VIEWPORT,
+      javaScriptEnabled: false,
+    });
+    await page.goto(`${stack.url}/`);
+    // The sliders' action as drawn: the default amount and period.
+    await page.locator('.calculator__cta').click();
+    await page.waitForURL((url) => url.pathname === '/application/');
+    await expect(page.locator('input[name="amount"]').inputValue()).resolves.toBe('2000');
+    await page.locator('select[name="purpose"]').selectOption('car_repair');
+    await page.getByRole('button', { name: 'Dalej' }).click();
+
+    await page.waitForURL((url) => url.pathname === '/reg/');
+    await page.getByLabel('Imię').fill('Joanna');
+    await page.getByLabel('Nazwisko').fill('Kamińska');
+    await page.getByLabel('Adres e-mail').fill('joanna.kaminska@example.pl');
+    await page.getByLabel('Numer telefonu komórkowego').fill('600 200 300');
+    await page.getByRole('button', { name: 'Dalej' }).click();
+
+    // Step 3 names the lenders the application can go to, right above the delivery consent.
+    await page.waitForURL((url) => url.pathname === '/main/');
+    const named = await page.locator('[data-delivery-lenders] li').allTextContents();
+    expect([...named].sort()).toEqual(SANDBOX_LENDERS);
+    // The privacy policy is linked as information, not a checkbox.
+    await expect(
+      page.locator('[data-privacy-information] a[href="/polityka-prywatnosci/"]').count(),
+    ).resolves.toBe(1);
+    await page.getByLabel('PESEL').fill(PESEL);
+    await page.getByLabel('Seria i numer dowodu osobistego').fill('ABA 300000');
+    await page.getByLabel('Numer konta bankowego').fill('61 1090 1014 0000 0712 1981 2874');
+    await page.getByLabel('Główne źródło dochodu').selectOption('employment');
+    await page.getByLabel(/Akceptuję regulamin/).check();
+    await page.getByLabel(/Zgadzam się na przetwarzanie/).check();
+    await page.getByLabel(/Zgadzam się na przekazanie mojego wniosku/).check();
+    await page.getByRole('button', { name: 'Wyślij wniosek i pokaż oferty' }).click();
+
+    // The status page: the lenders with their state; no automatic refresh, a plain link does it.
+    await page.waitForURL((url) => url.pathname === '/moj-wniosek/');
+    await expect(page.locator('h1').textContent()).resolves.toBe(
+      'Twój wniosek przekazaliśmy do 6 pożyczkodawców',
+    );
+    await expect(page.locator('meta[http-equiv="refresh"]').count()).resolves.toBe(0);
+    const listed = await page.locator('[data-deliveries] .delivery-status__lender').allTextContents();
+    expect([...listed].sort()).toEqual(SANDBOX_LENDERS);
+    const stateOf = (lender: string) =>
+      page
+        .locator('[data-deliveries] li', { hasText: lender })
+        .locator('.delivery-status__state')
+        .textContent();
+    // NetCredit decides later and posts its decision to the gateway's callback; the page shows it
+    // once reloaded with 'Odśwież status'.
+    for (let round = 0; round < 60; round += 1) {
+      if ((await stateOf('NetCredit')) === 'przyjęty do rozpatrzenia') break;
+      await page.waitForTimeout(250);
+      await page.getByRole('link', { name: 'Odśwież status' }).click();
+      await page.waitForURL((url) => url.pathname === '/moj-wniosek/');
+    }
+    await expect(stateOf('NetCredit')).resolves.toBe('przyjęty do rozpatrzenia');
+    await expect(stateOf('Kuki')).resolves.toBe('przyjęty do rozpatrzenia');
+    await expect(
+      page.locator('[data-deliveries] li', { hasText: 'Kuki' }).locator('time').getAttribute('datetime'),
+    ).resolves.toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    // Provident holds every request open until it times out: retried, or given up.
+    await expect(stateOf('Provident')).resolves.toMatch(
+      /^(w kolejce do wysłania|błąd – ponawiamy|nie udało się przekazać)$/,
+    );
+    await expect(page.locator('.offer .offer__name').count()).resolves.toBeGreaterThan(0);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -4,7 +4,11 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
-import { APPLICATION_TEXTS, FRAUD_WARNING } from '../src/features/application/application-texts';
+import {
+  APPLICATION_TEXTS,
+  DELIVERY_TEXTS,
+  FRAUD_WARNING,
+} from '../src/features/application/application-texts';
 import { EMPTY_REQUEST } from '../src/features/application/journey-service';
 import { resumePath } from '../src/features/application/resume-link';
 import { LANDING_REVIEWS } from '../src/features/home/lp-data';
@@ -184,7 +188,7 @@ describe('the loan application journey in the gateway against the real leads ser
     expect(valueOf(odd.body, 'ver')).toBe('');
   });
 
-  it('walks every step to the offers, the draft kept server-side (a reload loses nothing), and stores one lead with its consents', async () => {
+  it('walks every step to the status page, the draft kept server-side (a reload loses nothing), and stores one lead with its consents', async () => {
     const v = visitor();
     const start = await v.get('/application/?amount=2000&period=90&purpose=medical&ver=2');
     const loan = await v.post('/process/', {
@@ -223,12 +227,19 @@ describe('the loan application journey in the gateway against the real leads ser
 
     const main = await v.get('/main/');
     expect(main.status).toBe(200);
-    for (const consent of CONSENTS) {
+    // No offers service here: no lender to deliver to, so no delivery consent (the page says the
+    // application is matched only); every other purpose has its own unticked checkbox.
+    for (const consent of CONSENTS.filter((c) => c.key !== 'delivery')) {
       expect(main.body).toContain(consent.text);
       expect(valueOf(main.body, `consent_${consent.key}_version`)).toBe(consent.version);
       // Every checkbox starts unticked.
       expect(tagWith(main.body, `name="consent_${consent.key}"`)).not.toContain('checked');
     }
+    expect(main.body).not.toContain('name="consent_delivery"');
+    expect(text(main.body)).toContain(DELIVERY_TEXTS.matchedOnly);
+    // The privacy policy is information, linked; not a checkbox.
+    expect(main.body).not.toContain('name="consent_privacy"');
+    expect(main.body).toContain('href="/polityka-prywatnosci/"');
     const key = valueOf(main.body, 'idempotency_key');
     expect(key).toMatch(/^[0-9a-f-]{36}$/);
     const submitted = await v.post('/main/', {
@@ -237,7 +248,9 @@ describe('the loan application journey in the gateway against the real leads ser
       csrf_token: valueOf(main.body, 'csrf_token'),
     });
     expect(submitted.status).toBe(303);
-    expect(submitted.headers['location']).toBe('/offers/?suma=2000&okres=90');
+    const statusPage = new URL(String(submitted.headers['location']), ORIGIN);
+    expect(statusPage.pathname).toBe('/moj-wniosek/');
+    expect(statusPage.searchParams.get('t')).toMatch(/^[\w.-]{20,}$/);
     expect(
       await count(
         `id = '${draftId}' AND status IN ('received', 'matched', 'rejected') AND submitted_at IS NOT NULL`,
@@ -249,6 +262,9 @@ describe('the loan application journey in the gateway against the real leads ser
     );
     const given = Object.fromEntries(consents.rows.map((row) => [row.consent_key, row]));
     expect(given['terms']).toMatchObject({ granted: true, text_version: 'terms-2026-11-v1' });
+    expect(given['matching']).toMatchObject({ granted: true, text_version: 'matching-2026-11-v1' });
+    // Not offered (no lender named): not given.
+    expect(given['delivery']?.granted).toBe(false);
     expect(given['marketingEmail']?.granted).toBe(true);
     expect(given['marketingSms']?.granted).toBe(false);
 
@@ -259,7 +275,12 @@ describe('the loan application journey in the gateway against the real leads ser
       csrf_token: valueOf(main.body, 'csrf_token'),
     });
     expect(twice.status).toBe(303);
-    expect(twice.headers['location']).toBe('/offers/?suma=2000&okres=90');
+    expect(new URL(String(twice.headers['location']), ORIGIN).pathname).toBe('/moj-wniosek/');
+    // The status page of the lead: the amount and period asked, matched only.
+    const status = await v.get(`${statusPage.pathname}${statusPage.search}`);
+    expect(status.status).toBe(200);
+    expect(status.headers['cache-control']).toBe('no-store');
+    expect(text(status.body)).toContain('Wnioskujesz o 2 000 zł na 90 dni');
     expect(await count(`email_index IS NOT NULL AND id = '${draftId}'`)).toBe(1);
     expect(await count(`status <> 'draft' AND id = '${draftId}'`)).toBe(1);
   });
@@ -356,7 +377,8 @@ describe('the loan application journey in the gateway against the real leads ser
         incomeSource: 'employment',
         consents: [
           { type: leadsV1.ConsentType.TERMS, key: 'terms', granted: true },
-          { type: leadsV1.ConsentType.DATA_PROCESSING, key: 'privacy', granted: true },
+          { type: leadsV1.ConsentType.MATCHING, key: 'matching', granted: true },
+          { type: leadsV1.ConsentType.DELIVERY, key: 'delivery', granted: false },
           { type: leadsV1.ConsentType.CREDIT_BUREAU, key: 'creditBureau', granted: true },
           { type: leadsV1.ConsentType.MARKETING_EMAIL, key: 'marketingEmail', granted: false },
           { type: leadsV1.ConsentType.MARKETING_SMS, key: 'marketingSms', granted: true },
@@ -448,7 +470,7 @@ describe('the loan application journey in the gateway against the real leads ser
     expect(fieldError(refused.body, 'pesel')).toBe(APPLICATION_MESSAGES.pesel);
     expect(fieldError(refused.body, 'consent_terms')).toBe(APPLICATION_MESSAGES.consentRequired);
     expect(valueOf(refused.body, 'bank_account')).toBe(personal.bank_account);
-    expect(tagWith(refused.body, 'name="consent_privacy"')).toContain('checked');
+    expect(tagWith(refused.body, 'name="consent_matching"')).toContain('checked');
     expect(await count(`id = '${v.jar.get('pp_application')}' AND status = 'draft'`)).toBe(1);
   });
 
@@ -525,7 +547,7 @@ describe('the loan application journey in the gateway against the real leads ser
     );
   });
 
-  it('makes one lead of two submissions sent at once (a double click), both answered with the offers', async () => {
+  it('makes one lead of two submissions sent at once (a double click), both answered with its status page', async () => {
     const v = visitor();
     const start = await v.get('/application/');
     await v.post('/process/', {
@@ -545,7 +567,7 @@ describe('the loan application journey in the gateway against the real leads ser
     const answers = await Promise.all([v.post('/main/', fields), v.post('/main/', fields)]);
     for (const answer of answers) {
       expect(answer.status).toBe(303);
-      expect(answer.headers['location']).toBe('/offers/?suma=4000&okres=180');
+      expect(new URL(String(answer.headers['location']), ORIGIN).pathname).toBe('/moj-wniosek/');
     }
     expect(await count(`id = '${v.jar.get('pp_application')}' AND status <> 'draft'`)).toBe(1);
     expect(await count(`amount_grosze = 400000`)).toBe(1);

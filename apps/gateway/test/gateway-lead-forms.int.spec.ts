@@ -1,18 +1,17 @@
-import { leadsV1 } from '@lib/contracts';
 import { MESSAGES } from '@lib/pl-validation';
 import { type Client } from 'pg';
 import { FORM_POST_TEXTS } from '../src/kit/forms/form-post';
 import { CONTACT_TEXTS } from '../src/features/contact/contact-form';
-import { UNSUBSCRIBE_TEXTS, erasureStatusText } from '../src/features/unsubscribe/unsubscribe-form';
-import { type GatewayWithLeads, type LeadsProcess, startGatewayWithLeads } from './support/leads-process';
+import { type GatewayWithLeads, startGatewayWithLeads } from './support/leads-process';
 import { type RawResponse, rawRequest } from './support/raw-http';
 import { type TestGateway, startTestGateway } from './support/test-gateway';
 
 /*
- * The contact, partner programme and unsubscribe forms through the gateway against the REAL leads
+ * The contact and partner programme forms through the gateway against the REAL leads
  * service (its build, on a fresh PostgreSQL database): plain posts without JavaScript (303 to the
  * confirmation, or the page again with the message next to the field and the values kept), the
  * JSON answer the page's script reads, CSRF and same-origin refusals, one row for a form sent twice.
+ * The unsubscribe form (the self-service link request) has its own spec: gateway-self-service.int.spec.ts.
  */
 
 const ORIGIN = 'http://localhost:3000';
@@ -45,7 +44,6 @@ function fieldError(html: string, field: string): string {
 }
 
 describe('visitor forms in the gateway against the real leads service', () => {
-  let leads: LeadsProcess;
   let gateway: TestGateway;
   let db: Client;
   let stack: GatewayWithLeads | undefined;
@@ -53,7 +51,7 @@ describe('visitor forms in the gateway against the real leads service', () => {
 
   beforeAll(async () => {
     stack = await startGatewayWithLeads();
-    ({ leads, gateway, db } = stack);
+    ({ gateway, db } = stack);
   });
 
   afterAll(async () => {
@@ -265,82 +263,20 @@ describe('visitor forms in the gateway against the real leads service', () => {
     });
   });
 
-  describe('/unsubscribe/', () => {
-    it('unsubscribes at once and records the erasure request; the confirmation shows its number and status from GetErasureRequest', async () => {
-      const { res: page, cookie, token } = await openForm('/unsubscribe/');
-      // "Usuń także moje dane" is ticked as the page is first shown.
-      expect(tagWith(page.body, 'name="usun_dane"')).toContain('checked');
-      const res = await post(
-        '/unsubscribe/',
-        { email: 'anna.zielinska@example.pl', phone: '', usun_dane: 'tak', csrf_token: token },
-        cookie,
-      );
-      expect(res.status).toBe(303);
-      const location = String(res.headers['location']);
-      const requestId = /^\/unsubscribe\/\?wniosek=([0-9a-f-]{36})$/.exec(location)?.[1];
-      expect(requestId).toBeDefined();
-
-      const request = await leads.client.getErasureRequest({ requestId: requestId! });
-      expect(request.requestId).toBe(requestId);
-      const confirmation = await rawRequest(gateway.port, { path: location });
-      expect(confirmation.status).toBe(200);
-      expect(confirmation.headers['cache-control']).toBe('no-store');
-      const shown = text(confirmation.body);
-      expect(shown).toContain(UNSUBSCRIBE_TEXTS.unsubscribed);
-      expect(shown).toContain(requestId);
-      const state =
-        request.status === leadsV1.RequestStatus.COMPLETED
-          ? 'completed'
-          : request.status === leadsV1.RequestStatus.REJECTED
-            ? 'rejected'
-            : 'pending';
-      expect(shown).toContain(erasureStatusText(state));
-    });
-
-    it('without the erasure box: the unsubscribe only, confirmed on a shared page', async () => {
-      const { cookie, token } = await openForm('/unsubscribe/');
-      const res = await post(
-        '/unsubscribe/',
-        { email: '', phone: '+48 601 202 303', csrf_token: token },
-        cookie,
-      );
-      expect(res.status).toBe(303);
-      expect(res.headers['location']).toBe('/unsubscribe/?wypisano=tak');
-      const confirmation = await rawRequest(gateway.port, { path: '/unsubscribe/?wypisano=tak' });
-      expect(text(confirmation.body)).toContain(UNSUBSCRIBE_TEXTS.unsubscribed);
-    });
-
-    it('asks for an e-mail or a phone when both are empty, keeping the box as it was sent', async () => {
-      const { cookie, token } = await openForm('/unsubscribe/');
-      const res = await post('/unsubscribe/', { email: '', phone: '', csrf_token: token }, cookie);
-      expect(res.status).toBe(400);
-      expect(fieldError(res.body, 'email')).toBe('Podaj adres e-mail lub numer telefonu');
-      expect(tagWith(res.body, 'name="usun_dane"')).not.toContain('checked');
-    });
-
-    it('answers an unknown request number with 404 and the form', async () => {
-      const res = await rawRequest(gateway.port, {
-        path: '/unsubscribe/?wniosek=0f0e0d0c-0b0a-4909-8807-060504030201',
-      });
-      expect(res.status).toBe(404);
-      expect(text(res.body)).toContain(UNSUBSCRIBE_TEXTS.unknownRequest);
-      expect(res.headers['cache-control']).toBe('no-store');
-    });
-  });
-
   it('refuses the 11th stored form from one address with 429, the refused posts before costing nothing', async () => {
-    const { cookie, token } = await openForm('/unsubscribe/');
-    // Refused by the service (no e-mail nor phone): the budget gets the hit back.
+    const { cookie, token } = await openForm('/kontakt/');
+    const fields = (i: number) => ({
+      name: 'Ewa Malinowska',
+      email: `osoba${i}@example.pl`,
+      phone: '',
+      message: `Wiadomość numer ${i} w sprawie porównania pożyczek.`,
+      csrf_token: token,
+    });
+    // Refused by the service (no valid e-mail): the budget gets the hit back.
     for (let i = 0; i < 3; i += 1)
-      expect((await post('/unsubscribe/', { email: '', phone: '', csrf_token: token }, cookie)).status).toBe(
-        400,
-      );
+      expect((await post('/kontakt/', { ...fields(i), email: 'nie-email' }, cookie)).status).toBe(400);
     const answers: Awaited<ReturnType<typeof post>>[] = [];
-    for (let i = 0; i < 11; i += 1) {
-      answers.push(
-        await post('/unsubscribe/', { email: `osoba${i}@example.pl`, phone: '', csrf_token: token }, cookie),
-      );
-    }
+    for (let i = 0; i < 11; i += 1) answers.push(await post('/kontakt/', fields(i), cookie));
     expect(answers.map((res) => res.status)).toEqual([...Array<number>(10).fill(303), 429]);
     expect(text(answers[10]!.body)).toContain(FORM_POST_TEXTS.rateLimited);
   });

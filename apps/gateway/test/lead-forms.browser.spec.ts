@@ -4,22 +4,20 @@ import { type Client } from 'pg';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CONTACT_TEXTS } from '../src/features/contact/contact-form';
 import { PUSH_CONSENT_KEY, PUSH_DECLINE_QUIET_MS } from '../src/features/consent/push-consent';
-import { UNSUBSCRIBE_TEXTS } from '../src/features/unsubscribe/unsubscribe-form';
 import { CHROMIUM_PATH, launchChromium } from './support/browser';
-import { type GatewayWithLeads, type LeadsProcess, startGatewayWithLeads } from './support/leads-process';
+import { type GatewayWithLeads, startGatewayWithLeads } from './support/leads-process';
 import { type TestGateway } from './support/test-gateway';
 import { buildTestClient, type TestClient } from './support/test-client';
 
 /*
  * The visitors' forms and the push prompt in Chromium, against the real leads service: the contact
- * form's confirmation popup (no reload, one stored message), the unsubscribe form with its erasure
- * request number, and the push-notification prompt whose decline is remembered for 30 days.
+ * form's confirmation popup (no reload, one stored message), and the push-notification prompt whose
+ * decline is remembered for 30 days. The self-service journey has its own: self-service.browser.spec.ts.
  */
 
 const describeWithChromium = existsSync(CHROMIUM_PATH) ? describe : describe.skip;
 
 describeWithChromium('visitor forms and the push prompt in a real browser', () => {
-  let leads: LeadsProcess;
   let gateway: TestGateway;
   let db: Client;
   let stack: GatewayWithLeads | undefined;
@@ -29,7 +27,7 @@ describeWithChromium('visitor forms and the push prompt in a real browser', () =
   beforeAll(async () => {
     client = buildTestClient();
     stack = await startGatewayWithLeads({ client });
-    ({ leads, gateway, db } = stack);
+    ({ gateway, db } = stack);
     browser = await launchChromium();
   });
 
@@ -107,24 +105,6 @@ describeWithChromium('visitor forms and the push prompt in a real browser', () =
     await page.click('[data-form-submit]');
     await page.locator('dialog.lead-form__dialog[open]').waitFor();
     expect(await count('leads.contact_messages')).toBe(before + 1);
-    expect(errors).toEqual([]);
-    await context.close();
-  });
-
-  it('sends the unsubscribe form with the erasure box ticked and shows the request number', async () => {
-    const { context, page, errors } = await visitor();
-    await page.goto(`${gateway.url}/unsubscribe/`);
-    await page.waitForSelector('html[data-client="ready"]');
-    expect(await page.isChecked('input[name="usun_dane"]')).toBe(true);
-    await page.fill('#wypisz-email', 'marta.wisniewska@example.pl');
-    await page.click('[data-form-submit]');
-    const dialog = page.locator('dialog.lead-form__dialog[open]');
-    await dialog.waitFor();
-    const shown = (await dialog.textContent()) ?? '';
-    expect(shown).toContain(UNSUBSCRIBE_TEXTS.unsubscribed);
-    const requestId = /Numer wniosku: ([0-9a-f-]{36})/.exec(shown)?.[1];
-    expect(requestId).toBeDefined();
-    expect((await leads.client.getErasureRequest({ requestId: requestId! })).requestId).toBe(requestId);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -7,6 +7,8 @@
 import { type FormState } from '../app/form-state';
 import { type FeatureHandler, type QueryFormState } from '../kit/feature';
 import { applicationFeature } from '../features/application/application.api';
+import { applicationStatusFeature } from '../features/application-status/application-status.api';
+import { partnerStatusFeature } from '../features/application-status/partner-status.api';
 import { articleViewsFeature } from '../features/article-views/article-views.api';
 import { commentsFeature } from '../features/comments/comments.api';
 import { formStateFromQuery as commentFormState } from '../features/comments/comments-query';
@@ -14,6 +16,7 @@ import { contactFeature } from '../features/contact/contact.api';
 import { converterFormState } from '../features/currency-converter/converter-query';
 import { offersFeature } from '../features/offers/offers.api';
 import { partnersFeature } from '../features/partners/partners.api';
+import { selfServiceFeature } from '../features/self-service/self-service.api';
 import { trackingFeature } from '../features/tracking/tracking.api';
 import { unsubscribeFeature } from '../features/unsubscribe/unsubscribe.api';
 
@@ -24,8 +27,11 @@ export const FEATURE_HANDLERS: readonly FeatureHandler[] = [
   contactFeature,
   partnersFeature,
   unsubscribeFeature,
+  selfServiceFeature,
   applicationFeature,
   offersFeature,
+  applicationStatusFeature,
+  partnerStatusFeature,
 ];
 
 /** GET addresses with form state: the comment form's (`?komentarz=oczekuje`, `?odpowiedz=<id>`), the converter's sent without JavaScript. */

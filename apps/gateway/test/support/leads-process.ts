@@ -7,6 +7,13 @@ import { ChildRun } from './stack';
 import { type TestGateway, type TestGatewayOptions, startTestGateway } from './test-gateway';
 
 const workspaceRoot = path.resolve(__dirname, '../../../..');
+/** The production lender file (no lender takes applications yet): what a production start requires. */
+export const PRODUCTION_LENDER_FILE = path.join(
+  workspaceRoot,
+  'deploy',
+  'lenders',
+  'lender-delivery.production.json',
+);
 
 export interface LeadsProcess {
   /** host:port of its gRPC server (the gateway's LEADS_SERVICE_ADDR). */
@@ -25,7 +32,13 @@ export interface LeadsProcess {
  * (its status stays "in progress", which is what a visitor is shown).
  */
 export async function startLeadsProcess(
-  options: { redisUrl?: string; contentAddr?: string; offersAddr?: string } = {},
+  options: {
+    redisUrl?: string;
+    contentAddr?: string;
+    offersAddr?: string;
+    /** More variables, over the defaults (e.g. a sandbox lender file, which needs NODE_ENV other than production). */
+    env?: Record<string, string>;
+  } = {},
 ): Promise<LeadsProcess> {
   const database: TestDatabase = await provideTestDatabase();
   const [grpcPort, opsPort, nowhere] = [await freePort(), await freePort(), await freePort()];
@@ -42,6 +55,14 @@ export async function startLeadsProcess(
     CONTENT_SERVICE_ADDR: options.contentAddr ?? `127.0.0.1:${nowhere}`,
     OFFERS_SERVICE_ADDR: options.offersAddr ?? `127.0.0.1:${nowhere}`,
     LEADS_PEER_DEADLINE_MS: '500',
+    // What production requires besides: the status links' key, the lender file, the mail settings
+    // (nothing listens on that port: a confirmation stays queued), the site's origin for links.
+    LEADS_LINK_KEY: randomBytes(32).toString('base64'),
+    LENDER_DELIVERY_FILE: PRODUCTION_LENDER_FILE,
+    SMTP_URL: `smtp://127.0.0.1:${nowhere}`,
+    MAIL_FROM: 'Porównywarka pożyczek <no-reply@example.test>',
+    PUBLIC_ORIGIN: 'http://localhost:3000',
+    ...options.env,
   });
   try {
     await run.waitUntilReady(`http://127.0.0.1:${opsPort}/readyz`);

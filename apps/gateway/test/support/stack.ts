@@ -155,6 +155,10 @@ export interface StackOptions {
   leads?: boolean;
   /** Extra variables of the offers service (e.g. OFFERS_FEED_BASE_URL of a feed folder a test edits). */
   offersEnv?: Record<string, string>;
+  /** Extra variables of the leads service (e.g. a sandbox lender file and its secrets, NODE_ENV=test). */
+  leadsEnv?: Record<string, string>;
+  /** The gateway's port, when a test must know it before the stack starts (a lender sandbox's callback URL). */
+  gatewayPort?: number;
 }
 
 export interface Stack {
@@ -216,7 +220,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       ),
     ) as Record<StackService, { grpc: number; ops: number }>;
     const [gatewayPort, gatewayOpsPort, leadsPort, eventsPort] = [
-      await freePort(),
+      options.gatewayPort ?? (await freePort()),
       await freePort(),
       await freePort(),
       await freePort(),
@@ -237,6 +241,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       LEADS_BLIND_INDEX_KEY: randomBytes(32).toString('base64'),
       OFFERS_SERVICE_ADDR: `127.0.0.1:${ports.offers.grpc}`,
       CONTENT_SERVICE_ADDR: `127.0.0.1:${ports.content.grpc}`,
+      // Required in production besides: the status links' key, the lender file (the production one:
+      // no lender takes applications), mail (nothing listens there: a confirmation stays queued), the site.
+      LEADS_LINK_KEY: randomBytes(32).toString('base64'),
+      LENDER_DELIVERY_FILE: path.join(workspaceRoot, 'deploy', 'lenders', 'lender-delivery.production.json'),
+      SMTP_URL: `smtp://127.0.0.1:${eventsPort}`,
+      MAIL_FROM: 'Porównywarka pożyczek <no-reply@example.test>',
+      PUBLIC_ORIGIN: `http://127.0.0.1:${gatewayPort}`,
+      ...options.leadsEnv,
     };
     const serviceEnv = (name: StackService): Record<string, string> => ({
       NODE_ENV: 'production',

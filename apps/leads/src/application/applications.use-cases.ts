@@ -72,6 +72,12 @@ interface Completion {
   message: QueuedMessage | null;
 }
 
+/**
+ * The application id a preview matches under: none. The offers service keeps the first match of an
+ * id for the lead feed, which must be the submit's (with the applicant's age), not a preview's.
+ */
+const PREVIEW = '';
+
 export const SUBMIT_LIMIT_MESSAGE =
   'Wysłano zbyt wiele wniosków z tym adresem e-mail lub numerem telefonu. Spróbuj ponownie za godzinę.';
 
@@ -217,7 +223,7 @@ export class ApplicationsUseCases {
     if (row.status !== 'draft')
       throw failedPrecondition('the application was already submitted', 'APPLICATION_SUBMITTED');
     const journey = await this.journeyOf(row);
-    const match = await this.matching.match(row.id, journey, new Date(), deadline);
+    const match = await this.matching.match(PREVIEW, journey, new Date(), deadline);
     if (!match) return { lenders: [], requiredFields: [...IDENTITY_FIELDS, 'incomeSource'] };
     const lenders = this.directory.lenders.filter((l) => l.enabled && match.lenderSlugs.includes(l.slug));
     lenders.sort((a, b) => match.lenderSlugs.indexOf(a.slug) - match.lenderSlugs.indexOf(b.slug));
@@ -267,7 +273,7 @@ export class ApplicationsUseCases {
    * nobody; the lenders that need fewer get fewer).
    */
   private async identityFieldsAsked(id: string, journey: JourneyFields, now: Date, deadline: Deadline) {
-    const match = await this.matching.match(id, { ...journey, pesel: undefined }, now, deadline);
+    const match = await this.matching.match(PREVIEW, { ...journey, pesel: undefined }, now, deadline);
     if (!match) return new Set(IDENTITY_FIELDS);
     return identityFieldsFor(fieldsNeededBy(match.lenderSlugs, this.directory.lenders));
   }

@@ -22,7 +22,8 @@ export interface LenderMatch {
 
 /**
  * MatchOffers for an application (the offers service keeps the request under the application's
- * id for the lead feed). Errors are values: null when the offers service could not answer in time.
+ * id for the lead feed; an empty id, for a preview, is not kept). Errors are values: null when the
+ * offers service could not answer in time.
  */
 @Injectable()
 export class LenderMatching {
@@ -57,7 +58,7 @@ export class LenderMatching {
       const slugs = matched.offers.map((m) => m.offer?.lenderSlug ?? '').filter((s) => s !== '');
       return { status: matched.total > 0 ? 'matched' : 'rejected', total: matched.total, lenderSlugs: slugs };
     } catch (error) {
-      this.logger.warn({ err: error, applicationId }, 'MatchOffers failed');
+      this.logger.warn({ err: error, applicationId: applicationId || undefined }, 'MatchOffers failed');
       return null;
     }
   }

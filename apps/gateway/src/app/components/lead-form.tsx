@@ -11,8 +11,6 @@ export interface LeadFormField {
   required?: boolean;
   autoComplete?: string;
   hint?: string;
-  /** A checkbox ticked on the page as first shown (its answer after a post is what was sent). */
-  checkedByDefault?: boolean;
 }
 
 /** The names the gateway's form handler reads (kit/forms/form-post.ts keeps the same). */
@@ -69,7 +67,8 @@ export function LeadForm({
                   type="checkbox"
                   name={field.name}
                   value="tak"
-                  defaultChecked={answered ? values[field.name] === 'tak' : field.checkedByDefault === true}
+                  // Never ticked for the visitor: ticked only when the post drawn again had it ticked.
+                  defaultChecked={answered && values[field.name] === 'tak'}
                   {...control}
                 />{' '}
                 {field.label}

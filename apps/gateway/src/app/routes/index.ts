@@ -1,4 +1,5 @@
 import { applicationRoute } from '../../features/application/application.route';
+import { applicationStatusRoute } from '../../features/application-status/application-status.route';
 import { authorRoute } from '../../features/author/author.route';
 import { bankRatesRoute, bankRoute } from '../../features/bank-rates/bank-rates.routes';
 import { blogRoutes } from '../../features/blog/blog.routes';
@@ -16,6 +17,7 @@ import { lenderReviewRoute, lenderReviewsRoute } from '../../features/lender-rev
 import { loanCalculatorRoute } from '../../features/loan-calculator/loan-calculator.route';
 import { landingRoutes, lenderOfferRoute, offersRoutes } from '../../features/offers/offers.routes';
 import { partnersRoute } from '../../features/partners/partners.route';
+import { selfServiceRoute } from '../../features/self-service/self-service.route';
 import { unsubscribeRoute } from '../../features/unsubscribe/unsubscribe.route';
 import { compilePattern, type RawParams } from '../match-path';
 import { type AnyRoute } from '../route-types';
@@ -52,12 +54,14 @@ export const routes: readonly AnyRoute[] = [
   loanCalculatorRoute,
   eligibilityRoute,
   applicationRoute,
+  applicationStatusRoute,
   ...offersRoutes,
   ...landingRoutes,
   lenderOfferRoute,
   contactRoute,
   partnersRoute,
   unsubscribeRoute,
+  selfServiceRoute,
   contentRoute,
 ];
 

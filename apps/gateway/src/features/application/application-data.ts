@@ -1,5 +1,11 @@
 import { type Grosze } from '@lib/finance';
-import { CONSENTS, INCOME_SOURCES, LOAN_PURPOSES, LOAN_REQUEST_LIMITS } from '@lib/pl-validation';
+import {
+  CONSENTS,
+  INCOME_SOURCES,
+  type IdentityField,
+  LOAN_PURPOSES,
+  LOAN_REQUEST_LIMITS,
+} from '@lib/pl-validation';
 import { type FormVersion, type JourneyStep } from './journey-fields';
 
 /**
@@ -22,6 +28,23 @@ export function applicationOptions(): ApplicationOptions {
     consents: CONSENTS.map(({ key, required, version, text }) => ({ key, required, version, text })),
     limits: { amount: { ...LOAN_REQUEST_LIMITS.amount }, periodDays: { ...LOAN_REQUEST_LIMITS.periodDays } },
   };
+}
+
+/**
+ * Where step 3's application would go, from the leads service's PreviewDelivery for the draft
+ * (delivery-preview.ts): the lenders the delivery consent names and the identity fields they need.
+ */
+export interface DeliveryPreviewView {
+  /**
+   * False when the preview could not be read (the leads service failed): every identity field is
+   * asked, no lender is named and the delivery consent is not offered (the application is then
+   * matched only, which the page says).
+   */
+  known: boolean;
+  /** The lenders' names, best match first; empty: none takes applications (matched only). */
+  lenders: string[];
+  /** The identity fields the form asks, in form order. */
+  asked: IdentityField[];
 }
 
 /**
@@ -51,4 +74,6 @@ export interface ApplicationPageData {
   /** The draft's resume link (resume-link.ts, absolute) to continue on another device; null before a draft exists. */
   resumeLink: string | null;
   options: ApplicationOptions;
+  /** Step 3 only: where the application would go and what that needs; null on the other steps. */
+  delivery: DeliveryPreviewView | null;
 }

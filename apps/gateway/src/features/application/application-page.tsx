@@ -4,9 +4,11 @@ import { islandMarker } from '../../app/island-marker';
 import { formatMoneyWhole } from '../../shared/format';
 import { CSRF_FIELD } from '../../kit/csrf/csrf-field';
 import { FieldError, FormField, fieldControl } from '../../app/components/form-field';
-import { type ApplicationPageData } from './application-data';
-import { STEP_TITLES } from './application-texts';
+import { type IdentityField } from '@lib/pl-validation';
+import { type ApplicationPageData, type DeliveryPreviewView } from './application-data';
+import { DELIVERY_TEXTS, IDENTITY_REASONS, PRIVACY_POLICY_PATH, STEP_TITLES } from './application-texts';
 import { FraudWarning } from './fraud-warning';
+import { shownIdentityFields } from './identity-fields';
 import {
   FORM_FIELDS,
   HIDDEN_FIELDS,
@@ -28,6 +30,8 @@ interface TextFieldProps {
   autoComplete?: string;
   maxLength: number;
   hint?: string;
+  /** Why the field is asked (step 3's identity fields), shown before the hint. */
+  reason?: string;
   mask?: string;
 }
 
@@ -40,14 +44,26 @@ function TextField({
   autoComplete,
   maxLength,
   hint,
+  reason,
   mask,
 }: TextFieldProps) {
+  const described =
+    reason !== undefined ? (
+      <>
+        <span className="application-form__why" data-why={name}>
+          {reason}
+        </span>
+        {hint ? ` ${hint}` : ''}
+      </>
+    ) : (
+      hint
+    );
   return (
     <FormField
       id={inputId(name)}
       name={name}
       label={label}
-      {...(hint ? { hint } : {})}
+      {...(described ? { hint: described } : {})}
       error={data.errors[name]}
     >
       {(control) => (
@@ -214,37 +230,79 @@ function ContactStep({ data }: { data: ApplicationPageData }) {
   );
 }
 
+/** The identity fields step 3 may ask, in form order, with what each one is. */
+const IDENTITY_INPUTS: Record<
+  IdentityField,
+  Omit<TextFieldProps, 'data' | 'reason'> & { name: (typeof FORM_FIELDS)[IdentityField] }
+> = {
+  pesel: {
+    name: FORM_FIELDS.pesel,
+    label: 'PESEL',
+    inputMode: 'numeric',
+    autoComplete: 'off',
+    maxLength: 11,
+    mask: 'pesel',
+  },
+  idCard: {
+    name: FORM_FIELDS.idCard,
+    label: 'Seria i numer dowodu osobistego',
+    autoComplete: 'off',
+    maxLength: 16,
+    hint: '3 litery i 6 cyfr, np. ABA 300000.',
+    mask: 'id-card',
+  },
+  bankAccount: {
+    name: FORM_FIELDS.bankAccount,
+    label: 'Numer konta bankowego',
+    inputMode: 'numeric',
+    autoComplete: 'off',
+    maxLength: 40,
+    hint: '26 cyfr konta w polskim banku.',
+    mask: 'bank-account',
+  },
+};
+/** Who the delivery consent names: the preview's lenders, listed right above its checkbox. */
+function DeliveryLenders({ lenders }: { lenders: string[] }) {
+  return (
+    <div className="delivery-lenders" data-delivery-lenders="">
+      <p className="delivery-lenders__intro">{DELIVERY_TEXTS.lendersIntro}</p>
+      <ul className="delivery-lenders__list">
+        {lenders.map((name) => (
+          <li key={name} data-lender="">
+            {name}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The privacy information: who administers the data and the policy, linked (it is no consent). */
+function PrivacyInformation() {
+  const { operator } = useRenderContext().navigation;
+  return (
+    <p className="form-field__hint application-form__privacy" data-privacy-information="">
+      {`${DELIVERY_TEXTS.privacyLead} ${operator ? operator.name : DELIVERY_TEXTS.privacyFallbackOperator}. ${DELIVERY_TEXTS.privacyPolicyLead} `}
+      <a href={PRIVACY_POLICY_PATH}>{DELIVERY_TEXTS.privacyPolicyLink}</a>.
+    </p>
+  );
+}
+
 function PersonalStep({ data }: { data: ApplicationPageData }) {
+  const delivery: DeliveryPreviewView = data.delivery ?? { known: false, lenders: [], asked: [] };
+  const reasons =
+    delivery.known && delivery.lenders.length > 0 ? IDENTITY_REASONS.listed : IDENTITY_REASONS.general;
+  const offersDelivery = delivery.known && delivery.lenders.length > 0;
   return (
     <>
-      <TextField
-        name={FORM_FIELDS.pesel}
-        label="PESEL"
-        data={data}
-        inputMode="numeric"
-        autoComplete="off"
-        maxLength={11}
-        mask="pesel"
-      />
-      <TextField
-        name={FORM_FIELDS.idCard}
-        label="Seria i numer dowodu osobistego"
-        data={data}
-        autoComplete="off"
-        maxLength={16}
-        hint="3 litery i 6 cyfr, np. ABA 300000."
-        mask="id-card"
-      />
-      <TextField
-        name={FORM_FIELDS.bankAccount}
-        label="Numer konta bankowego"
-        data={data}
-        inputMode="numeric"
-        autoComplete="off"
-        maxLength={40}
-        hint="26 cyfr konta w polskim banku, na które pożyczkodawca przeleje pieniądze."
-        mask="bank-account"
-      />
+      {!delivery.known && (
+        <p className="notice application-form__notice" data-delivery-unknown="">
+          {DELIVERY_TEXTS.previewUnavailable}
+        </p>
+      )}
+      {shownIdentityFields(delivery, data.errors).map((field) => (
+        <TextField key={field} {...IDENTITY_INPUTS[field]} reason={reasons[field]} data={data} />
+      ))}
       <SelectField
         name={FORM_FIELDS.incomeSource}
         label="Główne źródło dochodu"
@@ -259,8 +317,15 @@ function PersonalStep({ data }: { data: ApplicationPageData }) {
         </p>
         {data.options.consents.map((consent) => {
           const name = consentField(consent.key);
+          if (consent.key === 'delivery' && !offersDelivery)
+            return delivery.known ? (
+              <p className="consents__note" key={consent.key} data-matched-only="">
+                {DELIVERY_TEXTS.matchedOnly}
+              </p>
+            ) : null;
           return (
             <div className="consents__item" key={consent.key}>
+              {consent.key === 'delivery' && <DeliveryLenders lenders={delivery.lenders} />}
               <label className="consents__label">
                 <input
                   type="checkbox"
@@ -279,6 +344,7 @@ function PersonalStep({ data }: { data: ApplicationPageData }) {
           );
         })}
       </fieldset>
+      <PrivacyInformation />
     </>
   );
 }

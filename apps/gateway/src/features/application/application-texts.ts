@@ -27,3 +27,41 @@ export const FRAUD_WARNING = {
   title: 'Uwaga na oszustów',
   text: 'Nasi pracownicy nigdy nie dzwonią do klientów. Nikomu – także osobie, która podaje się za nas, za bank lub pożyczkodawcę – nie podawaj przez telefon, SMS ani komunikator swoich danych osobowych, haseł, kodów z SMS-ów ani numerów kont. Wniosek składasz wyłącznie przez formularz na tej stronie.',
 } as const;
+
+/**
+ * Why step 3 asks each identity field it asks (one short line under the field). `listed`: the
+ * preview named the lenders (they are listed under the consents); `general`: the preview could not
+ * be read, every field is asked, and no lender is named.
+ */
+export const IDENTITY_REASONS = {
+  listed: {
+    pesel:
+      'Pożyczkodawcy z listy poniżej proszą o numer PESEL, żeby potwierdzić Twoją tożsamość i to, że masz co najmniej 18 lat.',
+    idCard:
+      'Seria i numer dowodu są potrzebne pożyczkodawcom z listy poniżej, żeby sprawdzić, czy wniosek składa właściciel dokumentu.',
+    bankAccount:
+      'Na to konto pożyczkodawca z listy poniżej przeleje pieniądze, jeśli przyzna Ci pożyczkę – podaj konto prowadzone na Twoje nazwisko.',
+  },
+  general: {
+    pesel: 'Numer PESEL pozwala pożyczkodawcy potwierdzić Twoją tożsamość i wiek.',
+    idCard:
+      'Seria i numer dowodu pozwalają pożyczkodawcy sprawdzić, czy wniosek składa właściciel dokumentu.',
+    bankAccount: 'Na to konto pożyczkodawca przeleje pieniądze, jeśli przyzna Ci pożyczkę.',
+  },
+} as const;
+
+/** Step 3's words about where the application goes (the delivery preview). */
+export const DELIVERY_TEXTS = {
+  lendersIntro: 'Pożyczkodawcy, do których możemy przekazać Twój wniosek:',
+  matchedOnly:
+    'Nie mamy teraz pożyczkodawcy, któremu moglibyśmy przekazać Twój wniosek, dlatego tylko dopasujemy go do ofert – nie przekażemy go żadnemu pożyczkodawcy.',
+  previewUnavailable:
+    'Nie udało się teraz sprawdzić, którzy pożyczkodawcy przyjmują wnioski, dlatego prosimy o wszystkie dane poniżej. Jeśli wyślesz wniosek teraz, tylko dopasujemy go do ofert i nie przekażemy go żadnemu pożyczkodawcy. Odśwież stronę za chwilę, aby zobaczyć listę pożyczkodawców.',
+  privacyLead: 'Administratorem Twoich danych osobowych jest',
+  privacyFallbackOperator: 'operator serwisu (jego dane są w stopce strony)',
+  privacyPolicyLead: 'Zasady przetwarzania danych i Twoje prawa opisuje',
+  privacyPolicyLink: 'polityka prywatności',
+} as const;
+
+/** The privacy policy, linked from step 3 as information (not a consent). */
+export const PRIVACY_POLICY_PATH = '/polityka-prywatnosci/';

@@ -3,9 +3,15 @@ import { status as GrpcStatus } from '@grpc/grpc-js';
 import { GrpcCallError, leadsV1, statusName } from '@lib/contracts';
 import { zlotyFromGrosze } from '@lib/finance';
 import { type Logger } from '@lib/observability';
-import { contactDetailsSchema, isUuidV4, loanRequestSchema, personalDetailsSchema } from '@lib/pl-validation';
+import {
+  type IdentityField,
+  contactDetailsSchema,
+  isUuidV4,
+  loanRequestSchema,
+  personalDetailsSchema,
+} from '@lib/pl-validation';
 import { randomUUID } from 'node:crypto';
-import { type Request, type Response, Router } from 'express';
+import { type Request, type RequestHandler, type Response, Router } from 'express';
 import { type GatewayServices } from '../../app/services';
 import { type CsrfKey, ensureCsrfBinding, issueCsrfToken } from '../../kit/csrf';
 import { FORM_POST_TEXTS } from '../../kit/forms/form-post';
@@ -18,12 +24,12 @@ import {
 } from '../../kit/forms/form-pipeline';
 import { type PagePort } from '../../kit/pages/page-port';
 import { type ResolvedPage, toPayload } from '../../kit/pages/resolved-page';
-import { type OriginPolicy } from '../../kit/http/same-origin';
+import { type OriginPolicy, isSameOrigin } from '../../kit/http/same-origin';
 import { readClientId } from '../../kit/identity/client-id';
 import { keyOfParts } from '../../kit/identity/derived-key';
 import { readSessionId } from '../../kit/identity/session-id';
 import { PAYLOAD_SUFFIX, pagePathOfPayload } from '../../shared/page-state';
-import { type ApplicationPageData, applicationOptions } from './application-data';
+import { type ApplicationPageData, type DeliveryPreviewView, applicationOptions } from './application-data';
 import { APPLICATION_TEXTS, STEP_TITLES } from './application-texts';
 import { draftCookie, readDraftId } from './draft-cookie';
 import {
@@ -45,6 +51,8 @@ import {
 } from './journey';
 import { type ValidStep, draftValues, reachableStep, submitRequest } from './journey-service';
 import { draftIdOfResumePath, isResumePath, resumePath } from './resume-link';
+import { UNKNOWN_DELIVERY, askedFields, consentsAsOffered, deliveryPreviewView } from './delivery-preview';
+import { applicationStatusHref } from '../application-status';
 import { type FeatureHandler } from '../../kit/feature';
 import { applicationLimiter } from './application-rate-limit';
 
@@ -123,7 +131,8 @@ const storedAt = (href: string): FormStored => ({ href, json: { status: 200, bod
  * schema (400: the form again with the values and the Polish messages), the per-IP `application`
  * budget (429), then SubmitApplication with the draft id of the `pp_application` cookie: a step is
  * saved as the draft (303 to the next step, the cookie set), the last step submits it under one
- * idempotency key (303 to the offers matched to the request). A leads-service failure answers the
+ * idempotency key (303 to the applicant's status page). Step 3 asks only the identity fields the
+ * lenders of the draft's PreviewDelivery need (delivery-preview.ts). A leads-service failure answers the
  * form again with the values and a message saying sending it again is safe: the service stores a
  * step whole or not at all, and the key keeps a submission from being stored twice.
  */
@@ -210,6 +219,7 @@ export function applicationApi(deps: ApplicationApiDeps): Router {
       errors?: Record<string, string>;
       message?: string | null;
       idempotencyKey?: string;
+      delivery?: DeliveryPreviewView;
     },
   ): Omit<ApplicationPageData, 'csrfToken'> => {
     const values = { ...(draft ? draftValues(draft) : {}), ...extra.values };
@@ -234,7 +244,50 @@ export function applicationApi(deps: ApplicationApiDeps): Router {
       options,
       back: step === 'loan' ? null : step === 'contact' ? JOURNEY_PATHS.loan : contactPathFor(formVersion),
       resumeLink: draft ? `${originOf(req)}${resumePath(deps.csrf, draft.applicationId)}` : null,
+      delivery: step === 'personal' ? (extra.delivery ?? deliveryPreviewView(null)) : null,
     };
+  };
+
+  /**
+   * PreviewDelivery of a draft: the lenders it would go to and the identity fields they need. A
+   * failure (the leads service down, an older one without the RPC) is the safe fallback: every
+   * identity field asked, no lender named, the delivery consent not offered. `closed`: the draft is
+   * gone or already submitted (NOT_FOUND, FAILED_PRECONDITION), so a post of it asks nothing more:
+   * the service answers a submitted one with its first answer, and a gone one starts again.
+   */
+  const previewDelivery = async (
+    draftId: string | undefined,
+  ): Promise<{ view: DeliveryPreviewView; closed: boolean }> => {
+    if (!draftId) return { view: deliveryPreviewView(null), closed: false };
+    try {
+      const preview = await deps.services.leads.previewDelivery({ applicationId: draftId });
+      return { view: deliveryPreviewView(preview), closed: false };
+    } catch (error) {
+      if (isStatus(error, GrpcStatus.NOT_FOUND) || isStatus(error, GrpcStatus.FAILED_PRECONDITION))
+        return { view: deliveryPreviewView(null), closed: true };
+      deps.onUpstreamError?.(error);
+      deps.logger.warn(
+        { err: error, ...grpcFields(error) },
+        'delivery preview unavailable: step 3 asks every identity field',
+      );
+      return { view: deliveryPreviewView(null), closed: false };
+    }
+  };
+
+  /** The preview a post of /main/ was read with, so its checks and its page again use one set. */
+  const postPreviews = new WeakMap<Request, { view: DeliveryPreviewView; closed: boolean }>();
+  const previewOfPost = async (req: Request): Promise<{ view: DeliveryPreviewView; closed: boolean }> => {
+    const known = postPreviews.get(req);
+    if (known) return known;
+    const preview = await previewDelivery(readDraftId(req.get('cookie')));
+    postPreviews.set(req, preview);
+    return preview;
+  };
+  /** What a post of /main/ is checked against: the preview's fields, none for a closed draft, all without one. */
+  const postChecks = (req: Request): { asked: ReadonlySet<IdentityField>; view: DeliveryPreviewView } => {
+    const preview = postPreviews.get(req);
+    if (!preview) return { asked: askedFields(UNKNOWN_DELIVERY), view: UNKNOWN_DELIVERY };
+    return { asked: preview.closed ? new Set() : askedFields(preview.view), view: preview.view };
   };
 
   // GET: a page of the journey (HTML, or the client router's payload of it).
@@ -264,9 +317,14 @@ export function applicationApi(deps: ApplicationApiDeps): Router {
       path === JOURNEY_PATHS.contactV2 ? 2 : formVersionOf(query.get(HIDDEN_FIELDS.version)) || draftVersion;
     const values = path === JOURNEY_PATHS.start ? startValues(query) : {};
     const failed = lookup.kind === 'failed';
+    const delivery =
+      step === 'personal' && draft
+        ? (await previewDelivery(draft.applicationId)).view
+        : deliveryPreviewView(null);
     const data = pageData(req, step, path, draft, formVersion, {
       values,
       message: failed ? APPLICATION_TEXTS.draftUnavailable : null,
+      delivery,
     });
     await send(req, res, journeyPage(req, res, path, failed ? 503 : 200, data), asPayload);
   };
@@ -305,6 +363,7 @@ export function applicationApi(deps: ApplicationApiDeps): Router {
   const validate = (
     step: JourneyStep,
     body: unknown,
+    checks: { asked: ReadonlySet<IdentityField>; view: DeliveryPreviewView },
   ): { ok: ValidStep } | { errors: Record<string, string> } => {
     const text = (name: string) => formText(body, name);
     const result =
@@ -321,12 +380,12 @@ export function applicationApi(deps: ApplicationApiDeps): Router {
               email: text(FORM_FIELDS.email),
               phone: text(FORM_FIELDS.phone),
             })
-          : personalDetailsSchema(deps.today()).safeParse({
+          : personalDetailsSchema(deps.today(), checks.asked).safeParse({
               pesel: text(FORM_FIELDS.pesel),
               idCard: text(FORM_FIELDS.idCard),
               bankAccount: text(FORM_FIELDS.bankAccount),
               incomeSource: text(FORM_FIELDS.incomeSource),
-              consents: consentAnswers(body),
+              consents: consentsAsOffered(consentAnswers(body), checks.view),
             });
     if (result.success) return { ok: { step, input: result.data } as ValidStep };
     const errors: Record<string, string> = {};
@@ -360,6 +419,7 @@ export function applicationApi(deps: ApplicationApiDeps): Router {
       ...(rejection.errors ? { errors: rejection.errors } : {}),
       message: rejection.message,
       ...(key && isUuidV4(key) ? { idempotencyKey: key } : {}),
+      ...(step === 'personal' ? { delivery: (await previewOfPost(req)).view } : {}),
     });
     await send(req, res, journeyPage(req, res, path, rejection.status, data), false);
   };
@@ -370,7 +430,7 @@ export function applicationApi(deps: ApplicationApiDeps): Router {
    * (400: the form again with the values and the Polish messages), a later step without a draft
    * back to the start, the `application` budget (429), then SubmitApplication with the draft of the
    * `pp_application` cookie: a step is saved as the draft (303 to the next step, the cookie set),
-   * the last step submits it under one idempotency key (303 to the offers matched to the request).
+   * the last step submits it under one idempotency key (303 to the status page of its token).
    */
   const stepForm = (path: string): FormDeclaration<StepPost, StepSaved> => {
     const step = stepOfPath(path)!;
@@ -384,7 +444,8 @@ export function applicationApi(deps: ApplicationApiDeps): Router {
       read: (req) => {
         const body: unknown = req.body;
         const values = stepValues(body, step);
-        const checked = validate(step, body);
+        // /main/'s post is checked against the preview it was drawn with (loadPostPreview, below).
+        const checked = validate(step, body, postChecks(req));
         if ('errors' in checked)
           return {
             kind: 'rejected',
@@ -412,8 +473,18 @@ export function applicationApi(deps: ApplicationApiDeps): Router {
         if (step === 'loan') return storedAt(JOURNEY_PATHS.transition);
         if (step === 'contact') return storedAt(JOURNEY_PATHS.personal);
         deps.logger.info(
-          { applicationId: saved.applicationId, matchedOffers: saved.matchedOffers },
+          {
+            applicationId: saved.applicationId,
+            matchedOffers: saved.matchedOffers,
+            deliveries: saved.deliveries,
+          },
           'application submitted',
+        );
+        // The applicant's status page: where the application went and the offers matched to it.
+        if (saved.statusToken !== '') return storedAt(applicationStatusHref(saved.statusToken));
+        deps.logger.warn(
+          { applicationId: saved.applicationId },
+          'submitted application has no status token: offers for its amount instead',
         );
         return storedAt(await offersAddress(saved.applicationId));
       },
@@ -516,9 +587,23 @@ export function applicationApi(deps: ApplicationApiDeps): Router {
       }),
     };
   });
+  /**
+   * Before /main/'s pipeline: the draft's delivery preview, which the pipeline's synchronous reading
+   * of the post checks the identity fields and the delivery consent against. Not asked for a post
+   * from another site or without a draft (the pipeline refuses or redirects those anyway).
+   */
+  const loadPostPreview: RequestHandler = (req, _res, next) => {
+    if (!isSameOrigin(req, deps.publicOrigin) || !readDraftId(req.get('cookie'))) {
+      next();
+      return;
+    }
+    previewOfPost(req).then(() => next(), next);
+  };
+
   // Exact, case-sensitive addresses, as the pages are (`/process` is no journey address).
   const posts = Router({ strict: true, caseSensitive: true });
-  for (const { path, handlers } of pipelines) posts.post(path, ...handlers);
+  for (const { path, handlers } of pipelines)
+    posts.post(path, ...(path === JOURNEY_PATHS.personal ? [loadPostPreview] : []), ...handlers);
 
   router.use((req, res, next) => {
     const payloadPath = pagePathOfPayload(req.path);

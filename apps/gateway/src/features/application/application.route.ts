@@ -31,6 +31,7 @@ export const applicationRoute = defineRoute({
       back: null,
       resumeLink: null,
       options: applicationOptions(),
+      delivery: null,
     }),
   head: (_data, ctx) => ({
     title: `Wniosek o pożyczkę: ${STEP_TITLES.loan}`,

@@ -30,10 +30,14 @@ function purposeValue(purpose: commonV1.LoanPurpose): string {
   return '';
 }
 
-/** leads.v1.ConsentType of each consent key of the form (the leads service's mapping). */
-const CONSENT_TYPE: Record<(typeof CONSENTS)[number]['key'], leadsV1.ConsentType> = {
+/**
+ * leads.v1.ConsentType of each consent key of the form (the leads service's mapping): one consent
+ * per purpose. The privacy policy is information linked on the form, not a consent.
+ */
+export const CONSENT_TYPE: Record<(typeof CONSENTS)[number]['key'], leadsV1.ConsentType> = {
   terms: leadsV1.ConsentType.TERMS,
-  privacy: leadsV1.ConsentType.DATA_PROCESSING,
+  matching: leadsV1.ConsentType.MATCHING,
+  delivery: leadsV1.ConsentType.DELIVERY,
   creditBureau: leadsV1.ConsentType.CREDIT_BUREAU,
   marketingEmail: leadsV1.ConsentType.MARKETING_EMAIL,
   marketingSms: leadsV1.ConsentType.MARKETING_SMS,
@@ -100,12 +104,16 @@ export function submitRequest({
     case 'contact':
       return { ...base, step: leadsV1.ApplicationStep.CONTACT_DETAILS, ...valid.input };
     case 'personal': {
-      const { consents, ...fields } = valid.input;
+      const { consents, pesel, idCard, bankAccount, incomeSource } = valid.input;
       return {
         ...base,
         // Unset: the application is submitted, the draft (every earlier step) becoming the lead.
         step: leadsV1.ApplicationStep.UNSPECIFIED,
-        ...fields,
+        // A field the form did not ask (no lender it goes to needs it) is sent empty, never stored.
+        pesel: pesel ?? '',
+        idCard: idCard ?? '',
+        bankAccount: bankAccount ?? '',
+        incomeSource,
         consents: CONSENTS.map((consent) => ({
           type: CONSENT_TYPE[consent.key],
           granted: consents[consent.key].given,

@@ -68,14 +68,18 @@ describe('what an address or a post says', () => {
   it('reads every consent: ticked or not, with the text version sent next to it', () => {
     const answers = consentAnswers({ consent_terms: 'on', consent_terms_version: 'terms-2026-11-v1' });
     expect(answers.terms).toEqual({ given: true, textVersion: 'terms-2026-11-v1' });
-    expect(answers.privacy).toEqual({ given: false, textVersion: '' });
+    expect(answers.matching).toEqual({ given: false, textVersion: '' });
+    expect(answers.delivery).toEqual({ given: false, textVersion: '' });
     expect(Object.keys(answers)).toEqual(CONSENTS.map((c) => c.key));
   });
 
   it('puts the service’s field violations next to the form’s fields, by step', () => {
     expect(formFieldOfViolation('periodDays')).toBe('period');
     expect(formFieldOfViolation('idCard')).toBe('id_card');
-    expect(formFieldOfViolation('consents.privacy.given')).toBe('consent_privacy');
+    expect(formFieldOfViolation('consents.matching.given')).toBe('consent_matching');
+    expect(formFieldOfViolation('consents.delivery.textVersion')).toBe('consent_delivery');
+    // The single 'privacy' consent of before is no consent of the form any more.
+    expect(formFieldOfViolation('consents.privacy.given')).toBeNull();
     expect(formFieldOfViolation('consents.nothing.given')).toBeNull();
     expect(formFieldOfViolation('idempotencyKey')).toBeNull();
     expect(formFieldOfViolation('toString')).toBeNull();

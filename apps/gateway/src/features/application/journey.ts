@@ -8,9 +8,11 @@
  *   /transition/   GET only: sends the visitor to the registration form of the draft's version:
  *                  /reg2/ for version 2, /reg/ otherwise (none or 3)
  *   /reg/, /reg2/  contact details (first and last name, e-mail, mobile): POST saves CONTACT_DETAILS → /main/
- *   /main/         personal details (PESEL, ID card, bank account, income source) and the consents,
- *                  one unticked checkbox each with its text version: POST submits the application
- *                  (step unset, one idempotency key) → /offers/?suma=…&okres=… with the matched offers
+ *   /main/         personal details: the identity fields (PESEL, ID card, bank account) the lenders
+ *                  the draft would go to require (PreviewDelivery, delivery-preview.ts), the income
+ *                  source, and the consents, one unticked checkbox per purpose with its text version
+ *                  (the delivery consent naming those lenders): POST submits the application (step
+ *                  unset, one idempotency key) → the status page /moj-wniosek/?t=<status token>
  *
  * Pure and browser-safe (the page and its island use it): paths, form field names, what a query or
  * a form body says, the service's field names.

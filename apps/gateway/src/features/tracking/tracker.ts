@@ -97,7 +97,7 @@ function createTracker(): Tracker {
   let shownUrl = location.href;
   const search = new URLSearchParams(location.search);
   // The landing's attribution: what the address and the referrer said when the document loaded.
-  const landing: Partial<Record<TextField, string>> = { referer: document.referrer };
+  const landing: Partial<Record<TextField, string>> = { referer: ownPageWithoutQuery(document.referrer) };
   for (const name of [...UTM, 'provider_id'] as const) {
     const value = search.get(name);
     if (value) landing[name] = value;
@@ -189,7 +189,8 @@ function createTracker(): Tracker {
   };
 
   const pageView = (referer: string, attribution: Partial<Record<TextField, string>>) => {
-    shownUrl = location.href;
+    // The page's own address without its query: a status or self-service link's token is no referer.
+    shownUrl = location.origin + location.pathname;
     testFlow = '';
     experiments();
     track({ event_id: EVENT.pageView, sub4: 'pageView', ...attribution, referer });
@@ -266,4 +267,17 @@ function createTracker(): Tracker {
       .catch(() => undefined);
   }
   return tracker;
+}
+
+/**
+ * A referer on this site loses its query and fragment (they may carry a status or self-service
+ * token, and the path is what analysts need); another site's referer is kept as the browser gave it.
+ */
+export function ownPageWithoutQuery(referer: string): string {
+  try {
+    const url = new URL(referer);
+    return url.origin === location.origin ? url.origin + url.pathname : referer;
+  } catch {
+    return referer;
+  }
 }

@@ -1,60 +1,57 @@
 import { type LeadFormField } from '../../app/components/lead-form';
 
-/** The unsubscribe page's address; the form posts to it. */
+/** The page where a person asks for the link to their data; the form posts to it. */
 export const UNSUBSCRIBE_PATH = '/unsubscribe/';
-/** The confirmation of an unsubscribe without erasure: `/unsubscribe/?wypisano=tak`. */
-export const UNSUBSCRIBED_QUERY = 'wypisano';
-export const UNSUBSCRIBED_VALUE = 'tak';
-export const UNSUBSCRIBED_HREF = `${UNSUBSCRIBE_PATH}?${UNSUBSCRIBED_QUERY}=${UNSUBSCRIBED_VALUE}`;
-/** The confirmation with an erasure request: `/unsubscribe/?wniosek=<request id>` (answered no-store). */
-export const REQUEST_QUERY = 'wniosek';
-/** The checkbox that asks for erasure besides the unsubscribe. */
-export const ERASE_FIELD = 'usun_dane';
-/** Form-state values of the erasure confirmation. */
-export const REQUEST_ID_VALUE = 'request_id';
-export const REQUEST_STATUS_VALUE = 'request_status';
+/** The confirmation after a link was asked for: `/unsubscribe/?wyslano=email|sms` (shared, the same for every address). */
+export const SENT_QUERY = 'wyslano';
+/** The form again with the notice that no SMS can go out now: `/unsubscribe/?sms=niedostepny` (drawn per visitor). */
+export const SMS_QUERY = 'sms';
+export const SMS_UNAVAILABLE_VALUE = 'niedostepny';
+export const SMS_UNAVAILABLE_HREF = `${UNSUBSCRIBE_PATH}?${SMS_QUERY}=${SMS_UNAVAILABLE_VALUE}`;
+/** The one field: an e-mail address or a phone number. */
+export const ADDRESS_FIELD = 'adres';
 
-export const erasureHref = (requestId: string) =>
-  `${UNSUBSCRIBE_PATH}?${REQUEST_QUERY}=${encodeURIComponent(requestId)}`;
+/** How the link went out, as the confirmation names it. */
+export type LinkSent = 'email' | 'sms';
+
+export const sentHref = (sent: LinkSent) => `${UNSUBSCRIBE_PATH}?${SENT_QUERY}=${sent}`;
+
+/** The confirmation a `?wyslano=` value asks for; null for anything else (the form). */
+export function linkSentOf(value: string | null): LinkSent | null {
+  return value === 'email' || value === 'sms' ? value : null;
+}
 
 export const UNSUBSCRIBE_TEXTS = {
-  unsubscribed:
-    'Gotowe: nie wyślemy już na podany adres e-mail ani numer telefonu żadnych wiadomości marketingowych.',
-  unknownRequest:
-    'Nie znaleźliśmy wniosku o tym numerze. Sprawdź adres strony albo wyślij formularz jeszcze raz.',
-  statusUnavailable: 'Nie udało się teraz sprawdzić stanu wniosku. Odśwież stronę za chwilę.',
+  sentEmail:
+    'Jeśli mamy dane powiązane z tym adresem, wysłaliśmy na niego link do zarządzania danymi. Link jest ważny 24 godziny i działa jeden raz.',
+  sentSms:
+    'Jeśli mamy dane powiązane z tym numerem, wysłaliśmy na niego SMS z linkiem do zarządzania danymi. Link jest ważny 24 godziny i działa jeden raz.',
+  smsUnavailable:
+    'Nie możemy teraz wysłać SMS-a. Podaj adres e-mail, który wpisałeś we wniosku — wyślemy link na niego. Możesz też napisać do nas przez formularz kontaktowy.',
 } as const;
 
-/** An erasure request's state as the page shows it (the service's RequestStatus, mapped by unsubscribe.api.ts). */
-export type ErasureState = 'completed' | 'rejected' | 'pending';
+/** What the visitor reads after asking for the link, by how it went out. */
+export const sentText = (sent: LinkSent): string =>
+  sent === 'sms' ? UNSUBSCRIBE_TEXTS.sentSms : UNSUBSCRIBE_TEXTS.sentEmail;
 
-/** What the visitor reads about the erasure request, by its state. */
-export function erasureStatusText(state: string): string {
-  switch (state) {
-    case 'completed':
-      return 'Wniosek o usunięcie danych został wykonany: Twoje dane osobowe usunęliśmy lub trwale zanonimizowaliśmy (wnioski, wiadomości, zgłoszenia i adres e-mail przy komentarzach).';
-    case 'rejected':
-      return 'Wniosek o usunięcie danych został odrzucony. Napisz do nas przez formularz kontaktowy, wyjaśnimy powód.';
-    default:
-      return 'Wniosek o usunięcie danych przyjęliśmy i jest w trakcie realizacji: dokończymy go automatycznie, zwykle w ciągu kilku minut.';
-  }
+/**
+ * RequestSelfServiceLink's subject from the one field: exactly one of e-mail and phone. Anything
+ * with an '@' or a letter is meant as an e-mail (so a mistyped address gets the e-mail message),
+ * anything else as a phone number; the leads service checks either and answers field violations.
+ */
+export function linkSubject(typed: string): { email: string; phone: string } {
+  const value = typed.trim();
+  return /[@\p{L}]/u.test(value) ? { email: value, phone: '' } : { email: '', phone: value };
 }
 
 export const UNSUBSCRIBE_FIELDS: readonly LeadFormField[] = [
-  { name: 'email', label: 'E-mail', kind: 'email', maxLength: 254, autoComplete: 'email' },
   {
-    name: 'phone',
-    label: 'Telefon',
-    kind: 'tel',
-    maxLength: 32,
-    autoComplete: 'tel',
-    hint: 'Podaj adres e-mail, numer telefonu albo oba.',
-  },
-  {
-    name: ERASE_FIELD,
-    label: 'Usuń także moje dane osobowe (wnioski, wiadomości, zgłoszenia i adres e-mail przy komentarzach)',
-    kind: 'checkbox',
-    maxLength: 3,
-    checkedByDefault: true,
+    name: ADDRESS_FIELD,
+    label: 'Adres e-mail lub numer telefonu',
+    kind: 'text',
+    maxLength: 254,
+    required: true,
+    autoComplete: 'email',
+    hint: 'Ten, który podałeś we wniosku albo w wiadomości do nas, np. anna.kowalska@example.pl lub 600 123 456.',
   },
 ];

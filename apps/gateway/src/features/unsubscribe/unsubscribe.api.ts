@@ -1,126 +1,94 @@
-import { status as GrpcStatus } from '@grpc/grpc-js';
-import { GrpcCallError, leadsV1 } from '@lib/contracts';
-import { type Logger } from '@lib/observability';
-import { isUuidV4 } from '@lib/pl-validation';
-import { Router } from 'express';
-import { type FormState } from '../../app/form-state';
+import { leadsV1 } from '@lib/contracts';
+import { type Request, type Response, Router } from 'express';
 import { type GatewayServices } from '../../app/services';
-import { type FormPostDeps, formPostDeps, derivedFormKey, formPost } from '../../kit/forms/form-post';
+import { CSRF_FIELD, ensureCsrfBinding, issueCsrfToken } from '../../kit/csrf';
+import { type FormPostDeps, formPostDeps, formPost } from '../../kit/forms/form-post';
+import { type FeatureHandler } from '../../kit/feature';
 import {
-  ERASE_FIELD,
-  REQUEST_ID_VALUE,
-  REQUEST_QUERY,
-  REQUEST_STATUS_VALUE,
-  UNSUBSCRIBED_HREF,
-  UNSUBSCRIBED_QUERY,
+  ADDRESS_FIELD,
+  SENT_QUERY,
+  SMS_QUERY,
+  SMS_UNAVAILABLE_HREF,
+  SMS_UNAVAILABLE_VALUE,
   UNSUBSCRIBE_FIELDS,
   UNSUBSCRIBE_PATH,
   UNSUBSCRIBE_TEXTS,
-  erasureHref,
-  type ErasureState,
-  erasureStatusText,
+  linkSubject,
+  sentHref,
+  sentText,
 } from './unsubscribe-form';
-import { type FeatureHandler } from '../../kit/feature';
 
-/** The service's request status as the page shows it. */
-export function erasureState(status: leadsV1.RequestStatus): ErasureState {
-  if (status === leadsV1.RequestStatus.COMPLETED) return 'completed';
-  if (status === leadsV1.RequestStatus.REJECTED) return 'rejected';
-  return 'pending';
-}
+/** The form's log name and the purpose of its CSRF tokens. */
+const FORM_NAME = 'unsubscribe';
 
-interface Outcome {
-  unsubscribed: leadsV1.UnsubscribeResponse;
-  erasure: leadsV1.ErasureRequest | null;
+/**
+ * Where the visitor goes once the service answered, by the channel the link went (or would have
+ * gone) out on: the same confirmation for a known and an unknown address; the form again, asking
+ * for the e-mail, when only a phone was given and no SMS can be sent.
+ */
+export function linkRequestAnswer(channel: leadsV1.SelfServiceChannel): { href: string; message: string } {
+  if (channel === leadsV1.SelfServiceChannel.UNAVAILABLE)
+    return { href: SMS_UNAVAILABLE_HREF, message: UNSUBSCRIBE_TEXTS.smsUnavailable };
+  if (channel === leadsV1.SelfServiceChannel.SMS) return { href: sentHref('sms'), message: sentText('sms') };
+  // EMAIL, and an unset channel (the same words for every address).
+  return { href: sentHref('email'), message: sentText('email') };
 }
 
 /**
- * POST /unsubscribe/: Unsubscribe (the e-mail and/or phone suppressed from marketing at once) and,
- * when "usuń także moje dane" is ticked (it is, as the page is first shown), RequestErasure, which
- * the leads service records and carries out. Both calls are keyed: the erasure's key is derived
- * from the form's, so a form sent again repeats neither. Then 303 to the confirmation:
- * `?wypisano=tak`, or `?wniosek=<id>`, which GET answers here (no-store) with the request's status
- * read by GetErasureRequest.
+ * POST /unsubscribe/: RequestSelfServiceLink for the e-mail or phone typed (keyed, like every
+ * visitor form), then 303 to the confirmation. Nothing about the person changes here: the link
+ * mailed (or sent by SMS) opens /moje-dane/, where consents, export and erasure are. GET
+ * `?sms=niedostepny` draws the form again per visitor (its CSRF token) with the notice that no SMS
+ * can go out now.
  */
-export function unsubscribeApi(services: GatewayServices, deps: FormPostDeps & { logger: Logger }): Router {
+export function unsubscribeApi(services: GatewayServices, deps: FormPostDeps): Router {
   const router = Router();
+
+  const smsUnavailable = async (req: Request, res: Response): Promise<boolean> => {
+    const page = await deps.pages.resolve(UNSUBSCRIBE_PATH, `?${SMS_QUERY}=${SMS_UNAVAILABLE_VALUE}`);
+    if (page.status !== 200) return false;
+    const binding = ensureCsrfBinding(req, res, deps.csrf.secure);
+    const token = binding ? issueCsrfToken({ key: deps.csrf.key, binding, purpose: FORM_NAME }) : '';
+    res.locals['routeLabel'] = UNSUBSCRIBE_PATH;
+    // A form state: personal, answered no-store (its token is this visitor's).
+    await deps.pages.render(req, res, { ...page, formState: { values: { [CSRF_FIELD]: token } } });
+    return true;
+  };
+  router.get(UNSUBSCRIBE_PATH, (req, res, next) => {
+    if (req.query[SMS_QUERY] !== SMS_UNAVAILABLE_VALUE || req.query[SENT_QUERY] !== undefined) {
+      next();
+      return;
+    }
+    smsUnavailable(req, res)
+      .then((drawn) => {
+        if (!drawn) next();
+      })
+      .catch(next);
+  });
+
   router.use(
-    formPost<Outcome>(
+    formPost<leadsV1.RequestSelfServiceLinkResponse>(
       {
         path: UNSUBSCRIBE_PATH,
-        name: 'unsubscribe',
-        confirmationQuery: [UNSUBSCRIBED_QUERY, REQUEST_QUERY],
-        fields: Object.fromEntries(
-          UNSUBSCRIBE_FIELDS.filter((field) => field.kind !== 'checkbox').map((field) => [
-            field.name,
-            field.maxLength,
-          ]),
-        ),
-        checkboxes: [ERASE_FIELD],
-        submit: async (values, idempotencyKey) => {
-          const subject = { email: values['email'] ?? '', phone: values['phone'] ?? '' };
-          const unsubscribed = await services.leads.unsubscribe({ ...subject, idempotencyKey });
-          if (values[ERASE_FIELD] !== 'tak') return { unsubscribed, erasure: null };
-          const erasure = await services.leads.requestErasure({
-            ...subject,
-            note: '',
-            idempotencyKey: derivedFormKey('erasure', idempotencyKey, {}),
-          });
-          return { unsubscribed, erasure };
-        },
-        done: ({ erasure }) =>
-          erasure
-            ? {
-                href: erasureHref(erasure.requestId),
-                message: `${UNSUBSCRIBE_TEXTS.unsubscribed} ${erasureStatusText(erasureState(erasure.status))} Numer wniosku: ${erasure.requestId}.`,
-              }
-            : { href: UNSUBSCRIBED_HREF, message: UNSUBSCRIBE_TEXTS.unsubscribed },
+        name: FORM_NAME,
+        confirmationQuery: [SENT_QUERY],
+        fields: Object.fromEntries(UNSUBSCRIBE_FIELDS.map((field) => [field.name, field.maxLength])),
+        // The service checks whichever of the two the field was taken for.
+        serviceFields: { email: ADDRESS_FIELD, phone: ADDRESS_FIELD },
+        submit: (values, idempotencyKey) =>
+          services.leads.requestSelfServiceLink({
+            ...linkSubject(values[ADDRESS_FIELD] ?? ''),
+            idempotencyKey,
+          }),
+        done: (answer) => linkRequestAnswer(answer.channel),
       },
       deps,
     ),
   );
-
-  // GET /unsubscribe/?wniosek=<id>: the page with the request's status (personal to whoever holds the id: no-store).
-  router.get(UNSUBSCRIBE_PATH, (req, res, next) => {
-    const requestId = typeof req.query[REQUEST_QUERY] === 'string' ? req.query[REQUEST_QUERY] : '';
-    if (!requestId) {
-      next();
-      return;
-    }
-    const show = async () => {
-      let status = 200;
-      let state: FormState;
-      if (!isUuidV4(requestId)) {
-        status = 404;
-        state = { message: UNSUBSCRIBE_TEXTS.unknownRequest };
-      } else {
-        try {
-          const request = await services.leads.getErasureRequest({ requestId });
-          state = {
-            values: {
-              [REQUEST_ID_VALUE]: request.requestId,
-              [REQUEST_STATUS_VALUE]: erasureState(request.status),
-            },
-          };
-        } catch (error) {
-          const notFound = error instanceof GrpcCallError && error.code === GrpcStatus.NOT_FOUND;
-          if (!notFound) deps.logger.warn({ err: error }, 'erasure request status unavailable');
-          status = notFound ? 404 : 503;
-          state = {
-            message: notFound ? UNSUBSCRIBE_TEXTS.unknownRequest : UNSUBSCRIBE_TEXTS.statusUnavailable,
-          };
-        }
-      }
-      res.locals['routeLabel'] = UNSUBSCRIBE_PATH;
-      const page = await deps.pages.resolve(UNSUBSCRIBE_PATH);
-      await deps.pages.render(req, res, page.status === 200 ? { ...page, status, formState: state } : page);
-    };
-    show().catch(next);
-  });
   return router;
 }
 
-/** POST /unsubscribe/ (unsubscribe and erasure), after the shared body parsers. */
+/** POST /unsubscribe/ (the self-service link request), after the shared body parsers. */
 export const unsubscribeFeature: FeatureHandler = {
   name: 'unsubscribe',
   stage: 'forms',

@@ -1,0 +1,106 @@
+import { CONSENTS } from '@lib/pl-validation';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { FALLBACK_NAVIGATION } from '../../app/layouts/fallback-navigation';
+import { EXAMPLE_OPERATOR } from '../../app/operator';
+import { RenderContextProvider } from '../../app/render-context';
+import { createPolishLocale } from '../../shared/locale';
+import { type ApplicationPageData, type DeliveryPreviewView, applicationOptions } from './application-data';
+import ApplicationPage from './application-page';
+import { DELIVERY_TEXTS, IDENTITY_REASONS, PRIVACY_POLICY_PATH } from './application-texts';
+import { UNKNOWN_DELIVERY } from './delivery-preview';
+
+function personalPage(delivery: DeliveryPreviewView, errors: Record<string, string> = {}): string {
+  const data: ApplicationPageData = {
+    step: 'personal',
+    action: '/main/',
+    formVersion: 0,
+    values: {},
+    errors,
+    message: null,
+    csrfToken: 'token',
+    idempotencyKey: '0f0e0d0c-0b0a-4909-8807-060504030201',
+    summary: { amountGrosze: 200_000, periodDays: 90, purpose: 'medical' },
+    back: '/reg/',
+    resumeLink: null,
+    options: applicationOptions(),
+    delivery,
+  };
+  return renderToStaticMarkup(
+    <RenderContextProvider
+      value={{
+        locale: createPolishLocale('http://localhost:3000'),
+        buildId: 'test',
+        today: '2026-11-28',
+        navigation: { ...FALLBACK_NAVIGATION, operator: EXAMPLE_OPERATOR },
+      }}
+    >
+      <ApplicationPage data={data} />
+    </RenderContextProvider>,
+  );
+}
+
+const hasInput = (html: string, name: string) => html.includes(`name="${name}"`);
+const decode = (html: string) =>
+  html
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, '&');
+
+describe('step 3 of the application form', () => {
+  it('shows only the identity fields the lenders need, each with why, and names the lenders above the delivery consent', () => {
+    const html = decode(
+      personalPage({ known: true, lenders: ['Smartney', 'NetCredit'], asked: ['pesel', 'bankAccount'] }),
+    );
+    expect(hasInput(html, 'pesel')).toBe(true);
+    expect(hasInput(html, 'id_card')).toBe(false);
+    expect(hasInput(html, 'bank_account')).toBe(true);
+    expect(hasInput(html, 'income_source')).toBe(true);
+    expect(html).toContain(IDENTITY_REASONS.listed.pesel);
+    expect(html).toContain(IDENTITY_REASONS.listed.bankAccount);
+    expect(html).not.toContain(IDENTITY_REASONS.listed.idCard);
+    // One unticked checkbox per purpose, the delivery one among them; the privacy policy is a link.
+    for (const consent of CONSENTS) {
+      expect(hasInput(html, `consent_${consent.key}`)).toBe(true);
+      expect(html).toContain(consent.text);
+    }
+    expect(html).not.toMatch(/type="checkbox"[^>]*checked/);
+    expect(hasInput(html, 'consent_privacy')).toBe(false);
+    const lenders = html.indexOf('data-delivery-lenders');
+    expect(lenders).toBeGreaterThan(0);
+    expect(lenders).toBeLessThan(html.indexOf('name="consent_delivery"'));
+    expect(html).toContain('<li data-lender="">Smartney</li><li data-lender="">NetCredit</li>');
+    expect(html).toContain(`${DELIVERY_TEXTS.privacyLead} ${EXAMPLE_OPERATOR.name}.`);
+    expect(html).toContain(`<a href="${PRIVACY_POLICY_PATH}">${DELIVERY_TEXTS.privacyPolicyLink}</a>`);
+    expect(html).not.toContain('data-matched-only');
+  });
+
+  it('asks no identity field when none is needed', () => {
+    const html = personalPage({ known: true, lenders: ['Kuki'], asked: [] });
+    for (const name of ['pesel', 'id_card', 'bank_account']) expect(hasInput(html, name)).toBe(false);
+    expect(hasInput(html, 'consent_delivery')).toBe(true);
+  });
+
+  it('without lenders: no delivery consent, and a line says the application is matched only', () => {
+    const html = decode(personalPage({ known: true, lenders: [], asked: [] }));
+    expect(hasInput(html, 'consent_delivery')).toBe(false);
+    expect(html).not.toContain('data-delivery-lenders');
+    expect(html).toContain(DELIVERY_TEXTS.matchedOnly);
+    expect(hasInput(html, 'consent_matching')).toBe(true);
+  });
+
+  it('when the preview failed: all three identity fields with general reasons, no lender named, no delivery consent', () => {
+    const html = decode(personalPage(UNKNOWN_DELIVERY));
+    for (const name of ['pesel', 'id_card', 'bank_account']) expect(hasInput(html, name)).toBe(true);
+    expect(html).toContain(IDENTITY_REASONS.general.pesel);
+    expect(html).not.toContain('z listy poniżej');
+    expect(html).toContain(DELIVERY_TEXTS.previewUnavailable);
+    expect(hasInput(html, 'consent_delivery')).toBe(false);
+    expect(html).not.toContain('data-delivery-lenders');
+  });
+
+  it('shows a field the server refused even when the preview did not ask it', () => {
+    const html = personalPage({ known: true, lenders: ['Vivus'], asked: [] }, { id_card: 'Błędny numer' });
+    expect(hasInput(html, 'id_card')).toBe(true);
+    expect(html).toContain('Błędny numer');
+  });
+});

@@ -1,0 +1,104 @@
+import { CONSENTS, IDENTITY_FIELDS, peselCheckDigit, personalDetailsSchema } from '@lib/pl-validation';
+import {
+  UNKNOWN_DELIVERY,
+  askedFields,
+  consentsAsOffered,
+  deliveryPreviewView,
+  offersDeliveryConsent,
+} from './delivery-preview';
+import { consentAnswers } from './journey';
+
+const lender = (lenderSlug: string, lenderName: string) => ({ lenderSlug, lenderName });
+const PESEL = (() => {
+  const first = '9005151234';
+  return `${first}${peselCheckDigit(first)}`;
+})();
+const version = (key: string) => CONSENTS.find((c) => c.key === key)!.version;
+/** A post of step 3 with every consent's version sent and the required ones ticked. */
+const consentPost: Record<string, string> = Object.fromEntries(
+  CONSENTS.flatMap((c): [string, string][] => [
+    [`consent_${c.key}_version`, c.version],
+    ...(c.required ? ([[`consent_${c.key}`, 'on']] as [string, string][]) : []),
+  ]),
+);
+
+describe('step 3 asks only what the lenders of the preview need', () => {
+  it('asks the identity fields the preview requires, in form order; income source is never among them', () => {
+    const view = deliveryPreviewView({
+      lenders: [lender('smartney', 'Smartney'), lender('netcredit', 'NetCredit')],
+      requiredFields: ['incomeSource', 'bankAccount', 'pesel'],
+    });
+    expect(view).toEqual({
+      known: true,
+      lenders: ['Smartney', 'NetCredit'],
+      asked: ['pesel', 'bankAccount'],
+    });
+    expect([...askedFields(view)]).toEqual(['pesel', 'bankAccount']);
+    expect(offersDeliveryConsent(view)).toBe(true);
+  });
+
+  it('asks no identity field when the lenders need none, and offers no delivery consent without lenders', () => {
+    const none = deliveryPreviewView({ lenders: [lender('kuki', 'Kuki')], requiredFields: ['incomeSource'] });
+    expect(none.asked).toEqual([]);
+    expect(offersDeliveryConsent(none)).toBe(true);
+    const noLenders = deliveryPreviewView({ lenders: [], requiredFields: [] });
+    expect(noLenders).toEqual({ known: true, lenders: [], asked: [] });
+    expect(offersDeliveryConsent(noLenders)).toBe(false);
+  });
+
+  it('names each lender once, by its name (its slug when it has none), and ignores fields it does not know', () => {
+    const view = deliveryPreviewView({
+      lenders: [lender('vivus', 'Vivus'), lender('vivus', 'Vivus'), lender('kuki', ' ')],
+      requiredFields: ['idCard', 'firstName', 'age', 'shoeSize'],
+    });
+    expect(view.lenders).toEqual(['Vivus', 'kuki']);
+    expect(view.asked).toEqual(['idCard']);
+  });
+
+  it('falls back to asking all three identity fields, naming no lender, when the preview failed', () => {
+    expect(deliveryPreviewView(null)).toBe(UNKNOWN_DELIVERY);
+    expect(UNKNOWN_DELIVERY).toEqual({ known: false, lenders: [], asked: [...IDENTITY_FIELDS] });
+    expect(offersDeliveryConsent(UNKNOWN_DELIVERY)).toBe(false);
+  });
+
+  it('validates the post against the same set: a field not asked is neither required nor kept', () => {
+    const view = deliveryPreviewView({
+      lenders: [lender('netcredit', 'NetCredit')],
+      requiredFields: ['pesel'],
+    });
+    const schema = personalDetailsSchema('2026-11-28', askedFields(view));
+    const consents = consentsAsOffered(consentAnswers(consentPost), view);
+    const parsed = schema.safeParse({
+      pesel: PESEL,
+      idCard: 'not asked, not checked',
+      bankAccount: '',
+      incomeSource: 'employment',
+      consents,
+    });
+    expect(parsed.success).toBe(true);
+    expect(parsed.data).toMatchObject({ pesel: PESEL, idCard: undefined, bankAccount: undefined });
+    // With the safe fallback, the same post lacks the ID card and the account.
+    const all = personalDetailsSchema('2026-11-28', askedFields(UNKNOWN_DELIVERY)).safeParse({
+      pesel: PESEL,
+      idCard: '',
+      bankAccount: '',
+      incomeSource: 'employment',
+      consents: consentsAsOffered(consentAnswers(consentPost), UNKNOWN_DELIVERY),
+    });
+    expect(all.success).toBe(false);
+    expect(all.error?.issues.map((issue) => issue.path[0])).toEqual(['idCard', 'bankAccount']);
+  });
+
+  it('keeps the delivery consent as answered when offered, and “not given” whatever was sent when not', () => {
+    const ticked = consentAnswers({ ...consentPost, consent_delivery: 'on' });
+    const offered = deliveryPreviewView({ lenders: [lender('vivus', 'Vivus')], requiredFields: [] });
+    expect(consentsAsOffered(ticked, offered).delivery).toEqual({
+      given: true,
+      textVersion: version('delivery'),
+    });
+    for (const notOffered of [UNKNOWN_DELIVERY, deliveryPreviewView({ lenders: [], requiredFields: [] })]) {
+      const answers = consentsAsOffered(consentAnswers({ consent_delivery: 'on' }), notOffered);
+      expect(answers.delivery).toEqual({ given: false, textVersion: version('delivery') });
+    }
+  });
+});
