@@ -178,6 +178,9 @@ try {
         SMTP_URL: `smtp://127.0.0.1:${ports.nowhere}`,
         MAIL_FROM: 'Porównywarka pożyczek <no-reply@example.test>',
         PUBLIC_ORIGIN: origin,
+        LEADS_LINK_KEY: randomBytes(32).toString('base64'),
+        // The production lender file lists no lender yet: applications are matched only, as there.
+        LENDER_DELIVERY_FILE: 'deploy/lenders/lender-delivery.production.json',
       },
       `http://127.0.0.1:${ports.leadsOps}/readyz`,
     ),

@@ -62,7 +62,8 @@ const { CONSENTS } = require(path.join(root, 'dist/libs/pl-validation/src/index.
 // leads.v1.ConsentType by form key.
 const CONSENT_TYPES = {
   terms: 1,
-  privacy: 2,
+  matching: 8,
+  delivery: 9,
   creditBureau: 6,
   marketingEmail: 4,
   marketingSms: 7,
@@ -147,6 +148,13 @@ try {
         // NODE_ENV=production wants real keys: fresh random ones for this run.
         LEADS_MASTER_KEY: `bench:${randomBytes(32).toString('base64')}`,
         LEADS_BLIND_INDEX_KEY: randomBytes(32).toString('base64'),
+        LEADS_LINK_KEY: randomBytes(32).toString('base64'),
+        // The production lender file lists no lender yet: applications are matched only, as there.
+        LENDER_DELIVERY_FILE: 'deploy/lenders/lender-delivery.production.json',
+        // Mail, required in production: nothing listens there, so confirmations stay queued.
+        SMTP_URL: 'smtp://127.0.0.1:9',
+        MAIL_FROM: 'Porównywarka pożyczek <no-reply@example.test>',
+        PUBLIC_ORIGIN: 'http://127.0.0.1:3000',
         LOG_LEVEL: 'error',
       },
       `http://127.0.0.1:${leadsOps}/readyz`,

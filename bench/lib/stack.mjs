@@ -32,7 +32,9 @@ export function get(url) {
 }
 
 /**
- * @typedef {{ stop: () => Promise<void>, logFile: string }} Stack
+ * @typedef {{ stop: () => Promise<void>, logFile: string, ready: Record<string, unknown> }} Stack
+ *   ready: start.mjs's `stack-ready` record: `url`, and `mail` and `sandbox` (the partner sandbox's
+ *   GET /deliveries) when it runs them
  */
 
 /**
@@ -77,7 +79,13 @@ export async function startStack({ root, logFile, build, pageCache, contentDir, 
         logStream.write(`${line}\n`);
         recent.push(line);
         if (recent.length > 30) recent.shift();
-        if (line.includes('"event":"stack-ready"')) resolve('ready');
+        if (line.includes('"event":"stack-ready"')) {
+          try {
+            resolve(JSON.parse(line));
+          } catch {
+            resolve({});
+          }
+        }
       });
     }
   });
@@ -101,7 +109,8 @@ export async function startStack({ root, logFile, build, pageCache, contentDir, 
   });
   const outcome = await Promise.race([ready, exited.then(() => 'exited'), timeout]);
   clearTimeout(timer);
-  if (outcome === 'ready') return { stop, logFile };
+  if (typeof outcome === 'object' && outcome !== null)
+    return { stop, logFile, ready: /** @type {Record<string, unknown>} */ (outcome) };
   await stop();
   const why =
     outcome === 'exited'

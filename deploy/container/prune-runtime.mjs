@@ -16,7 +16,9 @@ import { pathToFileURL } from 'node:url';
 /** The entry points of start.sh, relative to the root. */
 export const ENTRY_POINTS = [
   'dist/apps/gateway/src/server/main.js',
-  ...['content', 'offers', 'rates', 'leads', 'events'].map((app) => `dist/apps/${app}/src/main.js`),
+  ...['content', 'offers', 'rates', 'leads', 'events', 'partner-sandbox'].map(
+    (app) => `dist/apps/${app}/src/main.js`,
+  ),
 ];
 
 const TEST_DIRS = new Set(['test', 'tests', '__tests__']);
@@ -70,7 +72,10 @@ export function requireClosure(root, entries = ENTRY_POINTS) {
   const files = new Set();
   /** @type {Set<string>} */
   const packages = new Set();
-  const pending = entries.map((entry) => path.join(root, entry));
+  // The entry points the build produced: an image of one app (build argument APP) has only its own,
+  // the image of all apps has every one but the partner sandbox's (never built into it).
+  const pending = entries.map((entry) => path.join(root, entry)).filter((file) => existsSync(file));
+  if (pending.length === 0) throw new Error(`no entry point of start.sh under ${root}/dist`);
   for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
     if (files.has(file)) continue;
     files.add(file);

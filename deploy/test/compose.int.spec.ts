@@ -1,8 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Buffer } from 'node:buffer';
 import { loadConfig, serviceEnvSchema } from '@lib/config';
+import { lenderDirectoryFileSchema, readLenderDirectory } from '@lib/partner-delivery';
 import { parse } from 'yaml';
 import {
   APP_NAMES,
@@ -15,7 +17,7 @@ import { WORKSPACE } from './support/kubernetes';
 
 interface ComposeService {
   image?: string;
-  build?: { context: string; dockerfile: string };
+  build?: { context: string; dockerfile: string; args?: Record<string, string> };
   environment?: Record<string, string | number>;
   env_file?: string[];
   ports?: string[];
@@ -57,6 +59,24 @@ const env = (name: string) =>
     Object.entries(services[name]?.environment ?? {}).map(([k, v]) => [k, interpolate(String(v))]),
   );
 
+/** Where leads and the partner sandbox read the lender secrets from (compose `env_file`). */
+const LENDER_SECRETS_FILE = '${LENDER_SECRETS_ENV_FILE:-deploy/lenders/.sandbox-secrets.env}';
+const makeSecrets = (file: string) =>
+  spawnSync('sh', [path.join(WORKSPACE, 'deploy/lenders/make-sandbox-secrets.sh'), file], {
+    encoding: 'utf8',
+  });
+/** KEY=value lines, comments and blanks left out. */
+const parseEnvFile = (text: string) =>
+  Object.fromEntries(
+    text
+      .split('\n')
+      .filter((line) => line.trim() && !line.startsWith('#'))
+      .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+  );
+/** A secrets file made by the script, as a developer makes it before `docker compose up`. */
+const secretsDir = mkdtempSync(path.join(tmpdir(), 'compose-secrets-'));
+afterAll(() => rmSync(secretsDir, { recursive: true, force: true }));
+
 describe('docker-compose.yml', () => {
   it('names every service of the stack and its infrastructure', () => {
     expect(Object.keys(services).sort()).toEqual(
@@ -71,6 +91,7 @@ describe('docker-compose.yml', () => {
         'prometheus',
         'probe-tools',
         'maildev',
+        'partner-sandbox',
       ].sort(),
     );
     expect(services.postgres?.image).toBe('postgres:15-alpine');
@@ -190,6 +211,7 @@ describe('docker-compose.yml', () => {
       'kafka',
       'maildev',
       'maildev',
+      'partner-sandbox',
       'postgres',
       'prometheus',
       'redis',
@@ -213,7 +235,7 @@ describe('docker-compose.yml', () => {
         pinned: true,
       });
     }
-    for (const name of [...APP_NAMES, 'kafka-topics']) {
+    for (const name of [...APP_NAMES, 'kafka-topics', 'partner-sandbox']) {
       expect({ name, readOnly: services[name]?.read_only, tmpfs: services[name]?.tmpfs }).toEqual({
         name,
         readOnly: true,
@@ -242,8 +264,12 @@ describe('docker-compose.yml', () => {
     }
     // Reserved example domain (RFC 2606): nobody real receives these messages.
     expect(vars.OPERATOR_EMAIL).toMatch(/\.example$/);
-    // Other services get no operator data.
-    for (const name of SERVICE_NAMES) expect(services[name]?.env_file).toBeUndefined();
+    // Other services get no operator data; leads gets the lender secrets only.
+    for (const name of SERVICE_NAMES)
+      expect({ name, envFile: services[name]?.env_file }).toEqual({
+        name,
+        envFile: name === 'leads' ? [LENDER_SECRETS_FILE] : undefined,
+      });
   });
 
   it('health-checks every long-running container that others wait for', () => {
@@ -342,6 +368,72 @@ describe('docker-compose.yml', () => {
     ]);
   });
 
+  it('has leads deliver to the partner sandbox: the sandbox lender file, its address and the same secrets file', () => {
+    const leads = env('leads');
+    const sandbox = env('partner-sandbox');
+    // The sandbox's own image (build argument APP), from the one Dockerfile: never the image of all apps.
+    expect(services['partner-sandbox']?.build).toEqual({
+      context: '.',
+      dockerfile: 'deploy/Dockerfile',
+      args: { APP: 'partner-sandbox' },
+    });
+    expect(services['partner-sandbox']?.image).toBe('porownywarka/partner-sandbox:local');
+    expect(sandbox.APP).toBe('partner-sandbox');
+    // Both refuse a sandbox lender file (leads) or run at all (the sandbox) under production.
+    expect(leads.NODE_ENV).toBe('development');
+    expect(sandbox.NODE_ENV).toBe('development');
+    // The same reviewed file, mounted read-only where LENDER_DELIVERY_FILE points.
+    const mount = `./deploy/lenders/lender-delivery.sandbox.json:${leads.LENDER_DELIVERY_FILE}:ro`;
+    expect(services.leads?.volumes).toEqual([mount]);
+    expect(services['partner-sandbox']?.volumes).toContain(mount);
+    expect(sandbox.LENDER_DELIVERY_FILE).toBe(leads.LENDER_DELIVERY_FILE);
+    for (const [variable, file] of [
+      ['PARTNER_SANDBOX_FEED', './apps/offers/feeds/pl_feed.json'],
+      ['SANDBOX_BEHAVIOUR_FILE', './apps/partner-sandbox/sandbox-behaviour.json'],
+    ] as const) {
+      expect(services['partner-sandbox']?.volumes).toContain(`${file}:${sandbox[variable]}:ro`);
+      expect(existsSync(path.join(WORKSPACE, file))).toBe(true);
+    }
+    expect(leads.PARTNER_SANDBOX_URL).toBe(`http://partner-sandbox:${sandbox.PARTNER_SANDBOX_PORT}`);
+    expect(sandbox.PARTNER_SANDBOX_HOST).toBe('0.0.0.0');
+    expect(sandbox.LEAD_STATUS_CALLBACK_URL).toBe(`http://gateway:${GATEWAY_PORT}/api/partner/lead-status`);
+    // Its state in the /tmp tmpfs, the one writable place of a read-only container.
+    expect(sandbox.SANDBOX_STATE_FILE).toMatch(/^\/tmp\//);
+    expect((services['partner-sandbox']?.ports ?? []).map(interpolate)).toEqual(['127.0.0.1:8090:8090']);
+    // The secrets: one gitignored file, kept out of the image's build context, for both.
+    expect(services['partner-sandbox']?.env_file).toEqual([LENDER_SECRETS_FILE]);
+    const defaultFile = interpolate(LENDER_SECRETS_FILE);
+    expect(defaultFile).toBe('deploy/lenders/.sandbox-secrets.env');
+    for (const ignore of ['.gitignore', '.dockerignore', 'deploy/Dockerfile.dockerignore'])
+      expect({ ignore, lists: readFileSync(path.join(WORKSPACE, ignore), 'utf8').split('\n') }).toEqual({
+        ignore,
+        lists: expect.arrayContaining([defaultFile]),
+      });
+  });
+
+  it('makes one secret per lender of the sandbox file with deploy/lenders/make-sandbox-secrets.sh, keeping them on a rerun', () => {
+    const file = path.join(secretsDir, 'again.env');
+    expect(makeSecrets(file).status).toBe(0);
+    const first = parseEnvFile(readFileSync(file, 'utf8'));
+    const lenders = lenderDirectoryFileSchema.parse(
+      JSON.parse(readFileSync(path.join(WORKSPACE, 'deploy/lenders/lender-delivery.sandbox.json'), 'utf8')),
+    ).lenders;
+    expect(Object.keys(first).sort()).toEqual(lenders.map((l) => l.secretEnv).sort());
+    for (const secret of Object.values(first)) expect(secret).toMatch(/^[0-9a-f]{64}$/);
+    expect(new Set(Object.values(first)).size).toBe(lenders.length);
+    const rerun = makeSecrets(file);
+    expect(rerun.stdout).toContain(`0 secret(s) made, ${lenders.length} kept`);
+    expect(parseEnvFile(readFileSync(file, 'utf8'))).toEqual(first);
+    // What leads reads at start holds with these secrets and the compose address of the sandbox.
+    const directory = readLenderDirectory(
+      readFileSync(path.join(WORKSPACE, 'deploy/lenders/lender-delivery.sandbox.json'), 'utf8'),
+      { ...first, PARTNER_SANDBOX_URL: env('leads').PARTNER_SANDBOX_URL },
+    );
+    expect('ok' in directory && directory.ok.lenders.map((l) => l.endpoint.host)).toEqual(
+      lenders.map(() => 'partner-sandbox:8090'),
+    );
+  });
+
   it('has Prometheus scrape every process on its ops port and load the alert rules', () => {
     expect(services.prometheus?.volumes).toEqual(['./deploy/prometheus:/etc/prometheus:ro']);
     expect(services.prometheus?.command).toContain('--config.file=/etc/prometheus/prometheus.yml');
@@ -372,9 +464,13 @@ if (!composeCli) {
 
 (composeCli ? it : it.skip)('is accepted by `compose config`', () => {
   const [command, ...args] = composeCli!;
+  // Compose needs the secrets file to exist (env_file): the one the script makes, as documented.
+  const secrets = path.join(secretsDir, 'config.env');
+  expect(makeSecrets(secrets).status).toBe(0);
   const result = spawnSync(command!, [...args, '-f', composeFile, 'config', '-q'], {
     encoding: 'utf8',
     cwd: WORKSPACE,
+    env: { ...process.env, LENDER_SECRETS_ENV_FILE: secrets },
   });
   expect(result.stderr).toBe('');
   expect(result.status).toBe(0);

@@ -22,7 +22,9 @@ function fakeAppRoot(): string {
   const root = mkdtempSync(path.join(tmpdir(), 'app-'));
   const entries = [
     'dist/apps/gateway/src/server/main.js',
-    ...['content', 'offers', 'rates', 'leads', 'events'].map((n) => `dist/apps/${n}/src/main.js`),
+    ...['content', 'offers', 'rates', 'leads', 'events', 'partner-sandbox'].map(
+      (n) => `dist/apps/${n}/src/main.js`,
+    ),
     'deploy/kafka/create-topics.mjs',
   ];
   for (const entry of entries) {
@@ -52,6 +54,7 @@ describe('deploy/container/start.sh', () => {
     ['leads', 'dist/apps/leads/src/main.js'],
     ['events', 'dist/apps/events/src/main.js'],
     ['kafka-topics', 'deploy/kafka/create-topics.mjs'],
+    ['partner-sandbox', 'dist/apps/partner-sandbox/src/main.js'],
   ])('APP=%s runs %s', (app, entry) => {
     const result = run(app, ['--flag']);
     expect(result.status).toBe(0);
@@ -63,7 +66,7 @@ describe('deploy/container/start.sh', () => {
       const result = run(app);
       expect(result.status).toBe(64);
       expect(result.stderr).toContain(
-        'APP must be one of gateway, content, offers, rates, leads, events, kafka-topics',
+        'APP must be one of gateway, content, offers, rates, leads, events, kafka-topics, partner-sandbox',
       );
     }
   });
@@ -73,13 +76,24 @@ describe('deploy/container/healthcheck.mjs', () => {
   let server: Server;
   let port: number;
   let status = 200;
+  /** Answers /healthz only, as the partner sandbox does. */
+  let healthzOnly: Server;
+  let healthzPort: number;
 
   beforeAll(async () => {
-    server = createServer((req, res) => res.writeHead(req.url === '/readyz' ? status : 404).end());
+    server = createServer((req, res) =>
+      res.writeHead(req.url === '/readyz' || req.url === '/healthz' ? status : 404).end(),
+    );
+    healthzOnly = createServer((req, res) => res.writeHead(req.url === '/healthz' ? 200 : 404).end());
+    await new Promise<void>((resolve) => healthzOnly.listen(0, '127.0.0.1', resolve));
+    healthzPort = (healthzOnly.address() as { port: number }).port;
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as { port: number }).port;
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await new Promise<void>((resolve) => healthzOnly.close(() => resolve()));
+  });
 
   // Asynchronous on purpose: the fake /readyz server lives in this process and must keep answering.
   const check = (env: Record<string, string>) =>
@@ -104,6 +118,19 @@ describe('deploy/container/healthcheck.mjs', () => {
     // Nothing of ours listens on 127.0.0.2: the check went where OPS_HOST said.
     expect(await check({ APP: 'content', OPS_HOST: '127.0.0.2', OPS_PORT: String(port) })).toBe(1);
     expect(await check({ APP: 'gateway', OPS_HOST: '127.0.0.2', PORT: String(port) })).toBe(0);
+  });
+
+  it('asks the partner sandbox (no dependencies, no /readyz) its /healthz on PARTNER_SANDBOX_PORT', async () => {
+    expect(await check({ APP: 'partner-sandbox', PARTNER_SANDBOX_PORT: String(healthzPort) })).toBe(0);
+    expect(
+      await check({
+        APP: 'partner-sandbox',
+        PARTNER_SANDBOX_HOST: '0.0.0.0',
+        PARTNER_SANDBOX_PORT: String(healthzPort),
+      }),
+    ).toBe(0);
+    // A service's check asks /readyz, which that server does not answer.
+    expect(await check({ APP: 'content', OPS_PORT: String(healthzPort) })).toBe(1);
   });
 
   it('is unhealthy on any other status, on a closed port, or without a known port', async () => {
@@ -150,6 +177,8 @@ describe('deploy/Dockerfile build argument APP', () => {
     expect(projectsFor('all')).toBe('gateway,content,offers,rates,leads,events');
     expect(projectsFor('rates')).toBe('rates');
     expect(projectsFor('gateway')).toBe('gateway');
+    // The local stacks' lenders get an image of their own; the image of all apps never holds them.
+    expect(projectsFor('partner-sandbox')).toBe('partner-sandbox');
     const runtime = dockerfile.slice(dockerfile.indexOf('AS runtime'));
     expect(runtime).toMatch(/^ARG APP$/m);
     expect(runtime).toMatch(/^ENV NODE_ENV=production APP=\$\{APP\}$/m);
@@ -165,6 +194,45 @@ describe('deploy/Dockerfile build argument APP', () => {
   });
 });
 
+describe('deploy/container/prune-runtime.mjs on the image of one app', () => {
+  it('follows the entry points that app has and drops the libraries it does not require', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'one-app-'));
+    const write = (file: string, text: string) => {
+      mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+      writeFileSync(path.join(root, file), text);
+    };
+    // What `--build-arg APP=partner-sandbox` builds: that app and its libraries, no other entry point.
+    write('dist/apps/partner-sandbox/src/main.js', 'require("../../../libs/config/src/index.js");\n');
+    write('dist/libs/config/src/index.js', 'module.exports = {};\n');
+    write('dist/libs/testing/src/index.js', 'module.exports = {};\n');
+    try {
+      const out = spawnSync(
+        process.execPath,
+        [path.join(WORKSPACE, 'deploy/container/prune-runtime.mjs'), root],
+        {
+          encoding: 'utf8',
+        },
+      );
+      expect(out.stderr).toBe('');
+      expect(out.status).toBe(0);
+      expect(readdirSync(path.join(root, 'dist/libs'))).toEqual(['config']);
+      // Without any entry point nothing was built: refused rather than pruning everything away.
+      rmSync(path.join(root, 'dist/apps'), { recursive: true });
+      const none = spawnSync(
+        process.execPath,
+        [path.join(WORKSPACE, 'deploy/container/prune-runtime.mjs'), root],
+        {
+          encoding: 'utf8',
+        },
+      );
+      expect(none.status).toBe(1);
+      expect(none.stderr).toContain('no entry point of start.sh');
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('build context filters', () => {
   const patterns = (file: string) =>
     readFileSync(path.join(WORKSPACE, file), 'utf8')
@@ -175,7 +243,16 @@ describe('build context filters', () => {
   it('keep local state out of the image, the same for BuildKit and the classic builder', () => {
     const buildKit = patterns('deploy/Dockerfile.dockerignore');
     expect(patterns('.dockerignore')).toEqual(buildKit);
-    for (const excluded of ['**/node_modules', 'dist', '.data', '.nx', '.git', '.env'])
+    for (const excluded of [
+      '**/node_modules',
+      'dist',
+      '.data',
+      '.nx',
+      '.git',
+      '.env',
+      // The compose stack's lender secrets: `COPY . .` must never bake them into a layer.
+      'deploy/lenders/.sandbox-secrets.env',
+    ])
       expect(buildKit).toContain(excluded);
   });
 });

@@ -2,6 +2,7 @@ import { Buffer } from 'node:buffer';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SERVICE_PORTS as CONFIG_PORTS, loadConfig, serviceEnvSchema } from '@lib/config';
+import { lenderDirectoryFileSchema, readLenderDirectory } from '@lib/partner-delivery';
 import { LIVENESS_SERVICE, MIGRATE_ONLY_FLAG } from '@lib/service-kit';
 import { effectiveConfig, loadTopics } from '../kafka/topics.cjs';
 import {
@@ -79,7 +80,7 @@ function probePort(probe: Probe | undefined): string | number | undefined {
 /**
  * The environment a container would see, resolving ConfigMaps and Secrets from the same render.
  * externalSecrets: Secrets and the operator-identity ConfigMap managed outside the render (production)
- * are left out instead of failing.
+ * are left out instead of failing (so are the keys of an envFrom Secret: they are not known here).
  */
 function effectiveEnv(
   container: Container,
@@ -104,7 +105,7 @@ function effectiveEnv(
   for (const source of container.envFrom ?? []) {
     const name = source.configMapRef?.name ?? source.secretRef?.name;
     const values = source.configMapRef ? configMaps.get(name!) : secrets.get(name!);
-    if (!values && externalSecrets && name === 'operator-identity') continue;
+    if (!values && externalSecrets && (name === 'operator-identity' || source.secretRef)) continue;
     if (!values) throw new Error(`${container.name}: envFrom refers to missing ${name}`);
     Object.assign(env, values);
   }
@@ -333,8 +334,10 @@ describeWithKubectl.each(OVERLAYS)('%s', (overlay) => {
       }
     }
     expect([...missingConfigMaps]).toEqual([]);
-    // Only production's Secret is managed outside the repository (docs/OPERATIONS.md).
-    expect([...missingSecrets]).toEqual(overlay.endsWith('prod') ? ['porownywarka-secrets'] : []);
+    // Only production's Secrets are managed outside the repository (docs/OPERATIONS.md).
+    expect([...missingSecrets].sort()).toEqual(
+      overlay.endsWith('prod') ? ['lender-delivery-secrets', 'porownywarka-secrets'] : [],
+    );
   });
 });
 
@@ -502,6 +505,8 @@ const PROBE_PORTS: Array<[number, 'TCP' | 'UDP']> = [
   [53, 'TCP'],
   [80, 'TCP'],
   [443, 'TCP'],
+  [465, 'TCP'],
+  [587, 'TCP'],
   [4318, 'TCP'],
   [5432, 'TCP'],
   [6379, 'TCP'],
@@ -553,6 +558,8 @@ function expectedConnections(objects: K8sObject[], overlay: 'dev' | 'prod'): Set
     add(`${name} -> internet:443/TCP`);
     add(`${name} -> internet:80/TCP`);
   }
+  // Lenders' HTTPS endpoints, and the mail relay's SMTP submission (implicit TLS, STARTTLS).
+  for (const port of [443, 465, 587]) add(`leads -> internet:${port}/TCP`);
   // PostgreSQL and Redis: by port, to any address (a managed server has an address, not a pod),
   // plus the dev overlay's pods, which admit only these clients.
   const redisClients = [...SERVICE_NAMES, 'gateway'];
@@ -723,6 +730,56 @@ describeWithKubectl.each(OVERLAYS)('%s: complete manifests', (overlay) => {
     expect(effectiveEnv(leads, objects, kind === 'prod').PUBLIC_ORIGIN).toBe(
       effectiveEnv(gateway, objects, kind === 'prod').PUBLIC_ORIGIN,
     );
+  });
+
+  it("gives leads the reviewed production lender file as a mounted ConfigMap, and the lenders' secrets from Secret lender-delivery-secrets", () => {
+    const workload = appWorkloads(objects).find((w) => w.metadata.name === 'leads')!;
+    const pod = workload.spec.template.spec;
+    const source = readFileSync(
+      path.join(WORKSPACE, 'deploy/lenders/lender-delivery.production.json'),
+      'utf8',
+    );
+    // kustomize reads no file outside k8s/base: its copy must be the reviewed file, byte for byte.
+    expect(readFileSync(path.join(WORKSPACE, 'k8s/base/lender-delivery.production.json'), 'utf8')).toBe(
+      source,
+    );
+    const volume = pod.volumes?.find((v) => v.name === 'lender-delivery');
+    const configMap = byKind(objects, 'ConfigMap').find((c) => c.metadata.name === volume?.configMap?.name);
+    // Hashed name: a change of the file rolls the pods.
+    expect(configMap?.metadata.name).toMatch(/^lender-delivery-[a-z0-9]{10}$/);
+    expect((configMap?.data ?? {}) as Record<string, string>).toEqual({ 'lender-delivery.json': source });
+    for (const container of [...pod.containers, ...(pod.initContainers ?? [])]) {
+      const mount = container.volumeMounts?.find((m) => m.name === 'lender-delivery');
+      expect({ container: container.name, mount }).toEqual({
+        container: container.name,
+        mount: { name: 'lender-delivery', mountPath: '/etc/porownywarka/lenders', readOnly: true },
+      });
+      const env = effectiveEnv(container, objects, kind === 'prod');
+      expect(env.LENDER_DELIVERY_FILE).toBe(`${mount!.mountPath}/lender-delivery.json`);
+      const secrets = container.envFrom?.find((s) => s.secretRef?.name.startsWith('lender-delivery-secrets'));
+      // Production: a missing Secret keeps the pod from starting instead of delivering to no lender.
+      expect(secrets?.secretRef?.optional).toBe(false);
+    }
+    // A production file: https endpoints only (port 443, which the NetworkPolicy opens), and no
+    // problem but the secrets the Secret holds at run time.
+    const file = lenderDirectoryFileSchema.parse(JSON.parse(source));
+    expect(file.environment).toBe('production');
+    for (const lender of file.lenders.filter((l) => l.enabled)) {
+      const url = new URL(lender.endpoint);
+      expect({ lender: lender.slug, protocol: url.protocol, port: url.port }).toEqual({
+        lender: lender.slug,
+        protocol: 'https:',
+        port: '',
+      });
+    }
+    const withSecrets = Object.fromEntries(file.lenders.map((l) => [l.secretEnv, 's'.repeat(64)]));
+    expect(readLenderDirectory(source, withSecrets)).toMatchObject({ ok: { environment: 'production' } });
+    // The dev overlay makes the Secret, empty: its file lists no lender and no sandbox is deployed.
+    // Production renders none: it is created outside the repository.
+    const renderedSecrets = byKind(objects, 'Secret')
+      .filter((secret) => secret.metadata.name.startsWith('lender-delivery-secrets'))
+      .map((secret) => secret.data ?? {});
+    expect({ kind, renderedSecrets }).toEqual({ kind, renderedSecrets: kind === 'dev' ? [{}] : [] });
   });
 
   it('keeps credentials out of ConfigMaps and plain values: they come from Secrets only', () => {

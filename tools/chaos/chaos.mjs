@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `npm run chaos`: the reliability suite. Starts the stack, loads pages and posts comments while it
 // stalls the content service, kills the rates service and restarts PostgreSQL, then counts in
-// PostgreSQL whether any confirmed comment was lost or any stored twice. On demand only: it takes
+// PostgreSQL whether any confirmed comment was lost or any stored twice; then submits applications
+// to the leads service while it kills leads and the partner sandbox mid-delivery, and counts whether
+// any application reached a lender twice or was left undelivered. On demand only: it takes
 // a few minutes and the whole machine, so it is never part of `npm test` (its pure parts are:
 // lib/*.spec.ts). Usage and flags: lib/args.cjs; what it proves: docs/OPERATIONS.md.
 import { randomUUID } from 'node:crypto';
@@ -25,6 +27,15 @@ const {
   passed,
 } = require('./lib/tally.cjs');
 const { pidListeningOn, postmasterPid } = require('./lib/processes.cjs');
+const {
+  applicationRequest,
+  submitFailure,
+  timeoutLenders,
+  queuedLeft,
+  deliveryVerdict,
+  formatDeliveryReport,
+  deliveriesPassed,
+} = require('./lib/deliveries.cjs');
 const SERVICE_PORTS = require('../../libs/config/src/service-ports.json');
 const pg = require('pg');
 
@@ -78,6 +89,14 @@ Object.assign(process.env, {
   // Every post comes from 127.0.0.1: the per-address budget would otherwise refuse all but 5.
   COMMENT_RATE_LIMIT: process.env.COMMENT_RATE_LIMIT ?? '1000',
 });
+// The deliveries fault needs the partner sandbox, which npm start runs only without a lender file of
+// the user's: this run delivers to the sandbox whatever the shell has set.
+if (process.env.LENDER_DELIVERY_FILE?.trim()) {
+  say(
+    `LENDER_DELIVERY_FILE=${process.env.LENDER_DELIVERY_FILE} is left out: the stack delivers to the partner sandbox`,
+  );
+  delete process.env.LENDER_DELIVERY_FILE;
+}
 mkdirSync(path.join(root, 'tmp'), { recursive: true });
 const logFile = path.join(root, 'tmp', `chaos-${RUN_ID}-stack.log`);
 
@@ -218,6 +237,16 @@ async function inject(fault) {
       const readyAt = await readyAgain(readyUrl(SERVICE_PORTS.rates.ops));
       return { fault, what, endedAt, readyAt, timedOut: readyAt === undefined };
     }
+    case 'deliveries': {
+      const sandbox = typeof stack?.ready.sandbox === 'string' ? stack.ready.sandbox : undefined;
+      if (!sandbox)
+        return {
+          fault,
+          what: 'applications delivered while leads and the partner sandbox are killed',
+          skipped: 'npm start runs no partner sandbox in this stack',
+        };
+      return deliveriesFault(sandbox.replace(/\/deliveries$/, ''));
+    }
     case 'postgres': {
       const what = 'embedded PostgreSQL stopped (fast shutdown) and started again by npm start';
       if (!embedded)
@@ -245,6 +274,212 @@ async function inject(fault) {
       };
     }
   }
+}
+
+// ---- the deliveries fault -------------------------------------------------------------------------
+/** Submitters at once; each pauses between its applications so that the kills fall mid-stream. */
+const SUBMITTERS = 3;
+const SUBMIT_PAUSE_MS = 150;
+/** After the last delivery of an answering lender, how long 'sent' ones may take to be decided (callbacks). */
+const CALLBACK_SETTLE_MS = 30_000;
+/** @type {{ verdict: import('./lib/deliveries.cjs').DeliveryVerdict, kills: Array<{ what: string, readyAfterSeconds: number | undefined }> } | undefined} */
+let deliveryReport;
+
+/**
+ * Kills the process listening on `port` with SIGKILL and waits until `readyUrl` answers 200 again
+ * (npm start's supervisor starts it again). `prepare` runs first, given the pid: what it returns is
+ * added to the fault's description.
+ * @param {string} name @param {number} port @param {string} url
+ * @param {(pid: number) => Promise<string>} [prepare]
+ */
+async function killAndAwait(name, port, url, prepare) {
+  const pid = pidListeningOn(port);
+  const note = prepare ? await prepare(pid) : '';
+  const what = `${name} (pid ${pid})${note} killed with SIGKILL`;
+  say(`fault: ${what}`);
+  process.kill(pid, 'SIGKILL');
+  const killedAt = Date.now();
+  const readyAt = await readyAgain(url);
+  return {
+    what,
+    killedAt,
+    readyAt,
+    readyAfterSeconds: readyAt === undefined ? undefined : (readyAt - killedAt) / 1000,
+  };
+}
+
+/**
+ * Stops leads (SIGSTOP) as soon as the lenders hold a delivery of `applicationId`: the dispatcher
+ * is then mid-pass, and a lender's answer it has not recorded yet is lost with the kill that
+ * follows. Frozen, the outbox cannot change under the count: the application's deliveries the
+ * sandbox has but the outbox still has queued (not those of a lender that never answers). Each is
+ * sent again once its 60 s lease is over, under the same delivery id, and must come back as a
+ * repeat, never as a second delivery.
+ * @param {number} pid @param {string} sandboxUrl @param {string} applicationId @param {string[]} waiting
+ * @param {(count: number) => void} record
+ */
+async function freezeMidDelivery(pid, sandboxUrl, applicationId, waiting, record) {
+  const url = `${sandboxUrl}/deliveries?application_id=${applicationId}`;
+  const received = async () => {
+    const answer = await get(url);
+    return answer?.status === 200
+      ? /** @type {{ deliveries: Array<{ deliveryId: string }> }} */ (
+          JSON.parse(answer.body.toString('utf8'))
+        ).deliveries
+      : [];
+  };
+  const until = Date.now() + 10_000;
+  while ((await received()).length === 0 && Date.now() < until) await sleep(2);
+  process.kill(pid, 'SIGSTOP');
+  const atLenders = new Set((await received()).map((d) => d.deliveryId));
+  const unrecorded = (await outboxRows([applicationId])).filter(
+    (r) => r.state === 'queued' && atLenders.has(r.id) && !waiting.includes(r.lender),
+  ).length;
+  record(unrecorded);
+  return ` stopped once the lenders had a delivery of application ${applicationId} (${unrecorded} of its lenders' answers not yet recorded), then`;
+}
+
+/** This run's deliveries in the leads outbox. @param {string[]} applicationIds */
+async function outboxRows(applicationIds) {
+  const client = new pg.Client({ connectionString: databaseUrl() });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      `SELECT id, application_id AS "applicationId", lender_slug AS lender, state
+         FROM leads.lead_deliveries WHERE application_id = ANY($1::uuid[])`,
+      [applicationIds],
+    );
+    return /** @type {import('./lib/deliveries.cjs').OutboxRow[]} */ (rows);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Submits the applications over gRPC, as the gateway's journey does (one idempotency key per
+ * application, sent again after an uncertain answer), kills leads once a third of them is confirmed
+ * and the partner sandbox once two thirds are (both mid-delivery: a pass holds deliveries for up to
+ * a lender's 3 s timeout), waits until both are ready again and nothing is queued but for the lender
+ * that never answers, and keeps the verdict for the report.
+ * @param {string} sandboxUrl
+ * @returns {Promise<import('./lib/tally.cjs').FaultRecord>}
+ */
+async function deliveriesFault(sandboxUrl) {
+  const fault = 'deliveries';
+  const total = options.applications;
+  const what = `${total} applications submitted while leads and then the partner sandbox were killed with SIGKILL`;
+  const { createServiceClient } = require(path.join(root, 'dist/libs/contracts/src/index.js'));
+  const { CONSENTS } = require(path.join(root, 'dist/libs/pl-validation/src/index.js'));
+  const waiting = timeoutLenders(
+    JSON.parse(readFileSync(path.join(root, 'apps/partner-sandbox/sandbox-behaviour.json'), 'utf8')),
+  );
+  const sandboxPort = Number(new URL(sandboxUrl).port);
+  const leadsReady = readyUrl(SERVICE_PORTS.leads.ops);
+  const client = createServiceClient('leads', {
+    target: `127.0.0.1:${SERVICE_PORTS.leads.grpc}`,
+    deadlineMs: 10_000,
+  });
+  say(`deliveries: submitting ${total} applications with the delivery consent to leads over gRPC`);
+
+  const applicationIds = new Set();
+  let rejected = 0;
+  let unconfirmed = 0;
+  let confirmed = 0;
+  let next = 0;
+  const giveUpAt = Date.now() + options.deliveryTimeoutSeconds * 1000;
+  /** @type {Array<Promise<Awaited<ReturnType<typeof killAndAwait>>>>} */
+  const kills = [];
+  let unrecordedAnswers = 0;
+  /** @param {string} applicationId the application just confirmed */
+  const onConfirmed = (applicationId) => {
+    confirmed += 1;
+    if (confirmed === Math.ceil(total / 3))
+      kills.push(
+        killAndAwait('leads', SERVICE_PORTS.leads.grpc, leadsReady, (pid) =>
+          freezeMidDelivery(pid, sandboxUrl, applicationId, waiting, (n) => {
+            unrecordedAnswers = n;
+          }),
+        ),
+      );
+    else if (confirmed === Math.ceil((2 * total) / 3))
+      kills.push(
+        // After leads is back, so that the two outages do not merge into one.
+        (kills[0] ?? Promise.resolve()).then(() =>
+          killAndAwait('partner sandbox', sandboxPort, `${sandboxUrl}/healthz`),
+        ),
+      );
+  };
+  const submitter = async () => {
+    for (let n = next++; n < total; n = next++) {
+      const request = applicationRequest(n + 1, RUN_ID, CONSENTS, randomUUID());
+      let delay = RETRY_FIRST_MS;
+      for (;;) {
+        try {
+          const answer = await client.submitApplication(request);
+          applicationIds.add(answer.applicationId);
+          onConfirmed(answer.applicationId);
+          break;
+        } catch (error) {
+          const code = /** @type {{ code?: number }} */ (error).code;
+          if (submitFailure(code) === 'rejected') {
+            rejected += 1;
+            say(
+              `application ${n + 1} refused (code ${code}): ${error instanceof Error ? error.message : String(error)}`,
+            );
+            break;
+          }
+          if (Date.now() > giveUpAt) {
+            unconfirmed += 1;
+            break;
+          }
+          await sleep(jitter(delay));
+          delay = Math.min(delay * 2, RETRY_MAX_MS);
+        }
+      }
+      await sleep(SUBMIT_PAUSE_MS);
+    }
+  };
+  await Promise.all(Array.from({ length: SUBMITTERS }, submitter));
+  client.close();
+  const killed = await Promise.all(kills);
+  const endedAt = Math.max(...killed.map((k) => k.killedAt));
+  const readyAt = killed.some((k) => k.readyAt === undefined)
+    ? undefined
+    : Math.max(...killed.map((k) => /** @type {number} */ (k.readyAt)));
+  say(
+    `deliveries: ${applicationIds.size} applications confirmed; waiting until nothing is queued but for ${waiting.join(', ') || 'no lender'}`,
+  );
+
+  const ids = [...applicationIds];
+  let rows = await outboxRows(ids);
+  while (queuedLeft(rows, waiting) > 0 && Date.now() < giveUpAt) {
+    await sleep(2_000);
+    rows = await outboxRows(ids);
+  }
+  const settledAt = Date.now();
+  // Decisions posted back later (the 'decide-later' lenders' callbacks through the gateway).
+  while (rows.some((r) => r.state === 'sent') && Date.now() < settledAt + CALLBACK_SETTLE_MS) {
+    await sleep(1_000);
+    rows = await outboxRows(ids);
+  }
+  const listed = await get(`${sandboxUrl}/deliveries`);
+  if (listed?.status !== 200)
+    throw new Error(`GET ${sandboxUrl}/deliveries answered ${listed?.status ?? 'nothing'}`);
+  const verdict = deliveryVerdict({
+    submitted: total,
+    applicationIds: ids,
+    rejected,
+    unconfirmed,
+    outbox: rows,
+    sandbox: JSON.parse(listed.body.toString('utf8')).deliveries,
+    waitingLenders: waiting,
+    unrecordedAnswers,
+  });
+  deliveryReport = {
+    verdict,
+    kills: killed.map((k) => ({ what: k.what, readyAfterSeconds: k.readyAfterSeconds })),
+  };
+  return { fault, what, endedAt, readyAt, timedOut: readyAt === undefined || verdict.queuedLeft > 0 };
 }
 
 // ---- the count in PostgreSQL ---------------------------------------------------------------------
@@ -327,11 +562,15 @@ try {
   await Promise.all(writers);
 
   const verdict = writeVerdict(ledger.submissions.values(), await storedByMarker());
-  process.stdout.write(
-    `\n${formatReport({ tally, verdict, faults, durationSeconds, connections: options.connections }).join('\n')}\n\n`,
+  const report = formatReport({ tally, verdict, faults, durationSeconds, connections: options.connections });
+  if (deliveryReport) report.push(...formatDeliveryReport(deliveryReport.verdict, deliveryReport.kills));
+  process.stdout.write(`\n${report.join('\n')}\n\n`);
+  exitCode = passed(verdict, faults) && (!deliveryReport || deliveriesPassed(deliveryReport.verdict)) ? 0 : 1;
+  say(
+    exitCode === 0
+      ? `PASSED: no write lost or doubled, every fault recovered${deliveryReport ? ', every application delivered once to each lender' : ''}`
+      : 'FAILED: see above',
   );
-  exitCode = passed(verdict, faults) ? 0 : 1;
-  say(exitCode === 0 ? 'PASSED: no write lost or doubled, every fault recovered' : 'FAILED: see above');
 } catch (error) {
   say(`chaos run failed: ${error instanceof Error ? error.message : String(error)}`);
 } finally {

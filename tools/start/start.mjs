@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // `npm start`: build, start PostgreSQL (embedded unless DATABASE_URL is set), the five gRPC services,
-// MailDev (the local mail catcher, unless SMTP_URL is set) and the gateway; wait until all are
-// ready; keep them running (a process that exits or stops answering its health check is restarted,
+// MailDev (the local mail catcher, unless SMTP_URL is set), the partner sandbox (the lenders the
+// leads service delivers to, unless --no-sandbox or LENDER_DELIVERY_FILE) and the gateway; wait
+// until all are ready; keep them running (a process that exits or stops answering its health check is restarted,
 // lib/restart-policy.cjs); stop everything in order on Ctrl-C or SIGTERM, or when a process fails
 // at start repeatedly.
-import { existsSync, mkdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +20,10 @@ import {
   SERVICES,
   MAILDEV_ENTRY,
   MAILDEV_WEB_URL,
+  SANDBOX_LENDER_FILE,
+  lenderMode,
+  lenderSecretNames,
+  partnerSandboxUrl,
   mailCatcherDirectory,
   usesMailCatcher,
   planStack,
@@ -52,7 +58,15 @@ if (options.help) {
 
 // ---- output -------------------------------------------------------------------------------------
 const color = !options.json && process.stdout.isTTY === true && !process.env.NO_COLOR;
-const nameOrder = ['start', 'build', 'postgres', ...SERVICES.map((s) => s.name), 'maildev', 'gateway'];
+const nameOrder = [
+  'start',
+  'build',
+  'postgres',
+  ...SERVICES.map((s) => s.name),
+  'maildev',
+  'sandbox',
+  'gateway',
+];
 /** @param {string} name @param {string} line @param {'stdout' | 'stderr'} stream */
 const write = (name, line, stream) => {
   const nameIndex = Math.max(0, nameOrder.indexOf(name));
@@ -85,6 +99,10 @@ const childEnv = Object.fromEntries(
 );
 const embeddedDatabase = !env.DATABASE_URL?.trim();
 const mailCatcher = usesMailCatcher(env);
+const lenders = lenderMode(env, options);
+const runsSandbox = lenders === 'sandbox';
+/** The lenders' secrets of this run (sandboxSecrets), when the sandbox runs. @type {Record<string, string> | undefined} */
+let lenderSecrets;
 /** @type {ManagedProcess | undefined} */
 let buildProcess;
 /** @type {import('./lib/supervisor.cjs').SupervisedProcess | undefined} */
@@ -155,12 +173,14 @@ async function shutdown(exitCode, reason) {
   for (const waiting of supervisor.processes.filter((p) => !p.running)) waiting.kill();
   const running = (/** @type {import('./lib/supervisor.cjs').SupervisedProcess[]} */ list) =>
     list.filter((p) => p.running);
-  const isMailCatcher = (/** @type {import('./lib/supervisor.cjs').SupervisedProcess} */ p) =>
-    p.name === 'maildev';
+  // What stands in for the outside world: MailDev and the partner sandbox.
+  const isOutside = (/** @type {import('./lib/supervisor.cjs').SupervisedProcess} */ p) =>
+    p.name === 'maildev' || p.name === 'sandbox';
   const results = [
-    ...(await supervisor.stop(STOP_GRACE_MS, running(appProcesses.filter((p) => !isMailCatcher(p))))),
-    // After the services: the leads service's last sends and its SMTP pool's goodbye still reach it.
-    ...(await supervisor.stop(STOP_GRACE_MS, running(appProcesses.filter(isMailCatcher)))),
+    ...(await supervisor.stop(STOP_GRACE_MS, running(appProcesses.filter((p) => !isOutside(p))))),
+    // After the services: the leads service's last sends, deliveries and its SMTP pool's goodbye
+    // still reach them.
+    ...(await supervisor.stop(STOP_GRACE_MS, running(appProcesses.filter(isOutside)))),
     // Last, so that the services' final queries and pool shutdown still reach it.
     ...(databaseProcess ? await supervisor.stop(STOP_GRACE_MS, running([databaseProcess])) : []),
   ];
@@ -203,7 +223,7 @@ async function fail(message, culprits = []) {
 async function checkPorts() {
   let claims;
   try {
-    claims = requiredPorts({ env, embeddedDatabase });
+    claims = requiredPorts({ env, embeddedDatabase, sandbox: runsSandbox });
   } catch (error) {
     return fail(error instanceof Error ? error.message : String(error));
   }
@@ -262,7 +282,9 @@ function checkEntries() {
     );
     return false;
   }
-  const missing = requiredEntries().filter((entry) => !existsSync(path.join(root, entry)));
+  const missing = requiredEntries({ sandbox: runsSandbox }).filter(
+    (entry) => !existsSync(path.join(root, entry)),
+  );
   if (missing.length === 0) return true;
   const advice = options.build
     ? 'the build finished but did not produce them'
@@ -313,12 +335,56 @@ async function resolveDatabaseUrl() {
 }
 
 /**
+ * A fresh secret for every lender of the sandbox lender file, for this run only: handed to the
+ * sandbox and the leads service in their environment, never written to disk or printed, so no
+ * secret of a local run can end up in a commit or a shared log. 32 random bytes as 64 hex digits,
+ * as `openssl rand -hex 32` makes a real lender's. Before the build: a broken file stops the run
+ * at once.
+ */
+async function sandboxSecrets() {
+  let names;
+  try {
+    names = lenderSecretNames(readFileSync(path.join(root, SANDBOX_LENDER_FILE), 'utf8'));
+  } catch (error) {
+    return fail(
+      `the sandbox lender file ${SANDBOX_LENDER_FILE} cannot be used: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  lenderSecrets = Object.fromEntries(names.map((name) => [name, randomBytes(32).toString('hex')]));
+  return true;
+}
+
+/** Says in the log where the leads service delivers applications in this run. */
+function reportLenders() {
+  if (lenders === 'sandbox') {
+    log(
+      'info',
+      `applications go to the partner sandbox (lenders of ${SANDBOX_LENDER_FILE}, secrets made for this run); what each lender received: ${partnerSandboxUrl(env)}/deliveries`,
+    );
+  } else if (lenders === 'own-file') {
+    log(
+      'info',
+      `applications go to the lenders of LENDER_DELIVERY_FILE ${env.LENDER_DELIVERY_FILE?.trim()} (their secrets from the environment); no partner sandbox`,
+    );
+  } else {
+    log(
+      'info',
+      'no partner sandbox (--no-sandbox) and no LENDER_DELIVERY_FILE: applications are matched only',
+    );
+  }
+}
+
+/**
  * Services first, the gateway once they are ready: a gRPC channel that finds its service not yet
  * listening backs off before retrying, and the first pages would fail during that back-off.
  * @param {string} databaseUrl
  */
 async function startStack(databaseUrl) {
-  const specs = planStack({ env, databaseUrl });
+  const specs = planStack({
+    env,
+    databaseUrl,
+    ...(lenderSecrets ? { sandbox: { secrets: lenderSecrets } } : {}),
+  });
   if (mailCatcher) {
     mkdirSync(path.join(root, mailCatcherDirectory(env)), { recursive: true });
     log(
@@ -328,6 +394,7 @@ async function startStack(databaseUrl) {
   } else {
     log('info', `mail of the leads service goes to SMTP_URL ${redactUrl(env.SMTP_URL?.trim() ?? '')}`);
   }
+  reportLenders();
   const toLaunch = (/** @type {typeof specs} */ list) =>
     list.map((spec) => ({
       name: spec.name,
@@ -361,24 +428,30 @@ async function startStack(databaseUrl) {
 // ---- main ---------------------------------------------------------------------------------------
 try {
   if (!(await checkPorts())) process.exitCode = 1;
+  else if (runsSandbox && !(await sandboxSecrets())) process.exitCode = 1;
   else if (options.build && !(await build())) process.exitCode = 1;
   else if (!shuttingDown && checkEntries()) {
     const databaseUrl = await resolveDatabaseUrl();
     if (databaseUrl && (await startStack(databaseUrl))) {
       stackReady = true;
       const url = `http://localhost:${gatewayPort(env)}/`;
-      // `event` is what tools watching --json output (bench/run.mjs) wait for.
+      const deliveries = runsSandbox ? `${partnerSandboxUrl(env)}/deliveries` : undefined;
+      // `event` is what tools watching --json output (bench/run.mjs, tools/chaos) wait for.
       log('info', 'all services and the gateway are ready', {
         url,
         event: 'stack-ready',
         ...(mailCatcher ? { mail: MAILDEV_WEB_URL } : {}),
+        ...(deliveries ? { sandbox: deliveries } : {}),
       });
       if (!options.json) {
         const mail = mailCatcher
-          ? `  Mail:  ${MAILDEV_WEB_URL}   (MailDev: the mail and SMS the leads service sends)\n`
+          ? `  Mail:    ${MAILDEV_WEB_URL}   (MailDev: the mail and SMS the leads service sends)\n`
+          : '';
+        const sandbox = deliveries
+          ? `  Lenders: ${deliveries}   (partner sandbox: what each lender received; /deliveries/summary counts)\n`
           : '';
         process.stdout.write(
-          `\n  Ready: ${url}   (Ctrl-C stops everything; a process that exits or hangs is restarted)\n${mail}\n`,
+          `\n  Ready:   ${url}   (Ctrl-C stops everything; a process that exits or hangs is restarted)\n${mail}${sandbox}\n`,
         );
       }
     }

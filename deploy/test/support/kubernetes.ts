@@ -158,7 +158,11 @@ export interface Container {
   name: string;
   image: string;
   env?: EnvVar[];
-  envFrom?: Array<{ configMapRef?: { name: string }; secretRef?: { name: string } }>;
+  envFrom?: Array<{
+    configMapRef?: { name: string; optional?: boolean };
+    secretRef?: { name: string; optional?: boolean };
+  }>;
+  volumeMounts?: Array<{ name: string; mountPath: string; readOnly?: boolean }>;
   args?: string[];
   ports?: ContainerPort[];
   readinessProbe?: Probe;
@@ -175,6 +179,7 @@ export interface Container {
 export interface PodSpec {
   containers: Container[];
   initContainers?: Container[];
+  volumes?: Array<{ name: string; configMap?: { name: string }; emptyDir?: Record<string, unknown> }>;
   serviceAccountName?: string;
   automountServiceAccountToken?: boolean;
   securityContext?: { runAsNonRoot?: boolean; runAsUser?: number; seccompProfile?: { type: string } };

@@ -3,7 +3,7 @@
 const { parseArgs } = require('node:util');
 
 /** @type {ReadonlyArray<Fault>} */
-const FAULTS = Object.freeze(['stall', 'kill', 'postgres']);
+const FAULTS = Object.freeze(['stall', 'kill', 'postgres', 'deliveries']);
 
 const USAGE = `Usage: npm run chaos [-- flags]
 
@@ -14,9 +14,15 @@ with the same key after an uncertain answer), while it
   kill      kills the rates service (SIGKILL); npm start's supervisor starts it again
   postgres  stops the embedded PostgreSQL (fast shutdown, as pg_ctl stop -m fast); the supervisor
             starts it again (skipped, with a line saying so, when DATABASE_URL is set)
+  deliveries submits --applications applications with the delivery consent over gRPC to the leads
+            service, kills it (SIGKILL) and then the partner sandbox (the lenders) while they are
+            delivered, lets the supervisor start both again, and waits until nothing is queued but
+            for the lender that never answers in time
 then prints the requests, the non-2xx answers by status, the writes lost and duplicated (counted in
-PostgreSQL: both must be 0) and the time to recover after each fault. Exits 1 when a write was lost
-or duplicated, or the stack did not recover.
+PostgreSQL: both must be 0), the time to recover after each fault and the deliveries (the outbox by
+state; what the sandbox received, its repeats and duplicates). Exits 1 when a write was lost or
+duplicated, an application was delivered twice to a lender or a delivery was left queued, or the
+stack did not recover.
 
   --faults a,b        which faults, in this order (default ${FAULTS.join(',')})
   --connections N     load connections (default 16)
@@ -25,6 +31,9 @@ or duplicated, or the stack did not recover.
                       supervisor's liveness check does not restart it)
   --settle S          seconds of plain load before, between and after the faults (default 10)
   --recover-timeout S give up waiting for a fault's recovery after S seconds (default 60)
+  --applications N    applications of the deliveries fault (default 24)
+  --delivery-timeout S give up waiting for the deliveries to settle after S seconds (default 300;
+                      a delivery interrupted by the kill waits out its 60 s lease first)
   --no-build          start the stack from the existing dist/ (no Nx build first)`;
 
 class UsageError extends Error {
@@ -36,10 +45,11 @@ class UsageError extends Error {
 }
 
 /**
- * @typedef {'stall' | 'kill' | 'postgres'} Fault
+ * @typedef {'stall' | 'kill' | 'postgres' | 'deliveries'} Fault
  * @typedef {{
  *   faults: Fault[], connections: number, writers: number, stallSeconds: number,
- *   settleSeconds: number, recoverTimeoutSeconds: number, build: boolean, help: boolean,
+ *   settleSeconds: number, recoverTimeoutSeconds: number, applications: number,
+ *   deliveryTimeoutSeconds: number, build: boolean, help: boolean,
  * }} ChaosOptions
  */
 
@@ -91,6 +101,8 @@ function parseChaosArgs(argv) {
         stall: { type: 'string' },
         settle: { type: 'string' },
         'recover-timeout': { type: 'string' },
+        applications: { type: 'string' },
+        'delivery-timeout': { type: 'string' },
         'no-build': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -108,6 +120,8 @@ function parseChaosArgs(argv) {
     stallSeconds: integer('--stall', v.stall, 8, 1, 600),
     settleSeconds: integer('--settle', v.settle, 10, 1, 600),
     recoverTimeoutSeconds: integer('--recover-timeout', v['recover-timeout'], 60, 5, 3600),
+    applications: integer('--applications', v.applications, 24, 3, 1000),
+    deliveryTimeoutSeconds: integer('--delivery-timeout', v['delivery-timeout'], 300, 30, 3600),
     build: !v['no-build'],
     help: v.help === true,
   };

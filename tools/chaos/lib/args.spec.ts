@@ -9,6 +9,8 @@ describe('parseChaosArgs', () => {
       stallSeconds: 8,
       settleSeconds: 10,
       recoverTimeoutSeconds: 60,
+      applications: 24,
+      deliveryTimeoutSeconds: 300,
       build: true,
       help: false,
     });
@@ -29,6 +31,10 @@ describe('parseChaosArgs', () => {
         '3',
         '--recover-timeout',
         '30',
+        '--applications',
+        '12',
+        '--delivery-timeout',
+        '120',
         '--no-build',
       ]),
     ).toEqual({
@@ -38,6 +44,8 @@ describe('parseChaosArgs', () => {
       stallSeconds: 5,
       settleSeconds: 3,
       recoverTimeoutSeconds: 30,
+      applications: 12,
+      deliveryTimeoutSeconds: 120,
       build: false,
       help: false,
     });
@@ -51,6 +59,9 @@ describe('parseChaosArgs', () => {
     [['--stall', '1.5'], /whole number/],
     [['--writers', 'many'], /whole number/],
     [['--recover-timeout', '1'], /between 5 and 3600/],
+    // Fewer than three leave no application to submit between the two kills.
+    [['--applications', '2'], /between 3 and 1000/],
+    [['--delivery-timeout', '10'], /between 30 and 3600/],
     [['--unknown'], /Unknown option/],
     [['extra'], /positional/],
   ])('refuses %j', (argv, message) => {

@@ -179,7 +179,8 @@ function formatReport({ tally, verdict, faults, durationSeconds, connections }) 
     const parts = [
       `ready after ${seconds(record.readyAt === undefined || record.endedAt === undefined ? undefined : record.readyAt - record.endedAt)}`,
     ];
-    if (record.firstWriteAt !== undefined || record.fault !== 'kill') {
+    // Faults of the comments' write path (content, PostgreSQL) wait for a stored comment too.
+    if (record.firstWriteAt !== undefined || record.fault === 'stall' || record.fault === 'postgres') {
       parts.push(
         `first comment stored after ${seconds(record.firstWriteAt === undefined || record.endedAt === undefined ? undefined : record.firstWriteAt - record.endedAt)}`,
       );

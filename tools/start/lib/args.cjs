@@ -4,13 +4,18 @@ const { parseArgs } = require('node:util');
 
 const USAGE = `Usage: npm start [-- <flags>]
 
-Builds the workspace, starts PostgreSQL (embedded, or DATABASE_URL), the five gRPC services and the
-gateway, waits until all report ready and prints the address. Ctrl-C stops everything.
+Builds the workspace, starts PostgreSQL (embedded, or DATABASE_URL), the five gRPC services, MailDev
+(unless SMTP_URL is set), the partner sandbox (the lenders applications are delivered to, with secrets
+made for this run) and the gateway, waits until all report ready and prints the addresses. Ctrl-C stops
+everything.
 
 Flags:
-  --no-build   use the existing dist/ instead of running the Nx build first
-  --json       print every log line as JSON (one object per line) instead of the readable form
-  --help       show this text
+  --no-build     use the existing dist/ instead of running the Nx build first
+  --no-sandbox   start no partner sandbox: applications are matched only, unless LENDER_DELIVERY_FILE
+                 names a lender file (a set LENDER_DELIVERY_FILE also starts none: its lenders and
+                 their LENDER_SECRET_* from the environment are used)
+  --json         print every log line as JSON (one object per line) instead of the readable form
+  --help         show this text
 
 Environment variables are passed through to every process (DATABASE_URL, REDIS_URL, KAFKA_BROKERS,
 LOG_LEVEL, PORT, ...); see README.md for the full table.`;
@@ -24,12 +29,13 @@ class UsageError extends Error {
 }
 
 /**
- * @typedef {{ build: boolean, json: boolean, help: boolean }} StartOptions
+ * @typedef {{ build: boolean, sandbox: boolean, json: boolean, help: boolean }} StartOptions
  */
 
 /** Flags and the option each sets; all are plain switches. */
 const FLAGS = /** @type {const} */ ({
   'no-build': { type: 'boolean' },
+  'no-sandbox': { type: 'boolean' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 });
@@ -49,7 +55,7 @@ function parseStartArgs(argv) {
     tokens: true,
   });
   /** @type {StartOptions} */
-  const options = { build: true, json: false, help: false };
+  const options = { build: true, sandbox: true, json: false, help: false };
   for (const token of tokens) {
     const typed = argv[token.index];
     // A switch counts only as typed alone: not `--json=1`, not grouped, not after `--`.
@@ -57,6 +63,7 @@ function parseStartArgs(argv) {
       throw new UsageError(`unknown argument "${typed}"`);
     }
     if (token.name === 'no-build') options.build = false;
+    else if (token.name === 'no-sandbox') options.sandbox = false;
     else if (token.name === 'json') options.json = true;
     else options.help = true;
   }

@@ -2,11 +2,22 @@ import { parseStartArgs, UsageError, USAGE } from './args.cjs';
 
 describe('parseStartArgs', () => {
   it('builds and prints readable logs by default', () => {
-    expect(parseStartArgs([])).toEqual({ build: true, json: false, help: false });
+    expect(parseStartArgs([])).toEqual({ build: true, sandbox: true, json: false, help: false });
   });
 
-  it('reads --no-build, --json and --help in any order', () => {
-    expect(parseStartArgs(['--json', '--no-build'])).toEqual({ build: false, json: true, help: false });
+  it('reads --no-build, --no-sandbox, --json and --help in any order', () => {
+    expect(parseStartArgs(['--json', '--no-build'])).toEqual({
+      build: false,
+      sandbox: true,
+      json: true,
+      help: false,
+    });
+    expect(parseStartArgs(['--no-sandbox', '--json'])).toEqual({
+      build: true,
+      sandbox: false,
+      json: true,
+      help: false,
+    });
     expect(parseStartArgs(['-h']).help).toBe(true);
     expect(parseStartArgs(['--help']).help).toBe(true);
   });
@@ -19,9 +30,10 @@ describe('parseStartArgs', () => {
     expect(() => parseStartArgs(['--json=1'])).toThrow('unknown argument "--json=1"');
     expect(() => parseStartArgs(['-hh'])).toThrow('unknown argument "-hh"');
     expect(() => parseStartArgs(['--', '--json'])).toThrow('unknown argument "--"');
+    expect(() => parseStartArgs(['--no-sandbox=1'])).toThrow('unknown argument "--no-sandbox=1"');
   });
 
   it('documents every flag it accepts', () => {
-    for (const flag of ['--no-build', '--json', '--help']) expect(USAGE).toContain(flag);
+    for (const flag of ['--no-build', '--no-sandbox', '--json', '--help']) expect(USAGE).toContain(flag);
   });
 });

@@ -1,7 +1,9 @@
 'use strict';
 // What `npm start` runs: the five gRPC services and the gateway, with the ports of ARCHITECTURE.md,
-// MailDev (the local mail catcher) unless SMTP_URL names another server, and the environment each
-// child gets. Pure data so that it can be checked without starting anything.
+// MailDev (the local mail catcher) unless SMTP_URL names another server, the partner sandbox (the
+// lenders the leads service delivers applications to) unless the user brings a lender file or says
+// --no-sandbox, and the environment each child gets. Pure data so that it can be checked without
+// starting anything.
 
 /**
  * @typedef {{ port: number, purpose: string }} PortClaim
@@ -24,8 +26,12 @@ const SERVICES = Object.freeze(
   Object.entries(SERVICE_PORTS).map(([name, ports]) => ({ name, grpcPort: ports.grpc, opsPort: ports.ops })),
 );
 
-/** The Nx projects `npm start` builds; their libraries follow through Nx's ^build dependency. */
-const BUILD_PROJECTS = ['gateway', ...SERVICES.map((service) => service.name)];
+/**
+ * The Nx projects `npm start` builds; their libraries follow through Nx's ^build dependency. The
+ * partner sandbox is built even when a run does not start it: Nx's cache makes that free, and a
+ * later run without --no-sandbox finds it ready.
+ */
+const BUILD_PROJECTS = ['gateway', ...SERVICES.map((service) => service.name), 'partner-sandbox'];
 
 const GATEWAY_ENTRY = 'dist/apps/gateway/src/server/main.js';
 const DEFAULT_GATEWAY_PORT = 3000;
@@ -50,6 +56,56 @@ const MAILDEV_WEB_URL = `http://127.0.0.1:${MAILDEV_WEB_PORT}/`;
  */
 const usesMailCatcher = (env) => !env.SMTP_URL?.trim();
 
+/** apps/partner-sandbox, built: plays the lenders of the sandbox lender file over HTTP. */
+const PARTNER_SANDBOX_ENTRY = 'dist/apps/partner-sandbox/src/main.js';
+/** The reviewed sandbox lender file (relative to the workspace root, the children's working directory). */
+const SANDBOX_LENDER_FILE = 'deploy/lenders/lender-delivery.sandbox.json';
+const DEFAULT_PARTNER_SANDBOX_PORT = 8090;
+/** The gateway's public endpoint for lenders' later decisions (features/application-status). */
+const LEAD_STATUS_PATH = '/api/partner/lead-status';
+
+/**
+ * Where the leads service delivers applications in this run:
+ *   'sandbox'   the partner sandbox, started here with fresh secrets (the default);
+ *   'own-file'  LENDER_DELIVERY_FILE is set: the user's lenders, their secrets from the environment,
+ *               no sandbox (a sandbox here would play lenders nobody delivers to);
+ *   'none'      --no-sandbox without a file: applications are matched only, as the leads service
+ *               does without LENDER_DELIVERY_FILE.
+ * @param {Record<string, string | undefined>} env
+ * @param {{ sandbox: boolean }} options `sandbox: false` is --no-sandbox
+ * @returns {'sandbox' | 'own-file' | 'none'}
+ */
+function lenderMode(env, options) {
+  if (env.LENDER_DELIVERY_FILE?.trim()) return 'own-file';
+  return options.sandbox ? 'sandbox' : 'none';
+}
+
+/**
+ * The environment variables that hold the secrets of the lenders of a lender file (each entry's
+ * secretEnv), so that a run can generate one per lender. Throws with the reason when the text is
+ * not a lender file; the sandbox itself validates the rest when it starts.
+ * @param {string} text the lender file's contents
+ * @returns {string[]}
+ */
+function lenderSecretNames(text) {
+  /** @type {unknown} */
+  let json;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`not JSON: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const lenders = /** @type {{ lenders?: unknown }} */ (json)?.lenders;
+  if (!Array.isArray(lenders)) throw new Error('has no "lenders" list');
+  const names = lenders.map((lender, i) => {
+    const name = /** @type {{ secretEnv?: unknown }} */ (lender)?.secretEnv;
+    if (typeof name !== 'string' || !/^[A-Z][A-Z0-9_]*$/.test(name))
+      throw new Error(`lenders.${i}.secretEnv must be an environment variable name`);
+    return name;
+  });
+  return [...new Set(names)];
+}
+
 /**
  * Reads an optional port variable the same way the processes themselves will, so a typo is reported
  * here, before anything is built or started.
@@ -73,6 +129,19 @@ const gatewayPort = (env) => portFromEnv(env, 'PORT', DEFAULT_GATEWAY_PORT);
 /** @param {Record<string, string | undefined>} env */
 const embeddedPostgresPort = (env) => portFromEnv(env, 'EMBEDDED_PG_PORT', DEFAULT_EMBEDDED_PG_PORT);
 
+/** @param {Record<string, string | undefined>} env */
+const partnerSandboxPort = (env) => portFromEnv(env, 'PARTNER_SANDBOX_PORT', DEFAULT_PARTNER_SANDBOX_PORT);
+
+/**
+ * The sandbox's address, which leads delivers to and whose inspection API (GET /deliveries,
+ * /deliveries/summary) shows what each lender received.
+ * @param {Record<string, string | undefined>} env
+ */
+const partnerSandboxUrl = (env) => `http://127.0.0.1:${partnerSandboxPort(env)}`;
+
+/** @param {Record<string, string | undefined>} env */
+const dataDirectory = (env) => (env.DATA_DIR?.trim() || '.data').replace(/\/+$/, '');
+
 /**
  * The inherited environment without unset values, and without the per-process ports that this
  * script assigns itself: a GRPC_PORT exported in the shell would otherwise put all five services on
@@ -91,10 +160,16 @@ function inheritedEnv(env) {
 }
 
 /**
- * @param {{ env: Record<string, string | undefined>, databaseUrl: string }} input
- * @returns {ProcessSpec[]} the services, MailDev (unless SMTP_URL is set), the gateway last
+ * @param {{
+ *   env: Record<string, string | undefined>,
+ *   databaseUrl: string,
+ *   sandbox?: { secrets: Record<string, string> },
+ * }} input `sandbox`: run the partner sandbox, with these lender secrets (by their secretEnv) for
+ *   it and for leads; made fresh by each run and never written anywhere (lenderMode decides)
+ * @returns {ProcessSpec[]} the services, MailDev (unless SMTP_URL is set), the partner sandbox (when
+ *   asked), the gateway last
  */
-function planStack({ env, databaseUrl }) {
+function planStack({ env, databaseUrl, sandbox }) {
   const base = inheritedEnv(env);
   // A laptop run should not expose the internal gRPC ports to the network unless asked to.
   const grpcHost = base.GRPC_HOST ?? '127.0.0.1';
@@ -113,6 +188,16 @@ function planStack({ env, databaseUrl }) {
         }
       : {}),
   };
+  // Deliveries go to the sandbox: its lender file, its address for the file's ${PARTNER_SANDBOX_URL}
+  // endpoints, and the secrets the sandbox checks the signatures with.
+  /** @type {Record<string, string>} */
+  const lenderEnv = sandbox
+    ? {
+        LENDER_DELIVERY_FILE: SANDBOX_LENDER_FILE,
+        PARTNER_SANDBOX_URL: partnerSandboxUrl(env),
+        ...sandbox.secrets,
+      }
+    : {};
 
   /** @type {ProcessSpec[]} */
   const specs = SERVICES.map((service) => ({
@@ -124,7 +209,7 @@ function planStack({ env, databaseUrl }) {
       GRPC_PORT: String(service.grpcPort),
       OPS_PORT: String(service.opsPort),
       DATABASE_URL: databaseUrl,
-      ...(service.name === 'leads' ? leadsEnv : {}),
+      ...(service.name === 'leads' ? { ...leadsEnv, ...lenderEnv } : {}),
     },
     readyUrl: `http://127.0.0.1:${service.opsPort}/readyz`,
     healthUrl: `http://127.0.0.1:${service.opsPort}/healthz`,
@@ -156,6 +241,29 @@ function planStack({ env, databaseUrl }) {
         { port: MAILDEV_SMTP_PORT, purpose: 'MailDev SMTP (set SMTP_URL to send mail elsewhere)' },
         { port: MAILDEV_WEB_PORT, purpose: 'MailDev web (set SMTP_URL to send mail elsewhere)' },
       ],
+    });
+  }
+
+  if (sandbox) {
+    const sandboxPort = partnerSandboxPort(env);
+    const sandboxUrl = partnerSandboxUrl(env);
+    specs.push({
+      name: 'sandbox',
+      entry: PARTNER_SANDBOX_ENTRY,
+      env: {
+        ...base,
+        ...lenderEnv,
+        PARTNER_SANDBOX_HOST: '127.0.0.1',
+        PARTNER_SANDBOX_PORT: String(sandboxPort),
+        // Later decisions go where a real lender's would: the gateway's public callback endpoint.
+        LEAD_STATUS_CALLBACK_URL: `http://127.0.0.1:${port}${LEAD_STATUS_PATH}`,
+        // Beside the embedded database: what the lenders received lives as long as the applications.
+        SANDBOX_STATE_FILE: `${dataDirectory(env)}/partner-sandbox/deliveries.jsonl`,
+      },
+      // The sandbox answers /healthz only: it has no dependency whose absence would make it unready.
+      readyUrl: `${sandboxUrl}/healthz`,
+      healthUrl: `${sandboxUrl}/healthz`,
+      ports: [{ port: sandboxPort, purpose: 'partner sandbox (npm start -- --no-sandbox runs without it)' }],
     });
   }
 
@@ -191,24 +299,32 @@ function planStack({ env, databaseUrl }) {
  * MailDev's mail directory, relative to the workspace root: `<DATA_DIR>/maildev`.
  * @param {Record<string, string | undefined>} env
  */
-const mailCatcherDirectory = (env) => `${(env.DATA_DIR?.trim() || '.data').replace(/\/+$/, '')}/maildev`;
+const mailCatcherDirectory = (env) => `${dataDirectory(env)}/maildev`;
 
 /**
  * Every port the stack will listen on, checked before anything starts.
- * @param {{ env: Record<string, string | undefined>, embeddedDatabase: boolean }} input
+ * @param {{ env: Record<string, string | undefined>, embeddedDatabase: boolean, sandbox?: boolean }} input
  * @returns {PortClaim[]}
  */
-function requiredPorts({ env, embeddedDatabase }) {
-  const claims = planStack({ env, databaseUrl: 'postgres://unused' }).flatMap((spec) => spec.ports);
+function requiredPorts({ env, embeddedDatabase, sandbox = false }) {
+  const claims = planStack({
+    env,
+    databaseUrl: 'postgres://unused',
+    ...(sandbox ? { sandbox: { secrets: {} } } : {}),
+  }).flatMap((spec) => spec.ports);
   if (embeddedDatabase) claims.push({ port: embeddedPostgresPort(env), purpose: 'embedded PostgreSQL' });
   return claims;
 }
 
-/** @returns {string[]} the compiled files the stack needs, relative to the workspace root */
-function requiredEntries() {
+/**
+ * @param {{ sandbox?: boolean }} [input] whether the partner sandbox runs
+ * @returns {string[]} the compiled files the stack needs, relative to the workspace root
+ */
+function requiredEntries({ sandbox = false } = {}) {
   return [
     ...SERVICES.map((service) => serviceEntry(service.name)),
     GATEWAY_ENTRY,
+    ...(sandbox ? [PARTNER_SANDBOX_ENTRY] : []),
     'dist/libs/database/src/index.js',
     'dist/libs/observability/src/index.js',
   ];
@@ -234,6 +350,12 @@ module.exports = {
   MAILDEV_ENTRY,
   MAILDEV_WEB_URL,
   usesMailCatcher,
+  PARTNER_SANDBOX_ENTRY,
+  SANDBOX_LENDER_FILE,
+  LEAD_STATUS_PATH,
+  lenderMode,
+  lenderSecretNames,
+  partnerSandboxUrl,
   mailCatcherDirectory,
   BUILD_PROJECTS,
   planStack,

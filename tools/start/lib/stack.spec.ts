@@ -1,7 +1,14 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import {
+  lenderMode,
+  lenderSecretNames,
   MAILDEV_ENTRY,
   MAILDEV_WEB_URL,
+  PARTNER_SANDBOX_ENTRY,
+  partnerSandboxUrl,
   planStack,
+  SANDBOX_LENDER_FILE,
   redactUrl,
   requiredEntries,
   requiredPorts,
@@ -177,7 +184,124 @@ describe('requiredEntries and BUILD_PROJECTS', () => {
     const entries = requiredEntries();
     for (const service of SERVICES) expect(entries).toContain(`dist/apps/${service.name}/src/main.js`);
     expect(entries).toContain('dist/libs/database/src/index.js');
-    expect(BUILD_PROJECTS).toEqual(['gateway', 'content', 'offers', 'rates', 'leads', 'events']);
+    expect(BUILD_PROJECTS).toEqual([
+      'gateway',
+      'content',
+      'offers',
+      'rates',
+      'leads',
+      'events',
+      'partner-sandbox',
+    ]);
+    expect(entries).not.toContain(PARTNER_SANDBOX_ENTRY);
+    expect(requiredEntries({ sandbox: true })).toContain('dist/apps/partner-sandbox/src/main.js');
+  });
+});
+
+describe('the partner sandbox: where the leads service delivers applications', () => {
+  const SECRETS = { LENDER_SECRET_VIVUS: 'v'.repeat(64), LENDER_SECRET_KUKI: 'k'.repeat(64) };
+  const withSandbox = (env: Record<string, string> = {}) =>
+    planStack({ env, databaseUrl: DB, sandbox: { secrets: SECRETS } });
+  const named = (specs: ReturnType<typeof planStack>, name: string) => specs.find((s) => s.name === name)!;
+
+  it('delivers to the sandbox by default, to the lenders of a LENDER_DELIVERY_FILE the user set (no sandbox), and nowhere with --no-sandbox', () => {
+    expect(lenderMode({}, { sandbox: true })).toBe('sandbox');
+    expect(lenderMode({ LENDER_DELIVERY_FILE: '  ' }, { sandbox: true })).toBe('sandbox');
+    expect(lenderMode({}, { sandbox: false })).toBe('none');
+    expect(lenderMode({ LENDER_DELIVERY_FILE: 'my-lenders.json' }, { sandbox: true })).toBe('own-file');
+    expect(lenderMode({ LENDER_DELIVERY_FILE: 'my-lenders.json' }, { sandbox: false })).toBe('own-file');
+  });
+
+  it('names one secret variable per lender of the repository sandbox file, and refuses what is not a lender file', () => {
+    const text = readFileSync(path.join(__dirname, '../../..', SANDBOX_LENDER_FILE), 'utf8');
+    expect(lenderSecretNames(text)).toEqual([
+      'LENDER_SECRET_VIVUS',
+      'LENDER_SECRET_WANDOO',
+      'LENDER_SECRET_KUKI',
+      'LENDER_SECRET_NETCREDIT',
+      'LENDER_SECRET_SMARTNEY',
+      'LENDER_SECRET_PROVIDENT',
+    ]);
+    const file = (lenders: unknown) => JSON.stringify({ environment: 'sandbox', lenders });
+    expect(lenderSecretNames(file([{ secretEnv: 'A' }, { secretEnv: 'A' }]))).toEqual(['A']);
+    expect(lenderSecretNames(file([]))).toEqual([]);
+    expect(() => lenderSecretNames('{')).toThrow(/^not JSON: /);
+    expect(() => lenderSecretNames('{}')).toThrow('has no "lenders" list');
+    expect(() => lenderSecretNames(file([{ secretEnv: 'lower' }]))).toThrow(
+      'lenders.0.secretEnv must be an environment variable name',
+    );
+  });
+
+  it('runs the sandbox after MailDev and before the gateway, on loopback port 8090, calling back to the gateway, its state in DATA_DIR', () => {
+    const specs = withSandbox({ PORT: '8080', DATA_DIR: '/tmp/run/' });
+    expect(specs.map((s) => s.name)).toEqual([
+      'content',
+      'offers',
+      'rates',
+      'leads',
+      'events',
+      'maildev',
+      'sandbox',
+      'gateway',
+    ]);
+    const sandbox = named(specs, 'sandbox');
+    expect(sandbox.entry).toBe(PARTNER_SANDBOX_ENTRY);
+    expect(sandbox.env).toMatchObject({
+      ...SECRETS,
+      PARTNER_SANDBOX_HOST: '127.0.0.1',
+      PARTNER_SANDBOX_PORT: '8090',
+      PARTNER_SANDBOX_URL: 'http://127.0.0.1:8090',
+      LENDER_DELIVERY_FILE: 'deploy/lenders/lender-delivery.sandbox.json',
+      LEAD_STATUS_CALLBACK_URL: 'http://127.0.0.1:8080/api/partner/lead-status',
+      SANDBOX_STATE_FILE: '/tmp/run/partner-sandbox/deliveries.jsonl',
+    });
+    expect(sandbox.readyUrl).toBe('http://127.0.0.1:8090/healthz');
+    expect(sandbox.healthUrl).toBe('http://127.0.0.1:8090/healthz');
+    expect(sandbox.ports.map((p) => p.port)).toEqual([8090]);
+    expect(named(withSandbox(), 'sandbox').env.SANDBOX_STATE_FILE).toBe(
+      '.data/partner-sandbox/deliveries.jsonl',
+    );
+  });
+
+  it('gives leads the sandbox lender file, its address and the same secrets; no other process gets a secret', () => {
+    const specs = withSandbox();
+    expect(named(specs, 'leads').env).toMatchObject({
+      ...SECRETS,
+      LENDER_DELIVERY_FILE: 'deploy/lenders/lender-delivery.sandbox.json',
+      PARTNER_SANDBOX_URL: 'http://127.0.0.1:8090',
+    });
+    for (const spec of specs.filter((s) => s.name !== 'leads' && s.name !== 'sandbox'))
+      expect({ name: spec.name, secret: spec.env.LENDER_SECRET_VIVUS }).toEqual({
+        name: spec.name,
+        secret: undefined,
+      });
+  });
+
+  it('moves with PARTNER_SANDBOX_PORT and rejects a malformed one before anything starts', () => {
+    const specs = withSandbox({ PARTNER_SANDBOX_PORT: '18090' });
+    expect(named(specs, 'sandbox').readyUrl).toBe('http://127.0.0.1:18090/healthz');
+    expect(named(specs, 'leads').env.PARTNER_SANDBOX_URL).toBe('http://127.0.0.1:18090');
+    expect(partnerSandboxUrl({})).toBe('http://127.0.0.1:8090');
+    expect(() => withSandbox({ PARTNER_SANDBOX_PORT: 'x' })).toThrow(
+      'PARTNER_SANDBOX_PORT="x" must be a port number',
+    );
+  });
+
+  it("without the sandbox, leads gets no lender file of ours: the user's own passes through, else it matches only", () => {
+    const none = planStack({ env: {}, databaseUrl: DB });
+    expect(none.map((s) => s.name)).not.toContain('sandbox');
+    expect(named(none, 'leads').env.LENDER_DELIVERY_FILE).toBeUndefined();
+    expect(named(none, 'leads').env.PARTNER_SANDBOX_URL).toBeUndefined();
+    const own = { LENDER_DELIVERY_FILE: '/etc/lenders.json', LENDER_SECRET_VIVUS: 's'.repeat(64) };
+    expect(named(planStack({ env: own, databaseUrl: DB }), 'leads').env).toMatchObject(own);
+  });
+
+  it("claims the sandbox's port only when it runs", () => {
+    expect(requiredPorts({ env: {}, embeddedDatabase: false }).map((c) => c.port)).not.toContain(8090);
+    expect(requiredPorts({ env: {}, embeddedDatabase: false, sandbox: true })).toContainEqual({
+      port: 8090,
+      purpose: 'partner sandbox (npm start -- --no-sandbox runs without it)',
+    });
   });
 });
 

@@ -33,13 +33,17 @@ class StartupError extends Error {
   }
 }
 
+// The abort listener goes with the wait: a process's readiness and liveness loops sleep on one
+// signal for as long as it runs, and listeners left behind would pile up (Node warns at 11).
 const sleep = (/** @type {number} */ ms, /** @type {AbortSignal} */ signal) =>
   new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
+    const done = () => {
       clearTimeout(timer);
+      signal.removeEventListener('abort', done);
       resolve(undefined);
-    });
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done);
   });
 
 /** One process of the stack across its restarts. */
