@@ -554,6 +554,7 @@ function expectedConnections(objects: K8sObject[], overlay: 'dev' | 'prod'): Set
   }
   add(`leads -> offers:${SERVICE_PORTS.offers.grpc}/TCP`);
   add(`leads -> content:${SERVICE_PORTS.content.grpc}/TCP`);
+  add(`leads -> events:${SERVICE_PORTS.events.grpc}/TCP`);
   for (const name of ['offers', 'rates']) {
     add(`${name} -> internet:443/TCP`);
     add(`${name} -> internet:80/TCP`);
@@ -711,7 +712,7 @@ describeWithKubectl.each(OVERLAYS)('%s: complete manifests', (overlay) => {
     expect(gateway.spec.template.spec.initContainers ?? []).toEqual([]);
   });
 
-  it('points leads at the offers and content Services it calls', () => {
+  it('points leads at the offers, content and events Services it calls', () => {
     const leads = effectiveEnv(
       containerOf(appWorkloads(objects).find((w) => w.metadata.name === 'leads')!),
       objects,
@@ -719,6 +720,7 @@ describeWithKubectl.each(OVERLAYS)('%s: complete manifests', (overlay) => {
     );
     expect(leads.OFFERS_SERVICE_ADDR).toBe(`offers:${SERVICE_PORTS.offers.grpc}`);
     expect(leads.CONTENT_SERVICE_ADDR).toBe(`content:${SERVICE_PORTS.content.grpc}`);
+    expect(leads.EVENTS_SERVICE_ADDR).toBe(`events:${SERVICE_PORTS.events.grpc}`);
   });
 
   it("gives leads the mail server and sender from the Secret, and the gateway's PUBLIC_ORIGIN for its links", () => {

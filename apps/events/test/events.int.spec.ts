@@ -1,5 +1,5 @@
 import { status } from '@grpc/grpc-js';
-import { type eventsV1, type GrpcCallError } from '@lib/contracts';
+import { eventsV1, type GrpcCallError } from '@lib/contracts';
 import { startTestService, type TestService } from '@lib/testing';
 import { randomUUID } from 'node:crypto';
 import { eventsService } from '../src/events.service-definition';
@@ -158,6 +158,30 @@ describe('events service over gRPC (real PostgreSQL sink)', () => {
       ],
     });
     expect(answer.rejected).toBe(0);
+    // The leads service's event about an application submitted from a visit that day: counted by
+    // CountEvents, never as a session, a client, a source or a funnel step.
+    const server = await t.client.ingestEvents({
+      origin: eventsV1.EventOrigin.SERVER,
+      events: [
+        event({
+          eventId: 101,
+          sub4: 'vivus',
+          sub5: 'accepted',
+          sub6: 'answer',
+          sub7: '1',
+          sub8: '200',
+          sessionId: randomUUID(),
+          clientId: '',
+          domain: '',
+          pagePath: '',
+          userAgent: '',
+          receivedAt: at('12:00'),
+        }),
+      ],
+    });
+    expect(server.rejected).toBe(0);
+    const accepted = await t.client.countEvents({ from: '2026-10-05', to: '2026-10-06', eventId: 101 });
+    expect(accepted.buckets).toEqual([{ day: '2026-10-05', eventId: 101, count: 1 }]);
 
     const pages = await t.client.countPageViews({
       from: '2026-10-05',
@@ -211,6 +235,60 @@ describe('events service over gRPC (real PostgreSQL sink)', () => {
       utmSource: 'google',
     });
     expect(fromGoogle.steps.map((s) => s.sessions)).toEqual([2, 1, 1, 1]);
+  });
+
+  it('refuses server-only events from a caller that does not say it is the server (the gateway relaying browsers), and stores them once from one that does', async () => {
+    const delivered = event({
+      eventId: 100,
+      sub4: 'kuki',
+      sub5: 'sent',
+      sub6: 'answer',
+      sub7: '2',
+      sub8: '202',
+      clientId: '',
+      domain: '',
+      pagePath: '',
+      userAgent: '',
+      utmSource: '',
+      utmMedium: '',
+      receivedAt: '2026-10-20T09:00:00.000Z',
+    });
+    const refusal =
+      'event_id 100 (applicationDelivered) is recorded by the server only, never accepted from a browser';
+    for (const origin of [undefined, eventsV1.EventOrigin.UNSPECIFIED, eventsV1.EventOrigin.BROWSER]) {
+      const answer = await t.client.ingestEvents({
+        events: [delivered],
+        ...(origin === undefined ? {} : { origin }),
+      });
+      expect(answer.results).toEqual([{ index: 0, accepted: false, reason: refusal, duplicate: false }]);
+    }
+    const day = { from: '2026-10-20', to: '2026-10-20' };
+    expect((await t.client.countEvents(day)).total).toBe(0);
+
+    const fromServer = () =>
+      t.client.ingestEvents({ events: [delivered], origin: eventsV1.EventOrigin.SERVER });
+    expect((await fromServer()).results).toEqual([
+      { index: 0, accepted: true, reason: '', duplicate: false },
+    ]);
+    expect((await fromServer()).results).toEqual([{ index: 0, accepted: true, reason: '', duplicate: true }]);
+    expect(await t.client.countEvents(day)).toEqual({
+      buckets: [{ day: '2026-10-20', eventId: 100, count: 1 }],
+      total: 1,
+    });
+    const [row] = await storedEventsAfter(
+      t.service.dataSource,
+      { receivedAt: new Date('2026-10-20T08:59:59Z'), ingestId: '00000000-0000-0000-0000-000000000000' },
+      10,
+    );
+    expect(row).toMatchObject({
+      ingestId: delivered.ingestId,
+      eventName: 'applicationDelivered',
+      sessionId: delivered.sessionId,
+      clientId: null,
+      pageType: 'other',
+      deviceClass: 'unknown',
+      isBot: false,
+    });
   });
 
   it('refuses bad report requests with INVALID_ARGUMENT naming the field', async () => {

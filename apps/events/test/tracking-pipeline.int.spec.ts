@@ -8,6 +8,7 @@ import {
   type Publisher,
   startConsumerGroup,
 } from '@lib/messaging';
+import { eventsV1 } from '@lib/contracts';
 import { startTestService, type TestService, until } from '@lib/testing';
 import { EVENT, type RawTrackingRecord, toRawTrackingRecord, TRACKING_TOPICS } from '@lib/tracking';
 import { Kafka, logLevel } from 'kafkajs';
@@ -156,6 +157,78 @@ describe('tracking pipeline over Kafka (real PostgreSQL)', () => {
     expect(Number(row!.count)).toBe(1);
     // Everything read was committed: 20 good + 2 re-sent + 4 bad records.
     await until(async () => (await committedOffsets()) === 26);
+  });
+
+  it('refuses a server-only event on tracking.raw.v1 to the DLQ, and publishes one the leads service sends over IngestEvents on the clean stream', async () => {
+    const committedBefore = await committedOffsets();
+    const deadBefore = dead.length;
+    // What a visitor forging a delivery would get onto the raw topic, had the gateway let it through.
+    const forged = rawRecord({
+      event_id: EVENT.applicationAccepted,
+      sub4: 'vivus',
+      sub5: 'accepted',
+      sub6: 'callback',
+      sub7: '1',
+      page_path: '',
+    });
+    await produce([forged]);
+    await until(() => dead.length === deadBefore + 1);
+    const letter = JSON.parse(dead.at(-1)!.value!.toString()) as { reason: string; key: string };
+    expect(letter).toMatchObject({
+      reason:
+        'event_id 101 (applicationAccepted) is recorded by the server only, never accepted from a browser',
+      key: forged.session_id,
+    });
+    expect(await storedIds([forged.ingest_id])).toEqual([]);
+    await until(async () => (await committedOffsets()) === committedBefore + 1);
+
+    const serverEvent = {
+      eventId: EVENT.applicationAccepted,
+      providerId: '',
+      sub1: '',
+      sub3: '',
+      sub4: 'vivus',
+      sub5: 'accepted',
+      sub6: 'callback',
+      sub7: '1',
+      sub8: '',
+      utmSource: 'google',
+      utmMedium: 'cpc',
+      utmCampaign: '',
+      utmContent: '',
+      utmTerm: '',
+      sessionId: randomUUID(),
+      clientId: '',
+      domain: '',
+      referer: '',
+      receivedAt: new Date().toISOString(),
+      userAgent: '',
+      ipHash: '',
+      ingestId: randomUUID(),
+      pagePath: '',
+      consent: '',
+    };
+    const answer = await t.client.ingestEvents({
+      events: [serverEvent],
+      origin: eventsV1.EventOrigin.SERVER,
+    });
+    expect(answer).toMatchObject({ accepted: 1, rejected: 0 });
+    await until(() => cleanIds().includes(serverEvent.ingestId));
+    const published = clean.find(
+      (m) => (JSON.parse(m.value!.toString()) as { ingest_id: string }).ingest_id === serverEvent.ingestId,
+    )!;
+    expect(published.key).toBe(serverEvent.sessionId);
+    expect(JSON.parse(published.value!.toString())).toMatchObject({
+      event_id: 101,
+      event_name: 'applicationAccepted',
+      session_id: serverEvent.sessionId,
+      client_id: '',
+      sub4: 'vivus',
+      sub5: 'accepted',
+      utm_source: 'google',
+      page_type: 'other',
+      device_class: 'unknown',
+    });
   });
 
   /** kafka_consumergroup_lag of the service's group on tracking.raw.v1, by partition, from its /metrics. */

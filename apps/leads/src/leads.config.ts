@@ -81,7 +81,10 @@ export const leadsConfigSchema = serviceEnvSchema('leads')
     LEADS_MASTER_KEY: masterKey.optional(),
     /** Earlier master keys, comma-separated `id:base64`: data keys they wrap stay readable until `npm run leads:rotate-keys`. */
     LEADS_PREVIOUS_MASTER_KEYS: masterKeyList.default([]),
-    /** HMAC key of the e-mail and phone blind indexes (base64 of 32 bytes); changing it loses lookups of stored rows. */
+    /**
+     * HMAC key of the e-mail and phone blind indexes (base64 of 32 bytes), and of the stream events'
+     * subject keys; changing it loses lookups of stored rows and gives applications new keys.
+     */
     LEADS_BLIND_INDEX_KEY: indexKey.optional(),
     /** Submitted applications, contact messages and partner enquiries are deleted after this many days. */
     LEADS_RETENTION_DAYS: days(365),
@@ -93,7 +96,9 @@ export const leadsConfigSchema = serviceEnvSchema('leads')
     OFFERS_SERVICE_ADDR: env.hostPort(`127.0.0.1:${SERVICE_PORTS.offers.grpc}`),
     /** The content service (AnonymiseCommenter on erasure). */
     CONTENT_SERVICE_ADDR: env.hostPort(`127.0.0.1:${SERVICE_PORTS.content.grpc}`),
-    /** Deadline of the calls to offers and content. */
+    /** The events service (IngestEvents: delivery, consent and erasure events for the analysts' stream). */
+    EVENTS_SERVICE_ADDR: env.hostPort(`127.0.0.1:${SERVICE_PORTS.events.grpc}`),
+    /** Deadline of the calls to offers, content and events. */
     LEADS_PEER_DEADLINE_MS: env.positiveMs(2_000),
     /** HMAC key of the status links (base64 of 32 bytes); changing it invalidates the links already sent. */
     LEADS_LINK_KEY: indexKey.optional(),
@@ -103,7 +108,7 @@ export const leadsConfigSchema = serviceEnvSchema('leads')
      * sets the sandbox file.
      */
     LENDER_DELIVERY_FILE: z.string().min(1).optional(),
-    /** How often the outbox dispatcher looks for due deliveries and messages (a submit also wakes it). */
+    /** How often the outbox dispatcher looks for due deliveries, messages and stream events (a submit also wakes it). */
     LEADS_DISPATCH_INTERVAL_MS: env.positiveMs(1_000),
     /** SMTP server of outgoing mail: smtp://host:port (STARTTLS when offered) or smtps://user:pass@host:465. */
     SMTP_URL: env.url(['smtp', 'smtps']).optional(),

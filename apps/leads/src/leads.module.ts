@@ -8,6 +8,7 @@ import { MessageOutbox } from './application/message-outbox';
 import { OutboxSignal } from './application/outbox-signal';
 import { PrivacyUseCases } from './application/privacy.use-cases';
 import { SelfServiceUseCases } from './application/self-service.use-cases';
+import { StreamEventDispatch } from './application/stream-event-dispatch';
 import { OutboxDispatchJob } from './jobs/outbox-dispatch.job';
 import { DeliveriesRepository } from './persistence/deliveries.repository';
 import { LenderClient } from './persistence/lender-client';
@@ -16,6 +17,7 @@ import { MailTransport } from './persistence/mail-transport';
 import { OutboundMessagesRepository } from './persistence/outbound-messages.repository';
 import { SelfServiceRepository } from './persistence/self-service.repository';
 import { SmsTransport } from './persistence/sms-transport';
+import { StreamEventsRepository } from './persistence/stream-events.repository';
 import { LeadsMaintenanceJob } from './jobs/leads-maintenance.job';
 import { ApplicationsRepository } from './persistence/applications.repository';
 import { ContactMessagesRepository } from './persistence/contact-messages.repository';
@@ -46,6 +48,8 @@ import { LeadsController } from './transport/leads.controller';
     MessageOutbox,
     OutboxSignal,
     OutboxDispatchJob,
+    StreamEventDispatch,
+    StreamEventsRepository,
     DeliveriesRepository,
     OutboundMessagesRepository,
     SelfServiceRepository,

@@ -62,6 +62,7 @@ describe('leads migrations (real PostgreSQL)', () => {
       'CreateIdempotencyKeys1795540000000',
       'ProtectPersonalData1796300000000',
       'DeliverApplications1796900000000',
+      'StreamEvents1797000000000',
     ]);
     // The message from before the migration is kept as it was; the sealed one sits beside it.
     expect(stored).toEqual(
@@ -93,6 +94,7 @@ describe('leads migrations (real PostgreSQL)', () => {
       }),
     ]);
     expect(report.reverted).toEqual([
+      'StreamEvents1797000000000',
       'DeliverApplications1796900000000',
       'ProtectPersonalData1796300000000',
       'CreateIdempotencyKeys1795540000000',

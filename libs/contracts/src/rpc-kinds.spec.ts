@@ -50,6 +50,8 @@ describe('RPC_KINDS', () => {
     expect(ingest).toEqual(['events.IngestEvents']);
     expect(protoRpcs('events').get('IngestEvents')).toEqual([
       expect.objectContaining({ name: 'events', label: 'LABEL_REPEATED', typeName: 'TrackingEvent' }),
+      // Who produced the batch: it decides which event ids may be in it, and is no key of the batch.
+      expect.objectContaining({ name: 'origin', type: 'TYPE_ENUM', typeName: 'EventOrigin' }),
     ]);
     const definition = protoLoader.loadSync(protoPathsFor('events'), LOADER_OPTIONS);
     const event = definition['events.v1.TrackingEvent'] as unknown as { type: { field: FieldDescriptor[] } };
@@ -64,6 +66,11 @@ describe('RPC_KINDS', () => {
       'Unsubscribe',
       'RequestErasure',
       'WithdrawConsent',
+      'RecordDeliveryStatus',
+      'RequestSelfServiceLink',
+      'OpenSelfService',
+      'WithdrawSelfServiceConsents',
+      'EraseSelfServiceData',
     ]);
     expect(writeRpcs('content')).toEqual([
       'RecordArticleView',

@@ -1,4 +1,11 @@
-import { checkEventFields, EVENT, EVENT_CATALOGUE, eventDefinition, isKnownEventId } from './catalogue';
+import {
+  checkEventFields,
+  EVENT,
+  EVENT_CATALOGUE,
+  eventDefinition,
+  isKnownEventId,
+  SERVER_ONLY_EVENT_IDS,
+} from './catalogue';
 
 describe('the event catalogue', () => {
   it('has one definition per id, in id order, named as in EVENT', () => {
@@ -46,5 +53,68 @@ describe('checkEventFields', () => {
     [EVENT.consentChoice, { sub4: 'cookies' }, 'sub5 is required for event 80 (consentChoice)'],
   ])('refuses event %i with %p', (id, subs, reason) => {
     expect(checkEventFields(id, subs)).toBe(reason);
+  });
+});
+
+describe('server-only events', () => {
+  const accepted = {
+    sub4: 'vivus',
+    sub5: 'accepted',
+    sub6: 'callback',
+    sub7: '1',
+  };
+
+  it('are the delivery, consent and erasure events, each sub-field they name held to a shape', () => {
+    expect(SERVER_ONLY_EVENT_IDS).toEqual([100, 101, 102, 103, 104, 110, 120]);
+    for (const id of SERVER_ONLY_EVENT_IDS) {
+      const definition = eventDefinition(id)!;
+      // Each sub-field is held to a shape (a number, a slug, a listed word): free text would be the
+      // way an e-mail or a name could slip into the stream.
+      const shaped = new Set([
+        ...(definition.integer ?? []),
+        ...(definition.slug ?? []),
+        ...Object.keys(definition.fixed ?? {}),
+        ...Object.keys(definition.oneOf ?? {}),
+      ]);
+      expect(Object.keys(definition.fields).filter((field) => !shaped.has(field))).toEqual([]);
+    }
+  });
+
+  it('are refused from a browser, and from a caller that does not say where the event came from', () => {
+    const reason =
+      'event_id 101 (applicationAccepted) is recorded by the server only, never accepted from a browser';
+    expect(checkEventFields(EVENT.applicationAccepted, accepted, 'browser')).toBe(reason);
+    expect(checkEventFields(EVENT.applicationAccepted, accepted)).toBe(reason);
+    expect(checkEventFields(EVENT.applicationAccepted, accepted, 'server')).toBeUndefined();
+  });
+
+  it('keep their rules from the server: fixed states, listed values, slugs, counts', () => {
+    expect(checkEventFields(EVENT.applicationAccepted, { ...accepted, sub5: 'rejected' }, 'server')).toBe(
+      "sub5 must be 'accepted' for event 101 (applicationAccepted)",
+    );
+    expect(checkEventFields(EVENT.applicationAccepted, { ...accepted, sub6: 'phone' }, 'server')).toBe(
+      "sub6 must be one of 'answer', 'callback' for event 101 (applicationAccepted)",
+    );
+    expect(
+      checkEventFields(EVENT.consentWithdrawn, { sub4: 'anna@example.pl', sub5: 'selfService' }, 'server'),
+    ).toMatch(/^sub4 must be one of 'terms', 'matching'/);
+    expect(checkEventFields(EVENT.applicationAccepted, { ...accepted, sub4: 'Jan Kowalski' }, 'server')).toBe(
+      "sub4 must be a slug (a-z, 0-9 and '-') for event 101 (applicationAccepted)",
+    );
+    expect(
+      checkEventFields(EVENT.personalDataErased, { sub4: '1', sub5: '0', sub6: 'two', sub7: '0' }, 'server'),
+    ).toBe('sub6 must be a non-negative integer for event 120 (personalDataErased)');
+    expect(
+      checkEventFields(
+        EVENT.applicationDeliveryFailed,
+        { sub4: 'kuki', sub5: 'failed', sub6: 'refused', sub7: '1', sub8: '422' },
+        'server',
+      ),
+    ).toBeUndefined();
+  });
+
+  it('leave the browser events as they were from either origin', () => {
+    expect(checkEventFields(EVENT.pageView, { sub4: 'pageView' }, 'server')).toBeUndefined();
+    expect(checkEventFields(EVENT.pageView, { sub4: 'pageView' }, 'browser')).toBeUndefined();
   });
 });

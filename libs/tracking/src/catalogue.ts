@@ -24,6 +24,22 @@ export const EVENT = {
   formSubmission: 70,
   /** A consent choice was made (cookie notice, push notifications). */
   consentChoice: 80,
+  // The ids below are server-only (EventDefinition.serverOnly): the leads service records them about
+  // its own state changes; from a browser they are refused.
+  /** A lender received an application: its answer to the delivery, or its first decision about it. */
+  applicationDelivered: 100,
+  /** A lender accepted an application delivered to it. */
+  applicationAccepted: 101,
+  /** A lender rejected an application delivered to it. */
+  applicationRejected: 102,
+  /** A delivery was given up: the lender refused the request, never answered, or it could not be sent. */
+  applicationDeliveryFailed: 103,
+  /** A delivery not sent yet was stopped: the delivery consent was withdrawn or the data erased. */
+  applicationDeliveryWithdrawn: 104,
+  /** A consent in force on an application was withdrawn. */
+  consentWithdrawn: 110,
+  /** A person's data was erased from the leads service on their request. */
+  personalDataErased: 120,
 } as const;
 
 export type EventName = keyof typeof EVENT;
@@ -31,6 +47,14 @@ export type EventId = (typeof EVENT)[EventName];
 
 /** The sub-fields an event may carry; sub2 does not exist in the spec's event shape. */
 export type SubField = 'sub1' | 'sub3' | 'sub4' | 'sub5' | 'sub6' | 'sub7' | 'sub8';
+
+/**
+ * Who produced an event, as the events service learns it from the way the event came in:
+ * 'browser' for everything a visitor can send (POST /api/event, then tracking.raw.v1 or the
+ * gateway's IngestEvents), 'server' only for a service that says so on IngestEvents. A visitor
+ * controls what a browser event says, never its origin.
+ */
+export type EventOrigin = 'browser' | 'server';
 
 export interface EventDefinition {
   id: EventId;
@@ -45,6 +69,15 @@ export interface EventDefinition {
   integer?: readonly SubField[];
   /** Sub-fields that must be present (non-empty). */
   required?: readonly SubField[];
+  /** Sub-fields that, when present, must hold one of these values. */
+  oneOf?: Partial<Record<SubField, readonly string[]>>;
+  /** Sub-fields that, when present, must be a slug: 1-64 lower-case letters, digits and '-' (a lender). */
+  slug?: readonly SubField[];
+  /**
+   * Recorded by a service about its own state (deliveries, consents, erasure), never by a browser:
+   * refused from the browser origin, so a visitor cannot forge one.
+   */
+  serverOnly?: true;
 }
 
 const FIELD_EVENT_FIELDS = {
@@ -53,8 +86,22 @@ const FIELD_EVENT_FIELDS = {
   sub8: "field index: 0-based position of the field among the form's fields",
 } as const;
 
-/** Every event id with its meaning, in id order. */
-export const EVENT_CATALOGUE: readonly EventDefinition[] = [
+/**
+ * The sub-fields every delivery event shares. The event's session_id is the application's
+ * pseudonymous key (docs/EVENTS.md, "Server events"), so sub-fields carry no id at all.
+ */
+const DELIVERY_EVENT_FIELDS = {
+  sub4: "lender slug, e.g. 'vivus'",
+  sub7: 'attempts made so far (1 for the first POST; 0 when none was made)',
+  sub8: 'HTTP status of the answer the event reports; empty when it reports none (a callback, a timeout, never sent)',
+} as const;
+
+/**
+ * Every event id with its meaning, in id order. Built by a call marked pure (like what is derived
+ * from it below): the object spreads would otherwise keep the whole list, descriptions included, in
+ * a bundle that takes only EVENT, such as the browser's tracker in the first-load bundle.
+ */
+export const EVENT_CATALOGUE: readonly EventDefinition[] = /* @__PURE__ */ (() => [
   {
     id: EVENT.pageView,
     name: 'pageView',
@@ -136,9 +183,134 @@ export const EVENT_CATALOGUE: readonly EventDefinition[] = [
     fields: { sub4: "what was asked: 'cookies' or 'push'", sub5: "the choice: 'accepted' or 'declined'" },
     required: ['sub4', 'sub5'],
   },
-];
+  {
+    id: EVENT.applicationDelivered,
+    name: 'applicationDelivered',
+    description:
+      'A lender received an application: it answered the delivery (pending, accepted or rejected), or decided on one whose answer was lost.',
+    fields: {
+      ...DELIVERY_EVENT_FIELDS,
+      sub5: "state after it: 'sent' (the lender will decide later), 'accepted' or 'rejected'",
+      sub6: "how it was learnt: 'answer' (the lender's answer to the delivery) or 'callback' (its later decision)",
+    },
+    required: ['sub4', 'sub5', 'sub6', 'sub7'],
+    oneOf: { sub5: ['sent', 'accepted', 'rejected'], sub6: ['answer', 'callback'] },
+    integer: ['sub7', 'sub8'],
+    slug: ['sub4'],
+    serverOnly: true,
+  },
+  {
+    id: EVENT.applicationAccepted,
+    name: 'applicationAccepted',
+    description: 'A lender accepted an application delivered to it.',
+    fields: {
+      ...DELIVERY_EVENT_FIELDS,
+      sub5: "'accepted'",
+      sub6: "how it was learnt: 'answer' (in the lender's answer to the delivery) or 'callback' (a later decision)",
+    },
+    fixed: { sub5: 'accepted' },
+    required: ['sub4', 'sub6', 'sub7'],
+    oneOf: { sub6: ['answer', 'callback'] },
+    integer: ['sub7', 'sub8'],
+    slug: ['sub4'],
+    serverOnly: true,
+  },
+  {
+    id: EVENT.applicationRejected,
+    name: 'applicationRejected',
+    description: 'A lender rejected an application delivered to it.',
+    fields: {
+      ...DELIVERY_EVENT_FIELDS,
+      sub5: "'rejected'",
+      sub6: "how it was learnt: 'answer' (in the lender's answer to the delivery) or 'callback' (a later decision)",
+    },
+    fixed: { sub5: 'rejected' },
+    required: ['sub4', 'sub6', 'sub7'],
+    oneOf: { sub6: ['answer', 'callback'] },
+    integer: ['sub7', 'sub8'],
+    slug: ['sub4'],
+    serverOnly: true,
+  },
+  {
+    id: EVENT.applicationDeliveryFailed,
+    name: 'applicationDeliveryFailed',
+    description:
+      'A delivery was given up: the lender refused the request, gave no usable answer to any attempt, or it could not be sent.',
+    fields: {
+      ...DELIVERY_EVENT_FIELDS,
+      sub5: "'failed'",
+      sub6: "why: 'refused' (the lender answered 4xx), 'unanswered' (no usable answer after the last attempt) or 'notSent' (the application, the lender or the delivery consent was gone when its turn came)",
+    },
+    fixed: { sub5: 'failed' },
+    required: ['sub4', 'sub6', 'sub7'],
+    oneOf: { sub6: ['refused', 'unanswered', 'notSent'] },
+    integer: ['sub7', 'sub8'],
+    slug: ['sub4'],
+    serverOnly: true,
+  },
+  {
+    id: EVENT.applicationDeliveryWithdrawn,
+    name: 'applicationDeliveryWithdrawn',
+    description: 'A delivery not sent yet was stopped before it reached the lender.',
+    fields: {
+      ...DELIVERY_EVENT_FIELDS,
+      sub5: "'withdrawn'",
+      sub6: "why: 'consentWithdrawn' (the delivery consent was withdrawn) or 'erased' (the applicant's data was erased)",
+    },
+    fixed: { sub5: 'withdrawn' },
+    required: ['sub4', 'sub6', 'sub7'],
+    oneOf: { sub6: ['consentWithdrawn', 'erased'] },
+    integer: ['sub7', 'sub8'],
+    slug: ['sub4'],
+    serverOnly: true,
+  },
+  {
+    id: EVENT.consentWithdrawn,
+    name: 'consentWithdrawn',
+    description:
+      'A consent in force on an application was withdrawn (one event per application and consent).',
+    fields: {
+      sub4: "the consent: 'terms', 'matching', 'delivery', 'creditBureau', 'marketingEmail', 'marketingSms' or 'marketingPhone' (the keys of @lib/pl-validation's CONSENTS)",
+      sub5: "how: 'selfService' (the person's self-service page), 'unsubscribe' (the unsubscribe form) or 'withdrawConsent' (the WithdrawConsent call)",
+    },
+    required: ['sub4', 'sub5'],
+    oneOf: {
+      sub4: [
+        'terms',
+        'matching',
+        'delivery',
+        'creditBureau',
+        'marketingEmail',
+        'marketingSms',
+        'marketingPhone',
+      ],
+      sub5: ['selfService', 'unsubscribe', 'withdrawConsent'],
+    },
+    serverOnly: true,
+  },
+  {
+    id: EVENT.personalDataErased,
+    name: 'personalDataErased',
+    description:
+      "A person's data was erased from the leads service on their request (one event per erasure request).",
+    fields: {
+      sub4: 'submitted applications anonymised (their figures stay, nothing personal)',
+      sub5: 'drafts deleted',
+      sub6: 'contact messages and partner enquiries erased',
+      sub7: 'deliveries stopped before they reached a lender',
+    },
+    required: ['sub4', 'sub5', 'sub6', 'sub7'],
+    integer: ['sub4', 'sub5', 'sub6', 'sub7'],
+    serverOnly: true,
+  },
+])();
 
-const BY_ID = new Map<number, EventDefinition>(EVENT_CATALOGUE.map((d) => [d.id, d]));
+const indexById = (definitions: readonly EventDefinition[]) =>
+  new Map<number, EventDefinition>(definitions.map((d) => [d.id, d]));
+const serverOnlyIds = (definitions: readonly EventDefinition[]): readonly EventId[] =>
+  definitions.filter((d) => d.serverOnly).map((d) => d.id);
+
+const BY_ID = /* @__PURE__ */ indexById(EVENT_CATALOGUE);
 
 /** The definition of an event id; undefined for an id the catalogue does not know. */
 export function eventDefinition(id: number): EventDefinition | undefined {
@@ -150,14 +322,26 @@ export function isKnownEventId(id: number): id is EventId {
 }
 
 const NON_NEGATIVE_INTEGER = /^(0|[1-9]\d{0,8})$/;
+const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
+
+/** The ids only a service may record (EventDefinition.serverOnly), in id order. */
+export const SERVER_ONLY_EVENT_IDS: readonly EventId[] = /* @__PURE__ */ serverOnlyIds(EVENT_CATALOGUE);
 
 /**
  * Checks the catalogue's rules for one event's sub-fields (empty string = not sent); answers the
- * reason it breaks one, or undefined when it keeps them all.
+ * reason it breaks one, or undefined when it keeps them all. `origin` is where the event came
+ * from: a server-only id is refused from the browser, which is also what a caller that does not
+ * say gets (the gateway's intake checks browser events with this default).
  */
-export function checkEventFields(id: number, subs: Partial<Record<SubField, string>>): string | undefined {
+export function checkEventFields(
+  id: number,
+  subs: Partial<Record<SubField, string>>,
+  origin: EventOrigin = 'browser',
+): string | undefined {
   const definition = BY_ID.get(id);
   if (!definition) return `event_id ${id} is not in the event catalogue`;
+  if (definition.serverOnly && origin !== 'server')
+    return `event_id ${id} (${definition.name}) is recorded by the server only, never accepted from a browser`;
   for (const field of definition.required ?? []) {
     if (!subs[field]) return `${field} is required for event ${id} (${definition.name})`;
   }
@@ -168,6 +352,16 @@ export function checkEventFields(id: number, subs: Partial<Record<SubField, stri
     const value = subs[field];
     if (value && !NON_NEGATIVE_INTEGER.test(value))
       return `${field} must be a non-negative integer for event ${id} (${definition.name})`;
+  }
+  for (const field of definition.slug ?? []) {
+    const value = subs[field];
+    if (value && !SLUG.test(value))
+      return `${field} must be a slug (a-z, 0-9 and '-') for event ${id} (${definition.name})`;
+  }
+  for (const [field, values] of Object.entries(definition.oneOf ?? {}) as [SubField, readonly string[]][]) {
+    const value = subs[field];
+    if (value && !values.includes(value))
+      return `${field} must be one of ${values.map((v) => `'${v}'`).join(', ')} for event ${id} (${definition.name})`;
   }
   return undefined;
 }

@@ -6,7 +6,9 @@ export {
   type EventDefinition,
   type EventId,
   type EventName,
+  type EventOrigin,
   isKnownEventId,
+  SERVER_ONLY_EVENT_IDS,
   type SubField,
 } from './catalogue';
 export {

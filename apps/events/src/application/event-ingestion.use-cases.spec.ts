@@ -135,6 +135,37 @@ describe('EventIngestionUseCases.ingest', () => {
     expect(insertBatch).toHaveBeenCalledWith([], expect.any(Function));
   });
 
+  it('takes server-only events only when the caller is the server; from a browser they are rejected, the rest stored', async () => {
+    const { insertBatch, events, stream } = repository();
+    const ingestion = new EventIngestionUseCases(events, stream, () => ID(9), clock);
+    const delivered = event({
+      eventId: 100,
+      sub4: 'kuki',
+      sub5: 'sent',
+      sub6: 'answer',
+      sub7: '1',
+      sub8: '202',
+      ingestId: ID(2),
+      pagePath: '',
+    });
+
+    const fromBrowser = await ingestion.ingest([event(), delivered]);
+    expect(fromBrowser.results.map((r) => [r.accepted, r.reason])).toEqual([
+      [true, ''],
+      [
+        false,
+        'event_id 100 (applicationDelivered) is recorded by the server only, never accepted from a browser',
+      ],
+    ]);
+    expect(insertBatch.mock.calls[0]![0].map((e) => e.ingestId)).toEqual([ID(1)]);
+
+    const fromServer = await ingestion.ingest([delivered], undefined, 'server');
+    expect(fromServer).toMatchObject({ accepted: 1, rejected: 0 });
+    expect(insertBatch.mock.calls[1]![0]).toEqual([
+      expect.objectContaining({ ingestId: ID(2), eventId: 100, eventName: 'applicationDelivered' }),
+    ]);
+  });
+
   it('stores nothing when the caller gave up before the commit', async () => {
     const { events, stream } = repository();
     const ingestion = new EventIngestionUseCases(events, stream, () => ID(9), clock);
@@ -202,6 +233,39 @@ describe('EventIngestionUseCases.processRawBatch', () => {
       [
         { source: expect.objectContaining({ offset: '11' }), reason: 'value is not JSON' },
         { source: expect.objectContaining({ offset: '12' }), reason: 'session_id is not a UUID v4' },
+      ],
+      NOW,
+    );
+  });
+
+  it('refuses a server-only event read from tracking.raw.v1 to the DLQ: only browsers write that topic', async () => {
+    const { insertBatch, publishDeadLetters, events, stream } = repository();
+    const ingestion = new EventIngestionUseCases(
+      events,
+      stream,
+      () => ID(9),
+      () => NOW,
+    );
+    const forged = raw({
+      event_id: 101,
+      sub4: 'vivus',
+      sub5: 'accepted',
+      sub6: 'callback',
+      sub7: '1',
+      ingest_id: ID(4),
+    });
+
+    await expect(
+      ingestion.processRawBatch({ topic: 'tracking.raw.v1', partition: 0, messages: [message(20, forged)] }),
+    ).resolves.toEqual({ stored: 0, duplicates: 0, deadLetters: 1 });
+    expect(insertBatch).toHaveBeenCalledWith([], expect.any(Function));
+    expect(publishDeadLetters).toHaveBeenCalledWith(
+      [
+        {
+          source: expect.objectContaining({ offset: '20' }),
+          reason:
+            'event_id 101 (applicationAccepted) is recorded by the server only, never accepted from a browser',
+        },
       ],
       NOW,
     );

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { type eventsV1 } from '@lib/contracts';
 import { type MessageBatch } from '@lib/messaging';
 import { CallDeadline, type Deadline } from '@lib/service-kit';
+import { type EventOrigin } from '@lib/tracking';
 import { enrichTrackingEvent, type EnrichedTrackingEvent } from '../domain/enrichment';
 import { ingestIdOfRecord, readRawRecord, type RecordSource } from '../domain/stream-records';
 import { type NewIngestId, validateTrackingEvent, type Validation } from '../domain/tracking-event';
@@ -30,7 +31,10 @@ export interface RawBatchOutcome {
  * Taking tracking events in, both ways: IngestEvents (gRPC; the only way without Kafka) and the
  * tracking.raw.v1 consumer (jobs/). Both run the same steps: validate (domain/tracking-event.ts),
  * enrich (domain/enrichment.ts), store once per ingest id (the partitioned table behind its key
- * ledger), then publish the clean records to tracking.events.v1 when Kafka is configured.
+ * ledger), then publish the clean records to tracking.events.v1 when Kafka is configured. What
+ * differs is the origin the validation is given: the raw topic only ever carries what browsers
+ * sent; IngestEvents carries browser events (the gateway without Kafka) unless its caller says
+ * 'server' (the leads service's delivery and consent events).
  */
 @Injectable()
 export class EventIngestionUseCases {
@@ -53,14 +57,16 @@ export class EventIngestionUseCases {
   /**
    * IngestEvents: validates each event on its own and stores the good ones before answering, with
    * one result per event in the batch's order. An event whose ingest id is already stored, or
-   * repeated earlier in the same batch, is accepted as a duplicate and stored once.
+   * repeated earlier in the same batch, is accepted as a duplicate and stored once. `origin` is
+   * what the caller said it is; a caller that says nothing is a browser.
    */
   async ingest(
     batch: readonly eventsV1.TrackingEvent[],
     deadline: Deadline = CallDeadline.none(),
+    origin: EventOrigin = 'browser',
   ): Promise<eventsV1.IngestEventsResponse> {
     const now = this.clock();
-    const verdicts = batch.map((item) => validateTrackingEvent(item, now, this.newIngestId));
+    const verdicts = batch.map((item) => validateTrackingEvent(item, now, this.newIngestId, origin));
     const unique = uniqueValid(verdicts);
     const inserted = await this.store(unique, deadline);
     const firstSeen = new Set<string>();
@@ -89,9 +95,13 @@ export class EventIngestionUseCases {
     const sourceOf = new Map<string, RecordSource>();
     for (const message of batch.messages) {
       const read = readRawRecord(message.value);
+      // The gateway produces only what browsers sent to POST /api/event: never a server event.
       const verdict: Validation = read.ok
-        ? validateTrackingEvent(read.event, now, () =>
-            ingestIdOfRecord(message.topic, message.partition, message.offset),
+        ? validateTrackingEvent(
+            read.event,
+            now,
+            () => ingestIdOfRecord(message.topic, message.partition, message.offset),
+            'browser',
           )
         : read;
       if (verdict.ok) {

@@ -164,4 +164,25 @@ describe('validateTrackingEvent', () => {
     );
     expect(verdict.ok && verdict.event.userAgent).toHaveLength(LIMITS.userAgent);
   });
+
+  it('refuses a server-only event from the browser origin (the default) and takes it from the server', () => {
+    const accepted = event({
+      eventId: 101,
+      sub4: 'vivus',
+      sub5: 'accepted',
+      sub6: 'callback',
+      sub7: '1',
+      clientId: '',
+      consent: '',
+      pagePath: '',
+    });
+    const refusal =
+      'event_id 101 (applicationAccepted) is recorded by the server only, never accepted from a browser';
+    expect(reason(accepted)).toBe(refusal);
+    expect(validateTrackingEvent(accepted, NOW, noNewId, 'browser')).toEqual({ ok: false, reason: refusal });
+    expect(validateTrackingEvent(accepted, NOW, noNewId, 'server')).toEqual({
+      ok: true,
+      event: expect.objectContaining({ eventId: 101, sub4: 'vivus', sub5: 'accepted', clientId: null }),
+    });
+  });
 });

@@ -1,6 +1,12 @@
 import { type eventsV1 } from '@lib/contracts';
 import { normalizeUuid } from '@lib/pl-validation';
-import { checkEventFields, CONSENT_STATES, type ConsentState, TRACKING_LIMITS } from '@lib/tracking';
+import {
+  checkEventFields,
+  CONSENT_STATES,
+  type ConsentState,
+  type EventOrigin,
+  TRACKING_LIMITS,
+} from '@lib/tracking';
 import { z } from 'zod';
 
 /** Limits that keep one batch and one row bounded whatever a browser sends (the catalogue's, one source). */
@@ -77,13 +83,16 @@ const isConsentState = (value: string): value is ConsentState =>
  * Checks one event the way the spec and the stream schema demand: the event id is in the catalogue
  * and its sub-fields keep the catalogue's rules (sub4 'pageView' for 5, sub8 a field index, …), ids
  * are v4 UUIDs (hyphens optional, stored canonical; client_id may be empty without consent), texts
- * are bounded. Empty strings mean "not sent". Returns the reason as a value; a bad event never
- * fails its batch.
+ * are bounded. Empty strings mean "not sent". `origin` is how the event came in: from the
+ * browser (tracking.raw.v1, or IngestEvents from the gateway) the catalogue's server-only ids are
+ * refused, so a visitor cannot forge a delivery or consent event. Returns the reason as a value; a
+ * bad event never fails its batch.
  */
 export function validateTrackingEvent(
   input: eventsV1.TrackingEvent,
   now: Date,
   newIngestId: NewIngestId,
+  origin: EventOrigin = 'browser',
 ): Validation {
   if (!Number.isInteger(input.eventId) || input.eventId < 1)
     return { ok: false, reason: 'event_id must be a positive integer' };
@@ -110,15 +119,19 @@ export function validateTrackingEvent(
       return { ok: false, reason: `${snake(field)} is longer than ${LIMITS.text} characters` };
     texts[field] = value === '' ? null : value;
   }
-  const fieldRule = checkEventFields(input.eventId, {
-    sub1: input.sub1 ?? '',
-    sub3: input.sub3 ?? '',
-    sub4: input.sub4 ?? '',
-    sub5: input.sub5 ?? '',
-    sub6: input.sub6 ?? '',
-    sub7: input.sub7 ?? '',
-    sub8: input.sub8 ?? '',
-  });
+  const fieldRule = checkEventFields(
+    input.eventId,
+    {
+      sub1: input.sub1 ?? '',
+      sub3: input.sub3 ?? '',
+      sub4: input.sub4 ?? '',
+      sub5: input.sub5 ?? '',
+      sub6: input.sub6 ?? '',
+      sub7: input.sub7 ?? '',
+      sub8: input.sub8 ?? '',
+    },
+    origin,
+  );
   if (fieldRule) return { ok: false, reason: fieldRule };
   const referer = input.referer ?? '';
   if (referer.length > LIMITS.referer)

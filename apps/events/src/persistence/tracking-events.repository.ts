@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { eventDefinition, FUNNEL_STEPS } from '@lib/tracking';
+import { eventDefinition, FUNNEL_STEPS, SERVER_ONLY_EVENT_IDS } from '@lib/tracking';
 import { DataSource } from 'typeorm';
 import { type EnrichedTrackingEvent } from '../domain/enrichment';
 
@@ -84,6 +84,12 @@ const INSERT_SQL = `WITH input AS (
 const IN_RANGE = `received_at >= ($1::date::timestamp AT TIME ZONE 'Europe/Warsaw')
           AND received_at <  (($2::date + 1)::timestamp AT TIME ZONE 'Europe/Warsaw')`;
 const WARSAW_DAY = `to_char(received_at AT TIME ZONE 'Europe/Warsaw', 'YYYY-MM-DD')`;
+/**
+ * The reports about visitors (clients, sessions, sources, funnel) count browser events only: a
+ * server event's session_id is the key of an application or an erasure request, not a visit, and
+ * would add a "direct" session per application. CountEvents still counts them (raw volume).
+ */
+const VISITOR_EVENTS = `event_id <> ALL('{${SERVER_ONLY_EVENT_IDS.join(',')}}'::int[])`;
 
 /** PostgreSQL's "no partition of relation … found for row" (check_violation on a partitioned table). */
 const isMissingPartition = (error: unknown) =>
@@ -249,12 +255,12 @@ export class TrackingEventsRepository {
     };
   }
 
-  /** Distinct client ids and sessions (no bots) per Warsaw day, and over the whole range. */
+  /** Distinct client ids and sessions (no bots, no server events) per Warsaw day, and over the range. */
   async uniqueClients(
     from: string,
     to: string,
   ): Promise<{ days: DailyClientsRow[]; totalClients: number; totalSessions: number }> {
-    const where = `WHERE ${IN_RANGE} AND NOT is_bot`;
+    const where = `WHERE ${IN_RANGE} AND NOT is_bot AND ${VISITOR_EVENTS}`;
     const days = await this.dataSource.query<{ day: string; clients: string; sessions: string }[]>(
       `SELECT ${WARSAW_DAY} AS day, count(DISTINCT client_id) AS clients, count(DISTINCT session_id) AS sessions
          FROM events.tracking_events ${where}
@@ -273,8 +279,9 @@ export class TrackingEventsRepository {
   }
 
   /**
-   * Sessions (no bots) per traffic source: a session's source is the utm_source of its first event
-   * in the range ('' = direct). Most sessions first; the total counts every session in the range.
+   * Sessions (no bots, no server events) per traffic source: a session's source is the utm_source
+   * of its first event in the range ('' = direct). Most sessions first; the total counts every
+   * session in the range.
    */
   async sessionsBySource(
     from: string,
@@ -289,7 +296,7 @@ export class TrackingEventsRepository {
                 (array_agg(coalesce(utm_source, '') ORDER BY received_at, ingest_id))[1] AS source,
                 count(*) AS events
            FROM events.tracking_events
-          WHERE ${IN_RANGE} AND NOT is_bot
+          WHERE ${IN_RANGE} AND NOT is_bot AND ${VISITOR_EVENTS}
           GROUP BY session_id
        )
        SELECT source, count(*) AS sessions, sum(events) AS events, sum(count(*)) OVER () AS total
@@ -312,8 +319,9 @@ export class TrackingEventsRepository {
   }
 
   /**
-   * Distinct sessions (no bots) that reached each step of FUNNEL_STEPS and every step before it,
-   * within the range; `utmSource` keeps only sessions whose first event came from that source.
+   * Distinct sessions (no bots, no server events) that reached each step of FUNNEL_STEPS and every
+   * step before it, within the range; `utmSource` keeps only sessions whose first event came from
+   * that source.
    */
   async funnel(from: string, to: string, utmSource: string | undefined): Promise<number[]> {
     const parameters: unknown[] = [from, to, utmSource ?? null];
@@ -338,7 +346,7 @@ export class TrackingEventsRepository {
                 (array_agg(coalesce(utm_source, '') ORDER BY received_at, ingest_id))[1] AS source,
                 ${reached.map((r, i) => `${r} AS s${i}`).join(', ')}
            FROM events.tracking_events
-          WHERE ${IN_RANGE} AND NOT is_bot
+          WHERE ${IN_RANGE} AND NOT is_bot AND ${VISITOR_EVENTS}
           GROUP BY session_id
        )
        SELECT ${counts.join(', ')} FROM per_session WHERE $3::varchar IS NULL OR source = $3`,

@@ -29,8 +29,8 @@ export class EventsController implements eventsV1.EventsServiceController {
     _metadata?: unknown,
     call?: unknown,
   ): Promise<eventsV1.IngestEventsResponse> {
-    const { events } = parseRequest(ingestEventsRequest, request);
-    return this.ingestion.ingest(events, CallDeadline.of(call));
+    const { events, origin } = parseRequest(ingestEventsRequest, request);
+    return this.ingestion.ingest(events, CallDeadline.of(call), origin);
   }
 
   async countEvents(request: eventsV1.CountEventsRequest): Promise<eventsV1.CountEventsResponse> {

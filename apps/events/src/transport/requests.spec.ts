@@ -1,3 +1,4 @@
+import { eventsV1 } from '@lib/contracts';
 import { parseRequest, type ServiceError } from '@lib/service-kit';
 import {
   countEventsRequest,
@@ -30,6 +31,19 @@ describe('IngestEvents request', () => {
   it('passes the events on unchecked: each gets its own verdict later', () => {
     const events = [{ eventId: -1 }, { eventId: 5 }];
     expect(parseRequest(ingestEventsRequest, { events }).events).toEqual(events);
+  });
+
+  it("takes the origin 'server' only when the caller says so; absent or unspecified is the browser", () => {
+    const events = [{ eventId: 5 }];
+    const originOf = (origin: unknown) => parseRequest(ingestEventsRequest, { events, origin }).origin;
+    expect(originOf(eventsV1.EventOrigin.SERVER)).toBe('server');
+    expect(originOf(eventsV1.EventOrigin.BROWSER)).toBe('browser');
+    expect(originOf(eventsV1.EventOrigin.UNSPECIFIED)).toBe('browser');
+    expect(originOf(undefined)).toBe('browser');
+    expect(originOf(null)).toBe('browser');
+    expect(violations(ingestEventsRequest, { events, origin: 7 })).toEqual([
+      { field: 'origin', description: 'must be EVENT_ORIGIN_BROWSER or EVENT_ORIGIN_SERVER' },
+    ]);
   });
 });
 

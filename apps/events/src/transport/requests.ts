@@ -1,11 +1,13 @@
-import { type eventsV1 } from '@lib/contracts';
+import { eventsV1 } from '@lib/contracts';
 import { z } from 'zod';
-import { TRACKING_LIMITS } from '@lib/tracking';
+import { type EventOrigin, TRACKING_LIMITS } from '@lib/tracking';
 import { LIMITS } from '../domain/tracking-event';
 
 /**
  * IngestEvents: a batch of 1 to LIMITS.batch events. Each event is checked on its own later
  * (domain/tracking-event.ts), so one bad event is a verdict in the answer, not a refused batch.
+ * The origin is 'server' only when the caller says EVENT_ORIGIN_SERVER; absent or unspecified is
+ * 'browser' (the gateway relays visitors' events without saying), an unknown value is refused.
  */
 export const ingestEventsRequest = z.object({
   events: z.preprocess(
@@ -15,6 +17,10 @@ export const ingestEventsRequest = z.object({
       .min(1, 'must contain at least one event')
       .max(LIMITS.batch, `must contain at most ${LIMITS.batch} events`),
   ),
+  origin: z
+    .enum(eventsV1.EventOrigin, { error: 'must be EVENT_ORIGIN_BROWSER or EVENT_ORIGIN_SERVER' })
+    .nullish()
+    .transform((origin): EventOrigin => (origin === eventsV1.EventOrigin.SERVER ? 'server' : 'browser')),
 });
 
 /** A calendar day 'YYYY-MM-DD' that exists (zod's ISO date: no 2026-02-30, no 2025-02-29). */

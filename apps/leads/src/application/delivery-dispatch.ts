@@ -62,6 +62,7 @@ export class DeliveryDispatch {
         httpStatus: null,
         reason: null,
         detail: 'the application is gone or erased; not sent',
+        cause: 'notSent',
       };
     } else if (!lender || !lender.enabled) {
       // Taken out of the file (or switched off) after the delivery was queued: kept for a replay.
@@ -70,6 +71,7 @@ export class DeliveryDispatch {
         httpStatus: null,
         reason: null,
         detail: 'the lender no longer takes applications (delivery file); not sent',
+        cause: 'notSent',
       };
     } else {
       const consents = await this.applications.consentsOf(application.id);
@@ -79,6 +81,7 @@ export class DeliveryDispatch {
           httpStatus: null,
           reason: null,
           detail: 'the delivery consent is not in force; not sent',
+          cause: 'notSent',
         };
       } else {
         const personal = await this.vault.open(

@@ -194,16 +194,17 @@ export class SelfServiceUseCases {
     const applications = await this.applications.findByIndexes([session.subjectIndex]);
     await this.selfService.inTransaction(async (manager) => {
       for (const application of applications.filter((a) => a.status !== 'erased'))
-        await this.applications.appendConsents(
+        await this.applications.appendWithdrawals(
           manager,
           application.id,
           withdrawn.map((key) => ({ consentKey: key, granted: false, textVersion: consentVersion(key) })),
+          'selfService',
         );
       if (withdrawn.includes('delivery'))
         await this.deliveries.withdrawQueued(
           manager,
           applications.map((a) => a.id),
-          'delivery consent withdrawn',
+          'consentWithdrawn',
           now,
         );
       if (MARKETING_CONSENTS.every((key) => withdrawn.includes(key)))

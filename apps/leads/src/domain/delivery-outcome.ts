@@ -34,9 +34,21 @@ export type AttemptResult =
   | { kind: 'timeout' }
   | { kind: 'network'; message: string };
 
+/**
+ * Why a delivery was given up: the lender refused the request (4xx), no attempt got a usable
+ * answer, or it was never sent (the application, the lender or the consent was gone by then).
+ */
+export type FailureCause = 'refused' | 'unanswered' | 'notSent';
+
 export type AttemptVerdict =
   | { state: 'accepted' | 'rejected' | 'sent'; httpStatus: number; reason: string | null; detail: string }
-  | { state: 'failed'; httpStatus: number | null; reason: string | null; detail: string }
+  | {
+      state: 'failed';
+      httpStatus: number | null;
+      reason: string | null;
+      detail: string;
+      cause: FailureCause;
+    }
   | { state: 'queued'; httpStatus: number | null; retryInMs: number; detail: string };
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
@@ -59,6 +71,7 @@ export function judgeAttempt(
           httpStatus,
           reason: null,
           detail: clip(`${detail}; gave up after ${attempt} attempts`, 1000),
+          cause: 'unanswered',
         }
       : {
           state: 'queued',
@@ -71,7 +84,7 @@ export function judgeAttempt(
   const { status, body } = result;
   const detail = clip(`HTTP ${status}: ${body}`, 1000);
   if (status >= 500 || status === 408 || status === 429) return retry(status, detail);
-  if (status >= 400) return { state: 'failed', httpStatus: status, reason: null, detail };
+  if (status >= 400) return { state: 'failed', httpStatus: status, reason: null, detail, cause: 'refused' };
   if (status < 200 || status >= 300) return retry(status, detail);
   let json: unknown;
   try {

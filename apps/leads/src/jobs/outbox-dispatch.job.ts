@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit, Optional } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationShutdown, Optional } from '@nestjs/common';
 import { runExclusive } from '@lib/database';
 import { type Logger } from '@lib/observability';
 import { LOGGER, SERVICE_CONFIG } from '@lib/service-kit';
@@ -6,6 +6,7 @@ import { DataSource } from 'typeorm';
 import { DeliveryDispatch } from '../application/delivery-dispatch';
 import { MessageOutbox } from '../application/message-outbox';
 import { OutboxSignal } from '../application/outbox-signal';
+import { StreamEventDispatch } from '../application/stream-event-dispatch';
 import { type LeadsConfig } from '../leads.config';
 
 /** The advisory lock that makes one dispatcher at a time across replicas. */
@@ -13,12 +14,13 @@ export const OUTBOX_DISPATCH_LOCK = 'leads:outbox-dispatch';
 
 /**
  * Works the outboxes every LEADS_DISPATCH_INTERVAL_MS, and soon after a submit (`nudge`): due
- * deliveries to lenders, then due e-mails and SMS. One dispatcher in the deployment at a time (the
- * advisory lock; a replica that does not get it skips the pass); a pass already running is joined
- * and a nudge during it asks for one more pass, so nothing queued waits a full interval.
+ * deliveries to lenders, then due e-mails and SMS, then the analysts' stream events (last, so the
+ * events the deliveries of this pass recorded go out in it). One dispatcher in the deployment at a
+ * time (the advisory lock; a replica that does not get it skips the pass); a pass already running
+ * is joined and a nudge during it asks for one more pass, so nothing queued waits a full interval.
  */
 @Injectable()
-export class OutboxDispatchJob implements OnModuleInit, OnApplicationShutdown {
+export class OutboxDispatchJob implements OnApplicationShutdown {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private again = false;
@@ -28,13 +30,19 @@ export class OutboxDispatchJob implements OnModuleInit, OnApplicationShutdown {
   constructor(
     private readonly deliveries: DeliveryDispatch,
     private readonly messages: MessageOutbox,
+    private readonly streamEvents: StreamEventDispatch,
     private readonly queued: OutboxSignal,
     @Inject(SERVICE_CONFIG) private readonly config: LeadsConfig,
     @Inject(LOGGER) private readonly logger: Logger,
     @Optional() @Inject(DataSource) private readonly dataSource?: DataSource,
   ) {}
 
-  onModuleInit(): void {
+  /**
+   * Starts the schedule and the wake-ups: called once the schema is migrated (onDatabaseReady), so
+   * no pass looks for tables that are not there yet.
+   */
+  start(): void {
+    if (this.timer || this.stopped) return;
     this.timer = setInterval(() => void this.runOnce(), this.config.LEADS_DISPATCH_INTERVAL_MS);
     this.timer.unref();
     this.stopListening = this.queued.listen(() => this.nudge());
@@ -64,8 +72,18 @@ export class OutboxDispatchJob implements OnModuleInit, OnApplicationShutdown {
       const pass = async () => {
         const deliveries = await this.deliveries.dispatchDue();
         const messages = await this.messages.sendDue();
-        if (deliveries.attempted + messages.sent + messages.retried + messages.failed > 0)
-          this.logger.debug({ deliveries, messages }, 'outbox pass');
+        const events = await this.streamEvents.publishDue();
+        if (
+          deliveries.attempted +
+            messages.sent +
+            messages.retried +
+            messages.failed +
+            events.published +
+            events.retried +
+            events.refused >
+          0
+        )
+          this.logger.debug({ deliveries, messages, events }, 'outbox pass');
       };
       if (!this.dataSource) return await pass();
       const run = await runExclusive(this.dataSource, OUTBOX_DISPATCH_LOCK, pass);

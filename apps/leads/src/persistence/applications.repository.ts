@@ -1,13 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { writeOnce, type WriteOnceResult } from '@lib/database';
 import { notFound } from '@lib/service-kit';
+import { type ConsentKey } from '@lib/pl-validation';
 import { DataSource, In, LessThan, type EntityManager } from 'typeorm';
+import { consentWithdrawnEvent, type WithdrawalChannel } from '../domain/stream-events';
 import {
   ApplicationConsentEntity,
   ApplicationEntity,
   type ApplicationStatusValue,
 } from './application.entity';
 import { type WriteGuard } from './contact-messages.repository';
+import { StreamEventsRepository } from './stream-events.repository';
 
 /** What a saved step or a submit is answered with, kept with its idempotency key for repeats. */
 export interface StoredApplication {
@@ -46,7 +49,10 @@ const answerOf = (row: ApplicationEntity, alreadySubmitted: boolean): StoredAppl
 
 @Injectable()
 export class ApplicationsRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly streamEvents: StreamEventsRepository,
+  ) {}
 
   findById(id: string): Promise<ApplicationEntity | null> {
     return this.dataSource.getRepository(ApplicationEntity).findOneBy({ id });
@@ -107,8 +113,57 @@ export class ApplicationsRepository {
       .insert(consents.map((c) => ({ applicationId, ...c, answeredAt })));
   }
 
+  /** One consent withdrawn through the WithdrawConsent call. */
   withdrawConsent(applicationId: string, consent: ConsentRecord): Promise<void> {
-    return this.appendConsents(this.dataSource.manager, applicationId, [{ ...consent, granted: false }]);
+    return this.dataSource.transaction((manager) =>
+      this.appendWithdrawals(manager, applicationId, [consent], 'withdrawConsent'),
+    );
+  }
+
+  /**
+   * Withdraws consents of one application in the caller's transaction: an answer 'not granted' for
+   * each (timed now), and a consentWithdrawn event for each that was in force until then. A
+   * withdrawal of a consent never given, or already withdrawn, is recorded but tells the analysts
+   * nothing.
+   */
+  async appendWithdrawals(
+    manager: EntityManager,
+    applicationId: string,
+    consents: readonly ConsentRecord[],
+    channel: WithdrawalChannel,
+  ): Promise<void> {
+    if (consents.length === 0) return;
+    const given = await this.givenAmong(
+      manager,
+      applicationId,
+      consents.map((c) => c.consentKey),
+    );
+    await this.appendConsents(
+      manager,
+      applicationId,
+      consents.map((c) => ({ ...c, granted: false })),
+    );
+    await this.streamEvents.record(
+      manager,
+      given.map((key) => consentWithdrawnEvent(applicationId, key, channel)),
+      new Date(),
+    );
+  }
+
+  /** Which of `keys` are in force on the application: their last answer was 'given'. */
+  private async givenAmong(
+    manager: EntityManager,
+    applicationId: string,
+    keys: readonly string[],
+  ): Promise<ConsentKey[]> {
+    const rows: { consent_key: string; granted: boolean }[] = await manager.query(
+      `SELECT DISTINCT ON ("consent_key") "consent_key", "granted"
+         FROM "leads"."application_consents"
+        WHERE "application_id" = $1 AND "consent_key" = ANY($2::varchar[])
+        ORDER BY "consent_key", "answered_at" DESC, "id" DESC`,
+      [applicationId, [...new Set(keys)]],
+    );
+    return rows.filter((r) => r.granted).map((r) => r.consent_key as ConsentKey);
   }
 
   /** Submitted applications still 'received' (not matched yet), submitted before `before`, oldest first. */

@@ -3,7 +3,14 @@ import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager, In } from 'typeorm';
 import { type PlannedDelivery } from '../domain/delivery-plan';
 import { type AttemptVerdict, callbackChange, type DeliveryStateValue } from '../domain/delivery-outcome';
+import {
+  attemptEvents,
+  decisionEvents,
+  type WithdrawalCause,
+  withdrawalEvent,
+} from '../domain/stream-events';
 import { DeliveryEntity, DeliveryEventEntity } from './delivery.entity';
+import { StreamEventsRepository } from './stream-events.repository';
 
 /** A delivery taken for one attempt: its row after the attempt was counted. */
 export type ClaimedDelivery = DeliveryEntity;
@@ -11,9 +18,23 @@ export type ClaimedDelivery = DeliveryEntity;
 /** How long a claimed delivery is kept from another claim: the attempt's timeout and some slack. */
 const CLAIM_LEASE_MS = 60_000;
 
+/** What the delivery history says when deliveries are stopped, by cause. */
+const WITHDRAWAL_DETAIL: Record<WithdrawalCause, string> = {
+  consentWithdrawn: 'delivery consent withdrawn',
+  erased: 'the applicant erased their data',
+};
+
+/**
+ * The deliveries outbox and its history. Each change made by a lender's answer, a lender's decision
+ * or a withdrawal is reported to the analysts' stream in the same transaction as the change itself
+ * (StreamEventsRepository), so the stream says exactly what was committed.
+ */
 @Injectable()
 export class DeliveriesRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly streamEvents: StreamEventsRepository,
+  ) {}
 
   /** Queues the planned deliveries of a just-submitted application, inside its transaction. */
   async queue(manager: EntityManager, applicationId: string, planned: readonly PlannedDelivery[], now: Date) {
@@ -102,6 +123,7 @@ export class DeliveriesRepository {
         detail: verdict.detail,
         at: now,
       });
+      await this.streamEvents.record(manager, attemptEvents(delivery, verdict), now);
       return true;
     });
   }
@@ -131,6 +153,7 @@ export class DeliveriesRepository {
         detail: `callback: ${decision}${reason ? ` (${reason})` : ''}`.slice(0, 1000),
         at: now,
       });
+      await this.streamEvents.record(manager, decisionEvents(row, row.state, decision), now);
       return { outcome: 'apply', delivery: { ...row, state: decision, lenderReason: reason } };
     });
   }
@@ -142,7 +165,7 @@ export class DeliveriesRepository {
   async withdrawQueued(
     manager: EntityManager,
     applicationIds: readonly string[],
-    why: string,
+    why: WithdrawalCause,
     now: Date,
   ): Promise<number> {
     if (applicationIds.length === 0) return 0;
@@ -160,9 +183,14 @@ export class DeliveriesRepository {
         state: 'withdrawn' as const,
         attempt: r.attempts,
         httpStatus: null,
-        detail: why,
+        detail: WITHDRAWAL_DETAIL[why],
         at: now,
       })),
+    );
+    await this.streamEvents.record(
+      manager,
+      rows.map((r) => withdrawalEvent(r, why)),
+      now,
     );
     return rows.length;
   }

@@ -7,10 +7,12 @@ import { CreateContactMessages1763683300000 } from './migrations/1763683300000-c
 import { CreateIdempotencyKeys1795540000000 } from './migrations/1795540000000-create-idempotency-keys';
 import { ProtectPersonalData1796300000000 } from './migrations/1796300000000-protect-personal-data';
 import { DeliverApplications1796900000000 } from './migrations/1796900000000-deliver-applications';
+import { StreamEvents1797000000000 } from './migrations/1797000000000-stream-events';
 import { OutboundMessageEntity } from './outbound-message.entity';
 import { PartnerEnquiryEntity } from './partner-enquiry.entity';
 import { ErasureRequestEntity, SuppressionEntity, UnsubscribeRequestEntity } from './privacy.entity';
 import { SelfServiceTokenEntity } from './self-service-token.entity';
+import { StreamEventEntity } from './stream-event.entity';
 
 /**
  * The PostgreSQL schema the leads service owns: its name, its tables and their history. The
@@ -33,6 +35,7 @@ export const LEADS_ENTITIES = [
   DeliveryEventEntity,
   OutboundMessageEntity,
   SelfServiceTokenEntity,
+  StreamEventEntity,
 ];
 
 /** In the order they run. */
@@ -41,4 +44,5 @@ export const LEADS_MIGRATIONS = [
   CreateIdempotencyKeys1795540000000,
   ProtectPersonalData1796300000000,
   DeliverApplications1796900000000,
+  StreamEvents1797000000000,
 ];

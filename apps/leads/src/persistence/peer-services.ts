@@ -5,13 +5,15 @@ import { type LeadsConfig } from '../leads.config';
 
 /**
  * The services the leads service calls, through the project's gRPC client (deadline per call,
- * one retry after UNAVAILABLE as RPC_KINDS allows): offers (MatchOffers after a submit) and
- * content (AnonymiseCommenter on erasure). Channels connect lazily, on the first call.
+ * one retry after UNAVAILABLE as RPC_KINDS allows): offers (MatchOffers after a submit), content
+ * (AnonymiseCommenter on erasure) and events (IngestEvents: the stream events of the outbox).
+ * Channels connect lazily, on the first call.
  */
 @Injectable()
 export class PeerServices implements OnApplicationShutdown {
   readonly offers: Pick<ServiceClient<'offers'>, 'matchOffers'>;
   readonly content: Pick<ServiceClient<'content'>, 'anonymiseCommenter'>;
+  readonly events: Pick<ServiceClient<'events'>, 'ingestEvents'>;
   private readonly clients: { close(): void }[];
 
   constructor(@Inject(SERVICE_CONFIG) config: LeadsConfig) {
@@ -23,9 +25,14 @@ export class PeerServices implements OnApplicationShutdown {
       target: config.CONTENT_SERVICE_ADDR,
       deadlineMs: config.LEADS_PEER_DEADLINE_MS,
     });
+    const events = createServiceClient('events', {
+      target: config.EVENTS_SERVICE_ADDR,
+      deadlineMs: config.LEADS_PEER_DEADLINE_MS,
+    });
     this.offers = offers;
     this.content = content;
-    this.clients = [offers, content];
+    this.events = events;
+    this.clients = [offers, content, events];
   }
 
   onApplicationShutdown(): void {

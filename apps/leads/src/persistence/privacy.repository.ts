@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { writeOnce, type WriteOnceResult } from '@lib/database';
 import { DataSource, type EntityManager, In } from 'typeorm';
+import { erasureEvent } from '../domain/stream-events';
 import { ApplicationEntity } from './application.entity';
 import { type ConsentRecord, ApplicationsRepository } from './applications.repository';
 import { ContactMessagesRepository, type WriteGuard } from './contact-messages.repository';
@@ -8,6 +9,7 @@ import { DeliveriesRepository } from './deliveries.repository';
 import { OutboundMessagesRepository } from './outbound-messages.repository';
 import { type SealedFields } from './personal-data-vault';
 import { ErasureRequestEntity, SuppressionEntity, UnsubscribeRequestEntity } from './privacy.entity';
+import { StreamEventsRepository } from './stream-events.repository';
 
 export interface StoredRequest {
   id: string;
@@ -30,12 +32,14 @@ export class PrivacyRepository {
     private readonly contact: ContactMessagesRepository,
     private readonly deliveries: DeliveriesRepository,
     private readonly messages: OutboundMessagesRepository,
+    private readonly streamEvents: StreamEventsRepository,
   ) {}
 
   /**
    * Unsubscribe, in one transaction: the e-mail and phone join the suppression list, the marketing
-   * consents of their applications are withdrawn (an answer 'not granted', timed now), and the request
-   * is recorded with only a salted hash of who asked.
+   * consents of their applications are withdrawn (an answer 'not granted', timed now; a
+   * consentWithdrawn event for each that was in force), and the request is recorded with only a
+   * salted hash of who asked.
    */
   unsubscribeOnce(
     subject: RequestSubject,
@@ -50,7 +54,12 @@ export class PrivacyRepository {
       write: async (manager) => {
         await this.suppress(manager, subject);
         for (const application of await this.applications.findByIndexes(indexesOf(subject), manager)) {
-          await this.applications.appendConsents(manager, application.id, withdrawals(application));
+          await this.applications.appendWithdrawals(
+            manager,
+            application.id,
+            withdrawals(application),
+            'unsubscribe',
+          );
         }
         const saved = await manager
           .getRepository(UnsubscribeRequestEntity)
@@ -105,7 +114,8 @@ export class PrivacyRepository {
    * locked, so two runs never race): applications and drafts (drafts deleted; leads keep only
    * anonymous figures), contact messages and partner enquiries; deliveries not sent yet are withdrawn
    * and queued e-mails and SMS cancelled. Sets the request IN_PROGRESS with the count; running it
-   * again finds nothing more.
+   * again finds nothing more. The first run reports the erasure to the analysts' stream, with its
+   * counts only (personalDataErased).
    */
   async eraseLocalData(requestId: string): Promise<ErasureRequestEntity> {
     return this.dataSource.transaction(async (manager) => {
@@ -114,12 +124,13 @@ export class PrivacyRepository {
         .findOneOrFail({ where: { id: requestId }, lock: { mode: 'pessimistic_write' } });
       if (request.status === 'completed' || request.status === 'rejected') return request;
       const indexes = indexesOf(request);
-      let erased = 0;
+      const now = new Date();
+      const counts = { applications: 0, drafts: 0, contactRecords: 0, deliveriesStopped: 0 };
       if (indexes.length > 0) {
         const matching = '(email_index IN (:...indexes) OR phone_index IN (:...indexes))';
         // What has not reached a lender or the person yet stops here: nothing goes out after an erasure.
         const leadIds = (await this.applications.findByIndexes(indexes, manager)).map((a) => a.id);
-        await this.deliveries.withdrawQueued(manager, leadIds, 'the applicant erased their data', new Date());
+        counts.deliveriesStopped = await this.deliveries.withdrawQueued(manager, leadIds, 'erased', now);
         await this.messages.cancelFor(manager, indexes);
         const drafts = await manager
           .createQueryBuilder()
@@ -141,13 +152,14 @@ export class PrivacyRepository {
           })
           .where(matching, { indexes })
           .execute();
-        erased =
-          (drafts.affected ?? 0) +
-          (leads.affected ?? 0) +
-          (await this.contact.eraseByIndexes(manager, indexes));
+        counts.drafts = drafts.affected ?? 0;
+        counts.applications = leads.affected ?? 0;
+        counts.contactRecords = await this.contact.eraseByIndexes(manager, indexes);
       }
+      if (request.status === 'received')
+        await this.streamEvents.record(manager, [erasureEvent(request.id, counts)], now);
       request.status = 'in_progress';
-      request.erasedRecords += erased;
+      request.erasedRecords += counts.drafts + counts.applications + counts.contactRecords;
       request.attempts += 1;
       return manager.getRepository(ErasureRequestEntity).save(request);
     });

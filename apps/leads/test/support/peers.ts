@@ -5,7 +5,7 @@ import path from 'node:path';
 
 const workspaceRoot = path.resolve(__dirname, '../../../..');
 
-/** A real peer service (content or offers) started from its build on a fresh database. */
+/** A real peer service (content, offers or events) started from its build on a fresh database. */
 export interface PeerProcess {
   target: string;
   database: TestDatabase;
@@ -14,9 +14,11 @@ export interface PeerProcess {
 
 /**
  * Starts `node dist/apps/<name>/src/main.js` (build it first: `npx nx run <name>:build`) on free
- * loopback ports (or the given gRPC port) and waits for its /readyz; content gets the sample site of @lib/testing.
+ * loopback ports (or the given gRPC port) and waits for its /readyz; content gets the sample site of
+ * @lib/testing; events runs without KAFKA_BROKERS (IngestEvents straight into PostgreSQL, as `npm
+ * start` runs it).
  */
-export async function startPeer(name: 'content' | 'offers', port?: number): Promise<PeerProcess> {
+export async function startPeer(name: 'content' | 'offers' | 'events', port?: number): Promise<PeerProcess> {
   const script = path.join(workspaceRoot, 'dist', 'apps', name, 'src', 'main.js');
   if (!existsSync(script)) throw new Error(`${script} is missing: run npx nx run ${name}:build first`);
   const database = await provideTestDatabase();

@@ -13,6 +13,23 @@ export const protobufPackage = 'events.v1';
 
 export const protobufFileName = 'events/v1/events.proto';
 
+/**
+ * Who produced the events of a batch, which decides the event ids it may carry: the ids the
+ * catalogue (libs/tracking) marks server-only are accepted from EVENT_ORIGIN_SERVER alone, so a
+ * visitor, whose events the gateway relays, can never record one.
+ */
+export enum EventOrigin {
+  /** UNSPECIFIED - Not said: taken as EVENT_ORIGIN_BROWSER (the gateway's relay of POST /api/event sends this). */
+  UNSPECIFIED = 0,
+  /** BROWSER - Events a visitor's browser sent, relayed by the gateway: server-only ids are refused. */
+  BROWSER = 1,
+  /**
+   * SERVER - Events a service records about its own state changes (the leads service's delivery, consent
+   * and erasure events): every catalogue id is accepted.
+   */
+  SERVER = 2,
+}
+
 /** One tracking event as sent by the browser, plus what the gateway adds. */
 export interface TrackingEvent {
   /** Event type id, e.g. 5 for a page view, 27 for a page restored from cache. */
@@ -73,6 +90,11 @@ export interface TrackingEvent {
 export interface IngestEventsRequest {
   /** Events in arrival order. */
   events: TrackingEvent[];
+  /**
+   * Who produced the events; absent (what callers from before the field send) means
+   * EVENT_ORIGIN_BROWSER.
+   */
+  origin?: EventOrigin | null | undefined;
 }
 
 /** Outcome of one event in a batch. */
