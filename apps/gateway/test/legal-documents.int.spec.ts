@@ -15,6 +15,7 @@ import { CONSENT_COOKIE } from '../src/shared/consent';
 import { LANGUAGE_COOKIE } from '../src/shared/locale';
 import { VISIT_COOKIE } from '../src/features/article-views/visit-cookie';
 import { DRAFT_COOKIE } from '../src/features/application/draft-cookie';
+import { SESSION_COOKIE as SELF_SERVICE_COOKIE } from '../src/features/self-service/session-cookie';
 import {
   EXPERIMENT_COOKIE_PREFIX,
   EXPERIMENT_STORAGE_PREFIX,
@@ -45,6 +46,7 @@ const COOKIE_REGISTRY: { names: string[]; consent: boolean }[] = [
   { names: [CONSENT_COOKIE], consent: false },
   { names: [CSRF_COOKIE], consent: false },
   { names: [DRAFT_COOKIE], consent: false },
+  { names: [SELF_SERVICE_COOKIE], consent: false },
   { names: [VISIT_COOKIE], consent: false },
   { names: [EXPERIMENT_COOKIE_PREFIX], consent: false },
   { names: [CLIENT_ID_COOKIE], consent: true },
@@ -71,6 +73,7 @@ const COOKIE_CALLS: Record<string, string> = {
   'serializeCookie(CONSENT_COOKIE': CONSENT_COOKIE,
   'serializeCookie(CSRF_COOKIE': CSRF_COOKIE,
   'serializeCookie(DRAFT_COOKIE': DRAFT_COOKIE,
+  'serializeCookie(SESSION_COOKIE': SELF_SERVICE_COOKIE,
   'res.cookie(VISIT_COOKIE': VISIT_COOKIE,
   'serializeCookie(experimentCookieName(experiment.experimentId)': EXPERIMENT_COOKIE_PREFIX,
   // traffic-source.ts: one cookie per TRAFFIC_FIELDS entry and its _session variant; deleting them by name

@@ -326,6 +326,21 @@ describe('leads: applications, partner enquiries, unsubscribe and erasure (real 
       expect(Number.isNaN(Date.parse(last.grantedAt))).toBe(false);
     });
 
+    it('stops the deliveries not sent yet when the delivery consent is withdrawn', async () => {
+      const lead = await t.client.submitApplication({ ...whole(), consents: consents({ delivery: true }) });
+      expect(lead.deliveries).toBeGreaterThan(0);
+      await t.client.withdrawConsent({
+        applicationId: lead.applicationId,
+        type: leadsV1.ConsentType.DELIVERY,
+      });
+      const states: { state: string }[] = await db().query(
+        `SELECT state FROM leads.lead_deliveries WHERE application_id = $1`,
+        [lead.applicationId],
+      );
+      // The lenders of this file are never reached here: every delivery was still queued.
+      expect(states.map((s) => s.state)).toEqual(Array(lead.deliveries).fill('withdrawn'));
+    });
+
     it('refuses more submits per e-mail than the hourly limit (Redis or memory), with a Polish message', async () => {
       const who = person();
       for (let i = 0; i < 3; i += 1) await t.client.submitApplication(whole(who));

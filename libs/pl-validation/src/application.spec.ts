@@ -140,13 +140,13 @@ describe('personal details and consents step', () => {
     ).toEqual({ pesel: APPLICATION_MESSAGES.pesel });
   });
 
-  it('requires terms and privacy, leaves the others free, and checks each text version', () => {
+  it('requires terms and matching, leaves the others (delivery among them) free, and checks each text version', () => {
     const none = Object.fromEntries(CONSENTS.map((c) => [c.key, { given: false, textVersion: c.version }]));
     expect(
       messagesByField(personalDetailsSchema('2014-05-14').safeParse({ ...valid, consents: none })),
     ).toEqual({
       'consents.terms.given': APPLICATION_MESSAGES.consentRequired,
-      'consents.privacy.given': APPLICATION_MESSAGES.consentRequired,
+      'consents.matching.given': APPLICATION_MESSAGES.consentRequired,
     });
     const stale = { ...consents, marketingSms: { given: true, textVersion: 'marketing-sms-2020-01-v0' } };
     expect(
@@ -155,6 +155,15 @@ describe('personal details and consents step', () => {
       'consents.marketingSms.textVersion': APPLICATION_MESSAGES.consentVersion,
     });
     expect(new Set(CONSENTS.map((c) => c.version)).size).toBe(CONSENTS.length);
+  });
+
+  it('asks only the identity fields it is given, and drops what it did not ask', () => {
+    const onlyPesel = personalDetailsSchema('2014-05-14', new Set(['pesel'] as const));
+    const parsed = onlyPesel.parse({ ...valid, idCard: 'not checked', bankAccount: 'not checked' });
+    expect(parsed).toMatchObject({ pesel: valid.pesel, idCard: undefined, bankAccount: undefined });
+    expect(
+      messagesByField(personalDetailsSchema('2014-05-14', new Set()).safeParse({ ...valid, pesel: 'x' })),
+    ).toEqual({});
   });
 
   it('refuses bad documents and an unknown income source with Polish messages', () => {

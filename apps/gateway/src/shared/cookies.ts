@@ -25,14 +25,16 @@ export interface CookieOptions {
   httpOnly?: boolean;
   /** `/` unless given. */
   path?: string;
+  /** `Lax` unless given; `Strict` for a cookie no request started on another site may carry. */
+  sameSite?: 'Lax' | 'Strict';
 }
 
-/** A Set-Cookie value (or a `document.cookie` assignment): first-party, SameSite=Lax, the value URI-encoded. */
+/** A Set-Cookie value (or a `document.cookie` assignment): first-party, SameSite=Lax unless told, the value URI-encoded. */
 export function serializeCookie(name: string, value: string, options: CookieOptions): string {
   const attributes = [
     `Max-Age=${Math.floor(options.maxAgeMs / 1000)}`,
     `Path=${options.path ?? '/'}`,
-    'SameSite=Lax',
+    `SameSite=${options.sameSite ?? 'Lax'}`,
   ];
   if (options.secure) attributes.push('Secure');
   if (options.httpOnly) attributes.push('HttpOnly');

@@ -333,11 +333,14 @@ export class ApplicationsUseCases {
   async withdrawConsent(id: string, key: ConsentKey): Promise<leadsV1.Application> {
     const row = await this.applications.findById(id);
     if (!row || row.status === 'erased') throw notFound('application', id);
-    await this.applications.withdrawConsent(id, {
-      consentKey: key,
-      granted: false,
-      textVersion: consentVersion(key),
-    });
+    await this.applications.withdrawConsent(
+      id,
+      { consentKey: key, granted: false, textVersion: consentVersion(key) },
+      // Without the delivery consent, what has not reached a lender yet does not go.
+      key === 'delivery'
+        ? (manager) => this.deliveries.withdrawQueued(manager, [id], 'consentWithdrawn', new Date())
+        : undefined,
+    );
     return this.toApplication(row);
   }
 

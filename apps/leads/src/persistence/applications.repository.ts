@@ -114,10 +114,16 @@ export class ApplicationsRepository {
   }
 
   /** One consent withdrawn through the WithdrawConsent call. */
-  withdrawConsent(applicationId: string, consent: ConsentRecord): Promise<void> {
-    return this.dataSource.transaction((manager) =>
-      this.appendWithdrawals(manager, applicationId, [consent], 'withdrawConsent'),
-    );
+  /** Withdraws one consent; `alsoWrite` runs in the same transaction (stopping what the consent allowed). */
+  withdrawConsent(
+    applicationId: string,
+    consent: ConsentRecord,
+    alsoWrite?: (manager: EntityManager) => Promise<unknown>,
+  ): Promise<void> {
+    return this.dataSource.transaction(async (manager) => {
+      await this.appendWithdrawals(manager, applicationId, [consent], 'withdrawConsent');
+      await alsoWrite?.(manager);
+    });
   }
 
   /**

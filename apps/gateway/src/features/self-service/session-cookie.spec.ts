@@ -13,7 +13,7 @@ const NOW = new Date('2026-11-28T12:00:00Z');
 describe('the self-service session cookie', () => {
   it('is HttpOnly, SameSite=Strict, on /moje-dane/ only, Secure behind https, until the session ends', () => {
     expect(sessionCookie(TOKEN, '2026-11-28T12:30:00Z', NOW, true)).toBe(
-      `${SESSION_COOKIE}=${TOKEN}; Max-Age=1800; Path=/moje-dane/; SameSite=Strict; HttpOnly; Secure`,
+      `${SESSION_COOKIE}=${TOKEN}; Max-Age=1800; Path=/moje-dane/; SameSite=Strict; Secure; HttpOnly`,
     );
     expect(sessionCookie(TOKEN, '2026-11-28T12:30:00Z', NOW, false)).not.toContain('Secure');
     expect(clearedSessionCookie(false)).toBe(

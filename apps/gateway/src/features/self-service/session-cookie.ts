@@ -6,7 +6,7 @@
  * as the session lasts (Max-Age to its end). Set only on the answer of the link's confirmation
  * post; cleared on the erasure and whenever the service says the session is over.
  */
-import { cookieValues, decodeCookieValue } from '../../shared/cookies';
+import { cookieValues, decodeCookieValue, serializeCookie } from '../../shared/cookies';
 import { SELF_SERVICE_PATH } from './self-service-texts';
 
 export const SESSION_COOKIE = 'pp_moje_dane';
@@ -37,9 +37,13 @@ export function sessionMaxAgeSeconds(expiresAt: string, now: Date): number {
 }
 
 function serialize(value: string, maxAgeS: number, secure: boolean): string {
-  const attributes = [`Max-Age=${maxAgeS}`, `Path=${SELF_SERVICE_PATH}`, 'SameSite=Strict', 'HttpOnly'];
-  if (secure) attributes.push('Secure');
-  return `${SESSION_COOKIE}=${encodeURIComponent(value)}; ${attributes.join('; ')}`;
+  return serializeCookie(SESSION_COOKIE, value, {
+    maxAgeMs: maxAgeS * 1000,
+    secure,
+    httpOnly: true,
+    path: SELF_SERVICE_PATH,
+    sameSite: 'Strict',
+  });
 }
 
 /** The Set-Cookie value that keeps a session until it ends. */
