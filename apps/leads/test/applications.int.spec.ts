@@ -63,9 +63,11 @@ describe('leads: applications, partner enquiries, unsubscribe and erasure (real 
   let offersClient: ServiceClient<'offers'>;
   let redis: TestRedis | undefined;
   let portHolder: Server | undefined;
+  let lenders: Record<string, string> = {};
 
   beforeAll(async () => {
-    Object.assign(process.env, unreachableLenders());
+    lenders = unreachableLenders(await freePort());
+    Object.assign(process.env, lenders);
     // The submit limit counts in Redis when this run has one (in memory otherwise).
     redis = hasTestRedis() ? await provideTestRedis() : undefined;
     offers = await startPeer('offers');
@@ -98,7 +100,7 @@ describe('leads: applications, partner enquiries, unsubscribe and erasure (real 
     await offers?.stop();
     if (portHolder?.listening) await new Promise((resolve) => portHolder!.close(resolve));
     await redis?.close();
-    for (const name of Object.keys(unreachableLenders())) delete process.env[name];
+    for (const name of Object.keys(lenders)) delete process.env[name];
   });
 
   const db = () => t.service.dataSource;

@@ -1,6 +1,6 @@
 import { status } from '@grpc/grpc-js';
 import { type GrpcCallError, leadsV1 } from '@lib/contracts';
-import { readLenderDirectory, signBody } from '@lib/partner-delivery';
+import { type DeliveryLender, readLenderDirectory, signBody } from '@lib/partner-delivery';
 import { type CaughtMail, type MailCatcher, startMailCatcher } from '@lib/test-support';
 import {
   type PartnerSandbox,
@@ -17,7 +17,7 @@ import { DeliveryDispatch } from '../src/application/delivery-dispatch';
 import { OutboxDispatchJob } from '../src/jobs/outbox-dispatch.job';
 import { leadsService } from '../src/leads.service-definition';
 import { DeliveriesRepository } from '../src/persistence/deliveries.repository';
-import { consents, person, unreachableLenders, whole } from './support/application-requests';
+import { consents, person, whole } from './support/application-requests';
 import { type PeerProcess, startPeer } from './support/peers';
 
 /*
@@ -28,9 +28,6 @@ import { type PeerProcess, startPeer } from './support/peers';
  */
 
 const PUBLIC_ORIGIN = 'https://porownywarka.test';
-const directory = readLenderDirectory(readFileSync(SANDBOX_LENDER_FILE, 'utf8'), unreachableLenders());
-if (!('ok' in directory)) throw new Error(directory.problems.join('; '));
-const LENDERS = new Map(directory.ok.lenders.map((l) => [l.slug, l]));
 
 const secretEnvOf = (slug: string) => `LENDER_SECRET_${slug.toUpperCase().replace(/-/g, '_')}`;
 const withDelivery = (overrides: Partial<Record<string, boolean>> = {}) =>
@@ -43,6 +40,8 @@ describe('leads: delivery to lenders (real PostgreSQL, offers, partner sandbox o
   let mail: MailCatcher;
   let bridge: Server;
   const savedEnv = { ...process.env };
+  /** The sandbox file's lenders, by slug. */
+  let LENDERS = new Map<string, DeliveryLender>();
 
   beforeAll(async () => {
     offers = await startPeer('offers');
@@ -73,6 +72,9 @@ describe('leads: delivery to lenders (real PostgreSQL, offers, partner sandbox o
     });
     // The lenders' secrets reach the service as Kubernetes gives them: environment variables.
     Object.assign(process.env, sandbox.env);
+    const directory = readLenderDirectory(readFileSync(SANDBOX_LENDER_FILE, 'utf8'), sandbox.env);
+    if (!('ok' in directory)) throw new Error(directory.problems.join('; '));
+    LENDERS = new Map(directory.ok.lenders.map((l) => [l.slug, l]));
     t = await startTestService(leadsService, {
       env: {
         OFFERS_SERVICE_ADDR: offers.target,

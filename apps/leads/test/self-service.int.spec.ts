@@ -1,7 +1,7 @@
 import { status } from '@grpc/grpc-js';
 import { type GrpcCallError, leadsV1 } from '@lib/contracts';
 import { type CaughtMail, type MailCatcher, startMailCatcher } from '@lib/test-support';
-import { SANDBOX_LENDER_FILE, startTestService, type TestService } from '@lib/testing';
+import { freePort, SANDBOX_LENDER_FILE, startTestService, type TestService } from '@lib/testing';
 import { randomUUID } from 'node:crypto';
 import { leadsService } from '../src/leads.service-definition';
 import { DeliveriesRepository } from '../src/persistence/deliveries.repository';
@@ -26,11 +26,12 @@ describe('leads: verified self-service (real PostgreSQL, offers, MailDev)', () =
   let t: TestService<'leads'>;
   let offers: PeerProcess;
   let mail: MailCatcher;
-  const lenders = unreachableLenders();
+  let lenders: Record<string, string> = {};
 
   beforeAll(async () => {
     offers = await startPeer('offers');
     mail = await startMailCatcher();
+    lenders = unreachableLenders(await freePort());
     Object.assign(process.env, lenders);
     t = await startTestService(leadsService, {
       env: {

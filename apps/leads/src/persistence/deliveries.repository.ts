@@ -51,16 +51,9 @@ export class DeliveriesRepository {
       lenderReason: null,
     }));
     await manager.getRepository(DeliveryEntity).insert(rows);
-    await manager.getRepository(DeliveryEventEntity).insert(
-      rows.map((r) => ({
-        deliveryId: r.id,
-        state: 'queued' as const,
-        attempt: 0,
-        httpStatus: null,
-        detail: 'queued',
-        at: now,
-      })),
-    );
+    await manager
+      .getRepository(DeliveryEventEntity)
+      .insert(rows.map((r) => historyRow(r, 'queued', 'queued', now)));
   }
 
   forApplication(applicationId: string): Promise<DeliveryEntity[]> {
@@ -115,14 +108,9 @@ export class DeliveriesRepository {
         .getRepository(DeliveryEntity)
         .update({ id: delivery.id, state: 'queued', attempts: delivery.attempts }, update);
       if (!result.affected) return false;
-      await manager.getRepository(DeliveryEventEntity).insert({
-        deliveryId: delivery.id,
-        state: verdict.state,
-        attempt: delivery.attempts,
-        httpStatus: verdict.httpStatus,
-        detail: verdict.detail,
-        at: now,
-      });
+      await manager
+        .getRepository(DeliveryEventEntity)
+        .insert(historyRow(delivery, verdict.state, verdict.detail, now, verdict.httpStatus));
       await this.streamEvents.record(manager, attemptEvents(delivery, verdict), now);
       return true;
     });
@@ -145,14 +133,8 @@ export class DeliveriesRepository {
       await manager
         .getRepository(DeliveryEntity)
         .update({ id: row.id }, { state: decision, lenderReason: reason });
-      await manager.getRepository(DeliveryEventEntity).insert({
-        deliveryId: row.id,
-        state: decision,
-        attempt: row.attempts,
-        httpStatus: null,
-        detail: `callback: ${decision}${reason ? ` (${reason})` : ''}`.slice(0, 1000),
-        at: now,
-      });
+      const detail = `callback: ${decision}${reason ? ` (${reason})` : ''}`;
+      await manager.getRepository(DeliveryEventEntity).insert(historyRow(row, decision, detail, now));
       await this.streamEvents.record(manager, decisionEvents(row, row.state, decision), now);
       return { outcome: 'apply', delivery: { ...row, state: decision, lenderReason: reason } };
     });
@@ -177,16 +159,9 @@ export class DeliveriesRepository {
     await manager
       .getRepository(DeliveryEntity)
       .update({ id: In(rows.map((r) => r.id)) }, { state: 'withdrawn' });
-    await manager.getRepository(DeliveryEventEntity).insert(
-      rows.map((r) => ({
-        deliveryId: r.id,
-        state: 'withdrawn' as const,
-        attempt: r.attempts,
-        httpStatus: null,
-        detail: WITHDRAWAL_DETAIL[why],
-        at: now,
-      })),
-    );
+    await manager
+      .getRepository(DeliveryEventEntity)
+      .insert(rows.map((r) => historyRow(r, 'withdrawn', WITHDRAWAL_DETAIL[why], now)));
     await this.streamEvents.record(
       manager,
       rows.map((r) => withdrawalEvent(r, why)),
@@ -194,43 +169,22 @@ export class DeliveriesRepository {
     );
     return rows.length;
   }
+}
 
-  /** Deliveries per state (operators, metrics). */
-  async countByState(): Promise<Record<DeliveryStateValue, number>> {
-    const rows: { state: DeliveryStateValue; count: string }[] = await this.dataSource.query(
-      `SELECT "state", count(*) AS "count" FROM "leads"."lead_deliveries" GROUP BY "state"`,
-    );
-    const counts = { queued: 0, sent: 0, accepted: 0, rejected: 0, failed: 0, withdrawn: 0 };
-    for (const r of rows) counts[r.state] = Number(r.count);
-    return counts;
-  }
-
-  /** Failed deliveries queued again (operators' replay): the count. */
-  async requeueFailed(filter: { lenderSlug?: string; applicationId?: string }, now: Date): Promise<number> {
-    return this.dataSource.transaction(async (manager) => {
-      const rows = await manager.getRepository(DeliveryEntity).find({
-        where: {
-          state: 'failed',
-          ...(filter.lenderSlug ? { lenderSlug: filter.lenderSlug } : {}),
-          ...(filter.applicationId ? { applicationId: filter.applicationId } : {}),
-        },
-        lock: { mode: 'pessimistic_write' },
-      });
-      if (rows.length === 0) return 0;
-      await manager
-        .getRepository(DeliveryEntity)
-        .update({ id: In(rows.map((r) => r.id)) }, { state: 'queued', attempts: 0, nextAttemptAt: now });
-      await manager.getRepository(DeliveryEventEntity).insert(
-        rows.map((r) => ({
-          deliveryId: r.id,
-          state: 'queued' as const,
-          attempt: 0,
-          httpStatus: null,
-          detail: 'replayed by an operator',
-          at: now,
-        })),
-      );
-      return rows.length;
-    });
-  }
+/** One row of a delivery's history: the state it reached, at which attempt, what was learnt. */
+function historyRow(
+  delivery: Pick<DeliveryEntity, 'id' | 'attempts'>,
+  state: DeliveryStateValue,
+  detail: string,
+  at: Date,
+  httpStatus: number | null = null,
+) {
+  return {
+    deliveryId: delivery.id,
+    state,
+    attempt: delivery.attempts,
+    httpStatus,
+    detail: detail.slice(0, 1000),
+    at,
+  };
 }

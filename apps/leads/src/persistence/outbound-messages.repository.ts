@@ -98,11 +98,4 @@ export class OutboundMessagesRepository {
       );
     return result.affected ?? 0;
   }
-
-  async countByState(): Promise<Record<string, number>> {
-    const rows: { state: string; count: string }[] = await this.dataSource.query(
-      `SELECT "state", count(*) AS "count" FROM "leads"."outbound_messages" GROUP BY "state"`,
-    );
-    return Object.fromEntries(rows.map((r) => [r.state, Number(r.count)]));
-  }
 }

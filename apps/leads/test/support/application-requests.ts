@@ -71,11 +71,11 @@ export const whole = (who = person()): leadsV1.SubmitApplicationRequest => ({
 
 /**
  * The environment the sandbox lender file needs (an endpoint base and every lender's secret) for a
- * test that wants the lenders known but never reached: the address refuses connections.
+ * test that wants the lenders known but never reached: `port` is a free one nothing listens on.
  */
-export function unreachableLenders(): Record<string, string> {
+export function unreachableLenders(port: number): Record<string, string> {
   return {
-    PARTNER_SANDBOX_URL: 'http://127.0.0.1:9',
+    PARTNER_SANDBOX_URL: `http://127.0.0.1:${port}`,
     ...Object.fromEntries(
       ['VIVUS', 'WANDOO', 'KUKI', 'NETCREDIT', 'SMARTNEY', 'PROVIDENT'].map((n) => [
         `LENDER_SECRET_${n}`,

@@ -2,12 +2,12 @@ import { status as GrpcStatus } from '@grpc/grpc-js';
 import { type RateLimiter } from '@lib/cache';
 import { GrpcCallError, leadsV1, statusName } from '@lib/contracts';
 import { type Logger } from '@lib/observability';
-import express, { type ErrorRequestHandler, type RequestHandler, type Response, Router } from 'express';
+import { type ErrorRequestHandler, type RequestHandler, type Response, Router } from 'express';
 import { type GatewayServices } from '../../app/services';
 import { type FeatureHandler } from '../../kit/feature';
 import { sendErrorBody } from '../../kit/http/error-body';
 import { onlyWhen } from '../../kit/http/only-when';
-import { bodyProblem } from '../../kit/http/request-body';
+import { bodyProblem, rawBody } from '../../kit/http/request-body';
 import { rateLimitKey } from '../../kit/rate-limit/client-address';
 import { partnerStatusLimiter } from './partner-status-rate-limit';
 
@@ -93,7 +93,7 @@ export interface PartnerStatusDeps {
  */
 export function partnerStatusApi(deps: PartnerStatusDeps): Router {
   const router = Router();
-  const readRaw = express.raw({ type: () => true, limit: PARTNER_STATUS_BODY_LIMIT_BYTES });
+  const readRaw = rawBody(PARTNER_STATUS_BODY_LIMIT_BYTES);
 
   const label = (res: Response) => {
     res.locals['routeLabel'] = PARTNER_STATUS_PATH;

@@ -2,7 +2,7 @@ import express, { type RequestHandler } from 'express';
 import { z } from 'zod';
 
 /**
- * How every handler reads a request body: one of the two readers below with its size limit, then
+ * How every handler reads a request body: one of the readers below with its size limit, then
  * one zod schema (or the form's reading of its fields). A body that arrives as text but holds JSON
  * (navigator.sendBeacon sends text/plain) is parsed inside the schema, so a broken body and a
  * wrong field are reported the same way. A reader's failure is told apart with bodyProblem().
@@ -19,6 +19,11 @@ export function formBodies(limitBytes: number, parameterLimit?: number): Request
 /** A body read as text whatever its declared type (sendBeacon and the tracker send text/plain), within the limit. */
 export function textBody(limitBytes: number): RequestHandler {
   return express.text({ type: () => true, limit: limitBytes, defaultCharset: 'utf-8' });
+}
+
+/** A body kept as the bytes that arrived, whatever its declared type (a signature is checked over them), within the limit. */
+export function rawBody(limitBytes: number): RequestHandler {
+  return express.raw({ type: () => true, limit: limitBytes });
 }
 
 /** What a reader's error says of the body: over its limit, or unreadable (charset, aborted, broken); undefined for any other error. */
