@@ -1,8 +1,11 @@
 import { ratesV1 } from '@lib/contracts';
 import { AMOUNT_MESSAGES } from '@lib/currencies';
-import { type FakeGrpcServer, startFakeService } from './support/fake-grpc';
+import { status as grpcStatus } from '@grpc/grpc-js';
+import { warsawDay } from '@lib/pl-calendar';
+import { lastWorkingDay } from '../src/shared/rates-format-date';
+import { FakeGrpcError, type FakeGrpcServer, startFakeService } from './support/fake-grpc';
 import { createFakeContent } from './support/content-fixtures';
-import { createFakeRates, type FakeRates } from './support/rates-fixtures';
+import { createFakeRates, type FakeRates, TABLE_A } from './support/rates-fixtures';
 import { expectNoStack, rawRequest } from './support/raw-http';
 import { type TestGateway, startTestGateway } from './support/test-gateway';
 
@@ -54,7 +57,7 @@ describe('gateway rates pages (fake services)', () => {
   const get = (path: string) => rawRequest(gateway.port, { path });
 
   describe('/kalkulator-walutowy/', () => {
-    it('shows the converter with 100 EUR in złoty, popular currencies, per-bank rates, three questions and the NBP note', async () => {
+    it('shows the converter with 100 EUR in złoty, popular currencies, per-bank rates, three questions and the NBP note, every rate dated', async () => {
       const res = await get('/kalkulator-walutowy/');
       expect(res.status).toBe(200);
       const body = text(res.body);
@@ -67,8 +70,17 @@ describe('gateway rates pages (fake services)', () => {
       expect(body).toContain('100 EUR = 428,13 PLN');
       expect(body).toContain('100 euro to 428,13 złotego');
       expect(body).toContain(
-        '1 EUR = 4,2813 PLN (kurs średni NBP, tabela nr 012/A/NBP/2025 z dnia 17.01.2025)',
+        '1 EUR = 4,2813 PLN (kurs z dnia 17.01.2025 – średni NBP, tabela nr 012/A/NBP/2025)',
       );
+      // the lead counts the currencies there are (CHF, JPY, MDL besides the named ones) and dates
+      // the rate; a table of 17.01.2025 is not called current today
+      expect(body).toContain(
+        'Przelicz złote na euro, dolary, funty i 3 inne waluty po kursie średnim NBP – kurs z dnia 17.01.2025.',
+      );
+      expect(body).not.toContain('aktualnym');
+      expect(body).not.toContain('ponad 50');
+      // tables fetched from NBP: no sample notice for the NBP rates
+      expect(res.body).not.toContain('data-sample-notice="nbpRates"');
       // the select offers the złoty, table A and table B currencies, with their mid rates
       expect(res.body).toContain('<option value="MDL" data-mid="0.2219" data-table="1">MDL</option>');
       expect(res.body).toContain(
@@ -76,13 +88,22 @@ describe('gateway rates pages (fake services)', () => {
       );
       // popular currencies: mid from A, buy and sell from C, linked to their pair pages
       expect(body).toContain(
-        'Kursy NBP z tabeli nr 012/A/NBP/2025 z dnia 17.01.2025; kupno i sprzedaż z tabeli nr 012/C/NBP/2025 z dnia 17.01.2025',
+        'Kursy średnie NBP – kurs z dnia 17.01.2025 (tabela nr 012/A/NBP/2025); kupno i sprzedaż – kurs z dnia 17.01.2025 (tabela nr 012/C/NBP/2025)',
       );
       expect(res.body).toContain('<a href="/kalkulator-walutowy/eur-pln/">EUR</a>');
       expect(body).toContain('EUR euro 4,2813 zł 4,2420 zł 4,3276 zł');
-      // per-bank rates, a bank without a table says so
+      // table C is there but without the pound: said so, with where NBP publishes it, never a bare dash
+      expect(body).toContain('GBP funt szterling 5,0721 zł brak w tabeli C NBP brak w tabeli C NBP');
+      expect(res.body).toContain(
+        '<a href="https://api.nbp.pl/api/exchangerates/tables/c/?format=json" rel="noopener nofollow" data-table-c-missing="">brak w tabeli C NBP</a>',
+      );
+      expect(body).not.toMatch(/ — /);
+      // per-bank rates: a sample table is marked, a bank without a table says its rates are unavailable
       expect(body).toContain('PKO Bank Polski 4,1900 4,3800');
-      expect(body).toContain('Bank Bez Tabeli — — — — — — — — brak tabeli');
+      expect(body).toContain('17.01.2025 (dane przykładowe)');
+      expect(body).toContain('ING Bank Śląski 4,2000 4,3600');
+      expect(body).toContain('Bank Bez Tabeli Kursy banku chwilowo niedostępne');
+      expect(res.body.match(/data-sample-notice="bankRates"/g)).toHaveLength(1);
       expect(res.body.match(/<details class="faq__item">/g)).toHaveLength(3);
       const faq = jsonLd(res.body).find((item) => item['@type'] === 'FAQPage') as unknown as {
         mainEntity: unknown[];
@@ -132,12 +153,13 @@ describe('gateway rates pages (fake services)', () => {
         '<meta name="description" content="Ile złotych kosztuje euro? Kurs EUR/PLN według NBP, kupno, sprzedaż i wykres z historią kursu euro.">',
       );
       const body = text(res.body);
-      expect(body).toContain('Cena 1 EUR = 4,28 PLN');
-      expect(body).toContain('Kupno 4,2420 PLN');
-      expect(body).toContain('Sprzedaż 4,3276 PLN');
-      expect(body).toContain('Kurs NBP 4,2813 PLN · tabela 012/A/NBP/2025 z dnia 17.01.2025');
-      expect(body).toContain('Minimum (12 miesięcy) 4,1998 PLN');
-      expect(body).toContain('Maksimum (12 miesięcy) 4,3525 PLN');
+      expect(body).toContain('Cena 1 EUR = 4,28 PLN · kurs z dnia 17.01.2025');
+      expect(body).toContain('Kupno 4,2420 PLN · kurs z dnia 17.01.2025 (tabela 012/C/NBP/2025)');
+      expect(body).toContain('Sprzedaż 4,3276 PLN · kurs z dnia 17.01.2025 (tabela 012/C/NBP/2025)');
+      expect(body).toContain('Kurs NBP 4,2813 PLN · kurs z dnia 17.01.2025 (tabela 012/A/NBP/2025)');
+      expect(body).toContain('Minimum (12 miesięcy do 17.01.2025) 4,1998 PLN');
+      expect(body).toContain('Maksimum (12 miesięcy do 17.01.2025) 4,3525 PLN');
+      expect(res.body).not.toContain('data-sample-notice');
       // the history chart: server-rendered SVG with its line, and the island marker
       expect(res.body).toMatch(/<figure class="rate-chart" data-island="rate-chart"/);
       expect(res.body).toMatch(
@@ -183,6 +205,8 @@ describe('gateway rates pages (fake services)', () => {
       // 1 / 4.2813 = 0.233574…, 1 / 4.2650 = 0.234467…
       expect(text(res.body)).toContain('17.01.2025 — Kurs średni NBP: 0,233574 EUR');
       expect(text(res.body)).toContain('Maksimum (1 miesiąc) 0,234467 EUR');
+      // table C is stored, only without this pair's rates
+      expect(text(res.body)).toContain('Kupno brak w tabeli C NBP');
     });
 
     it('answers the 404 page for an unknown currency or the same one twice, and 301 for upper case', async () => {
@@ -205,10 +229,15 @@ describe('gateway rates pages (fake services)', () => {
       expect(res.body).toContain('<h1>Kursy walut w bankach</h1>');
       expect(res.body).toContain('<a href="/kursy-walut-w-bankach/pko-bp/">Kursy walut PKO Bank Polski</a>');
       expect(body).toContain('PKO Bank Polski 4,1900 4,3800');
+      // the list dates each bank, marks the sample table and says which bank has none
+      expect(body).toContain('Kursy walut PKO Bank Polski – kurs z dnia 17.01.2025 (dane przykładowe)');
+      expect(body).toContain('Kursy walut ING Bank Śląski – kurs z dnia 17.01.2025');
+      expect(body).toContain('Kursy walut Bank Bez Tabeli – kursy banku chwilowo niedostępne');
+      expect(res.body).toContain('data-sample-notice="bankRates"');
       expect(body).toContain('na podstawie danych ogłaszanych przez Narodowy Bank Polski');
     });
 
-    it('shows a bank: currency, buy and sell with the table number and date in its footer, a chart per currency, other banks', async () => {
+    it('shows a sample bank table as sample data computed from NBP, never as the bank’s numbered table', async () => {
       const res = await get('/kursy-walut-w-bankach/pko-bp/');
       expect(res.status).toBe(200);
       const body = text(res.body);
@@ -216,18 +245,57 @@ describe('gateway rates pages (fake services)', () => {
       expect(body).toContain('Waluta Kupno Sprzedaż');
       expect(body).toContain('EUR euro 4,1900 zł 4,3800 zł');
       expect(body).toContain('HUF forint (za 100) 1,0100 zł 1,0700 zł');
-      expect(res.body).toMatch(
-        /<tfoot><tr><td colSpan="3"|<tfoot><tr><td colspan="3">Tabela nr 12\/2025 z dnia 17\.01\.2025/,
+      // the sample table: its notice, what it was computed from, and no bank table number
+      expect(res.body).toContain('data-sample-notice="bankRates"');
+      expect(body).toContain(
+        'To nie jest tabela banku: kursy wyliczyliśmy z kursów średnich z tabeli A NBP z dnia 17.01.2025, dodając założoną przez nas marżę.',
       );
-      expect(body).toContain('Tabela nr 12/2025 z dnia 17.01.2025');
-      // shipped data is dated, never shown as live
-      expect(body).toContain('archiwalnej tabeli z dnia 17.01.2025');
+      expect(body).toContain(
+        'kurs z dnia 17.01.2025 – dane przykładowe wyliczone z tabeli A NBP z założoną marżą, nie tabela banku',
+      );
+      expect(body).not.toContain('12/2025');
+      expect(body).not.toContain('tabela na stronie banku');
+      expect(res.body).toContain(
+        '<meta name="description" content="Przykładowe kursy kupna i sprzedaży walut (dane wyliczone z tabeli A NBP z dnia 17.01.2025, nie tabela PKO Bank Polski)',
+      );
+      expect(res.body).toContain('<title>Kursy walut PKO Bank Polski – dane przykładowe, nie tabela banku');
       expect(res.body.match(/data-island="rate-chart"/g)).toHaveLength(2);
       expect(body).toContain('Najniższy kurs kupna: 4,1800 zł, najwyższy kurs sprzedaży: 4,3800 zł');
       // the other banks, not this one
       expect(body).toContain('Kursy w innych bankach');
-      expect(body).toContain('Bank Bez Tabeli');
+      expect(body).toContain('Bank Bez Tabeli Kursy banku chwilowo niedostępne');
       expect(body).not.toMatch(/Kursy w innych bankach.*PKO Bank Polski 4,1900/);
+    });
+
+    it('shows a table fetched from the bank with its number and date, linked to the bank, without a sample notice', async () => {
+      const res = await get('/kursy-walut-w-bankach/ing/');
+      expect(res.status).toBe(200);
+      const body = text(res.body);
+      expect(body).toContain('EUR euro 4,2000 zł 4,3600 zł');
+      expect(body).toContain(
+        'Tabela banku nr ING/12/2025 – kurs z dnia 17.01.2025 · tabela na stronie banku',
+      );
+      // 17.01.2025 is long gone: the newest table the site has, not a current one
+      expect(body).toContain('Najnowsza tabela banku, jaką mamy – kurs z dnia 17.01.2025.');
+      expect(body).not.toContain('Aktualna tabela');
+      // the sample notice only where the other banks' (sample) rates are compared, not by this bank's table
+      const [own, others] = res.body.split('id="inne-banki"');
+      expect(own).not.toContain('data-sample-notice');
+      expect(others).toContain('data-sample-notice="bankRates"');
+    });
+
+    it('says a bank without a table is unavailable, never computing its rates from NBP', async () => {
+      const res = await get('/kursy-walut-w-bankach/bank-bez-tabeli/');
+      expect(res.status).toBe(200);
+      const body = text(res.body);
+      expect(body).toContain(
+        'Kursy banku Bank Bez Tabeli są chwilowo niedostępne: nie mamy tabeli kursów pobranej od banku, a kursów banku nie zastępujemy żadnymi innymi.',
+      );
+      expect(res.body).not.toContain('data-bank-table');
+      expect(res.body).not.toContain('data-island="rate-chart"');
+      expect(fake.bankHistoryRequests.filter((r) => r.bankSlug === 'bank-bez-tabeli')).toEqual([]);
+      // the other banks are still compared
+      expect(body).toContain('PKO Bank Polski 4,1900 4,3800');
     });
 
     it('answers the 404 page for an unknown bank', async () => {
@@ -251,6 +319,39 @@ describe('gateway rates pages (fake services)', () => {
   });
 });
 
+describe('gateway rates pages with NBP tables of the last working day', () => {
+  it('calls table A current, and C’s buy and sell missing when no table C is stored', async () => {
+    const today = lastWorkingDay(warsawDay());
+    const fake = createFakeRates();
+    const rates = await startFakeService('rates', {
+      ...fake.handlers,
+      GetLatestTable: (request) => {
+        const { table } = request as ratesV1.GetLatestTableRequest;
+        if (table === ratesV1.TableType.A) return { ...TABLE_A, effectiveDate: today };
+        throw new FakeGrpcError(grpcStatus.NOT_FOUND, 'nbp_table not found');
+      },
+    });
+    const content = await startFakeService('content', createFakeContent().handlers);
+    const gateway = await startTestGateway({
+      targets: { content: content.target, rates: rates.target },
+      env: { PAGE_CACHE: 'false' },
+    });
+    try {
+      const res = await rawRequest(gateway.port, { path: '/kalkulator-walutowy/' });
+      expect(res.status).toBe(200);
+      const body = text(res.body);
+      const date = today.split('-').reverse().join('.');
+      expect(body).toContain(`po aktualnym kursie średnim NBP – kurs z dnia ${date}.`);
+      expect(body).toContain('kupno i sprzedaż: tabela C NBP niedostępna');
+      expect(body).toContain('EUR euro 4,2813 zł tabela C NBP niedostępna tabela C NBP niedostępna');
+      expect(body).not.toContain('brak w tabeli C');
+    } finally {
+      await gateway.stop();
+      await Promise.all([content.stop(), rates.stop()]);
+    }
+  });
+});
+
 describe('gateway rates pages when the rates service fails', () => {
   it('keeps showing the last good table with its date while the rates service is down', async () => {
     const fake = createFakeRates();
@@ -268,7 +369,7 @@ describe('gateway rates pages when the rates service fails', () => {
       ratesRunning = false;
       const res = await rawRequest(gateway.port, { path: '/kursy-walut-w-bankach/pko-bp/' });
       expect(res.status).toBe(200);
-      expect(text(res.body)).toContain('Tabela nr 12/2025 z dnia 17.01.2025');
+      expect(text(res.body)).toContain('kurs z dnia 17.01.2025 – dane przykładowe');
       // with nothing cached, a page that needs the rates says the service is unavailable
       const fresh = await rawRequest(gateway.port, { path: '/kursy-walut-w-bankach/' });
       expect(fresh.status).toBe(503);

@@ -90,7 +90,7 @@ describeWithStack('the rates pages in Chromium on the real services', () => {
     await context.close();
   });
 
-  it('opens a bank page from the bank list with a chart per currency', async () => {
+  it('opens a bank page from the bank list with a chart per currency, its sample table said to be sample', async () => {
     const { page, context, errors } = await openPage();
     await page.goto(`${stack.url}/kursy-walut-w-bankach/`);
     const { banks } = await stack.rates.listBanks({});
@@ -98,9 +98,13 @@ describeWithStack('the rates pages in Chromium on the real services', () => {
     const table = await stack.rates.getBankTable({ bankSlug: bank.slug, date: '' });
     await page.locator(`.bank-list a[href="/kursy-walut-w-bankach/${bank.slug}/"]`).click();
     await page.waitForSelector(`h1:text-is("Kursy walut ${bank.name}")`);
+    // the bundled sample tables: computed from NBP, dated, never given a bank table number
+    expect(table.embedded).toBe(true);
     await expect(page.locator('[data-bank-table] tfoot').textContent()).resolves.toMatch(
-      /^Tabela nr .+ z dnia \d{2}\.\d{2}\.\d{4}/,
+      /^kurs z dnia \d{2}\.\d{2}\.\d{4} – dane przykładowe wyliczone z tabeli A NBP/,
     );
+    await expect(page.locator('[data-bank-table] tfoot').textContent()).resolves.not.toContain(table.tableNo);
+    await expect(page.locator('[data-sample-notice="bankRates"]').first().isVisible()).resolves.toBe(true);
     await expect(page.locator('figure.rate-chart svg').count()).resolves.toBe(table.rates.length);
     await page.waitForSelector('figure.rate-chart[data-interactive="true"]');
     await expect(page.locator('figure.rate-chart [data-readout]').first().textContent()).resolves.toMatch(

@@ -14,6 +14,19 @@ describe('rates configuration', () => {
     expect(loadConfig(ratesConfigSchema, { NODE_ENV: 'test', RATES_SCHEDULE: 'on' }).scheduleOn).toBe(true);
   });
 
+  it('refuses the bundled sample data in production only, unless a non-public deployment allows it', () => {
+    expect(loadConfig(ratesConfigSchema, {}).sampleDataRefused).toBe(false);
+    expect(loadConfig(ratesConfigSchema, { NODE_ENV: 'test' }).sampleDataRefused).toBe(false);
+    expect(loadConfig(ratesConfigSchema, { NODE_ENV: 'production' }).sampleDataRefused).toBe(true);
+    expect(
+      loadConfig(ratesConfigSchema, { NODE_ENV: 'production', RATES_ALLOW_SAMPLE_DATA: 'true' })
+        .sampleDataRefused,
+    ).toBe(false);
+    expect(() => loadConfig(ratesConfigSchema, { RATES_ALLOW_SAMPLE_DATA: 'maybe' })).toThrow(
+      /RATES_ALLOW_SAMPLE_DATA/,
+    );
+  });
+
   it('reads the bank sources and names a bad one', () => {
     expect(
       loadConfig(ratesConfigSchema, {

@@ -15,7 +15,17 @@ export const ratesConfigSchema = serviceEnvSchema('rates')
     NBP_RETRY_DELAY_MS: env.positiveMs(1_000),
     /** Scheduled NBP and bank fetches: on by default, off under NODE_ENV=test unless set to on. */
     RATES_SCHEDULE: z.enum(['on', 'off']).optional(),
-    /** Where each bank's table is fetched from: 'slug=url,slug=url'; a bank not listed keeps its stored tables. */
+    /**
+     * Under NODE_ENV=production the bundled sample data (shipped bank tables, NBP rates known only
+     * from the shipped archive) keeps the service NOT ready and the shipped bank tables are neither
+     * loaded nor answered; `true` lets a deployment that is not public (test stacks, a local
+     * compose) use them anyway, every page still saying they are sample data.
+     */
+    RATES_ALLOW_SAMPLE_DATA: env.bool(false),
+    /**
+     * Where each bank's table is fetched from: 'slug=url,slug=url'. A bank listed is shown from
+     * what it publishes only; one not listed shows the shipped sample table outside production.
+     */
     BANK_SOURCE_URLS: z
       .string()
       .default('')
@@ -29,6 +39,7 @@ export const ratesConfigSchema = serviceEnvSchema('rates')
   .transform((c) => ({
     ...c,
     scheduleOn: c.RATES_SCHEDULE ? c.RATES_SCHEDULE === 'on' : c.NODE_ENV !== 'test',
+    sampleDataRefused: c.NODE_ENV === 'production' && !c.RATES_ALLOW_SAMPLE_DATA,
   }));
 
 export type RatesConfig = z.output<typeof ratesConfigSchema>;

@@ -5,6 +5,7 @@ import { DataLagUseCases } from './application/data-lag.use-cases';
 import { IngestionStatus } from './application/ingestion-status';
 import { NbpImportUseCases } from './application/nbp-import.use-cases';
 import { RateTablesUseCases } from './application/rate-tables.use-cases';
+import { SampleDataUseCases } from './application/sample-data.use-cases';
 import { IngestionScheduler } from './jobs/ingestion.scheduler';
 import { BankSourceClient } from './persistence/bank-source.client';
 import { BankTablesRepository } from './persistence/bank-tables.repository';
@@ -24,6 +25,7 @@ import { RatesController } from './transport/rates.controller';
     BanksUseCases,
     CurrenciesUseCases,
     DataLagUseCases,
+    SampleDataUseCases,
     IngestionStatus,
     NbpTablesRepository,
     BankTablesRepository,

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { status } from '@grpc/grpc-js';
 import { loadConfig } from '@lib/config';
 import { ratesV1 } from '@lib/contracts';
 import { silentLogger, startTestService, type TestService } from '@lib/testing';
@@ -235,7 +236,7 @@ describe('scheduled ingestion and backfill into the service (real PostgreSQL, lo
     });
   });
 
-  it('fetches the configured banks, stores a new day and skips a malformed table, keeping the last good one', async () => {
+  it('fetches the configured banks, stores a new day and skips a malformed table; a configured bank is never answered from the shipped sample', async () => {
     const pko = JSON.parse(readFileSync(path.join(BANK_DATA_DIR, 'pko-bp.json'), 'utf8')) as Record<
       string,
       unknown
@@ -255,9 +256,20 @@ describe('scheduled ingestion and backfill into the service (real PostgreSQL, lo
       effectiveDate: '2025-04-09',
       embedded: false,
     });
-    await expect(t.client.getBankTable({ bankSlug: 'mbank', date: '' })).resolves.toMatchObject({
-      tableNo: '68/A/2025',
-      effectiveDate: '2025-04-08',
+    // mBank has a live source but nothing good fetched from it: unavailable, not its shipped sample
+    const mbank = (await t.client.getBankTable({ bankSlug: 'mbank', date: '' }).catch((e: unknown) => e)) as {
+      code?: number;
+    };
+    expect(mbank.code).toBe(status.NOT_FOUND);
+    const { banks } = await t.client.listBanks({});
+    expect(banks.find((b) => b.slug === 'mbank')).toMatchObject({ latestTableDate: '', embedded: false });
+    expect(banks.find((b) => b.slug === 'pko-bp')).toMatchObject({
+      latestTableDate: '2025-04-09',
+      embedded: false,
+    });
+    // a bank without a live source still shows its shipped sample outside production, marked as such
+    expect(banks.find((b) => b.slug === 'ing')).toMatchObject({
+      latestTableDate: '2025-04-08',
       embedded: true,
     });
   });

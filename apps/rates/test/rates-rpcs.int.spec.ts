@@ -193,7 +193,7 @@ describe('rates RPCs over gRPC (real PostgreSQL, shipped data)', () => {
     });
   });
 
-  it('converts 100 EUR to PLN at the NBP mid rate and names the table', async () => {
+  it('converts 100 EUR to PLN at the NBP mid rate and names the table, marked as the bundled archive’s', async () => {
     await expect(
       t.client.convert({
         amount: '100',
@@ -213,6 +213,7 @@ describe('rates RPCs over gRPC (real PostgreSQL, shipped data)', () => {
       bankSlug: '',
       tableNo: '068/A/NBP/2025',
       effectiveDate: '2025-04-08',
+      embedded: true,
     });
   });
 
@@ -235,7 +236,7 @@ describe('rates RPCs over gRPC (real PostgreSQL, shipped data)', () => {
       bankSlug: '',
       date: '2025-04-06',
     });
-    expect(onDate).toMatchObject({ tableNo: '066/A/NBP/2025', effectiveDate: '2025-04-04' });
+    expect(onDate).toMatchObject({ tableNo: '066/A/NBP/2025', effectiveDate: '2025-04-04', embedded: true });
     expect(onDate.result).toMatch(/^\d+$/); // yen has no minor unit
     const bank = await t.client.convert({
       amount: '100',
@@ -245,7 +246,12 @@ describe('rates RPCs over gRPC (real PostgreSQL, shipped data)', () => {
       bankSlug: 'mbank',
       date: '',
     });
-    expect(bank).toMatchObject({ bankSlug: 'mbank', tableNo: '68/A/2025', effectiveDate: '2025-04-08' });
+    expect(bank).toMatchObject({
+      bankSlug: 'mbank',
+      tableNo: '68/A/2025',
+      effectiveDate: '2025-04-08',
+      embedded: true,
+    });
     expect(Number(bank.result)).toBeLessThan(100 / 4.2946);
   });
 
@@ -293,6 +299,10 @@ describe('rates RPCs over gRPC (real PostgreSQL, shipped data)', () => {
       mid: '4.2946',
       tableNo: '068/A/NBP/2025',
       effectiveDate: '2025-04-08',
+      embedded: true,
+      // the bundled data has no table C: no buy and sell to show
+      bid: '',
+      cTableNo: '',
     });
     expect(pair.title).toBe('Kurs euro do złotego (EUR/PLN) – kalkulator walutowy');
     expect(Number(pair.min)).toBeLessThanOrEqual(4.2946);

@@ -28,6 +28,7 @@ const TABLE_A: ratesV1.RateTable = {
     { currency: 'euro', code: 'EUR', mid: '4.3512', bid: '', ask: '' },
     { currency: 'dolar amerykański', code: 'USD', mid: '3.99870', bid: '', ask: '' },
   ],
+  embedded: false,
 };
 
 /** Awaits a call that must fail and returns its GrpcCallError. */

@@ -46,6 +46,7 @@ class RatesController implements ControllerOf<'rates'> {
       effectiveDate: '2025-01-02',
       tradingDate: '',
       rates: [{ currency: 'frank szwajcarski', code: 'CHF', mid: '4.5123', bid: '', ask: '' }],
+      embedded: false,
     });
   }
   getTableByDate(): never {
@@ -112,6 +113,7 @@ describe('generated contracts with the NestJS gRPC transport', () => {
       effectiveDate: '2025-01-02',
       tradingDate: '',
       rates: [{ currency: 'frank szwajcarski', code: 'CHF', mid: '4.5123', bid: '', ask: '' }],
+      embedded: false,
     });
   });
 

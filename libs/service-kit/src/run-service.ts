@@ -47,6 +47,11 @@ export interface ServiceDefinition<N extends ServiceName = ServiceName, C extend
   onDatabaseReady?: (app: INestMicroservice, logger: Logger) => Promise<void>;
   /** Facts /readyz adds under `details` (informative only, never decide readiness). */
   readinessDetails?: (app: INestMicroservice) => Promise<Record<string, unknown>>;
+  /**
+   * The service's own conditions for readiness besides storage (and Redis), checked with them by
+   * grpc.health.v1 and /readyz: a failing one keeps the process up and unready, never restarted.
+   */
+  readinessChecks?: (app: INestMicroservice) => ReadinessCheck[];
 }
 
 export interface RunningService {
@@ -159,6 +164,8 @@ export async function startService<C extends ServiceEnv>(
     ),
   );
   await app.listen();
+  // Appended before the health state and the ops server first run them.
+  checks.push(...(def.readinessChecks?.(app) ?? []));
 
   const readinessDetails = def.readinessDetails;
   const ops = await startOpsServer({

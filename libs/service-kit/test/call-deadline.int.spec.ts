@@ -28,6 +28,7 @@ const TABLE: ratesV1.RateTable = {
   effectiveDate: '2026-01-02',
   tradingDate: '',
   rates: [],
+  embedded: false,
 };
 
 /** What the handler did, and a gate the test opens to let a started call go on. */

@@ -4,8 +4,9 @@ import { FakeGrpcError, type FakeHandler } from './fake-grpc';
 import { RATE_TABLE } from './fixtures';
 
 /*
- * A fake rates service for the gateway's rates pages: NBP tables A, B and C of one day, two banks
- * (one of them without a table yet), a pair page for EUR/PLN and histories of any range. Values
+ * A fake rates service for the gateway's rates pages: NBP tables A, B and C of one day, three banks
+ * (one without a table, one with a sample table shipped with the service, one with a table fetched
+ * from the bank), a pair page for EUR/PLN and histories of any range. Values
  * are NBP's own of 2025-01-17 (tables 012/A, 003/B and 012/C), so the expected figures can be
  * checked against the published tables.
  */
@@ -19,6 +20,7 @@ export const TABLE_B: ratesV1.RateTable = {
   effectiveDate: '2025-01-15',
   tradingDate: '',
   rates: [{ currency: 'lej Mołdawii', code: 'MDL', mid: '0.2219', bid: '', ask: '' }],
+  embedded: false,
 };
 
 export const TABLE_C: ratesV1.RateTable = {
@@ -30,6 +32,7 @@ export const TABLE_C: ratesV1.RateTable = {
     { currency: 'dolar amerykański', code: 'USD', mid: '', bid: '4.1204', ask: '4.2036' },
     { currency: 'euro', code: 'EUR', mid: '', bid: '4.2420', ask: '4.3276' },
   ],
+  embedded: false,
 };
 
 export const BANKS: ratesV1.Bank[] = [
@@ -49,6 +52,14 @@ export const BANKS: ratesV1.Bank[] = [
     embedded: true,
     websiteUrl: 'https://www.pkobp.pl/waluty/',
   },
+  {
+    slug: 'ing',
+    name: 'ING Bank Śląski',
+    logoUrl: '',
+    latestTableDate: '2025-01-17',
+    embedded: false,
+    websiteUrl: 'https://www.ing.pl/indywidualni/tabela-kursow-walut',
+  },
 ];
 
 export const PKO_TABLE: ratesV1.BankTable = {
@@ -63,6 +74,18 @@ export const PKO_TABLE: ratesV1.BankTable = {
     { code: 'EUR', name: 'euro', buy: '4.1900', sell: '4.3800', units: 1 },
     { code: 'HUF', name: 'forint', buy: '1.0100', sell: '1.0700', units: 100 },
   ],
+};
+
+/** A table as if fetched from the bank (not sample data); its figures are made up for the test. */
+export const ING_TABLE: ratesV1.BankTable = {
+  bankSlug: 'ing',
+  bankName: 'ING Bank Śląski',
+  tableNo: 'ING/12/2025',
+  effectiveDate: '2025-01-17',
+  publishedAt: '2025-01-17T08:00:00+01:00',
+  embedded: false,
+  websiteUrl: 'https://www.ing.pl/indywidualni/tabela-kursow-walut',
+  rates: [{ code: 'EUR', name: 'euro', buy: '4.2000', sell: '4.3600', units: 1 }],
 };
 
 export const EUR_PLN: ratesV1.CurrencyPair = {
@@ -84,6 +107,7 @@ export const EUR_PLN: ratesV1.CurrencyPair = {
   max: '4.3525',
   cTableNo: '012/C/NBP/2025',
   cEffectiveDate: '2025-01-17',
+  embedded: false,
 };
 
 const notFound = (what: string) => new FakeGrpcError(grpc.status.NOT_FOUND, `${what} not found`);
@@ -145,6 +169,7 @@ export function createFakeRates(): FakeRates {
     GetBankTable: (request) => {
       const { bankSlug } = request as ratesV1.GetBankTableRequest;
       if (bankSlug === 'pko-bp') return PKO_TABLE;
+      if (bankSlug === 'ing') return ING_TABLE;
       throw notFound(`bank ${bankSlug}`);
     },
     GetBankCurrencyHistory: (request) => {

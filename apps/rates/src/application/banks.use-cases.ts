@@ -4,15 +4,17 @@ import { type ratesV1 } from '@lib/contracts';
 import { findCurrency, seriesStats } from '@lib/currencies';
 import { trimDecimal } from '@lib/finance';
 import { type Logger } from '@lib/observability';
-import { CACHE, LOGGER, notFound } from '@lib/service-kit';
+import { CACHE, LOGGER, notFound, SERVICE_CONFIG } from '@lib/service-kit';
 import { parseBankTable } from '../domain/banks/bank-formats';
 import { BANKS, type BankDefinition, findBank } from '../domain/banks/bank-registry';
 import { BankFormatError } from '../domain/banks/bank-table';
+import { type BankSourcePolicy, type BankTableOrigin, servedBankOrigins } from '../domain/data-sources';
 import { type HistoryRangeName, rangeStart } from '../domain/history';
 import { type BankTableEntity } from '../persistence/bank-table.entity';
 import { BankTablesRepository } from '../persistence/bank-tables.repository';
 import { BankSourceClient } from '../persistence/bank-source.client';
 import { BundledBankTables } from '../persistence/bundled-bank-tables';
+import { type RatesConfig } from '../rates.config';
 import { IngestionStatus } from './ingestion-status';
 import { BANK_CACHE_PREFIX, BANK_LIST_KEY, bankTableKey, LATEST_TABLE_CACHE } from './rates-cache';
 
@@ -33,9 +35,15 @@ export interface BankIngestReport {
 
 const byName = (a: BankDefinition, b: BankDefinition) => a.name.localeCompare(b.name, 'pl');
 
-/** Bank tables: ListBanks, GetBankTable, GetBankCurrencyHistory, the shipped dataset and the fetches. */
+/**
+ * Bank tables: ListBanks, GetBankTable, GetBankCurrencyHistory, the shipped dataset and the fetches.
+ * Which stored tables of a bank are answered follows servedBankOrigins: a bank without any is
+ * answered as having no table (NOT_FOUND), so pages say its rates are unavailable.
+ */
 @Injectable()
 export class BanksUseCases {
+  private readonly policy: BankSourcePolicy;
+
   constructor(
     private readonly tables: BankTablesRepository,
     private readonly bundled: BundledBankTables,
@@ -43,18 +51,28 @@ export class BanksUseCases {
     private readonly status: IngestionStatus,
     @Inject(CACHE) private readonly cache: Cache,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+    @Inject(SERVICE_CONFIG) config: RatesConfig,
+  ) {
+    this.policy = {
+      refuseSample: config.sampleDataRefused,
+      configuredBanks: new Set(config.BANK_SOURCE_URLS.keys()),
+    };
+  }
 
   async listBanks(): Promise<ratesV1.ListBanksResponse> {
     return readThrough(this.cache, BANK_LIST_KEY, LATEST_TABLE_CACHE, async () => {
-      const latest = new Map((await this.tables.latestOfEach()).map((l) => [l.bankSlug, l]));
+      const stored = await this.tables.latestOfEach();
+      const newest = (slug: string) =>
+        stored
+          .filter((l) => l.bankSlug === slug && this.served(slug).includes(l.source))
+          .sort((a, b) => b.effectiveDate.localeCompare(a.effectiveDate))[0];
       return {
         banks: [...BANKS].sort(byName).map((b) => ({
           slug: b.slug,
           name: b.name,
           logoUrl: '',
-          latestTableDate: latest.get(b.slug)?.effectiveDate ?? '',
-          embedded: latest.get(b.slug)?.source === 'embedded',
+          latestTableDate: newest(b.slug)?.effectiveDate ?? '',
+          embedded: newest(b.slug)?.source === 'embedded',
           websiteUrl: b.websiteUrl,
         })),
       };
@@ -65,7 +83,7 @@ export class BanksUseCases {
   async bankTable(slug: string, date?: string): Promise<ratesV1.BankTable> {
     const bank = this.known(slug);
     const load = async () => {
-      const found = await this.tables.table(slug, date);
+      const found = await this.tables.table(slug, this.served(slug), date);
       return found ? toBankTable(bank, found) : null;
     };
     const table = date
@@ -84,7 +102,13 @@ export class BanksUseCases {
       to = latest.effectiveDate;
       from = rangeStart(query.range, to);
     }
-    const points = await this.tables.history(query.bankSlug, query.code, from, to);
+    const points = await this.tables.history(
+      query.bankSlug,
+      this.served(query.bankSlug),
+      query.code,
+      from,
+      to,
+    );
     if (points.length === 0) {
       const latest = await this.bankTable(query.bankSlug);
       if (!latest.rates.some((r) => r.code === query.code))
@@ -108,11 +132,18 @@ export class BanksUseCases {
   }
 
   /**
-   * Loads the bank tables shipped with the service (marked embedded: data of their date, never
-   * live) for banks that have none of that day yet. A shipped file that does not read is a bug:
-   * it stops the start like a bad migration.
+   * Loads the bank tables shipped with the service (marked embedded: sample data, never live) for
+   * banks that have none of that day yet. A deployment (NODE_ENV=production, unless
+   * RATES_ALLOW_SAMPLE_DATA) loads none: it shows only what the banks publish. A shipped file that does not read is a bug: it stops the start
+   * like a bad migration.
    */
   async importBundled(): Promise<number> {
+    if (this.policy.refuseSample) {
+      this.logger.info(
+        'shipped sample bank tables not loaded: sample data is refused under NODE_ENV=production',
+      );
+      return 0;
+    }
     let added = 0;
     for (const bank of BANKS) {
       const body = await this.bundled.read(bank);
@@ -153,6 +184,10 @@ export class BanksUseCases {
       this.status.failed('banks', now, new Error(`failed: ${report.failed.join(', ')}`));
     else this.status.succeeded('banks', now);
     return report;
+  }
+
+  private served(slug: string): readonly BankTableOrigin[] {
+    return servedBankOrigins(slug, this.policy);
   }
 
   private known(slug: string): BankDefinition {

@@ -16,6 +16,7 @@ const tableA: ratesV1.RateTable = {
     { currency: 'euro', code: 'EUR', mid: '4.2946', bid: '', ask: '' },
     { currency: 'dolar amerykański', code: 'USD', mid: '3.927', bid: '', ask: '' },
   ],
+  embedded: false,
 };
 
 function subject(
@@ -64,7 +65,31 @@ describe('CurrenciesUseCases', () => {
       effectiveDate: '2025-04-08',
       bankSlug: 'mbank',
       source: ratesV1.RateSource.BANK,
+      // the shipped sample table: the answer says so
+      embedded: true,
     });
+  });
+
+  it('marks a conversion or a pair from the bundled NBP archive as embedded, and one from the API as not', async () => {
+    const fromArchive = { ...tableA, embedded: true };
+    const archived = subject({ latest: (type) => Promise.resolve(type === 'A' ? fromArchive : null) });
+    await expect(
+      archived.convert({ amount: '1', from: 'EUR', to: 'PLN', source: 'nbp-a' }),
+    ).resolves.toMatchObject({ result: '4.29', embedded: true });
+    await expect(archived.currencyPair('eur', 'pln')).resolves.toMatchObject({
+      mid: '4.2946',
+      embedded: true,
+    });
+    // złoty to złoty uses no table at all
+    await expect(
+      archived.convert({ amount: '1', from: 'PLN', to: 'PLN', source: 'nbp-a' }),
+    ).resolves.toMatchObject({ embedded: false });
+    await expect(
+      subject().convert({ amount: '1', from: 'EUR', to: 'PLN', source: 'nbp-a' }),
+    ).resolves.toMatchObject({
+      embedded: false,
+    });
+    await expect(subject().currencyPair('eur', 'pln')).resolves.toMatchObject({ embedded: false });
   });
 
   it('says NOT_FOUND for a currency NBP does not quote, and for an unknown code', async () => {

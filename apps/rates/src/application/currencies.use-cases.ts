@@ -14,6 +14,7 @@ import {
 } from '@lib/currencies';
 import { Decimal } from '@lib/finance';
 import { CACHE, notFound, ServiceError } from '@lib/service-kit';
+import { NBP_ARCHIVE_SOURCE } from '../domain/data-sources';
 import { type NbpTableType } from '../domain/nbp-table-type';
 import { NbpTablesRepository } from '../persistence/nbp-tables.repository';
 import { BanksUseCases } from './banks.use-cases';
@@ -35,6 +36,8 @@ export interface ConvertCommand {
 interface SourcedQuote extends Quote {
   tableNo: string;
   effectiveDate: string;
+  /** The table is data shipped with the service (the NBP archive or a sample bank table). */
+  embedded: boolean;
 }
 
 const SOURCE_ENUM: Record<ConvertSource, ratesV1.RateSource> = {
@@ -102,6 +105,7 @@ export class CurrenciesUseCases {
           .map((q) => q.effectiveDate)
           .sort()
           .at(-1) ?? '',
+      embedded: legs.some((q) => q.embedded),
     };
   }
 
@@ -146,6 +150,7 @@ export class CurrenciesUseCases {
       max: history?.max ?? '',
       cTableNo: c?.tableNo ?? '',
       cEffectiveDate: c?.effectiveDate ?? '',
+      embedded: mid?.embedded ?? false,
     };
   }
 
@@ -178,7 +183,7 @@ export class CurrenciesUseCases {
   }
 
   private async quote(cmd: ConvertCommand, code: string): Promise<SourcedQuote> {
-    if (code === 'PLN') return { ...PLN_QUOTE, tableNo: '', effectiveDate: '' };
+    if (code === 'PLN') return { ...PLN_QUOTE, tableNo: '', effectiveDate: '', embedded: false };
     switch (cmd.source) {
       case 'nbp-a':
         return (
@@ -198,6 +203,7 @@ export class CurrenciesUseCases {
           sell: new Decimal(r.sell).div(r.units).toFixed(),
           tableNo: table.tableNo,
           effectiveDate: table.effectiveDate,
+          embedded: table.embedded,
         };
       }
     }
@@ -209,13 +215,18 @@ export class CurrenciesUseCases {
       const p = await this.tables.quoteOnOrBefore(type, code, date);
       if (!p) return undefined;
       const q = type === 'C' ? { code, buy: p.bid!, sell: p.ask! } : midQuote(code, p.mid!);
-      return { ...q, tableNo: p.no, effectiveDate: p.effectiveDate };
+      return {
+        ...q,
+        tableNo: p.no,
+        effectiveDate: p.effectiveDate,
+        embedded: p.source === NBP_ARCHIVE_SOURCE,
+      };
     }
     const table = await this.rates.latestOrNull(type);
     const r = table?.rates.find((x) => x.code === code);
     if (!table || !r) return undefined;
     const q = type === 'C' ? { code, buy: r.bid, sell: r.ask } : midQuote(code, r.mid);
-    return { ...q, tableNo: table.no, effectiveDate: table.effectiveDate };
+    return { ...q, tableNo: table.no, effectiveDate: table.effectiveDate, embedded: table.embedded };
   }
 
   private unquoted(code: string, where: string): never {

@@ -4,6 +4,7 @@ import { type Logger } from '@lib/observability';
 import { CACHE, LOGGER } from '@lib/service-kit';
 import { parseNbpArchiveCsv } from '../domain/nbp-archive-csv';
 import { addDaysToIsoDate, warsawDay } from '@lib/pl-calendar';
+import { NBP_API_SOURCE as API_SOURCE, NBP_ARCHIVE_SOURCE as ARCHIVE_SOURCE } from '../domain/data-sources';
 import { chunkDateRange, daysInclusive, NBP_TABLES_MAX_DAYS } from '../domain/date-chunks';
 import { type NbpTable, NbpFormatError } from '../domain/nbp-api-body';
 import { type NbpTableType } from '../domain/nbp-table-type';
@@ -12,10 +13,6 @@ import { NbpApiClient, NbpLimitError, type NbpQuery } from '../persistence/nbp-a
 import { NbpTablesRepository } from '../persistence/nbp-tables.repository';
 import { IngestionStatus } from './ingestion-status';
 import { RATES_CACHE_PREFIX } from './rates-cache';
-
-/** Where stored tables came from (nbp_tables.source). */
-const ARCHIVE_SOURCE = 'nbp-archive';
-const API_SOURCE = 'nbp-api';
 
 /** What one backfill did. */
 export interface BackfillReport {

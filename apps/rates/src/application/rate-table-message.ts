@@ -1,5 +1,6 @@
 import { ratesV1 } from '@lib/contracts';
 import { trimDecimal } from '@lib/finance';
+import { NBP_ARCHIVE_SOURCE } from '../domain/data-sources';
 import { type NbpTableType } from '../domain/nbp-table-type';
 import { type NbpTableEntity } from '../persistence/nbp-table.entity';
 
@@ -26,5 +27,6 @@ export function toRateTable(table: NbpTableEntity): ratesV1.RateTable {
       bid: rateText(r.bid),
       ask: rateText(r.ask),
     })),
+    embedded: table.source === NBP_ARCHIVE_SOURCE,
   };
 }

@@ -16,14 +16,14 @@ const rate = (
   ask: string | null = null,
 ) => Object.assign(new NbpRateEntity(), { tableId: 1, code, currency, mid, bid, ask });
 
-const storedTable = (no: string, effectiveDate: string) =>
+const storedTable = (no: string, effectiveDate: string, source = 'nbp-archive') =>
   Object.assign(new NbpTableEntity(), {
     id: 1,
     tableType: 'A' as const,
     no,
     effectiveDate,
     tradingDate: null,
-    source: 'nbp-archive',
+    source,
     importedAt: new Date('2025-04-08T12:00:00Z'),
     rates: [rate('EUR', 'euro', '4.2668000000'), rate('USD', 'dolar amerykański', '3.9270000000')],
   });
@@ -39,7 +39,7 @@ describe('RateTablesUseCases.latestTable', () => {
     jest.useRealTimers();
   });
 
-  it('answers the newest table as the contract’s RateTable, with NBP’s own digits', async () => {
+  it('answers the newest table as the contract’s RateTable, with NBP’s own digits, marked as the bundled archive’s', async () => {
     const latest = jest.fn().mockResolvedValue(storedTable('068/A/NBP/2025', '2025-04-08'));
     const useCases = new RateTablesUseCases(strictMock<NbpTablesRepository>('tables', { latest }), cache);
 
@@ -52,8 +52,15 @@ describe('RateTablesUseCases.latestTable', () => {
         { currency: 'euro', code: 'EUR', mid: '4.2668', bid: '', ask: '' },
         { currency: 'dolar amerykański', code: 'USD', mid: '3.927', bid: '', ask: '' },
       ],
+      embedded: true,
     });
     expect(latest).toHaveBeenCalledWith('A');
+  });
+
+  it('answers a table fetched from the NBP API as not embedded', async () => {
+    const latest = jest.fn().mockResolvedValue(storedTable('190/A/NBP/2026', '2026-09-30', 'nbp-api'));
+    const useCases = new RateTablesUseCases(strictMock<NbpTablesRepository>('tables', { latest }), cache);
+    await expect(useCases.latestTable('A')).resolves.toMatchObject({ no: '190/A/NBP/2026', embedded: false });
   });
 
   it('serves the cached table for a minute without asking the repository again', async () => {

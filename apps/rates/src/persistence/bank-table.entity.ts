@@ -1,8 +1,9 @@
 import { Check, Column, CreateDateColumn, Entity, Index, OneToMany, PrimaryGeneratedColumn } from 'typeorm';
+import { type BankTableOrigin } from '../domain/data-sources';
 import { BankRateEntity } from './bank-rate.entity';
 
 /** Where a stored bank table came from: the dataset shipped with the service, or the bank itself. */
-export type BankTableSource = 'embedded' | 'bank';
+export type BankTableSource = BankTableOrigin;
 
 /** One bank's currency table of one day. */
 @Entity({ name: 'bank_tables' })

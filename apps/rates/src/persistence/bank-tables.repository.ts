@@ -12,7 +12,7 @@ export interface StoredBankPoint {
   sell: string;
 }
 
-/** The newest stored table of a bank: its date and where it came from. */
+/** The newest stored table of a bank from one source: its date and that source. */
 export interface BankLatest {
   bankSlug: string;
   effectiveDate: string;
@@ -24,12 +24,19 @@ export interface BankLatest {
 export class BankTablesRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** A bank's table on `date` or the newest before it; the newest of all without a date. */
-  async table(bankSlug: string, date?: string): Promise<BankTableEntity | null> {
+  /**
+   * A bank's table from one of `sources` on `date` or the newest before it; the newest of all
+   * without a date.
+   */
+  async table(
+    bankSlug: string,
+    sources: readonly BankTableSource[],
+    date?: string,
+  ): Promise<BankTableEntity | null> {
     // Its id first (index on bank and date), then that table with its rates.
     const head = await this.dataSource.query<{ id: number }[]>(
-      `SELECT id FROM rates.bank_tables WHERE bank_slug = $1 ${date ? 'AND effective_date <= $2' : ''} ORDER BY effective_date DESC LIMIT 1`,
-      date ? [bankSlug, date] : [bankSlug],
+      `SELECT id FROM rates.bank_tables WHERE bank_slug = $1 AND source = ANY($2::varchar[]) ${date ? 'AND effective_date <= $3' : ''} ORDER BY effective_date DESC LIMIT 1`,
+      date ? [bankSlug, sources, date] : [bankSlug, sources],
     );
     if (!head[0]) return null;
     const table = await this.dataSource
@@ -39,23 +46,39 @@ export class BankTablesRepository {
     return table;
   }
 
-  /** The newest table's date and source of every bank that has one. */
+  /** The newest table's date of every bank and source that has one. */
   async latestOfEach(): Promise<BankLatest[]> {
     return this.dataSource.query<BankLatest[]>(
-      `SELECT DISTINCT ON (bank_slug) bank_slug AS "bankSlug", to_char(effective_date, 'YYYY-MM-DD') AS "effectiveDate", source
-         FROM rates.bank_tables ORDER BY bank_slug, effective_date DESC`,
+      `SELECT DISTINCT ON (bank_slug, source) bank_slug AS "bankSlug", to_char(effective_date, 'YYYY-MM-DD') AS "effectiveDate", source
+         FROM rates.bank_tables ORDER BY bank_slug, source, effective_date DESC`,
     );
   }
 
-  /** One currency in a bank's tables within [from, to], oldest first. */
-  async history(bankSlug: string, code: string, from: string, to: string): Promise<StoredBankPoint[]> {
+  /** Banks with at least one table from `source`, by slug. */
+  async banksWithSource(source: BankTableSource): Promise<string[]> {
+    const rows = await this.dataSource.query<{ slug: string }[]>(
+      `SELECT DISTINCT bank_slug AS slug FROM rates.bank_tables WHERE source = $1 ORDER BY 1`,
+      [source],
+    );
+    return rows.map((r) => r.slug);
+  }
+
+  /** One currency in a bank's tables from one of `sources` within [from, to], oldest first. */
+  async history(
+    bankSlug: string,
+    sources: readonly BankTableSource[],
+    code: string,
+    from: string,
+    to: string,
+  ): Promise<StoredBankPoint[]> {
     const rows = await this.dataSource.query<(Omit<StoredBankPoint, 'units'> & { units: number | string })[]>(
       `SELECT to_char(t.effective_date, 'YYYY-MM-DD') AS "effectiveDate", t.table_no AS "tableNo", r.units, r.buy::text AS buy, r.sell::text AS sell
          FROM rates.bank_rates r
          JOIN rates.bank_tables t ON t.id = r.table_id
         WHERE r.code = $2 AND t.bank_slug = $1 AND t.effective_date BETWEEN $3 AND $4
+          AND t.source = ANY($5::varchar[])
         ORDER BY t.effective_date`,
-      [bankSlug, code, from, to],
+      [bankSlug, code, from, to, sources],
     );
     return rows.map((r) => ({ ...r, units: Number(r.units) }));
   }

@@ -58,6 +58,18 @@ export class NbpTablesRepository {
     return rows[0]?.d ?? undefined;
   }
 
+  /** Source ('nbp-archive' or 'nbp-api') and date of the newest table of a type; undefined while none is stored. */
+  async newestSource(
+    tableType: NbpTableType,
+  ): Promise<{ source: string; effectiveDate: string } | undefined> {
+    const rows = await this.dataSource.query<{ source: string; effectiveDate: string }[]>(
+      `SELECT source, to_char(effective_date, 'YYYY-MM-DD') AS "effectiveDate"
+         FROM rates.nbp_tables WHERE table_type = $1 ORDER BY effective_date DESC LIMIT 1`,
+      [tableType],
+    );
+    return rows[0];
+  }
+
   /**
    * One currency's quotes in tables of a type within [from, to], oldest first: an index range on
    * nbp_rates (code, table_id) joined to the tables by key, filtered by date.
@@ -74,14 +86,14 @@ export class NbpTablesRepository {
     );
   }
 
-  /** The newest quote of a currency in tables of a type effective on or before `date`. */
+  /** The newest quote of a currency in tables of a type effective on or before `date`, with its table's source. */
   async quoteOnOrBefore(
     tableType: NbpTableType,
     code: string,
     date: string,
-  ): Promise<StoredPoint | undefined> {
-    const rows = await this.dataSource.query<StoredPoint[]>(
-      `SELECT to_char(t.effective_date, 'YYYY-MM-DD') AS "effectiveDate", t.no,
+  ): Promise<(StoredPoint & { source: string }) | undefined> {
+    const rows = await this.dataSource.query<(StoredPoint & { source: string })[]>(
+      `SELECT to_char(t.effective_date, 'YYYY-MM-DD') AS "effectiveDate", t.no, t.source,
               r.mid::text AS mid, r.bid::text AS bid, r.ask::text AS ask
          FROM rates.nbp_rates r
          JOIN rates.nbp_tables t ON t.id = r.table_id

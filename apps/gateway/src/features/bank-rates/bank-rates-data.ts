@@ -16,10 +16,10 @@ export interface BankSummary {
   slug: string;
   name: string;
   path: string;
-  /** 'YYYY-MM-DD'; empty when the bank has no table yet. */
+  /** 'YYYY-MM-DD'; empty when the bank has no table to show (its rates are unavailable). */
   effectiveDate: string;
   tableNo: string;
-  /** The table comes from the dataset shipped with the service: dated data, never live. */
+  /** The table is sample data shipped with the service (computed from NBP), not the bank's. */
   embedded: boolean;
   quotes: BankQuote[];
 }
@@ -51,7 +51,7 @@ export interface BankCurrencyChart {
 export interface BanksData {
   comparison: Section<BankComparison>;
   /** Every bank, also when its table could not be read (the list itself is essential). */
-  banks: { slug: string; name: string; path: string; effectiveDate: string }[];
+  banks: { slug: string; name: string; path: string; effectiveDate: string; embedded: boolean }[];
 }
 
 export interface BankData {
@@ -59,6 +59,9 @@ export interface BankData {
   name: string;
   path: string;
   websiteUrl: string;
+  /** False when the bank has no table to show: its page says its rates are unavailable. */
+  available: boolean;
+  /** The table is sample data shipped with the service (computed from NBP), not the bank's. */
   embedded: boolean;
   tableNo: string;
   effectiveDate: string;

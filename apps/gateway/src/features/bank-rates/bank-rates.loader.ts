@@ -1,6 +1,7 @@
 import { status as GrpcStatus } from '@grpc/grpc-js';
 import { GrpcCallError, type ratesV1 } from '@lib/contracts';
 import { type LoadContext } from '../../app/route-types';
+import { sectionOk } from '../../app/section';
 import { type SitemapEntry, newestW3cDate, w3cDate } from '../../app/seo/sitemap-entry';
 import { BANK_RATES_PATH, bankPath } from '../../app/site-paths/rates';
 import { type GatewayServices } from '../../app/services';
@@ -46,6 +47,7 @@ export async function loadBanks(ctx: LoadContext<unknown>): Promise<BanksData> {
       name: bank.name,
       path: bankPath(bank.slug),
       effectiveDate: bank.latestTableDate,
+      embedded: bank.embedded,
     })),
     comparison,
   };
@@ -57,12 +59,19 @@ export interface BankParams {
 }
 
 /**
- * `/kursy-walut-w-bankach/{bank}/`: the bank's newest table (essential: NOT_FOUND answers the
- * 404 page), the history of each of its currencies over the range, and the other banks' rates.
+ * `/kursy-walut-w-bankach/{bank}/`: the bank's newest table (essential), the history of each of
+ * its currencies over the range, and the other banks' rates. A bank the service knows but has no
+ * table of (its source unavailable) gets its page saying so; an unknown bank the 404 page.
  */
 export async function loadBank(ctx: LoadContext<BankParams>): Promise<BankData> {
   const { slug, range } = ctx.params;
-  const table = await ctx.services.rates.getBankTable({ bankSlug: slug, date: '' });
+  let table: ratesV1.BankTable;
+  try {
+    table = await ctx.services.rates.getBankTable({ bankSlug: slug, date: '' });
+  } catch (error) {
+    if (isNotFound(error)) return loadUnavailableBank(ctx, error);
+    throw error;
+  }
   const rates = toBankRateRows(table);
   const [charts, others] = await Promise.all([
     ctx.section(() =>
@@ -88,6 +97,7 @@ export async function loadBank(ctx: LoadContext<BankParams>): Promise<BankData> 
     name: table.bankName,
     path: bankPath(slug),
     websiteUrl: table.websiteUrl,
+    available: true,
     embedded: table.embedded,
     tableNo: table.tableNo,
     effectiveDate: table.effectiveDate,
@@ -96,6 +106,30 @@ export async function loadBank(ctx: LoadContext<BankParams>): Promise<BankData> 
     range,
     charts,
     others,
+  };
+}
+
+/** The page of a bank without a table: its name and source from ListBanks, and the other banks. */
+async function loadUnavailableBank(ctx: LoadContext<BankParams>, notFound: unknown): Promise<BankData> {
+  const { slug, range } = ctx.params;
+  const { banks } = await ctx.services.rates.listBanks({});
+  const bank = banks.find((candidate) => candidate.slug === slug);
+  // The service answers NOT_FOUND for a bank it does not know as well: that is the 404 page.
+  if (!bank) throw notFound;
+  return {
+    slug,
+    name: bank.name,
+    path: bankPath(slug),
+    websiteUrl: bank.websiteUrl,
+    available: false,
+    embedded: false,
+    tableNo: '',
+    effectiveDate: '',
+    publishedAt: '',
+    rates: [],
+    range,
+    charts: sectionOk([]),
+    others: await ctx.section(() => loadBankComparison(ctx.services, slug, banks)),
   };
 }
 

@@ -4,6 +4,7 @@ import { noParams, slugParam } from '../../app/routes/params';
 import { BANK_RATES_PATH } from '../../app/site-paths/rates';
 import { rangeFromQuery } from '../rate-charts';
 import { formatIsoDate } from '../../shared/rates-format';
+import { type BankData } from './bank-rates-data';
 import { type BankParams, bankRatesSitemap, loadBank, loadBanks } from './bank-rates.loader';
 
 const BANKS_CRUMB = { text: 'Kursy walut w bankach', link: BANK_RATES_PATH };
@@ -27,6 +28,15 @@ export const bankRatesRoute = defineRoute({
     }),
 });
 
+/** What a bank's page says of its figures: the bank's dated table, sample data, or none. */
+function bankDescription(data: BankData): string {
+  if (!data.available)
+    return `Kursy walut w ${data.name} są chwilowo niedostępne. Porównanie kursów kupna i sprzedaży w innych bankach.`;
+  if (data.embedded)
+    return `Przykładowe kursy kupna i sprzedaży walut (dane wyliczone z tabeli A NBP z dnia ${formatIsoDate(data.effectiveDate)}, nie tabela ${data.name}), wykresy i porównanie z innymi bankami.`;
+  return `Kursy kupna i sprzedaży walut w ${data.name} z tabeli nr ${data.tableNo} z dnia ${formatIsoDate(data.effectiveDate)}, wykresy zmian i porównanie z innymi bankami.`;
+}
+
 /** `/kursy-walut-w-bankach/{bank}/`, with the charts' range in the query (`?zakres=6-miesiecy`). */
 export const bankRoute = defineRoute({
   name: 'bank',
@@ -40,8 +50,12 @@ export const bankRoute = defineRoute({
   load: loadBank,
   head: (data, ctx) =>
     pageHead(ctx, {
-      title: `Kursy walut ${data.name} – tabela kupna i sprzedaży`,
-      description: `Kursy kupna i sprzedaży walut w ${data.name} z tabeli nr ${data.tableNo} z dnia ${formatIsoDate(data.effectiveDate)}, wykresy zmian i porównanie z innymi bankami.`,
+      title: !data.available
+        ? `Kursy walut ${data.name} – chwilowo niedostępne`
+        : data.embedded
+          ? `Kursy walut ${data.name} – dane przykładowe, nie tabela banku`
+          : `Kursy walut ${data.name} – tabela kupna i sprzedaży`,
+      description: bankDescription(data),
       breadcrumbs: [HOME_CRUMB, BANKS_CRUMB, { text: data.name, link: '' }],
     }),
 });

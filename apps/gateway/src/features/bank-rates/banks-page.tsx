@@ -2,7 +2,7 @@ import { Breadcrumbs } from '../../app/components/page-extras';
 import { UnavailableNotice } from '../../app/components/unavailable-notice';
 import { CONVERTER_PATH } from '../../app/site-paths/rates';
 import { NbpNote } from '../rate-charts';
-import { formatIsoDate } from '../../shared/rates-format';
+import { rateDateText } from '../../shared/rates-format-date';
 import { BankComparisonTable } from './bank-comparison';
 import { type BanksData } from './bank-rates-data';
 
@@ -39,9 +39,11 @@ export default function BanksPage({ data }: { data: BanksData }) {
           {data.banks.map((bank) => (
             <li key={bank.slug}>
               <a href={bank.path}>{`Kursy walut ${bank.name}`}</a>
-              {bank.effectiveDate !== '' && (
-                <span className="bank-list__date">{` – tabela z dnia ${formatIsoDate(bank.effectiveDate)}`}</span>
-              )}
+              <span className="bank-list__date">
+                {bank.effectiveDate === ''
+                  ? ' – kursy banku chwilowo niedostępne'
+                  : ` – ${rateDateText(bank.effectiveDate)}${bank.embedded ? ' (dane przykładowe)' : ''}`}
+              </span>
             </li>
           ))}
         </ul>

@@ -10,7 +10,7 @@ export const CONVERTER_FAQ: readonly ConverterFaqItem[] = [
   {
     question: 'Dlaczego w banku lub kantorze dostanę inną kwotę?',
     answerHtml:
-      '<p>Kurs średni NBP to punkt odniesienia, a nie cena wymiany. Bank sprzedaje walutę drożej, a kupuje taniej – różnica to spread, czyli jego zarobek. Dlatego obok kalkulatora pokazujemy kursy kupna i sprzedaży NBP oraz tabele banków: porównaj je, zanim wymienisz pieniądze.</p>',
+      '<p>Kurs średni NBP to punkt odniesienia, a nie cena wymiany. Bank sprzedaje walutę drożej, a kupuje taniej – różnica to spread, czyli jego zarobek. Dlatego obok kalkulatora pokazujemy – gdy je mamy – kursy kupna i sprzedaży NBP oraz kursy banków, każdy z datą swojej tabeli: porównaj je, zanim wymienisz pieniądze.</p>',
   },
   {
     question: 'Jak przeliczyć jedną walutę obcą na inną, np. euro na dolary?',

@@ -1,14 +1,50 @@
+import { plural } from '@lib/currencies';
 import { Breadcrumbs, Faq } from '../../app/components/page-extras';
+import { SampleDataNotice } from '../../app/components/sample-notice';
 import { UnavailableNotice } from '../../app/components/unavailable-notice';
+import { useRenderContext } from '../../app/render-context';
 import { BANK_RATES_PATH } from '../../app/site-paths/rates';
 import { BankComparisonTable } from '../bank-rates';
-import { NbpNote } from '../rate-charts';
-import { formatIsoDate, formatRateText } from '../../shared/rates-format';
+import { NbpNote, TableCMissing } from '../rate-charts';
+import { formatRateText } from '../../shared/rates-format';
+import { isCurrentTable, rateDateText } from '../../shared/rates-format-date';
 import { CurrencyConverter } from './converter-form';
-import { type ConverterData } from './currency-converter-data';
+import { type ConverterData, type TableRef } from './currency-converter-data';
+
+/** The currencies named in the lead; the others are counted. */
+const NAMED_IN_LEAD = ['PLN', 'EUR', 'USD', 'GBP'];
+
+/**
+ * The page's first sentence, true for the rates it has: how many currencies there are, and
+ * "aktualny" only for table A of the last working day.
+ */
+function leadText(data: ConverterData, tableA: TableRef | undefined, today: string): string {
+  const others = data.form.currencies.filter((currency) => !NAMED_IN_LEAD.includes(currency.code)).length;
+  const list =
+    others > 0
+      ? `euro, dolary, funty i ${others} ${plural(others, 'inną walutę', 'inne waluty', 'innych walut')}`
+      : 'euro, dolary i funty';
+  const rate = !tableA
+    ? 'po kursie średnim NBP'
+    : isCurrentTable(tableA.effectiveDate, today, tableA.embedded)
+      ? `po aktualnym kursie średnim NBP – ${rateDateText(tableA.effectiveDate)}`
+      : `po kursie średnim NBP – ${rateDateText(tableA.effectiveDate)}`;
+  return `Przelicz złote na ${list} ${rate}. Obok znajdziesz kursy kupna i sprzedaży oraz kursy walut w bankach.`;
+}
+
+function tableCaption(tableA: TableRef | undefined, tableC: TableRef | null): string {
+  const mids = tableA
+    ? `Kursy średnie NBP – ${rateDateText(tableA.effectiveDate)} (tabela nr ${tableA.no})`
+    : 'Kursy średnie NBP';
+  const buySell = tableC
+    ? `kupno i sprzedaż – ${rateDateText(tableC.effectiveDate)} (tabela nr ${tableC.no})`
+    : 'kupno i sprzedaż: tabela C NBP niedostępna';
+  return `${mids}; ${buySell}`;
+}
 
 /** `/kalkulator-walutowy/`: the converter, popular currencies, per-bank rates and three questions. */
 export default function ConverterPage({ data }: { data: ConverterData }) {
+  const { today } = useRenderContext();
   const tableA = data.form.tables[0];
   return (
     <div className="container rates-page">
@@ -19,22 +55,14 @@ export default function ConverterPage({ data }: { data: ConverterData }) {
         ]}
       />
       <h1>Kalkulator walutowy</h1>
-      <p className="article__lead">
-        Przelicz złote na euro, dolary, funty i ponad 50 innych walut po aktualnym kursie średnim NBP. Obok
-        znajdziesz kursy kupna i sprzedaży oraz kursy walut w bankach.
-      </p>
+      <p className="article__lead">{leadText(data, tableA, today)}</p>
+      {data.form.tables.some((table) => table.embedded) && <SampleDataNotice subject="nbpRates" />}
       <CurrencyConverter form={data.form} />
       <section className="section" aria-labelledby="popularne">
         <h2 id="popularne">Popularne waluty</h2>
         <div className="table-scroll">
           <table className="rates-table" data-popular="">
-            <caption>
-              {`${tableA ? `Kursy NBP z tabeli nr ${tableA.no} z dnia ${formatIsoDate(tableA.effectiveDate)}` : 'Kursy NBP'}${
-                data.tableC
-                  ? `; kupno i sprzedaż z tabeli nr ${data.tableC.no} z dnia ${formatIsoDate(data.tableC.effectiveDate)}`
-                  : ''
-              }`}
-            </caption>
+            <caption>{tableCaption(tableA, data.tableC)}</caption>
             <thead>
               <tr>
                 <th scope="col">Waluta</th>
@@ -51,8 +79,20 @@ export default function ConverterPage({ data }: { data: ConverterData }) {
                     <span className="rates-table__name">{` ${rate.name}`}</span>
                   </th>
                   <td>{`${formatRateText(rate.mid)} zł`}</td>
-                  <td>{rate.bid ? `${formatRateText(rate.bid)} zł` : '—'}</td>
-                  <td>{rate.ask ? `${formatRateText(rate.ask)} zł` : '—'}</td>
+                  <td>
+                    {rate.bid ? (
+                      `${formatRateText(rate.bid)} zł`
+                    ) : (
+                      <TableCMissing available={data.tableC !== null} />
+                    )}
+                  </td>
+                  <td>
+                    {rate.ask ? (
+                      `${formatRateText(rate.ask)} zł`
+                    ) : (
+                      <TableCMissing available={data.tableC !== null} />
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -9,8 +9,8 @@ const FORM: ConverterForm = {
     { code: 'MDL', label: 'MDL', mid: '0.2190', table: 1 },
   ],
   tables: [
-    { no: '068/A/NBP/2025', effectiveDate: '2025-04-08' },
-    { no: '014/B/NBP/2025', effectiveDate: '2025-04-02' },
+    { no: '068/A/NBP/2025', effectiveDate: '2025-04-08', embedded: false },
+    { no: '014/B/NBP/2025', effectiveDate: '2025-04-02', embedded: false },
   ],
   from: 'EUR',
   to: 'PLN',
@@ -21,7 +21,7 @@ describe('the converter view', () => {
   it('shows 100 of the preselected pair before anything is typed', () => {
     const view = converterView(FORM);
     expect(view.headline).toBe('100 EUR = 429,30 PLN');
-    expect(view.source).toBe('kurs średni NBP, tabela nr 068/A/NBP/2025 z dnia 08.04.2025');
+    expect(view.source).toBe('kurs z dnia 08.04.2025 – średni NBP, tabela nr 068/A/NBP/2025');
     expect(view.errors).toEqual({});
   });
 
@@ -30,7 +30,14 @@ describe('the converter view', () => {
     expect(view.from).toBe('MDL');
     expect(view.conversion?.result).toBe('0.51');
     expect(view.source).toBe(
-      'kurs średni NBP, tabele nr 068/A/NBP/2025 z dnia 08.04.2025 i nr 014/B/NBP/2025 z dnia 02.04.2025',
+      'kurs z dnia 08.04.2025 – średni NBP, tabela nr 068/A/NBP/2025; kurs z dnia 02.04.2025 – średni NBP, tabela nr 014/B/NBP/2025',
+    );
+  });
+
+  it('marks a rate from the bundled NBP archive as sample data', () => {
+    const archived = { ...FORM, tables: [{ ...FORM.tables[0]!, embedded: true }, FORM.tables[1]!] };
+    expect(converterView(archived).source).toBe(
+      'kurs z dnia 08.04.2025 – średni NBP, tabela nr 068/A/NBP/2025 (dane przykładowe z archiwum)',
     );
   });
 

@@ -1,4 +1,4 @@
-import { formatIsoDate } from '../../shared/rates-format';
+import { rateDateText } from '../../shared/rates-format-date';
 import { parseAmount } from '@lib/currencies';
 import {
   type Conversion,
@@ -28,15 +28,22 @@ export interface ConverterView {
   source: string;
 }
 
-/** Where the rates come from: 'kurs średni NBP, tabela nr 229/A/NBP/2026 z dnia 24.11.2026'. */
+/**
+ * Where the rates come from, dated: 'kurs z dnia 24.11.2026 – średni NBP, tabela nr 229/A/NBP/2026',
+ * one part per table used, marked when the table is the bundled archive's sample data.
+ */
 export function sourceText(tables: readonly TableRef[], used: readonly ConverterCurrency[]): string {
   const indices = [...new Set(used.map((currency) => currency.table).filter((index) => index >= 0))].sort();
   const refs = indices
     .map((index) => tables[index])
     .filter((table): table is TableRef => table !== undefined);
   if (refs.length === 0) return 'złoty do złotego: kurs 1';
-  const list = refs.map((table) => `nr ${table.no} z dnia ${formatIsoDate(table.effectiveDate)}`).join(' i ');
-  return `kurs średni NBP, ${refs.length > 1 ? 'tabele' : 'tabela'} ${list}`;
+  return refs
+    .map(
+      (table) =>
+        `${rateDateText(table.effectiveDate)} – średni NBP, tabela nr ${table.no}${table.embedded ? ' (dane przykładowe z archiwum)' : ''}`,
+    )
+    .join('; ');
 }
 
 /**

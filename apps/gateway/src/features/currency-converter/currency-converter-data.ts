@@ -19,6 +19,8 @@ export interface TableRef {
   no: string;
   /** 'YYYY-MM-DD' */
   effectiveDate: string;
+  /** From the NBP archive shipped with the service, not NBP's current publication: sample data. */
+  embedded: boolean;
 }
 
 export interface PopularRate {
@@ -92,8 +94,12 @@ export interface PairData {
   max: string;
   effectiveDate: string;
   tableNo: string;
+  /** The mid rate's table is from the NBP archive shipped with the service: sample data. */
+  embedded: boolean;
   cTableNo: string;
   cEffectiveDate: string;
+  /** NBP table C is stored at all (it may be, without this pair's currencies); null when unknown. */
+  tableC: boolean | null;
   path: string;
   reversePath: string;
   range: HistoryRangeKey;

@@ -74,7 +74,14 @@ export interface PairParams {
  */
 export async function loadPair(ctx: LoadContext<PairParams>): Promise<PairData> {
   const { services, params } = ctx;
-  const pair = await services.rates.getCurrencyPair({ from: params.from, to: params.to });
+  const [pair, tableC] = await Promise.all([
+    services.rates.getCurrencyPair({ from: params.from, to: params.to }),
+    // Only to tell "no table C at all" from "table C without this pair" when buy and sell are missing.
+    latestTable(services, ratesV1.TableType.C).then(
+      (table) => table !== null,
+      () => null,
+    ),
+  ]);
   const from = pair.from.toUpperCase();
   const to = pair.to.toUpperCase();
   const history = await ctx.section(async () => {
@@ -106,8 +113,10 @@ export async function loadPair(ctx: LoadContext<PairParams>): Promise<PairData> 
     max: pair.max,
     effectiveDate: pair.effectiveDate,
     tableNo: pair.tableNo,
+    embedded: pair.embedded,
     cTableNo: pair.cTableNo,
     cEffectiveDate: pair.cEffectiveDate,
+    tableC,
     path,
     reversePath: currencyPairPath(to, from),
     range: params.range,
@@ -120,7 +129,7 @@ export async function loadPair(ctx: LoadContext<PairParams>): Promise<PairData> 
               { code: from, label: currencyOptionLabel(from), mid: pair.mid, table: 0 },
               { code: to, label: currencyOptionLabel(to), mid: '1', table: -1 },
             ],
-      tables: [{ no: pair.tableNo, effectiveDate: pair.effectiveDate }],
+      tables: [{ no: pair.tableNo, effectiveDate: pair.effectiveDate, embedded: pair.embedded }],
       from,
       to,
       action: path,

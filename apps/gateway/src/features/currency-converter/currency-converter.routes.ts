@@ -21,7 +21,7 @@ export const converterRoute = defineRoute({
     pageHead(ctx, {
       title: 'Kalkulator walutowy – przelicz waluty po kursie NBP',
       description:
-        'Przelicz złote na euro, dolary, funty, franki i ponad 50 innych walut po kursie średnim NBP. Kursy kupna i sprzedaży oraz kursy walut w bankach.',
+        'Przelicz złote na euro, dolary, funty, franki i inne waluty po kursie średnim NBP z datą jego tabeli. Kursy kupna i sprzedaży oraz kursy walut w bankach.',
       breadcrumbs: [HOME_CRUMB, { text: CONVERTER_CRUMB.text, link: '' }],
       faq: data.faq,
     }),

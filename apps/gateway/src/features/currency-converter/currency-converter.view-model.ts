@@ -37,6 +37,7 @@ export const currencyOptionLabel = (code: string): string => {
 export const tableRef = (table: ratesV1.RateTable): TableRef => ({
   no: table.no,
   effectiveDate: table.effectiveDate,
+  embedded: table.embedded,
 });
 
 /**

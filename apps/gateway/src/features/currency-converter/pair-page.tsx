@@ -1,25 +1,41 @@
+import { type ReactNode } from 'react';
 import { Breadcrumbs } from '../../app/components/page-extras';
+import { SampleDataNotice } from '../../app/components/sample-notice';
 import { UnavailableNotice } from '../../app/components/unavailable-notice';
 import { BANK_RATES_PATH, CONVERTER_PATH } from '../../app/site-paths/rates';
-import { NbpNote, RANGE_LABELS, RangeNav, RateChart } from '../rate-charts';
+import { NbpNote, RANGE_LABELS, RangeNav, RateChart, TableCMissing } from '../rate-charts';
 import {
   formatAmountText,
   formatDecimalText,
   formatIsoDate,
   formatRateText,
 } from '../../shared/rates-format';
+import { rateDateText } from '../../shared/rates-format-date';
 import { convertAtMid } from './mid-conversion';
 import { CurrencyConverter } from './converter-form';
 import { type PairData } from './currency-converter-data';
 
 const HISTORY_ANCHOR = 'historia';
 
-function Figure({ label, value, unit, note }: { label: string; value: string; unit: string; note?: string }) {
+function Figure({
+  label,
+  value,
+  unit,
+  note,
+  missing = 'brak notowania',
+}: {
+  label: string;
+  value: string;
+  unit: string;
+  note?: string;
+  /** What stands in place of a value the site does not have. */
+  missing?: ReactNode;
+}) {
   return (
     <div>
       <dt>{label}</dt>
       <dd>
-        {value === '' ? 'brak notowania' : `${formatRateText(value)} ${unit}`}
+        {value === '' ? missing : `${formatRateText(value)} ${unit}`}
         {note && value !== '' && <span className="pair-facts__note">{note}</span>}
       </dd>
     </div>
@@ -30,6 +46,13 @@ function Figure({ label, value, unit, note }: { label: string; value: string; un
 export default function PairPage({ data }: { data: PairData }) {
   const pairName = `${data.from}/${data.to}`;
   const rangeLabel = RANGE_LABELS[data.range];
+  // NBP table C stored, or unknown (its call failed): only "not stored" says the table is unavailable.
+  const buySellMissing = <TableCMissing available={data.tableC !== false} />;
+  const midNote = ` · ${rateDateText(data.effectiveDate)} (tabela ${data.tableNo})`;
+  const upTo = data.effectiveDate ? ` do ${formatIsoDate(data.effectiveDate)}` : '';
+  const cNote = data.cTableNo
+    ? ` · ${rateDateText(data.cEffectiveDate)} (tabela ${data.cTableNo})`
+    : undefined;
   return (
     <div className="container rates-page">
       <Breadcrumbs
@@ -41,6 +64,7 @@ export default function PairPage({ data }: { data: PairData }) {
       />
       <h1>{data.title}</h1>
       <p className="article__lead">{data.description}</p>
+      {data.embedded && <SampleDataNotice subject="nbpRates" />}
       <dl className="pair-facts" data-pair-facts="">
         <div>
           <dt>Cena</dt>
@@ -48,27 +72,16 @@ export default function PairPage({ data }: { data: PairData }) {
             {data.mid === ''
               ? 'brak notowania'
               : `1 ${data.from} = ${formatAmountText(convertAtMid('1', { code: data.from, mid: data.mid }, { code: data.to, mid: '1' }).result)} ${data.to}`}
+            {data.mid !== '' && (
+              <span className="pair-facts__note">{` · ${rateDateText(data.effectiveDate)}`}</span>
+            )}
           </dd>
         </div>
-        <Figure
-          label="Kupno"
-          value={data.bid}
-          unit={data.to}
-          note={
-            data.cTableNo
-              ? ` · tabela ${data.cTableNo} z dnia ${formatIsoDate(data.cEffectiveDate)}`
-              : undefined
-          }
-        />
-        <Figure label="Sprzedaż" value={data.ask} unit={data.to} />
-        <Figure
-          label="Kurs NBP"
-          value={data.mid}
-          unit={data.to}
-          note={` · tabela ${data.tableNo} z dnia ${formatIsoDate(data.effectiveDate)}`}
-        />
-        <Figure label="Minimum (12 miesięcy)" value={data.min} unit={data.to} />
-        <Figure label="Maksimum (12 miesięcy)" value={data.max} unit={data.to} />
+        <Figure label="Kupno" value={data.bid} unit={data.to} note={cNote} missing={buySellMissing} />
+        <Figure label="Sprzedaż" value={data.ask} unit={data.to} note={cNote} missing={buySellMissing} />
+        <Figure label="Kurs NBP" value={data.mid} unit={data.to} note={midNote} />
+        <Figure label={`Minimum (12 miesięcy${upTo})`} value={data.min} unit={data.to} />
+        <Figure label={`Maksimum (12 miesięcy${upTo})`} value={data.max} unit={data.to} />
       </dl>
       {data.form.currencies.length > 0 ? (
         <CurrencyConverter form={data.form} />

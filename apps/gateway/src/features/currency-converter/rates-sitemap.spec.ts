@@ -10,6 +10,7 @@ describe('rates pages in the sitemap', () => {
     effectiveDate,
     tradingDate: '',
     rates: codes.map((code) => ({ currency: code, code, mid: '1.0', bid: '', ask: '' })),
+    embedded: false,
   });
 
   it('lists the converter, a pair page per supported currency of tables A and B and every bank, dated by their tables', async () => {

@@ -1,13 +1,28 @@
+import { SampleDataNotice } from '../../app/components/sample-notice';
 import { useRenderContext } from '../../app/render-context';
-import { formatDate, formatDecimal } from '../../shared/format';
+import { formatDecimal } from '../../shared/format';
+import { formatIsoDate } from '../../shared/rates-format';
+import { isCurrentTable, rateDateText } from '../../shared/rates-format-date';
 import { type RatesBox as RatesBoxData } from './home-data';
 import { isTableStale } from './home.view-model';
 
+/** What the box says of its table's date: current, old, or just dated. */
+function dateLine(rates: RatesBoxData, today: string, stale: boolean): string {
+  const table = `(tabela nr ${rates.tableNo})`;
+  if (isCurrentTable(rates.effectiveDate, today, rates.embedded))
+    return `Aktualne kursy – ${rateDateText(rates.effectiveDate)} ${table}.`;
+  const dated = `Kurs z dnia ${formatIsoDate(rates.effectiveDate)} ${table}`;
+  return stale
+    ? `${dated} – nowszej tabeli nie mamy, więc kursy mogą odbiegać od dzisiejszych.`
+    : `${dated}.`;
+}
+
 export function RatesBox({ rates }: { rates: RatesBoxData }) {
   const { locale, today } = useRenderContext();
-  const stale = isTableStale(rates.effectiveDate, today);
+  const stale = rates.embedded || isTableStale(rates.effectiveDate, today);
   return (
     <figure className="rates-box">
+      {rates.embedded && <SampleDataNotice subject="nbpRates" />}
       <table>
         <caption>Średnie kursy NBP</caption>
         <thead>
@@ -28,16 +43,9 @@ export function RatesBox({ rates }: { rates: RatesBoxData }) {
         </tbody>
       </table>
       <figcaption>
-        {stale ? (
-          <span className="rates-box__stale" data-stale="true">
-            Tabela nr {rates.tableNo} z {formatDate(locale, rates.effectiveDate)} – nowsza nie jest dostępna,
-            więc kursy mogą odbiegać od dzisiejszych.
-          </span>
-        ) : (
-          <>
-            Tabela nr {rates.tableNo} z dnia {formatDate(locale, rates.effectiveDate)}.
-          </>
-        )}{' '}
+        <span className={stale ? 'rates-box__stale' : undefined} data-stale={stale ? 'true' : undefined}>
+          {dateLine(rates, today, stale)}
+        </span>{' '}
         <a href="/kalkulator-walutowy/">Przelicz w kalkulatorze walutowym</a>
       </figcaption>
     </figure>

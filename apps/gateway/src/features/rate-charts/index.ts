@@ -10,4 +10,4 @@ export {
   rangeHref,
 } from './history-ranges';
 export { RateChart } from './rate-chart';
-export { NbpNote, RangeNav } from './rate-parts';
+export { NbpNote, RangeNav, TableCMissing } from './rate-parts';

@@ -1,19 +1,28 @@
 import { type BankFormat } from './bank-formats';
 
-/** A bank whose currency table the service reads, and how its published table is read. */
+/** A bank whose currency table the service reads, and how its table is read. */
 export interface BankDefinition {
   slug: string;
   name: string;
   /** The bank's page with its currency table (shown to visitors as the source). */
   websiteUrl: string;
-  /** File extension of the format (the shipped dataset and test samples are named <slug>.<ext>). */
+  /** File extension of the format (the shipped dataset is named <slug>.<ext>). */
   extension: 'json' | 'xml' | 'csv' | 'html';
+  /** The format the adapter reads. */
   format: BankFormat;
+  /**
+   * Whether `format` was checked against a table the bank really published: true only with a
+   * recorded real table kept as a test fixture (test/fixtures/banks/<slug>.<ext>, provenance in
+   * its README). Unverified, a fetched table that does not read is refused as malformed, never guessed at.
+   */
+  formatVerified: boolean;
 }
 
 /**
- * The major Polish banks and the format each publishes its table in. Where a table is fetched
- * from is configuration (BANK_SOURCE_URLS), not code: no bank is reachable from every machine.
+ * The major Polish banks and the format each adapter reads. None is verified yet: no recorded
+ * table the bank really published was available (test/fixtures/banks/README.md), so these formats
+ * are assumptions to check against the first real fetch. Where a table is fetched from is
+ * configuration (BANK_SOURCE_URLS), not code: no bank is reachable from every machine.
  */
 export const BANKS: readonly BankDefinition[] = [
   {
@@ -21,6 +30,7 @@ export const BANKS: readonly BankDefinition[] = [
     name: 'PKO Bank Polski',
     websiteUrl: 'https://www.pkobp.pl/waluty/',
     extension: 'json',
+    formatVerified: false,
     format: {
       kind: 'json',
       tableNo: 'numerTabeli',
@@ -38,6 +48,7 @@ export const BANKS: readonly BankDefinition[] = [
     name: 'Bank Pekao',
     websiteUrl: 'https://www.pekao.com.pl/kursy-walut.html',
     extension: 'xml',
+    formatVerified: false,
     format: {
       kind: 'xml',
       root: 'tabela',
@@ -56,6 +67,7 @@ export const BANKS: readonly BankDefinition[] = [
     name: 'Santander Bank Polska',
     websiteUrl: 'https://www.santander.pl/klient-indywidualny/karty-platnosci-i-kantor/kursy-walut',
     extension: 'csv',
+    formatVerified: false,
     format: {
       kind: 'csv',
       separator: ';',
@@ -68,6 +80,7 @@ export const BANKS: readonly BankDefinition[] = [
     name: 'ING Bank Śląski',
     websiteUrl: 'https://www.ing.pl/indywidualni/tabela-kursow-walut',
     extension: 'json',
+    formatVerified: false,
     format: {
       kind: 'json',
       tableNo: 'tableNumber',
@@ -85,6 +98,7 @@ export const BANKS: readonly BankDefinition[] = [
     name: 'mBank',
     websiteUrl: 'https://www.mbank.pl/serwis-ekonomiczny/kursy-walut/',
     extension: 'csv',
+    formatVerified: false,
     format: {
       kind: 'csv',
       separator: '\t',
@@ -97,6 +111,7 @@ export const BANKS: readonly BankDefinition[] = [
     name: 'Bank Millennium',
     websiteUrl: 'https://www.bankmillennium.pl/kursy-walut',
     extension: 'html',
+    formatVerified: false,
     format: {
       kind: 'html',
       caption: /Tabela kursów nr (\S+) z dnia (\d{2}\.\d{2}\.\d{4})/,
@@ -108,6 +123,7 @@ export const BANKS: readonly BankDefinition[] = [
     name: 'Alior Bank',
     websiteUrl: 'https://www.aliorbank.pl/kursy-walut.html',
     extension: 'xml',
+    formatVerified: false,
     format: {
       kind: 'xml',
       root: 'exchangeRates',
@@ -125,6 +141,7 @@ export const BANKS: readonly BankDefinition[] = [
     name: 'Credit Agricole Bank Polska',
     websiteUrl: 'https://www.credit-agricole.pl/kursy-walut',
     extension: 'html',
+    formatVerified: false,
     format: {
       kind: 'html',
       caption: /Kursy walut – tabela (\S+), obowiązuje od (\d{4}-\d{2}-\d{2})/,
@@ -136,6 +153,7 @@ export const BANKS: readonly BankDefinition[] = [
     name: 'BNP Paribas Bank Polska',
     websiteUrl: 'https://www.bnpparibas.pl/kursy-walut',
     extension: 'json',
+    formatVerified: false,
     format: {
       kind: 'json',
       tableNo: 'table',

@@ -81,6 +81,11 @@ export interface RateTable {
   tradingDate: string;
   /** Rates, sorted by code. */
   rates: Rate[];
+  /**
+   * True when this table comes from the NBP archive shipped with the service, not from the NBP
+   * API: pages show it as bundled sample data of effective_date, never as the current table.
+   */
+  embedded: boolean;
 }
 
 /** Asks for the newest table of a type. */
@@ -325,6 +330,11 @@ export interface ConvertResponse {
   tableNo: string;
   /** Effective date of the table used ('YYYY-MM-DD'). */
   effectiveDate: string;
+  /**
+   * True when a rate used comes from data shipped with the service (the bundled NBP archive or a
+   * sample bank table), not from NBP's API or the bank: bundled sample data, never live.
+   */
+  embedded: boolean;
 }
 
 /** Polish names of a currency in 8 forms. */
@@ -405,6 +415,11 @@ export interface CurrencyPair {
   cTableNo: string;
   /** Effective date of that table C ('YYYY-MM-DD'); empty when unavailable. */
   cEffectiveDate: string;
+  /**
+   * True when the mid rate's table comes from the NBP archive shipped with the service, not from
+   * the NBP API: bundled sample data of effective_date, never the current table.
+   */
+  embedded: boolean;
 }
 
 export const RATES_V1_PACKAGE_NAME = 'rates.v1';
