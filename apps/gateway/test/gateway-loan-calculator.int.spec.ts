@@ -96,6 +96,29 @@ describe('loan calculator page', () => {
     expect(edge.body).toMatch(/data-cap="1" data-cap-ok="true"/);
   });
 
+  it('says the consumer credit act’s cost cap does not bind 300 000 zł, and checks it at 20 000 zł', async () => {
+    // 100 000 zł of commission on 300 000 zł is a third of the amount: over 20% for a year, were art. 36a in force
+    const above = await get(`${PATH}?kwota=300000&oprocentowanie=12&okres=12&prowizja=100000`);
+    expect(above.status).toBe(200);
+    expect(above.body).toMatch(
+      /data-cap-applies="false" data-cap="1" data-cap-ok="true">Ustawa o kredycie konsumenckim, a z nią limit kosztów pozaodsetkowych z art\. 36a, nie dotyczy tej kwoty: obejmuje kredyty do 255\u00a0550\u00a0zł \(art\. 3 ust\. 1\), a wpisana kwota jest wyższa\./,
+    );
+    expect(above.body).not.toContain('mieści się w limicie pozaodsetkowych kosztów');
+    // the maximum interest comes from the civil code and is checked at any amount
+    expect(above.body).toMatch(
+      /data-cap-applies="true" data-cap="0" data-cap-ok="true">Oprocentowanie 12% mieści się w limicie odsetek maksymalnych 18,5% rocznie/,
+    );
+
+    // 20 000 zł over 12 months: the cap is 10% + 10% × 1 year = 4 000 zł
+    const within = await get(`${PATH}?kwota=20000&oprocentowanie=12&okres=12&prowizja=1000`);
+    expect(within.status).toBe(200);
+    expect(within.body).not.toContain('nie dotyczy tej kwoty');
+    expect(within.body).not.toContain('data-cap-applies="false"');
+    expect(within.body).toMatch(
+      /data-cap="1" data-cap-ok="true">Prowizja 1\u00a0000,00\u00a0zł mieści się w limicie pozaodsetkowych kosztów 4\u00a0000,00\u00a0zł/,
+    );
+  });
+
   it('answers bad values with the Polish message next to each field, keeps them, and never shows NaN or Infinity', async () => {
     const res = await get(`${PATH}?kwota=50&oprocentowanie=1e400&okres=999&raty=balonowe&prowizja=-1`);
     expect(res.status).toBe(200);

@@ -46,6 +46,15 @@ describeWithChromium('loan calculator in a real browser', () => {
       /przekracza odsetki maksymalne 18,5%/,
     );
 
+    // above 255 550 zł the consumer credit act (and its art. 36a cost cap) no longer applies, and the page says so
+    await page.getByLabel('Kwota kredytu').fill('300000');
+    await expect(page.locator('[data-cap="1"]').getAttribute('data-cap-applies')).resolves.toBe('false');
+    await expect(page.locator('[data-cap="1"]').textContent()).resolves.toMatch(
+      /nie dotyczy tej kwoty: obejmuje kredyty do 255\u00a0550\u00a0zł/,
+    );
+    await page.getByLabel('Kwota kredytu').fill('12000');
+    await expect(page.locator('[data-cap="1"]').getAttribute('data-cap-applies')).resolves.toBe('true');
+
     // out of range: the Polish message next to the field, no figures, never NaN
     await page.getByLabel('Okres spłaty').fill('0');
     await expect(page.locator('[data-error-for="months"]').textContent()).resolves.toBe(

@@ -9,7 +9,9 @@ import { Decimal, type DecimalValue } from './decimal';
  * 2. Maximum non-interest cost (art. 36a ustawy z dnia 12 maja 2011 r. o kredycie konsumenckim,
  *    in the wording in force since 18 December 2022): MPKK = K × 10% + K × n/R × 10%, where K is
  *    the total amount of credit, n the term in days and R the days in a year (365), and never more
- *    than 45% of K. It protects consumers, so it is checked for personal loans only.
+ *    than 45% of K. It is a rule of the consumer credit act, so it binds only what that act covers:
+ *    credit to a consumer of at most 255 550 zł (see CONSUMER_CREDIT_ACT_MAX_GROSZE). A business
+ *    loan, or a consumer's credit above that amount, is outside it.
  */
 
 /** One decision of the Monetary Policy Council (RPP) on the NBP reference rate. */
@@ -57,6 +59,31 @@ export function referenceRateOn(
 /** Maximum annual interest in percent: 2 × (reference rate + 3.5 pp), e.g. 3.75 → '14.5'. */
 export function maxInterestRatePercent(referenceRatePercent: string): DecimalValue {
   return new Decimal(referenceRatePercent).plus('3.5').times(2);
+}
+
+/**
+ * The most a credit may be for the consumer credit act to cover it: art. 3 ust. 1 ustawy z dnia
+ * 12 maja 2011 r. o kredycie konsumenckim defines a consumer credit agreement as one "w wysokości nie
+ * większej niż 255 550 zł" (or its equivalent in another currency), so 255 550,00 zł is still inside.
+ * Art. 3 ust. 1a adds unsecured credit for renovating a home at any amount, a purpose the calculator
+ * does not ask. A new act transposing Directive (EU) 2023/2225 is to replace this one and may
+ * change the figure: it is kept here only, and the calculator's texts are written from it.
+ */
+export const CONSUMER_CREDIT_ACT_MAX_GROSZE = 25_555_000;
+
+/** Why the consumer credit act does not cover a credit: a business loan, or an amount above its limit. */
+export type ConsumerCreditActExclusion = 'business' | 'amount';
+
+/**
+ * Whether the consumer credit act (and so its art. 36a cap) covers a credit of `amountGrosze`:
+ * undefined when it does, otherwise the reason it does not (being a business loan comes first).
+ */
+export function consumerCreditActExclusion(
+  amountGrosze: number,
+  consumer: boolean,
+): ConsumerCreditActExclusion | undefined {
+  if (!consumer) return 'business';
+  return amountGrosze > CONSUMER_CREDIT_ACT_MAX_GROSZE ? 'amount' : undefined;
 }
 
 /** The art. 36a term fraction n/R as a decimal: a term in months counts as months/12 of a year, one in days as days/365. */

@@ -1,5 +1,8 @@
 import { Decimal, type DecimalValue } from './decimal';
 import {
+  CONSUMER_CREDIT_ACT_MAX_GROSZE,
+  type ConsumerCreditActExclusion,
+  consumerCreditActExclusion,
   maxInterestRatePercent,
   maxNonInterestCostGrosze,
   referenceRateOn,
@@ -14,7 +17,7 @@ import {
   singlePaymentSchedule,
 } from './loan-schedule';
 import { groszeFromZloty } from './money';
-import { annualPercentageRate } from './rrso';
+import { annualPercentageRate, DAYS_PER_YEAR, MONTHS_PER_YEAR, type PeriodsPerYear } from './rrso';
 
 /*
  * The loan calculator: amount, annual interest rate, term in months,
@@ -164,10 +167,17 @@ export interface LegalCapCheck {
   /** The loan's annual nominal interest in percent. */
   annualInterestPercent: string;
   interestWithinCap: boolean;
-  /** Art. 36a applies to consumer (personal) credit only. */
+  /**
+   * Art. 36a binds only credit the consumer credit act covers: personal, and at most 255 550 zł.
+   * Outside it the cap is neither computed nor checked.
+   */
   nonInterestCapApplies: boolean;
-  maxNonInterestCostGrosze: number;
+  /** Why the act does not cover this credit; undefined when it does. */
+  consumerActExclusion: ConsumerCreditActExclusion | undefined;
+  /** The art. 36a cap; undefined when it does not apply (there is no such cap to show). */
+  maxNonInterestCostGrosze: number | undefined;
   nonInterestCostGrosze: number;
+  /** True also when the cap does not apply: nothing is over a cap that is not there. */
   nonInterestWithinCap: boolean;
   /** Polish explanations, one per cap, in the order interest, non-interest cost. */
   explanations: string[];
@@ -196,6 +206,35 @@ const dateText = (day: string) => day.split('-').reverse().join('.');
 const groszeText = (grosze: number) =>
   `${zl(Math.floor(grosze / 100))},${String(grosze % 100).padStart(2, '0')}\u00a0zł`;
 
+/**
+ * Why the consumer credit act's cost cap is not checked, in the visitor's words; the interest cap
+ * is the civil code's, so the text says it still stands.
+ */
+function consumerActExclusionText(exclusion: ConsumerCreditActExclusion): string {
+  const civilCodeStill =
+    'Limit odsetek maksymalnych wynika z Kodeksu cywilnego, więc sprawdzamy go także tutaj.';
+  return exclusion === 'business'
+    ? `Ustawa o kredycie konsumenckim, a z nią limit kosztów pozaodsetkowych z art. 36a, nie dotyczy kredytu firmowego: chroni tylko konsumentów. Prowizji nie porównujemy więc z tym limitem. ${civilCodeStill}`
+    : `Ustawa o kredycie konsumenckim, a z nią limit kosztów pozaodsetkowych z art. 36a, nie dotyczy tej kwoty: obejmuje kredyty do ${zl(CONSUMER_CREDIT_ACT_MAX_GROSZE / 100)}\u00a0zł (art. 3 ust. 1), a wpisana kwota jest wyższa. Prowizji nie porównujemy więc z tym limitem. Wyjątkiem jest kredyt na remont domu lub mieszkania bez zabezpieczenia hipoteką, który ustawa obejmuje także powyżej tej kwoty (art. 3 ust. 1a). ${civilCodeStill}`;
+}
+
+/** The art. 36a check of a credit the act covers. */
+function nonInterestCheck(
+  costGrosze: number,
+  maxGrosze: number,
+): { max: number; within: boolean; text: string } {
+  const within = costGrosze <= maxGrosze;
+  const rule =
+    'art. 36a ustawy o kredycie konsumenckim: 10% kwoty + 10% kwoty za każdy rok kredytowania, najwyżej 45% kwoty';
+  return {
+    max: maxGrosze,
+    within,
+    text: within
+      ? `Prowizja ${groszeText(costGrosze)} mieści się w limicie pozaodsetkowych kosztów ${groszeText(maxGrosze)} (${rule}).`
+      : `Prowizja ${groszeText(costGrosze)} przekracza limit pozaodsetkowych kosztów ${groszeText(maxGrosze)} (${rule}). Koszty ponad limit nie należą się pożyczkodawcy.`,
+  };
+}
+
 function checkCaps(options: {
   today: string;
   annualInterestPercent: string;
@@ -207,30 +246,32 @@ function checkCaps(options: {
   const referenceRate = referenceRateOn(options.today);
   const maxInterest = maxInterestRatePercent(referenceRate.ratePercent);
   const interestWithinCap = new Decimal(options.annualInterestPercent).lte(maxInterest);
-  const maxNonInterest = maxNonInterestCostGrosze(options.amountGrosze, options.termYears);
-  const applies = options.loanType === 'personal';
-  const nonInterestWithinCap = !applies || options.nonInterestCostGrosze <= maxNonInterest;
+  const exclusion = consumerCreditActExclusion(options.amountGrosze, options.loanType === 'personal');
+  const nonInterest =
+    exclusion === undefined
+      ? nonInterestCheck(
+          options.nonInterestCostGrosze,
+          maxNonInterestCostGrosze(options.amountGrosze, options.termYears),
+        )
+      : { max: undefined, within: true, text: consumerActExclusionText(exclusion) };
   const maxText = percentText(maxInterest.toFixed());
   const refText = percentText(new Decimal(referenceRate.ratePercent).toFixed());
   const explanations = [
     interestWithinCap
       ? `Oprocentowanie ${percentText(options.annualInterestPercent)}% mieści się w limicie odsetek maksymalnych ${maxText}% rocznie (art. 359 § 2¹ Kodeksu cywilnego: 2 × (stopa referencyjna NBP ${refText}% + 3,5 p.p.), stopa obowiązująca od ${dateText(referenceRate.effectiveFrom)}).`
       : `Oprocentowanie ${percentText(options.annualInterestPercent)}% przekracza odsetki maksymalne ${maxText}% rocznie (art. 359 § 2¹ Kodeksu cywilnego: 2 × (stopa referencyjna NBP ${refText}% + 3,5 p.p.), stopa obowiązująca od ${dateText(referenceRate.effectiveFrom)}). Odsetki ponad ten limit nie należą się pożyczkodawcy.`,
-    !applies
-      ? 'Limit pozaodsetkowych kosztów z art. 36a ustawy o kredycie konsumenckim chroni konsumentów i nie dotyczy kredytu firmowego.'
-      : nonInterestWithinCap
-        ? `Prowizja ${groszeText(options.nonInterestCostGrosze)} mieści się w limicie pozaodsetkowych kosztów ${groszeText(maxNonInterest)} (art. 36a ustawy o kredycie konsumenckim: 10% kwoty + 10% kwoty za każdy rok kredytowania, najwyżej 45% kwoty).`
-        : `Prowizja ${groszeText(options.nonInterestCostGrosze)} przekracza limit pozaodsetkowych kosztów ${groszeText(maxNonInterest)} (art. 36a ustawy o kredycie konsumenckim: 10% kwoty + 10% kwoty za każdy rok kredytowania, najwyżej 45% kwoty). Koszty ponad limit nie należą się pożyczkodawcy.`,
+    nonInterest.text,
   ];
   return {
     referenceRate,
     maxInterestPercent: maxInterest.toFixed(),
     annualInterestPercent: options.annualInterestPercent,
     interestWithinCap,
-    nonInterestCapApplies: applies,
-    maxNonInterestCostGrosze: maxNonInterest,
+    nonInterestCapApplies: exclusion === undefined,
+    consumerActExclusion: exclusion,
+    maxNonInterestCostGrosze: nonInterest.max,
     nonInterestCostGrosze: options.nonInterestCostGrosze,
-    nonInterestWithinCap,
+    nonInterestWithinCap: nonInterest.within,
     explanations,
   };
 }
@@ -240,7 +281,7 @@ function fromSchedule(
   options: {
     amountGrosze: number;
     commissionGrosze: number;
-    periodsPerYear: number;
+    periodsPerYear: PeriodsPerYear;
     paymentPeriod: (row: ScheduleRow) => number;
     caps: Omit<Parameters<typeof checkCaps>[0], 'nonInterestCostGrosze' | 'amountGrosze'>;
   },
@@ -280,7 +321,7 @@ export function calculateLoan(input: LoanCalculatorInput, today: string): LoanCa
   return fromSchedule(schedule, {
     amountGrosze: input.amountGrosze,
     commissionGrosze: input.commissionGrosze,
-    periodsPerYear: 12,
+    periodsPerYear: MONTHS_PER_YEAR,
     paymentPeriod: (row) => row.period,
     // A month is a twelfth of a year (the directive's 12 equal months), so n/R = months / 12.
     caps: {
@@ -335,7 +376,8 @@ export function calculateDayLoan(input: DayLoanInput, today: string): DayLoanRes
     result: fromSchedule(schedule, {
       amountGrosze: input.amountGrosze,
       commissionGrosze: input.commissionGrosze,
-      periodsPerYear: 365,
+      // Repaid once, the stated number of days after the drawdown: days/365 of a year.
+      periodsPerYear: DAYS_PER_YEAR,
       paymentPeriod: () => input.days,
       caps: {
         today,

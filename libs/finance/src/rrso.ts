@@ -8,9 +8,11 @@ import { powWhole } from './loan-schedule';
  *     Σ_k C_k (1 + X)^(−t_k)  =  Σ_l D_l (1 + X)^(−s_l)
  *
  * drawdowns C_k on one side, the consumer's payments D_l on the other, t and s the time from the
- * first drawdown in years. Time is counted as the annex allows: a month is one twelfth of a year
- * (12 equal months), a day 1/365. So every payment falls on a whole number of periods (months or
- * days) and, with v = (1 + X)^(−1/periodsPerYear), the equation is a polynomial in v:
+ * first drawdown in years. Time is counted as the annex allows (a year has 365 days or 12 equal
+ * months), in the unit the loan's terms are stated in: a payment due a stated number of days after
+ * the drawdown is days/365 of a year (so a single repayment after 30 days is 30/365, not 1/12),
+ * instalments due month by month are months/12. So every payment falls on a whole number of periods
+ * and, with v = (1 + X)^(−1/periodsPerYear), the equation is a polynomial in v:
  *
  *     f(v) = Σ_l D_l · v^(n_l) − net drawdown = 0
  *
@@ -22,10 +24,17 @@ import { powWhole } from './loan-schedule';
  */
 
 export interface CashFlow {
-  /** Whole periods from the drawdown (month or day number). */
+  /** Whole periods from the drawdown: the day number for DAYS_PER_YEAR, the month for MONTHS_PER_YEAR. */
   period: number;
   amountGrosze: number;
 }
+
+/** Periods in a year when payments are counted in days (the annex's 365-day year). */
+export const DAYS_PER_YEAR = 365;
+/** Periods in a year when payments are counted in months (the annex's 12 equal months). */
+export const MONTHS_PER_YEAR = 12;
+/** The two ways the annex's year is divided here: a flow's period is a day number or a month number. */
+export type PeriodsPerYear = typeof DAYS_PER_YEAR | typeof MONTHS_PER_YEAR;
 
 const MAX_ITERATIONS = 200;
 /**
@@ -89,7 +98,7 @@ function floatStart(net: number, flows: readonly CashFlow[]): number {
 export function annualPercentageRate(
   netDrawdownGrosze: number,
   payments: readonly CashFlow[],
-  periodsPerYear: number,
+  periodsPerYear: PeriodsPerYear,
 ): DecimalValue | undefined {
   const flows = payments.filter((flow) => flow.amountGrosze > 0).sort((a, b) => a.period - b.period);
   if (

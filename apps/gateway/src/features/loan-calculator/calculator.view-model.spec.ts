@@ -59,6 +59,29 @@ describe('calculator view model', () => {
     expect(view.result?.capsSource).toMatch(/3,75% obowiązuje od 05\.03\.2026/);
   });
 
+  it('checks art. 36a only for a consumer’s credit up to 255 550 zł, and says why it does not apply above', () => {
+    const within = calculatorView(locale, TODAY, {
+      ...DEFAULT_VALUES,
+      amount: '255550',
+      commission: '51110,01',
+    });
+    expect(within.result?.caps[1]).toMatchObject({ applies: true, ok: false });
+    expect(within.result?.capsOk).toBe(false);
+    const above = calculatorView(locale, TODAY, {
+      ...DEFAULT_VALUES,
+      amount: '255550,01',
+      commission: '51110,01',
+    });
+    expect(above.result?.caps[1]).toMatchObject({ applies: false, ok: true });
+    expect(above.result?.caps[1]?.text).toMatch(
+      /nie dotyczy tej kwoty: obejmuje kredyty do 255\u00a0550\u00a0zł/,
+    );
+    // the maximum interest is the civil code's: still checked above the act's range
+    expect(above.result?.caps[0]).toMatchObject({ applies: true, ok: true });
+    const business = calculatorView(locale, TODAY, { ...DEFAULT_VALUES, type: 'firmowy' });
+    expect(business.result?.caps[1]).toMatchObject({ applies: false, ok: true });
+  });
+
   it('gives Polish messages for bad values, keeps what was typed and shows no figures', () => {
     const values = valuesFromQuery(new URLSearchParams('kwota=abc&oprocentowanie=999&okres=0&raty=x'));
     const view = calculatorView(locale, TODAY, values);

@@ -96,7 +96,18 @@ function toRaw(values: CalculatorValues): LoanCalculatorRaw {
 
 export interface CapLine {
   ok: boolean;
+  /**
+   * False when the cap does not bind this loan (art. 36a outside the consumer credit act: a business
+   * loan or more than 255 550 zł); the text then says so and why.
+   */
+  applies: boolean;
   text: string;
+}
+
+/** One class list for the server and the island: over a cap, a cap that does not bind, or neither. */
+export function capClass(cap: CapLine | undefined): string {
+  if (cap && !cap.applies) return 'loan-calc__cap loan-calc__cap--na';
+  return cap && !cap.ok ? 'loan-calc__cap loan-calc__cap--over' : 'loan-calc__cap';
 }
 
 export interface CalculatorResultView {
@@ -148,8 +159,12 @@ function resultView(
     rrso: calculation.rrsoPercent === undefined ? 'nie da się obliczyć' : percent(calculation.rrsoPercent),
     capsOk: caps.interestWithinCap && caps.nonInterestWithinCap,
     caps: [
-      { ok: caps.interestWithinCap, text: caps.explanations[0] ?? '' },
-      { ok: caps.nonInterestWithinCap, text: caps.explanations[1] ?? '' },
+      { ok: caps.interestWithinCap, applies: true, text: caps.explanations[0] ?? '' },
+      {
+        ok: caps.nonInterestWithinCap,
+        applies: caps.nonInterestCapApplies,
+        text: caps.explanations[1] ?? '',
+      },
     ],
     capsSource: `Stopa referencyjna NBP ${percent(caps.referenceRate.ratePercent)} obowiązuje od ${formatDate(locale, caps.referenceRate.effectiveFrom)}. Źródło: ${caps.referenceRate.source}.`,
     rows: calculation.schedule.map((row) => [

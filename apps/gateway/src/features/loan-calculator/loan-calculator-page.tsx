@@ -1,13 +1,19 @@
-import { type LoanCalculatorField, LOAN_CALCULATOR_LIMITS as LIMITS } from '@lib/finance';
+import {
+  CONSUMER_CREDIT_ACT_MAX_GROSZE,
+  type LoanCalculatorField,
+  LOAN_CALCULATOR_LIMITS as LIMITS,
+} from '@lib/finance';
 import { ChoiceField, FormField } from '../../app/components/form-field';
 import { Breadcrumbs } from '../../app/components/page-extras';
 import { useRenderContext } from '../../app/render-context';
 import { islandMarker } from '../../app/island-marker';
+import { formatMoneyWhole } from '../../shared/format';
 import {
   CALCULATOR_PATH,
   CALCULATOR_QUERY,
   type CalculatorView,
   calculatorView,
+  capClass,
   dayLoanExampleView,
   KIND_CHOICES,
   TYPE_CHOICES,
@@ -201,7 +207,8 @@ export default function LoanCalculatorPage({ data }: { data: LoanCalculatorData 
                   return (
                     <li
                       key={index}
-                      className={cap && !cap.ok ? 'loan-calc__cap loan-calc__cap--over' : 'loan-calc__cap'}
+                      className={capClass(cap)}
+                      data-cap-applies={cap && !cap.applies ? 'false' : 'true'}
                       data-cap={index}
                       data-cap-ok={cap?.ok ? 'true' : 'false'}
                     >
@@ -274,7 +281,9 @@ export default function LoanCalculatorPage({ data }: { data: LoanCalculatorData 
           prowizją, a nie tylko odsetkami. Wyznaczamy ją według wzoru z załącznika do ustawy o kredycie
           konsumenckim (i dyrektywy 2008/48/WE): szukamy stopy, przy której zdyskontowana suma rat równa się
           kwocie, którą faktycznie otrzymujesz po potrąceniu prowizji. Dzięki temu dwie oferty z różnym
-          oprocentowaniem i różną prowizją można uczciwie porównać.
+          oprocentowaniem i różną prowizją można uczciwie porównać. Czas od wypłaty do każdej spłaty liczymy w
+          jednostce, w której określono kredyt, jak dopuszcza załącznik: raty miesięczne w dwunastych
+          częściach roku, a jednorazową spłatę po podanej liczbie dni – w dniach, przy roku liczącym 365 dni.
         </p>
         {dayLoan && (
           <>
@@ -292,6 +301,14 @@ export default function LoanCalculatorPage({ data }: { data: LoanCalculatorData 
           kredytowania, a łącznie 45% kwoty (art. 36a ustawy o kredycie konsumenckim). Gdy wpisane wartości
           przekraczają któryś z limitów, zaznaczamy to przy wyniku: taka umowa byłaby w tej części sprzeczna z
           prawem.
+        </p>
+        <p>
+          Limit z art. 36a sprawdzamy tylko wtedy, gdy kredyt podlega ustawie o kredycie konsumenckim. Ustawa
+          dotyczy kredytów udzielanych konsumentom w kwocie do{' '}
+          {formatMoneyWhole(locale, CONSUMER_CREDIT_ACT_MAX_GROSZE)} (art. 3 ust. 1), więc nie obejmuje
+          kredytu firmowego ani kredytu na wyższą kwotę; wyjątkiem jest kredyt na remont domu lub mieszkania
+          bez zabezpieczenia hipoteką, który podlega jej bez względu na kwotę (art. 3 ust. 1a). Limit odsetek
+          maksymalnych pochodzi z Kodeksu cywilnego, dlatego sprawdzamy go przy każdym kredycie.
         </p>
         <p className="form-field__hint">
           Wyliczenie ma charakter poglądowy. Okres kredytowania liczymy w pełnych miesiącach (miesiąc to 1/12

@@ -12,6 +12,7 @@ import {
   CALCULATOR_QUERY,
   type CalculatorValues,
   calculatorView,
+  capClass,
 } from './calculator.view-model';
 
 const attached = new WeakSet<HTMLElement>();
@@ -87,7 +88,9 @@ export function mount(form: HTMLElement, { locale, today }: IslandContext): void
       if (!item) return;
       setText(item, cap.text);
       item.dataset['capOk'] = cap.ok ? 'true' : 'false';
-      item.classList.toggle('loan-calc__cap--over', !cap.ok);
+      item.dataset['capApplies'] = cap.applies ? 'true' : 'false';
+      const className = capClass(cap);
+      if (item.className !== className) item.className = className;
     });
     if (body) renderRows(body, result.rows);
     const href = `${CALCULATOR_PATH}${view.shareQuery}`;
