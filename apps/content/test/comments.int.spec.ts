@@ -407,3 +407,83 @@ describe('comments over gRPC (real PostgreSQL) and the moderation CLI', () => {
     });
   });
 });
+
+describe('ListRecentLenderRatings: published visitor ratings of lenders, newest first (real PostgreSQL)', () => {
+  let t: TestService<'content'>;
+  beforeAll(async () => {
+    t = await startTestService(contentService);
+  });
+  afterAll(async () => {
+    await t?.stop();
+  });
+
+  const publish = async (request: Partial<contentV1.SubmitCommentRequest>) => {
+    const { commentId } = await t.client.submitComment(visitor(request));
+    await t.client.approveComment({ commentId, moderator: 'test' });
+    return commentId;
+  };
+
+  it('answers none while nothing rated is published on a lender page', async () => {
+    await t.client.submitComment(visitor({ name: 'Czeka', rating: 4 }));
+    expect(await t.client.listRecentLenderRatings({ limit: 0 })).toEqual({ ratings: [], totalCount: 0 });
+  });
+
+  it('lists only published top-level ratings under lender review pages, with the lender and its counters', async () => {
+    const vivus = await publish({
+      name: 'Pierwsza',
+      rating: 4,
+      text: 'Umowa czytelna, koszt zgodny z formularzem.',
+    });
+    await publish({ pagePath: '/placa-minimalna/', name: 'Artykuł', rating: 5, text: 'Ocena artykułu.' });
+    await publish({ name: 'Odpowiedź', rating: 0, replyTo: vivus, text: 'U mnie też.' });
+    const rejected = await t.client.submitComment(visitor({ name: 'Odrzucona', rating: 1 }));
+    await t.client.rejectComment({ commentId: rejected.commentId, moderator: 'test', reason: 'spam' });
+    const avinto = await publish({
+      pagePath: '/opinie-o-pozyczkach/avinto/',
+      name: 'Druga',
+      rating: 2,
+      text: 'Przedłużenie terminu okazało się drogie.',
+    });
+
+    const answer = await t.client.listRecentLenderRatings({ limit: 0 });
+    expect(answer.totalCount).toBe(2);
+    expect(answer.ratings.map((r) => [r.commentId, r.lenderSlug, r.name, r.rating])).toEqual([
+      [avinto, 'avinto', 'Druga', 2],
+      [vivus, 'vivus', 'Pierwsza', 4],
+    ]);
+    expect(answer.ratings[1]).toMatchObject({
+      pagePath: PAGE,
+      lenderName: 'Vivus',
+      text: 'Umowa czytelna, koszt zgodny z formularzem.',
+      lenderRatingsCount: 1,
+      lenderRatingsSum: 4,
+    });
+    expect(Date.parse(answer.ratings[1]!.createdAt)).not.toBeNaN();
+    expect(Date.parse(answer.ratings[1]!.publishedAt)).toBeGreaterThanOrEqual(
+      Date.parse(answer.ratings[1]!.createdAt),
+    );
+    expect(JSON.stringify(answer)).not.toContain('@example.pl');
+    expect((await t.client.listRecentLenderRatings({ limit: 1 })).ratings.map((r) => r.commentId)).toEqual([
+      avinto,
+    ]);
+  });
+
+  it('shows a rating published after an answer was cached (moderation clears the cache)', async () => {
+    const before = await t.client.listRecentLenderRatings({ limit: 5 });
+    const later = await publish({ name: 'Trzecia', rating: 5, text: 'Spłata przed terminem bez problemu.' });
+    const after = await t.client.listRecentLenderRatings({ limit: 5 });
+    expect(after.totalCount).toBe(before.totalCount + 1);
+    expect(after.ratings[0]?.commentId).toBe(later);
+  });
+
+  it.each([
+    [-1, 'must not be negative'],
+    [21, 'must be at most 20'],
+  ])('refuses limit %p with INVALID_ARGUMENT on the field', async (limit, description) => {
+    const error = (await t.client
+      .listRecentLenderRatings({ limit })
+      .catch((e: unknown) => e)) as GrpcCallError;
+    expect(error.code).toBe(status.INVALID_ARGUMENT);
+    expect(error.fieldViolations).toEqual([{ field: 'limit', description }]);
+  });
+});

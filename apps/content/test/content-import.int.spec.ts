@@ -72,6 +72,26 @@ describe('editorial import and the content RPCs (real PostgreSQL)', () => {
       expect(page.wordCount).toBeGreaterThanOrEqual(300);
       expect(page.readingTimeMinutes).toBe(Math.ceil(page.wordCount / 200));
       expect(page.updatedAt).toBe('2026-10-14T22:00:00.000Z'); // 15 October 2026, midnight in Warsaw
+      // What its offers block shows, from its front matter.
+      expect(page.offerBlock).toEqual({
+        amountGrosze: 150_000,
+        periodDays: 61,
+        productTypes: ['payday'],
+        firstLoanFreeOnly: false,
+        ageFrom: 0,
+        ageTo: 0,
+        business: false,
+        withoutCreditCheck: false,
+        fallbackPath: '',
+        fallbackTitle: '',
+      });
+      // A fallback page is named by its H1; a document shows no block.
+      expect((await t.client.getPage({ path: '/pozyczka-na-dowod/' })).offerBlock).toMatchObject({
+        amountGrosze: 200_000,
+        fallbackPath: '/mala-pozyczka/',
+        fallbackTitle: 'Mała pożyczka online',
+      });
+      expect((await t.client.getPage({ path: '/o-nas/' })).offerBlock).toBeNull();
     });
 
     it('answers every kind of page with its route type, link and breadcrumbs', async () => {

@@ -97,6 +97,7 @@ describe('content migrations (real PostgreSQL)', () => {
       'CreateComments1763750000000',
       'CreateIdempotencyKeys1795600000000',
       'IndexPublishedComments1795610000000',
+      'PageOfferBlock1797100000000',
     ]);
     expect(seen['page']).toMatchObject({
       h1: 'Strona sprzed importu',
@@ -107,6 +108,8 @@ describe('content migrations (real PostgreSQL)', () => {
       related: [],
       toc: [],
       sourceFile: null,
+      // Written before pages declared their offers block: none until the next import.
+      offerBlock: null,
     });
     expect(seen['home']).toMatchObject({ type: 'page', sourceFile: null });
     expect(seen['article']).toMatchObject({
@@ -125,6 +128,7 @@ describe('content migrations (real PostgreSQL)', () => {
     });
     expect(seen['comments']).toEqual([{ count: 0 }]);
     expect(report.reverted).toEqual([
+      'PageOfferBlock1797100000000',
       'IndexPublishedComments1795610000000',
       'CreateIdempotencyKeys1795600000000',
       'CreateComments1763750000000',

@@ -155,7 +155,11 @@ describe('gateway editorial pages', () => {
       expect(res.body).toContain(`<a href="${related.path}">${related.title}</a>`);
       // offers block: what the offers service returned, in its order
       expect(res.body.indexOf('Szybka Gotówka')).toBeLessThan(res.body.indexOf('Kredyt Plus'));
-      expect(res.body).toContain('Porównujemy 27 ofert.');
+      expect(res.body).toContain('Pokazujemy 2 z 27 ofert spełniających te warunki.');
+      // its heading says what the page's front matter declares
+      expect(res.body).toMatch(
+        /<h2 id="oferty_sekcja">Chwilówki \(spłata jednorazowa\): 1\s500\szł na 61 dni<\/h2>/,
+      );
       expect(res.body).toMatch(/<a class="button button--large" href="\/application\/">Złóż wniosek<\/a>/);
       // a page without interactive parts ships no React
       expect(res.body).not.toContain('renderer-TEST.js');

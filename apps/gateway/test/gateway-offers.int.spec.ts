@@ -1,8 +1,9 @@
 import { status as GrpcStatus } from '@grpc/grpc-js';
+import { type contentV1, type offersV1 } from '@lib/contracts';
 import { EVENT } from '@lib/tracking';
 import { OFFER_BLOCK_LIMIT } from '../src/app/loaders/offer-block.loader';
 import { FakeGrpcError, type FakeGrpcServer, startFakeService } from './support/fake-grpc';
-import { OFFERS_HANDLERS, SEO_PAGE, createFakeContent } from './support/content-fixtures';
+import { OFFERS_HANDLERS, SEO_PAGE, createFakeContent, fittingCost } from './support/content-fixtures';
 import { OFFERS, RATE_TABLE } from './support/fixtures';
 import { until } from './support/clock';
 import { expectNoStack, rawRequest } from './support/raw-http';
@@ -16,8 +17,44 @@ const INACTIVE = { ...OFFERS[1]!, offerId: 103, header: 'Wyłączona', isActive:
 /** A paid placement: labelled, shown apart from the ranking. */
 const SPONSORED = { ...OFFERS[0]!, offerId: 104, header: 'Płatna Pożyczka', sponsored: true };
 
-/** The recorded SEO page with an offers block, answered at an address whose subject is a filter (100 zł). */
-const FILTER_PAGE = { ...SEO_PAGE, path: '/pozyczka-100-zl/', link: '/pozyczka-100-zl/' };
+/** The recorded SEO page, answered at an address whose front matter narrows its block. */
+const FILTER_PAGE: contentV1.Page = {
+  ...SEO_PAGE,
+  path: '/darmowe-pozyczki/',
+  link: '/darmowe-pozyczki/',
+  offerBlock: {
+    amountGrosze: 100_000,
+    periodDays: 61,
+    productTypes: ['payday'],
+    firstLoanFreeOnly: true,
+    ageFrom: 18,
+    ageTo: 0,
+    business: false,
+    withoutCreditCheck: false,
+    fallbackPath: '/mala-pozyczka/',
+    fallbackTitle: 'Mała pożyczka online',
+  },
+};
+/** A page asking for loans for businesses, which no feed marks. */
+const BUSINESS_PAGE: contentV1.Page = {
+  ...SEO_PAGE,
+  path: '/pozyczki-dla-firm/',
+  link: '/pozyczki-dla-firm/',
+  offerBlock: {
+    ...FILTER_PAGE.offerBlock!,
+    productTypes: [],
+    firstLoanFreeOnly: false,
+    ageFrom: 0,
+    business: true,
+    fallbackPath: '',
+    fallbackTitle: '',
+  },
+};
+/** The fake's answer for 1 500 zł over 61 days: a free first loan, and an offer whose cost is unknown. */
+const PRICED_AMOUNT = 150_000;
+
+const nearest = (offer: Partial<offersV1.Offer>, days: number) =>
+  Math.min(offer.periodMaxDays!, Math.max(offer.periodMinDays!, days));
 
 const text = (html: string) =>
   html
@@ -40,18 +77,71 @@ describe('gateway offer pages, the offer redirect and the lead feed', () => {
   let rates: FakeGrpcServer;
   let gateway: TestGateway;
   const ingested: Ingested[] = [];
-  const matchRequests: { amountGrosze: number; periodDays: number; age: number; pagePath: string }[] = [];
+  const matchRequests: offersV1.MatchOffersRequest[] = [];
 
   beforeAll(async () => {
-    const fake = createFakeContent({ pages: [FILTER_PAGE] });
+    const fake = createFakeContent({ pages: [FILTER_PAGE, BUSINESS_PAGE] });
     [content, offers, events, rates] = await Promise.all([
       startFakeService('content', fake.handlers),
       startFakeService('offers', {
         ...OFFERS_HANDLERS,
+        // As the offers service answers: offers able to lend for the period ranked and counted, the
+        // others apart at the nearest period they allow; nothing for a filter no feed states.
         MatchOffers: (request) => {
-          matchRequests.push(request as (typeof matchRequests)[number]);
-          const answer = OFFERS_HANDLERS['MatchOffers']!(request) as { offers: unknown[]; total: number };
-          return { ...answer, sponsored: [{ offer: SPONSORED, score: 0, withinLimits: true }] };
+          const asked = request as offersV1.MatchOffersRequest;
+          matchRequests.push(asked);
+          if (asked.business)
+            return { offers: [], total: 0, sponsored: [], otherPeriod: [], unsupportedFilters: ['business'] };
+          const answer = OFFERS_HANDLERS['MatchOffers']!({ ...asked, limit: 100 }) as {
+            offers: offersV1.MatchedOffer[];
+          };
+          const within = answer.offers.filter((m) => m.withinLimits);
+          const apart = answer.offers
+            .filter((m) => !m.withinLimits)
+            .map((m) => {
+              const days = nearest(m.offer!, asked.periodDays);
+              return { ...m, score: 0, pricedPeriodDays: days, cost: fittingCost(asked.amountGrosze, days) };
+            });
+          const ranked =
+            asked.amountGrosze === PRICED_AMOUNT
+              ? within.map((m, index) =>
+                  index === 0
+                    ? {
+                        ...m,
+                        cost: {
+                          ...m.cost!,
+                          interestRateBp: 0,
+                          interestGrosze: 0,
+                          totalCostGrosze: 0,
+                          totalPayableGrosze: PRICED_AMOUNT,
+                          rrsoPercent: '0.00',
+                          firstLoanFreeApplies: true,
+                        },
+                      }
+                    : m,
+                )
+              : within;
+          if (asked.amountGrosze === PRICED_AMOUNT)
+            ranked.push({
+              ...apart[0]!,
+              score: 0,
+              withinLimits: true,
+              cost: null,
+              costUnknown: true,
+              pricedPeriodDays: asked.periodDays,
+            });
+          return {
+            offers: ranked
+              .slice(0, asked.limit || 20)
+              .map((m) => ({ ...m, pricedPeriodDays: asked.periodDays })),
+            total: ranked.length,
+            sponsored: [
+              { offer: SPONSORED, score: 0, withinLimits: true, pricedPeriodDays: asked.periodDays },
+            ],
+            otherPeriod: asked.amountGrosze === PRICED_AMOUNT ? [] : apart,
+            otherPeriodTotal: asked.amountGrosze === PRICED_AMOUNT ? 0 : apart.length,
+            unsupportedFilters: [],
+          };
         },
         GetOffer: (request) => {
           const { offerId } = request as { offerId: number };
@@ -110,16 +200,26 @@ describe('gateway offer pages, the offer redirect and the lead feed', () => {
     rawRequest(gateway.port, { path, headers });
 
   describe('offer lists', () => {
-    it('/offers/ shows the count found, the filter with the defaults, cards with the example, the method link and labelled ads', async () => {
+    it('/offers/ counts the offers able to lend for the period, shows the filter with the defaults, cards with the example, other periods apart, the method link and labelled ads', async () => {
       const res = await get('/offers/');
       expect(res.status).toBe(200);
-      expect(res.body).toContain('<h1>Znaleźliśmy 27 ofert</h1>');
-      expect(res.body).toContain('<title>Znaleźliśmy 27 ofert – porównanie pożyczek online</title>');
+      // 2 000 zł for 61 days: Szybka Gotówka lends for 61–90 days; Kredyt Plus only from 90 days.
+      expect(res.body).toContain('<h1>Znaleźliśmy 1 ofertę</h1>');
+      expect(res.body).toContain('<title>Znaleźliśmy 1 ofertę – porównanie pożyczek online</title>');
       expect(res.body).toMatch(
         /<form class="offer-filters" aria-label="Filtr ofert" action="\/offers\/" method="get">/,
       );
       expect(res.body).toMatch(/name="suma"[^>]*value="2000"/);
-      expect(res.body).toMatch(/name="okres"[^>]*value="30"/);
+      expect(res.body).toMatch(/name="okres"[^>]*value="61"/);
+      const other = /<section class="offer-other-period"[\s\S]*?<\/section>/.exec(res.body)?.[0] ?? '';
+      expect(text(other)).toContain('Oferty na inny okres – koszt podany dla 90 dni');
+      expect(text(other)).toMatch(/Te oferty obejmują kwotę 2\s000\szł, ale nie okres 61 dni\./);
+      expect(other).toContain('data-offer-id="102"');
+      // numbered after the ranking for the click record
+      expect(other).toContain('href="/przejdz/102/?z=offers&amp;p=2"');
+      expect(res.body.indexOf('data-offer-id="102"')).toBeGreaterThan(
+        res.body.indexOf('data-offer-id="101"'),
+      );
       // cards: lender, ranges, first-loan-free badge, the representative example, the redirect
       const page = text(res.body);
       expect(page).toContain('Szybka Gotówka');
@@ -127,7 +227,7 @@ describe('gateway offer pages, the offer redirect and the lead feed', () => {
       expect(page).not.toContain('★');
       expect(page).toContain('Pierwsza pożyczka za 0 zł');
       expect(page).toMatch(
-        /Przykład reprezentatywny: kwota pożyczki 2\s000,00\szł, okres 30 dni, spłata jednorazowa, oprocentowanie nominalne 10% w skali roku, całkowity koszt 200,00\szł, całkowita kwota do zapłaty 2\s200,00\szł, RRSO 12,34%\./,
+        /Przykład reprezentatywny: kwota pożyczki 2\s000,00\szł, okres 61 dni, spłata jednorazowa, oprocentowanie nominalne 10% w skali roku, całkowity koszt 200,00\szł, całkowita kwota do zapłaty 2\s200,00\szł, RRSO 12,34%\./,
       );
       expect(res.body).toContain('href="/przejdz/101/?z=offers&amp;p=1"');
       expect(res.body).toContain('href="/jak-tworzymy-ranking/"');
@@ -138,8 +238,11 @@ describe('gateway offer pages, the offer redirect and the lead feed', () => {
       );
       expect(matchRequests.at(-1)).toMatchObject({
         amountGrosze: 200_000,
-        periodDays: 30,
+        periodDays: 61,
         pagePath: '/offers/',
+        productTypes: [],
+        firstLoanFreeOnly: false,
+        business: false,
       });
       // the same for everyone: shareable by a CDN
       expect(res.headers['cache-control']).toMatch(/^public/);
@@ -175,11 +278,33 @@ describe('gateway offer pages, the offer redirect and the lead feed', () => {
       expect(three.body).toContain('offers-page--tiles');
     });
 
-    it('says so when nothing fits', async () => {
+    it('says so when nothing fits, and when only other periods do', async () => {
       const res = await get('/offers/?suma=40000');
       expect(res.status).toBe(200);
       expect(res.body).toContain('<h1>Znaleźliśmy 0 ofert</h1>');
       expect(text(res.body)).toContain('Żadna oferta nie pasuje');
+
+      const shortTerm = await get('/offers/?suma=2000&okres=30');
+      expect(shortTerm.body).toContain('<h1>Znaleźliśmy 0 ofert</h1>');
+      expect(text(shortTerm.body)).toContain(
+        'Żadna oferta nie udziela pożyczki na tę kwotę na ten okres – poniżej oferty na inny okres.',
+      );
+      expect(text(shortTerm.body)).toContain('Oferty na inny okres – koszt podany dla 61 dni');
+      expect(text(shortTerm.body)).toContain('Oferty na inny okres – koszt podany dla 90 dni');
+    });
+
+    it('shows 0 zł only as the first loan’s cost, and says so where the cost is unknown', async () => {
+      const res = await get('/offers/?suma=1500&okres=61');
+      const cards = text(res.body);
+      expect(cards).toContain('Koszt 0,00 zł – tylko pierwsza pożyczka');
+      expect(cards).toContain(
+        'Koszt 0 zł dotyczy tylko pierwszej pożyczki nowego klienta spłaconej w terminie',
+      );
+      const unknown =
+        /<li class="offer" data-offer-id="102">[\s\S]*?<\/li>\s*<\/ol>/.exec(res.body)?.[0] ?? '';
+      expect(text(unknown)).toContain('Koszt nieznany');
+      expect(text(unknown)).toContain('Kosztu tej pożyczki nie znamy');
+      expect(unknown).not.toContain('Przykład reprezentatywny');
     });
   });
 
@@ -340,21 +465,42 @@ describe('gateway offer pages, the offer redirect and the lead feed', () => {
     });
   });
 
-  it('SEO pages about a filter ask MatchOffers for it and name it', async () => {
+  it('an SEO page asks MatchOffers for what its front matter declares and its heading says it', async () => {
     matchRequests.length = 0;
     const res = await get(FILTER_PAGE.path);
     expect(res.status).toBe(200);
-    // The page's filter is 100 zł; the period and age stay the default request's.
     expect(matchRequests).toEqual([
       expect.objectContaining({
-        amountGrosze: 10_000,
-        periodDays: 30,
+        amountGrosze: 100_000,
+        periodDays: 61,
         age: 0,
         country: 'PL',
         limit: OFFER_BLOCK_LIMIT,
         pagePath: FILTER_PAGE.path,
+        productTypes: ['payday'],
+        firstLoanFreeOnly: true,
+        ageFrom: 18,
+        ageTo: 0,
+        business: false,
+        withoutCreditCheck: false,
       }),
     ]);
-    expect(res.body).toContain('<h2 id="oferty_sekcja">Oferty na 100 zł</h2>');
+    expect(text(res.body)).toMatch(
+      /Chwilówki \(spłata jednorazowa\) z darmową pierwszą pożyczką dla osób od 18 lat: 1\s000\szł na 61 dni/,
+    );
+  });
+
+  it('an SEO page asking for what no feed states shows no offers, says why and links the closest page', async () => {
+    const res = await get(BUSINESS_PAGE.path);
+    expect(res.status).toBe(200);
+    const block = res.body.slice(
+      res.body.indexOf('id="oferty_sekcja"'),
+      res.body.indexOf('class="article__body"'),
+    );
+    expect(text(block)).toMatch(/Pożyczki dla firm: 1\s000\szł na 61 dni/);
+    expect(text(block)).toContain('nie wskazują, które pożyczki są przeznaczone dla firm');
+    expect(block).not.toContain('data-offer-id');
+    // No fallback declared: the offers list for the same amount and period.
+    expect(block).toContain('href="/offers/?suma=1000&amp;okres=61"');
   });
 });

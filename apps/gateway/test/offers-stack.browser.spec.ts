@@ -22,6 +22,11 @@ interface FeedOffer {
   review_slug: string;
   header: string;
   is_active: boolean;
+  amount_min: number;
+  amount_max: number;
+  period_min_days: number;
+  period_max_days: number;
+  sponsored?: boolean;
 }
 /** The sample PL feed the offers service serves. */
 const FEED = JSON.parse(
@@ -132,6 +137,33 @@ describeWithStack('offer journey in Chromium on the real services', () => {
     },
   );
 
+  it('counts only the offers able to lend 1 500 zł for 90 days; those of other periods stand apart under theirs', async () => {
+    const lends = (o: FeedOffer) =>
+      o.is_active && !!o.lender_link && !o.sponsored && o.amount_min <= 1500 && o.amount_max >= 1500;
+    const within = (o: FeedOffer) => o.period_min_days <= 90 && o.period_max_days >= 90;
+    const able = FEED.filter((o) => lends(o) && within(o));
+    const apart = FEED.filter((o) => lends(o) && !within(o));
+    const { context, errors } = await openContext(false);
+    const page = await context.newPage();
+    await page.goto(`${stack.url}/offers/?suma=1500&okres=90`);
+    const heading = (await page.locator('h1').textContent()) ?? '';
+    expect(Number(/^Znaleźliśmy (\d+) ofert/.exec(heading)?.[1])).toBe(able.length);
+    const ranked = page.locator('div.offers-page > ol.offer-list > li.offer');
+    await expect(ranked.count()).resolves.toBe(able.length);
+    const ids = await ranked.evaluateAll((items) =>
+      items.map((item) => Number(item.getAttribute('data-offer-id'))),
+    );
+    expect(ids.sort((a, b) => a - b)).toEqual(able.map((o) => o.offer_id).sort((a, b) => a - b));
+    await expect(page.locator('.offer-other-period li.offer').count()).resolves.toBe(apart.length);
+    const titles = await page.locator('.offer-other-period__title').allTextContents();
+    expect(titles).toEqual([
+      'Oferty na inny okres – koszt podany dla 61 dni',
+      'Oferty na inny okres – koszt podany dla 180 dni',
+    ]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('clamps a filter out of range and shows it in the form', async () => {
     const { context, errors } = await openContext(true);
     const page = await context.newPage();
@@ -210,6 +242,12 @@ describeWithStack('offer journey in Chromium on the real services', () => {
       limit: 100,
       age: 30,
       pagePath: '/',
+      productTypes: [],
+      firstLoanFreeOnly: false,
+      ageFrom: 0,
+      ageTo: 0,
+      business: false,
+      withoutCreditCheck: false,
     });
     expect(matched.offers.length).toBe(matched.total);
     expect(matched.total).toBeGreaterThan(0);

@@ -1,9 +1,12 @@
-import { METRICS_REGISTRY, SERVICE_CONFIG, type ServiceDefinition } from '@lib/service-kit';
+import { type Logger } from '@lib/observability';
+import { LOGGER, METRICS_REGISTRY, SERVICE_CONFIG, type ServiceDefinition } from '@lib/service-kit';
 import { DataSource } from 'typeorm';
+import { sampleFeedsReadiness } from './application/feed-ingestion.sample-readiness';
 import { FeedIngestionUseCases } from './application/feed-ingestion.use-cases';
-import { offersConfigSchema, type OffersConfig } from './offers.config';
+import { offersConfigSchema, type OffersConfig, sampleFeedsRefused } from './offers.config';
 import { OffersModule } from './offers.module';
 import { registerFeedMetrics } from './persistence/feed-metrics';
+import { FeedsRepository } from './persistence/feeds.repository';
 import { OFFERS_ENTITIES, OFFERS_MIGRATIONS } from './persistence/offers-schema';
 
 export const offersService: ServiceDefinition<'offers', OffersConfig> = {
@@ -20,4 +23,10 @@ export const offersService: ServiceDefinition<'offers', OffersConfig> = {
     if (!app.get<OffersConfig>(SERVICE_CONFIG).OFFERS_INGEST_ON_START) return;
     await app.get(FeedIngestionUseCases).ingest();
   },
+  // Under NODE_ENV=production (unless OFFERS_ALLOW_SAMPLE_FEEDS) a stored copy of the bundled sample
+  // feeds keeps the service up but NOT ready, naming the copies in one log line.
+  readinessChecks: (app) =>
+    sampleFeedsRefused(app.get<OffersConfig>(SERVICE_CONFIG))
+      ? [sampleFeedsReadiness(app.get(FeedsRepository), app.get<Logger>(LOGGER))]
+      : [],
 };

@@ -38,7 +38,7 @@ describeWithRedis(
       await redis?.close();
     });
 
-    it('answers facts for every one of the 28 review pages, each figure with the feed as its source and the fetch day', async () => {
+    it('answers facts for every one of the 28 review pages, each figure with the sample file as its source and the fetch day', async () => {
       const slugs = (await readdir(REVIEW_DIR)).filter((f) => f.endsWith('.md')).map((f) => f.slice(0, -3));
       expect(slugs).toHaveLength(28);
       const [feed] = (await t.client.getFeedIngestionStatus({ feedKeys: ['pl'] })).feeds;
@@ -47,10 +47,14 @@ describeWithRedis(
         const facts = await t.client.getLenderFacts({ slug, country: 'PL' });
         expect(facts.slug).toBe(slug);
         expect(facts.name).not.toBe('');
-        // Every PL review has its offer in the shipped feed.
+        // Every PL review has its offer in the shipped feed, which is sample data and says so.
         expect(facts.offer).toMatchObject({
           checkedAt: fetchedDay,
-          source: { name: `dane z pliku ofert partnera, pobrane ${fetchedDay}`, url: '' },
+          sample: true,
+          source: {
+            name: `dane przykładowe z pliku pl_feed.json dołączonego do serwisu, nie od pożyczkodawcy, wczytane ${fetchedDay}`,
+            url: '',
+          },
         });
         expect(facts.offer!.amountMaxGrosze).toBeGreaterThan(0);
         expect(facts.offer!.representativeExample!.rrsoPercent).toMatch(/^\d+\.\d{2}$/);
@@ -115,6 +119,12 @@ describeWithRedis(
       expect(figures!.amountMaxGrosze).toBe(3_000_000);
       expect(lending.some((o) => o.reviewSlug === 'finbo')).toBe(false);
       expect(figures!.asOf).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(figures).toMatchObject({
+        sample: true,
+        source: {
+          name: expect.stringMatching(/^dane przykładowe z pliku pl_feed\.json dołączonego do serwisu/),
+        },
+      });
     });
 
     it('refuses a malformed slug with INVALID_ARGUMENT and answers NOT_FOUND for a slug without a review or an unknown country', async () => {

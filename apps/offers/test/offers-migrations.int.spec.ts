@@ -20,13 +20,16 @@ describe('offers migrations (real PostgreSQL)', () => {
             );
           },
           FeedStore1796000000000: async (db) => {
-            await db.getRepository(FeedEntity).insert({
-              feedKey: 'pl',
-              offers: [{ offer_id: 1, header: 'Vivus' }] as never,
-              contentHash: 'a'.repeat(64),
-              fetchedAt: new Date('2026-11-24T10:00:00Z'),
-              state: 'succeeded',
-            });
+            // The table as this migration made it (the entity has columns of later ones).
+            await db.query(
+              `INSERT INTO "offers"."feeds" ("feed_key", "offers", "content_hash", "fetched_at", "state")
+               VALUES ('pl', $1, $2, '2026-11-24T10:00:00Z', 'succeeded')`,
+              [JSON.stringify([{ offer_id: 1, header: 'Vivus' }]), 'a'.repeat(64)],
+            );
+            // A feed that never had a good fetch: no copy, so nothing to call sample.
+            await db.query(
+              `INSERT INTO "offers"."feeds" ("feed_key", "state", "error_message") VALUES ('vn', 'failed', 'HTTP 503')`,
+            );
             await db.getRepository(LeadRequestEntity).insert({
               applicationId: '3f1c2a9e-5b7d-4c1a-9e2f-0a1b2c3d4e5f',
               amountGrosze: 200_000,
@@ -44,12 +47,30 @@ describe('offers migrations (real PostgreSQL)', () => {
       },
     );
 
-    expect(report.applied).toEqual(['CreateOffers1763683600000', 'FeedStore1796000000000']);
-    expect(feeds).toMatchObject([
-      { feedKey: 'pl', offers: [{ offer_id: 1, header: 'Vivus' }], offersReceived: 0, errorMessage: null },
+    expect(report.applied).toEqual([
+      'CreateOffers1763683600000',
+      'FeedStore1796000000000',
+      'FeedProvenance1797000000000',
+    ]);
+    // A copy stored before its source was recorded came from the bundled folder (the only default): sample.
+    expect(feeds.sort((a, b) => a.feedKey.localeCompare(b.feedKey))).toMatchObject([
+      {
+        feedKey: 'pl',
+        offers: [{ offer_id: 1, header: 'Vivus' }],
+        offersReceived: 0,
+        errorMessage: null,
+        sample: true,
+        sourceUrl: null,
+        leftOut: null,
+      },
+      { feedKey: 'vn', offers: null, sample: false },
     ]);
     expect(leads).toMatchObject([{ amountGrosze: 200_000, periodDays: 61, feedKey: 'pl' }]);
-    expect(report.reverted).toEqual(['FeedStore1796000000000', 'CreateOffers1763683600000']);
+    expect(report.reverted).toEqual([
+      'FeedProvenance1797000000000',
+      'FeedStore1796000000000',
+      'CreateOffers1763683600000',
+    ]);
     expect(report.leftAfterDown).toEqual([]);
     expect(report.pendingAfterReapply).toEqual([]);
   });

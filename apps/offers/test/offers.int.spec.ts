@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { status } from '@grpc/grpc-js';
 import { commonV1, type GrpcCallError, offersV1 } from '@lib/contracts';
+import { warsawDay } from '@lib/pl-calendar';
 import { runCli } from '@lib/service-kit';
 import {
   describeWithRedis,
@@ -36,6 +37,12 @@ const match = (overrides: Partial<offersV1.MatchOffersRequest> = {}): offersV1.M
   limit: 0,
   age: 30,
   pagePath: '/',
+  productTypes: [],
+  firstLoanFreeOnly: false,
+  ageFrom: 0,
+  ageTo: 0,
+  business: false,
+  withoutCreditCheck: false,
   ...overrides,
 });
 const list = (country: string, pagePath = '/') => ({ country, limit: 100, offset: 0, pagePath });
@@ -45,6 +52,7 @@ describeWithRedis('offers service over gRPC (real PostgreSQL and Redis, feeds ov
   let redis: TestRedis;
   let dir: string;
   let server: Server;
+  let feedsUrl: string;
   /** Answers of the feed server that are not files: path → HTTP status. */
   const broken = new Map<string, number>();
 
@@ -66,6 +74,7 @@ describeWithRedis('offers service over gRPC (real PostgreSQL and Redis, feeds ov
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
     redis = await provideTestRedis();
+    feedsUrl = `http://127.0.0.1:${port}/feeds/`;
     t = await startTestService(offersService, {
       redisUrl: redis.url,
       env: { OFFERS_FEED_BASE_URL: `http://127.0.0.1:${port}/feeds` },
@@ -115,6 +124,11 @@ describeWithRedis('offers service over gRPC (real PostgreSQL and Redis, feeds ov
       offersReceived: 28,
       offersStored: 28,
       offersDropped: 0,
+      offersLeftOut: 0,
+      leftOut: [],
+      // Served over HTTP, yet byte for byte the bundled sample file: sample data wherever it comes from.
+      sample: true,
+      sourceUrl: `${feedsUrl}pl_feed.json`,
     });
     // ES: a domainactive offer and a repeated header are dropped.
     expect(feeds.find((f) => f.feedKey === 'es')).toMatchObject({
@@ -128,6 +142,10 @@ describeWithRedis('offers service over gRPC (real PostgreSQL and Redis, feeds ov
     expect(offers.map((o) => o.reviewSlug).sort()).toEqual(reviews);
     expect(offers.every((o) => o.lenderSlug === o.reviewSlug && o.lenderLink.startsWith('https://'))).toBe(
       true,
+    );
+    // Each offer says it is sample data and is dated by its feed's fetch (today, in Warsaw).
+    expect(new Set(offers.map((o) => `${o.sample}:${o.asOf}`))).toEqual(
+      new Set([`true:${warsawDay(new Date())}`]),
     );
   });
 
@@ -203,7 +221,15 @@ describeWithRedis('offers service over gRPC (real PostgreSQL and Redis, feeds ov
     expect(wonga.aprBasisPoints).toBe(Math.round(Number(wonga.representativeExample!.rrsoPercent) * 100));
     // Missing stars were filled from 4.7–5.0; {time} became a number.
     expect(offers.find((o) => o.lenderSlug === 'bycard')!.stars).toMatch(/^(4\.[789]|5\.0)$/);
-    expect(offers.find((o) => o.lenderSlug === 'avinto')!.tags[0]).toMatch(/^decyzja w ([3-9]|10) min$/);
+    const avinto = offers.find((o) => o.lenderSlug === 'avinto')!;
+    expect(avinto.tags[0]).toMatch(/^decyzja w ([3-9]|10) min$/);
+    // …and is marked as filled in, so no page states it as the lender's.
+    expect(avinto.filledTagIndexes).toEqual([0]);
+    const filled = offers.flatMap((o) => o.filledTagIndexes.map((i) => o.tags[i]!.replace(/\d+/, 'N')));
+    expect(new Set(filled)).toEqual(
+      new Set(['decyzja w N min', 'N% wniosków przyjętych', 'przelew w N min']),
+    );
+    expect(offers.every((o) => !o.field2ValueFilled && !o.field4ValueFilled)).toBe(true);
 
     const page = await t.client.listOffers({ country: 'PL', limit: 5, offset: 25, pagePath: '' });
     expect(page).toMatchObject({ total: 28 });
@@ -224,6 +250,7 @@ describeWithRedis('offers service over gRPC (real PostgreSQL and Redis, feeds ov
     expect(es.find((o) => o.offerId === 62)!.asnefValue).toBe(false);
     expect(es.find((o) => o.offerId === 60)!).toMatchObject({
       field4Value: '97% de solicitudes aprobadas',
+      field4ValueFilled: true,
       asnefValue: true,
     });
 
@@ -274,7 +301,7 @@ describeWithRedis('offers service over gRPC (real PostgreSQL and Redis, feeds ov
   it('matches and ranks offers with their cost and RRSO, sponsored placements apart', async () => {
     const answer = await t.client.matchOffers(match({ amountGrosze: 200_000, periodDays: 61 }));
     expect(answer.total).toBeGreaterThan(3);
-    expect(answer.offers.every((m) => m.withinLimits || m.score < answer.offers[0]!.score)).toBe(true);
+    expect(answer.offers.every((m) => m.withinLimits && m.pricedPeriodDays === 61)).toBe(true);
     expect(answer.offers.map((m) => m.score)).toEqual(
       [...answer.offers.map((m) => m.score)].sort((a, b) => b - a),
     );
@@ -304,6 +331,108 @@ describeWithRedis('offers service over gRPC (real PostgreSQL and Redis, feeds ov
     expect(bad.code).toBe(status.INVALID_ARGUMENT);
     expect(bad.fieldViolations.map((v) => v.field).sort()).toEqual(['amountGrosze', 'limit', 'periodDays']);
     expect((await failure(t.client.matchOffers(match({ country: 'xx' })))).code).toBe(status.NOT_FOUND);
+  });
+
+  it('ranks and counts only the offers able to lend the amount for the period, the others apart (the sample feed)', async () => {
+    type FeedRow = {
+      offer_id: number;
+      header: string;
+      is_active?: boolean;
+      lender_link?: string;
+      product_type?: string;
+      amount_min: number;
+      amount_max: number;
+      period_min_days: number;
+      period_max_days: number;
+      first_loan_free?: boolean;
+      first_loan_free_max?: number;
+      sponsored?: boolean;
+    };
+    const feed = JSON.parse(await readFile(path.join(BUNDLED_FEEDS, 'pl_feed.json'), 'utf8')) as FeedRow[];
+    const lends = (o: FeedRow, zl: number) =>
+      (o.is_active ?? true) && !!o.lender_link && !o.sponsored && zl >= o.amount_min && zl <= o.amount_max;
+    const within = (o: FeedRow, days: number) => days >= o.period_min_days && days <= o.period_max_days;
+    const ids = (rows: FeedRow[]) => rows.map((o) => o.offer_id).sort((a, b) => a - b);
+
+    const answer = await t.client.matchOffers(match({ amountGrosze: 150_000, periodDays: 90, limit: 100 }));
+    const able = feed.filter((o) => lends(o, 1500) && within(o, 90));
+    const apart = feed.filter((o) => lends(o, 1500) && !within(o, 90));
+    expect(answer.total).toBe(able.length);
+    expect(ids(answer.offers.map((m) => ({ offer_id: m.offer!.offerId }) as FeedRow))).toEqual(ids(able));
+    expect(answer.otherPeriodTotal).toBe(apart.length);
+    expect(apart.length).toBeGreaterThan(0);
+    for (const m of answer.otherPeriod) {
+      const row = feed.find((o) => o.offer_id === m.offer!.offerId)!;
+      const nearest = Math.min(row.period_max_days, Math.max(row.period_min_days, 90));
+      expect(m).toMatchObject({ withinLimits: false, score: 0, pricedPeriodDays: nearest });
+      expect(m.cost?.periodDays ?? nearest).toBe(nearest);
+    }
+    // Nearest period first: every offer apart here lends for at most 61 days or from 180 days.
+    const distances = answer.otherPeriod.map((m) => Math.abs(m.pricedPeriodDays - 90));
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+
+    // 1 500 zł for 61 days: Rupi (free up to 1 000 zł) and SuperGrosz (up to 800 zł) state no other terms.
+    const above = await t.client.matchOffers(match({ amountGrosze: 150_000, periodDays: 61, limit: 100 }));
+    for (const slug of ['rupi', 'super-grosz']) {
+      const m = above.offers.find((o) => o.offer!.lenderSlug === slug)!;
+      expect(m).toMatchObject({ costUnknown: true, cost: null, score: 0 });
+    }
+    for (const m of above.offers.filter((o) => o.cost?.firstLoanFreeApplies)) {
+      const row = feed.find((o) => o.offer_id === m.offer!.offerId)!;
+      expect(row.first_loan_free_max).toBeGreaterThanOrEqual(1500);
+      expect(m.cost).toMatchObject({ totalCostGrosze: 0, totalPayableGrosze: 150_000, rrsoPercent: '0.00' });
+    }
+  });
+
+  it('narrows to a page’s filters: product types, free first loans, ages; nothing for what no feed states', async () => {
+    const feed = JSON.parse(await readFile(path.join(BUNDLED_FEEDS, 'pl_feed.json'), 'utf8')) as {
+      offer_id: number;
+      product_type: string;
+      first_loan_free?: boolean;
+      first_loan_free_max?: number;
+      age_min?: number;
+      age_max?: number;
+    }[];
+    const row = (m: offersV1.MatchedOffer) => feed.find((o) => o.offer_id === m.offer!.offerId)!;
+
+    const instalments = await t.client.matchOffers(
+      match({ amountGrosze: 1_000_000, periodDays: 720, productTypes: ['installment'], limit: 100 }),
+    );
+    expect(instalments.total).toBeGreaterThan(0);
+    expect(
+      [...instalments.offers, ...instalments.otherPeriod].every((m) => row(m).product_type === 'installment'),
+    ).toBe(true);
+
+    const free = await t.client.matchOffers(
+      match({ amountGrosze: 100_000, periodDays: 61, firstLoanFreeOnly: true, limit: 100 }),
+    );
+    expect(free.total).toBe(
+      feed.filter((o) => o.first_loan_free && (o.first_loan_free_max ?? 0) >= 1000).length,
+    );
+    expect(free.offers.every((m) => m.cost?.totalCostGrosze === 0 && m.cost.firstLoanFreeApplies)).toBe(true);
+
+    const seniors = await t.client.matchOffers(
+      match({ amountGrosze: 200_000, periodDays: 61, ageFrom: 60, ageTo: 75, age: 0, limit: 100 }),
+    );
+    expect(seniors.total).toBeGreaterThan(0);
+    expect(seniors.offers.every((m) => row(m).age_min! <= 60 && row(m).age_max! >= 75)).toBe(true);
+
+    const business = await t.client.matchOffers(match({ business: true, withoutCreditCheck: true }));
+    expect(business).toMatchObject({
+      offers: [],
+      total: 0,
+      otherPeriod: [],
+      sponsored: [],
+      unsupportedFilters: ['business', 'without_credit_check'],
+    });
+
+    const bad = await failure(
+      t.client.matchOffers(match({ productTypes: ['mortgage'], ageFrom: 60, ageTo: 30 })),
+    );
+    expect(bad.code).toBe(status.INVALID_ARGUMENT);
+    expect(bad.fieldViolations.map((v) => v.field)).toEqual(['productTypes.0']);
+    const ages = await failure(t.client.matchOffers(match({ ageFrom: 60, ageTo: 30 })));
+    expect(ages.fieldViolations.map((v) => v.field)).toEqual(['ageTo']);
   });
 
   it('stores the request of an application and answers its lead feed by matching it again', async () => {
@@ -404,7 +533,9 @@ describeWithRedis('offers service over gRPC (real PostgreSQL and Redis, feeds ov
     await writeFile(plFile, '[{"offer_id": 1, "header": "Urwany');
     await attempt(/not JSON/);
     await writeFile(plFile, JSON.stringify([{ offer_id: 1, header: 'Zły typ', amount_max: 'dużo' }]));
-    await attempt(/offer 0, field amount_max/);
+    await attempt(/none of the 1 offers is valid; the first: offer 0, amount_max/);
+    await writeFile(plFile, JSON.stringify({ offers: JSON.parse(good) as unknown }));
+    await attempt(/not a JSON array/);
     await writeFile(plFile, `[${' '.repeat(5 * 1024 * 1024)}]`);
     await attempt(/more than the 5242880 allowed/);
     broken.set('pl_feed.json', 503);
@@ -421,13 +552,76 @@ describeWithRedis('offers service over gRPC (real PostgreSQL and Redis, feeds ov
       state: offersV1.FeedIngestionState.SUCCEEDED,
       offersReceived: 28,
       offersStored: 27,
+      offersLeftOut: 1,
+      leftOut: [{ index: 27, offerId: 0, reason: 'offer_id: is required' }],
       errorMessage: '',
+      // No longer the bundled file byte for byte: taken as a partner's feed.
+      sample: false,
     });
     const after = await pl();
     expect(after.map((o) => o.header)).toEqual(before.map((o) => o.header).filter((h) => h !== 'Zefin'));
     await writeFile(plFile, good);
 
     expect((await failure(t.client.triggerFeedIngestion({ feedKeys: ['de'] }))).code).toBe(status.NOT_FOUND);
+  });
+
+  it('stores the rest of a feed with an invalid offer and names the one left out (status, CLI)', async () => {
+    const plFile = path.join(dir, 'pl_feed.json');
+    const good = await readFile(plFile, 'utf8');
+    const offers = JSON.parse(good) as Record<string, unknown>[];
+    const vivusAt = offers.findIndex((o) => o['lender_slug'] === 'vivus');
+    const wongaAt = offers.findIndex((o) => o['lender_slug'] === 'wonga');
+    const vivusId = offers[vivusAt]!['offer_id'] as number;
+    // One partner's typo (an amount as words) and another's empty link (an empty value, not a wrong one).
+    offers[vivusAt] = { ...offers[vivusAt], amount_max: 'trzy tysiące' };
+    offers[wongaAt] = { ...offers[wongaAt], lender_link: '', is_active: true };
+    await writeFile(plFile, JSON.stringify(offers));
+    try {
+      await t.client.triggerFeedIngestion({ feedKeys: ['pl'] });
+      expect(await finished('pl')).toMatchObject({
+        state: offersV1.FeedIngestionState.SUCCEEDED,
+        offersReceived: 28,
+        // Vivus left out; Wonga kept but, without a link, never listed (spec: inactive ones need a link).
+        offersStored: 26,
+        offersDropped: 1,
+        offersLeftOut: 1,
+        leftOut: [
+          {
+            index: vivusAt,
+            offerId: vivusId,
+            reason: 'amount_max: Invalid input: expected number, received string',
+          },
+        ],
+        errorMessage: '',
+      });
+      const listed = (await pl()).map((o) => o.lenderSlug);
+      expect(listed).toHaveLength(26);
+      expect(listed).not.toContain('vivus');
+      expect(listed).not.toContain('wonga');
+      expect(listed).toContain('kasa-stefczyka');
+
+      const out: string[] = [];
+      const io = { out: (l: string) => out.push(l), err: () => undefined };
+      await expect(
+        runCli(
+          offersIngestCli(() => new Promise<void>((resolve) => setImmediate(resolve))),
+          {
+            argv: ['pl'],
+            env: { OFFERS_SERVICE_ADDR: t.grpcTarget },
+            io,
+            logger: silentLogger(),
+          },
+        ),
+      ).resolves.toBe(0);
+      expect(out).toEqual([
+        expect.stringMatching(/^pl +stored +28 received, 26 listed, 1 dropped, 1 left out as invalid$/),
+        `        left out: offer ${vivusId} (item ${vivusAt} of the feed): amount_max: Invalid input: expected number, received string`,
+      ]);
+    } finally {
+      await writeFile(plFile, good);
+      await t.client.triggerFeedIngestion({ feedKeys: ['pl'] });
+      await finished('pl');
+    }
   });
 
   it('npm run offers:ingest fetches the named feeds, waits for them and prints each outcome', async () => {
@@ -445,7 +639,10 @@ describeWithRedis('offers service over gRPC (real PostgreSQL and Redis, feeds ov
 
     await expect(ingest('PL', 'kz')).resolves.toBe(0);
     expect(out).toEqual([
-      expect.stringMatching(/^pl +stored +28 received, 28 listed, 0 dropped$/),
+      // The served files are the bundled ones byte for byte: the CLI says it is sample data, and whence.
+      expect.stringMatching(
+        /^pl +stored +28 received, 28 listed, 0 dropped; SAMPLE DATA from http:\/\/127\.0\.0\.1:\d+\/feeds\/pl_feed\.json$/,
+      ),
       expect.stringMatching(/^kz_ru +stored +2 received/),
     ]);
 

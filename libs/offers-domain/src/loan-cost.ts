@@ -1,6 +1,9 @@
 import {
   type CashFlow,
+  DAYS_PER_YEAR,
   Decimal,
+  MONTHS_PER_YEAR,
+  type PeriodsPerYear,
   annualPercentageRate,
   annuityPaymentGrosze,
   monthlyRate,
@@ -24,6 +27,12 @@ export interface LoanTerms {
   firstLoanFree: boolean;
   /** Up to which amount the first loan is free (grosze). */
   firstLoanFreeMaxGrosze: number;
+  /**
+   * The periods the free first loan is limited to, when the feed states them (days); absent or 0:
+   * the promotion follows the offer's own period limits.
+   */
+  firstLoanFreeMinDays?: number;
+  firstLoanFreeMaxDays?: number;
 }
 
 /** What one amount over one term costs (the contract's LoanCost). */
@@ -53,10 +62,13 @@ const bpToPercent = (bp: number) => new Decimal(bp).div(100);
  * - 'monthly' (instalment loans): the term is round(days / 30) monthly instalments (at least one),
  *   interest by the annuity formula at the annual rate / 12, the commission and fee spread evenly
  *   over the instalments (the remainder of the division on the last); the RRSO counts months (12 a year).
+ *   A term of one instalment is one repayment after the stated days, so its RRSO counts those days
+ *   (365 a year): 30 days is 30/365 of a year, where a month would be 1/12.
  *
  * Whether the lender waives this for a first loan is reported in `firstLoanFreeApplies` (first
- * loan free, amount within the free limit, single repayment); the figures stay the regular ones,
- * which is what the representative example must state.
+ * loan free, amount within the free limit, term within the promotion's, single repayment); the
+ * figures stay the regular ones, which is what the representative example must state (a match's
+ * figures are `priceMatch`'s: those of the free first loan where it applies).
  */
 export function loanCost(terms: LoanTerms, amountGrosze: number, periodDays: number): LoanCost {
   const feesGrosze =
@@ -64,11 +76,11 @@ export function loanCost(terms: LoanTerms, amountGrosze: number, periodDays: num
     terms.feeGrosze;
   let interestGrosze: number;
   let flows: CashFlow[];
-  let periodsPerYear: number;
+  let periodsPerYear: PeriodsPerYear;
   if (terms.repayment === 'single') {
     interestGrosze = simpleInterestGrosze(amountGrosze, terms.interestRateBp, periodDays);
     flows = [{ period: periodDays, amountGrosze: amountGrosze + interestGrosze + feesGrosze }];
-    periodsPerYear = 365;
+    periodsPerYear = DAYS_PER_YEAR;
   } else {
     const months = Math.max(1, Math.round(periodDays / DAYS_PER_INSTALMENT));
     const instalment = annuityPaymentGrosze(
@@ -78,12 +90,13 @@ export function loanCost(terms: LoanTerms, amountGrosze: number, periodDays: num
     );
     interestGrosze = instalment * months - amountGrosze;
     const feePart = Math.floor(feesGrosze / months);
+    const oneRepayment = months === 1;
     flows = Array.from({ length: months }, (_, i) => ({
-      period: i + 1,
+      period: oneRepayment ? periodDays : i + 1,
       amountGrosze:
         i === months - 1 ? instalment + feesGrosze - feePart * (months - 1) : instalment + feePart,
     }));
-    periodsPerYear = 12;
+    periodsPerYear = oneRepayment ? DAYS_PER_YEAR : MONTHS_PER_YEAR;
   }
   const totalCostGrosze = interestGrosze + feesGrosze;
   const rrso = annualPercentageRate(amountGrosze, flows, periodsPerYear);
@@ -97,13 +110,53 @@ export function loanCost(terms: LoanTerms, amountGrosze: number, periodDays: num
     totalPayableGrosze: amountGrosze + totalCostGrosze,
     rrsoPercent: (rrso ?? new Decimal(0)).toFixed(2),
     payments: flows.length,
-    firstLoanFreeApplies: firstLoanFreeApplies(terms, amountGrosze),
+    firstLoanFreeApplies: firstLoanFreeApplies(terms, amountGrosze, periodDays),
   };
 }
 
-/** A first loan of this amount costs nothing: first loan free, single repayment, within the free limit. */
-export function firstLoanFreeApplies(terms: LoanTerms, amountGrosze: number): boolean {
-  return terms.firstLoanFree && terms.repayment === 'single' && amountGrosze <= terms.firstLoanFreeMaxGrosze;
+/**
+ * A first loan of this amount (and, when given, this term) costs nothing: first loan free, single
+ * repayment, the amount within the free limit and the term within the promotion's period limits
+ * when the feed states them.
+ */
+export function firstLoanFreeApplies(terms: LoanTerms, amountGrosze: number, periodDays?: number): boolean {
+  if (!terms.firstLoanFree || terms.repayment !== 'single' || amountGrosze > terms.firstLoanFreeMaxGrosze)
+    return false;
+  if (periodDays === undefined) return true;
+  const min = terms.firstLoanFreeMinDays ?? 0;
+  const max = terms.firstLoanFreeMaxDays ?? 0;
+  return (min <= 0 || periodDays >= min) && (max <= 0 || periodDays <= max);
+}
+
+/**
+ * Whether the feed states the offer's regular terms. An offer advertising a free first loan whose
+ * stated rate, commission and fee are all zero states only its promotion: a lender whose every loan
+ * cost nothing would have no free first loan to offer. Such an offer has no known cost outside the
+ * promotion, and none may be shown for it.
+ */
+export function regularTermsStated(terms: LoanTerms): boolean {
+  return !(
+    terms.firstLoanFree &&
+    terms.interestRateBp === 0 &&
+    terms.commissionBp === 0 &&
+    terms.feeGrosze === 0
+  );
+}
+
+/** The figures of a free first loan: nothing but the amount is repaid, in one payment, RRSO 0 %. */
+export function freeFirstLoanCost(amountGrosze: number, periodDays: number): LoanCost {
+  return {
+    amountGrosze,
+    periodDays,
+    interestRateBp: 0,
+    interestGrosze: 0,
+    feesGrosze: 0,
+    totalCostGrosze: 0,
+    totalPayableGrosze: amountGrosze,
+    rrsoPercent: '0.00',
+    payments: 1,
+    firstLoanFreeApplies: true,
+  };
 }
 
 /** An RRSO string ('36.54') in basis points (3654). */

@@ -22,6 +22,15 @@ export interface NormalisedOffer {
   field2Value: string;
   field4Value: string;
   tags: string[];
+  /**
+   * True when the normaliser filled a `{time}` or `{val}` token of field2Value / field4Value: the
+   * number in it is drawn or follows the list position, not stated by the lender, so the text is
+   * never shown as a fact.
+   */
+  field2ValueFilled: boolean;
+  field4ValueFilled: boolean;
+  /** 0-based indexes into `tags` of the tags whose `{time}` or `{val}` token the normaliser filled (never shown). */
+  filledTagIndexes: number[];
   asnefValue: boolean;
   productType: string;
   lenderId: number;
@@ -42,7 +51,20 @@ export interface NormalisedOffer {
   example: { amountGrosze: number; periodDays: number };
   /** 1-based place in the list. */
   position: number;
+  /** True when the feed is the sample data bundled with the product, not a partner's feed. */
+  sample: boolean;
+  /** Day the feed was fetched, 'YYYY-MM-DD' (Warsaw): the date its figures are stated with; '' when unknown. */
+  asOf: string;
 }
+
+/** Where a feed's copy comes from, carried by each of its offers. */
+export interface FeedProvenance {
+  sample: boolean;
+  asOf: string;
+}
+
+/** Offers normalised without a provenance: not known to be sample, and of no stated date. */
+const UNSTATED: FeedProvenance = { sample: false, asOf: '' };
 
 export interface NormalisedFeed {
   offers: NormalisedOffer[];
@@ -99,6 +121,10 @@ function starsOf(offer: FeedOffer, feedKey: FeedKey, day: string): string {
   return new Decimal(String(offer.stars).replace(',', '.')).toFixed(1);
 }
 
+const TOKEN = /\{(?:time|val)\}/;
+/** Whether the normaliser fills a value into `text` (it holds a `{time}` or `{val}` token). */
+export const hasFilledToken = (text: string): boolean => TOKEN.test(text);
+
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
 /** Default representative example: 1 000 currency units for 30 days (a year for instalments), kept inside the offer's limits. */
@@ -127,8 +153,16 @@ function exampleOf(
  * stars become 4.7–5.0 and `{time}` a whole 3–10, both drawn from the offer id and `day` (see
  * seeded.ts: every replica and the browser agree, and the values change at most daily);
  * 8. `{val}` becomes `valPercent(index)` by the offer's 0-based place in the final list.
+ * A text with a filled token is marked (field2ValueFilled, field4ValueFilled, filledTagIndexes):
+ * its number is not the lender's. `provenance` (whether the copy is sample data, the day it was
+ * fetched) is carried by every offer.
  */
-export function normaliseFeed(feed: readonly FeedOffer[], feedKey: FeedKey, day: string): NormalisedFeed {
+export function normaliseFeed(
+  feed: readonly FeedOffer[],
+  feedKey: FeedKey,
+  day: string,
+  provenance: FeedProvenance = UNSTATED,
+): NormalisedFeed {
   const country = countryOfFeedKey(feedKey);
   let dropped = 0;
   const seen = new Set<string>();
@@ -164,7 +198,10 @@ export function normaliseFeed(feed: readonly FeedOffer[], feedKey: FeedKey, day:
     const time = String(seededTime(feedKey, offer.offer_id, day));
     const val = String(valPercent(index));
     const fill = (text: string) => text.replaceAll('{time}', time).replaceAll('{val}', val);
-    const tags = (offer.tags ?? []).map(fill);
+    const rawTags = offer.tags ?? [];
+    const shownTags = headerKey(offer.header) === TWO_TAG_HEADER ? rawTags.slice(0, 2) : rawTags;
+    const field2 = offer.field2_value ?? '';
+    const field4 = offer.field4_value ?? '';
     const amountMinGrosze = toGrosze(offer.amount_min);
     const amountMaxGrosze = toGrosze(offer.amount_max);
     const periodMinDays = offer.period_min_days ?? 0;
@@ -182,9 +219,12 @@ export function normaliseFeed(feed: readonly FeedOffer[], feedKey: FeedKey, day:
       starsDrawn: offer.stars === undefined || offer.stars === null,
       ratingCount: offer.stars_count ?? 0,
       ratingSource: offer.stars_source?.trim() ?? '',
-      field2Value: fill(offer.field2_value ?? ''),
-      field4Value: fill(offer.field4_value ?? ''),
-      tags: headerKey(header) === TWO_TAG_HEADER ? tags.slice(0, 2) : tags,
+      field2Value: fill(field2),
+      field4Value: fill(field4),
+      tags: shownTags.map(fill),
+      field2ValueFilled: hasFilledToken(field2),
+      field4ValueFilled: hasFilledToken(field4),
+      filledTagIndexes: shownTags.flatMap((tag, i) => (hasFilledToken(tag) ? [i] : [])),
       asnefValue: offer.asnef_value ?? true,
       productType: offer.product_type ?? '',
       lenderId: offer.lender_id ?? 0,
@@ -209,10 +249,14 @@ export function normaliseFeed(feed: readonly FeedOffer[], feedKey: FeedKey, day:
             ? toGrosze(offer.first_loan_free_max)
             : amountMaxGrosze
           : 0,
+        firstLoanFreeMinDays: offer.first_loan_free ? (offer.first_loan_free_min_days ?? 0) : 0,
+        firstLoanFreeMaxDays: offer.first_loan_free ? (offer.first_loan_free_max_days ?? 0) : 0,
       },
       sponsored: offer.sponsored ?? false,
       example: exampleOf(offer, amountMinGrosze, amountMaxGrosze, periodMinDays, periodMaxDays),
       position: index + 1,
+      sample: provenance.sample,
+      asOf: provenance.asOf,
     };
   });
   return { offers, dropped };

@@ -66,7 +66,7 @@ describe('parseFeed', () => {
     expect(result.ok && result.offers.map((o) => o.offer_id)).toEqual([1, 5]);
   });
 
-  it('refuses the whole feed when it is not JSON, not an array, too big or has a wrong type', () => {
+  it('refuses the whole feed when it is not JSON, not an array, too big or has no valid offer', () => {
     expect(parseFeed('{"offers": [', 12)).toMatchObject({
       ok: false,
       cause: expect.stringContaining('not JSON'),
@@ -76,19 +76,86 @@ describe('parseFeed', () => {
       ok: false,
       cause: expect.stringContaining('more than the 5242880'),
     });
-    expect(parse([offer(1, 'A'), offer(2, 'B', { stars: 'many' as unknown as number })])).toMatchObject({
+    expect(parse(Array.from({ length: 5_001 }, (_, i) => offer(i + 1, `O${i}`)))).toMatchObject({
       ok: false,
-      cause: expect.stringContaining('offer 1, field stars'),
+      cause: 'feed has 5001 offers, more than 5000',
     });
     expect(parse([offer(1, 'A', { amount_max: '3000' as unknown as number })])).toMatchObject({
       ok: false,
-      cause: expect.stringContaining('amount_max'),
+      cause: expect.stringContaining('offer 0, amount_max'),
     });
-    expect(parse([offer(1, 'A', { lender_link: 'javascript:alert(1)' })])).toMatchObject({
+    expect(
+      parse([offer(1, 'A', { lender_link: 'javascript:alert(1)' }), { header: 'bez id' }]),
+    ).toMatchObject({
       ok: false,
-      cause: expect.stringContaining('lender_link'),
+      cause: 'none of the 2 offers is valid; the first: offer 0, lender_link: must be an http(s) URL',
     });
-    expect(parse(['x'])).toMatchObject({ ok: false, cause: 'offer 0 is not an object' });
+    expect(parse(['x'])).toMatchObject({
+      ok: false,
+      cause: expect.stringContaining('offer 0, not an object'),
+    });
+    // An empty feed has no invalid offer: it is a feed without offers.
+    expect(parse([])).toMatchObject({ ok: true, offers: [], received: 0, rejected: 0, leftOut: [] });
+  });
+
+  it('leaves out only the invalid offers, each named with its index, id and reason, and keeps the rest', () => {
+    const result = parse([
+      offer(1, 'A'),
+      offer(2, 'B', { amount_max: '3000' as unknown as number }),
+      offer(3, 'C', { stars: 'many' as unknown as number }),
+      'x',
+      { offer_id: '7', header: '' },
+      offer(4, 'D', { lender_link: 'ftp://x.pl/' }),
+      offer(5, 'E'),
+    ]);
+    expect(result).toMatchObject({ ok: true, received: 7, rejected: 5 });
+    if (!result.ok) return;
+    expect(result.offers.map((o) => o.offer_id)).toEqual([1, 5]);
+    expect(result.leftOut).toEqual([
+      { index: 1, offerId: 2, reason: 'amount_max: Invalid input: expected number, received string' },
+      { index: 2, offerId: 3, reason: expect.stringMatching(/^stars: /) },
+      { index: 3, offerId: 0, reason: 'not an object' },
+      { index: 4, offerId: 7, reason: 'header: is required' },
+      { index: 5, offerId: 4, reason: 'lender_link: must be an http(s) URL' },
+    ]);
+  });
+
+  it('reads a blank text field as left out: an empty lender link is no link, not an invalid offer', () => {
+    const result = parse([
+      offer(1, 'Bez linku', { lender_link: '', logo_url: ' ', field2_value: '', review_slug: '' }),
+      offer(2, 'Z linkiem', { tags: ['', 'szybko', '  '], stars_source: '', repayment: '' as 'single' }),
+      offer(3, 'Pusta liczba', { amount_min: '' as unknown as number }),
+    ]);
+    expect(result).toMatchObject({ ok: true, received: 3, rejected: 1 });
+    if (!result.ok) return;
+    const [first, second] = result.offers;
+    expect(first).toEqual({ offer_id: 1, header: 'Bez linku' });
+    expect(second).toEqual({
+      offer_id: 2,
+      header: 'Z linkiem',
+      lender_link: 'https://example.com/2',
+      tags: ['szybko'],
+    });
+    // A blank where a number belongs is a wrong type, not an absent value.
+    expect(result.leftOut).toEqual([
+      { index: 2, offerId: 3, reason: expect.stringMatching(/^amount_min: /) },
+    ]);
+    // The offer without a link stays out of the list only by the list rule (inactive, no link).
+    const { offers, dropped } = normaliseFeed(result.offers, 'pl', DAY);
+    expect(offers.map((o) => o.offerId)).toEqual([2]);
+    expect(dropped).toBe(1);
+  });
+
+  it('names at most 50 left-out offers but counts them all', () => {
+    const feed = [offer(1, 'A'), ...Array.from({ length: 60 }, (_, i) => ({ offer_id: i + 2 }))];
+    const result = parse(feed);
+    expect(result).toMatchObject({ ok: true, received: 61, rejected: 60 });
+    expect(result.ok && result.leftOut.length).toBe(50);
+    expect(result.ok && result.leftOut[49]).toEqual({
+      index: 50,
+      offerId: 51,
+      reason: 'header: is required',
+    });
   });
 });
 
@@ -187,6 +254,57 @@ describe('normaliseFeed (drops, order, tags, drawn values)', () => {
     expect(offers[25]?.tags).toEqual(['80']);
   });
 
+  it('marks every text whose {time} or {val} it filled, so none is shown as the lender’s own figure', () => {
+    const { offers } = normaliseFeed(
+      [
+        offer(1, 'Alfa', {
+          field2_value: 'od 100 do 3 000 zł',
+          field4_value: 'decyzja w {time} min',
+          tags: ['bez BIK', '{val}% wniosków przyjętych', 'przelew w {time} min', 'online'],
+        }),
+        offer(2, 'Tomamos impulso', { field2_value: '{val}%', tags: ['a', '{time} min', '{val}%'] }),
+        offer(3, 'Beta', { tags: ['{czas} min', 'val'] }),
+      ],
+      'es',
+      DAY,
+    );
+    const [alfa, beta, tomamos] = offers;
+    expect(alfa).toMatchObject({
+      field2ValueFilled: false,
+      field4ValueFilled: true,
+      filledTagIndexes: [1, 2],
+      tags: [
+        'bez BIK',
+        '97% wniosków przyjętych',
+        expect.stringMatching(/^przelew w ([3-9]|10) min$/),
+        'online',
+      ],
+    });
+    // Only {time} and {val} are filled: other braces are the feed's own text.
+    expect(beta).toMatchObject({
+      field2ValueFilled: false,
+      filledTagIndexes: [],
+      tags: ['{czas} min', 'val'],
+    });
+    // Indexes point into the tags as answered (two kept of three).
+    expect(tomamos).toMatchObject({ field2ValueFilled: true, filledTagIndexes: [1], field2Value: '96%' });
+    expect(tomamos?.tags).toHaveLength(2);
+  });
+
+  it('carries the copy’s provenance on every offer; without one, an offer is not sample and has no date', () => {
+    const feed = [offer(1, 'A'), offer(2, 'B')];
+    expect(
+      normaliseFeed(feed, 'pl', DAY, { sample: true, asOf: '2026-11-23' }).offers.map((o) => [
+        o.sample,
+        o.asOf,
+      ]),
+    ).toEqual([
+      [true, '2026-11-23'],
+      [true, '2026-11-23'],
+    ]);
+    expect(normaliseFeed(feed, 'pl', DAY).offers[0]).toMatchObject({ sample: false, asOf: '' });
+  });
+
   it('carries the matching terms in grosze and basis points', () => {
     const [o] = normaliseFeed(
       [
@@ -245,6 +363,15 @@ describe('loanCost', () => {
     expect(Number(cost.rrsoPercent)).toBeCloseTo((Math.pow(221_184 / 200_000, 365 / 30) - 1) * 100, 1);
   });
 
+  it('dates a monthly offer’s single instalment at the stated 30 days, not a month', () => {
+    const monthly: LoanTerms = { ...single, interestRateBp: 1450, commissionBp: 1080, repayment: 'monthly' };
+    const cost = loanCost(monthly, 200_000, 30);
+    // one instalment: 2 000 zł × (1 + 14,5 %/12) = 2 024,17 zł, plus 10,8 % commission = 216 zł
+    expect(cost).toMatchObject({ payments: 1, totalPayableGrosze: 224_017 });
+    // Python decimal: (224017/200000)^(365/30) − 1 = 2.97393… (by a twelfth of a year it would be 289,95 %)
+    expect(cost.rrsoPercent).toBe('297.39');
+  });
+
   it('prices monthly instalments with the annuity formula and a free loan at 0 %', () => {
     const monthly = loanCost({ ...single, commissionBp: 0, repayment: 'monthly' }, 1_200_000, 365);
     expect(monthly.payments).toBe(12);
@@ -301,10 +428,12 @@ describe('matchOffers', () => {
       DAY,
     ).offers;
 
-  it('matches at the limits and not beyond: amount, age, and period (outside: listed lower, not within limits)', () => {
+  it('matches at the limits and not beyond: amount, age, and period (outside: answered apart, at the nearest period)', () => {
     const offers = feed([{ header: 'A', age_min: 20, age_max: 70 }]);
     const at = (amountZl: number, periodDays: number, age = 0) =>
       matchOffers(offers, { amountGrosze: amountZl * 100, periodDays, age }).ranked;
+    const apart = (amountZl: number, periodDays: number) =>
+      matchOffers(offers, { amountGrosze: amountZl * 100, periodDays, age: 0 }).otherPeriod;
     expect(at(100, 61)).toHaveLength(1);
     expect(at(3000, 90)[0]?.withinLimits).toBe(true);
     expect(at(99.99, 61)).toHaveLength(0);
@@ -313,12 +442,15 @@ describe('matchOffers', () => {
     expect(at(1000, 61, 70)).toHaveLength(1);
     expect(at(1000, 61, 19)).toHaveLength(0);
     expect(at(1000, 61, 71)).toHaveLength(0);
-    const short = at(1000, 60)[0];
-    expect(short).toMatchObject({ withinLimits: false, periodDays: 61 });
-    expect(at(1000, 91)[0]).toMatchObject({ withinLimits: false, periodDays: 90 });
+    expect(at(1000, 60)).toHaveLength(0);
+    expect(apart(1000, 60)).toMatchObject([{ withinLimits: false, periodDays: 61 }]);
+    expect(at(1000, 91)).toHaveLength(0);
+    expect(apart(1000, 91)).toMatchObject([{ withinLimits: false, periodDays: 90 }]);
+    expect(apart(1000, 61)).toHaveLength(0);
+    expect(apart(3000.01, 60)).toHaveLength(0);
   });
 
-  it('ranks by fit, first loan free, cost and stars, and keeps sponsored offers apart', () => {
+  it('ranks by cost and stars, answers other periods and sponsored offers apart', () => {
     const offers = feed([
       { header: 'Drogi', commission: 30 },
       { header: 'Tani', commission: 1 },
@@ -328,13 +460,14 @@ describe('matchOffers', () => {
       { header: 'Nieaktywny', is_active: false },
     ]);
     const result = matchOffers(offers, { amountGrosze: 100_000, periodDays: 90, age: 0 });
-    expect(result.ranked.map((m) => m.offer.header)).toEqual(['Darmowy', 'Tani', 'Drogi', 'Krótki']);
+    expect(result.ranked.map((m) => m.offer.header)).toEqual(['Darmowy', 'Tani', 'Drogi']);
+    expect(result.otherPeriod.map((m) => [m.offer.header, m.periodDays])).toEqual([['Krótki', 61]]);
     expect(result.sponsored.map((m) => m.offer.header)).toEqual(['Płatny']);
     const [best, second] = result.ranked;
     expect(best?.score).toBeGreaterThan(second?.score ?? Infinity);
     // The ranking's floating-point cost agrees with the exact decimal figures to the grosz.
     for (const m of result.ranked)
-      expect(Math.abs(m.estimatedCostGrosze - priceMatch(m).totalCostGrosze)).toBeLessThan(1);
+      expect(Math.abs(m.estimatedCostGrosze! - priceMatch(m)!.totalCostGrosze)).toBeLessThan(1);
     expect(result.ranked.every((m) => m.score >= 0 && m.score <= 10_000)).toBe(true);
   });
 

@@ -72,6 +72,10 @@ export const seoFront = (overrides: Record<string, unknown> = {}) => ({
     { question: 'Czy mogę odstąpić?', answer: 'Tak, w ciągu 14 dni.' },
   ],
   related: ['/placa-minimalna/', '/opinie-o-pozyczkach/vivus/'],
+  // SEO pages declare their offers block; other page types show none.
+  ...(overrides['type'] === undefined || overrides['type'] === 'seo'
+    ? { offers: { amount: 1000, periodDays: 61 } }
+    : {}),
   ...overrides,
 });
 

@@ -1,6 +1,7 @@
 import { contentV1 } from '@lib/contracts';
 import { type CommentAuthorType, type CommentState } from '../domain/comment-rules';
 import { type CommentEntity } from '../persistence/comment.entity';
+import { type RecentLenderRatingRow } from '../persistence/comments.repository';
 
 const { CommentState: State, CommentAuthorType: Author } = contentV1;
 
@@ -45,5 +46,22 @@ export function toModeratedComment(c: CommentEntity): contentV1.ModeratedComment
     moderatedAt: c.moderatedAt?.toISOString() ?? '',
     moderatedBy: c.moderatedBy ?? '',
     rejectionReason: c.rejectionReason ?? '',
+  };
+}
+
+/** A published rating of a lender as visitors see it: no e-mail, the lender it is about and its counters. */
+export function toLenderRating(row: RecentLenderRatingRow): contentV1.LenderRating {
+  return {
+    commentId: Number(row.id),
+    pagePath: row.pagePath,
+    lenderSlug: row.lenderSlug,
+    lenderName: row.lenderName,
+    name: row.name,
+    text: row.text,
+    rating: Number(row.rating),
+    createdAt: new Date(row.createdAt).toISOString(),
+    publishedAt: row.moderatedAt ? new Date(row.moderatedAt).toISOString() : '',
+    lenderRatingsCount: Number(row.lenderRatingsCount),
+    lenderRatingsSum: Number(row.lenderRatingsSum),
   };
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type Cache } from '@lib/cache';
+import { type Cache, readThrough } from '@lib/cache';
 import { contentV1 } from '@lib/contracts';
 import {
   CACHE,
@@ -17,8 +17,8 @@ import {
   type SubmitCommentInput,
 } from '../domain/comment-rules';
 import { CommentsRepository } from '../persistence/comments.repository';
-import { toComment, toModeratedComment } from './comment-answers';
-import { CONTENT_CACHE_PREFIX } from './content-cache';
+import { toComment, toLenderRating, toModeratedComment } from './comment-answers';
+import { CONTENT_CACHE_POLICY, CONTENT_CACHE_PREFIX, cacheKey } from './content-cache';
 
 /** A validated keyed write: the request and the key its form (or tool) made for it. */
 export interface Keyed<T> {
@@ -93,6 +93,22 @@ export class CommentsUseCases {
       ratingsCount: result.ratingsCount,
       ratingsSum: result.ratingsSum,
     };
+  }
+
+  /**
+   * The newest published ratings of lenders across the review pages (cached like the pages that
+   * show counts; a moderation decision clears it). They rate lenders, never this site.
+   */
+  async listRecentLenderRatings(limit: number): Promise<contentV1.ListRecentLenderRatingsResponse> {
+    return readThrough(
+      this.cache,
+      cacheKey('recent-lender-ratings', limit),
+      CONTENT_CACHE_POLICY,
+      async () => {
+        const { rows, total } = await this.comments.listRecentLenderRatings(limit);
+        return { ratings: rows.map(toLenderRating), totalCount: total };
+      },
+    );
   }
 
   async listCommentsForModeration(

@@ -1,6 +1,7 @@
 import { contentV1 } from '@lib/contracts';
+import { groszeFromZloty } from '@lib/finance';
 import { breadcrumbs } from '../domain/breadcrumbs';
-import { type RouteType } from '../domain/content-model';
+import { type OfferBlockRecord, type RouteType } from '../domain/content-model';
 import { type PageEntity } from '../persistence/page.entity';
 
 const { RouteType: Proto } = contentV1;
@@ -16,8 +17,9 @@ export const ROUTE_TYPE: Record<RouteType, contentV1.RouteType> = {
 };
 
 /**
- * A published page as GetPage answers it. `headings` maps related paths to their H1 (only those
- * still published), `lenderName` names the lender of a lender review page.
+ * A published page as GetPage answers it. `headings` maps related paths and the offers block's
+ * fallback page to their H1 (only those still published), `lenderName` names the lender of a lender
+ * review page.
  */
 export function toPage(
   page: PageEntity,
@@ -49,5 +51,29 @@ export function toPage(
     showOffers: page.showOffers,
     readingTimeMinutes: page.readingMinutes,
     wordCount: page.wordCount,
+    offerBlock: page.showOffers && page.offerBlock ? toPageOfferBlock(page.offerBlock, headings) : null,
+  };
+}
+
+/**
+ * The offers block's declaration as GetPage answers it. A fallback page that is no longer published
+ * is left out: the gateway then links the offers list of the same amount and period.
+ */
+export function toPageOfferBlock(
+  block: OfferBlockRecord,
+  headings: ReadonlyMap<string, string>,
+): contentV1.PageOfferBlock {
+  const fallbackTitle = block.fallbackPath === '' ? undefined : headings.get(block.fallbackPath);
+  return {
+    amountGrosze: groszeFromZloty(block.amountZl),
+    periodDays: block.periodDays,
+    productTypes: block.productTypes,
+    firstLoanFreeOnly: block.firstLoanFreeOnly,
+    ageFrom: block.ageFrom,
+    ageTo: block.ageTo,
+    business: block.business,
+    withoutCreditCheck: block.withoutCreditCheck,
+    fallbackPath: fallbackTitle === undefined ? '' : block.fallbackPath,
+    fallbackTitle: fallbackTitle ?? '',
   };
 }

@@ -54,8 +54,48 @@ describe('PagesUseCases.getPage', () => {
       showOffers: true,
       readingTimeMinutes: 2,
       wordCount: 320,
+      offerBlock: {
+        amountGrosze: 100_000,
+        periodDays: 61,
+        productTypes: ['payday'],
+        firstLoanFreeOnly: false,
+        ageFrom: 0,
+        ageTo: 0,
+        business: false,
+        withoutCreditCheck: false,
+        fallbackPath: '',
+        fallbackTitle: '',
+      },
     });
     expect(headings).toHaveBeenCalledWith(['/placa-minimalna/', '/usunieta/']);
+  });
+
+  it('names the offers block’s fallback page by its H1, and leaves it out once unpublished', async () => {
+    const block = { ...pageRow().offerBlock!, firstLoanFreeOnly: true, fallbackPath: '/chwilowki-online/' };
+    const pages = strictMock<PagesRepository>('pages', {
+      findPublished: jest
+        .fn()
+        .mockResolvedValueOnce(pageRow({ offerBlock: block }))
+        .mockResolvedValueOnce(pageRow({ path: '/inna/', offerBlock: block }))
+        .mockResolvedValueOnce(pageRow({ path: '/bez-bloku/', showOffers: false, offerBlock: null })),
+      headings: jest
+        .fn()
+        .mockResolvedValueOnce(new Map([['/chwilowki-online/', 'Chwilówki online']]))
+        .mockResolvedValue(new Map()),
+    });
+    const useCases = new PagesUseCases(pages, cache);
+
+    expect((await useCases.getPage('/mala-pozyczka/')).offerBlock).toMatchObject({
+      firstLoanFreeOnly: true,
+      fallbackPath: '/chwilowki-online/',
+      fallbackTitle: 'Chwilówki online',
+    });
+    expect((await useCases.getPage('/inna/')).offerBlock).toMatchObject({
+      fallbackPath: '',
+      fallbackTitle: '',
+    });
+    expect((await useCases.getPage('/bez-bloku/')).offerBlock).toBeNull();
+    expect(pages.headings).toHaveBeenCalledWith(['/chwilowki-online/']);
   });
 
   it("ends a lender review's trail with the lender's name", async () => {

@@ -70,7 +70,8 @@ export class PagesUseCases {
   private async loadPage(path: string): Promise<contentV1.Page | null> {
     const page = await this.pages.findPublished(path);
     if (!page) return null;
-    const headings = await this.pages.headings(page.related);
+    const fallback = page.offerBlock?.fallbackPath ?? '';
+    const headings = await this.pages.headings(fallback === '' ? page.related : [...page.related, fallback]);
     const lenderName = page.type === 'lender' ? await this.pages.lenderName(page.id) : undefined;
     return toPage(page, headings, lenderName);
   }

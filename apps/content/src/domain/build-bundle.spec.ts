@@ -34,6 +34,17 @@ describe('buildBundle: a valid tree', () => {
       type: 'seo',
       link: '/mala-pozyczka/',
       showOffers: true,
+      offerBlock: {
+        amountZl: 1000,
+        periodDays: 61,
+        productTypes: [],
+        firstLoanFreeOnly: false,
+        ageFrom: 0,
+        ageTo: 0,
+        business: false,
+        withoutCreditCheck: false,
+        fallbackPath: '',
+      },
       sourceFile: 'content/pages/mala-pozyczka.md',
     });
     expect(page.introHtml).toBe('<p>Krótko o małych pożyczkach.</p>');
@@ -268,6 +279,88 @@ describe('buildBundle: every error names the file and the field', () => {
       },
       { file: 'content/authors/redakcja.md', field: 'description', message: 'is required' },
     ]);
+  });
+
+  it('offers: every seo page declares its block (or false), within the limits of the offers list', () => {
+    const offersIssues = (offers: unknown, type = 'seo') =>
+      issuesOf({ [SEO]: markdown(seoFront({ type, offers }), sections(3, 100)) }).map(
+        (i) => `${i.field}: ${i.message}`,
+      );
+    expect(offersIssues(undefined)).toEqual([
+      'offers: is required on seo pages: what the offers block shows ({amount, periodDays, …}) or false',
+    ]);
+    expect(offersIssues(true)).toEqual([
+      'offers: must be false or a map {amount, periodDays, …} (see content/README.md)',
+    ]);
+    expect(
+      offersIssues({
+        amount: 1234,
+        periodDays: 0,
+        products: ['cash', 'payday', 'payday'],
+        firstLoanFree: 'yes',
+        age: { min: 70, max: 20 },
+        bik: false,
+      }),
+    ).toEqual(
+      expect.arrayContaining([
+        'offers.amount: must be a multiple of 50 zł (the step of the offers list)',
+        'offers.periodDays: must be at least 1',
+        'offers.products[0]: must be a product type of the offer feeds: payday, installment',
+        'offers.firstLoanFree: must be true or false',
+        'offers.bik: is not a known field (see content/README.md)',
+      ]),
+    );
+    expect(offersIssues({ amount: 60_000, periodDays: 2_000, age: {} })).toEqual([
+      'offers.amount: must be at most 50000',
+      'offers.periodDays: must be at most 1800',
+      'offers.age: must give min, max or both',
+    ]);
+    expect(offersIssues({ amount: 1000, periodDays: 61, age: { min: 70, max: 20 } })).toEqual([
+      'offers.age.max: must not be below min',
+    ]);
+    expect(offersIssues({ amount: 1000, periodDays: 61, products: [] })).toEqual([
+      'offers.products: must name at least one product type (leave the key out for any)',
+    ]);
+    expect(offersIssues({ amount: 1000, periodDays: 61 }, 'page')).toEqual([
+      'offers: only seo pages show an offers block',
+    ]);
+    expect(offersIssues({ amount: 1000, periodDays: 61, fallback: '/nie-ma-takiej/' })).toEqual([
+      'offers.fallback: no content file has the path "/nie-ma-takiej/"',
+    ]);
+    expect(offersIssues({ amount: 1000, periodDays: 61, fallback: '/mala-pozyczka/' })).toEqual([
+      'offers.fallback: must not send the visitor back to the same page',
+    ]);
+    const declared = buildBundle(
+      contentTree({
+        [SEO]: markdown(
+          seoFront({
+            offers: {
+              amount: 1500,
+              periodDays: 61,
+              products: ['payday'],
+              firstLoanFree: true,
+              age: { min: 18 },
+              fallback: '/placa-minimalna/',
+            },
+          }),
+          sections(3, 100),
+        ),
+      }),
+    ).pages[0]!;
+    expect(declared).toMatchObject({
+      showOffers: true,
+      offerBlock: {
+        amountZl: 1500,
+        periodDays: 61,
+        productTypes: ['payday'],
+        firstLoanFreeOnly: true,
+        ageFrom: 18,
+        ageTo: 0,
+        fallbackPath: '/placa-minimalna/',
+      },
+    });
+    const none = buildBundle(contentTree({ [SEO]: markdown(seoFront({ offers: false }), sections(3, 100)) }));
+    expect(none.pages[0]).toMatchObject({ showOffers: false, offerBlock: null });
   });
 
   it('related paths must exist in the content', () => {

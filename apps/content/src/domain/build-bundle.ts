@@ -14,10 +14,12 @@ import {
   type MenuColumnDoc,
   type MenuLinkDoc,
   type NavigationRecord,
+  type OfferBlockRecord,
   type RouteRecord,
   type TagRecord,
 } from './content-model';
 import {
+  type OffersDeclaration,
   articleSchema,
   authorSchema,
   docSchema,
@@ -36,6 +38,21 @@ export const RULES = { seoMinSections: 3, seoMinWords: 300, articleMinWords: 500
 const TAG_TITLE = (name: string) => `${name} – artykuły na blogu`;
 const AUTHOR_TITLE = (name: string) => `${name} – autor tekstów`;
 const TITLE_MAX = 60;
+
+/** A page's `offers:` declaration as the page row keeps it (absent keys: no narrowing). */
+export function toOfferBlockRecord(declared: OffersDeclaration): OfferBlockRecord {
+  return {
+    amountZl: declared.amount,
+    periodDays: declared.periodDays,
+    productTypes: declared.products ?? [],
+    firstLoanFreeOnly: declared.firstLoanFree ?? false,
+    ageFrom: declared.age?.min ?? 0,
+    ageTo: declared.age?.max ?? 0,
+    business: declared.business ?? false,
+    withoutCreditCheck: declared.withoutCreditCheck ?? false,
+    fallbackPath: declared.fallback ?? '',
+  };
+}
 
 const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
 
@@ -209,7 +226,8 @@ class BundleBuilder {
       toc: body.toc,
       wordCount: words,
       readingMinutes: readingMinutes(words),
-      showOffers: data.offers ?? data.type === 'seo',
+      showOffers: data.offers !== undefined && data.offers !== false,
+      offerBlock: data.offers ? toOfferBlockRecord(data.offers) : null,
       publishedOn: data.published,
       updatedOn: data.updated,
       sourceFile: display,
@@ -248,6 +266,7 @@ class BundleBuilder {
         wordCount: body.words,
         readingMinutes: readingMinutes(body.words),
         showOffers: false,
+        offerBlock: null,
         publishedOn: data.written,
         updatedOn: data.edited,
         sourceFile: display,
@@ -293,6 +312,7 @@ class BundleBuilder {
         wordCount: body.words,
         readingMinutes: readingMinutes(body.words),
         showOffers: false,
+        offerBlock: null,
         publishedOn: null,
         updatedOn: null,
         sourceFile: display,
@@ -330,6 +350,7 @@ class BundleBuilder {
         readingMinutes: readingMinutes(words),
         // Lender pages invite the visitor to other offers when this lender's is unavailable.
         showOffers: true,
+        offerBlock: null,
         publishedOn: null,
         updatedOn: null,
         sourceFile: display,
@@ -387,6 +408,7 @@ class BundleBuilder {
           wordCount: countWords(tag.description),
           readingMinutes: readingMinutes(countWords(tag.description)),
           showOffers: false,
+          offerBlock: null,
           publishedOn: null,
           updatedOn: null,
           sourceFile: `${display}#${tag.slug}`,
@@ -447,6 +469,15 @@ class BundleBuilder {
       else titleOwner.set(titleKey, route.sourceFile);
     }
     for (const route of routes) {
+      const fallback = route.offerBlock?.fallbackPath ?? '';
+      if (fallback === route.path)
+        this.issues.add(
+          route.sourceFile,
+          'offers.fallback',
+          'must not send the visitor back to the same page',
+        );
+      else if (fallback !== '' && !pathOwner.has(fallback) && !this.invalidPaths.has(fallback))
+        this.issues.add(route.sourceFile, 'offers.fallback', `no content file has the path "${fallback}"`);
       route.related.forEach((target, index) => {
         if (!pathOwner.has(target) && !this.invalidPaths.has(target)) {
           this.issues.add(route.sourceFile, `related[${index}]`, `no content file has the path "${target}"`);

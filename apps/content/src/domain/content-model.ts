@@ -7,6 +7,22 @@ export interface FaqEntry {
   answerHtml: string;
 }
 
+/** An SEO page's offers block as declared in its front matter (content/README.md, "The offers block"). */
+export interface OfferBlockRecord {
+  amountZl: number;
+  periodDays: number;
+  /** Feed product types; empty: any. */
+  productTypes: string[];
+  firstLoanFreeOnly: boolean;
+  /** Borrower ages every offer must take; 0: that end not asked. */
+  ageFrom: number;
+  ageTo: number;
+  business: boolean;
+  withoutCreditCheck: boolean;
+  /** Page an empty block sends the visitor to; '' for the offers list of the same amount and period. */
+  fallbackPath: string;
+}
+
 /** What every published path stores, whatever its kind: the row of content.pages. */
 export interface RouteRecord {
   path: string;
@@ -24,6 +40,8 @@ export interface RouteRecord {
   wordCount: number;
   readingMinutes: number;
   showOffers: boolean;
+  /** What the page's offers block shows (front matter `offers`); null when it shows none or is not an SEO page. */
+  offerBlock: OfferBlockRecord | null;
   /** Editorial dates (YYYY-MM-DD); null where the file has none (tags, authors): the import's time is used. */
   publishedOn: string | null;
   updatedOn: string | null;

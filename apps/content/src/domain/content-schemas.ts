@@ -1,3 +1,4 @@
+import { OFFER_PRODUCT_TYPES } from '@lib/offers-domain';
 import { PAGE_PATH_PATTERN, SLUG_PATTERN } from '@lib/pl-validation';
 import { z } from 'zod';
 import { FOOTER_COLUMNS, LENDER_SLUGS, TAG_SLUGS } from './catalogue';
@@ -175,6 +176,85 @@ const figures = z
   .array(figureSchema, { error: required('a list of {name, value, appliesFrom, source}') })
   .optional();
 
+/**
+ * Limits of an offers block's request. Amount and period are those of the offers list (/offers/),
+ * to which an empty block links for the same amount and period; ages are adults' up to the oldest
+ * age the feeds state.
+ */
+export const OFFER_BLOCK_LIMITS = {
+  amountZl: { min: 100, max: 50_000, step: 50 },
+  periodDays: { min: 1, max: 1_800 },
+  age: { min: 18, max: 100 },
+} as const;
+
+const wholeNumber = (min: number, max: number, unit: string) =>
+  z
+    .number({ error: required(`a whole number of ${unit}`) })
+    .int(`must be a whole number of ${unit}`)
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`);
+
+const flag = z.boolean({ error: 'must be true or false' }).optional();
+const borrowerAge = wholeNumber(OFFER_BLOCK_LIMITS.age.min, OFFER_BLOCK_LIMITS.age.max, 'years').optional();
+
+/** What an SEO page's offers block shows (content/README.md, "The offers block"). */
+export const offersDeclarationSchema = z.strictObject(
+  {
+    amount: wholeNumber(OFFER_BLOCK_LIMITS.amountZl.min, OFFER_BLOCK_LIMITS.amountZl.max, 'złoty').refine(
+      (zl) => zl % OFFER_BLOCK_LIMITS.amountZl.step === 0,
+      `must be a multiple of ${OFFER_BLOCK_LIMITS.amountZl.step} zł (the step of the offers list)`,
+    ),
+    periodDays: wholeNumber(OFFER_BLOCK_LIMITS.periodDays.min, OFFER_BLOCK_LIMITS.periodDays.max, 'days'),
+    products: uniqueList(
+      z.enum(OFFER_PRODUCT_TYPES, {
+        error: `must be a product type of the offer feeds: ${OFFER_PRODUCT_TYPES.join(', ')}`,
+      }),
+      'product type',
+    )
+      .refine((list) => list.length > 0, 'must name at least one product type (leave the key out for any)')
+      .optional(),
+    firstLoanFree: flag,
+    age: z
+      .strictObject({ min: borrowerAge, max: borrowerAge }, { error: required('a map {min, max}') })
+      .refine((range) => range.min !== undefined || range.max !== undefined, 'must give min, max or both')
+      .refine((range) => range.min === undefined || range.max === undefined || range.min <= range.max, {
+        message: 'must not be below min',
+        path: ['max'],
+      })
+      .optional(),
+    business: flag,
+    withoutCreditCheck: flag,
+    fallback: sitePath.optional(),
+  },
+  { error: required('false or a map {amount, periodDays, …} (see content/README.md)') },
+);
+
+export type OffersDeclaration = z.output<typeof offersDeclarationSchema>;
+
+/**
+ * `offers:` of a page: false (no offers block) or the declaration of what it shows. Parsed in two
+ * steps so that a map with a wrong field is reported at that field, not as "not false".
+ */
+const offersField = z
+  .unknown()
+  .transform((value, ctx): false | OffersDeclaration => {
+    if (value === false) return false;
+    const parsed = offersDeclarationSchema.safeParse(value);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) {
+      if (issue.code === 'unrecognized_keys')
+        for (const key of issue.keys)
+          ctx.addIssue({
+            code: 'custom',
+            path: [...issue.path, key],
+            message: 'is not a known field (see content/README.md)',
+          });
+      else ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    }
+    return z.NEVER;
+  })
+  .optional();
+
 const pageFields = {
   path: sitePath,
   title: text(60),
@@ -185,9 +265,12 @@ const pageFields = {
   intro: text(2_000).optional(),
   faq: z.array(faqItem, { error: required('a list of {question, answer}') }).optional(),
   related: uniqueList(sitePath, 'path').optional(),
-  offers: z.boolean({ error: 'must be true or false' }).optional(),
+  offers: offersField,
   figures,
 };
+
+const onlySeoShowsOffers = (ctx: z.RefinementCtx) =>
+  ctx.addIssue({ code: 'custom', path: ['offers'], message: 'only seo pages show an offers block' });
 
 /** pages/*.md: core pages (type page) and SEO landing pages (type seo). */
 export const pageSchema = z
@@ -199,7 +282,16 @@ export const pageSchema = z
     notBefore(page.updated, page.published, 'updated', ctx, 'published');
     if (page.related?.includes(page.path))
       ctx.addIssue({ code: 'custom', path: ['related'], message: 'must not link the page to itself' });
-    if (page.type !== 'seo') return;
+    if (page.type !== 'seo') {
+      if (page.offers) onlySeoShowsOffers(ctx);
+      return;
+    }
+    if (page.offers === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['offers'],
+        message: 'is required on seo pages: what the offers block shows ({amount, periodDays, …}) or false',
+      });
     if (page.intro === undefined)
       ctx.addIssue({ code: 'custom', path: ['intro'], message: 'is required on seo pages' });
     countBetween(page.faq, 3, 5, 'faq', ctx, 'seo pages');
@@ -213,6 +305,7 @@ export const docSchema = z
     notBefore(doc.updated, doc.published, 'updated', ctx, 'published');
     if (doc.related?.includes(doc.path))
       ctx.addIssue({ code: 'custom', path: ['related'], message: 'must not link the page to itself' });
+    if (doc.offers) onlySeoShowsOffers(ctx);
   });
 
 const source = z.strictObject({ name: text(300), url: httpUrl });

@@ -11,6 +11,21 @@ import {
 } from '../domain/comment-rules';
 import { CommentEntity } from './comment.entity';
 
+/** A published rating of a lender with the lender it is about (listRecentLenderRatings). */
+export interface RecentLenderRatingRow {
+  id: string;
+  pagePath: string;
+  lenderSlug: string;
+  lenderName: string;
+  name: string;
+  text: string;
+  rating: number;
+  createdAt: Date;
+  moderatedAt: Date | null;
+  lenderRatingsCount: number;
+  lenderRatingsSum: number;
+}
+
 export type ModerationOutcome = { ok: CommentEntity } | { notFound: true } | { refused: string };
 
 /** What a stored comment or reply is answered with, kept with its idempotency key for repeats (JSON). */
@@ -174,6 +189,32 @@ export class CommentsRepository {
       ratingsCount: Number(counts?.ratings ?? 0),
       ratingsSum: Number(counts?.sum ?? 0),
     };
+  }
+
+  /**
+   * The newest published visitor ratings under lender review pages (top-level comments with a
+   * rating; replies carry none), with their lender and its kept counters, and how many there are in
+   * all. Only published review pages count: an unpublished page's comments are not shown anywhere.
+   */
+  async listRecentLenderRatings(limit: number): Promise<{ rows: RecentLenderRatingRow[]; total: number }> {
+    const from = `FROM content.comments c
+                  JOIN content.pages p ON p.path = c.page_path AND p.published AND p.type = 'lender'
+                  JOIN content.lender_reviews l ON l.page_id = p.id
+                 WHERE c.state = 'published' AND c.reply_to IS NULL AND c.rating IS NOT NULL
+                   AND c.author_type = 'visitor'`;
+    const [rows, [count]] = await Promise.all([
+      this.dataSource.query<RecentLenderRatingRow[]>(
+        `SELECT c.id, c.page_path AS "pagePath", l.slug AS "lenderSlug", l.name AS "lenderName", c.name,
+                c.text, c.rating, c.created_at AS "createdAt", c.moderated_at AS "moderatedAt",
+                l.reviews_count AS "lenderRatingsCount", l.ratings_sum AS "lenderRatingsSum"
+           ${from}
+          ORDER BY c.created_at DESC, c.id DESC
+          LIMIT $1`,
+        [limit],
+      ),
+      this.dataSource.query<{ total: string }[]>(`SELECT count(*) AS total ${from}`),
+    ]);
+    return { rows, total: Number(count?.total ?? 0) };
   }
 
   listByState(state: CommentState, slice: PageSlice) {

@@ -13,7 +13,7 @@ import { TagEntity } from './tag.entity';
  * Version of what the importer derives from a file (HTML, anchors, counts). Raise it when that
  * changes: rows written by an older version are then rewritten even though their files are not.
  */
-export const RENDER_VERSION = 1;
+export const RENDER_VERSION = 2;
 
 export const NAVIGATION_KEY = 'main';
 
@@ -74,6 +74,7 @@ class ImportTransaction {
       wordCount: record.wordCount,
       readingMinutes: record.readingMinutes,
       showOffers: record.showOffers,
+      offerBlock: record.offerBlock,
       contentHash: record.contentHash,
       renderVersion: RENDER_VERSION,
       sourceFile: record.sourceFile,

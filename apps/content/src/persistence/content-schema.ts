@@ -8,6 +8,7 @@ import { EditorialImport1763740000000 } from './migrations/1763740000000-editori
 import { CreateComments1763750000000 } from './migrations/1763750000000-create-comments';
 import { CreateIdempotencyKeys1795600000000 } from './migrations/1795600000000-create-idempotency-keys';
 import { IndexPublishedComments1795610000000 } from './migrations/1795610000000-index-published-comments';
+import { PageOfferBlock1797100000000 } from './migrations/1797100000000-page-offer-block';
 import { NavigationEntity } from './navigation.entity';
 import { PageEntity } from './page.entity';
 import { TagEntity } from './tag.entity';
@@ -38,4 +39,5 @@ export const CONTENT_MIGRATIONS = [
   CreateComments1763750000000,
   CreateIdempotencyKeys1795600000000,
   IndexPublishedComments1795610000000,
+  PageOfferBlock1797100000000,
 ];

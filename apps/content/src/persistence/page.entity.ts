@@ -7,7 +7,7 @@ import {
   Unique,
   UpdateDateColumn,
 } from 'typeorm';
-import { type FaqEntry } from '../domain/content-model';
+import { type FaqEntry, type OfferBlockRecord } from '../domain/content-model';
 import { type TocEntry } from '../domain/markdown';
 
 export const PAGE_TYPES = ['page', 'seo', 'blog', 'tag', 'lender', 'doc', 'author'] as const;
@@ -73,6 +73,10 @@ export class PageEntity {
   /** Whether the page shows the offers block and the call to action of the loan journey. */
   @Column({ name: 'show_offers', type: 'boolean', default: false })
   showOffers!: boolean;
+
+  /** What the offers block shows (the front matter's `offers` declaration); null without a block. */
+  @Column({ name: 'offer_block', type: 'jsonb', nullable: true })
+  offerBlock!: OfferBlockRecord | null;
 
   /** sha256 of the source (hex); null for pages seeded by a migration rather than imported. */
   @Column({ name: 'content_hash', type: 'varchar', length: 64, nullable: true })

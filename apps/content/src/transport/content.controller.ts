@@ -20,6 +20,7 @@ import {
   listArticlesRequest,
   listCommentsForModerationRequest,
   listCommentsRequest,
+  listRecentLenderRatingsRequest,
   listPopularArticlesRequest,
   listRoutesRequest,
   listSitemapEntriesRequest,
@@ -161,5 +162,12 @@ export class ContentController implements contentV1.ContentServiceController {
 
   async getNavigation(): Promise<contentV1.Navigation> {
     return this.navigation.getNavigation();
+  }
+
+  async listRecentLenderRatings(
+    request: contentV1.ListRecentLenderRatingsRequest,
+  ): Promise<contentV1.ListRecentLenderRatingsResponse> {
+    const { limit } = parseRequest(listRecentLenderRatingsRequest, request);
+    return this.comments.listRecentLenderRatings(limit);
   }
 }

@@ -177,6 +177,19 @@ export const postStaffReplyRequest = z.preprocess(
   keyed.and(staffReplySchema).transform(({ idempotencyKey, ...value }) => ({ value, idempotencyKey })),
 );
 
+/** How many recent lender ratings a caller gets when it asks for none, and the most it may ask for. */
+export const RECENT_LENDER_RATINGS_DEFAULT = 5;
+export const RECENT_LENDER_RATINGS_MAX = 20;
+
+export const listRecentLenderRatingsRequest = z.object({
+  limit: z
+    .number()
+    .int('must be a whole number')
+    .min(0, 'must not be negative')
+    .max(RECENT_LENDER_RATINGS_MAX, `must be at most ${RECENT_LENDER_RATINGS_MAX}`)
+    .transform((limit) => limit || RECENT_LENDER_RATINGS_DEFAULT),
+});
+
 /** AnonymiseCommenter: the e-mail whose comments lose their author (erasure through the leads service). */
 export const anonymiseCommenterRequest = z.object({
   email: z

@@ -61,6 +61,8 @@ export interface OfferCard {
   periodMaxDays: number;
   aprBasisPoints: number;
   firstLoanFree: boolean;
+  /** Up to which amount the first loan is free (grosze); 0 when unknown or not free. */
+  firstLoanFreeMaxGrosze?: number;
   tags: string[];
   /** Path of the lender's review page, e.g. '/vivus/'; empty when the site has none. */
   reviewPath: string;
@@ -68,12 +70,21 @@ export interface OfferCard {
   sponsored: boolean;
   /** 1-based place in the list shown (the click record's position). */
   position: number;
+  /** The offer comes from the sample feed bundled with the product: its list carries the sample notice. */
+  sample: boolean;
+  /** Day the offer's feed was fetched, 'YYYY-MM-DD'; the date its figures are stated with ('' when unknown). */
+  asOf: string;
   /**
    * The representative example consumer-credit advertising requires next to any cost figure
    * (rate, total cost, total payable, RRSO, term), from the offers service; null when the
    * service gives none, and then the card shows no cost figure at all.
    */
   example: CostExample | null;
+  /**
+   * No cost may be shown for the amount and period asked (the feed states only the free first
+   * loan's terms, and it does not cover them): the card says the cost is unknown, with no example.
+   */
+  costUnknown?: boolean;
 }
 
 /** A representative example of one offer for one amount and term (money in grosze). */
@@ -97,14 +108,32 @@ export interface CostExample {
 /** Where an offer list is shown; the click record's 'sub7' (libs/tracking, offerClick). */
 export type OfferListSource = 'offers' | 'home' | 'seo' | 'lender' | 'landing';
 
+/** Offers able to lend the amount asked only for another period, all priced at this one. */
+export interface OtherPeriodGroup {
+  periodDays: number;
+  offers: OfferCard[];
+}
+
 /** Offers as a block of a page: the cards and how many the service lists in all. */
 export interface OfferBlock {
+  /** Ranked offers able to lend the amount for the period asked. */
   items: OfferCard[];
+  /** All offers able to lend the amount for the period asked (the count a list states). */
   total: number;
   /** Paid placements that fit, shown labelled and apart from the ranked items. */
   sponsored: OfferCard[];
-  /** The filter the block shows offers for, e.g. 'Oferty na 100 zł'; '' for the general one. */
+  /** The block's heading: what it shows, worded from its request ('Chwilówki …: 1 000 zł na 61 dni'). */
   label: string;
+  /** The amount (zł) and period (days) asked for. */
+  request: { amountZl: number; periodDays: number };
+  /** Offers able to lend the amount only for another period, apart, nearest period first. */
+  otherPeriod: OtherPeriodGroup[];
+  /** All such offers (the groups may hold fewer). */
+  otherPeriodTotal: number;
+  /** What the page asks for that no feed states ('business', 'without_credit_check'): then no offer fits. */
+  unsupported: string[];
+  /** Where the block sends the visitor when no offer fits. */
+  fallback: { path: string; title: string };
 }
 
 /** An article in lists: blog pages, tag pages, author pages, similar and popular articles. */

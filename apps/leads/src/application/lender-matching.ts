@@ -52,6 +52,13 @@ export class LenderMatching {
           limit: MATCH_LIMIT,
           age: pesel ? ageOn(pesel.birthDate, warsawDay(now)) : 0,
           pagePath: '',
+          // An application may go to any lender able to lend its amount for its period.
+          productTypes: [],
+          firstLoanFreeOnly: false,
+          ageFrom: 0,
+          ageTo: 0,
+          business: false,
+          withoutCreditCheck: false,
         },
         { deadlineMs: Math.min(remaining, 2_000) },
       );

@@ -21,12 +21,17 @@ describe('FeedIngestionUseCases', () => {
     logger = silentLogger();
   });
 
-  const build = (fetch: FeedSource['fetch'], store: Partial<FeedsRepository> = {}) => {
+  const build = (fetch: FeedSource['fetch'], store: Partial<FeedsRepository> = {}, sample = false) => {
     const markRunning = jest.fn().mockResolvedValue(undefined);
     const forget = jest.fn();
     const useCases = new FeedIngestionUseCases(
       strictMock<FeedsRepository>('feeds', { markRunning, ...store }),
-      strictMock<FeedSource>('source', { fetch, location: 'file:///feeds/' }),
+      strictMock<FeedSource>('source', {
+        fetch,
+        location: 'file:///feeds/',
+        isSample: jest.fn().mockResolvedValue(sample),
+        urlOf: (fileName: string) => `file:///feeds/${fileName}`,
+      }),
       strictMock<OfferCatalogue>('catalogue', { forget }),
       cache,
       logger,
@@ -52,9 +57,12 @@ describe('FeedIngestionUseCases', () => {
       expect.objectContaining({
         received: 2,
         rejected: 1,
+        leftOut: [{ index: 1, offerId: 0, reason: 'offer_id: is required' }],
         stored: 1,
         dropped: 0,
         contentHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+        sourceUrl: 'file:///feeds/pl_feed.json',
+        sample: false,
       }),
       expect.any(Date),
     );
@@ -62,10 +70,51 @@ describe('FeedIngestionUseCases', () => {
     expect(await cache.get(feedHashKey('pl'))).toBeUndefined();
   });
 
+  it('stores the rest of a feed with an invalid offer, says at warn how many were left out, and records the source as sample', async () => {
+    const storeSuccess = jest.fn().mockResolvedValue(undefined);
+    const warn = jest.spyOn(logger, 'warn');
+    const fetch = jest.fn().mockResolvedValue(
+      feed([
+        { offer_id: 1, header: 'Vivus', lender_link: 'https://x.pl/' },
+        { offer_id: 2, header: 'Zły', lender_link: 'https://y.pl/', amount_max: 'dużo' },
+        { offer_id: 3, header: 'Bez linku', lender_link: '' },
+      ]),
+    );
+    const { useCases } = build(fetch, { storeSuccess }, true);
+
+    await useCases.ingest(['pl']);
+
+    expect(storeSuccess).toHaveBeenCalledWith(
+      'pl',
+      expect.objectContaining({
+        offers: [
+          { offer_id: 1, header: 'Vivus', lender_link: 'https://x.pl/' },
+          { offer_id: 3, header: 'Bez linku' },
+        ],
+        received: 3,
+        rejected: 1,
+        leftOut: [{ index: 1, offerId: 2, reason: expect.stringMatching(/^amount_max: /) }],
+        // Listed: Vivus; the offer without a link is inactive and so not listed (dropped).
+        stored: 1,
+        dropped: 1,
+        sample: true,
+      }),
+      expect.any(Date),
+    );
+    expect(warn).toHaveBeenCalledWith(
+      expect.objectContaining({ feedKey: 'pl', leftOut: 1 }),
+      '1 of the 3 offers of the pl feed left out as invalid; the rest stored',
+    );
+  });
+
   it.each([
     ['not JSON', { body: Buffer.from('<html>'), byteLength: 6 }, /not JSON/],
     ['too large', { body: Buffer.alloc(0), byteLength: 6 * 1024 * 1024 }, /more than the 5242880/],
-    ['of wrong types', feed([{ offer_id: 'x', header: 'A' }]), /offer 0, field offer_id/],
+    [
+      'without one valid offer',
+      feed([{ offer_id: 'x', header: 'A' }]),
+      /none of the 1 offers is valid.*offer 0, offer_id/,
+    ],
   ])(
     'logs ERROR WHILE LOADING OFFERS with the cause and keeps the last good copy for a feed %s',
     async (_, fetched, cause) => {
@@ -164,6 +213,8 @@ describe('FeedIngestionUseCases when the database fails mid-run', () => {
       strictMock<FeedSource>('source', {
         fetch: jest.fn().mockResolvedValue({ body, byteLength: 2 }),
         location: 'file:///feeds/',
+        isSample: jest.fn().mockResolvedValue(false),
+        urlOf: (fileName: string) => `file:///feeds/${fileName}`,
       }),
       strictMock<OfferCatalogue>('catalogue'),
       new MemoryCache({ logger: silentLogger() }),

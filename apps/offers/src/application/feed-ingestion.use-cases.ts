@@ -39,14 +39,20 @@ function toStatus(feedKey: FeedKey, row: FeedEntity | undefined): offersV1.FeedI
     offersDropped: row?.offersDropped ?? 0,
     errorMessage: row?.errorMessage ?? '',
     lastSuccessAt: iso(row?.lastSuccessAt ?? null),
+    offersLeftOut: row?.offersRejected ?? 0,
+    leftOut: (row?.leftOut ?? []).map((o) => ({ index: o.index, offerId: o.offerId, reason: o.reason })),
+    sample: (row?.sample ?? false) && row?.contentHash != null,
+    sourceUrl: row?.sourceUrl ?? '',
   };
 }
 
 /**
- * Feed ingestion: fetch `{key}_feed.json`, validate it whole, store it with its
- * fetch time and SHA-256 as the feed's new last good copy. Any failure (unreachable, HTTP error,
- * > 5 MB, not JSON, wrong types) is logged as 'ERROR WHILE LOADING OFFERS' with the cause and
- * recorded in the feed's status; the last good copy keeps serving.
+ * Feed ingestion: fetch `{key}_feed.json`, validate it offer by offer, store the valid offers with
+ * the fetch time, SHA-256, location and whether it is the bundled sample data as the feed's new
+ * last good copy; invalid offers are left out, counted, named in the status and logged at warn. A
+ * feed that fails whole (unreachable, HTTP error, > 5 MB, not JSON, not an array, no valid offer)
+ * is logged as 'ERROR WHILE LOADING OFFERS' with the cause and recorded in the feed's status; the
+ * last good copy keeps serving.
  */
 @Injectable()
 export class FeedIngestionUseCases {
@@ -104,9 +110,10 @@ export class FeedIngestionUseCases {
 
   private async fetchAndStore(feedKey: FeedKey): Promise<void> {
     const fetchedAt = new Date(Date.now());
+    const fileName = feedFileName(feedKey);
     let fetched;
     try {
-      fetched = await this.source.fetch(feedFileName(feedKey));
+      fetched = await this.source.fetch(fileName);
     } catch (error) {
       return this.fail(feedKey, (error as Error).message);
     }
@@ -114,14 +121,19 @@ export class FeedIngestionUseCases {
     if (!parsed.ok) return this.fail(feedKey, parsed.cause);
     const contentHash = createHash('sha256').update(fetched.body).digest('hex');
     const { offers, dropped } = normaliseFeed(parsed.offers, feedKey, warsawDay(fetchedAt));
+    const sourceUrl = this.source.urlOf(fileName);
+    const sample = await this.source.isSample(fileName, fetched.body);
     await this.feeds.storeSuccess(
       feedKey,
       {
         offers: parsed.offers,
         contentHash,
         fetchedAt,
+        sourceUrl,
+        sample,
         received: parsed.received,
         rejected: parsed.rejected,
+        leftOut: parsed.leftOut,
         stored: offers.length,
         dropped,
       },
@@ -129,6 +141,11 @@ export class FeedIngestionUseCases {
     );
     this.catalogue.forget(feedKey);
     await this.cache.delete(feedHashKey(feedKey));
+    if (parsed.rejected > 0)
+      this.logger.warn(
+        { feedKey, source: sourceUrl, leftOut: parsed.rejected, offers: parsed.leftOut.slice(0, 5) },
+        `${parsed.rejected} of the ${parsed.received} offers of the ${feedKey} feed left out as invalid; the rest stored`,
+      );
     this.logger.info(
       {
         feedKey,
@@ -136,6 +153,7 @@ export class FeedIngestionUseCases {
         rejected: parsed.rejected,
         stored: offers.length,
         dropped,
+        sample,
         contentHash,
       },
       'feed stored',

@@ -109,6 +109,46 @@ describe('lender facts data', () => {
       firstLoanFreeMaxGrosze: 150_000,
       lenders: 2,
       asOf: DAY,
+      sample: false,
+      source: { name: `dane z pliku ofert partnera, pobrane ${DAY}`, url: '' },
+    });
+  });
+
+  it('names the bundled sample file as the source of sample figures, never the partner’s file', () => {
+    const unknown = { value: null, source: null, checkedAt: null } as const;
+    const entry = {
+      name: 'Vivus',
+      kind: unknown,
+      company: unknown,
+      register: unknown,
+      registerEntry: unknown,
+    };
+    const sampleName = 'dane przykładowe z pliku pl_feed.json dołączonego do serwisu, nie od pożyczkodawcy';
+    const sample = normaliseFeed([feedOffer(1, 'Vivus')], 'pl', DAY, { sample: true, asOf: DAY }).offers;
+    expect(assembleLenderFacts('vivus', entry, sample[0], undefined, DAY).offer).toMatchObject({
+      sample: true,
+      source: { name: `${sampleName}, wczytane ${DAY}`, url: '' },
+    });
+    expect(catalogueFigures(sample, () => '', DAY)).toMatchObject({
+      sample: true,
+      source: { name: `${sampleName}, wczytane ${DAY}` },
+    });
+    // Sample even when no offer is counted (here the only one is a paid placement).
+    const paid = normaliseFeed([feedOffer(1, 'Vivus', { sponsored: true })], 'kz_ru', DAY, {
+      sample: true,
+      asOf: DAY,
+    }).offers;
+    expect(catalogueFigures(paid, () => '', '')).toMatchObject({
+      lenders: 0,
+      sample: true,
+      source: {
+        name: 'dane przykładowe z pliku kz_ru_feed.json dołączonego do serwisu, nie od pożyczkodawcy',
+      },
+    });
+    const partner = normaliseFeed([feedOffer(1, 'Vivus')], 'pl', DAY, { sample: false, asOf: DAY }).offers;
+    expect(assembleLenderFacts('vivus', entry, partner[0], undefined, DAY).offer).toMatchObject({
+      sample: false,
+      source: { name: `dane z pliku ofert partnera, pobrane ${DAY}` },
     });
   });
 });

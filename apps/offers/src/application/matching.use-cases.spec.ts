@@ -1,4 +1,4 @@
-import { normaliseFeed } from '@lib/offers-domain';
+import { NO_FILTERS, normaliseFeed } from '@lib/offers-domain';
 import { CallDeadline, ServiceError } from '@lib/service-kit';
 import { strictMock } from '@lib/testing';
 import { type LeadRequestsRepository } from '../persistence/lead-requests.repository';
@@ -26,6 +26,27 @@ const offers = normaliseFeed(
       period_min_days: 61,
       period_max_days: 90,
       commission: 20,
+    },
+    {
+      offer_id: 4,
+      header: 'Długi',
+      lender_link: 'https://d.pl/',
+      amount_min: 100,
+      amount_max: 3000,
+      period_min_days: 120,
+      period_max_days: 360,
+      commission: 5,
+    },
+    {
+      offer_id: 5,
+      header: 'Promocja',
+      lender_link: 'https://e.pl/',
+      amount_min: 100,
+      amount_max: 3000,
+      period_min_days: 61,
+      period_max_days: 61,
+      first_loan_free: true,
+      first_loan_free_max: 800,
     },
     {
       offer_id: 3,
@@ -60,14 +81,61 @@ describe('MatchingUseCases', () => {
 
     const answer = await useCases.matchOffers(command, CallDeadline.none());
 
-    expect(answer.offers.map((m) => m.offer?.header)).toEqual(['Tani', 'Drogi']);
+    expect(answer.offers.map((m) => m.offer?.header)).toEqual(['Tani', 'Drogi', 'Promocja']);
     expect(answer.offers[0]?.cost).toMatchObject({
       amountGrosze: 100_000,
       feesGrosze: 5_000,
       rrsoPercent: expect.stringMatching(/^\d+\.\d\d$/),
     });
     expect(answer.sponsored.map((m) => m.offer?.header)).toEqual(['Reklama']);
-    expect(answer.total).toBe(2);
+    expect(answer.total).toBe(3);
+    // 1 000 zł is above Promocja's free 800 zł and its feed states no regular terms: no cost at all.
+    expect(answer.offers[2]).toMatchObject({ cost: null, costUnknown: true, pricedPeriodDays: 61, score: 0 });
+    // Długi lends from 120 days: apart, priced at 120 days, unranked and not counted.
+    expect(answer.otherPeriod).toMatchObject([
+      {
+        offer: { header: 'Długi' },
+        withinLimits: false,
+        pricedPeriodDays: 120,
+        score: 0,
+        costUnknown: false,
+      },
+    ]);
+    expect(answer.otherPeriod[0]?.cost).toMatchObject({ periodDays: 120, feesGrosze: 5_000 });
+    expect(answer.otherPeriodTotal).toBe(1);
+    expect(answer.unsupportedFilters).toEqual([]);
+  });
+
+  it('answers a free first loan at 0 zł within its limit, and nothing for a filter no feed can answer', async () => {
+    const useCases = new MatchingUseCases(
+      strictMock<OfferCatalogue>('catalogue', { offers: jest.fn().mockResolvedValue(offers) }),
+      strictMock<LeadRequestsRepository>('leads'),
+    );
+    const free = await useCases.matchOffers(
+      { ...command, amountGrosze: 80_000, filters: { ...NO_FILTERS, firstLoanFreeOnly: true } },
+      CallDeadline.none(),
+    );
+    expect(free.offers.map((m) => m.offer?.header)).toEqual(['Promocja']);
+    expect(free.offers[0]?.cost).toMatchObject({
+      totalCostGrosze: 0,
+      totalPayableGrosze: 80_000,
+      rrsoPercent: '0.00',
+      firstLoanFreeApplies: true,
+    });
+    expect(free.otherPeriodTotal).toBe(0);
+
+    const business = await useCases.matchOffers(
+      { ...command, filters: { ...NO_FILTERS, business: true, withoutCreditCheck: true } },
+      CallDeadline.none(),
+    );
+    expect(business).toEqual({
+      offers: [],
+      total: 0,
+      sponsored: [],
+      otherPeriod: [],
+      otherPeriodTotal: 0,
+      unsupportedFilters: ['business', 'without_credit_check'],
+    });
   });
 
   it('stores the application’s request before answering, checking the deadline before COMMIT', async () => {
@@ -102,7 +170,7 @@ describe('MatchingUseCases', () => {
       strictMock<OfferCatalogue>('catalogue', { offers: jest.fn().mockResolvedValue(offers) }),
       strictMock<LeadRequestsRepository>('leads', { find }),
     );
-    await expect(useCases.leadFeed('known')).resolves.toEqual({ offerIds: [1, 2] });
+    await expect(useCases.leadFeed('known')).resolves.toEqual({ offerIds: [1, 2, 5] });
     await expect(useCases.leadFeed('unknown')).rejects.toMatchObject({ code: 5 });
   });
 });

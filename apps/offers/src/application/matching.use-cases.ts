@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { type offersV1 } from '@lib/contracts';
-import { type MatchRequest, matchOffers } from '@lib/offers-domain';
+import { type MatchRequest, type OfferMatch, type UnsupportedFilter, matchOffers } from '@lib/offers-domain';
 import { type Deadline, notFound } from '@lib/service-kit';
 import { type FeedKey } from '../domain/feed-countries';
 import { LeadRequestsRepository } from '../persistence/lead-requests.repository';
+import { pricedCost } from './loan-cost-memo';
 import { OfferCatalogue } from './offer-catalogue';
-import { toMatchedMessage } from './offer-message';
+import { toLoanCostMessage, toOfferMessage } from './offer-message';
 
 export interface MatchCommand extends MatchRequest {
   feedKey: FeedKey;
@@ -13,6 +14,29 @@ export interface MatchCommand extends MatchRequest {
   /** The leads service's application id; its request is stored for the lead feed. */
   applicationId?: string;
   limit: number;
+}
+
+/** The contract's names of the filters no feed can answer. */
+const UNSUPPORTED_FILTER_NAMES: Readonly<Record<UnsupportedFilter, string>> = {
+  business: 'business',
+  withoutCreditCheck: 'without_credit_check',
+};
+
+/**
+ * A match with the figures shown for it (cost and RRSO of the amount over the priced period), or
+ * none when its cost is unknown. An offer answered for another period carries no score: it is not
+ * ranked.
+ */
+export function toMatchedMessage(m: OfferMatch): offersV1.MatchedOffer {
+  const cost = pricedCost(m);
+  return {
+    offer: toOfferMessage(m.offer),
+    score: m.withinLimits ? m.score : 0,
+    withinLimits: m.withinLimits,
+    cost: cost ? toLoanCostMessage(cost) : null,
+    costUnknown: cost === null,
+    pricedPeriodDays: m.periodDays,
+  };
 }
 
 /** MatchOffers and the lead feed built on it. */
@@ -23,6 +47,11 @@ export class MatchingUseCases {
     private readonly leadRequests: LeadRequestsRepository,
   ) {}
 
+  /**
+   * The offers able to lend the amount for the period, ranked and counted; apart, those able to
+   * lend it only for another period, and the paid placements. An application's request is stored
+   * (without a page's filters: an application asks for any offer) for its lead feed.
+   */
   async matchOffers(command: MatchCommand, deadline: Deadline): Promise<offersV1.MatchOffersResponse> {
     if (command.applicationId !== undefined) {
       await this.leadRequests.storeOnce(
@@ -37,11 +66,17 @@ export class MatchingUseCases {
         () => deadline.assertTimeLeft(),
       );
     }
-    const { ranked, sponsored } = matchOffers(await this.catalogue.offers(command.feedKey), command);
+    const { ranked, otherPeriod, sponsored, unsupported } = matchOffers(
+      await this.catalogue.offers(command.feedKey),
+      command,
+    );
     return {
       offers: ranked.slice(0, command.limit).map(toMatchedMessage),
       total: ranked.length,
       sponsored: sponsored.map(toMatchedMessage),
+      otherPeriod: otherPeriod.slice(0, command.limit).map(toMatchedMessage),
+      otherPeriodTotal: otherPeriod.length,
+      unsupportedFilters: unsupported.map((name) => UNSUPPORTED_FILTER_NAMES[name]),
     };
   }
 

@@ -1,13 +1,6 @@
 import { type offersV1 } from '@lib/contracts';
-import {
-  type LoanCost,
-  type NormalisedOffer,
-  type OfferMatch,
-  loanCost,
-  rrsoBasisPoints,
-} from '@lib/offers-domain';
+import { type LoanCost, type NormalisedOffer, loanCost, rrsoBasisPoints } from '@lib/offers-domain';
 import { lenderKindOf } from '../persistence/lender-facts-file';
-import { pricedCost } from './loan-cost-memo';
 
 export const toLoanCostMessage = (cost: LoanCost): offersV1.LoanCost => ({ ...cost });
 
@@ -64,15 +57,12 @@ export function toOfferMessage(o: NormalisedOffer): offersV1.Offer {
     ratingCount: o.ratingCount,
     ratingSource: o.ratingSource,
     starsDrawn: o.starsDrawn,
+    sample: o.sample,
+    asOf: o.asOf,
+    field2ValueFilled: o.field2ValueFilled,
+    field4ValueFilled: o.field4ValueFilled,
+    filledTagIndexes: o.filledTagIndexes,
   };
   messages.set(o, message);
   return message;
 }
-
-/** A match with its exact figures (cost and RRSO of the requested amount and period). */
-export const toMatchedMessage = (m: OfferMatch): offersV1.MatchedOffer => ({
-  offer: toOfferMessage(m.offer),
-  score: m.score,
-  withinLimits: m.withinLimits,
-  cost: toLoanCostMessage(pricedCost(m)),
-});

@@ -7,7 +7,7 @@ import { type FeedKey } from '../domain/feed-countries';
  */
 export const OFFERS_CACHE_PREFIX = 'cache:';
 
-/** The content hash of a feed's last good copy (the catalogue's in-process list is keyed by it). */
+/** The version of a feed's last good copy: content hash, provenance, fetch day (the catalogue's in-process list is keyed by it). */
 export const feedHashKey = (feedKey: FeedKey) => `${OFFERS_CACHE_PREFIX}feed-hash:${feedKey}`;
 
 /**

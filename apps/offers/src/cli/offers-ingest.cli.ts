@@ -24,6 +24,26 @@ const STATE_NAMES: Record<number, string> = {
   [offersV1.FeedIngestionState.FAILED]: 'FAILED',
 };
 
+/** Counts of a stored feed, its left-out offers when any, and a warning when it is sample data. */
+function outcome(f: offersV1.FeedIngestionStatus): string {
+  const counts = `${f.offersReceived} received, ${f.offersStored} listed, ${f.offersDropped} dropped`;
+  const leftOut = f.offersLeftOut > 0 ? `, ${f.offersLeftOut} left out as invalid` : '';
+  const sample = f.sample ? `; SAMPLE DATA from ${f.sourceUrl}` : '';
+  return `${counts}${leftOut}${sample}`;
+}
+
+/** One line per named left-out offer, and how many more there were. */
+function leftOutLines(f: offersV1.FeedIngestionStatus): string[] {
+  const indent = ' '.repeat(8);
+  const lines = f.leftOut.map(
+    (o) =>
+      `${indent}left out: ${o.offerId > 0 ? `offer ${o.offerId}` : 'an offer without a readable id'} (item ${o.index} of the feed): ${o.reason}`,
+  );
+  const unnamed = f.offersLeftOut - f.leftOut.length;
+  if (unnamed > 0) lines.push(`${indent}and ${unnamed} more left out`);
+  return lines;
+}
+
 /** Waiting between two status questions while feeds are being fetched. */
 export type Pause = () => Promise<void>;
 
@@ -60,10 +80,11 @@ export function offersIngestCli(pause: Pause = () => delay(250)): CliCommand<str
           ({ feeds } = await client.getFeedIngestionStatus({ feedKeys: keys }));
         }
         for (const f of feeds) {
-          const counts = `${f.offersReceived} received, ${f.offersStored} listed, ${f.offersDropped} dropped`;
+          const failed = f.state === offersV1.FeedIngestionState.FAILED;
           io.out(
-            `${f.feedKey.padEnd(6)} ${STATE_NAMES[f.state] ?? 'unknown'}  ${f.state === offersV1.FeedIngestionState.FAILED ? f.errorMessage : counts}`,
+            `${f.feedKey.padEnd(6)} ${STATE_NAMES[f.state] ?? 'unknown'}  ${failed ? f.errorMessage : outcome(f)}`,
           );
+          if (!failed) for (const line of leftOutLines(f)) io.out(line);
         }
         return feeds.some((f) => f.state === offersV1.FeedIngestionState.FAILED) ? 1 : 0;
       } catch (error) {

@@ -1,5 +1,5 @@
 import { type offersV1 } from '@lib/contracts';
-import { type LoanCost, type NormalisedOffer } from '@lib/offers-domain';
+import { type FeedKey, type LoanCost, type NormalisedOffer, feedFileName } from '@lib/offers-domain';
 import { z } from 'zod';
 
 /** Kinds of business a brand can be; comparison sites and intermediaries are not lenders. */
@@ -74,11 +74,23 @@ const toTextFact = (fact: Fact): offersV1.TextFact =>
         checkedAt: fact.checkedAt,
       };
 
-/** The feed source of one lender's figures: the partner's offer file, fetched on `fetchedDay`. */
-export const feedSource = (fetchedDay: string): offersV1.FactSource => ({
-  name: fetchedDay === '' ? FEED_SOURCE_NAME : `${FEED_SOURCE_NAME}, pobrane ${fetchedDay}`,
-  url: '',
-});
+/**
+ * The feed source of figures: the partner's offer file fetched on `fetchedDay`, or, for a copy of
+ * the sample data bundled with the product (`sampleOf`, its feed key), that file by name: never
+ * passed off as a partner's.
+ */
+export function feedSource(fetchedDay: string, sampleOf?: FeedKey): offersV1.FactSource {
+  if (sampleOf === undefined)
+    return {
+      name: fetchedDay === '' ? FEED_SOURCE_NAME : `${FEED_SOURCE_NAME}, pobrane ${fetchedDay}`,
+      url: '',
+    };
+  const name = `dane przykładowe z pliku ${feedFileName(sampleOf)} dołączonego do serwisu, nie od pożyczkodawcy`;
+  return { name: fetchedDay === '' ? name : `${name}, wczytane ${fetchedDay}`, url: '' };
+}
+
+const sourceOf = (offer: NormalisedOffer, fetchedDay: string) =>
+  feedSource(fetchedDay, offer.sample ? offer.feedKey : undefined);
 
 /** The offer a review shows: the brand's active offer first, else its inactive one; undefined when the feed has none. */
 export function offerOfReview(offers: readonly NormalisedOffer[], slug: string): NormalisedOffer | undefined {
@@ -117,12 +129,13 @@ export function assembleLenderFacts(
           repayment: offer.terms.repayment,
           isActive: offer.isActive,
           sponsored: offer.sponsored,
-          source: feedSource(fetchedDay),
+          source: sourceOf(offer, fetchedDay),
           checkedAt: fetchedDay,
           ageMin: offer.ageMin,
           ageMax: offer.ageMax,
           interestRateBp: offer.terms.interestRateBp,
           commissionBp: offer.terms.commissionBp,
+          sample: offer.sample,
         }
       : null,
   };
@@ -131,6 +144,8 @@ export function assembleLenderFacts(
 /**
  * The ranges headlines may quote: over active offers that are not paid placements and whose brand
  * is not a comparison site or intermediary (`kindOf` gives the verified kind of a review slug).
+ * Sample when any offer of the list is sample data (one feed's offers share their copy), even when
+ * none is counted: the source then names the sample file.
  */
 export function catalogueFigures(
   offers: readonly NormalisedOffer[],
@@ -140,6 +155,7 @@ export function catalogueFigures(
   const lending = offers.filter(
     (o) => o.isActive && !o.sponsored && !NOT_LENDER_KINDS.has(kindOf(o.reviewSlug)),
   );
+  const sample = offers.find((o) => o.sample);
   const positive = (values: number[]) => values.filter((v) => v > 0);
   const min = (values: number[]) => (positive(values).length > 0 ? Math.min(...positive(values)) : 0);
   const max = (values: number[]) => (values.length > 0 ? Math.max(0, ...values) : 0);
@@ -151,6 +167,7 @@ export function catalogueFigures(
     firstLoanFreeMaxGrosze: max(lending.map((o) => o.terms.firstLoanFreeMaxGrosze)),
     lenders: new Set(lending.map((o) => o.lenderSlug)).size,
     asOf: fetchedDay,
-    source: feedSource(fetchedDay),
+    source: feedSource(fetchedDay, sample?.feedKey),
+    sample: sample !== undefined,
   };
 }

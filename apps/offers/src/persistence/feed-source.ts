@@ -1,6 +1,8 @@
-import { open } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MAX_FEED_BYTES } from '@lib/offers-domain';
+import { BUNDLED_FEEDS_DIR, isBundledFeedsUrl } from '../offers.config';
 
 /** The raw bytes of one fetched feed (never more than MAX_FEED_BYTES + 1, so an oversized feed is known as such). */
 export interface FetchedFeed {
@@ -75,13 +77,36 @@ async function readLocal(path: string): Promise<FetchedFeed> {
 
 /** The configured feed location as an injectable port (use cases are tested with a strict mock of it). */
 export class FeedSource {
+  /** True when the location is the bundled folder: what it serves is sample data, not a partner's feed. */
+  readonly sample: boolean;
+
   constructor(
     private readonly baseUrl: string,
     private readonly timeoutMs: number,
-  ) {}
+  ) {
+    this.sample = isBundledFeedsUrl(baseUrl);
+  }
 
   get location(): string {
     return this.baseUrl;
+  }
+
+  /**
+   * Whether a fetched feed is the bundled sample data: fetched from the bundled folder, or a
+   * byte-for-byte copy of the bundled file of the same name served from anywhere else (a sample
+   * file uploaded to a CDN by mistake is still sample data).
+   */
+  async isSample(fileName: string, body: Buffer): Promise<boolean> {
+    if (this.sample) return true;
+    const bundled = await readFile(path.join(BUNDLED_FEEDS_DIR, path.basename(fileName))).catch(
+      () => undefined,
+    );
+    return bundled !== undefined && bundled.equals(body);
+  }
+
+  /** The URL a feed file is fetched from. */
+  urlOf(fileName: string): string {
+    return new URL(fileName, this.baseUrl).href;
   }
 
   fetch(fileName: string): Promise<FetchedFeed> {

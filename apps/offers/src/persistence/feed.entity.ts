@@ -1,3 +1,4 @@
+import { type LeftOutOffer } from '@lib/offers-domain';
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /**
@@ -35,9 +36,25 @@ export class FeedEntity {
   @Column({ name: 'offers_received', type: 'integer', default: 0 })
   offersReceived!: number;
 
-  /** Offers left out by validation (no id or header). */
+  /** Offers of the last good copy that validation left out (not an object, no id or header, a bad field). */
   @Column({ name: 'offers_rejected', type: 'integer', default: 0 })
   offersRejected!: number;
+
+  /** The first of those (MAX_LEFT_OUT_NAMED), each `{index, offerId, reason}`; null until a copy is stored. */
+  @Column({ name: 'left_out', type: 'jsonb', nullable: true })
+  leftOut!: LeftOutOffer[] | null;
+
+  /** Where the last good copy was fetched from (the feed file's URL); null until one is stored. */
+  @Column({ name: 'source_url', type: 'varchar', length: 2048, nullable: true })
+  sourceUrl!: string | null;
+
+  /**
+   * True when the last good copy is the sample data bundled with the product (fetched from the
+   * bundled folder): recorded with the copy, so a later start with another base URL never passes it
+   * off as a partner's feed.
+   */
+  @Column({ type: 'boolean', default: false })
+  sample!: boolean;
 
   @Column({ name: 'offers_stored', type: 'integer', default: 0 })
   offersStored!: number;

@@ -1,14 +1,22 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, In } from 'typeorm';
+import { type LeftOutOffer } from '@lib/offers-domain';
+import { warsawDay } from '@lib/pl-calendar';
+import { DataSource, In, IsNull, Not } from 'typeorm';
 import { FeedEntity } from './feed.entity';
 
-/** A successful fetch: the validated offers and what ingestion counted. */
+/** A successful fetch: the validated offers, where they came from and what ingestion counted. */
 export interface StoredFeed {
   offers: unknown[];
   contentHash: string;
   fetchedAt: Date;
+  /** The feed file's URL. */
+  sourceUrl: string;
+  /** The copy is the bundled sample data. */
+  sample: boolean;
   received: number;
   rejected: number;
+  /** The first of the rejected offers, named. */
+  leftOut: LeftOutOffer[];
   stored: number;
   dropped: number;
 }
@@ -18,7 +26,41 @@ export interface FeedCopy {
   feedKey: string;
   offers: unknown[];
   contentHash: string;
+  fetchedAt: Date | null;
+  sample: boolean;
+  /** Changes whenever what the catalogue answers from the copy does (content, provenance, fetch day). */
+  version: string;
 }
+
+/** A stored copy of the bundled sample data. */
+export interface SampleCopy {
+  feedKey: string;
+  sourceUrl: string;
+}
+
+type CopyColumns = Pick<FeedEntity, 'contentHash' | 'fetchedAt' | 'sample'>;
+
+/**
+ * What a copy's offers say besides their content: the offers carry whether they are sample data
+ * and the Warsaw day they were fetched, so a copy fetched again unchanged on a new day, or from
+ * another location, is a new version to the catalogue.
+ */
+const versionOf = (row: CopyColumns): string =>
+  `${row.contentHash ?? ''}:${row.sample ? 'sample' : 'feed'}:${row.fetchedAt ? warsawDay(row.fetchedAt) : ''}`;
+
+const COPY_COLUMNS: (keyof FeedEntity)[] = ['feedKey', 'offers', 'contentHash', 'fetchedAt', 'sample'];
+
+const toCopy = (row: FeedEntity): FeedCopy | undefined =>
+  row.offers && row.contentHash
+    ? {
+        feedKey: row.feedKey,
+        offers: row.offers,
+        contentHash: row.contentHash,
+        fetchedAt: row.fetchedAt,
+        sample: row.sample,
+        version: versionOf(row),
+      }
+    : undefined;
 
 @Injectable()
 export class FeedsRepository {
@@ -35,25 +77,33 @@ export class FeedsRepository {
 
   /** The last good copy of a feed; undefined when none was ever stored. */
   async lastGood(feedKey: string): Promise<FeedCopy | undefined> {
-    const row = await this.repo.findOne({ where: { feedKey }, select: ['feedKey', 'offers', 'contentHash'] });
-    if (!row?.offers || !row.contentHash) return undefined;
-    return { feedKey: row.feedKey, offers: row.offers, contentHash: row.contentHash };
+    const row = await this.repo.findOne({ where: { feedKey }, select: COPY_COLUMNS });
+    return row ? toCopy(row) : undefined;
   }
 
   /** Every feed's last good copy (lenders span feeds). */
   async allLastGood(): Promise<FeedCopy[]> {
-    const rows = await this.repo.find({ select: ['feedKey', 'offers', 'contentHash'] });
-    return rows.flatMap((row) =>
-      row.offers && row.contentHash
-        ? [{ feedKey: row.feedKey, offers: row.offers, contentHash: row.contentHash }]
-        : [],
-    );
+    const rows = await this.repo.find({ select: COPY_COLUMNS });
+    return rows.flatMap((row) => toCopy(row) ?? []);
   }
 
-  /** Hash of the last good copy, to skip rewriting an unchanged feed. */
-  async contentHash(feedKey: string): Promise<string | undefined> {
-    const row = await this.repo.findOne({ where: { feedKey }, select: ['feedKey', 'contentHash'] });
-    return row?.contentHash ?? undefined;
+  /** The version of the last good copy (FeedCopy.version), without its offers; undefined when none is stored. */
+  async copyVersion(feedKey: string): Promise<string | undefined> {
+    const row = await this.repo.findOne({
+      where: { feedKey },
+      select: ['feedKey', 'contentHash', 'fetchedAt', 'sample'],
+    });
+    return row?.contentHash ? versionOf(row) : undefined;
+  }
+
+  /** The feeds whose last good copy is the bundled sample data, with where each was fetched from. */
+  async sampleCopies(): Promise<SampleCopy[]> {
+    const rows = await this.repo.find({
+      where: { sample: true, contentHash: Not(IsNull()) },
+      select: ['feedKey', 'sourceUrl'],
+      order: { feedKey: 'ASC' },
+    });
+    return rows.map((row) => ({ feedKey: row.feedKey, sourceUrl: row.sourceUrl ?? '' }));
   }
 
   async markRunning(feedKey: string, startedAt: Date): Promise<void> {
@@ -74,10 +124,13 @@ export class FeedsRepository {
         offers: feed.offers as never,
         contentHash: feed.contentHash,
         fetchedAt: feed.fetchedAt,
+        sourceUrl: feed.sourceUrl.slice(0, 2048),
+        sample: feed.sample,
         state: 'succeeded',
         finishedAt,
         offersReceived: feed.received,
         offersRejected: feed.rejected,
+        leftOut: feed.leftOut,
         offersStored: feed.stored,
         offersDropped: feed.dropped,
         errorMessage: null,

@@ -1,5 +1,6 @@
 import { status } from '@grpc/grpc-js';
 import { parseRequest, ServiceError } from '@lib/service-kit';
+import { commonV1 } from '@lib/contracts';
 import {
   DEFAULT_LIMIT,
   feedKeyOf,
@@ -8,6 +9,27 @@ import {
   listOffersRequest,
   matchOffersRequest,
 } from './requests';
+
+/** A page's narrowing as the wire carries it when none is asked for (proto3 defaults). */
+const NO_FILTERS = {
+  productTypes: [],
+  firstLoanFreeOnly: false,
+  ageFrom: 0,
+  ageTo: 0,
+  business: false,
+  withoutCreditCheck: false,
+};
+const MATCH = {
+  amountGrosze: 150_000,
+  periodDays: 61,
+  purpose: commonV1.LoanPurpose.OTHER,
+  applicationId: '',
+  country: 'PL',
+  limit: 0,
+  age: 0,
+  pagePath: '/darmowe-pozyczki/',
+  ...NO_FILTERS,
+};
 
 const violations = (schema: Parameters<typeof parseRequest>[0], request: unknown) => {
   try {
@@ -56,10 +78,45 @@ describe('offers requests', () => {
         limit: 500,
         age: 200,
         pagePath: '',
+        ...NO_FILTERS,
       }),
     ).toEqual(['amountGrosze', 'periodDays', 'purpose', 'applicationId', 'limit', 'age']);
     expect(
       violations(getLeadFeedRequest, { leadId: '', page: 'one', direction: 'up', pf: 2, country: '' }),
     ).toEqual(['leadId', 'page', 'direction', 'pf']);
+  });
+
+  it('carries a page’s filters to matching, and names every bad one', () => {
+    expect(
+      parseRequest(matchOffersRequest, {
+        ...MATCH,
+        productTypes: ['payday'],
+        firstLoanFreeOnly: true,
+        ageFrom: 18,
+        ageTo: 75,
+      }),
+    ).toMatchObject({
+      amountGrosze: 150_000,
+      periodDays: 61,
+      filters: {
+        productTypes: ['payday'],
+        firstLoanFreeOnly: true,
+        ageFrom: 18,
+        ageTo: 75,
+        business: false,
+        withoutCreditCheck: false,
+      },
+    });
+    expect(parseRequest(matchOffersRequest, MATCH).filters).toEqual(NO_FILTERS);
+    expect(
+      violations(matchOffersRequest, { ...MATCH, productTypes: ['mortgage'], ageFrom: 17, ageTo: 101 }),
+    ).toEqual(['productTypes.0', 'ageFrom', 'ageTo']);
+    expect(violations(matchOffersRequest, { ...MATCH, productTypes: ['payday', 'payday'] })).toEqual([
+      'productTypes',
+    ]);
+    expect(
+      violations(matchOffersRequest, { ...MATCH, productTypes: ['payday', 'installment', 'payday'] }),
+    ).toEqual(['productTypes']);
+    expect(violations(matchOffersRequest, { ...MATCH, ageFrom: 60, ageTo: 30 })).toEqual(['ageTo']);
   });
 });

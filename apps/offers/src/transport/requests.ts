@@ -3,6 +3,8 @@ import {
   FEED_KEYS,
   type FeedCountry,
   type FeedKey,
+  OFFER_PRODUCT_TYPES,
+  type OfferFilters,
   feedKeyFor,
   normaliseFeedKey,
   toFeedCountry,
@@ -91,24 +93,60 @@ export const feedKeysRequest = z.object({
   feedKeys: z.array(z.string().max(16, 'is too long')).max(FEED_KEYS.length * 2, 'too many feed keys'),
 });
 
-export const matchOffersRequest = z.object({
-  amountGrosze: z
-    .number()
-    .int()
-    .min(1, 'must be positive')
-    .max(MAX_AMOUNT_GROSZE, `must be at most ${MAX_AMOUNT_GROSZE}`),
-  periodDays: z
-    .number()
-    .int()
-    .min(1, 'must be positive')
-    .max(MAX_PERIOD_DAYS, `must be at most ${MAX_PERIOD_DAYS}`),
-  purpose: z.enum(commonV1.LoanPurpose, { error: 'is not a loan purpose' }),
-  applicationId: z.union([z.literal(''), uuidField('must be a UUID')]).transform((v) => v || undefined),
-  country: countryField,
-  limit: limitField,
-  age: z.number().int().min(0).max(150, 'must be at most 150'),
-  pagePath: pagePathField,
-});
+/** Borrower ages a list may be narrowed to: adults, up to the oldest age any feed states. */
+const AGE_RANGE = { min: 18, max: 100 } as const;
+const ageBound = z
+  .number()
+  .int()
+  .refine((age) => age === 0 || (age >= AGE_RANGE.min && age <= AGE_RANGE.max), {
+    message: `must be 0 (not asked) or from ${AGE_RANGE.min} to ${AGE_RANGE.max}`,
+  });
+
+export const matchOffersRequest = z
+  .object({
+    amountGrosze: z
+      .number()
+      .int()
+      .min(1, 'must be positive')
+      .max(MAX_AMOUNT_GROSZE, `must be at most ${MAX_AMOUNT_GROSZE}`),
+    periodDays: z
+      .number()
+      .int()
+      .min(1, 'must be positive')
+      .max(MAX_PERIOD_DAYS, `must be at most ${MAX_PERIOD_DAYS}`),
+    purpose: z.enum(commonV1.LoanPurpose, { error: 'is not a loan purpose' }),
+    applicationId: z.union([z.literal(''), uuidField('must be a UUID')]).transform((v) => v || undefined),
+    country: countryField,
+    limit: limitField,
+    age: z.number().int().min(0).max(150, 'must be at most 150'),
+    pagePath: pagePathField,
+    productTypes: z
+      .array(z.enum(OFFER_PRODUCT_TYPES, { error: `must be one of: ${OFFER_PRODUCT_TYPES.join(', ')}` }))
+      .max(OFFER_PRODUCT_TYPES.length, `must list at most ${OFFER_PRODUCT_TYPES.length} product types`)
+      .refine((types) => new Set(types).size === types.length, 'must not repeat a product type'),
+    firstLoanFreeOnly: z.boolean(),
+    ageFrom: ageBound,
+    ageTo: ageBound,
+    business: z.boolean(),
+    withoutCreditCheck: z.boolean(),
+  })
+  .refine((r) => r.ageFrom === 0 || r.ageTo === 0 || r.ageFrom <= r.ageTo, {
+    message: 'must not be below ageFrom',
+    path: ['ageTo'],
+  })
+  .transform(
+    ({ productTypes, firstLoanFreeOnly, ageFrom, ageTo, business, withoutCreditCheck, ...rest }) => ({
+      ...rest,
+      filters: {
+        productTypes,
+        firstLoanFreeOnly,
+        ageFrom,
+        ageTo,
+        business,
+        withoutCreditCheck,
+      } satisfies OfferFilters,
+    }),
+  );
 
 export const assignExperimentVariantRequest = z.object({
   experimentId: z.string().trim().min(1, 'is required').max(32, 'is too long'),

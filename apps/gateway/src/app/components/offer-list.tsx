@@ -1,5 +1,13 @@
-import { formatInteger, formatMoney, formatMoneyWhole, formatPercentBp, plural } from '../../shared/format';
+import {
+  formatDate,
+  formatInteger,
+  formatMoney,
+  formatMoneyWhole,
+  formatPercentBp,
+  plural,
+} from '../../shared/format';
 import { useRenderContext } from '../render-context';
+import { SampleDataNotice } from './sample-notice';
 import { RANKING_METHOD_PATH, offerRedirectPath } from '../site-paths/offers';
 import { type CostExample, type OfferCard, type OfferListSource } from '../view-types';
 
@@ -37,7 +45,27 @@ export function RepresentativeExample({ example }: { example: CostExample }) {
       całkowity koszt {formatMoney(locale, example.totalCostGrosze)}, całkowita kwota do zapłaty{' '}
       {formatMoney(locale, example.totalPayableGrosze)}, RRSO {percentText(example.rrsoPercent)}.
       {example.firstLoanFreeApplies &&
-        ' Dla nowego klienta pierwsza pożyczka na tych warunkach jest bezpłatna przy spłacie w terminie.'}
+        (example.totalCostGrosze === 0
+          ? ' Koszt 0 zł dotyczy tylko pierwszej pożyczki nowego klienta spłaconej w terminie; kolejne pożyczki kosztują według regularnych warunków pożyczkodawcy.'
+          : ' Dla nowego klienta pierwsza pożyczka na tych warunkach jest bezpłatna przy spłacie w terminie.')}
+    </p>
+  );
+}
+
+/**
+ * Where the listed figures come from and of what day: the sample notice while any offer comes from
+ * the bundled sample feed, else the partners' feeds with the oldest fetch date among the cards.
+ */
+export function OffersProvenance({ offers }: { offers: readonly OfferCard[] }) {
+  const { locale } = useRenderContext();
+  if (offers.length === 0) return null;
+  if (offers.some((offer) => offer.sample)) return <SampleDataNotice subject="offers" />;
+  const dates = offers.map((offer) => offer.asOf).filter((day) => day !== '');
+  if (dates.length === 0) return null;
+  const oldest = dates.reduce((a, b) => (a < b ? a : b));
+  return (
+    <p className="offer-list__source">
+      {`Źródło warunków: pliki ofert przekazywane przez pożyczkodawców, stan na ${formatDate(locale, oldest)}.`}
     </p>
   );
 }
@@ -99,7 +127,18 @@ export function OfferList({ offers, source }: { offers: OfferCard[]; source: Off
               {offer.example && (
                 <div>
                   <dt>Koszt</dt>
-                  <dd>{formatMoney(locale, offer.example.totalCostGrosze)}</dd>
+                  <dd>
+                    {formatMoney(locale, offer.example.totalCostGrosze)}
+                    {offer.example.firstLoanFreeApplies && offer.example.totalCostGrosze === 0 && (
+                      <span className="offer__only-first"> – tylko pierwsza pożyczka</span>
+                    )}
+                  </dd>
+                </div>
+              )}
+              {offer.costUnknown && (
+                <div>
+                  <dt>Koszt</dt>
+                  <dd>nieznany</dd>
                 </div>
               )}
               {offer.example && (
@@ -111,7 +150,13 @@ export function OfferList({ offers, source }: { offers: OfferCard[]; source: Off
             </dl>
             {(offer.firstLoanFree || offer.tags.length > 0) && (
               <ul className="offer__tags">
-                {offer.firstLoanFree && <li className="tag tag--accent">Pierwsza pożyczka za 0 zł</li>}
+                {offer.firstLoanFree && (
+                  <li className="tag tag--accent">
+                    {(offer.firstLoanFreeMaxGrosze ?? 0) > 0
+                      ? `Pierwsza pożyczka za 0 zł do ${formatMoneyWhole(locale, offer.firstLoanFreeMaxGrosze ?? 0)}`
+                      : 'Pierwsza pożyczka za 0 zł'}
+                  </li>
+                )}
                 {offer.tags.map((tag) => (
                   <li className="tag" key={tag}>
                     {tag}
@@ -120,6 +165,13 @@ export function OfferList({ offers, source }: { offers: OfferCard[]; source: Off
               </ul>
             )}
             {offer.example && <RepresentativeExample example={offer.example} />}
+            {offer.costUnknown && (
+              <p className="offer__example">
+                Kosztu tej pożyczki nie znamy: pożyczkodawca podaje w danych ofert tylko warunki darmowej
+                pierwszej pożyczki, a wybrana kwota lub okres wykraczają poza nie. Dlatego nie pokazujemy tu
+                kosztu ani RRSO – sprawdź je u pożyczkodawcy przed złożeniem wniosku.
+              </p>
+            )}
             <div className="offer__actions">
               {offer.link !== '' && (
                 <a
@@ -141,8 +193,9 @@ export function OfferList({ offers, source }: { offers: OfferCard[]; source: Off
           </li>
         ))}
       </ol>
+      <OffersProvenance offers={offers} />
       <p className="offer-list__method">
-        Kolejność ofert wynika z dopasowania do kwoty i okresu, kosztu, pierwszej darmowej pożyczki i ocen.{' '}
+        Kolejność ofert wynika z kosztu dla wybranej kwoty i okresu oraz z ocen podanych razem ze źródłem.{' '}
         <a href={RANKING_METHOD_PATH}>Jak tworzymy ranking</a>
       </p>
     </>

@@ -1,23 +1,46 @@
+import { type offersV1 } from '@lib/contracts';
 import { groszeFromZloty } from '@lib/finance';
 import { type LoadContext } from '../route-types';
 import { toMatchedCards } from '../view-models';
-import { type OfferBlock } from '../view-types';
-import { DEFAULT_OFFER_REQUEST, type OfferRequest } from './offer-request';
+import { type OfferBlock, type OtherPeriodGroup } from '../view-types';
+import {
+  DEFAULT_OFFER_REQUEST,
+  NO_OFFER_FILTERS,
+  type OfferRequest,
+  fallbackOf,
+  offerBlockHeading,
+} from './offer-request';
 
 /** Offers shown in the offers block of SEO and review pages. */
 export const OFFER_BLOCK_LIMIT = 6;
 /** Paid placements shown under a block, labelled, apart from the ranking. */
 export const OFFER_BLOCK_SPONSORED_LIMIT = 2;
 
+/** Offers for another period as cards, grouped by the period each is priced at (the service's order kept). */
+function otherPeriodGroups(matched: readonly offersV1.MatchedOffer[], first: number): OtherPeriodGroup[] {
+  const groups: OtherPeriodGroup[] = [];
+  matched.forEach((item, index) => {
+    const [card] = toMatchedCards([item], first + index);
+    if (!card) return;
+    const last = groups.at(-1);
+    if (last && last.periodDays === item.pricedPeriodDays) last.offers.push(card);
+    else groups.push({ periodDays: item.pricedPeriodDays, offers: [card] });
+  });
+  return groups;
+}
+
 /**
- * The country's offers ranked by MatchOffers for a request (the published method), with the cost
- * of that request on each card, and the paid placements that fit it kept apart.
+ * The country's offers able to lend the request's amount for its period, ranked by MatchOffers (the
+ * published method) with the cost of that request on each card; apart, those able to lend it only
+ * for another period, and the paid placements that fit. `limit` bounds the ranked offers and, apart,
+ * those of other periods.
  */
 export async function loadOfferBlock(
   ctx: LoadContext<unknown>,
   request: OfferRequest = DEFAULT_OFFER_REQUEST,
   limit = OFFER_BLOCK_LIMIT,
 ): Promise<OfferBlock> {
+  const filters = request.filters ?? NO_OFFER_FILTERS;
   const response = await ctx.services.offers.matchOffers({
     amountGrosze: groszeFromZloty(request.amountZl),
     periodDays: request.periodDays,
@@ -27,11 +50,18 @@ export async function loadOfferBlock(
     limit,
     age: request.age,
     pagePath: ctx.path,
+    ...filters,
   });
+  const items = toMatchedCards(response.offers.slice(0, limit));
   return {
-    items: toMatchedCards(response.offers.slice(0, limit)),
+    items,
     total: response.total,
     sponsored: toMatchedCards(response.sponsored.slice(0, OFFER_BLOCK_SPONSORED_LIMIT)),
-    label: request.label,
+    label: offerBlockHeading(request, ctx.locale),
+    request: { amountZl: request.amountZl, periodDays: request.periodDays },
+    otherPeriod: otherPeriodGroups(response.otherPeriod.slice(0, limit), items.length + 1),
+    otherPeriodTotal: response.otherPeriodTotal,
+    unsupported: response.unsupportedFilters,
+    fallback: fallbackOf(request, ctx.locale),
   };
 }

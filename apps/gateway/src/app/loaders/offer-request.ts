@@ -1,11 +1,43 @@
-import { type Zloty } from '@lib/finance';
+import { type contentV1 } from '@lib/contracts';
+import { type Zloty, groszeFromZloty, zlotyFromGrosze } from '@lib/finance';
+import { formatMoneyWhole, plural } from '../../shared/format';
+import { type Locale } from '../../shared/locale';
+import { offersListPath } from '../site-paths/offers';
 
 /**
- * What MatchOffers is asked for by pages that do not let the visitor choose: the home page's
- * "Polecane oferty", the offers block of SEO and review pages. An SEO page whose subject is a
- * filter (an amount, a term, an age group) asks for offers that fit it and names it in the
- * block's title. Pure: the address decides, nothing about the visitor.
+ * What MatchOffers is asked for by pages that do not let the visitor choose: the offers block of
+ * SEO pages (each declares its request in its front matter, carried by GetPage: the one source of
+ * what a page shows), the home page's and review pages' blocks and the landings (the default). The
+ * block's heading is worded from the request itself, so it says exactly what the block shows.
+ * Pure: nothing about the visitor.
  */
+
+/** Narrowings of a page's block (MatchOffersRequest's filters). */
+export interface OfferFilters {
+  /** Feed product types ('payday', 'installment'); empty: any. */
+  productTypes: string[];
+  firstLoanFreeOnly: boolean;
+  /** Borrower ages every offer must take; 0: that end not asked. */
+  ageFrom: number;
+  ageTo: number;
+  business: boolean;
+  withoutCreditCheck: boolean;
+}
+
+export const NO_OFFER_FILTERS: OfferFilters = {
+  productTypes: [],
+  firstLoanFreeOnly: false,
+  ageFrom: 0,
+  ageTo: 0,
+  business: false,
+  withoutCreditCheck: false,
+};
+
+/** A page an empty block sends the visitor to. */
+export interface OfferFallback {
+  path: string;
+  title: string;
+}
 
 /** A loan request for MatchOffers, in the units the page speaks (zł, days, years). */
 export interface OfferRequest {
@@ -13,30 +45,83 @@ export interface OfferRequest {
   periodDays: number;
   /** Borrower's age; 0: not checked. */
   age: number;
-  /** The block's title names the filter ('' for the general request). */
-  label: string;
+  /** A page's narrowing; none when absent. */
+  filters?: OfferFilters;
+  /** Where an empty block sends the visitor; absent: the offers list for the same amount and period. */
+  fallback?: OfferFallback | null;
+  /** The block's heading when the page words it itself; absent or '': worded from the request. */
+  label?: string;
 }
 
-/** The request of the home page and of any page without a filter of its own: 2 000 zł for 30 days. */
-export const DEFAULT_OFFER_REQUEST: OfferRequest = { amountZl: 2_000, periodDays: 30, age: 0, label: '' };
+/**
+ * The request of the home page, the landings and any page without a declaration of its own:
+ * 2 000 zł for 61 days, the shortest period most offers of the feeds lend for (a shorter default
+ * would leave most of them apart, under another period).
+ */
+export const DEFAULT_OFFER_REQUEST: OfferRequest = { amountZl: 2_000, periodDays: 61, age: 0 };
 
-/** SEO pages whose subject is a filter, by path. */
-const SEO_FILTERS: Readonly<Record<string, Partial<OfferRequest> & { label: string }>> = {
-  '/pozyczka-100-zl/': { amountZl: 100, label: 'Oferty na 100 zł' },
-  '/pozyczka-1000-zl/': { amountZl: 1_000, label: 'Oferty na 1000 zł' },
-  '/pozyczka-5000-zl/': { amountZl: 5_000, periodDays: 365, label: 'Oferty na 5000 zł' },
-  '/kredyt-10-tysiecy/': { amountZl: 10_000, periodDays: 730, label: 'Oferty na 10 000 zł' },
-  '/pozyczka-na-60-dni/': { periodDays: 60, label: 'Oferty na 60 dni' },
-  '/pozyczka-dlugoterminowa/': { amountZl: 5_000, periodDays: 730, label: 'Oferty na 24 miesiące' },
-  '/pozyczki-na-raty/': { amountZl: 3_000, periodDays: 365, label: 'Oferty na raty' },
-  '/pozyczki-od-18-lat/': { age: 18, label: 'Oferty dla osób od 18 lat' },
-  '/pozyczki-od-20-lat/': { age: 20, label: 'Oferty dla osób od 20 lat' },
-  '/pozyczki-dla-studentow/': { age: 19, label: 'Oferty dla studentów' },
-  '/pozyczki-dla-emerytow/': { age: 70, label: 'Oferty dla emerytów' },
-};
+/**
+ * The request an SEO page declares (GetPage's offer_block); the default when the page carries
+ * none (a content service that does not send it yet).
+ */
+export function offerRequestForPage(block: contentV1.PageOfferBlock | null | undefined): OfferRequest {
+  if (!block || block.amountGrosze <= 0 || block.periodDays <= 0) return DEFAULT_OFFER_REQUEST;
+  return {
+    amountZl: zlotyFromGrosze(block.amountGrosze),
+    periodDays: block.periodDays,
+    age: 0,
+    filters: {
+      productTypes: [...block.productTypes],
+      firstLoanFreeOnly: block.firstLoanFreeOnly,
+      ageFrom: block.ageFrom,
+      ageTo: block.ageTo,
+      business: block.business,
+      withoutCreditCheck: block.withoutCreditCheck,
+    },
+    fallback: block.fallbackPath !== '' ? { path: block.fallbackPath, title: block.fallbackTitle } : null,
+  };
+}
 
-/** The request of an SEO page: its own filter, else the default. */
-export function offerRequestForPage(path: string): OfferRequest {
-  const filter = SEO_FILTERS[path];
-  return filter ? { ...DEFAULT_OFFER_REQUEST, ...filter } : DEFAULT_OFFER_REQUEST;
+/** '61 dni', '1 dzień', '720 dni (24 mies.)': a period as the headings say it. */
+export function periodText(days: number): string {
+  const base = `${days} ${plural(days, 'dzień', 'dni', 'dni')}`;
+  return days >= 90 && days % 30 === 0 ? `${base} (${days / 30} mies.)` : base;
+}
+
+/** What the product types are called in a heading ('' for any). */
+function subjectOf(filters: OfferFilters): string {
+  const types = new Set(filters.productTypes);
+  if (filters.business) return 'Pożyczki dla firm';
+  if (types.size === 1 && types.has('payday')) return 'Chwilówki (spłata jednorazowa)';
+  if (types.size === 1 && types.has('installment')) return 'Pożyczki ratalne';
+  return 'Oferty pożyczek';
+}
+
+function agesText(from: number, to: number): string {
+  if (from > 0 && to > 0) return ` dla osób w wieku ${from}–${to} lat`;
+  if (from > 0) return ` dla osób od ${from} lat`;
+  if (to > 0) return ` dla osób do ${to} lat`;
+  return '';
+}
+
+/**
+ * The block's heading, worded from what it asks for, e.g. 'Chwilówki (spłata jednorazowa)
+ * z darmową pierwszą pożyczką: 1 000 zł na 61 dni'.
+ */
+export function offerBlockHeading(request: OfferRequest, locale: Pick<Locale, 'code' | 'currency'>): string {
+  if (request.label) return request.label;
+  const filters = request.filters ?? NO_OFFER_FILTERS;
+  const free = filters.firstLoanFreeOnly ? ' z darmową pierwszą pożyczką' : '';
+  const credit = filters.withoutCreditCheck ? ' bez sprawdzania baz dłużników' : '';
+  const amount = formatMoneyWhole(locale, groszeFromZloty(request.amountZl));
+  return `${subjectOf(filters)}${free}${credit}${agesText(filters.ageFrom, filters.ageTo)}: ${amount} na ${periodText(request.periodDays)}`;
+}
+
+/** Where an empty block sends the visitor: the page's own choice, else the offers list of the same request. */
+export function fallbackOf(request: OfferRequest, locale: Pick<Locale, 'code' | 'currency'>): OfferFallback {
+  if (request.fallback) return request.fallback;
+  return {
+    path: offersListPath(request.amountZl, request.periodDays),
+    title: `Wszystkie oferty na ${formatMoneyWhole(locale, groszeFromZloty(request.amountZl))} i ${periodText(request.periodDays)}`,
+  };
 }

@@ -6,6 +6,13 @@ export const RANKING_METHOD_PATH = '/jak-tworzymy-ranking/';
 /** The main offer list. */
 export const OFFERS_PATH = '/offers/';
 
+/** Query parameter names of the offer list's amount (zł) and period (days) filters. */
+export const OFFERS_QUERY = { amount: 'suma', period: 'okres' } as const;
+
+/** The offer list for an amount and a period (every offer able to lend them, no page's narrowing). */
+export const offersListPath = (amountZl: number, periodDays: number): string =>
+  `${OFFERS_PATH}?${OFFERS_QUERY.amount}=${amountZl}&${OFFERS_QUERY.period}=${periodDays}`;
+
 /** Prefix of 'Przejdź do oferty': '/przejdz/<offer id>/' records the click and redirects to the lender. */
 export const OFFER_REDIRECT_PREFIX = '/przejdz/';
 

@@ -12,6 +12,15 @@ export const NOT_A_LENDER_LABELS: Readonly<Record<string, string>> = {
 const ratingShown = (offer: offersV1.Offer) =>
   offer.stars !== '' && !offer.starsDrawn && offer.ratingCount > 0 && offer.ratingSource !== '';
 
+/**
+ * The badges a card may show: those the feed wrote itself. A badge whose number the offers service
+ * filled in (`{time}` drawn, `{val}` from the list position) states nothing the lender said.
+ */
+export const statedTags = (offer: Pick<offersV1.Offer, 'tags' | 'filledTagIndexes'>): string[] => {
+  const filled = new Set(offer.filledTagIndexes);
+  return offer.tags.filter((_, index) => !filled.has(index));
+};
+
 /** The offers service's cost of a loan as the cards show it; null when it sent none. */
 export function toCostExample(cost: offersV1.LoanCost | null | undefined): CostExample | null {
   if (!cost || cost.amountGrosze <= 0 || cost.periodDays <= 0) return null;
@@ -50,17 +59,26 @@ export function toOfferCard(
     periodMaxDays: offer.periodMaxDays,
     aprBasisPoints: offer.aprBasisPoints,
     firstLoanFree: offer.firstLoanFree,
-    tags: offer.tags,
+    firstLoanFreeMaxGrosze: offer.firstLoanFree ? offer.firstLoanFreeMaxGrosze : 0,
+    tags: statedTags(offer),
     reviewPath: lenderReviewPath(offer.reviewSlug),
     sponsored: offer.sponsored,
     position,
+    sample: offer.sample,
+    asOf: offer.asOf,
     example: toCostExample(cost) ?? toCostExample(offer.representativeExample),
   };
 }
 
-/** Ranked offers of MatchOffers as cards, numbered from `first`. */
+/**
+ * Offers of MatchOffers as cards, numbered from `first`, with the cost of the amount over the
+ * period priced; an offer whose cost is unknown gets no example at all (not its representative one,
+ * which is for another amount).
+ */
 export function toMatchedCards(matched: readonly offersV1.MatchedOffer[], first = 1): OfferCard[] {
-  return matched.flatMap((item, index) =>
-    item.offer ? [toOfferCard(item.offer, first + index, item.cost)] : [],
-  );
+  return matched.flatMap((item, index) => {
+    if (!item.offer) return [];
+    const card = toOfferCard(item.offer, first + index, item.cost);
+    return [item.costUnknown ? { ...card, example: null, costUnknown: true } : card];
+  });
 }

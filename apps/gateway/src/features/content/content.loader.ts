@@ -16,7 +16,8 @@ export interface ContentParams {
 
 /**
  * GetPage, then by the page's route type: an article adds GetArticle and its comments, an SEO page
- * the offers block when it asks for one; anything else is a document.
+ * the offers block it declares (GetPage's offer_block: the request and filters of its front
+ * matter); anything else is a document.
  */
 export async function loadContentPage(ctx: LoadContext<ContentParams>): Promise<ContentPageData> {
   const page = await ctx.services.content.getPage({ path: ctx.params.path });
@@ -40,7 +41,7 @@ export async function loadContentPage(ctx: LoadContext<ContentParams>): Promise<
       kind: 'seo',
       page: view,
       offers: view.showOffers
-        ? await ctx.section(() => loadOfferBlock(ctx, offerRequestForPage(ctx.params.path)))
+        ? await ctx.section(() => loadOfferBlock(ctx, offerRequestForPage(page.offerBlock)))
         : null,
     };
   }

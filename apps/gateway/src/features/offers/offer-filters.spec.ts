@@ -81,6 +81,6 @@ describe('offer filters', () => {
     expect(adjustmentNotice('amount', 'raised')).toContain('100 zł');
     expect(adjustmentNotice('amount', 'lowered')).toContain('50');
     expect(adjustmentNotice('period', 'lowered')).toContain('1800');
-    expect(adjustmentNotice('period', 'invalid')).toContain('30 dni');
+    expect(adjustmentNotice('period', 'invalid')).toContain('61 dni');
   });
 });

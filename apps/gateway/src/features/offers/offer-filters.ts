@@ -5,14 +5,19 @@
  * Pure: no I/O. The result is part of the page-data cache key, so it takes a bounded set of values.
  */
 import { type Zloty } from '@lib/finance';
+import { OFFERS_QUERY } from '../../app/site-paths/offers';
 
+/**
+ * The default period is 61 days: the shortest period most offers of the feeds lend for, so the
+ * first view ranks most of them instead of showing them apart under another period.
+ */
 export const OFFER_FILTER_LIMITS = {
   amount: { minZl: 100, maxZl: 50_000, stepZl: 50, defaultZl: 2_000 },
-  period: { minDays: 1, maxDays: 1_800, defaultDays: 30 },
+  period: { minDays: 1, maxDays: 1_800, defaultDays: 61 },
 } as const;
 
 /** Query parameter names of the filter form. */
-export const OFFER_FILTER_QUERY = { amount: 'suma', period: 'okres' } as const;
+export const OFFER_FILTER_QUERY = OFFERS_QUERY;
 
 /** Why a value shown in the form is not the one the visitor sent. */
 export type FilterAdjustment = 'none' | 'raised' | 'lowered' | 'invalid';

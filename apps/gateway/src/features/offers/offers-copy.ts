@@ -11,7 +11,7 @@ export const LANDING_COPY: Readonly<Record<LandingKind, { title: string; descrip
   offers: {
     title: 'Oferty pożyczek wybrane dla Ciebie',
     description:
-      'Pożyczki online uszeregowane według dopasowania, kosztu i ocen. Sprawdź warunki i przejdź do pożyczkodawcy.',
+      'Pożyczki online uszeregowane według kosztu i ocen podanych ze źródłem. Sprawdź warunki i przejdź do pożyczkodawcy.',
   },
   redirector: {
     title: 'Sprawdzamy wszystkie dostępne oferty',

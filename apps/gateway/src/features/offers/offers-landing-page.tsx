@@ -1,7 +1,7 @@
 import { SponsoredOffers } from '../../app/components/offer-block';
 import { OfferList } from '../../app/components/offer-list';
 import { Steps } from '../../app/components/steps';
-import { OFFERS_PATH } from '../../app/site-paths/offers';
+import { OFFERS_PATH, offersListPath } from '../../app/site-paths/offers';
 import { DEFAULT_OFFER_FILTERS } from './offer-filters';
 import { OfferFilterForm } from './offer-filter-form';
 import { LANDING_COPY } from './offers-copy';
@@ -34,11 +34,13 @@ export default function OffersLandingPage({ data }: { data: LandingPageData }) {
       )}
       {data.offers && data.offers.items.length > 0 && (
         <section className="section section--flush" aria-labelledby="oferty_landing">
-          <h2 id="oferty_landing">{data.kind === 'trafficback' ? 'Aktualne oferty' : 'Polecane oferty'}</h2>
+          <h2 id="oferty_landing">{data.offers.label}</h2>
           <OfferList offers={data.offers.items} source="landing" />
           <SponsoredOffers block={data.offers} source="landing" />
           <p className="section__more">
-            <a href={OFFERS_PATH}>Zobacz wszystkie oferty</a>
+            <a href={offersListPath(data.offers.request.amountZl, data.offers.request.periodDays)}>
+              Zobacz wszystkie oferty
+            </a>
           </p>
         </section>
       )}

@@ -1,7 +1,11 @@
-import { SponsoredOffers } from '../../app/components/offer-block';
+import { groszeFromZloty } from '@lib/finance';
+import { OtherPeriodOffers, SponsoredOffers } from '../../app/components/offer-block';
 import { OfferList } from '../../app/components/offer-list';
+import { periodText } from '../../app/loaders/offer-request';
+import { useRenderContext } from '../../app/render-context';
 import { OFFERS_PATH, RANKING_METHOD_PATH } from '../../app/site-paths/offers';
 import { OfferFilterForm } from './offer-filter-form';
+import { formatMoneyWhole } from '../../shared/format';
 import { foundTitle } from './offers-copy';
 import { type OffersLayout, type OffersPageData } from './offers-data';
 
@@ -11,15 +15,20 @@ const LAYOUT_CLASS: Record<OffersLayout, string> = {
   tiles: 'offers-page offers-page--tiles',
 };
 
-/** /offers/, /offers2/, /offers3/: the title counts what was found; the filter works without JavaScript. */
+/**
+ * /offers/, /offers2/, /offers3/: the title counts the offers able to lend the amount for the
+ * period; those able to lend it only for another period follow apart, under that period. The
+ * filter works without JavaScript.
+ */
 export default function OffersPage({ data }: { data: OffersPageData }) {
   const { offers, filters } = data;
+  const { locale } = useRenderContext();
   return (
     <div className={`container section ${LAYOUT_CLASS[data.layout]}`}>
       <h1>{foundTitle(offers.total)}</h1>
       <p className="lead">
-        Pożyczki na {filters.amountZl} zł i {filters.periodDays} dni, od najlepiej dopasowanej. Przy każdej
-        ofercie podajemy przykład reprezentatywny z kosztem dla Twojej kwoty i okresu.{' '}
+        {`Oferty, które udzielają pożyczki na ${formatMoneyWhole(locale, groszeFromZloty(filters.amountZl))} na ${periodText(filters.periodDays)}, od najtańszej dla nowego klienta – z uwzględnieniem ocen podanych ze źródłem. `}
+        Przy każdej ofercie podajemy przykład reprezentatywny z kosztem dla Twojej kwoty i okresu.{' '}
         <a href={RANKING_METHOD_PATH}>Jak tworzymy ranking?</a>
       </p>
       <OfferFilterForm action={data.path} filters={filters} />
@@ -27,10 +36,13 @@ export default function OffersPage({ data }: { data: OffersPageData }) {
         <OfferList offers={offers.items} source="offers" />
       ) : (
         <p className="notice">
-          Żadna oferta nie pasuje do tej kwoty i okresu. Zmień kwotę lub okres albo{' '}
-          <a href={OFFERS_PATH}>zobacz wszystkie oferty</a>.
+          {offers.otherPeriod.length > 0
+            ? 'Żadna oferta nie udziela pożyczki na tę kwotę na ten okres – poniżej oferty na inny okres. '
+            : 'Żadna oferta nie pasuje do tej kwoty i okresu. '}
+          Zmień kwotę lub okres albo <a href={OFFERS_PATH}>zobacz oferty dla domyślnych ustawień</a>.
         </p>
       )}
+      <OtherPeriodOffers block={offers} source="offers" />
       <SponsoredOffers block={offers} source="offers" />
     </div>
   );

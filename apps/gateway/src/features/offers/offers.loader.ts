@@ -18,12 +18,15 @@ export interface OffersParams {
   filters: OfferFilters;
 }
 
-/** A list page: MatchOffers for the filters (essential: without it the page has nothing to say). */
+/**
+ * A list page: MatchOffers for the filters, every offer able to lend the amount (essential: without
+ * it the page has nothing to say).
+ */
 export async function loadOffersPage(ctx: LoadContext<OffersParams>): Promise<OffersPageData> {
   const { filters, layout } = ctx.params;
   const offers = await loadOfferBlock(
     ctx,
-    { amountZl: filters.amountZl, periodDays: filters.periodDays, age: 0, label: '' },
+    { amountZl: filters.amountZl, periodDays: filters.periodDays, age: 0 },
     OFFERS_PAGE_LIMIT,
   );
   return { layout, path: ctx.path, filters, offers };

@@ -26,7 +26,7 @@ function offersListRoute(name: string, pattern: string, layout: OffersLayout) {
     head: (data, ctx) =>
       pageHead(ctx, {
         title: `${foundTitle(data.offers.total)} – porównanie pożyczek online`,
-        description: `Pożyczki na ${data.filters.amountZl} zł i ${data.filters.periodDays} dni: oferty uszeregowane według dopasowania, kosztu i ocen, z przykładem reprezentatywnym przy każdej.`,
+        description: `Pożyczki na ${data.filters.amountZl} zł i ${data.filters.periodDays} dni: oferty uszeregowane według kosztu i ocen, z przykładem reprezentatywnym przy każdej.`,
         // Only the first layout is indexed; the others show the same offers.
         noindex: layout !== 'cards',
         breadcrumbs: [HOME_CRUMB, { text: 'Oferty pożyczek', link: '' }],

@@ -132,6 +132,41 @@ export interface Page {
   readingTimeMinutes: number;
   /** Words in the page's text (introduction, body and FAQ). */
   wordCount: number;
+  /**
+   * What the page's offers block shows, from its front matter's `offers` declaration; unset when
+   * the page shows no offers block (show_offers false) or is not an SEO page.
+   */
+  offerBlock: PageOfferBlock | null;
+}
+
+/**
+ * What an SEO page's offers block asks MatchOffers for (front matter `offers`, content/README.md);
+ * the gateway words the block's heading from it.
+ */
+export interface PageOfferBlock {
+  /** Amount asked for, in grosze. */
+  amountGrosze: number;
+  /** Period asked for, in days. */
+  periodDays: number;
+  /** Only offers of these feed product types ('payday', 'installment'); empty: any. */
+  productTypes: string[];
+  /** Only offers whose free first loan covers the amount and period. */
+  firstLoanFreeOnly: boolean;
+  /** Only offers whose stated age limits take every borrower from this age, years; 0: not asked. */
+  ageFrom: number;
+  /** Only offers whose stated age limits take every borrower up to this age, years; 0: not asked. */
+  ageTo: number;
+  /** Only loans for businesses. */
+  business: boolean;
+  /** Only loans granted without a credit-bureau check. */
+  withoutCreditCheck: boolean;
+  /**
+   * Published page to send the visitor to when the block has no offers; empty: the offers list
+   * for the same amount and period.
+   */
+  fallbackPath: string;
+  /** That page's H1; empty when fallback_path is empty. */
+  fallbackTitle: string;
 }
 
 /** A link to another published page. */
@@ -757,6 +792,46 @@ export interface AnonymiseCommenterResponse {
   anonymisedComments: number;
 }
 
+/** Asks for the latest published ratings of lenders. */
+export interface ListRecentLenderRatingsRequest {
+  /** How many to answer, at most 20; 0 means the service default (5). */
+  limit: number;
+}
+
+/** One published visitor rating of a lender, as shown under its review page. */
+export interface LenderRating {
+  /** Comment id (the anchor 'komentarz-<id>' on the review page). */
+  commentId: number;
+  /** Path of the lender review page it is published on, e.g. '/opinie-o-pozyczkach/vivus/'. */
+  pagePath: string;
+  /** Lender slug. */
+  lenderSlug: string;
+  /** Lender name. */
+  lenderName: string;
+  /** Display name of the visitor who wrote it. */
+  name: string;
+  /** Comment text, plain. */
+  text: string;
+  /** Rating 1-5. */
+  rating: number;
+  /** When it was written (RFC 3339). */
+  createdAt: string;
+  /** When a moderator published it (RFC 3339). */
+  publishedAt: string;
+  /** Published ratings of this lender in all. */
+  lenderRatingsCount: number;
+  /** Sum of those ratings; average = sum / count. */
+  lenderRatingsSum: number;
+}
+
+/** The latest published ratings of lenders. */
+export interface ListRecentLenderRatingsResponse {
+  /** Newest first (by the day written). */
+  ratings: LenderRating[];
+  /** Published ratings of lenders on all review pages. */
+  totalCount: number;
+}
+
 export const CONTENT_V1_PACKAGE_NAME = 'content.v1';
 
 /** Serves every piece of editorial content the gateway renders. */
@@ -866,6 +941,16 @@ export interface ContentServiceClient {
   /** Returns the header menu, footer columns and partner logos. */
 
   getNavigation(request: GetNavigationRequest, metadata?: Metadata): Observable<Navigation>;
+
+  /**
+   * Lists the latest published visitor ratings of lenders (top-level comments with a rating under
+   * the lender review pages), newest first, with each lender's own count and sum of ratings.
+   */
+
+  listRecentLenderRatings(
+    request: ListRecentLenderRatingsRequest,
+    metadata?: Metadata,
+  ): Observable<ListRecentLenderRatingsResponse>;
 }
 
 /** Serves every piece of editorial content the gateway renders. */
@@ -1019,6 +1104,19 @@ export interface ContentServiceController {
     request: GetNavigationRequest,
     metadata?: Metadata,
   ): Promise<Navigation> | Observable<Navigation> | Navigation;
+
+  /**
+   * Lists the latest published visitor ratings of lenders (top-level comments with a rating under
+   * the lender review pages), newest first, with each lender's own count and sum of ratings.
+   */
+
+  listRecentLenderRatings(
+    request: ListRecentLenderRatingsRequest,
+    metadata?: Metadata,
+  ):
+    | Promise<ListRecentLenderRatingsResponse>
+    | Observable<ListRecentLenderRatingsResponse>
+    | ListRecentLenderRatingsResponse;
 }
 
 export function ContentServiceControllerMethods() {
@@ -1045,6 +1143,7 @@ export function ContentServiceControllerMethods() {
       'anonymiseCommenter',
       'getHolidayCalendar',
       'getNavigation',
+      'listRecentLenderRatings',
     ];
     for (const method of grpcMethods) {
       const descriptor: any = Reflect.getOwnPropertyDescriptor(constructor.prototype, method);

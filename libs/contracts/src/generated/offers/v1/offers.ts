@@ -117,6 +117,25 @@ export interface Offer {
   ratingSource: string;
   /** True when `stars` is not a rating from the feed but drawn by the normaliser (spec point 9); never shown as a rating. */
   starsDrawn: boolean;
+  /**
+   * True when the offer comes from a feed bundled with the product as sample data (not a partner's
+   * feed): every page showing it says so, and production refuses to serve it.
+   */
+  sample: boolean;
+  /** Day the offer's feed was fetched, 'YYYY-MM-DD' (Warsaw); the date its figures are stated with. */
+  asOf: string;
+  /**
+   * True when field2_value holds a number the normaliser filled in (a `{time}` token drawn 3-10 or a
+   * `{val}` token from the list position, spec point 9), not one the feed states: never shown as a fact.
+   */
+  field2ValueFilled: boolean;
+  /** The same for field4_value. */
+  field4ValueFilled: boolean;
+  /**
+   * 0-based indexes into `tags` of the tags holding a number the normaliser filled in (as above):
+   * never shown as a fact.
+   */
+  filledTagIndexes: number[];
 }
 
 /** What a loan of one amount and period costs at an offer's regular terms (money in grosze). */
@@ -219,6 +238,27 @@ export interface FeedIngestionStatus {
   errorMessage: string;
   /** When the feed was last stored successfully (RFC 3339); empty when never. */
   lastSuccessAt: string;
+  /**
+   * Offers of the last stored feed that validation left out (not an object, no id or header, a field
+   * of the wrong type or out of its limits); the rest of that feed was stored.
+   */
+  offersLeftOut: number;
+  /** The first 50 of them, in feed order, each with its place and the reason. */
+  leftOut: LeftOutOffer[];
+  /** True when the stored copy comes from the sample feeds bundled with the product, not a partner's feed. */
+  sample: boolean;
+  /** Where the stored copy was fetched from (the feed file's URL); empty when none is stored. */
+  sourceUrl: string;
+}
+
+/** An offer of a feed that validation left out. */
+export interface LeftOutOffer {
+  /** 0-based place of the offer in the feed's array. */
+  index: number;
+  /** Its offer_id when the feed gave a readable one; 0 otherwise. */
+  offerId: number;
+  /** The first problem: the field and what is wrong with it, e.g. 'amount_max: expected number'. */
+  reason: string;
 }
 
 /** Asks to fetch feeds now. */
@@ -263,28 +303,69 @@ export interface MatchOffersRequest {
   age: number;
   /** Path of the page asking (feed key rule of ListOffersRequest.page_path); may be empty. */
   pagePath: string;
+  /** Only offers of these feed product types ('payday', 'installment'); empty: any. */
+  productTypes: string[];
+  /** Only offers whose free first loan covers the amount and period asked for. */
+  firstLoanFreeOnly: boolean;
+  /** Only offers whose stated age limits take every borrower from this age, years; 0: not asked. */
+  ageFrom: number;
+  /** Only offers whose stated age limits take every borrower up to this age, years; 0: not asked. */
+  ageTo: number;
+  /**
+   * Only loans for businesses. No feed marks such loans: nothing matches, and the answer names
+   * the filter in unsupported_filters.
+   */
+  business: boolean;
+  /** Only loans granted without a credit-bureau check. No feed marks such loans: as for business. */
+  withoutCreditCheck: boolean;
 }
 
 /** An offer with why and how well it matched. */
 export interface MatchedOffer {
   /** The offer. */
   offer: Offer | null;
-  /** Match score 0-10000 (higher is better). */
+  /** Match score 0-10000 (higher is better; the published method); 0 in other_period. */
   score: number;
-  /** True when the requested amount and period are within the offer's limits. */
+  /** True when the requested amount and period are within the offer's limits (false in other_period). */
   withinLimits: boolean;
-  /** Cost of the requested amount and period at the offer's regular terms. */
+  /**
+   * What the requested amount costs over priced_period_days: the free first loan's figures (all
+   * zero, first_loan_free_applies) where the promotion covers the amount and period, else the
+   * regular terms'. Unset when cost_unknown.
+   */
   cost: LoanCost | null;
+  /**
+   * True when no cost may be shown: the feed states no regular terms and the free first loan does
+   * not cover the amount and period.
+   */
+  costUnknown: boolean;
+  /** Period priced, in days: the one asked for, or (in other_period) the nearest the offer allows. */
+  pricedPeriodDays: number;
 }
 
 /** Matched offers. */
 export interface MatchOffersResponse {
-  /** Offers, best first. */
+  /** Offers able to lend the amount for the period, best first. */
   offers: MatchedOffer[];
-  /** All offers that matched (before limit). */
+  /** All offers able to lend the amount for the period (before limit). */
   total: number;
-  /** Paid placements that fit the request, kept apart from the ranking (shown labelled 'Reklama'). */
+  /**
+   * Paid placements able to lend the amount for the period, kept apart from the ranking (shown
+   * labelled 'Reklama').
+   */
   sponsored: MatchedOffer[];
+  /**
+   * Offers able to lend the amount but not for the period asked, each priced at the nearest period
+   * it allows: the periods nearest the one asked first. Neither ranked nor counted in total.
+   */
+  otherPeriod: MatchedOffer[];
+  /** All offers of other_period (before limit). */
+  otherPeriodTotal: number;
+  /**
+   * Filters asked for that no feed can answer ('business', 'without_credit_check'): nothing
+   * matches them.
+   */
+  unsupportedFilters: string[];
 }
 
 /** Asks for a client's variant in one experiment. */
@@ -423,6 +504,8 @@ export interface OfferFacts {
   interestRateBp: number;
   /** Commission at the offer's regular terms, basis points of the amount lent. */
   commissionBp: number;
+  /** True when the figures come from a feed bundled with the product as sample data. */
+  sample: boolean;
 }
 
 /** Everything the site states about one reviewed lender. */
@@ -475,6 +558,8 @@ export interface CatalogueFigures {
   asOf: string;
   /** Source of the figures. */
   source: FactSource | null;
+  /** True when the figures come from a feed bundled with the product as sample data. */
+  sample: boolean;
 }
 
 /** Every reviewed lender, by name, with the catalogue's figures. */

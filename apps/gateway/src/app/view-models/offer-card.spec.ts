@@ -1,0 +1,67 @@
+import { type offersV1 } from '@lib/contracts';
+import { statedTags, toOfferCard } from './offer-card';
+
+const offer = (extra: Partial<offersV1.Offer>): offersV1.Offer => ({
+  offerId: 7,
+  header: 'Pożyczka Test',
+  lenderLink: 'https://pozyczka.example.pl/',
+  isActive: true,
+  stars: '',
+  field2Value: 'od 100 do 3 000 zł',
+  field4Value: 'decyzja w 6 min',
+  tags: [],
+  asnefValue: true,
+  productType: 'loan',
+  lenderId: 1,
+  lenderSlug: 'pozyczka-test',
+  amountMinGrosze: 10_000,
+  amountMaxGrosze: 300_000,
+  periodMinDays: 61,
+  periodMaxDays: 90,
+  aprBasisPoints: 0,
+  firstLoanFree: false,
+  country: 'PL',
+  logoUrl: '',
+  position: 3,
+  sponsored: false,
+  ageMin: 0,
+  ageMax: 0,
+  interestRateBp: 0,
+  commissionBp: 0,
+  feeGrosze: 0,
+  repayment: 'single',
+  representativeExample: null,
+  reviewSlug: '',
+  firstLoanFreeMaxGrosze: 0,
+  feedKey: 'pl',
+  lenderKind: '',
+  ratingCount: 0,
+  ratingSource: '',
+  starsDrawn: false,
+  sample: false,
+  asOf: '2026-11-24',
+  field2ValueFilled: false,
+  field4ValueFilled: true,
+  filledTagIndexes: [],
+  ...extra,
+});
+
+describe('offer cards show only what the feed states', () => {
+  it('drops the badges whose number the offers service filled in, keeping the feed’s own in order', () => {
+    const card = toOfferCard(
+      offer({
+        tags: ['bez BIK', '93% wniosków przyjętych', 'online', 'przelew w 7 min'],
+        filledTagIndexes: [1, 3],
+      }),
+    );
+    expect(card.tags).toEqual(['bez BIK', 'online']);
+  });
+
+  it('keeps every badge when none was filled in, even one that happens to hold a number', () => {
+    expect(statedTags(offer({ tags: ['decyzja w 15 min', 'pierwsza darmowa'] }))).toEqual([
+      'decyzja w 15 min',
+      'pierwsza darmowa',
+    ]);
+    expect(statedTags(offer({ tags: ['a'], filledTagIndexes: [0] }))).toEqual([]);
+  });
+});
