@@ -31,8 +31,16 @@ export const freePort = () =>
 export async function startProcess(root, name, script, env, readyUrl) {
   const child = spawn(process.execPath, [path.join(root, script)], {
     cwd: root,
-    // OPERATOR_EXAMPLE: the gateway's embedded example operator (production wants real OPERATOR_* data otherwise)
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', OPERATOR_EXAMPLE: 'true', ...env },
+    // OPERATOR_EXAMPLE: the gateway's embedded example operator (production wants real OPERATOR_* data otherwise);
+    // OFFERS_ALLOW_SAMPLE_FEEDS: a bench run is not public, so the offers service may serve the bundled sample feeds
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      OPERATOR_EXAMPLE: 'true',
+      OFFERS_ALLOW_SAMPLE_FEEDS: 'true',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (;;) {

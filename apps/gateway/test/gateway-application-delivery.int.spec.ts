@@ -404,6 +404,12 @@ describeBuilt('step 3, the status page and the lenders’ callback against the r
         limit: 100,
         age,
         pagePath: '',
+        productTypes: [],
+        firstLoanFreeOnly: false,
+        ageFrom: 0,
+        ageTo: 0,
+        business: false,
+        withoutCreditCheck: false,
       });
       matched = answered.offers.map((item) => item.offer!.offerId);
     } finally {

@@ -167,6 +167,7 @@ describe('step 3, the status page and the lenders’ callback (fake leads and of
             submittedAt: '2026-11-28T17:40:00Z',
             deliveries: [],
             deliveryDeclined: false,
+            sandboxLenders: false,
             ...view,
           };
         },

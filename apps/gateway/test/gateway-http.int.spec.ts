@@ -20,7 +20,18 @@ async function startContent(): Promise<FakeGrpcServer> {
   });
 }
 
-const startOffers = () => startFakeService('offers', OFFERS_HANDLERS);
+/** An amount the fake offers service fails to match (UNAVAILABLE), for the example's outage. */
+const FAILING_AMOUNT_ZL = 4_242;
+
+const startOffers = () =>
+  startFakeService('offers', {
+    ...OFFERS_HANDLERS,
+    MatchOffers: (request, ...rest) => {
+      if ((request as { amountGrosze: number }).amountGrosze === FAILING_AMOUNT_ZL * 100)
+        throw new FakeGrpcError(status.UNAVAILABLE, 'offers are restarting');
+      return OFFERS_HANDLERS['MatchOffers']!(request, ...rest);
+    },
+  });
 
 const startRates = () =>
   startFakeService('rates', {
@@ -120,6 +131,58 @@ describe('gateway over HTTP with real gRPC services', () => {
     });
   });
 
+  describe('GET /api/loan-example: the example the home sliders ask for', () => {
+    const example = (search: string, headers: Record<string, string> = {}) =>
+      rawRequest(gateway.port, { path: `/api/loan-example${search}`, headers });
+
+    it('answers the top-ranked offer’s representative example for the amount and period, shareable for a minute', async () => {
+      const res = await example('?amount=5000&period=120');
+      expect(res.status).toBe(200);
+      expect(res.headers['cache-control']).toBe('public, max-age=60');
+      const answer = JSON.parse(res.body) as {
+        example: { lender: string; rows: { key: string; value: string }[] };
+      };
+      // 5 000 zł is Szybka Gotówka's largest amount: still its offer, first in the fake ranking.
+      expect(answer.example.lender).toBe('Szybka Gotówka');
+      expect(
+        Object.fromEntries(answer.example.rows.map((r) => [r.key, r.value.replace(/\u00a0/g, ' ')])),
+      ).toMatchObject({
+        amount: '5 000,00 zł',
+        period: '120 dni',
+        total: '5 500,00 zł',
+      });
+      // An amount no offer lends: no example, never one from another amount.
+      expect(JSON.parse((await example('?amount=200000&period=90')).body)).toEqual({ example: null });
+    });
+
+    it('refuses bad parameters with 400 naming them, and answers an outage with 503, never a made-up example', async () => {
+      const bad = await example('?amount=2000.5&period=99999');
+      expect(bad.status).toBe(400);
+      expect(bad.headers['cache-control']).toBe('no-store');
+      expect(JSON.parse(bad.body)).toEqual({
+        error: {
+          status: 400,
+          message: 'amount and period must be whole numbers within the limits',
+          fields: { amount: 'must be whole złoty', period: 'must be whole days' },
+        },
+      });
+      expect((await example('')).status).toBe(400);
+      const down = await example(`?amount=${FAILING_AMOUNT_ZL}&period=90`);
+      expect(down.status).toBe(503);
+      expect(JSON.parse(down.body)).toMatchObject({
+        error: { status: 503, message: 'loan example unavailable' },
+      });
+    });
+
+    // Last in this block: it spends the loopback address's budget.
+    it('spends a per-address budget: past it, 429 with Retry-After', async () => {
+      let last = await example('?amount=1000&period=90');
+      for (let i = 0; i < 130 && last.status === 200; i += 1) last = await example('?amount=1000&period=90');
+      expect(last.status).toBe(429);
+      expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
+    });
+  });
+
   describe('home page', () => {
     it('renders data from the content, offers and rates services', async () => {
       const res = await get('/');
@@ -140,12 +203,16 @@ describe('gateway over HTTP with real gRPC services', () => {
       expect(codes).toEqual(['EUR', 'USD', 'CHF', 'GBP']);
       expect(res.body).toContain('4,2813');
       expect(res.body).toContain('012/A/NBP/2025');
-      // example cost indicators: 2 000 zł over 3 months → 2 018 zł, commission 18 zł
-      expect(res.body).toContain('<dd data-indicator="amount">2\u00a0000,00\u00a0zł</dd>');
-      expect(res.body).toContain('<dd data-indicator="total">2\u00a0018,00\u00a0zł</dd>');
-      expect(res.body).toContain('<dd data-indicator="commission">18,00\u00a0zł</dd>');
-      expect(res.body).toContain('<dd data-indicator="date">20.04.2025</dd>');
+      // the sliders span the catalogue's range (ListLenderFacts): 100–15 000 zł, 61–730 days
+      expect(res.body).toMatch(/<input [^>]*type="range" min="100" max="15000" step="100"[^>]*name="amount"/);
+      expect(res.body).toContain('data-stops="61,90,120,150,180,270,360,540,730"');
+      // the example is the top-ranked offer's for the sliders' start (2 000 zł, 90 days), named
+      expect(res.body).toContain('<strong data-example="lender">Szybka Gotówka</strong>');
+      expect(res.body).toContain('<dd data-example-row="amount">2\u00a0000,00\u00a0zł</dd>');
+      expect(res.body).toContain('<dd data-example-row="total">2\u00a0200,00\u00a0zł</dd>');
+      expect(res.body).toContain('<dd data-example-row="rrso">12,34%</dd>');
       expect(res.body).toContain('href="/application/?amount=2000&amp;period=90"');
+      expect(res.body).not.toContain('data-indicator=');
       // the bundle: entry module and its import, stylesheet; the calculator is an island marked
       // in the HTML, so neither React nor the home chunk is preloaded (they load only for navigation)
       expect(res.body).toContain('<script type="module" src="/assets/entry-TEST.js"></script>');

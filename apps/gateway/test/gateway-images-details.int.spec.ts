@@ -254,12 +254,14 @@ describe('gateway images, Open Graph and details', () => {
     expect(res.body).not.toMatch(/\b[wW] wrześniu/);
   });
 
-  it('the rates box shows the table number and date, and says when the table is older than the last working day', async () => {
+  it('the rates box dates the rates by their table, and says when the table is older than the last working day', async () => {
     const date = TABLE_A.effectiveDate.split('-').reverse().join('.');
     const fresh = text((await get(gateway, '/')).body);
-    expect(fresh).toMatch(new RegExp(`Tabela nr ${TABLE_A.no} z dnia ${date.replace(/\./g, '\\.')}\\s*\\.`));
-    expect(fresh).not.toContain('nowsza nie jest dostępna');
+    // Friday's table on Monday before noon: dated, neither called current nor old
+    expect(fresh).toContain(`Kurs z dnia ${date} (tabela nr ${TABLE_A.no}).`);
+    expect(fresh).not.toContain('nowszej tabeli nie mamy');
+    expect(fresh).not.toContain('Aktualne kursy');
     const stale = text((await get(staleGateway, '/')).body);
-    expect(stale).toContain(`Tabela nr ${TABLE_A.no} z ${date} – nowsza nie jest dostępna`);
+    expect(stale).toContain(`Kurs z dnia ${date} (tabela nr ${TABLE_A.no}) – nowszej tabeli nie mamy`);
   });
 });

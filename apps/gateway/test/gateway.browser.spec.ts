@@ -64,27 +64,34 @@ describeWithChromium('gateway in a real browser', () => {
   const readMark = (page: Page) =>
     page.evaluate(() => (window as unknown as { marker?: number }).marker ?? null);
 
-  it('home page: the calculator island makes the sliders update the cost indicators, without React', async () => {
+  it('home page: the sliders island asks for the example of the top-ranked offer as they move, without React', async () => {
     const { page, context, errors, requests } = await openPage();
     await page.goto(`${gateway.url}/`);
     await page.waitForSelector('html[data-client="ready"]');
     // no page hydrates: the calculator is an island, its own chunk; React loads only for navigation
     expect(requests.some((r) => /\/assets\/chunks\/loan-sliders\.island-/.test(r))).toBe(true);
     expect(requests.some((r) => /\/assets\/chunks\/(renderer|home-page)-/.test(r))).toBe(false);
-    const total = page.locator('[data-indicator="total"]');
-    await expect(total.textContent()).resolves.toBe('2\u00a0018,00\u00a0zł');
+    // The fake ranking prices every offer at 10 % of the amount.
+    const total = page.locator('[data-example-row="total"]');
+    await expect(total.textContent()).resolves.toBe('2\u00a0200,00\u00a0zł');
+    await expect(page.locator('[data-example="lender"]').textContent()).resolves.toBe('Szybka Gotówka');
 
     await page.getByLabel(/Ile potrzebujesz/).fill('5000');
-    await expect(total.textContent()).resolves.toBe('5\u00a0045,00\u00a0zł');
-    await expect(page.locator('[data-indicator="commission"]').textContent()).resolves.toBe('45,00\u00a0zł');
+    await page.waitForFunction(
+      () => document.querySelector('[data-example-row="total"]')?.textContent === '5\u00a0500,00\u00a0zł',
+    );
+    expect(requests).toContain('/api/loan-example?amount=5000&period=90');
 
     const period = page.getByLabel(/Na jak długo/);
     await period.focus();
     await page.keyboard.press('ArrowRight');
-    await expect(page.locator('[data-indicator="date"]').textContent()).resolves.toBe('20.05.2025');
+    await page.waitForFunction(
+      () => document.querySelector('[data-example-row="period"]')?.textContent === '120 dni',
+    );
     await expect(page.locator('.calculator__cta').getAttribute('href')).resolves.toBe(
       '/application/?amount=5000&period=120',
     );
+    await expect(period.getAttribute('aria-valuetext')).resolves.toBe('4 miesiące');
 
     const cookies = await context.cookies();
     expect(cookies.find((c) => c.name === 'lang')).toMatchObject({ value: 'pl', path: '/' });
@@ -122,8 +129,8 @@ describeWithChromium('gateway in a real browser', () => {
     await page.waitForSelector(`h1:text-is("${HOME_PAGE.h1}")`);
     expect(await readMark(page)).toBe(42);
     await page.getByLabel(/Ile potrzebujesz/).fill('1000');
-    await expect(page.locator('[data-indicator="total"]').textContent()).resolves.toBe(
-      '1\u00a0009,00\u00a0zł',
+    await page.waitForFunction(
+      () => document.querySelector('[data-example-row="total"]')?.textContent === '1\u00a0100,00\u00a0zł',
     );
 
     expect(requests.filter((r) => r.startsWith('/o-nas/') && !r.includes('_payload'))).toEqual([]);
@@ -148,8 +155,8 @@ describeWithChromium('gateway in a real browser', () => {
     expect(requests).toContain(`/_payload.json?v=${buildId}`);
     expect(await readMark(page)).toBe(42);
     await page.getByLabel(/Ile potrzebujesz/).fill('3000');
-    await expect(page.locator('[data-indicator="total"]').textContent()).resolves.toBe(
-      '3\u00a0027,00\u00a0zł',
+    await page.waitForFunction(
+      () => document.querySelector('[data-example-row="total"]')?.textContent === '3\u00a0300,00\u00a0zł',
     );
     await context.close();
   });

@@ -1,9 +1,11 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describeWithRedis, provideTestRedis, type TestRedis } from '@lib/testing';
-import { formatMoneyWhole } from '../src/shared/format';
+import { LOAN_EXAMPLE_ROWS } from '../src/features/home/loan-example-endpoint';
+import { SAMPLE_MARK } from '../src/app/figures/figure-tokens';
+import { formatDate, formatMoney, formatMoneyWhole } from '../src/shared/format';
 import { createPolishLocale } from '../src/shared/locale';
 import { rawRequest } from './support/raw-http';
 import { eventually, startStack, type Stack } from './support/stack';
@@ -18,6 +20,49 @@ import { eventually, startStack, type Stack } from './support/stack';
 
 const CONTENT_DIR = path.join(__dirname, '../../../content');
 const BUNDLED_FEEDS = path.join(__dirname, '../../offers/feeds');
+const LENDER_FACTS_FILE = path.join(__dirname, '../../offers/data/lenders.pl.json');
+
+interface FeedOffer {
+  is_active?: boolean;
+  sponsored?: boolean;
+  review_slug?: string;
+  amount_min?: number;
+  amount_max?: number;
+  period_min_days?: number;
+  period_max_days?: number;
+}
+
+/**
+ * The catalogue's range read straight from a partner feed file, the way the product describes it:
+ * active offers, not paid placements, of brands that lend (not a comparison site or an intermediary
+ * by the reviewed facts file); amounts in whole złoty, periods in days.
+ */
+async function catalogueOfFeed(file: string) {
+  const feed = JSON.parse(await readFile(file, 'utf8')) as FeedOffer[];
+  const facts = JSON.parse(await readFile(LENDER_FACTS_FILE, 'utf8')) as {
+    lenders: Record<string, { kind: { value: string | null } }>;
+  };
+  const lending = feed.filter(
+    (o) =>
+      o.is_active !== false &&
+      o.sponsored !== true &&
+      !['porownywarka', 'posrednik'].includes(facts.lenders[o.review_slug ?? '']?.kind.value ?? ''),
+  );
+  const values = (pick: (o: FeedOffer) => number | undefined) =>
+    lending.map(pick).filter((v): v is number => v !== undefined && v > 0);
+  return {
+    amountMinZl: Math.min(...values((o) => o.amount_min)),
+    amountMaxZl: Math.max(...values((o) => o.amount_max)),
+    periodMinDays: Math.min(...values((o) => o.period_min_days)),
+    periodMaxDays: Math.max(...values((o) => o.period_max_days)),
+  };
+}
+
+/** The value of one attribute of the first tag that has `marker`. */
+const attributeOf = (html: string, marker: string, name: string) => {
+  const tag = new RegExp(`<[a-z]+ [^>]*${marker}[^>]*>`).exec(html)?.[0] ?? '';
+  return new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
+};
 const locale = createPolishLocale('http://127.0.0.1');
 
 /** Visible text, tags dropped, non-breaking spaces as spaces. */
@@ -30,6 +75,7 @@ const text = (html: string) =>
     .replace(/[\s\u00a0\u202f]+/g, ' ')
     .trim();
 const money = (grosze: number) => text(formatMoneyWhole(locale, grosze));
+const formatMoneyExact = (grosze: number) => formatMoney(locale, grosze);
 
 interface FactRowHtml {
   known: boolean;
@@ -60,6 +106,12 @@ describeWithRedis('figures from the offers data on the shipped content (real ser
     redis = await provideTestRedis();
     feeds = await mkdtemp(path.join(tmpdir(), 'feeds-'));
     await cp(BUNDLED_FEEDS, feeds, { recursive: true });
+    // Partner feeds: the sample offers written out again (a bundled file byte for byte is sample data).
+    for (const name of await readdir(feeds))
+      await writeFile(
+        path.join(feeds, name),
+        JSON.stringify(JSON.parse(await readFile(path.join(feeds, name), 'utf8')) as unknown),
+      );
     stack = await startStack({
       redis,
       contentDir: CONTENT_DIR,
@@ -147,18 +199,194 @@ describeWithRedis('figures from the offers data on the shipped content (real ser
     expect(problems).toEqual([]);
   }, 600_000);
 
+  it('home: the headline, the sliders and the application form state one range, the partner feed’s; the example is the top-ranked offer’s, with every figure of art. 7', async () => {
+    const feed = await catalogueOfFeed(path.join(BUNDLED_FEEDS, 'pl_feed.json'));
+    const { figures } = await stack.offers.listLenderFacts({ country: 'PL' });
+    const mark = figures!.sample ? ` ${SAMPLE_MARK}` : '';
+    const home = await get('/');
+    expect(home.status).toBe(200);
+    const headline = text(/<h1>([\s\S]*?)<\/h1>/.exec(home.body)?.[1] ?? '');
+    expect(headline).toBe(
+      `Pożyczka online do ${money(feed.amountMaxZl * 100)} — porównaj oferty w kilka minut${mark}`,
+    );
+    // The sliders end where the feed does, and say so.
+    expect(attributeOf(home.body, 'data-slider="amount"', 'min')).toBe(String(feed.amountMinZl));
+    expect(attributeOf(home.body, 'data-slider="amount"', 'max')).toBe(String(feed.amountMaxZl));
+    const stops = attributeOf(home.body, 'data-slider="period"', 'data-stops')!.split(',').map(Number);
+    expect([stops[0], stops.at(-1)]).toEqual([feed.periodMinDays, feed.periodMaxDays]);
+    expect(text(/<span data-range="amount-max">([^<]*)<\/span>/.exec(home.body)?.[1] ?? '')).toBe(
+      money(feed.amountMaxZl * 100),
+    );
+    // The application form takes the same range and names it.
+    const form = await get('/application/');
+    expect(form.status).toBe(200);
+    expect(attributeOf(form.body, 'name="amount"', 'max')).toBe(String(feed.amountMaxZl));
+    expect(attributeOf(form.body, 'name="amount"', 'min')).toBe(String(feed.amountMinZl));
+    expect(attributeOf(form.body, 'name="period"', 'max')).toBe(String(feed.periodMaxDays));
+    expect(text(form.body)).toContain(
+      `Kwota pożyczki w zł (od ${money(feed.amountMinZl * 100)} do ${money(feed.amountMaxZl * 100)})`,
+    );
+    // A post beyond the feed's largest amount is refused naming that range, before any service is asked.
+    const formCookie = ([] as string[])
+      .concat(form.headers['set-cookie'] ?? [])
+      .map((line) => line.split(';')[0]!)
+      .join('; ');
+    const refused = await rawRequest(stack.port, {
+      method: 'POST',
+      path: '/process/',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: stack.url,
+        cookie: formCookie,
+        'accept-encoding': 'identity',
+      },
+      body: new URLSearchParams({
+        amount: String(feed.amountMaxZl + 1),
+        period: String(feed.periodMaxDays),
+        purpose: 'other',
+        csrf_token: attributeOf(form.body, 'name="csrf_token"', 'value') ?? '',
+      }).toString(),
+    });
+    expect(refused.status).toBe(400);
+    expect(text(/<p [^>]*data-error-for="amount"[^>]*>([^<]*)<\/p>/.exec(refused.body)?.[1] ?? '')).toBe(
+      `Wybierz kwotę od ${money(feed.amountMinZl * 100)} do ${money(feed.amountMaxZl * 100)}`,
+    );
+
+    // The example: the first offer of MatchOffers with a stated cost for the sliders' start.
+    const amount = Number(attributeOf(home.body, 'data-slider="amount"', 'value'));
+    const period = Number(attributeOf(home.body, 'name="period"', 'value'));
+    const ranking = await stack.offers.matchOffers({
+      amountGrosze: amount * 100,
+      periodDays: period,
+      purpose: 0,
+      applicationId: '',
+      country: 'PL',
+      limit: 10,
+      age: 0,
+      pagePath: '',
+      productTypes: [],
+      firstLoanFreeOnly: false,
+      ageFrom: 0,
+      ageTo: 0,
+      business: false,
+      withoutCreditCheck: false,
+    });
+    const top = ranking.offers.find((match) => !match.costUnknown && match.cost)!;
+    expect(top).toBeDefined();
+    expect(text(/<strong data-example="lender">([^<]*)<\/strong>/.exec(home.body)?.[1] ?? '')).toBe(
+      top.offer!.header,
+    );
+    const rows: Record<string, string> = Object.fromEntries(
+      [...home.body.matchAll(/<dd data-example-row="([a-z]+)">([^<]*)<\/dd>/g)].map((m): [string, string] => [
+        m[1]!,
+        text(m[2]!),
+      ]),
+    );
+    expect(Object.keys(rows)).toEqual([...LOAN_EXAMPLE_ROWS]);
+    for (const key of LOAN_EXAMPLE_ROWS) expect([key, rows[key]]).not.toEqual([key, '']);
+    expect(rows['rrso']).toBe(`${top.cost!.rrsoPercent.replace('.', ',')}%`);
+    expect(rows['amount']).toBe(text(formatMoneyExact(top.cost!.amountGrosze)));
+    expect(rows['total']).toBe(text(formatMoneyExact(top.cost!.totalPayableGrosze)));
+    expect(rows['cost']).toBe(text(formatMoneyExact(top.cost!.totalCostGrosze)));
+    // Its source: the sample notice next to it, or the feed's date.
+    const provenance = top.offer!.sample
+      ? attributeOf(home.body, 'data-example="sample"', 'hidden') === undefined
+      : text(home.body).includes(`stan na ${formatDate(locale, top.offer!.asOf)}`);
+    expect(provenance).toBe(true);
+    // The offers block is ranked for the same request: its first card is the same offer.
+    expect(/data-offer-id="(\d+)"/.exec(home.body)?.[1]).toBe(String(ranking.offers[0]!.offer!.offerId));
+
+    // The island's endpoint answers the same example for the same values, and follows the sliders.
+    const api = await get(`/api/loan-example?amount=${amount}&period=${period}`);
+    expect(api.status).toBe(200);
+    const answer = JSON.parse(api.body) as {
+      example: { lender: string; rows: { key: string; value: string }[] };
+    };
+    expect(answer.example.lender).toBe(top.offer!.header);
+    expect(answer.example.rows.map((r) => text(r.value))).toEqual(LOAN_EXAMPLE_ROWS.map((key) => rows[key]));
+    const largest = JSON.parse(
+      (await get(`/api/loan-example?amount=${feed.amountMaxZl}&period=${feed.periodMaxDays}`)).body,
+    ) as { example: { rows: { key: string; value: string }[] } | null };
+    // The feed's largest amount for its longest period: an offer lends it, and the example says so.
+    expect(text(largest.example!.rows.find((r) => r.key === 'amount')!.value)).toBe(
+      text(formatMoneyExact(feed.amountMaxZl * 100)),
+    );
+  });
+
+  it('/lp/: no ratings block while nothing rated is published; a rating published through moderation shows with its text, day and link', async () => {
+    const before = await get('/lp/');
+    expect(before.status).toBe(200);
+    expect(before.body).not.toContain('data-lender-ratings');
+    expect(before.body).not.toContain('/lp/opinia-');
+
+    const review = '/opinie-o-pozyczkach/vivus/';
+    const comment = 'Umowa była czytelna, a koszty zgadzały się z formularzem informacyjnym.';
+    const { commentId, createdAt } = await stack.content.submitComment({
+      pagePath: review,
+      name: 'Joanna z Radomia',
+      email: 'joanna@example.pl',
+      text: comment,
+      rating: 4,
+      replyTo: 0,
+      sessionId: '',
+    });
+    // Pending is not published: still no block.
+    expect((await get('/lp/')).body).not.toContain('data-lender-ratings');
+    await stack.content.approveComment({ commentId, moderator: 'test' });
+
+    const after = await get('/lp/');
+    const block = /<section [^>]*data-lender-ratings[\s\S]*?<\/section>/.exec(after.body)?.[0] ?? '';
+    expect(text(block)).toContain('Najnowsze opinie czytelników o pożyczkodawcach');
+    expect(text(block)).toContain('To oceny pożyczkodawców, nie naszego serwisu.');
+    expect(text(block)).toContain(comment);
+    expect(text(block)).toContain('Joanna z Radomia');
+    expect(text(block)).toContain(formatDate(locale, createdAt));
+    expect(block).toContain(`href="${review}#komentarz-${commentId}"`);
+    expect(text(block)).toContain('Ocena 4 z 5');
+    // The link leads to the comment where it is published.
+    expect((await get(review)).body).toContain(`id="komentarz-${commentId}"`);
+  });
+
+  it('home while the offers service is stopped: it renders, stating no range, example or figure it cannot source', async () => {
+    await stack.stopService('offers');
+    try {
+      const home = await get('/');
+      expect(home.status).toBe(200);
+      const shown = text(home.body);
+      // The headline reads the writer's words for an unknown figure (content/pages/index.md).
+      expect(text(/<h1>([\s\S]*?)<\/h1>/.exec(home.body)?.[1] ?? '')).toBe(
+        'Pożyczka online do kwoty z ofert pożyczkodawców — porównaj oferty w kilka minut',
+      );
+      expect(home.body).not.toContain('data-slider=');
+      expect(shown).toContain('Nie możemy teraz pobrać zakresu kwot i okresów z ofert pożyczkodawców');
+      expect(shown).toContain('Przykład kosztu jest chwilowo niedostępny');
+      expect(home.body).not.toContain('{{');
+      // No amount in złoty anywhere in the hero: nothing was typed in as a fallback.
+      const hero = /<section class="hero">[\s\S]*?<\/section>/.exec(home.body)?.[0] ?? '';
+      expect(text(hero.replace(/<[a-z]+ [^>]*hidden=""[^>]*>[\s\S]*?<\/(?:p|div)>/g, ''))).not.toMatch(
+        /\d zł/,
+      );
+    } finally {
+      await stack.startService('offers');
+    }
+    // Back: the headline states the figure again.
+    await eventually(async () => /<h1>Pożyczka online do \d/.test((await get('/')).body));
+  }, 120_000);
+
   it("the home headline states the offers data's largest amount, and follows the partner feed when it changes", async () => {
     const before = (await stack.offers.listLenderFacts({ country: 'PL' })).figures!;
     expect(before.amountMaxGrosze).toBeGreaterThan(0);
     const headline = (html: string) => text(/<h1>([\s\S]*?)<\/h1>/.exec(html)?.[1] ?? '');
     const title = (html: string) => text(/<title>([\s\S]*?)<\/title>/.exec(html)?.[1] ?? '');
 
+    const mark = before.sample ? ` ${SAMPLE_MARK}` : '';
     const home = await get('/');
     expect(home.status).toBe(200);
     expect(headline(home.body)).toBe(
-      `Pożyczka online do ${money(before.amountMaxGrosze)} — porównaj oferty w kilka minut`,
+      `Pożyczka online do ${money(before.amountMaxGrosze)} — porównaj oferty w kilka minut${mark}`,
     );
-    expect(title(home.body)).toContain(`do ${money(before.amountMaxGrosze)}`);
+    // The title states no figure: it is read where no date or source can stand next to it.
+    expect(title(home.body)).not.toMatch(/\d zł/);
 
     // The partner raises its amounts by 7 000 zł: the catalogue's maximum and the headline follow.
     const file = path.join(feeds, 'pl_feed.json');
@@ -174,8 +402,12 @@ describeWithRedis('figures from the offers data on the shipped content (real ser
     );
 
     const after = await get('/');
-    expect(headline(after.body)).toBe(`Pożyczka online do ${money(raised)} — porównaj oferty w kilka minut`);
+    expect(headline(after.body)).toBe(
+      `Pożyczka online do ${money(raised)} — porównaj oferty w kilka minut${mark}`,
+    );
     expect(after.body).not.toContain(`do ${formatMoneyWhole(locale, before.amountMaxGrosze)}`);
+    // The sliders and the application form follow the same figure (the form keeps it a minute).
+    expect(attributeOf(after.body, 'data-slider="amount"', 'max')).toBe(String(raised / 100));
     // A review quotes the new figure too (its facts block and its text).
     const { lenders } = await stack.offers.listLenderFacts({ country: 'PL' });
     const vivus = lenders.find((lender) => lender.slug === 'vivus')!;

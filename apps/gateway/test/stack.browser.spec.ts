@@ -68,33 +68,31 @@ describeWithStack('journeys in Chromium on the real services', () => {
       })
     ).comments.filter((comment) => comment.pagePath === pagePath);
 
-  it('home: the sliders change the example cost indicators', async () => {
+  it('home: the sliders ask for the top-ranked offer’s example at their values', async () => {
     const { page, context, errors } = await openPage({ viewport: { width: 412, height: 915 } });
     await page.goto(`${stack.url}/`);
     await ready(page);
     await expect(page.locator('h1').textContent()).resolves.toBe(
       'Pożyczka online do 15 000 zł — porównaj oferty w kilka minut',
     );
-    // the offers block comes from the offers service (its MatchOffers ranking for 2 000 zł / 30 days)
+    // the offers block comes from the offers service (its MatchOffers ranking for the sliders' start)
     await expect(page.locator('.offer__name').first().textContent()).resolves.toMatch(/\S/);
     await expect(page.locator('.offer a.offer__cta').first().getAttribute('href')).resolves.toMatch(
       /^\/przejdz\/\d+\/\?z=home&p=1$/,
     );
-    const total = page.locator('[data-indicator="total"]');
-    const date = page.locator('[data-indicator="date"]');
-    await expect(total.textContent()).resolves.toBe('2\u00a0018,00\u00a0zł');
-    const firstDate = await date.textContent();
+    const amount = page.locator('[data-example-row="amount"]');
+    await expect(amount.textContent()).resolves.toBe('2\u00a0000,00\u00a0zł');
+    await expect(page.locator('[data-example="lender"]').textContent()).resolves.toMatch(/\S/);
 
     await page.getByLabel(/Ile potrzebujesz/).fill('5000');
-    await expect(total.textContent()).resolves.toBe('5\u00a0045,00\u00a0zł');
-    await expect(page.locator('[data-indicator="commission"]').textContent()).resolves.toBe('45,00\u00a0zł');
-
+    await page.waitForFunction(
+      () => document.querySelector('[data-example-row="amount"]')?.textContent === '5\u00a0000,00\u00a0zł',
+    );
     const period = page.getByLabel(/Na jak długo/);
     await period.focus();
     await page.keyboard.press('ArrowRight');
     await page.waitForFunction(
-      (before) => document.querySelector('[data-indicator="date"]')?.textContent !== before,
-      firstDate,
+      () => document.querySelector('[data-example-row="period"]')?.textContent === '120 dni',
     );
     // The application page exists, so the action leads to it with the chosen amount and period.
     await expect(page.locator('.calculator__cta').getAttribute('href')).resolves.toBe(
@@ -193,7 +191,7 @@ describeWithStack('journeys in Chromium on the real services', () => {
       has: page.locator('dt', { hasText: /^Kwota$/ }),
     });
     await expect(amountRow.locator('.facts__source').textContent()).resolves.toMatch(
-      /^Źródło: dane z pliku ofert partnera, pobrane \d{4}-\d{2}-\d{2}, stan na \d{2}\.\d{2}\.\d{4}$/,
+      /^Źródło: dane przykładowe z pliku pl_feed\.json dołączonego do serwisu, nie od pożyczkodawcy, wczytane \d{4}-\d{2}-\d{2}, stan na \d{2}\.\d{2}\.\d{4}$/,
     );
     const offerAndFacts = `${await page.locator('section[aria-labelledby="oferta_sekcja"]').textContent()} ${await page.locator('[data-lender-facts="kuki"]').textContent()}`;
     expect(offerAndFacts).toContain('Kuki');

@@ -97,9 +97,15 @@ describeWithRedis('the gateway on the real services, PostgreSQL, Redis and its R
       expect(text(res.body)).not.toMatch(/Vivus ★/);
       expect(text(res.body)).toMatch(/Porównujemy \d+ ofert/);
       // the table number and its date; the bundled archive ends long before today, and the box says so
-      expect(text(res.body)).toMatch(/Tabela nr \d{3}\/A\/NBP\/\d{4} z (dnia )?\d{2}\.\d{2}\.\d{4}/);
+      expect(text(res.body)).toMatch(
+        /Kurs z dnia \d{2}\.\d{2}\.\d{4} \(tabela nr \d{3}\/A\/NBP\/\d{4}\) – nowszej tabeli nie mamy/,
+      );
+      expect(res.body).toContain('data-sample-notice="nbpRates"');
       expect(text(res.body)).toMatch(/EUR \d,\d{4} zł/);
-      expect(res.body).toContain('data-indicator="total"');
+      // the sliders over the offers catalogue's range, and the top-ranked offer's example
+      expect(res.body).toContain('data-slider="amount"');
+      expect(res.body).toMatch(/<strong data-example="lender">[^<]+<\/strong>/);
+      expect(res.body).toMatch(/<dd data-example-row="rrso">\d+,\d{2}%<\/dd>/);
     });
 
     it('SEO page: intro, contents, body, FAQ with JSON-LD, related pages and the offers block', async () => {
@@ -215,7 +221,7 @@ describeWithRedis('the gateway on the real services, PostgreSQL, Redis and its R
       expect(kuki.body).toContain('data-lender-facts="kuki"');
       expect(text(kuki.body)).toContain('Firma (strona umowy) w trakcie weryfikacji');
       expect(text(kuki.body)).toMatch(
-        /Pierwsza pożyczka za 0 zł tak, do 1\s500 zł dla nowego klienta Źródło: dane z pliku ofert partnera, pobrane \d{4}-\d{2}-\d{2}/,
+        /Pierwsza pożyczka za 0 zł tak, do 1\s500 zł dla nowego klienta Źródło: dane przykładowe z pliku pl_feed\.json dołączonego do serwisu, nie od pożyczkodawcy, wczytane \d{4}-\d{2}-\d{2}/,
       );
       expect(text(kuki.body)).toMatch(/RRSO przykładu reprezentatywnego \d+,\d{2}%/);
       expect(kuki.body).toContain(

@@ -161,6 +161,8 @@ describe('leads: delivery to lenders (real PostgreSQL, offers, partner sandbox o
     await expect(statusOf(submitted.statusToken)).resolves.toMatchObject({
       deliveries: [],
       deliveryDeclined: true,
+      // The test's lender file is the sandbox's: the status page must call its lenders test accounts.
+      sandboxLenders: true,
     });
   }, 30_000);
 

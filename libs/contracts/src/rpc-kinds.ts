@@ -66,6 +66,7 @@ export const RPC_KINDS: { readonly [N in ServiceName]: RpcKindsOf<N> } = {
     AnonymiseCommenter: 'unretried-write',
     GetHolidayCalendar: 'read',
     GetNavigation: 'read',
+    ListRecentLenderRatings: 'read',
   },
   offers: {
     ListOffers: 'read',

@@ -1,14 +1,14 @@
 export { Decimal, type DecimalValue, parsePolishDecimal, perUnit, trimDecimal } from './decimal';
 export { GROSZE_PER_ZLOTY, type Grosze, type Zloty, groszeFromZloty, zlotyFromGrosze } from './money';
 export {
-  LOAN_SLIDER,
-  EXAMPLE_ANNUAL_RATE_BP,
-  DAYS_PER_MONTH,
-  clampAmountZl,
-  clampPeriodMonths,
-  loanExample,
+  SLIDER_START,
+  type LoanSliderScale,
+  type SliderRange,
+  loanSliderScale,
   simpleInterestGrosze,
-  type LoanExample,
+  sliderAmountZl,
+  sliderPeriodDays,
+  sliderPeriodIndex,
 } from './loan-example';
 export {
   type RepaymentKind,
@@ -21,11 +21,20 @@ export {
   scheduleTotals,
   singlePaymentSchedule,
 } from './loan-schedule';
-export { type CashFlow, annualPercentageRate } from './rrso';
 export {
+  type CashFlow,
+  DAYS_PER_YEAR,
+  MONTHS_PER_YEAR,
+  type PeriodsPerYear,
+  annualPercentageRate,
+} from './rrso';
+export {
+  CONSUMER_CREDIT_ACT_MAX_GROSZE,
+  type ConsumerCreditActExclusion,
   NBP_REFERENCE_RATES,
   type ReferenceRateDecision,
   maxInterestRatePercent,
+  consumerCreditActExclusion,
   maxNonInterestCostGrosze,
   referenceRateOn,
 } from './legal-caps';

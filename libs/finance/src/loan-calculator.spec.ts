@@ -3,8 +3,9 @@ import {
   annuityPaymentGrosze,
   calculateDayLoan,
   calculateLoan,
+  CONSUMER_CREDIT_ACT_MAX_GROSZE,
+  consumerCreditActExclusion,
   LOAN_CALCULATOR_MESSAGES,
-  loanExample,
   maxInterestRatePercent,
   maxNonInterestCostGrosze,
   monthlyRate,
@@ -216,6 +217,88 @@ describe('legal caps', () => {
     const business = calculateLoan(input({ commissionGrosze: 200_001, loanType: 'business' }), TODAY).caps;
     expect(business.nonInterestCapApplies).toBe(false);
     expect(business.nonInterestWithinCap).toBe(true);
+    expect(business.consumerActExclusion).toBe('business');
+    expect(business.maxNonInterestCostGrosze).toBeUndefined();
+    expect(business.explanations[1]).toMatch(/nie dotyczy kredytu firmowego/);
+  });
+});
+
+describe('the consumer credit act’s scope (art. 3 ust. 1: credit of at most 255 550 zł)', () => {
+  const AT_LIMIT = 25_555_000; // 255 550,00 zł, written out from the act, not read from the code
+  // 20% of 255 550 zł (10% + 10% for one year) = 51 110 zł: the art. 36a cap at the limit, for 12 months
+  const CAP_AT_LIMIT = 5_111_000;
+
+  it('covers a consumer’s credit up to and including 255 550 zł, and no business loan', () => {
+    expect(CONSUMER_CREDIT_ACT_MAX_GROSZE).toBe(AT_LIMIT);
+    expect(consumerCreditActExclusion(AT_LIMIT, true)).toBeUndefined();
+    expect(consumerCreditActExclusion(AT_LIMIT + 1, true)).toBe('amount');
+    expect(consumerCreditActExclusion(10_000, false)).toBe('business');
+    expect(consumerCreditActExclusion(AT_LIMIT + 1, false)).toBe('business');
+  });
+
+  it('checks art. 36a at 255 550 zł: one grosz of commission over 20% is flagged', () => {
+    const within = calculateLoan(
+      input({ amountGrosze: AT_LIMIT, commissionGrosze: CAP_AT_LIMIT }),
+      TODAY,
+    ).caps;
+    expect(within).toMatchObject({
+      nonInterestCapApplies: true,
+      consumerActExclusion: undefined,
+      maxNonInterestCostGrosze: CAP_AT_LIMIT,
+      nonInterestWithinCap: true,
+    });
+    const over = calculateLoan(
+      input({ amountGrosze: AT_LIMIT, commissionGrosze: CAP_AT_LIMIT + 1 }),
+      TODAY,
+    ).caps;
+    expect(over.nonInterestWithinCap).toBe(false);
+    expect(over.explanations[1]).toMatch(/przekracza limit pozaodsetkowych kosztów 51\u00a0110,00\u00a0zł/);
+  });
+
+  it('computes no art. 36a cap one grosz above 255 550 zł and says why, in Polish', () => {
+    const caps = calculateLoan(
+      input({ amountGrosze: AT_LIMIT + 1, commissionGrosze: CAP_AT_LIMIT + 1 }),
+      TODAY,
+    ).caps;
+    expect(caps).toMatchObject({
+      nonInterestCapApplies: false,
+      consumerActExclusion: 'amount',
+      maxNonInterestCostGrosze: undefined,
+      nonInterestWithinCap: true,
+    });
+    expect(caps.explanations[1]).toMatch(
+      /^Ustawa o kredycie konsumenckim, a z nią limit kosztów pozaodsetkowych z art\. 36a, nie dotyczy tej kwoty: obejmuje kredyty do 255\u00a0550\u00a0zł \(art\. 3 ust\. 1\)/,
+    );
+    expect(caps.explanations[1]).not.toMatch(/mieści się|przekracza/);
+  });
+
+  it('still checks the civil code’s maximum interest above the act’s range and for business', () => {
+    // 300 000 zł at 20% on 2026-11-24: the cap is 2 × (3,75 + 3,5) = 14,5%
+    for (const loanType of ['personal', 'business'] as const) {
+      const caps = calculateLoan(
+        input({ amountGrosze: 30_000_000, annualRatePercent: '20', loanType }),
+        TODAY,
+      ).caps;
+      expect(caps.interestWithinCap).toBe(false);
+      expect(caps.explanations[0]).toMatch(/przekracza odsetki maksymalne 14,5%/);
+      expect(caps.explanations[1]).toMatch(/Limit odsetek maksymalnych wynika z Kodeksu cywilnego/);
+    }
+  });
+
+  it('applies the same scope to a loan in days', () => {
+    const answer = calculateDayLoan(
+      {
+        amountGrosze: 30_000_000,
+        dailyRatePercent: '0.01',
+        days: 30,
+        commissionGrosze: 0,
+        loanType: 'personal',
+      },
+      TODAY,
+    );
+    if (!answer.ok) throw new Error('expected a result');
+    expect(answer.result.caps.consumerActExclusion).toBe('amount');
+    expect(answer.result.caps.maxNonInterestCostGrosze).toBeUndefined();
   });
 });
 
@@ -227,13 +310,6 @@ describe('one schedule behind every figure', () => {
     expect(result.totalInterestGrosze).toBe(66_186);
     expect(result.totalCostGrosze).toBe(116_186);
     expect(result.totalToRepayGrosze).toBe(1_116_186);
-  });
-
-  it('keeps the home page example true: 2 000 zł over 3 months → 2 018 zł, 18 zł commission', () => {
-    expect(loanExample(2_000, 3, '2026-11-24')).toMatchObject({
-      totalGrosze: 201_800,
-      commissionGrosze: 1_800,
-    });
   });
 });
 

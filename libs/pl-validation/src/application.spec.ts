@@ -10,7 +10,11 @@ import {
   formatPeselInput,
   formatPhoneInput,
   LOAN_PURPOSES,
+  LOAN_REQUEST_LIMITS,
+  loanRequestLimitsOf,
+  loanRequestMessages,
   loanRequestSchema,
+  loanRequestSchemaFor,
   MESSAGES,
   normalizePolishMobile,
   parseRegistrationFormVersion,
@@ -59,15 +63,83 @@ describe('loan request step', () => {
   });
 
   it.each([
-    [{ amount: '99', periodDays: '90', purpose: 'rent' }, { amount: APPLICATION_MESSAGES.amount }],
-    [{ amount: '15001', periodDays: '90', purpose: 'rent' }, { amount: APPLICATION_MESSAGES.amount }],
+    [{ amount: '0', periodDays: '90', purpose: 'rent' }, { amount: APPLICATION_MESSAGES.amount }],
+    [{ amount: '255551', periodDays: '90', purpose: 'rent' }, { amount: APPLICATION_MESSAGES.amount }],
     [{ amount: '2000.5', periodDays: '90', purpose: 'rent' }, { amount: APPLICATION_MESSAGES.amount }],
-    [{ amount: '2000', periodDays: '29', purpose: 'rent' }, { periodDays: APPLICATION_MESSAGES.periodDays }],
-    [{ amount: '2000', periodDays: '731', purpose: 'rent' }, { periodDays: APPLICATION_MESSAGES.periodDays }],
+    [{ amount: '2000', periodDays: '0', purpose: 'rent' }, { periodDays: APPLICATION_MESSAGES.periodDays }],
+    [
+      { amount: '2000', periodDays: '3651', purpose: 'rent' },
+      { periodDays: APPLICATION_MESSAGES.periodDays },
+    ],
     [{ amount: '2000', periodDays: '90', purpose: 'yacht' }, { purpose: APPLICATION_MESSAGES.purpose }],
     [{ amount: '9'.repeat(50), periodDays: '90', purpose: 'rent' }, { amount: APPLICATION_MESSAGES.amount }],
-  ])('refuses %p', (input, expected) => {
+  ])('refuses %p outside the sanity bounds', (input, expected) => {
     expect(messagesByField(loanRequestSchema.safeParse(input))).toEqual(expected);
+  });
+
+  it('takes anything a consumer credit may be (up to 255 550 zł, art. 3 ust. 1) and up to ten years', () => {
+    expect(LOAN_REQUEST_LIMITS).toEqual({
+      amount: { minZl: 1, maxZl: 255_550 },
+      periodDays: { min: 1, max: 3_650 },
+    });
+    expect(
+      loanRequestSchema.safeParse({ amount: '255550', periodDays: '3650', purpose: 'rent' }).success,
+    ).toBe(true);
+    expect(APPLICATION_MESSAGES.amount).toBe(
+      'Podaj kwotę w pełnych złotych, najwyżej 255\u00a0550\u00a0zł (górna granica kredytu konsumenckiego)',
+    );
+  });
+});
+
+describe("the range a form offers: the catalogue's, inside the sanity bounds", () => {
+  const catalogue = {
+    amountMinGrosze: 10_000,
+    amountMaxGrosze: 3_000_000,
+    periodMinDays: 30,
+    periodMaxDays: 1_825,
+  };
+
+  it('is the catalogue in whole złoty (smallest up, largest down), with messages naming it', () => {
+    const limits = loanRequestLimitsOf({ ...catalogue, amountMinGrosze: 10_050, amountMaxGrosze: 3_000_099 });
+    expect(limits).toEqual({ amount: { minZl: 101, maxZl: 30_000 }, periodDays: { min: 30, max: 1_825 } });
+    expect(loanRequestMessages(limits)).toEqual({
+      amount: 'Wybierz kwotę od 101\u00a0zł do 30\u00a0000\u00a0zł',
+      periodDays: 'Wybierz okres od 30 do 1825 dni',
+    });
+  });
+
+  it('checks a form against that range and names it when refusing', () => {
+    const limits = loanRequestLimitsOf(catalogue)!;
+    const schema = loanRequestSchemaFor(limits);
+    const message = 'Wybierz kwotę od 100\u00a0zł do 30\u00a0000\u00a0zł';
+    expect(schema.safeParse({ amount: '30000', periodDays: '1825', purpose: 'rent' }).success).toBe(true);
+    expect(schema.safeParse({ amount: '100', periodDays: '30', purpose: 'rent' }).success).toBe(true);
+    expect(messagesByField(schema.safeParse({ amount: '30001', periodDays: '90', purpose: 'rent' }))).toEqual(
+      {
+        amount: message,
+      },
+    );
+    expect(messagesByField(schema.safeParse({ amount: '99', periodDays: '29', purpose: 'rent' }))).toEqual({
+      amount: message,
+      periodDays: 'Wybierz okres od 30 do 1825 dni',
+    });
+  });
+
+  it('never offers more than the sanity bounds take, and nothing when the catalogue states no range', () => {
+    expect(
+      loanRequestLimitsOf({
+        amountMinGrosze: 0,
+        amountMaxGrosze: 50_000_000,
+        periodMinDays: 61,
+        periodMaxDays: 5_000,
+      }),
+    ).toEqual({ amount: { minZl: 1, maxZl: 255_550 }, periodDays: { min: 61, max: 3_650 } });
+    expect(loanRequestLimitsOf({ ...catalogue, periodMinDays: 0, periodMaxDays: 5_000 })).toBeNull();
+    expect(loanRequestLimitsOf({ ...catalogue, amountMaxGrosze: 0 })).toBeNull();
+    expect(loanRequestLimitsOf({ ...catalogue, periodMaxDays: 0 })).toBeNull();
+    expect(
+      loanRequestLimitsOf({ ...catalogue, amountMinGrosze: 30_000_000, amountMaxGrosze: 40_000_000 }),
+    ).toBeNull();
   });
 });
 

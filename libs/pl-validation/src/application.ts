@@ -1,3 +1,4 @@
+import { CONSUMER_CREDIT_ACT_MAX_GROSZE, GROSZE_PER_ZLOTY, zlotyFromGrosze } from '@lib/finance';
 import { z } from 'zod';
 import { isPolishBankAccount, normalizeNrb } from './bank-account';
 import { MESSAGES } from './contact-message';
@@ -37,15 +38,86 @@ export const INCOME_SOURCES = [
 ] as const;
 export type IncomeSourceValue = (typeof INCOME_SOURCES)[number]['value'];
 
-/** Amount (whole złoty) and period (days) a request may carry: the home sliders' range (100–15 000 zł, up to 12 months) widened to the legal example's 730 days. */
-export const LOAN_REQUEST_LIMITS = {
-  amount: { minZl: 100, maxZl: 15_000 },
-  periodDays: { min: 30, max: 730 },
-} as const;
+/** A loan request's amount (whole złoty) and period (days) bounds. */
+export interface LoanRequestLimits {
+  amount: { minZl: number; maxZl: number };
+  periodDays: { min: number; max: number };
+}
+
+/**
+ * Sanity bounds of any loan request, not the site's offer: the forms offer the catalogue's range
+ * (`loanRequestLimitsOf`, from the offers service's figures), which these contain, so the leads
+ * service, which checks only these, never refuses what a form offers. The amount is a consumer
+ * credit's: at most 255 550 zł (art. 3 ust. 1 ustawy o kredycie konsumenckim, the figure of
+ * @lib/finance); the period has no legal bound and is capped at ten years to keep out nonsense.
+ */
+export const LOAN_REQUEST_LIMITS: LoanRequestLimits = {
+  amount: { minZl: 1, maxZl: zlotyFromGrosze(CONSUMER_CREDIT_ACT_MAX_GROSZE) },
+  periodDays: { min: 1, max: 3_650 },
+};
+
+/** What the offers catalogue states about its amounts and periods (offers.v1.CatalogueFigures). */
+export interface CatalogueRange {
+  amountMinGrosze: number;
+  amountMaxGrosze: number;
+  periodMinDays: number;
+  periodMaxDays: number;
+}
+
+/**
+ * The range a form offers: the catalogue's amounts in whole złoty (the smallest rounded up, the
+ * largest down) and periods, cut to LOAN_REQUEST_LIMITS; null when the catalogue states no usable
+ * range (no offers, or none of it inside the sanity bounds).
+ */
+export function loanRequestLimitsOf(catalogue: CatalogueRange): LoanRequestLimits | null {
+  const { amount, periodDays } = LOAN_REQUEST_LIMITS;
+  if (catalogue.amountMaxGrosze <= 0 || catalogue.periodMaxDays <= 0) return null;
+  const periodMin = catalogue.periodMinDays > 0 ? catalogue.periodMinDays : catalogue.periodMaxDays;
+  const limits: LoanRequestLimits = {
+    amount: {
+      minZl: Math.max(Math.ceil(Math.max(catalogue.amountMinGrosze, 0) / GROSZE_PER_ZLOTY), amount.minZl),
+      maxZl: Math.min(Math.floor(catalogue.amountMaxGrosze / GROSZE_PER_ZLOTY), amount.maxZl),
+    },
+    periodDays: {
+      min: Math.max(periodMin, periodDays.min),
+      max: Math.min(catalogue.periodMaxDays, periodDays.max),
+    },
+  };
+  return limits.amount.minZl <= limits.amount.maxZl && limits.periodDays.min <= limits.periodDays.max
+    ? limits
+    : null;
+}
+
+/** Whole złoty as the site writes amounts: grouped from a thousand, '30 000 zł' (non-breaking spaces). */
+export function wholeZlotyText(zloty: number): string {
+  return `${new Intl.NumberFormat('pl-PL', { useGrouping: 'always', maximumFractionDigits: 0 }).format(zloty)}\u00a0zł`;
+}
+
+/**
+ * The loan request's messages: with the range the form offers they name it; without one (the
+ * catalogue's figures unknown) they name only the sanity bounds, which come from the law.
+ */
+export function loanRequestMessages(limits: LoanRequestLimits | null): {
+  amount: string;
+  periodDays: string;
+} {
+  if (!limits)
+    return {
+      amount: `Podaj kwotę w pełnych złotych, najwyżej ${wholeZlotyText(LOAN_REQUEST_LIMITS.amount.maxZl)} (górna granica kredytu konsumenckiego)`,
+      periodDays: `Podaj okres spłaty w pełnych dniach, od ${LOAN_REQUEST_LIMITS.periodDays.min} do ${LOAN_REQUEST_LIMITS.periodDays.max}`,
+    };
+  return {
+    amount: `Wybierz kwotę od ${wholeZlotyText(limits.amount.minZl)} do ${wholeZlotyText(limits.amount.maxZl)}`,
+    periodDays: `Wybierz okres od ${limits.periodDays.min} do ${limits.periodDays.max} dni`,
+  };
+}
+
+const SANITY_MESSAGES = loanRequestMessages(null);
 
 export const APPLICATION_MESSAGES = {
-  amount: `Wybierz kwotę od ${LOAN_REQUEST_LIMITS.amount.minZl} zł do 15\u00a0000 zł`,
-  periodDays: `Wybierz okres od ${LOAN_REQUEST_LIMITS.periodDays.min} do ${LOAN_REQUEST_LIMITS.periodDays.max} dni`,
+  /** The sanity bounds' messages; a form offering the catalogue's range uses loanRequestMessages(limits). */
+  amount: SANITY_MESSAGES.amount,
+  periodDays: SANITY_MESSAGES.periodDays,
   purpose: 'Wybierz cel pożyczki',
   firstName: 'Podaj imię (od 2 do 50 liter)',
   lastName: 'Podaj nazwisko (od 2 do 60 liter)',
@@ -75,20 +147,22 @@ const wholeNumber = (message: string, min: number, max: number) =>
 const PURPOSE_VALUES = LOAN_PURPOSES.map((p) => p.value) as [LoanPurposeValue, ...LoanPurposeValue[]];
 const INCOME_VALUES = INCOME_SOURCES.map((p) => p.value) as [IncomeSourceValue, ...IncomeSourceValue[]];
 
-/** Step 1: amount, period in days, purpose. */
-export const loanRequestSchema = z.object({
-  amount: wholeNumber(
-    APPLICATION_MESSAGES.amount,
-    LOAN_REQUEST_LIMITS.amount.minZl,
-    LOAN_REQUEST_LIMITS.amount.maxZl,
-  ),
-  periodDays: wholeNumber(
-    APPLICATION_MESSAGES.periodDays,
-    LOAN_REQUEST_LIMITS.periodDays.min,
-    LOAN_REQUEST_LIMITS.periodDays.max,
-  ),
-  purpose: z.enum(PURPOSE_VALUES, { error: APPLICATION_MESSAGES.purpose }),
-});
+/**
+ * Step 1 (amount, period in days, purpose) for the range a form offers, with messages naming it;
+ * null: the sanity bounds alone (the leads service's check, and a form whose range is unknown).
+ */
+export function loanRequestSchemaFor(limits: LoanRequestLimits | null) {
+  const bounds = limits ?? LOAN_REQUEST_LIMITS;
+  const messages = loanRequestMessages(limits);
+  return z.object({
+    amount: wholeNumber(messages.amount, bounds.amount.minZl, bounds.amount.maxZl),
+    periodDays: wholeNumber(messages.periodDays, bounds.periodDays.min, bounds.periodDays.max),
+    purpose: z.enum(PURPOSE_VALUES, { error: APPLICATION_MESSAGES.purpose }),
+  });
+}
+
+/** Step 1 within the sanity bounds. */
+export const loanRequestSchema = loanRequestSchemaFor(null);
 export type LoanRequestInput = z.output<typeof loanRequestSchema>;
 
 /** Letters (any script), spaces, hyphens and apostrophes; no hidden or control characters. */

@@ -4,7 +4,7 @@ import { holidayCalendar, MAX_YEAR, MIN_YEAR } from '@lib/pl-calendar';
 import { SAMPLE_SCHOOL_BREAKS } from '@lib/testing';
 import { answer, contentAnswers, RECORDED_BASE_URL } from './content-answers';
 import { FakeGrpcError, type FakeHandler } from './fake-grpc';
-import { OFFERS } from './fixtures';
+import { CATALOGUE_FACTS, OFFERS } from './fixtures';
 
 /*
  * A fake content service with every editorial RPC the gateway calls. Its pages, articles, tags,
@@ -322,6 +322,8 @@ export function fittingCost(amountGrosze: number, periodDays: number) {
 
 /** The offers service for the content pages: the listing, the ranking and one offer by id. */
 export const OFFERS_HANDLERS: Record<string, FakeHandler> = {
+  // The catalogue's figures: the range the home headline, sliders and application form state.
+  ListLenderFacts: () => CATALOGUE_FACTS,
   ListOffers: (request) => {
     const { country } = request as { country: string };
     return country === 'PL' ? { offers: OFFERS, total: 27 } : { offers: [], total: 0 };

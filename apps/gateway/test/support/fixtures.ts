@@ -47,3 +47,22 @@ export const RATE_TABLE: Partial<ratesV1.RateTable> = {
     { currency: 'jen (Japonia)', code: 'JPY', mid: '0.026588', bid: '', ask: '' },
   ],
 };
+
+/**
+ * ListLenderFacts of the fake offers service: the catalogue's range over OFFERS (100–15 000 zł,
+ * 61–730 days), what the home headline, sliders and application form state.
+ */
+export const CATALOGUE_FACTS: offersV1.ListLenderFactsResponse = {
+  lenders: [],
+  figures: {
+    amountMinGrosze: 10_000,
+    amountMaxGrosze: 1_500_000,
+    periodMinDays: 61,
+    periodMaxDays: 730,
+    firstLoanFreeMaxGrosze: 500_000,
+    lenders: 2,
+    asOf: '2025-01-20',
+    source: { name: 'pliki ofert pożyczkodawców', url: '' },
+    sample: false,
+  },
+};

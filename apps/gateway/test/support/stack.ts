@@ -155,6 +155,8 @@ export interface StackOptions {
   leads?: boolean;
   /** Extra variables of the offers service (e.g. OFFERS_FEED_BASE_URL of a feed folder a test edits). */
   offersEnv?: Record<string, string>;
+  /** Extra variables of the rates service (e.g. BANK_SOURCE_URLS of a bank whose source is down). */
+  ratesEnv?: Record<string, string>;
   /** Extra variables of the leads service (e.g. a sandbox lender file and its secrets, NODE_ENV=test). */
   leadsEnv?: Record<string, string>;
   /** The gateway's port, when a test must know it before the stack starts (a lender sandbox's callback URL). */
@@ -261,7 +263,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       // views reach PostgreSQL within a moment (the beacon test waits for them there)
       ...(name === 'content' ? { CONTENT_DIR: site.dir, CONTENT_VIEWS_FLUSH_MS: '200' } : {}),
       ...(name === 'leads' ? leadsEnv : {}),
-      ...(name === 'offers' ? (options.offersEnv ?? {}) : {}),
+      // A test stack is not public: it may serve the bundled sample feeds (pages say they are sample).
+      ...(name === 'offers' ? { OFFERS_ALLOW_SAMPLE_FEEDS: 'true', ...options.offersEnv } : {}),
+      // Likewise the bundled NBP archive and sample bank tables (pages say they are sample).
+      ...(name === 'rates' ? { RATES_ALLOW_SAMPLE_DATA: 'true', ...options.ratesEnv } : {}),
     });
     const startService = async (name: StackService) => {
       const run = new ChildRun(name, dist('apps', name, 'src', 'main.js'), serviceEnv(name));

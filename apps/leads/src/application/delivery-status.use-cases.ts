@@ -71,6 +71,7 @@ export class DeliveryStatusUseCases {
         updatedAt: d.updatedAt.toISOString(),
       })),
       deliveryDeclined: consentsInForce(answers).delivery?.given !== true,
+      sandboxLenders: this.directory.environment !== 'production',
     };
   }
 

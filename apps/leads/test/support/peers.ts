@@ -36,6 +36,8 @@ export async function startPeer(name: 'content' | 'offers' | 'events', port?: nu
       OPS_PORT: String(opsPort),
       LOG_LEVEL: 'warn',
       ...(site ? { CONTENT_DIR: site.dir } : {}),
+      // The bundled sample feeds are what the offers peer serves here; production refuses them otherwise.
+      ...(name === 'offers' ? { OFFERS_ALLOW_SAMPLE_FEEDS: 'true' } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

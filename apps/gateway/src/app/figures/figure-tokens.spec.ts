@@ -5,9 +5,14 @@ import { createPolishLocale } from '../../shared/locale';
 import { toLenderFactsView } from './lender-facts.view-model';
 import {
   FIGURE_TOKENS,
+  FIGURE_UNKNOWN,
+  NO_FIGURES,
+  SAMPLE_MARK,
+  figureTokenUses,
   figureValues,
   fillFigureTokens,
   fillFigureTokensDeep,
+  fillFigures,
   tokensIn,
   withFigures,
 } from './figure-tokens';
@@ -27,6 +32,7 @@ const RESPONSE: offersV1.ListLenderFactsResponse = {
     lenders: 25,
     asOf: '2026-11-24',
     source,
+    sample: false,
   },
   lenders: [
     {
@@ -70,10 +76,12 @@ function contentFiles(dir: string): string[] {
 }
 
 describe('figure tokens', () => {
-  const values = figureValues(RESPONSE, locale);
+  const figures = figureValues(RESPONSE, locale);
+  const sample = figureValues({ ...RESPONSE, figures: { ...RESPONSE.figures!, sample: true } }, locale);
 
   it('turns the catalogue figures into the text the tokens stand for', () => {
-    expect(Object.fromEntries(Object.entries(values).map(([k, v]) => [k, nbsp(v)]))).toEqual({
+    expect(figures.sample).toBe(false);
+    expect(Object.fromEntries(Object.entries(figures.values).map(([k, v]) => [k, nbsp(v ?? '')]))).toEqual({
       'oferty.kwota-min': '100 zł',
       'oferty.kwota-max': '30 000 zł',
       'oferty.okres-min': '30 dni',
@@ -85,25 +93,102 @@ describe('figure tokens', () => {
     });
   });
 
+  it('never states a figure the catalogue does not give: no offers, no free loan, no feed yet', () => {
+    const empty = figureValues(
+      {
+        lenders: [],
+        figures: {
+          amountMinGrosze: 0,
+          amountMaxGrosze: 0,
+          periodMinDays: 0,
+          periodMaxDays: 0,
+          firstLoanFreeMaxGrosze: 0,
+          lenders: 0,
+          asOf: '',
+          source: null,
+          sample: false,
+        },
+      },
+      locale,
+    );
+    expect(Object.values(empty.values).every((value) => value === null)).toBe(true);
+    expect(figureValues({ lenders: [], figures: null }, locale).values).toEqual(NO_FIGURES.values);
+    expect(fillFigureTokens('do {{oferty.kwota-max}}', empty, '')).toBe(`do ${FIGURE_UNKNOWN}`);
+  });
+
   it('fills known tokens (spaces allowed), keeps unknown ones as written, and puts the partner table in place of its paragraph', () => {
     expect(
       nbsp(
         fillFigureTokens(
           'Pożyczka do {{oferty.kwota-max}} i {{ oferty.kwota-min }}',
-          values,
+          figures,
           '<table></table>',
         ),
       ),
     ).toBe('Pożyczka do 30 000 zł i 100 zł');
-    expect(fillFigureTokens('{{oferty.nieznany}}', values, '')).toBe('{{oferty.nieznany}}');
-    expect(fillFigureTokens('<p>A</p><p>{{partnerzy.tabela}}</p>', values, '<table></table>')).toBe(
+    expect(fillFigureTokens('{{oferty.nieznany}}', figures, '')).toBe('{{oferty.nieznany}}');
+    expect(fillFigureTokens('<p>A</p><p>{{partnerzy.tabela}}</p>', figures, '<table></table>')).toBe(
       '<p>A</p><table></table>',
     );
     expect(
       fillFigureTokensDeep({ a: ['{{oferty.liczba-pozyczkodawcow}}', 3], b: { c: null } }, (t) =>
-        fillFigureTokens(t, values, ''),
+        fillFigureTokens(t, figures, ''),
       ),
     ).toEqual({ a: ['25', 3], b: { c: null } });
+  });
+
+  it("reads a figure it does not know as the writer's fallback, and a known one as the figure", () => {
+    const text =
+      'do {{oferty.kwota-max|kwoty podanej przez pożyczkodawców}} (stan na {{oferty.stan-na|dzień pobrania}})';
+    expect(fillFigureTokens(text, NO_FIGURES, '')).toBe(
+      'do kwoty podanej przez pożyczkodawców (stan na dzień pobrania)',
+    );
+    expect(nbsp(fillFigureTokens(text, figures, ''))).toBe('do 30 000 zł (stan na 24.11.2026)');
+    expect(tokensIn(text)).toEqual(['oferty.kwota-max', 'oferty.stan-na']);
+  });
+
+  it('says sample figures are sample: once after a plain text, at the end of each HTML block that states one', () => {
+    expect(
+      nbsp(fillFigureTokens('Pożyczka do {{oferty.kwota-max}} i od {{oferty.kwota-min}}', sample, '', false)),
+    ).toBe(`Pożyczka do 30 000 zł i od 100 zł ${SAMPLE_MARK}`);
+    expect(fillFigureTokens('Bez liczb', sample, '', false)).toBe('Bez liczb');
+    const html = nbsp(
+      fillFigureTokens(
+        '<p>Do {{oferty.kwota-max}}.</p><p>Bez liczb.</p><li>{{oferty.okres-max}}</li>',
+        sample,
+        '',
+        true,
+      ),
+    );
+    expect(html).toBe(
+      `<p>Do 30 000 zł. <small class="sample-mark">${SAMPLE_MARK}</small></p><p>Bez liczb.</p><li>60 miesięcy <small class="sample-mark">${SAMPLE_MARK}</small></li>`,
+    );
+    expect(fillFigureTokens('<p>{{partnerzy.tabela}}</p>', sample, '<table></table>', true)).toMatch(
+      /^<p class="notice notice--sample"[^>]*><strong>Dane przykładowe<\/strong>[^<]*<\/p><table><\/table>$/,
+    );
+    expect(sample.values['oferty.zrodlo']).toBe(
+      'przykładowy plik ofert dołączony do serwisu (nie dane pożyczkodawców)',
+    );
+  });
+
+  it('fills page data by field: `…Html` fields as HTML, the rest as text; without the offers data, the fallbacks', () => {
+    const data = {
+      h1: 'Do {{oferty.kwota-max|wysokiej kwoty}}',
+      bodyHtml: '<p>Od {{oferty.kwota-min}}</p>',
+      n: 2,
+    };
+    expect(fillFigures(data, null, locale)).toEqual({
+      h1: 'Do wysokiej kwoty',
+      bodyHtml: `<p>Od ${FIGURE_UNKNOWN}</p>`,
+      n: 2,
+    });
+    const filled = fillFigures(
+      data,
+      { ...RESPONSE, figures: { ...RESPONSE.figures!, sample: true } },
+      locale,
+    );
+    expect(nbsp(filled.h1)).toBe(`Do 30 000 zł ${SAMPLE_MARK}`);
+    expect(nbsp(filled.bodyHtml)).toBe(`<p>Od 100 zł <small class="sample-mark">${SAMPLE_MARK}</small></p>`);
   });
 
   it('asks the offers service only when the page data holds a token, and renders the partner table from its facts', async () => {
@@ -141,13 +226,16 @@ describe('figure tokens', () => {
     expect(unknown).toEqual([]);
   });
 
-  it('the home page states the catalogue range by tokens, so its headline is the offers data', () => {
+  it('the home page states the catalogue range by tokens, each with words for when it is unknown (the page renders without the offers service)', () => {
     const home = readFileSync(path.join(CONTENT, 'pages/index.md'), 'utf8');
     const front = home.split('\n---')[0]!;
-    expect(front).toMatch(/^title: .*\{\{oferty\.kwota-max\}\}/m);
-    expect(front).toMatch(/^h1: .*\{\{oferty\.kwota-max\}\}/m);
+    expect(front).toMatch(/^h1: .*\{\{oferty\.kwota-max\|[^}]+\}\}/m);
     // No amount typed by hand in the headline.
     expect(front.match(/^(?:title|h1): .*/gm)!.join('\n')).not.toMatch(/\d[\d\s]* zł/);
+    const withoutFallback = figureTokenUses(home).filter(
+      (use) => use.fallback === null || use.fallback === '',
+    );
+    expect(withoutFallback).toEqual([]);
   });
 });
 
@@ -179,6 +267,7 @@ describe('lender facts view', () => {
           repayment: 'single',
           isActive: true,
           sponsored: true,
+          sample: false,
           source,
           checkedAt: '2026-11-24',
           ageMin: 18,

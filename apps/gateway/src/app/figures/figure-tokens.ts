@@ -1,15 +1,19 @@
 import { type offersV1 } from '@lib/contracts';
 import { type LoadContext } from '../route-types';
+import { SAMPLE_DATA_TEXT } from '../components/sample-notice';
 import { formatDate, formatInteger, formatMoneyWhole } from '../../shared/format';
 import { type Locale } from '../../shared/locale';
 import { partnerTableHtml } from './partner-table';
-import { periodText } from './lender-facts.view-model';
+import { periodText } from './period-text';
 
 /**
  * Figure tokens: content text says `{{oferty.kwota-max}}` where it quotes the catalogue's figures,
  * and the gateway fills them from the offers service's ListLenderFacts at render time, so the
  * headlines and the offer blocks state one set of figures. `{{partnerzy.tabela}}` (a paragraph of
- * its own) becomes the partner list's table from the same data. The names are documented in
+ * its own) becomes the partner list's table from the same data. A token may carry the words it reads
+ * as when the figure is unknown, `{{oferty.kwota-max|kwoty podanej przez pożyczkodawców}}`; without
+ * them an unknown figure reads as 'brak danych', never a guessed number. Figures of the bundled
+ * sample feed are said to be sample data next to them. The names are documented in
  * content/README.md ("Figure tokens").
  */
 export const FIGURE_TOKENS = [
@@ -24,9 +28,20 @@ export const FIGURE_TOKENS = [
   'partnerzy.tabela',
 ] as const;
 export type FigureToken = (typeof FIGURE_TOKENS)[number];
+export type FigureValueToken = Exclude<FigureToken, 'partnerzy.tabela'>;
 
-const TOKEN = /\{\{\s*((?:oferty|partnerzy)\.[a-z-]+)\s*\}\}/g;
+/** `{{oferty.name}}` or `{{oferty.name|fallback}}`; the fallback cannot hold braces or a bar. */
+const TOKEN = /\{\{\s*((?:oferty|partnerzy)\.[a-z-]+)\s*(?:\|([^{}|]*))?\}\}/g;
 const TABLE_PARAGRAPH = /<p>\s*\{\{\s*partnerzy\.tabela\s*\}\}\s*<\/p>/g;
+/** A block of editorial HTML; a sample figure inside one is marked once, at the block's end. */
+const HTML_BLOCK = /<(p|li|td|th|dd|dt|h[1-6])(\s[^>]*)?>([\s\S]*?)<\/\1>/g;
+
+/** What an unknown figure without the writer's own words reads as. */
+export const FIGURE_UNKNOWN = 'brak danych';
+/** The words after a figure of the bundled sample feed. */
+export const SAMPLE_MARK = '(dane przykładowe)';
+const SAMPLE_MARK_HTML = ` <small class="sample-mark">${SAMPLE_MARK}</small>`;
+const SAMPLE_NOTICE_HTML = `<p class="notice notice--sample" role="note" data-sample-notice="offers"><strong>Dane przykładowe</strong> – ${SAMPLE_DATA_TEXT.offers}</p>`;
 
 /** True when a text (or any string inside a value) holds a token. */
 export function hasFigureTokens(value: unknown): boolean {
@@ -36,56 +51,143 @@ export function hasFigureTokens(value: unknown): boolean {
   );
 }
 
+export interface FigureTokenUse {
+  name: string;
+  /** The writer's words for an unknown figure, trimmed; null when the token has none. */
+  fallback: string | null;
+}
+
 /** Token names used in a text, known or not (the content check lists unknown ones). */
-export const tokensIn = (text: string): string[] => [...text.matchAll(TOKEN)].map((m) => m[1]!);
+export const tokensIn = (text: string): string[] => figureTokenUses(text).map((use) => use.name);
+
+/** The tokens of a text with their fallbacks. */
+export const figureTokenUses = (text: string): FigureTokenUse[] =>
+  [...text.matchAll(TOKEN)].map((m) => ({ name: m[1]!, fallback: m[2] === undefined ? null : m[2].trim() }));
 
 type FiguresLocale = Pick<Locale, 'code' | 'currency' | 'timezone'>;
 
-/** The text each value token becomes, from the catalogue's figures. */
+/** The catalogue's figures as the tokens state them; null for each the catalogue does not give. */
+export interface FigureValues {
+  values: Record<FigureValueToken, string | null>;
+  /** The figures come from the feed bundled with the product, not from the lenders. */
+  sample: boolean;
+}
+
+/** The text each value token becomes, from the catalogue's figures; a figure it lacks is null. */
 export function figureValues(
   response: offersV1.ListLenderFactsResponse,
   locale: FiguresLocale,
-): Record<Exclude<FigureToken, 'partnerzy.tabela'>, string> {
+): FigureValues {
   const figures = response.figures;
-  const asOf = figures && figures.asOf !== '' ? formatDate(locale, figures.asOf) : 'brak danych';
+  const positive = (value: number | undefined, show: (value: number) => string) =>
+    value !== undefined && value > 0 ? show(value) : null;
+  const money = (grosze: number) => formatMoneyWhole(locale, grosze);
+  const amounts = (figures?.amountMaxGrosze ?? 0) > 0;
   return {
-    'oferty.kwota-min': formatMoneyWhole(locale, figures?.amountMinGrosze ?? 0),
-    'oferty.kwota-max': formatMoneyWhole(locale, figures?.amountMaxGrosze ?? 0),
-    'oferty.okres-min': periodText(figures?.periodMinDays ?? 0, figures?.periodMinDays ?? 0),
-    'oferty.okres-max': periodText(figures?.periodMaxDays ?? 0, figures?.periodMaxDays ?? 0),
-    'oferty.darmowa-max': formatMoneyWhole(locale, figures?.firstLoanFreeMaxGrosze ?? 0),
-    'oferty.liczba-pozyczkodawcow': formatInteger(locale, figures?.lenders ?? 0),
-    'oferty.stan-na': asOf,
-    'oferty.zrodlo': figures?.source?.name ?? 'dane z pliku ofert partnera',
+    sample: figures?.sample ?? false,
+    values: {
+      'oferty.kwota-min': amounts ? positive(figures?.amountMinGrosze, money) : null,
+      'oferty.kwota-max': positive(figures?.amountMaxGrosze, money),
+      'oferty.okres-min': positive(figures?.periodMinDays, (days) => periodText(days, days)),
+      'oferty.okres-max': positive(figures?.periodMaxDays, (days) => periodText(days, days)),
+      'oferty.darmowa-max': positive(figures?.firstLoanFreeMaxGrosze, money),
+      'oferty.liczba-pozyczkodawcow': positive(figures?.lenders, (count) => formatInteger(locale, count)),
+      'oferty.stan-na': figures && figures.asOf !== '' ? formatDate(locale, figures.asOf) : null,
+      'oferty.zrodlo':
+        figures?.sample === true
+          ? 'przykładowy plik ofert dołączony do serwisu (nie dane pożyczkodawców)'
+          : figures?.source && figures.source.name !== ''
+            ? figures.source.name
+            : null,
+    },
   };
 }
 
-/** Fills the tokens of one string; an unknown token stays as written (the content check reports it). */
-export function fillFigureTokens(text: string, values: Record<string, string>, tableHtml: string): string {
+/** No figure known: what a page reads as while the offers service does not answer. */
+export const NO_FIGURES: FigureValues = {
+  sample: false,
+  values: Object.fromEntries(
+    FIGURE_TOKENS.filter((token) => token !== 'partnerzy.tabela').map((token) => [token, null]),
+  ) as Record<FigureValueToken, null>,
+};
+
+/**
+ * Fills the tokens of one string: the figure, else the writer's fallback, else 'brak danych'; an
+ * unknown token name stays as written (the content check reports it). With sample figures a plain
+ * text says so once at its end, and HTML at the end of each block that states one.
+ */
+export function fillFigureTokens(
+  text: string,
+  figures: FigureValues,
+  tableHtml: string,
+  html = /^\s*</.test(text),
+): string {
   if (!text.includes('{{')) return text;
-  return text
-    .replace(TABLE_PARAGRAPH, tableHtml)
-    .replace(TOKEN, (whole, name: string) =>
-      name === 'partnerzy.tabela' ? tableHtml : (values[name] ?? whole),
-    );
+  let stated = false;
+  const fill = (part: string) =>
+    part.replace(TOKEN, (whole, name: string, fallback: string | undefined) => {
+      if (name === 'partnerzy.tabela') return figures.sample ? SAMPLE_NOTICE_HTML + tableHtml : tableHtml;
+      if (!(name in figures.values)) return whole;
+      const value = figures.values[name as FigureValueToken];
+      if (value !== null) {
+        stated = true;
+        return value;
+      }
+      return fallback !== undefined && fallback.trim() !== '' ? fallback.trim() : FIGURE_UNKNOWN;
+    });
+  const tabled = text.replace(TABLE_PARAGRAPH, '{{partnerzy.tabela}}');
+  if (!figures.sample) return fill(tabled);
+  if (!html) {
+    const filled = fill(tabled);
+    return stated ? `${filled} ${SAMPLE_MARK}` : filled;
+  }
+  const blocks = tabled.replace(
+    HTML_BLOCK,
+    (block, tag: string, attributes: string | undefined, inner: string) => {
+      stated = false;
+      const filled = fill(inner);
+      return `<${tag}${attributes ?? ''}>${filled}${stated ? SAMPLE_MARK_HTML : ''}</${tag}>`;
+    },
+  );
+  return blocks.replace(TOKEN, (whole) => {
+    stated = false;
+    const filled = fill(whole);
+    return stated ? `${filled}${SAMPLE_MARK_HTML}` : filled;
+  });
 }
 
-/** Every string inside page data with its tokens filled (objects and arrays rebuilt, others kept). */
-export function fillFigureTokensDeep<T>(value: T, fill: (text: string) => string): T {
-  if (typeof value === 'string') return fill(value) as T;
-  if (Array.isArray(value)) return value.map((item: unknown) => fillFigureTokensDeep(item, fill)) as T;
+/** Every string inside page data with its tokens filled (objects and arrays rebuilt, others kept); `key` is the field's name. */
+export function fillFigureTokensDeep<T>(value: T, fill: (text: string, key: string) => string, key = ''): T {
+  if (typeof value === 'string') return fill(value, key) as T;
+  if (Array.isArray(value)) return value.map((item: unknown) => fillFigureTokensDeep(item, fill, key)) as T;
   if (typeof value === 'object' && value !== null) {
     return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, fillFigureTokensDeep(item, fill)]),
+      Object.entries(value).map(([name, item]) => [name, fillFigureTokensDeep(item, fill, name)]),
     ) as T;
   }
   return value;
 }
 
+/** HTML fields of page data are named `…Html`; the rest is plain text. */
+const isHtmlField = (key: string) => key.endsWith('Html');
+
+/** Page data with its tokens filled from a ListLenderFacts answer (or NO_FIGURES, and no partner table). */
+export function fillFigures<T>(
+  data: T,
+  response: offersV1.ListLenderFactsResponse | null,
+  locale: FiguresLocale,
+): T {
+  if (!hasFigureTokens(data)) return data;
+  const figures = response ? figureValues(response, locale) : NO_FIGURES;
+  const table = response ? partnerTableHtml(response.lenders, locale) : `<p>${FIGURE_UNKNOWN}</p>`;
+  return fillFigureTokensDeep(data, (text, key) => fillFigureTokens(text, figures, table, isHtmlField(key)));
+}
+
 /**
  * A page's data with its figure tokens filled from ListLenderFacts (asked only when the data holds
  * a token). A page that quotes figures cannot state them without the offers service: its failure
- * fails the page like any essential call (the cached copy keeps serving meanwhile).
+ * fails the page like any essential call (the cached copy keeps serving meanwhile). A loader that
+ * must render without them fills its tokens itself (fillFigures with null: the writers' fallbacks).
  */
 export async function withFigures<T>(
   data: T,
@@ -93,7 +195,5 @@ export async function withFigures<T>(
 ): Promise<T> {
   if (!hasFigureTokens(data)) return data;
   const response = await ctx.services.offers.listLenderFacts({ country: ctx.locale.country });
-  const values = figureValues(response, ctx.locale);
-  const table = partnerTableHtml(response.lenders, ctx.locale);
-  return fillFigureTokensDeep(data, (text) => fillFigureTokens(text, values, table));
+  return fillFigures(data, response, ctx.locale);
 }

@@ -1,7 +1,8 @@
 import { type offersV1 } from '@lib/contracts';
 import { NOT_A_LENDER_LABELS } from '../view-models/offer-card';
-import { formatMoneyWhole, plural } from '../../shared/format';
+import { formatMoneyWhole } from '../../shared/format';
 import { type Locale } from '../../shared/locale';
+import { NO_DATA, periodText } from './period-text';
 
 /** Where a fact comes from; url '' when the source has no address. */
 export interface FactSourceView {
@@ -27,13 +28,15 @@ export interface LenderFactsView {
   kind: string;
   /** A comparison site or intermediary: it does not lend, labelled wherever it appears. */
   notALender: boolean;
+  /** The offer figures come from the bundled sample feed: the block carries the sample notice. */
+  sampleOffer: boolean;
   rows: FactRow[];
 }
 
 /** What an unverified editorial fact reads as; never a guess. */
 export const BEING_VERIFIED = 'w trakcie weryfikacji';
 /** What a figure the feed does not give reads as. */
-export const NO_DATA = 'brak danych';
+export { NO_DATA } from './period-text';
 
 export const KIND_LABELS: Record<string, string> = {
   'instytucja-pozyczkowa': 'instytucja pożyczkowa',
@@ -43,57 +46,7 @@ export const KIND_LABELS: Record<string, string> = {
   posrednik: 'pośrednik kredytowy – nie udziela pożyczek',
 };
 
-/** Average days in a month (365 / 12): feeds give 4 years as 1460 days, which readers call 48 months. */
-const MONTH_DAYS = 365 / 12;
-
-/**
- * A period of 90 days or more that is a whole number of months, counted either in 30-day months
- * (180 → 6) or in calendar months (1460 → 48); null for a period counted in days.
- */
-export function wholeMonths(days: number): number | null {
-  if (days < 90) return null;
-  if (days % 30 === 0) return days / 30;
-  const calendar = Math.round(days / MONTH_DAYS);
-  return Math.abs(days - calendar * MONTH_DAYS) < 1.5 ? calendar : null;
-}
-
-const oneUnit = (days: number): string => {
-  const m = wholeMonths(days);
-  return m !== null
-    ? `${m} ${plural(m, 'miesiąc', 'miesiące', 'miesięcy')}`
-    : `${days} ${plural(days, 'dzień', 'dni', 'dni')}`;
-};
-
-/** A period after 'od' / 'do' (genitive): '1 miesiąca', '24 miesięcy', '61 dni'. */
-const oneUnitAfterPreposition = (days: number): string => {
-  const m = wholeMonths(days);
-  return m !== null ? `${m} ${m === 1 ? 'miesiąca' : 'miesięcy'}` : `${days} ${days === 1 ? 'dnia' : 'dni'}`;
-};
-
-/**
- * The ends of a period range as read after 'od … do …' (genitive): in months when both are, in days
- * when both are (or when a short range starts in days), else each in its own unit ('unit' empty).
- */
-export function periodEnds(min: number, max: number): { low: string; high: string; unit: string } {
-  const low = min > 0 ? min : max;
-  const a = wholeMonths(low);
-  // A short range that starts in days stays in days ('61–90 dni', not '61 dni – 3 miesiące').
-  const b = a === null && max < 180 ? null : wholeMonths(max);
-  if (a !== null && b !== null)
-    return { low: String(a), high: String(b), unit: b === 1 ? 'miesiąca' : 'miesięcy' };
-  if (a === null && b === null)
-    return { low: String(low), high: String(max), unit: max === 1 ? 'dnia' : 'dni' };
-  return { low: oneUnitAfterPreposition(low), high: oneUnitAfterPreposition(max), unit: '' };
-}
-
-/** A period in days as readers count it: '61 dni', '48 miesięcy'; ranges: '6–48 miesięcy', '30 dni – 24 miesiące'. */
-export function periodText(min: number, max: number): string {
-  if (max <= 0) return NO_DATA;
-  const low = min > 0 ? min : max;
-  if (low === max) return oneUnit(max);
-  const ends = periodEnds(low, max);
-  return ends.unit !== '' ? `${ends.low}–${ends.high} ${ends.unit}` : `${oneUnit(low)} – ${oneUnit(max)}`;
-}
+export { periodEnds, periodText, wholeMonths } from './period-text';
 
 type MoneyLocale = Pick<Locale, 'code' | 'currency'>;
 
@@ -182,5 +135,12 @@ export function toLenderFactsView(facts: offersV1.LenderFacts, locale: MoneyLoca
       ),
     );
   }
-  return { slug: facts.slug, name: facts.name, kind, notALender: kind in NOT_A_LENDER_LABELS, rows };
+  return {
+    slug: facts.slug,
+    name: facts.name,
+    kind,
+    notALender: kind in NOT_A_LENDER_LABELS,
+    sampleOffer: facts.offer?.sample === true,
+    rows,
+  };
 }

@@ -47,6 +47,7 @@ const FACTS: offersV1.LenderFacts = {
     repayment: 'single',
     isActive: true,
     sponsored: false,
+    sample: false,
     source,
     checkedAt: '2026-11-24',
     ageMin: 18,
@@ -122,6 +123,14 @@ describe('lender figure tokens', () => {
     expect(fillLenderTokens('Bez znaczników {{oferty.kwota-max}}', {})).toBe(
       'Bez znaczników {{oferty.kwota-max}}',
     );
+  });
+
+  it('marks every figure of a sample-feed offer as sample data where the review quotes it, but not its date', () => {
+    const sample = lenderTokenValues({ ...FACTS, offer: { ...FACTS.offer!, sample: true } }, locale);
+    expect(nbsp(sample['oferta.kwota-max']!)).toBe('5 000 zł (dane przykładowe)');
+    expect(nbsp(sample['oferta.darmowa-max']!)).toBe('1 500 zł (dane przykładowe)');
+    expect(sample['oferta.stan-na']).not.toContain('przykładowe');
+    expect(lenderTokenValues(FACTS, locale)['oferta.kwota-max']).not.toContain('przykładowe');
   });
 
   it('counts periods as readers do', () => {

@@ -1,6 +1,7 @@
 import { type offersV1 } from '@lib/contracts';
 import { formatDate, formatMoneyWhole, formatPercentBp } from '../../shared/format';
 import { type Locale } from '../../shared/locale';
+import { SAMPLE_MARK } from './figure-tokens';
 import { periodEnds, periodText } from './lender-facts.view-model';
 
 /**
@@ -117,6 +118,10 @@ export function lenderTokenValues(
     values['oferta.wiek'] = `w wieku od ${offer.ageMin} do ${offer.ageMax} lat`;
   else if (offer.ageMax > 0) values['oferta.wiek'] = `w wieku do ${offer.ageMax} lat`;
   if (offer.checkedAt !== '') values['oferta.stan-na'] = formatDate(locale, offer.checkedAt);
+  if (!offer.sample) return values;
+  // A figure of the bundled sample feed is no lender's term: each one says so where the review quotes it.
+  for (const [name, value] of Object.entries(values))
+    if (name !== 'oferta.stan-na') values[name as LenderToken] = `${value} ${SAMPLE_MARK}`;
   return values;
 }
 

@@ -36,6 +36,8 @@ export interface ApplicationStatusData {
   /** Null while deliveries exist; otherwise why there are none. */
   matchedOnly: MatchedOnlyReason | null;
   lenders: LenderStatusView[];
+  /** The lenders are the partner sandbox's test accounts: the list carries the sample notice. */
+  sandboxLenders: boolean;
   /** The offers matched for the applicant's own amount and period (the lead feed's, when it answers). */
   offers: Section<OfferBlock>;
 }

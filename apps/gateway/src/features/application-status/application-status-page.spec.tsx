@@ -51,7 +51,18 @@ const STATUS: ApplicationStatusData = {
       updatedText: '',
     },
   ],
-  offers: sectionOk({ items: [], total: 0, sponsored: [], label: '' }),
+  sandboxLenders: false,
+  offers: sectionOk({
+    items: [],
+    total: 0,
+    sponsored: [],
+    label: '',
+    request: { amountZl: 2_000, periodDays: 90 },
+    otherPeriod: [],
+    otherPeriodTotal: 0,
+    unsupported: [],
+    fallback: { path: '/offers/?suma=2000&okres=90', title: 'Wszystkie oferty' },
+  }),
 };
 
 describe('the status page', () => {
@@ -69,6 +80,13 @@ describe('the status page', () => {
     );
     expect(html).not.toContain('http-equiv');
     expect(html).toContain(STATUS_TEXTS.noOffers);
+  });
+
+  it('says the lenders are test accounts when they are the partner sandbox’s, and only then', () => {
+    expect(render(STATUS)).not.toContain('data-sample-notice');
+    const sandbox = render({ ...STATUS, sandboxLenders: true });
+    expect(sandbox).toContain('data-sample-notice="sandboxLenders"');
+    expect(sandbox).toContain('Wniosek nie trafił do żadnej prawdziwej firmy');
   });
 
   it('says the application was matched only, with no lender list', () => {

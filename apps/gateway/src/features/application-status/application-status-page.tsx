@@ -1,5 +1,6 @@
 import { SponsoredOffers } from '../../app/components/offer-block';
 import { OfferList } from '../../app/components/offer-list';
+import { SampleDataNotice } from '../../app/components/sample-notice';
 import { UnavailableNotice } from '../../app/components/unavailable-notice';
 import { useRenderContext } from '../../app/render-context';
 import { RANKING_METHOD_PATH } from '../../app/site-paths/offers';
@@ -63,6 +64,7 @@ function StatusView({ data }: { data: ApplicationStatusData }) {
       ) : (
         <section className="application-status__deliveries" aria-labelledby="status-pozyczkodawcy">
           <h2 id="status-pozyczkodawcy">Status u pożyczkodawców</h2>
+          {data.sandboxLenders && <SampleDataNotice subject="sandboxLenders" />}
           <ul className="delivery-status-list" data-deliveries="">
             {data.lenders.map((lender) => (
               <LenderRow key={lender.deliveryId} lender={lender} />

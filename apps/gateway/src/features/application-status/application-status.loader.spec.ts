@@ -16,6 +16,7 @@ const VIEW: leadsV1.ApplicationStatusView = {
   submittedAt: '2026-11-28T17:40:00Z',
   deliveries: [],
   deliveryDeclined: false,
+  sandboxLenders: false,
 };
 
 const offer = (offerId: number) =>
@@ -86,7 +87,14 @@ describe('the status page’s calls', () => {
     const s = services({
       matchOffers: (request) => {
         expect(request).toMatchObject({ amountGrosze: 250_000, periodDays: 60, applicationId: '' });
-        return Promise.resolve({ offers: [offer(1), offer(2), offer(3)], total: 3, sponsored: [] });
+        return Promise.resolve({
+          offers: [offer(1), offer(2), offer(3)],
+          total: 3,
+          sponsored: [],
+          otherPeriod: [],
+          otherPeriodTotal: 0,
+          unsupportedFilters: [],
+        });
       },
       getLeadFeed: (request) => {
         expect(request).toMatchObject({ leadId: APPLICATION_ID, page: 'all', direction: 'swap', pf: 1 });
@@ -106,7 +114,15 @@ describe('the status page’s calls', () => {
   it('shows the ranked list when the offers service has no stored request (NOT_FOUND is no outage)', async () => {
     const errors: unknown[] = [];
     const s = services({
-      matchOffers: () => Promise.resolve({ offers: [offer(1), offer(2)], total: 2, sponsored: [] }),
+      matchOffers: () =>
+        Promise.resolve({
+          offers: [offer(1), offer(2)],
+          total: 2,
+          sponsored: [],
+          otherPeriod: [],
+          otherPeriodTotal: 0,
+          unsupportedFilters: [],
+        }),
       getLeadFeed: () => Promise.reject(failure(GrpcStatus.NOT_FOUND)),
     });
     const section = await loadApplicationOffers(deps(s, errors), VIEW, '/moj-wniosek/');

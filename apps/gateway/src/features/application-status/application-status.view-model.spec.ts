@@ -39,6 +39,7 @@ function view(extra: Partial<leadsV1.ApplicationStatusView> = {}): leadsV1.Appli
     submittedAt: '2026-11-28T17:40:00Z',
     deliveries: [],
     deliveryDeclined: false,
+    sandboxLenders: false,
     ...extra,
   };
 }

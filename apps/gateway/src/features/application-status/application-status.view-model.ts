@@ -102,6 +102,7 @@ export function applicationStatusData(
     submittedText: formatStatusTime(context.locale, view.submittedAt),
     matchedOnly,
     lenders,
+    sandboxLenders: view.sandboxLenders,
     offers: context.offers,
   };
 }

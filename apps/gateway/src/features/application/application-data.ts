@@ -4,7 +4,8 @@ import {
   INCOME_SOURCES,
   type IdentityField,
   LOAN_PURPOSES,
-  LOAN_REQUEST_LIMITS,
+  type LoanRequestLimits,
+  loanRequestMessages,
 } from '@lib/pl-validation';
 import { type FormVersion, type JourneyStep } from './journey-fields';
 
@@ -16,17 +17,24 @@ export interface ApplicationOptions {
   purposes: { value: string; label: string }[];
   incomeSources: { value: string; label: string }[];
   consents: { key: (typeof CONSENTS)[number]['key']; required: boolean; version: string; text: string }[];
-  limits: { amount: { minZl: number; maxZl: number }; periodDays: { min: number; max: number } };
+  /**
+   * The amounts and periods the loan request offers: the offers catalogue's range, the one the home
+   * headline and sliders state; null while it is unknown (no range is stated then).
+   */
+  limits: LoanRequestLimits | null;
+  /** The loan request's messages, naming that range (or, without one, only the legal bound). */
+  limitMessages: { amount: string; periodDays: string };
 }
 
-/** The options of the forms (server side: page data of every journey page). */
-export function applicationOptions(): ApplicationOptions {
+/** The options of the forms (server side: page data of every journey page), for the catalogue's range. */
+export function applicationOptions(limits: LoanRequestLimits | null): ApplicationOptions {
   const pair = ({ value, label }: { value: string; label: string }) => ({ value, label });
   return {
     purposes: LOAN_PURPOSES.map(pair),
     incomeSources: INCOME_SOURCES.map(pair),
     consents: CONSENTS.map(({ key, required, version, text }) => ({ key, required, version, text })),
-    limits: { amount: { ...LOAN_REQUEST_LIMITS.amount }, periodDays: { ...LOAN_REQUEST_LIMITS.periodDays } },
+    limits: limits ? { amount: { ...limits.amount }, periodDays: { ...limits.periodDays } } : null,
+    limitMessages: loanRequestMessages(limits),
   };
 }
 

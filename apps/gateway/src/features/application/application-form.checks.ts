@@ -12,15 +12,34 @@ import {
   formatIdCardInput,
   formatPeselInput,
   formatPhoneInput,
-  loanRequestSchema,
+  type LoanRequestLimits,
+  loanRequestSchemaFor,
   personalDetailsSchema,
 } from '@lib/pl-validation';
 import { FORM_FIELDS, consentField } from './journey';
 
 type Rule = (value: string) => string | null;
 
+/**
+ * The range the page states on the loan step's number fields (their min and max: the catalogue's),
+ * so the browser checks what the server checks; null when the page states none.
+ */
+function rangeOf(form: HTMLElement): LoanRequestLimits | null {
+  const bounds = (name: string) => {
+    const input = form.querySelector<HTMLInputElement>(`input[name="${name}"]`);
+    const min = Number(input?.min);
+    const max = Number(input?.max);
+    return input && input.max !== '' && Number.isInteger(min) && Number.isInteger(max) ? { min, max } : null;
+  };
+  const amount = bounds(FORM_FIELDS.amount);
+  const period = bounds(FORM_FIELDS.periodDays);
+  return amount && period
+    ? { amount: { minZl: amount.min, maxZl: amount.max }, periodDays: { min: period.min, max: period.max } }
+    : null;
+}
+
 /** The rule of one field: the schema's own check of it, its first message. */
-function rulesFor(today: string): Record<string, Rule> {
+function rulesFor(today: string, range: LoanRequestLimits | null): Record<string, Rule> {
   const check =
     (schema: {
       safeParse(value: unknown): { success: boolean; error?: { issues: { message: string }[] } };
@@ -30,10 +49,11 @@ function rulesFor(today: string): Record<string, Rule> {
       return result.success ? null : (result.error?.issues[0]?.message ?? null);
     };
   const personal = personalDetailsSchema(today).shape;
+  const loanRequest = loanRequestSchemaFor(range).shape;
   const rules: Record<string, Rule> = {
-    [FORM_FIELDS.amount]: check(loanRequestSchema.shape.amount),
-    [FORM_FIELDS.periodDays]: check(loanRequestSchema.shape.periodDays),
-    [FORM_FIELDS.purpose]: check(loanRequestSchema.shape.purpose),
+    [FORM_FIELDS.amount]: check(loanRequest.amount),
+    [FORM_FIELDS.periodDays]: check(loanRequest.periodDays),
+    [FORM_FIELDS.purpose]: check(loanRequest.purpose),
     [FORM_FIELDS.firstName]: check(contactDetailsSchema.shape.firstName),
     [FORM_FIELDS.lastName]: check(contactDetailsSchema.shape.lastName),
     [FORM_FIELDS.email]: check(contactDetailsSchema.shape.email),
@@ -73,7 +93,7 @@ function valueOf(field: Field): string {
  * corrected; every field before sending, and a form with errors is not sent.
  */
 export function enhance(form: HTMLElement, today: string): void {
-  const rules = rulesFor(today);
+  const rules = rulesFor(today, rangeOf(form));
 
   const show = (field: Field, message: string | null): void => {
     const error = form.querySelector(`[data-error-for="${field.name}"]`);

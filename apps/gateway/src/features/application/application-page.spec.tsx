@@ -1,4 +1,4 @@
-import { CONSENTS } from '@lib/pl-validation';
+import { CONSENTS, type LoanRequestLimits } from '@lib/pl-validation';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { FALLBACK_NAVIGATION } from '../../app/layouts/fallback-navigation';
 import { EXAMPLE_OPERATOR } from '../../app/operator';
@@ -8,6 +8,24 @@ import { type ApplicationPageData, type DeliveryPreviewView, applicationOptions 
 import ApplicationPage from './application-page';
 import { DELIVERY_TEXTS, IDENTITY_REASONS, PRIVACY_POLICY_PATH } from './application-texts';
 import { UNKNOWN_DELIVERY } from './delivery-preview';
+
+function loanPage(limits: LoanRequestLimits | null): string {
+  return render({
+    step: 'loan',
+    action: '/process/',
+    formVersion: 0,
+    values: {},
+    errors: {},
+    message: null,
+    csrfToken: 'token',
+    idempotencyKey: '',
+    summary: null,
+    back: null,
+    resumeLink: null,
+    options: applicationOptions(limits),
+    delivery: null,
+  });
+}
 
 function personalPage(delivery: DeliveryPreviewView, errors: Record<string, string> = {}): string {
   const data: ApplicationPageData = {
@@ -22,9 +40,13 @@ function personalPage(delivery: DeliveryPreviewView, errors: Record<string, stri
     summary: { amountGrosze: 200_000, periodDays: 90, purpose: 'medical' },
     back: '/reg/',
     resumeLink: null,
-    options: applicationOptions(),
+    options: applicationOptions(null),
     delivery,
   };
+  return render(data);
+}
+
+function render(data: ApplicationPageData): string {
   return renderToStaticMarkup(
     <RenderContextProvider
       value={{
@@ -102,5 +124,28 @@ describe('step 3 of the application form', () => {
     const html = personalPage({ known: true, lenders: ['Vivus'], asked: [] }, { id_card: 'Błędny numer' });
     expect(hasInput(html, 'id_card')).toBe(true);
     expect(html).toContain('Błędny numer');
+  });
+});
+
+describe('step 1 of the application form', () => {
+  const nbsp = (html: string) => html.replace(/\u00a0/g, ' ');
+
+  it("offers the catalogue's range: the fields' bounds and labels name it, and so does the message", () => {
+    const limits = { amount: { minZl: 100, maxZl: 30_000 }, periodDays: { min: 30, max: 1_825 } };
+    const html = nbsp(loanPage(limits));
+    expect(html).toMatch(/<input [^>]*min="100" max="30000"[^>]*name="amount"/);
+    expect(html).toMatch(/<input [^>]*min="30" max="1825"[^>]*name="period"/);
+    expect(html).toContain('Kwota pożyczki w zł (od 100 zł do 30 000 zł)');
+    expect(html).toContain('Okres spłaty w dniach (od 30 do 1825)');
+    expect(nbsp(applicationOptions(limits).limitMessages.amount)).toBe(
+      'Wybierz kwotę od 100 zł do 30 000 zł',
+    );
+  });
+
+  it('states no range it does not know (the offers service did not answer)', () => {
+    const html = loanPage(null);
+    expect(html).toContain('Kwota pożyczki w zł</label>');
+    expect(html).not.toMatch(/max="\d+"[^>]*name="amount"/);
+    expect(html).not.toMatch(/\d zł\)/);
   });
 });

@@ -4,7 +4,7 @@ import { islandMarker } from '../../app/island-marker';
 import { formatMoneyWhole } from '../../shared/format';
 import { CSRF_FIELD } from '../../kit/csrf/csrf-field';
 import { FieldError, FormField, fieldControl } from '../../app/components/form-field';
-import { type IdentityField } from '@lib/pl-validation';
+import { type IdentityField, wholeZlotyText } from '@lib/pl-validation';
 import { type ApplicationPageData, type DeliveryPreviewView } from './application-data';
 import { DELIVERY_TEXTS, IDENTITY_REASONS, PRIVACY_POLICY_PATH, STEP_TITLES } from './application-texts';
 import { FraudWarning } from './fraud-warning';
@@ -111,19 +111,17 @@ function SelectField({
   );
 }
 
-/** A whole number within limits (amount in złoty, period in days). */
+/** A whole number, within the catalogue's range when it is known (amount in złoty, period in days). */
 function NumberField({
   name,
   label,
   data,
-  min,
-  max,
+  range,
 }: {
   name: string;
   label: string;
   data: ApplicationPageData;
-  min: number;
-  max: number;
+  range: { min: number; max: number } | null;
 }) {
   return (
     <FormField id={inputId(name)} name={name} label={label} error={data.errors[name]}>
@@ -132,8 +130,7 @@ function NumberField({
           {...control}
           name={name}
           type="number"
-          min={min}
-          max={max}
+          {...(range ? { min: range.min, max: range.max } : { min: 1 })}
           step={1}
           required
           inputMode="numeric"
@@ -146,22 +143,28 @@ function NumberField({
 }
 
 function LoanStep({ data }: { data: ApplicationPageData }) {
-  const { amount, periodDays } = data.options.limits;
+  const { limits } = data.options;
   return (
     <>
       <NumberField
         name={FORM_FIELDS.amount}
-        label={`Kwota pożyczki w zł (od ${amount.minZl} do ${amount.maxZl})`}
+        label={
+          limits
+            ? `Kwota pożyczki w zł (od ${wholeZlotyText(limits.amount.minZl)} do ${wholeZlotyText(limits.amount.maxZl)})`
+            : 'Kwota pożyczki w zł'
+        }
         data={data}
-        min={amount.minZl}
-        max={amount.maxZl}
+        range={limits ? { min: limits.amount.minZl, max: limits.amount.maxZl } : null}
       />
       <NumberField
         name={FORM_FIELDS.periodDays}
-        label={`Okres spłaty w dniach (od ${periodDays.min} do ${periodDays.max})`}
+        label={
+          limits
+            ? `Okres spłaty w dniach (od ${limits.periodDays.min} do ${limits.periodDays.max})`
+            : 'Okres spłaty w dniach'
+        }
         data={data}
-        min={periodDays.min}
-        max={periodDays.max}
+        range={limits ? { min: limits.periodDays.min, max: limits.periodDays.max } : null}
       />
       <SelectField
         name={FORM_FIELDS.purpose}

@@ -5,9 +5,10 @@ import { zlotyFromGrosze } from '@lib/finance';
 import { type Logger } from '@lib/observability';
 import {
   type IdentityField,
+  type LoanRequestLimits,
   contactDetailsSchema,
   isUuidV4,
-  loanRequestSchema,
+  loanRequestSchemaFor,
   personalDetailsSchema,
 } from '@lib/pl-validation';
 import { randomUUID } from 'node:crypto';
@@ -55,6 +56,8 @@ import { UNKNOWN_DELIVERY, askedFields, consentsAsOffered, deliveryPreviewView }
 import { applicationStatusHref } from '../application-status';
 import { type FeatureHandler } from '../../kit/feature';
 import { applicationLimiter } from './application-rate-limit';
+import { catalogueLimits } from './catalogue-limits';
+import { createPolishLocale } from '../../shared/locale';
 
 /** The CSRF purpose of the journey's forms (kit/csrf). */
 export const APPLICATION_CSRF_PURPOSE = 'application';
@@ -75,6 +78,8 @@ export interface ApplicationApiDeps {
   /** Today in Warsaw ('YYYY-MM-DD'), for the applicant's age. */
   today: () => string;
   now?: () => Date;
+  /** The site's country: the offers catalogue whose range the loan request offers. */
+  country?: string;
   onUpstreamError?(error: unknown): void;
 }
 
@@ -139,7 +144,14 @@ const storedAt = (href: string): FormStored => ({ href, json: { status: 200, bod
 export function applicationApi(deps: ApplicationApiDeps): Router {
   const router = Router();
   const now = deps.now ?? (() => new Date());
-  const options = applicationOptions();
+  const rangeOfCatalogue = catalogueLimits({
+    services: deps.services,
+    country: deps.country ?? 'PL',
+    logger: deps.logger,
+    onUpstreamError: (error) => deps.onUpstreamError?.(error),
+  });
+  /** The range a loan step's post was checked against, so its page again names the same one. */
+  const postRanges = new WeakMap<Request, LoanRequestLimits | null>();
 
   const lookupDraft = async (draftId: string | undefined): Promise<DraftLookup> => {
     if (!draftId) return { kind: 'draft', draft: null };
@@ -220,6 +232,8 @@ export function applicationApi(deps: ApplicationApiDeps): Router {
       message?: string | null;
       idempotencyKey?: string;
       delivery?: DeliveryPreviewView;
+      /** The loan step's range (the catalogue's); null: unknown. */
+      limits?: LoanRequestLimits | null;
     },
   ): Omit<ApplicationPageData, 'csrfToken'> => {
     const values = { ...(draft ? draftValues(draft) : {}), ...extra.values };
@@ -241,7 +255,7 @@ export function applicationApi(deps: ApplicationApiDeps): Router {
       message: extra.message ?? null,
       idempotencyKey: step === 'personal' ? (extra.idempotencyKey ?? randomUUID()) : '',
       summary,
-      options,
+      options: applicationOptions(extra.limits ?? null),
       back: step === 'loan' ? null : step === 'contact' ? JOURNEY_PATHS.loan : contactPathFor(formVersion),
       resumeLink: draft ? `${originOf(req)}${resumePath(deps.csrf, draft.applicationId)}` : null,
       delivery: step === 'personal' ? (extra.delivery ?? deliveryPreviewView(null)) : null,
@@ -325,6 +339,7 @@ export function applicationApi(deps: ApplicationApiDeps): Router {
       values,
       message: failed ? APPLICATION_TEXTS.draftUnavailable : null,
       delivery,
+      limits: step === 'loan' ? await rangeOfCatalogue() : null,
     });
     await send(req, res, journeyPage(req, res, path, failed ? 503 : 200, data), asPayload);
   };
@@ -363,12 +378,16 @@ export function applicationApi(deps: ApplicationApiDeps): Router {
   const validate = (
     step: JourneyStep,
     body: unknown,
-    checks: { asked: ReadonlySet<IdentityField>; view: DeliveryPreviewView },
+    checks: {
+      asked: ReadonlySet<IdentityField>;
+      view: DeliveryPreviewView;
+      limits: LoanRequestLimits | null;
+    },
   ): { ok: ValidStep } | { errors: Record<string, string> } => {
     const text = (name: string) => formText(body, name);
     const result =
       step === 'loan'
-        ? loanRequestSchema.safeParse({
+        ? loanRequestSchemaFor(checks.limits).safeParse({
             amount: text(FORM_FIELDS.amount),
             periodDays: text(FORM_FIELDS.periodDays),
             purpose: text(FORM_FIELDS.purpose),
@@ -418,6 +437,7 @@ export function applicationApi(deps: ApplicationApiDeps): Router {
       values,
       ...(rejection.errors ? { errors: rejection.errors } : {}),
       message: rejection.message,
+      limits: step === 'loan' ? (postRanges.get(req) ?? null) : null,
       ...(key && isUuidV4(key) ? { idempotencyKey: key } : {}),
       ...(step === 'personal' ? { delivery: (await previewOfPost(req)).view } : {}),
     });
@@ -445,7 +465,7 @@ export function applicationApi(deps: ApplicationApiDeps): Router {
         const body: unknown = req.body;
         const values = stepValues(body, step);
         // /main/'s post is checked against the preview it was drawn with (loadPostPreview, below).
-        const checked = validate(step, body, postChecks(req));
+        const checked = validate(step, body, { ...postChecks(req), limits: postRanges.get(req) ?? null });
         if ('errors' in checked)
           return {
             kind: 'rejected',
@@ -600,10 +620,27 @@ export function applicationApi(deps: ApplicationApiDeps): Router {
     previewOfPost(req).then(() => next(), next);
   };
 
+  /**
+   * Before a loan step's pipeline: the catalogue's range, which the pipeline's synchronous reading
+   * of the post checks the amount and period against (never fails: unknown is null).
+   */
+  const loadPostRange: RequestHandler = (req, _res, next) => {
+    rangeOfCatalogue().then((limits) => {
+      postRanges.set(req, limits);
+      next();
+    }, next);
+  };
+  const loanPaths: readonly string[] = [JOURNEY_PATHS.start, JOURNEY_PATHS.loan];
+
   // Exact, case-sensitive addresses, as the pages are (`/process` is no journey address).
   const posts = Router({ strict: true, caseSensitive: true });
   for (const { path, handlers } of pipelines)
-    posts.post(path, ...(path === JOURNEY_PATHS.personal ? [loadPostPreview] : []), ...handlers);
+    posts.post(
+      path,
+      ...(path === JOURNEY_PATHS.personal ? [loadPostPreview] : []),
+      ...(loanPaths.includes(path) ? [loadPostRange] : []),
+      ...handlers,
+    );
 
   router.use((req, res, next) => {
     const payloadPath = pagePathOfPayload(req.path);
@@ -644,6 +681,7 @@ export const applicationFeature: FeatureHandler = {
       secure: ctx.csrf.secure,
       today: ctx.today,
       now: ctx.now,
+      country: createPolishLocale(ctx.config.PUBLIC_ORIGIN).country,
       onUpstreamError: ctx.onUpstreamError,
     }),
 };

@@ -30,7 +30,8 @@ export const applicationRoute = defineRoute({
       summary: null,
       back: null,
       resumeLink: null,
-      options: applicationOptions(),
+      // No range here: the journey's own pages state the catalogue's (application.api.ts).
+      options: applicationOptions(null),
       delivery: null,
     }),
   head: (_data, ctx) => ({

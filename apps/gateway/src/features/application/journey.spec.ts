@@ -42,10 +42,12 @@ describe('what an address or a post says', () => {
       period: '90',
       purpose: 'medical',
     });
-    expect(startValues(new URLSearchParams('amount=99&period=731&purpose=yacht'))).toEqual({});
-    expect(startValues(new URLSearchParams('amount=15000&period=30'))).toEqual({
-      amount: '15000',
-      period: '30',
+    // Outside the requests' sanity bounds (1–255 550 zł, 1–3650 days): left for the visitor to choose.
+    expect(startValues(new URLSearchParams('amount=0&period=3651&purpose=yacht'))).toEqual({});
+    expect(startValues(new URLSearchParams('amount=255551&period=0'))).toEqual({});
+    expect(startValues(new URLSearchParams('amount=30000&period=1825'))).toEqual({
+      amount: '30000',
+      period: '1825',
     });
     expect(startValues(new URLSearchParams('amount=1e3&period=-5&purpose='))).toEqual({});
   });

@@ -76,7 +76,7 @@ export default function EligibilityPage({ data }: { data: EligibilityData }) {
           <h2 id="szanse-wynik">Wynik</h2>
           <dl className="loan-calc__summary">
             <div className="loan-calc__main">
-              <dt>Orientacyjna szansa</dt>
+              <dt>Wynik: suma wag spełnionych warunków</dt>
               <dd data-result="chance">{view.chance}</dd>
             </div>
           </dl>
@@ -124,8 +124,10 @@ export default function EligibilityPage({ data }: { data: EligibilityData }) {
         <h2>Co oznacza ten wynik</h2>
         <p>
           Wynik to suma wag warunków, przy których zaznaczono „Tak”: pełnoletność 20%, polskie obywatelstwo
-          35%, ważny dowód osobisty 15% i konto w banku 28%. To podstawowe wymagania, które stawia większość
-          pożyczkodawców, dlatego nawet przy wszystkich odpowiedziach „Tak” wynik nie sięga 100%.
+          35%, ważny dowód osobisty 15% i konto w banku 28%. Pytamy o podstawowe warunki, które pożyczkodawcy
+          sprawdzają we wniosku, a wagi ustaliliśmy sami – nie wyliczyliśmy ich z decyzji pożyczkodawców.
+          Wynik nie jest więc prawdopodobieństwem przyznania pożyczki, a nawet przy wszystkich odpowiedziach
+          „Tak” nie sięga 100%.
         </p>
         <p>
           To tylko orientacyjna wskazówka, a nie decyzja pożyczkodawcy ani obietnica przyznania pożyczki. O

@@ -1,19 +1,37 @@
 import { HtmlBlock } from '../../app/components/html-block';
 import { SponsoredOffers } from '../../app/components/offer-block';
 import { OfferList } from '../../app/components/offer-list';
-import { DEFAULT_OFFER_REQUEST } from '../../app/loaders/offer-request';
 import { OFFERS_PATH } from '../../app/site-paths/offers';
 import { Steps } from '../../app/components/steps';
 import { UnavailableNotice } from '../../app/components/unavailable-notice';
-import { plural } from '../../shared/format';
+import { groszeFromZloty } from '@lib/finance';
+import { useRenderContext } from '../../app/render-context';
+import { formatMoneyWhole, plural } from '../../shared/format';
 import { FraudWarning } from '../application';
 import { ExperimentsMarker } from '../experiments';
-import { type HomeData } from './home-data';
+import { type CalculatorData, type HomeData } from './home-data';
 import { LoanSliders } from './loan-sliders';
+import { periodLabel } from './loan-sliders.view-model';
 import { RatesBox } from './rates-box';
 
+/**
+ * The hero's short claims: each one true of the service itself or stated by the catalogue (a free
+ * first loan only while some offer has one), never a time or a rate nobody measured.
+ */
+export function heroClaims(data: Pick<CalculatorData, 'catalogue'>): string[] {
+  const catalogue = data.catalogue.status === 'ok' ? data.catalogue.value : null;
+  return [
+    'Porównanie jest bezpłatne',
+    ...(catalogue?.firstLoanFree
+      ? [`Pierwsza pożyczka za 0 zł u części pożyczkodawców${catalogue.sample ? ' (dane przykładowe)' : ''}`]
+      : []),
+    'O przyznaniu pożyczki i terminie wypłaty decyduje pożyczkodawca',
+  ];
+}
+
 export default function HomePage({ data }: { data: HomeData }) {
-  const { page, offers, rates, experimentIds, purposes } = data;
+  const { page, offers, rates, experimentIds, start } = data;
+  const { locale } = useRenderContext();
   return (
     <>
       <ExperimentsMarker ids={experimentIds ?? []} />
@@ -23,12 +41,12 @@ export default function HomePage({ data }: { data: HomeData }) {
             <h1>{page.h1}</h1>
             <p className="hero__lead">{page.description}</p>
             <ul className="hero__claims">
-              <li>Porównanie jest bezpłatne</li>
-              <li>Pierwsza pożyczka nawet za 0 zł</li>
-              <li>Decyzja zwykle w kilkanaście minut</li>
+              {heroClaims(data).map((claim) => (
+                <li key={claim}>{claim}</li>
+              ))}
             </ul>
           </div>
-          <LoanSliders purposes={purposes ?? []} />
+          <LoanSliders data={data} />
         </div>
       </section>
 
@@ -46,7 +64,7 @@ export default function HomePage({ data }: { data: HomeData }) {
                 {`Porównujemy ${offers.value.total} ${plural(offers.value.total, 'ofertę', 'oferty', 'ofert')}. `}
                 <a
                   href={OFFERS_PATH}
-                >{`Pokazujemy ranking dla ${DEFAULT_OFFER_REQUEST.amountZl} zł na ${DEFAULT_OFFER_REQUEST.periodDays} dni – wybierz swoją kwotę`}</a>
+                >{`Pokazujemy ranking dla ${formatMoneyWhole(locale, groszeFromZloty(start.amountZl))} na ${periodLabel(start.periodDays)} – wybierz swoją kwotę`}</a>
               </p>
               <SponsoredOffers block={offers.value} source="home" />
             </>

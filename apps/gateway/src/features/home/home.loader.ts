@@ -1,27 +1,46 @@
 import { ratesV1 } from '@lib/contracts';
+import { LOAN_PURPOSES } from '@lib/pl-validation';
+import { fillFigures } from '../../app/figures/figure-tokens';
 import { loadOfferBlock } from '../../app/loaders/offer-block.loader';
 import { DEFAULT_OFFER_REQUEST } from '../../app/loaders/offer-request';
 import { type LoadContext } from '../../app/route-types';
-import { experimentIdsAt } from '../experiments/experiments.loader';
 import { toContentView } from '../../app/view-models';
-import { LOAN_PURPOSES } from '@lib/pl-validation';
+import { experimentIdsAt } from '../experiments/experiments.loader';
+import { loadCatalogue, loadLoanExample, sliderStart } from './calculator.loader';
 import { HOME_OFFER_LIMIT, type HomeData, purposeOptions } from './home-data';
 import { toRatesBox } from './home.view-model';
 
 /**
- * The home page's data: hero copy (essential: its failure answers 404/503), "Polecane oferty"
- * (MatchOffers' ranking for the default request) and rates (sections).
+ * The home page's data: hero copy (essential: its failure answers 404/503) with its figure tokens
+ * filled from the catalogue's figures, which also bound the sliders (a section: without them the
+ * page renders, stating no range, and the tokens read as the writers' fallbacks); then, for the
+ * sliders' start, the top-ranked offer's example and "Polecane oferty" (MatchOffers' ranking for
+ * that same request), and the NBP rates.
  */
 export async function loadHome(ctx: LoadContext<unknown>): Promise<HomeData> {
-  const [page, offers, rates] = await Promise.all([
+  const [page, { catalogue, facts }, rates] = await Promise.all([
     ctx.services.content.getPage({ path: '/' }),
-    ctx.section(() => loadOfferBlock(ctx, DEFAULT_OFFER_REQUEST, HOME_OFFER_LIMIT)),
+    loadCatalogue(ctx),
     ctx.section(async () =>
       toRatesBox(await ctx.services.rates.getLatestTable({ table: ratesV1.TableType.A })),
     ),
   ]);
+  const start = sliderStart(catalogue.status === 'ok' ? catalogue.value.range : null);
+  const [example, offers] = await Promise.all([
+    ctx.section(() => loadLoanExample(ctx.services.offers, ctx.locale, start, ctx.path)),
+    ctx.section(() =>
+      loadOfferBlock(
+        ctx,
+        { ...DEFAULT_OFFER_REQUEST, amountZl: start.amountZl, periodDays: start.periodDays },
+        HOME_OFFER_LIMIT,
+      ),
+    ),
+  ]);
   return {
-    page: toContentView(page),
+    page: fillFigures(toContentView(page), facts, ctx.locale),
+    catalogue,
+    start,
+    example,
     offers,
     rates,
     experimentIds: experimentIdsAt('/', ctx.locale.country),

@@ -8,6 +8,7 @@ export function toRatesBox(table: ratesV1.RateTable): RatesBox {
   return {
     tableNo: table.no,
     effectiveDate: table.effectiveDate,
+    embedded: table.embedded,
     rates: HOME_RATE_CODES.flatMap((code) => {
       const rate = byCode.get(code);
       return rate ? [{ code, currency: rate.currency, mid: rate.mid }] : [];

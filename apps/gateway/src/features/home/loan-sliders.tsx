@@ -1,25 +1,70 @@
 import { useId } from 'react';
-import { LOAN_SLIDER, groszeFromZloty } from '@lib/finance';
-import { formatMoneyWhole } from '../../shared/format';
-import { APPLICATION_PATH } from '../../app/layouts/navigation';
+import { groszeFromZloty, loanSliderScale, sliderPeriodIndex } from '@lib/finance';
+import { formatDate, formatMoneyWhole } from '../../shared/format';
 import { useRenderContext } from '../../app/render-context';
 import { islandMarker } from '../../app/island-marker';
-import { type PurposeOption } from './home-data';
-import { loanSlidersView, monthsText } from './loan-sliders.view-model';
+import { APPLICATION_PATH } from '../../app/layouts/navigation';
+import { type CalculatorData } from './home-data';
+import { LoanExample } from './loan-example';
+import { loanSlidersView, periodLabel } from './loan-sliders.view-model';
+
+export const CALCULATOR_TEXTS = {
+  noRange:
+    'Nie możemy teraz pobrać zakresu kwot i okresów z ofert pożyczkodawców, dlatego nie pokazujemy suwaków. Kwotę i okres wpiszesz we wniosku.',
+  sampleRange:
+    'Zakres kwot i okresów pochodzi z przykładowego pliku ofert dołączonego do serwisu (dane przykładowe), a nie od pożyczkodawców.',
+} as const;
+
+/** The main action, shown only while the application page exists (see navigation-links.ts). */
+function ApplyLink({ query }: { query: string }) {
+  const { navigation } = useRenderContext();
+  if (!navigation.application) return null;
+  return (
+    <a
+      className="button button--large calculator__cta"
+      href={`${navigation.application.href}${query}`}
+      data-apply=""
+    >
+      {navigation.application.text}
+    </a>
+  );
+}
 
 /**
- * Amount and period sliders with the example cost indicators and the main application action.
- * Rendered with the sliders' default values; the `loan-sliders` island
- * (loan-sliders.island.ts) updates the texts as the sliders move. Without JavaScript it is a
- * plain GET form to the application with the chosen amount and the default period.
+ * Amount and period sliders over the range the offers catalogue states, the representative example
+ * of the best-ranked offer for their values and the main application action. Rendered at the
+ * sliders' start; the `loan-sliders` island (loan-sliders.island.ts) rewrites the texts and asks for
+ * the example as they move. Without JavaScript it is a plain GET form to the application with the
+ * chosen amount and the start period. Without the catalogue's range it shows no sliders at all.
  */
-export function LoanSliders({ purposes }: { purposes: readonly PurposeOption[] }) {
-  const { locale, today, navigation } = useRenderContext();
-  const view = loanSlidersView(locale, today, LOAN_SLIDER.amount.defaultZl, LOAN_SLIDER.period.defaultMonths);
+export function LoanSliders({ data }: { data: CalculatorData }) {
+  const { locale } = useRenderContext();
   const amountId = useId();
   const periodId = useId();
   const purposeId = useId();
+  const catalogue = data.catalogue.status === 'ok' ? data.catalogue.value : null;
+  const range = catalogue?.range ?? null;
 
+  if (!catalogue || !range) {
+    return (
+      <div className="calculator" aria-label="Kalkulator pożyczki" role="group">
+        <p className="notice" role="status" data-calculator="no-range">
+          {CALCULATOR_TEXTS.noRange}
+        </p>
+        <ApplyLink query="" />
+        <LoanExample example={data.example} />
+      </div>
+    );
+  }
+
+  const scale = loanSliderScale(range);
+  const view = loanSlidersView(
+    locale,
+    scale,
+    data.start.amountZl,
+    sliderPeriodIndex(scale, data.start.periodDays),
+  );
+  const lastStop = scale.periodStops.length - 1;
   return (
     <form
       className="calculator"
@@ -37,36 +82,38 @@ export function LoanSliders({ purposes }: { purposes: readonly PurposeOption[] }
           id={amountId}
           name="amount"
           type="range"
-          min={LOAN_SLIDER.amount.minZl}
-          max={LOAN_SLIDER.amount.maxZl}
-          step={LOAN_SLIDER.amount.stepZl}
+          min={scale.amount.minZl}
+          max={scale.amount.maxZl}
+          step={scale.amount.stepZl}
           defaultValue={view.amountZl}
           aria-valuetext={view.amountText}
           data-slider="amount"
         />
         <div className="calculator__scale" aria-hidden="true">
-          <span>{formatMoneyWhole(locale, groszeFromZloty(LOAN_SLIDER.amount.minZl))}</span>
-          <span>{formatMoneyWhole(locale, groszeFromZloty(LOAN_SLIDER.amount.maxZl))}</span>
+          <span data-range="amount-min">{formatMoneyWhole(locale, groszeFromZloty(scale.amount.minZl))}</span>
+          <span data-range="amount-max">{formatMoneyWhole(locale, groszeFromZloty(scale.amount.maxZl))}</span>
         </div>
       </div>
       <div className="calculator__field">
         <label htmlFor={periodId}>
           Na jak długo? <output htmlFor={periodId}>{view.periodText}</output>
         </label>
+        {/* Positions, not days: the island reads each position's days from data-stops. */}
         <input
           id={periodId}
           type="range"
-          min={LOAN_SLIDER.period.minMonths}
-          max={LOAN_SLIDER.period.maxMonths}
-          step={LOAN_SLIDER.period.stepMonths}
-          defaultValue={view.months}
+          min={0}
+          max={lastStop}
+          step={1}
+          defaultValue={view.periodIndex}
           aria-valuetext={view.periodText}
           data-slider="period"
+          data-stops={scale.periodStops.join(',')}
         />
         <input type="hidden" name="period" defaultValue={view.periodDays} />
         <div className="calculator__scale" aria-hidden="true">
-          <span>{monthsText(LOAN_SLIDER.period.minMonths)}</span>
-          <span>{monthsText(LOAN_SLIDER.period.maxMonths)}</span>
+          <span data-range="period-min">{periodLabel(scale.periodStops[0]!)}</span>
+          <span data-range="period-max">{periodLabel(scale.periodStops[lastStop]!)}</span>
         </div>
       </div>
       <div className="calculator__field">
@@ -74,46 +121,19 @@ export function LoanSliders({ purposes }: { purposes: readonly PurposeOption[] }
         {/* The application starts with it (features/application, `?purpose=`); the island adds it to the action's address. */}
         <select id={purposeId} name="purpose" defaultValue="" data-purpose="">
           <option value="">Wybierz cel pożyczki</option>
-          {purposes.map((purpose) => (
+          {data.purposes.map((purpose) => (
             <option key={purpose.value} value={purpose.value}>
               {purpose.label}
             </option>
           ))}
         </select>
       </div>
-      <dl className="calculator__summary" aria-live="polite">
-        <div>
-          <dt>Kwota pożyczki</dt>
-          <dd data-indicator="amount">{view.indicators.amount}</dd>
-        </div>
-        <div>
-          <dt>Do spłaty</dt>
-          <dd data-indicator="total">{view.indicators.total}</dd>
-        </div>
-        <div>
-          <dt>Data spłaty</dt>
-          <dd data-indicator="date">{view.indicators.date}</dd>
-        </div>
-        <div>
-          <dt>Prowizja</dt>
-          <dd data-indicator="commission">{view.indicators.commission}</dd>
-        </div>
-      </dl>
-      {/* The action is shown only while the application page exists (see navigation-links.ts). */}
-      {navigation.application && (
-        <a
-          className="button button--large calculator__cta"
-          href={`${navigation.application.href}${view.applyQuery}`}
-          data-apply=""
-        >
-          {navigation.application.text}
-        </a>
-      )}
-      <p className="calculator__note">
-        {/* Non-breaking spaces keep amounts such as '2 018 zł' on one line. */}
-        {
-          'Przykład reprezentatywny: pożyczka 2\u00a0000\u00a0zł na 3\u00a0miesiące, do spłaty 2\u00a0018\u00a0zł, prowizja 18\u00a0zł (3,65% w skali roku). Ostateczne warunki ustala pożyczkodawca.'
-        }
+      <ApplyLink query={view.applyQuery} />
+      <LoanExample example={data.example} />
+      <p className="calculator__note" data-range="source">
+        {catalogue.sample
+          ? CALCULATOR_TEXTS.sampleRange
+          : `Zakres kwot i okresów z ofert pożyczkodawców${catalogue.asOf !== '' ? `, stan na ${formatDate(locale, catalogue.asOf)}` : ''}. Ostateczne warunki ustala pożyczkodawca.`}
       </p>
     </form>
   );

@@ -1,53 +1,49 @@
-import { type Zloty, loanExample, zlotyFromGrosze } from '@lib/finance';
-import { formatDate, formatMoney, formatMoneyWhole, plural } from '../../shared/format';
+import { type LoanSliderScale, groszeFromZloty, sliderAmountZl, sliderPeriodDays } from '@lib/finance';
+import { periodText } from '../../app/figures/period-text';
+import { formatMoneyWhole } from '../../shared/format';
 import { type Locale } from '../../shared/locale';
+import { loanExampleAddress } from './loan-example-endpoint';
 
-/** Everything the calculator shows for one position of its sliders. */
+/** Everything the sliders show for one position. */
 export interface LoanSlidersView {
-  /** Slider values after clamping to the sliders' range and steps. */
-  amountZl: Zloty;
-  months: number;
+  /** The amount after holding it to the slider's range and steps. */
+  amountZl: number;
+  /** The period slider's position and its days. */
+  periodIndex: number;
+  periodDays: number;
   /** The amount slider's label and aria-valuetext, e.g. '2 000 zł'. */
   amountText: string;
-  /** The period slider's label and aria-valuetext, e.g. '3 miesiące'. */
+  /** The period slider's label and aria-valuetext, e.g. '3 miesiące', '61 dni'. */
   periodText: string;
-  /** The period in days, sent with the application. */
-  periodDays: number;
-  /** The example cost indicators, by their `data-indicator` name. */
-  indicators: { amount: string; total: string; date: string; commission: string };
   /** Query of the main action: `?amount=<zł>&period=<days>`. */
   applyQuery: string;
+  /** Where the example of this amount and period is asked for. */
+  exampleAddress: string;
 }
 
-export const monthsText = (months: number) =>
-  `${months} ${plural(months, 'miesiąc', 'miesiące', 'miesięcy')}`;
+/** A period as the sliders and the figure tokens write it ('61 dni', '3 miesiące', '60 miesięcy'). */
+export const periodLabel = (days: number): string => periodText(days, days);
 
 /**
- * The calculator's texts for slider values, borrowing on `today` (YYYY-MM-DD). The component
- * renders them (server, and client-side navigation) and the island rewrites them as the sliders
- * move: one computation, so the browser shows exactly what the server would.
+ * The sliders' texts for one position. The component renders them (server, and client-side
+ * navigation) and the island rewrites them as the sliders move: one computation, so the browser
+ * shows exactly what the server would.
  */
 export function loanSlidersView(
-  locale: Pick<Locale, 'code' | 'currency' | 'timezone'>,
-  today: string,
-  amountZl: Zloty,
-  months: number,
+  locale: Pick<Locale, 'code' | 'currency'>,
+  scale: LoanSliderScale,
+  amountZl: number,
+  periodIndex: number,
 ): LoanSlidersView {
-  const example = loanExample(amountZl, months, today);
-  const clampedZl = zlotyFromGrosze(example.amountGrosze);
-  const money = (grosze: number) => formatMoney(locale, grosze);
+  const amount = sliderAmountZl(scale, amountZl);
+  const periodDays = sliderPeriodDays(scale, periodIndex);
   return {
-    amountZl: clampedZl,
-    months: example.periodMonths,
-    amountText: formatMoneyWhole(locale, example.amountGrosze),
-    periodText: monthsText(example.periodMonths),
-    periodDays: example.periodDays,
-    indicators: {
-      amount: money(example.amountGrosze),
-      total: money(example.totalGrosze),
-      date: formatDate(locale, example.repaymentDate),
-      commission: money(example.commissionGrosze),
-    },
-    applyQuery: `?amount=${clampedZl}&period=${example.periodDays}`,
+    amountZl: amount,
+    periodIndex: scale.periodStops.indexOf(periodDays),
+    periodDays,
+    amountText: formatMoneyWhole(locale, groszeFromZloty(amount)),
+    periodText: periodLabel(periodDays),
+    applyQuery: `?amount=${amount}&period=${periodDays}`,
+    exampleAddress: loanExampleAddress(amount, periodDays),
   };
 }

@@ -1,43 +1,36 @@
-import { type PurposeOption } from './home-data';
+import { type Section } from '../../app/section';
+import { type CalculatorData } from './home-data';
 
-/** One review on the campaign landing page (spec: image, name, text, date, stars). */
-export interface LandingReview {
-  image: string;
-  name: string;
+/** One visitor's published rating of a lender, as the campaign page quotes it. */
+export interface LenderRatingView {
+  id: string;
+  lender: string;
+  /** Where it is published: the lender review page, at the comment. */
+  link: string;
+  author: string;
+  /** The comment, cut at a word near QUOTE_LENGTH with '…' when longer (the link shows it whole). */
   text: string;
-  /** YYYY-MM-DD. */
-  date: string;
   /** 1–5. */
-  stars: number;
+  rating: number;
+  /** RFC 3339: when it was written. */
+  writtenAt: string;
+  /** All published ratings of that lender and their average (one decimal, Polish). */
+  lenderRatings: number;
+  lenderAverage: string;
 }
 
-export interface LandingData {
-  reviews: LandingReview[];
-  /** The purposes of the calculator's choice. */
-  purposes: PurposeOption[];
+/** The latest published ratings of lenders and how many there are in all. */
+export interface RecentRatingsView {
+  total: number;
+  ratings: LenderRatingView[];
 }
 
-/** Reviews written for this product (original text); the avatars are drawings in static/lp/. */
-export const LANDING_REVIEWS: readonly LandingReview[] = [
-  {
-    image: '/lp/opinia-1.svg',
-    name: 'Agnieszka z Poznania',
-    text: 'Suwakami ustawiłam kwotę na naprawę pralki, wypełniłam krótki formularz i od razu zobaczyłam kilka ofert z kosztami podanymi czarno na białym. Wybrałam tę bez prowizji.',
-    date: '2026-09-14',
-    stars: 5,
-  },
-  {
-    image: '/lp/opinia-2.svg',
-    name: 'Marek z Lublina',
-    text: 'Porównanie zajęło mi kilka minut. Podoba mi się, że strona niczego nie obiecuje na siłę – decyzję i tak podejmuje pożyczkodawca, ale od razu wiedziałem, gdzie mam szansę.',
-    date: '2026-10-02',
-    stars: 5,
-  },
-  {
-    image: '/lp/opinia-3.svg',
-    name: 'Ewa z Gdańska',
-    text: 'Przerwałam wniosek w połowie, a wieczorem dokończyłam go bez wpisywania wszystkiego od nowa. Pieniądze na remont przyszły następnego dnia roboczego.',
-    date: '2026-10-27',
-    stars: 4,
-  },
-];
+export interface LandingData extends CalculatorData {
+  /** Null when nothing rated is published: the page then has no reviews block. */
+  ratings: Section<RecentRatingsView | null>;
+}
+
+/** How many of the latest ratings the campaign page quotes. */
+export const LANDING_RATINGS_LIMIT = 3;
+/** Longest quote before it is cut. */
+export const QUOTE_LENGTH = 280;

@@ -1,37 +1,58 @@
 import { Steps } from '../../app/components/steps';
+import { useRenderContext } from '../../app/render-context';
+import { formatDate, formatInteger, plural } from '../../shared/format';
 import { FraudWarning } from '../application';
 import { LoanSliders } from './loan-sliders';
-import { type LandingData, type LandingReview } from './lp-data';
+import { type LandingData, type LenderRatingView, type RecentRatingsView } from './lp-data';
 
-const dateText = (iso: string) => {
-  const [year, month, day] = iso.split('-');
-  return `${day}.${month}.${year}`;
-};
-
-function Review({ review }: { review: LandingReview }) {
+function Rating({ item }: { item: LenderRatingView }) {
+  const { locale } = useRenderContext();
   return (
-    <li className="lp-review">
-      <img className="lp-review__image" src={review.image} alt="" width={64} height={64} loading="lazy" />
-      <div>
-        <strong className="lp-review__name">{review.name}</strong>
-        <span className="lp-review__stars" aria-label={`Ocena ${review.stars} z 5`}>
-          {'★'.repeat(review.stars)}
-          <span aria-hidden="true" className="lp-review__stars-off">
-            {'★'.repeat(5 - review.stars)}
-          </span>
+    <li className="lp-rating" data-rating={item.id}>
+      <p className="lp-rating__lender">
+        <a href={item.link}>{item.lender}</a>
+        <span className="lp-rating__stars">
+          <span aria-hidden="true">{'★'.repeat(item.rating) + '☆'.repeat(5 - item.rating)}</span>
+          <span className="visually-hidden">{`Ocena ${item.rating} z 5`}</span>
         </span>
-        <p className="lp-review__text">{review.text}</p>
-        <time className="lp-review__date" dateTime={review.date}>
-          {dateText(review.date)}
-        </time>
-      </div>
+      </p>
+      <blockquote className="lp-rating__text" cite={item.link}>
+        {item.text}
+      </blockquote>
+      <p className="lp-rating__meta">
+        {`${item.author}, `}
+        <time dateTime={item.writtenAt}>{formatDate(locale, item.writtenAt)}</time>
+        {item.lenderAverage !== '' &&
+          ` · średnia ocen ${item.lender}: ${item.lenderAverage}/5 (${formatInteger(locale, item.lenderRatings)} ${plural(item.lenderRatings, 'ocena', 'oceny', 'ocen')})`}
+      </p>
     </li>
   );
 }
 
 /**
- * /lp/: the home page's variant for a short-video campaign: the same sliders and purpose that start
- * the application, the three steps, reviews and the fraud warning.
+ * The latest visitors' ratings of lenders, published after moderation under the lender review
+ * pages. They rate lenders, not this site, and the block says so; none published, no block.
+ */
+function LenderRatings({ view }: { view: RecentRatingsView }) {
+  const { locale } = useRenderContext();
+  return (
+    <section className="container section" aria-labelledby="lp-opinie" data-lender-ratings="">
+      <h2 id="lp-opinie">Najnowsze opinie czytelników o pożyczkodawcach</h2>
+      <p className="lp-ratings__intro">
+        {`To oceny pożyczkodawców, nie naszego serwisu. Czytelnicy wystawiają je pod opisami firm, a my publikujemy je po moderacji; nie sprawdzamy, czy autor był klientem danej firmy. Wszystkich opublikowanych ocen: ${formatInteger(locale, view.total)}.`}
+      </p>
+      <ul className="lp-ratings">
+        {view.ratings.map((item) => (
+          <Rating key={item.id} item={item} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * /lp/: the home page's variant for a short-video campaign: the same sliders, example and purpose
+ * that start the application, the three steps, the latest ratings of lenders and the fraud warning.
  */
 export default function LandingPage({ data }: { data: LandingData }) {
   return (
@@ -45,7 +66,7 @@ export default function LandingPage({ data }: { data: LandingData }) {
               dopasowane do Ciebie – bezpłatnie.
             </p>
           </div>
-          <LoanSliders purposes={data.purposes} />
+          <LoanSliders data={data} />
         </div>
       </section>
       <section className="container section">
@@ -55,14 +76,9 @@ export default function LandingPage({ data }: { data: LandingData }) {
         <h2 id="lp-kroki">3 kroki do pieniędzy</h2>
         <Steps />
       </section>
-      <section className="container section" aria-labelledby="lp-opinie">
-        <h2 id="lp-opinie">Opinie klientów</h2>
-        <ul className="lp-reviews">
-          {data.reviews.map((review) => (
-            <Review key={review.name} review={review} />
-          ))}
-        </ul>
-      </section>
+      {data.ratings.status === 'ok' && data.ratings.value !== null && (
+        <LenderRatings view={data.ratings.value} />
+      )}
     </>
   );
 }

@@ -1,18 +1,15 @@
 import { defineRoute } from '../../app/route-types';
 import { noParams } from '../../app/routes/params';
-import { LOAN_PURPOSES } from '@lib/pl-validation';
-import { purposeOptions } from './home-data';
-import { LANDING_REVIEWS, type LandingData } from './lp-data';
+import { loadLanding } from './lp.loader';
 
-/** /lp/: the campaign variant of the home page (no service data: the sliders, the steps, the reviews). */
+/** /lp/: the campaign variant of the home page (the sliders and their example, the steps, lenders' ratings). */
 export const landingPageRoute = defineRoute({
   name: 'lp',
   page: 'lp',
   pattern: '/lp/',
   layout: 'default',
   params: noParams,
-  load: (): Promise<LandingData> =>
-    Promise.resolve({ reviews: [...LANDING_REVIEWS], purposes: purposeOptions(LOAN_PURPOSES) }),
+  load: loadLanding,
   head: (_data, ctx) => ({
     title: 'Pożyczka online – porównaj oferty w kilka minut',
     description:

@@ -1,3 +1,4 @@
+import { SampleDataNotice } from '../../app/components/sample-notice';
 import { useRenderContext } from '../../app/render-context';
 import { formatDate } from '../../shared/format';
 import { type FactRow, type LenderFactsView } from '../../app/figures/lender-facts.view-model';
@@ -51,10 +52,13 @@ export function LenderFactsBlock({ facts }: { facts: LenderFactsView }) {
           </div>
         ))}
       </dl>
+      {facts.sampleOffer && <SampleDataNotice subject="offers" />}
       <p className="facts__checked">
-        Dane o ofercie pochodzą z pliku ofert przekazanego przez partnera, dane o firmie – ze wskazanych
-        źródeł. Aktualne warunki zawsze potwierdzaj w formularzu informacyjnym na stronie pożyczkodawcy przed
-        zawarciem umowy.
+        {facts.sampleOffer
+          ? 'Dane o ofercie pochodzą z przykładowego pliku ofert dołączonego do serwisu'
+          : 'Dane o ofercie pochodzą z pliku ofert przekazanego przez partnera'}
+        , dane o firmie – ze wskazanych źródeł. Aktualne warunki zawsze potwierdzaj w formularzu informacyjnym
+        na stronie pożyczkodawcy przed zawarciem umowy.
       </p>
     </section>
   );

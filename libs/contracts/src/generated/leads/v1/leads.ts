@@ -465,6 +465,11 @@ export interface ApplicationStatusView {
   deliveries: LenderDelivery[];
   /** True when the delivery consent was not given (the application was matched only). */
   deliveryDeclined: boolean;
+  /**
+   * True when the lenders are the partner sandbox's test lenders (a lender file of a non-production
+   * environment), not companies that received the application: the page says so.
+   */
+  sandboxLenders: boolean;
 }
 
 /** A lender's answer about a delivery, as received over HTTP. */
