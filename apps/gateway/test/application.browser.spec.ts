@@ -27,8 +27,22 @@ import { startStack, type Stack } from './support/stack';
 const SANDBOX_SCRIPT = path.resolve(__dirname, '../../../dist/apps/partner-sandbox/src/main.js');
 const describeWithStack =
   existsSync(CHROMIUM_PATH) && existsSync(SANDBOX_SCRIPT) && hasTestRedis() ? describe : describe.skip;
-/** The sandbox lender file's lenders, as step 3 and the status page name them. */
-const SANDBOX_LENDERS = ['Kuki', 'NetCredit', 'Provident', 'Smartney', 'Vivus', 'Wandoo'];
+/*
+ * The sandbox lender file's lenders (deploy/lenders/lender-delivery.sandbox.json), as step 3 and
+ * the status page name them. An application goes only to lenders whose offer in the shipped feed
+ * (apps/offers/feeds/pl_feed.json) lends its amount for its period, and no period suits all six:
+ * Vivus (100–3 000 zł) and Kuki (100–5 000 zł) lend for 61 days only, Wandoo (100–5 000 zł) for
+ * 61–90 days, NetCredit (500–10 000 zł) for 30–730 days, Smartney (1 000–25 000 zł) and Provident
+ * (500–20 000 zł) for 180–1 460 days. Each journey therefore asks for a period that reaches the
+ * lenders it is about, and the two together reach all six.
+ */
+/** 3 000 zł for 61 days: Vivus (it needs the PESEL, ID card and account), Kuki, Wandoo, NetCredit. */
+const LENDERS_FOR_61_DAYS = ['Kuki', 'NetCredit', 'Vivus', 'Wandoo'];
+/**
+ * 2 000 zł for 180 days: Smartney (it decides at once and needs the PESEL, ID card and account),
+ * NetCredit (it decides later, by callback), Provident (it holds every request until it times out).
+ */
+const LENDERS_FOR_180_DAYS = ['NetCredit', 'Provident', 'Smartney'];
 
 const PESEL = (() => {
   const first = '8807221234';
@@ -94,14 +108,23 @@ describeWithStack('the loan journey in Chromium on the real services', () => {
     expect(href.searchParams.get('amount')).toBe('3000');
     expect(href.searchParams.get('ver')).toBe('2');
     // The sliders' default period: 3 months of 30 days.
-    const periodDays = href.searchParams.get('period')!;
-    expect(periodDays).toBe('90');
+    expect(href.searchParams.get('period')).toBe('90');
+    // Moved to 61 days, the one period Vivus and Kuki lend for (see LENDERS_FOR_61_DAYS).
+    const stops = (await page.locator('[data-slider="period"]').getAttribute('data-stops'))!.split(',');
+    expect(stops).toContain('61');
+    await page.getByLabel(/Na jak długo/).fill(String(stops.indexOf('61')));
+    await page.waitForFunction(() =>
+      document.querySelector('.calculator__cta')?.getAttribute('href')?.includes('period=61'),
+    );
+    const periodDays = new URL((await cta.getAttribute('href'))!, stack.url).searchParams.get('period')!;
+    expect(periodDays).toBe('61');
 
     // Step 1: the loan request, filled in from the sliders.
     await cta.click();
     await page.waitForURL((url) => url.pathname === '/application/');
     await ready(page);
     await expect(page.locator('input[name="amount"]').inputValue()).resolves.toBe('3000');
+    await expect(page.locator('input[name="period"]').inputValue()).resolves.toBe(periodDays);
     await expect(page.locator('select[name="purpose"]').inputValue()).resolves.toBe('home_repair');
     await expect(page.evaluate(() => sessionStorage.getItem('reg_version'))).resolves.toBe('2');
     await page.getByRole('button', { name: 'Dalej' }).click();
@@ -142,10 +165,9 @@ describeWithStack('the loan journey in Chromium on the real services', () => {
     // Step 3: personal details and consents; a required consent left unticked stops the form in the browser.
     await page.waitForURL((url) => url.pathname === '/main/');
     await ready(page);
-    // 3 000 zł reaches every sandbox lender; Vivus and Smartney need the PESEL, ID card and account.
-    await expect(page.locator('[data-delivery-lenders] li').allTextContents()).resolves.toEqual(
-      expect.arrayContaining(SANDBOX_LENDERS),
-    );
+    // 3 000 zł for 61 days reaches Vivus, Kuki, Wandoo and NetCredit; Vivus needs the PESEL, ID card and account.
+    const named = await page.locator('[data-delivery-lenders] li').allTextContents();
+    expect([...named].sort()).toEqual(LENDERS_FOR_61_DAYS);
     await expect(page.locator('[data-why="pesel"]').textContent()).resolves.toContain('PESEL');
     await page.getByLabel('PESEL').fill(PESEL);
     await page.getByLabel('Seria i numer dowodu osobistego').fill('aba300000');
@@ -166,15 +188,14 @@ describeWithStack('the loan journey in Chromium on the real services', () => {
     await page.waitForURL((url) => url.pathname === '/moj-wniosek/');
     expect(new URL(page.url()).searchParams.get('t')).toBeTruthy();
     await expect(page.locator('h1').textContent()).resolves.toBe(
-      'Twój wniosek przekazaliśmy do 6 pożyczkodawców',
+      'Twój wniosek przekazaliśmy do 4 pożyczkodawców',
     );
     await expect(page.locator('[data-summary]').textContent()).resolves.toContain(`na ${periodDays} dni`);
-    await expect(
-      page.locator('[data-deliveries] .delivery-status__lender').allTextContents(),
-    ).resolves.toEqual(expect.arrayContaining(SANDBOX_LENDERS));
-    // The shipped feed (apps/offers/feeds/pl_feed.json) has 27 active offers, each lending 3000 zł
-    // to a person of this PESEL's age: Finbo is the paid placement, the other 26 are the ranking.
-    await expect(page.locator('.offer:not(.offer--sponsored) .offer__name').count()).resolves.toBe(26);
+    const delivered = await page.locator('[data-deliveries] .delivery-status__lender').allTextContents();
+    expect([...delivered].sort()).toEqual(LENDERS_FOR_61_DAYS);
+    // The shipped feed (apps/offers/feeds/pl_feed.json) has 19 active offers that lend 3000 zł for
+    // 61 days to a person of this PESEL's age: Finbo is the paid placement, the other 18 are the ranking.
+    await expect(page.locator('.offer:not(.offer--sponsored) .offer__name').count()).resolves.toBe(18);
     await expect(page.locator('.offer--sponsored .offer__name').allTextContents()).resolves.toEqual([
       'Finbo',
     ]);
@@ -189,9 +210,9 @@ describeWithStack('the loan journey in Chromium on the real services', () => {
         amount_grosze: number;
         period_days: number;
       }>('SELECT status, form_version, amount_grosze, period_days FROM leads.applications');
-      // MatchOffers found offers for the lead (the same 26), so it is matched.
+      // MatchOffers found offers for the lead (the same 18), so it is matched.
       expect(rows.rows).toEqual([
-        { status: 'matched', form_version: 2, amount_grosze: 300_000, period_days: 90 },
+        { status: 'matched', form_version: 2, amount_grosze: 300_000, period_days: 61 },
       ]);
     } finally {
       await db.end();
@@ -209,6 +230,9 @@ describeWithStack('the loan journey in Chromium on the real services', () => {
     await page.locator('.calculator__cta').click();
     await page.waitForURL((url) => url.pathname === '/application/');
     await expect(page.locator('input[name="amount"]').inputValue()).resolves.toBe('2000');
+    await expect(page.locator('input[name="period"]').inputValue()).resolves.toBe('90');
+    // The period changed on step 1 to 180 days, one Smartney and Provident lend for (see LENDERS_FOR_180_DAYS).
+    await page.locator('input[name="period"]').fill('180');
     await page.locator('select[name="purpose"]').selectOption('car_repair');
     await page.getByRole('button', { name: 'Dalej' }).click();
 
@@ -222,7 +246,7 @@ describeWithStack('the loan journey in Chromium on the real services', () => {
     // Step 3 names the lenders the application can go to, right above the delivery consent.
     await page.waitForURL((url) => url.pathname === '/main/');
     const named = await page.locator('[data-delivery-lenders] li').allTextContents();
-    expect([...named].sort()).toEqual(SANDBOX_LENDERS);
+    expect([...named].sort()).toEqual(LENDERS_FOR_180_DAYS);
     // The privacy policy is linked as information, not a checkbox.
     await expect(
       page.locator('[data-privacy-information] a[href="/polityka-prywatnosci/"]').count(),
@@ -239,11 +263,11 @@ describeWithStack('the loan journey in Chromium on the real services', () => {
     // The status page: the lenders with their state; no automatic refresh, a plain link does it.
     await page.waitForURL((url) => url.pathname === '/moj-wniosek/');
     await expect(page.locator('h1').textContent()).resolves.toBe(
-      'Twój wniosek przekazaliśmy do 6 pożyczkodawców',
+      'Twój wniosek przekazaliśmy do 3 pożyczkodawców',
     );
     await expect(page.locator('meta[http-equiv="refresh"]').count()).resolves.toBe(0);
     const listed = await page.locator('[data-deliveries] .delivery-status__lender').allTextContents();
-    expect([...listed].sort()).toEqual(SANDBOX_LENDERS);
+    expect([...listed].sort()).toEqual(LENDERS_FOR_180_DAYS);
     const stateOf = (lender: string) =>
       page
         .locator('[data-deliveries] li', { hasText: lender })
@@ -258,9 +282,10 @@ describeWithStack('the loan journey in Chromium on the real services', () => {
       await page.waitForURL((url) => url.pathname === '/moj-wniosek/');
     }
     await expect(stateOf('NetCredit')).resolves.toBe('przyjęty do rozpatrzenia');
-    await expect(stateOf('Kuki')).resolves.toBe('przyjęty do rozpatrzenia');
+    // Smartney decides at once: its answer is there with its time, no refresh needed.
+    await expect(stateOf('Smartney')).resolves.toBe('przyjęty do rozpatrzenia');
     await expect(
-      page.locator('[data-deliveries] li', { hasText: 'Kuki' }).locator('time').getAttribute('datetime'),
+      page.locator('[data-deliveries] li', { hasText: 'Smartney' }).locator('time').getAttribute('datetime'),
     ).resolves.toMatch(/^\d{4}-\d{2}-\d{2}T/);
     // Provident holds every request open until it times out: retried, or given up.
     await expect(stateOf('Provident')).resolves.toMatch(
