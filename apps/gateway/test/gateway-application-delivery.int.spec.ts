@@ -27,9 +27,12 @@ import { type TestGateway, startTestGateway } from './support/test-gateway';
  * against the REAL services: offers and leads from their builds (each on a fresh database), the
  * partner sandbox playing the lenders, leads delivering to it with the lender file's secrets. The
  * lender file is the sandbox file's own entries, narrowed to four lenders (kuki, netcredit, wandoo,
- * vivus) so that amounts tell the field selection apart: 2 000 zł reaches all four (vivus needs
- * PESEL, ID card and account), 4 000 zł kuki, netcredit and wandoo (PESEL for netcredit), 8 000 zł
- * netcredit alone, 12 000 zł none of them.
+ * vivus) so that amounts tell the field selection apart. An application goes only to lenders whose
+ * offer in the shipped feed (apps/offers/feeds/pl_feed.json) lends its amount for its period: vivus
+ * (100–3 000 zł) and kuki (100–5 000 zł) lend for 61 days only, wandoo (100–5 000 zł) for 61–90
+ * days, netcredit (500–10 000 zł) for 30–730 days. For 61 days 2 000 zł reaches all four (vivus
+ * needs PESEL, ID card and account), 4 000 zł kuki, netcredit and wandoo (PESEL for netcredit);
+ * for 61 or 90 days 8 000 zł reaches netcredit alone, 12 000 zł none of them.
  */
 
 const workspaceRoot = path.resolve(__dirname, '../../..');
@@ -42,6 +45,10 @@ const describeBuilt = [OFFERS_SCRIPT, SANDBOX_SCRIPT, LEADS_SCRIPT].every(exists
 
 const ORIGIN = 'http://localhost:3000';
 const LENDERS = ['kuki', 'netcredit', 'wandoo', 'vivus'];
+/** 61 days: the one period kuki and vivus lend for, and within wandoo's and netcredit's. */
+const ALL_FOUR_DAYS = 61;
+/** The sliders' default period: wandoo and netcredit lend for it, kuki and vivus do not. */
+const DEFAULT_DAYS = 90;
 const PESEL = (() => {
   const first = '9005151234';
   return `${first}${peselCheckDigit(first)}`;
@@ -99,6 +106,8 @@ describeBuilt('step 3, the status page and the lenders’ callback against the r
     const [grpcPort, opsPort] = [await freePort(), await freePort()];
     offers = new ChildRun('offers', OFFERS_SCRIPT, {
       NODE_ENV: 'production',
+      // A test's offers service is not public: it may serve the bundled sample feeds (as in stack.ts).
+      OFFERS_ALLOW_SAMPLE_FEEDS: 'true',
       DATABASE_URL: offersDb.url,
       GRPC_HOST: '127.0.0.1',
       GRPC_PORT: String(grpcPort),
@@ -172,14 +181,14 @@ describeBuilt('step 3, the status page and the lenders’ callback against the r
           body: new URLSearchParams(fields).toString(),
         }),
       );
-    /** The loan request and the contact details saved: step 3 as drawn for this amount. */
-    const upToStep3 = async (amount: number) => {
-      const start = await get(`/application/?amount=${amount}&period=90&purpose=other`);
+    /** The loan request and the contact details saved: step 3 as drawn for this amount and period. */
+    const upToStep3 = async (amount: number, periodDays: number) => {
+      const start = await get(`/application/?amount=${amount}&period=${periodDays}&purpose=other`);
       expect(
         (
           await post('/process/', {
             amount: String(amount),
-            period: '90',
+            period: String(periodDays),
             purpose: 'other',
             csrf_token: valueOf(start.body, 'csrf_token'),
           })
@@ -233,12 +242,13 @@ describeBuilt('step 3, the status page and the lenders’ callback against the r
   });
 
   it('step 3 asks what the lenders an amount reaches need, and names them for the delivery consent', async () => {
-    const all = await visitor().upToStep3(2_000);
+    // 61 days, so that kuki and vivus (61 days only) are among the lenders the amounts reach.
+    const all = await visitor().upToStep3(2_000, ALL_FOUR_DAYS);
     for (const name of ['pesel', 'id_card', 'bank_account']) expect(hasField(all.body, name)).toBe(true);
     expect(lendersNamed(all.body).sort()).toEqual(['Kuki', 'NetCredit', 'Vivus', 'Wandoo']);
     expect(text(all.body)).toContain(IDENTITY_REASONS.listed.idCard);
 
-    const peselOnly = await visitor().upToStep3(4_000);
+    const peselOnly = await visitor().upToStep3(4_000, ALL_FOUR_DAYS);
     expect(hasField(peselOnly.body, 'pesel')).toBe(true);
     expect(hasField(peselOnly.body, 'id_card')).toBe(false);
     expect(hasField(peselOnly.body, 'bank_account')).toBe(false);
@@ -248,7 +258,7 @@ describeBuilt('step 3, the status page and the lenders’ callback against the r
     expect(hasField(peselOnly.body, 'consent_delivery')).toBe(true);
     expect(peselOnly.body).toContain('href="/polityka-prywatnosci/"');
 
-    const none = await visitor().upToStep3(12_000);
+    const none = await visitor().upToStep3(12_000, ALL_FOUR_DAYS);
     for (const name of ['pesel', 'id_card', 'bank_account', 'consent_delivery'])
       expect(hasField(none.body, name)).toBe(false);
     expect(text(none.body)).toContain(DELIVERY_TEXTS.matchedOnly);
@@ -256,7 +266,8 @@ describeBuilt('step 3, the status page and the lenders’ callback against the r
 
   it('delivers to the named lenders and shows each one’s state on the status page; the lender’s callback through the gateway moves it', async () => {
     const v = visitor();
-    const main = await v.upToStep3(4_000);
+    // 61 days, the one period kuki (which decides at once) lends for: kuki, netcredit and wandoo.
+    const main = await v.upToStep3(4_000, ALL_FOUR_DAYS);
     const answer = await v.submit(main, { pesel: PESEL, ...consentFields(true) });
     expect(answer.status).toBe(303);
     const token = statusToken(answer.headers['location']);
@@ -278,7 +289,7 @@ describeBuilt('step 3, the status page and the lenders’ callback against the r
     expect(first.headers['cache-control']).toBe('no-store');
     expect(first.headers['x-robots-tag']).toBe('noindex, nofollow');
     expect(text(first.body)).toContain('Twój wniosek przekazaliśmy do 3 pożyczkodawców');
-    expect(text(first.body)).toMatch(/Wnioskujesz o 4\s000\szł na 90 dni\./);
+    expect(text(first.body)).toMatch(/Wnioskujesz o 4\s000\szł na 61 dni\./);
     expect(first.body).toContain(`data-refresh-status="">${STATUS_TEXTS.refresh}</a>`);
     // The offers of the application's own amount and period.
     expect(first.body).toMatch(/data-offer-id="\d+"/);
@@ -360,7 +371,8 @@ describeBuilt('step 3, the status page and the lenders’ callback against the r
 
   it('sends an application every lender rejected to the rejected landing', async () => {
     const v = visitor();
-    const main = await v.upToStep3(8_000);
+    // The default 90 days: 8 000 zł is over wandoo's limit there too, so netcredit alone (it decides later).
+    const main = await v.upToStep3(8_000, DEFAULT_DAYS);
     expect(lendersNamed(main.body)).toEqual(['NetCredit']);
     const token = statusToken(
       (await v.submit(main, { pesel: PESEL, ...consentFields(true) })).headers['location'],
@@ -387,7 +399,8 @@ describeBuilt('step 3, the status page and the lenders’ callback against the r
       return `${first}${peselCheckDigit(first)}`;
     })();
     const v = visitor();
-    const main = await v.upToStep3(4_000);
+    // The default 90 days: the application and the direct MatchOffers below ask for the same period.
+    const main = await v.upToStep3(4_000, DEFAULT_DAYS);
     const answer = await v.submit(main, { pesel: young, ...consentFields(true) });
     const token = statusToken(answer.headers['location']);
     const view = await leads.client.getApplicationStatus({ statusToken: token });
@@ -397,7 +410,7 @@ describeBuilt('step 3, the status page and the lenders’ callback against the r
     try {
       const answered = await client.matchOffers({
         amountGrosze: 400_000,
-        periodDays: 90,
+        periodDays: DEFAULT_DAYS,
         purpose: commonV1.LoanPurpose.OTHER,
         applicationId: '',
         country: 'PL',
@@ -424,7 +437,8 @@ describeBuilt('step 3, the status page and the lenders’ callback against the r
 
   it('says “matched only” when the delivery consent was not given, and refuses a changed token with the 404 page', async () => {
     const v = visitor();
-    const main = await v.upToStep3(4_000);
+    // The default 90 days: the delivery consent is not given, so no lender is sent it.
+    const main = await v.upToStep3(4_000, DEFAULT_DAYS);
     const token = statusToken(
       (await v.submit(main, { pesel: PESEL, ...consentFields(false) })).headers['location'],
     );
