@@ -1,5 +1,6 @@
 import { status } from '@grpc/grpc-js';
 import { type GrpcCallError, leadsV1 } from '@lib/contracts';
+import { runExclusive } from '@lib/database';
 import { type DeliveryLender, readLenderDirectory, signBody } from '@lib/partner-delivery';
 import { type CaughtMail, type MailCatcher, startMailCatcher } from '@lib/test-support';
 import {
@@ -14,7 +15,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { DeliveryDispatch } from '../src/application/delivery-dispatch';
-import { OutboxDispatchJob } from '../src/jobs/outbox-dispatch.job';
+import { OUTBOX_DISPATCH_LOCK, OutboxDispatchJob } from '../src/jobs/outbox-dispatch.job';
 import { leadsService } from '../src/leads.service-definition';
 import { DeliveriesRepository } from '../src/persistence/deliveries.repository';
 import { consents, person, whole } from './support/application-requests';
@@ -101,42 +102,61 @@ describe('leads: delivery to lenders (real PostgreSQL, offers, partner sandbox o
     /https:\/\/porownywarka\.test\/moj-wniosek\/\?t=([\w.-]+)/.exec(m.text ?? '')?.[1];
 
   it('delivers a submitted application, signed, to exactly the matched lenders that take applications, each with only its required fields', async () => {
-    const who = person();
-    const submitted = await t.client.submitApplication({ ...whole(who), consents: withDelivery() });
-    expect(submitted.status).toBe(leadsV1.ApplicationStatus.MATCHED);
-    expect(submitted.deliveries).toBeGreaterThan(0);
-    const id = submitted.applicationId;
+    // Only offers that lend 2 000 zł for the requested period match, and no one period suits all six
+    // sandbox lenders (apps/offers/feeds/pl_feed.json), so two applications reach them all between them:
+    // 61 days Vivus and Kuki (decide at once), Wandoo and NetCredit (later); 180 days Smartney (at
+    // once), NetCredit (later) and Provident (never answers in time).
+    const requests = [
+      { periodDays: 61, atOnce: ['kuki', 'vivus'], later: ['netcredit', 'wandoo'], timesOut: [] },
+      { periodDays: 180, atOnce: ['smartney'], later: ['netcredit'], timesOut: ['provident'] },
+    ];
+    expect([...new Set(requests.flatMap((r) => [...r.atOnce, ...r.later, ...r.timesOut]))].sort()).toEqual(
+      [...LENDERS.keys()].sort(),
+    );
+    for (const { periodDays, atOnce, later, timesOut } of requests) {
+      const who = person();
+      const submitted = await t.client.submitApplication({
+        ...whole(who),
+        periodDays,
+        consents: withDelivery(),
+      });
+      expect(submitted.status).toBe(leadsV1.ApplicationStatus.MATCHED);
+      expect(submitted.deliveries).toBeGreaterThan(0);
+      const id = submitted.applicationId;
 
-    const queued = await t.service.app.get(DeliveriesRepository).forApplication(id);
-    expect(queued).toHaveLength(submitted.deliveries);
-    const slugs = queued.map((d) => d.lenderSlug).sort();
-    // 2 000 zł for 90 days at 36: within every sandbox lender's offer.
-    expect(slugs).toEqual(['kuki', 'netcredit', 'provident', 'smartney', 'vivus', 'wandoo']);
-    expect(slugs.every((s) => LENDERS.has(s))).toBe(true);
+      const queued = await t.service.app.get(DeliveriesRepository).forApplication(id);
+      expect(queued).toHaveLength(submitted.deliveries);
+      const slugs = queued.map((d) => d.lenderSlug).sort();
+      expect({ periodDays, slugs }).toEqual({ periodDays, slugs: [...atOnce, ...later, ...timesOut].sort() });
+      expect(slugs.every((s) => LENDERS.has(s))).toBe(true);
 
-    // Every lender but the one that never answers in time has its decision or its receipt.
-    await until(async () => {
+      // Every lender but the one that never answers in time has its decision or its receipt.
+      await until(async () => {
+        const received = await sandbox.deliveries(id);
+        return received.length === slugs.length;
+      });
       const received = await sandbox.deliveries(id);
-      return received.length === slugs.length;
-    });
-    const received = await sandbox.deliveries(id);
-    expect(received.map((d) => d.lender).sort()).toEqual(slugs);
-    for (const delivery of received)
-      expect(delivery.fields.sort()).toEqual([...LENDERS.get(delivery.lender)!.requiredFields].sort());
+      expect(received.map((d) => d.lender).sort()).toEqual(slugs);
+      for (const delivery of received)
+        expect(delivery.fields.sort()).toEqual([...LENDERS.get(delivery.lender)!.requiredFields].sort());
 
-    let view = await statusOf(submitted.statusToken);
-    await until(async () => {
-      view = await statusOf(submitted.statusToken);
-      const later = view.deliveries.filter((d) => ['wandoo', 'netcredit'].includes(d.lenderSlug));
-      return later.every((d) => d.state === leadsV1.DeliveryState.ACCEPTED);
-    });
-    const states = Object.fromEntries(view.deliveries.map((d) => [d.lenderSlug, d]));
-    for (const slug of ['vivus', 'kuki', 'smartney'])
-      expect(states[slug]!.state).toBe(leadsV1.DeliveryState.ACCEPTED);
-    // The lender that never answers in time is being retried.
-    expect(states['provident']).toMatchObject({ state: leadsV1.DeliveryState.QUEUED, retrying: true });
-    expect(view.deliveryDeclined).toBe(false);
-    expect(view.deliveries.map((d) => d.lenderName)).toEqual(expect.arrayContaining(['Vivus']));
+      let view = await statusOf(submitted.statusToken);
+      await until(async () => {
+        view = await statusOf(submitted.statusToken);
+        const decidedLater = view.deliveries.filter((d) => later.includes(d.lenderSlug));
+        return decidedLater.every((d) => d.state === leadsV1.DeliveryState.ACCEPTED);
+      });
+      const states = Object.fromEntries(view.deliveries.map((d) => [d.lenderSlug, d]));
+      for (const slug of [...atOnce, ...later])
+        expect(states[slug]!.state).toBe(leadsV1.DeliveryState.ACCEPTED);
+      // The lender that never answers in time is being retried.
+      for (const slug of timesOut)
+        expect(states[slug]).toMatchObject({ state: leadsV1.DeliveryState.QUEUED, retrying: true });
+      expect(view.deliveryDeclined).toBe(false);
+      expect(view.deliveries.map((d) => d.lenderName).sort()).toEqual(
+        slugs.map((s) => LENDERS.get(s)!.name).sort(),
+      );
+    }
   }, 60_000);
 
   it('mails the confirmation from the outbox, whose link opens the same status page', async () => {
@@ -208,7 +228,12 @@ describe('leads: delivery to lenders (real PostgreSQL, offers, partner sandbox o
   }, 90_000);
 
   it('sends a delivery whose answer was lost again under the same id, and the lender counts it once', async () => {
-    const submitted = await t.client.submitApplication({ ...whole(), consents: withDelivery() });
+    // 61 days: Vivus (61 days only in the offers feed) can lend for it, so it is matched and delivered to.
+    const submitted = await t.client.submitApplication({
+      ...whole(),
+      periodDays: 61,
+      consents: withDelivery(),
+    });
     const dispatch = t.service.app.get(DeliveryDispatch);
     const repository = t.service.app.get(DeliveriesRepository);
     await until(async () =>
@@ -216,12 +241,23 @@ describe('leads: delivery to lenders (real PostgreSQL, offers, partner sandbox o
         (d) => d.lenderSlug === 'vivus' && d.state === 'accepted',
       ),
     );
-    // As if the process had died after the POST, before recording it: the row queued again, its lease over.
-    await t.service.dataSource.query(
-      `UPDATE leads.lead_deliveries SET state = 'queued', next_attempt_at = now() WHERE application_id = $1 AND lender_slug = 'vivus'`,
-      [submitted.applicationId],
+    // As if the process had died after the POST, before recording it: the row queued again, its lease
+    // over, and sent again by this pass. Due a second ago, not at now(): the dispatcher's clock has
+    // milliseconds, PostgreSQL's microseconds, so a row due "now" can still be a fraction of a
+    // millisecond ahead of the pass. Under the job's lock, as its passes run: the job's own passes
+    // (every 200 ms) skip meanwhile, so none of them takes the row first.
+    await until(
+      async () =>
+        (
+          await runExclusive(t.service.dataSource, OUTBOX_DISPATCH_LOCK, async () => {
+            await t.service.dataSource.query(
+              `UPDATE leads.lead_deliveries SET state = 'queued', next_attempt_at = now() - interval '1 second' WHERE application_id = $1 AND lender_slug = 'vivus'`,
+              [submitted.applicationId],
+            );
+            await dispatch.dispatchDue();
+          })
+        ).ran,
     );
-    await dispatch.dispatchDue();
     const vivus = (await sandbox.deliveries(submitted.applicationId)).filter((d) => d.lender === 'vivus');
     expect(vivus).toHaveLength(1);
     expect(vivus[0]!.repeats).toBe(1);
@@ -230,7 +266,12 @@ describe('leads: delivery to lenders (real PostgreSQL, offers, partner sandbox o
   }, 30_000);
 
   it("takes a lender's signed decision once: a wrong or stale signature is refused, a repeat changes nothing, a change of mind is refused", async () => {
-    const submitted = await t.client.submitApplication({ ...whole(), consents: withDelivery() });
+    // 61 days: Vivus (61 days only in the offers feed) can lend for it, so it is matched and delivered to.
+    const submitted = await t.client.submitApplication({
+      ...whole(),
+      periodDays: 61,
+      consents: withDelivery(),
+    });
     const repository = t.service.app.get(DeliveriesRepository);
     const vivusOf = async () =>
       (await repository.forApplication(submitted.applicationId)).find((d) => d.lenderSlug === 'vivus')!;
