@@ -581,7 +581,7 @@ describeWithRedis('offers service over gRPC (real PostgreSQL and Redis, feeds ov
       expect(await finished('pl')).toMatchObject({
         state: offersV1.FeedIngestionState.SUCCEEDED,
         offersReceived: 28,
-        // Vivus left out; Wonga kept but, without a link, never listed (spec: inactive ones need a link).
+        // Vivus left out; Wonga kept but, without a link, never listed (an inactive offer is listed only with a link).
         offersStored: 26,
         offersDropped: 1,
         offersLeftOut: 1,

@@ -122,7 +122,8 @@ export const APPLICATION_MESSAGES = {
   firstName: 'Podaj imię (od 2 do 50 liter)',
   lastName: 'Podaj nazwisko (od 2 do 60 liter)',
   email: MESSAGES.email,
-  // The spec's text (point 5); a landline number is refused with it too: lenders text the applicant.
+  // The unsubscribe form's phone message, kept the same here; a landline number is refused with it too:
+  // lenders text the applicant.
   phone: MESSAGES.phone,
   pesel: 'Wprowadź prawidłowy numer PESEL',
   age: `Wniosek może złożyć osoba w wieku od ${APPLICANT_AGE.min} do ${APPLICANT_AGE.max} lat`,

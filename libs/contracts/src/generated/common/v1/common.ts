@@ -10,7 +10,7 @@ export const protobufPackage = 'common.v1';
 
 export const protobufFileName = 'common/v1/common.proto';
 
-/** What the borrower needs the money for (spec point 3, loan request purposes). */
+/** What the borrower needs the money for: the eight purposes a loan request may name. */
 export enum LoanPurpose {
   /** UNSPECIFIED - Not given. */
   UNSPECIFIED = 0,

@@ -14,7 +14,7 @@ export const protobufPackage = 'content.v1';
 
 export const protobufFileName = 'content/v1/content.proto';
 
-/** Kind of page a route leads to (spec "route metadata"). */
+/** Kind of page a route leads to: the type of a route's metadata (blog, tag, seo, lender, doc, author). */
 export enum RouteType {
   /** UNSPECIFIED - Not set. */
   UNSPECIFIED = 0,
@@ -34,7 +34,7 @@ export enum RouteType {
   PAGE = 7,
 }
 
-/** Comment moderation state (spec point 4: submitted, held for review, published). */
+/** Comment moderation state: a comment is submitted, held for review, then published or rejected. */
 export enum CommentState {
   /** UNSPECIFIED - Not set. */
   UNSPECIFIED = 0,

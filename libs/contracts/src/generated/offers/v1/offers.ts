@@ -115,7 +115,10 @@ export interface Offer {
   ratingCount: number;
   /** Who collected the ratings behind `stars`, as the feed states it; empty when unknown. */
   ratingSource: string;
-  /** True when `stars` is not a rating from the feed but drawn by the normaliser (spec point 9); never shown as a rating. */
+  /**
+   * True when the feed gave no stars and the normaliser drew them (4.7-5.0, fixed per offer and day):
+   * never shown or scored as a rating.
+   */
   starsDrawn: boolean;
   /**
    * True when the offer comes from a feed bundled with the product as sample data (not a partner's
@@ -126,7 +129,8 @@ export interface Offer {
   asOf: string;
   /**
    * True when field2_value holds a number the normaliser filled in (a `{time}` token drawn 3-10 or a
-   * `{val}` token from the list position, spec point 9), not one the feed states: never shown as a fact.
+   * `{val}` token from the list position: 97 - floor(i/2) below 15, 97 - (i - 8) from 15 to 24, 80 after),
+   * not one the feed states: never shown as a fact.
    */
   field2ValueFilled: boolean;
   /** The same for field4_value. */
