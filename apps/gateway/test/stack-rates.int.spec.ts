@@ -1,6 +1,6 @@
 import { ratesV1 } from '@lib/contracts';
 import path from 'node:path';
-import { describeWithRedis, provideTestRedis, type TestRedis } from '@lib/testing';
+import { describeWithRedis, freePort, provideTestRedis, type TestRedis } from '@lib/testing';
 import { rawRequest } from './support/raw-http';
 import { startStack, type Stack } from './support/stack';
 
@@ -51,7 +51,8 @@ describeWithRedis('the rates pages and the site links on the real services', () 
       ratesEnv: {
         // no fetch at all: the pages must show the bundled data as it is, whatever the network
         RATES_SCHEDULE: 'off',
-        BANK_SOURCE_URLS: `${DOWN_BANK.slug}=http://127.0.0.1:9/kursy.xml`,
+        // a port nothing listens on: that bank's source is down
+        BANK_SOURCE_URLS: `${DOWN_BANK.slug}=http://127.0.0.1:${await freePort()}/kursy.xml`,
       },
     });
   });

@@ -1,3 +1,4 @@
+import { plural } from '@lib/currencies';
 import { type Locale } from './locale';
 
 type MoneyLocale = Pick<Locale, 'code' | 'currency'>;
@@ -74,7 +75,13 @@ export function formatDate(locale: Pick<Locale, 'code' | 'timezone'>, value: str
 }
 
 /** Polish plurals live in @lib/currencies (currency amounts use them too); re-exported for the pages. */
-export { plural } from '@lib/currencies';
+export { plural };
+
+/** A count of days in words: 1 → '1 dzień', 61 → '61 dni'. */
+export const formatDays = (count: number): string => `${count} ${plural(count, 'dzień', 'dni', 'dni')}`;
+
+/** A percentage the services send as a decimal string, as pages write it: '36.54' → '36,54%'. */
+export const formatPercentDecimal = (decimal: string): string => `${decimal.replace('.', ',')}%`;
 
 /** Basis points as a percentage with up to two decimals: 2150 → '21,5%'. */
 export function formatPercentBp(locale: Pick<Locale, 'code'>, basisPoints: number): string {

@@ -26,3 +26,12 @@ export function isCurrentTable(effectiveDate: string, today: string, sample = fa
   if (sample || !/^\d{4}-\d{2}-\d{2}$/.test(effectiveDate)) return false;
   return effectiveDate >= lastWorkingDay(today);
 }
+
+/**
+ * Whether a table is older than it should be on `today` (Warsaw 'YYYY-MM-DD', from the render
+ * clock): NBP publishes table A on every working day, so the table of the last working day before
+ * today must exist by now (today's own appears around noon, so it is not yet expected).
+ */
+export function isTableStale(effectiveDate: string, today: string): boolean {
+  return effectiveDate < lastWorkingDayBefore(today);
+}

@@ -1,5 +1,5 @@
 import { groszeFromZloty } from '@lib/finance';
-import { formatMoneyWhole, plural } from '../../shared/format';
+import { formatDays, formatMoneyWhole } from '../../shared/format';
 import { useRenderContext } from '../render-context';
 import { offersListPath, RANKING_METHOD_PATH } from '../site-paths/offers';
 import { type Section } from '../section';
@@ -17,8 +17,6 @@ export function SponsoredOffers({ block, source }: { block: OfferBlock; source: 
   );
 }
 
-const days = (count: number) => `${count} ${plural(count, 'dzień', 'dni', 'dni')}`;
-
 /**
  * Offers able to lend the amount asked only for another period: apart from the ranking, never
  * counted with it, each group under the period its costs are given for.
@@ -31,13 +29,13 @@ export function OtherPeriodOffers({ block, source }: { block: OfferBlock; source
   return (
     <section className="offer-other-period" aria-label="Oferty na inny okres">
       <p className="offer-other-period__lead">
-        {`Te oferty obejmują kwotę ${formatMoneyWhole(locale, groszeFromZloty(amountZl))}, ale nie okres ${days(periodDays)}. `}
+        {`Te oferty obejmują kwotę ${formatMoneyWhole(locale, groszeFromZloty(amountZl))}, ale nie okres ${formatDays(periodDays)}. `}
         Nie ma ich w rankingu ani w liczbie znalezionych ofert, a koszt podajemy dla najbliższego okresu, na
         jaki pożyczkodawca pożycza.
       </p>
       {block.otherPeriod.map((group) => (
         <div key={group.periodDays}>
-          <h3 className="offer-other-period__title">{`Oferty na inny okres – koszt podany dla ${days(group.periodDays)}`}</h3>
+          <h3 className="offer-other-period__title">{`Oferty na inny okres – koszt podany dla ${formatDays(group.periodDays)}`}</h3>
           <OfferList offers={group.offers} source={source} />
         </div>
       ))}
@@ -102,7 +100,7 @@ export function OfferBlockSection({
             <p className="section__more">
               {`Pokazujemy ${block.items.length} z ${block.total} ofert spełniających te warunki. `}
               <a href={offersListPath(amountZl, periodDays)}>
-                {`Porównaj wszystkie oferty na ${formatMoneyWhole(locale, groszeFromZloty(amountZl))} i ${days(periodDays)}`}
+                {`Porównaj wszystkie oferty na ${formatMoneyWhole(locale, groszeFromZloty(amountZl))} i ${formatDays(periodDays)}`}
               </a>
             </p>
           )}

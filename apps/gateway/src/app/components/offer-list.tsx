@@ -1,9 +1,11 @@
 import {
   formatDate,
+  formatDays,
   formatInteger,
   formatMoney,
   formatMoneyWhole,
   formatPercentBp,
+  formatPercentDecimal,
   plural,
 } from '../../shared/format';
 import { useRenderContext } from '../render-context';
@@ -16,15 +18,6 @@ function daysRange(min: number, max: number): string {
     return min === max ? `${min} ${plural(min, 'dzień', 'dni', 'dni')}` : `${min}–${max} dni`;
   if (max > 0) return `do ${max} dni`;
   return '';
-}
-
-function days(count: number): string {
-  return `${count} ${plural(count, 'dzień', 'dni', 'dni')}`;
-}
-
-/** '36.54' → '36,54%' (the form of formatPercentBp). */
-function percentText(decimal: string): string {
-  return `${decimal.replace('.', ',')}%`;
 }
 
 /**
@@ -40,10 +33,10 @@ export function RepresentativeExample({ example }: { example: CostExample }) {
   return (
     <p className="offer__example">
       <strong>Przykład reprezentatywny:</strong> kwota pożyczki {formatMoney(locale, example.amountGrosze)},
-      okres {days(example.periodDays)}
+      okres {formatDays(example.periodDays)}
       {payments}, oprocentowanie nominalne {formatPercentBp(locale, example.interestRateBp)} w skali roku,
       całkowity koszt {formatMoney(locale, example.totalCostGrosze)}, całkowita kwota do zapłaty{' '}
-      {formatMoney(locale, example.totalPayableGrosze)}, RRSO {percentText(example.rrsoPercent)}.
+      {formatMoney(locale, example.totalPayableGrosze)}, RRSO {formatPercentDecimal(example.rrsoPercent)}.
       {example.firstLoanFreeApplies &&
         (example.totalCostGrosze === 0
           ? ' Koszt 0 zł dotyczy tylko pierwszej pożyczki nowego klienta spłaconej w terminie; kolejne pożyczki kosztują według regularnych warunków pożyczkodawcy.'
@@ -144,7 +137,7 @@ export function OfferList({ offers, source }: { offers: OfferCard[]; source: Off
               {offer.example && (
                 <div>
                   <dt>RRSO</dt>
-                  <dd>{percentText(offer.example.rrsoPercent)}</dd>
+                  <dd>{formatPercentDecimal(offer.example.rrsoPercent)}</dd>
                 </div>
               )}
             </dl>

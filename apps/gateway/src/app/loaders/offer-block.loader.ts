@@ -29,19 +29,13 @@ function otherPeriodGroups(matched: readonly offersV1.MatchedOffer[], first: num
   return groups;
 }
 
-/**
- * The country's offers able to lend the request's amount for its period, ranked by MatchOffers (the
- * published method) with the cost of that request on each card; apart, those able to lend it only
- * for another period, and the paid placements that fit. `limit` bounds the ranked offers and, apart,
- * those of other periods.
- */
-export async function loadOfferBlock(
-  ctx: LoadContext<unknown>,
-  request: OfferRequest = DEFAULT_OFFER_REQUEST,
-  limit = OFFER_BLOCK_LIMIT,
-): Promise<OfferBlock> {
-  const filters = request.filters ?? NO_OFFER_FILTERS;
-  const response = await ctx.services.offers.matchOffers({
+/** MatchOffers for a page's request: the ranked offers (at most `limit`), those of other periods and paid placements. */
+export function matchRequest(
+  ctx: Pick<LoadContext<unknown>, 'services' | 'locale' | 'path'>,
+  request: OfferRequest,
+  limit: number,
+): Promise<offersV1.MatchOffersResponse> {
+  return ctx.services.offers.matchOffers({
     amountGrosze: groszeFromZloty(request.amountZl),
     periodDays: request.periodDays,
     purpose: 0,
@@ -50,18 +44,40 @@ export async function loadOfferBlock(
     limit,
     age: request.age,
     pagePath: ctx.path,
-    ...filters,
+    ...(request.filters ?? NO_OFFER_FILTERS),
   });
+}
+
+/**
+ * A MatchOffers answer as the offers block: the ranked offers with the cost of the request on each
+ * card; apart, those able to lend the amount only for another period, and the paid placements that
+ * fit. `limit` bounds the ranked offers and, apart, those of other periods.
+ */
+export function toOfferBlock(
+  response: offersV1.MatchOffersResponse,
+  request: OfferRequest,
+  locale: LoadContext<unknown>['locale'],
+  limit = OFFER_BLOCK_LIMIT,
+): OfferBlock {
   const items = toMatchedCards(response.offers.slice(0, limit));
   return {
     items,
     total: response.total,
     sponsored: toMatchedCards(response.sponsored.slice(0, OFFER_BLOCK_SPONSORED_LIMIT)),
-    label: offerBlockHeading(request, ctx.locale),
+    label: offerBlockHeading(request, locale),
     request: { amountZl: request.amountZl, periodDays: request.periodDays },
     otherPeriod: otherPeriodGroups(response.otherPeriod.slice(0, limit), items.length + 1),
     otherPeriodTotal: response.otherPeriodTotal,
     unsupported: response.unsupportedFilters,
-    fallback: fallbackOf(request, ctx.locale),
+    fallback: fallbackOf(request, locale),
   };
+}
+
+/** The country's offers for a request, ranked by MatchOffers (the published method), as the offers block. */
+export async function loadOfferBlock(
+  ctx: LoadContext<unknown>,
+  request: OfferRequest = DEFAULT_OFFER_REQUEST,
+  limit = OFFER_BLOCK_LIMIT,
+): Promise<OfferBlock> {
+  return toOfferBlock(await matchRequest(ctx, request, limit), request, ctx.locale, limit);
 }

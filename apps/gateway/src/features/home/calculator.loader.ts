@@ -17,7 +17,7 @@ import { type LoanExampleView } from './loan-example-endpoint';
 import { toLoanExampleView } from './loan-example.view-model';
 
 /** Ranked offers looked through for the first one whose cost may be stated. */
-const EXAMPLE_CANDIDATES = 10;
+export const EXAMPLE_CANDIDATES = 10;
 
 /** What the sliders offer, from the catalogue's figures; null range when the catalogue states none. */
 export function toCatalogueView(response: offersV1.ListLenderFactsResponse): CatalogueView {

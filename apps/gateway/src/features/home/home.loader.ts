@@ -1,14 +1,16 @@
 import { ratesV1 } from '@lib/contracts';
 import { LOAN_PURPOSES } from '@lib/pl-validation';
 import { fillFigures } from '../../app/figures/figure-tokens';
-import { loadOfferBlock } from '../../app/loaders/offer-block.loader';
+import { matchRequest, toOfferBlock } from '../../app/loaders/offer-block.loader';
 import { DEFAULT_OFFER_REQUEST } from '../../app/loaders/offer-request';
 import { type LoadContext } from '../../app/route-types';
+import { SECTION_UNAVAILABLE, sectionOk } from '../../app/section';
 import { toContentView } from '../../app/view-models';
 import { experimentIdsAt } from '../experiments/experiments.loader';
-import { loadCatalogue, loadLoanExample, sliderStart } from './calculator.loader';
+import { EXAMPLE_CANDIDATES, loadCatalogue, sliderStart } from './calculator.loader';
 import { HOME_OFFER_LIMIT, type HomeData, purposeOptions } from './home-data';
 import { toRatesBox } from './home.view-model';
+import { toLoanExampleView } from './loan-example.view-model';
 
 /**
  * The home page's data: hero copy (essential: its failure answers 404/503) with its figure tokens
@@ -26,16 +28,17 @@ export async function loadHome(ctx: LoadContext<unknown>): Promise<HomeData> {
     ),
   ]);
   const start = sliderStart(catalogue.status === 'ok' ? catalogue.value.range : null);
-  const [example, offers] = await Promise.all([
-    ctx.section(() => loadLoanExample(ctx.services.offers, ctx.locale, start, ctx.path)),
-    ctx.section(() =>
-      loadOfferBlock(
-        ctx,
-        { ...DEFAULT_OFFER_REQUEST, amountZl: start.amountZl, periodDays: start.periodDays },
-        HOME_OFFER_LIMIT,
-      ),
-    ),
-  ]);
+  // The example and "Polecane oferty" are the same ranking for the same request: one MatchOffers.
+  const request = { ...DEFAULT_OFFER_REQUEST, amountZl: start.amountZl, periodDays: start.periodDays };
+  const matched = await ctx.section(() =>
+    matchRequest(ctx, request, Math.max(EXAMPLE_CANDIDATES, HOME_OFFER_LIMIT)),
+  );
+  const example =
+    matched.status === 'ok' ? sectionOk(toLoanExampleView(matched.value, ctx.locale)) : SECTION_UNAVAILABLE;
+  const offers =
+    matched.status === 'ok'
+      ? sectionOk(toOfferBlock(matched.value, request, ctx.locale, HOME_OFFER_LIMIT))
+      : SECTION_UNAVAILABLE;
   return {
     page: fillFigures(toContentView(page), facts, ctx.locale),
     catalogue,

@@ -1,5 +1,4 @@
 import { type ratesV1 } from '@lib/contracts';
-import { lastWorkingDayBefore } from '@lib/pl-calendar';
 import { HOME_RATE_CODES, type RatesBox } from './home-data';
 
 /** The home page's four currencies from an NBP table A, in a fixed order; missing codes are skipped. */
@@ -14,13 +13,4 @@ export function toRatesBox(table: ratesV1.RateTable): RatesBox {
       return rate ? [{ code, currency: rate.currency, mid: rate.mid }] : [];
     }),
   };
-}
-
-/**
- * Whether a table is older than it should be on `today` (Warsaw 'YYYY-MM-DD', from the render
- * clock): NBP publishes table A on every working day, so the table of the last working day before
- * today must exist by now (today's own appears around noon, so it is not yet expected).
- */
-export function isTableStale(effectiveDate: string, today: string): boolean {
-  return effectiveDate < lastWorkingDayBefore(today);
 }

@@ -1,7 +1,15 @@
 import { type offersV1 } from '@lib/contracts';
 import { loanPayments } from '@lib/offers-domain';
 import { NOT_A_LENDER_LABELS } from '../../app/view-models/offer-card';
-import { formatDate, formatMoney, formatMoneyWhole, formatPercentBp, plural } from '../../shared/format';
+import {
+  formatDate,
+  formatDays,
+  formatMoney,
+  formatMoneyWhole,
+  formatPercentBp,
+  formatPercentDecimal,
+  plural,
+} from '../../shared/format';
 import { type Locale } from '../../shared/locale';
 import {
   LOAN_EXAMPLE_LABELS,
@@ -11,11 +19,6 @@ import {
 } from './loan-example-endpoint';
 
 type ExampleLocale = Pick<Locale, 'code' | 'currency' | 'timezone'>;
-
-const days = (count: number) => `${count} ${plural(count, 'dzień', 'dni', 'dni')}`;
-
-/** '36.54' → '36,54%'. */
-const percentText = (decimal: string) => `${decimal.replace('.', ',')}%`;
 
 /**
  * The representative example (art. 7 ust. 2–3 ustawy o kredycie konsumenckim) of the best-ranked
@@ -43,9 +46,9 @@ export function toLoanExampleView(
         ? `${cost.payments} ${plural(cost.payments, 'rata miesięczna', 'raty miesięczne', 'rat miesięcznych')} po ${money(payments.regularGrosze)}${payments.lastGrosze !== payments.regularGrosze ? `, ostatnia ${money(payments.lastGrosze)}` : ''}`
         : `${cost.payments} ${plural(cost.payments, 'rata miesięczna', 'raty miesięczne', 'rat miesięcznych')}`;
   const values: Record<LoanExampleRow, string> = {
-    rrso: percentText(cost.rrsoPercent),
+    rrso: formatPercentDecimal(cost.rrsoPercent),
     amount: money(cost.amountGrosze),
-    period: days(periodDays),
+    period: formatDays(periodDays),
     rate: `${formatPercentBp(locale, cost.interestRateBp)} w skali roku`,
     interest: money(cost.interestGrosze),
     fees: money(cost.feesGrosze),
@@ -58,7 +61,7 @@ export function toLoanExampleView(
     lender: offer.header,
     notALenderLabel: NOT_A_LENDER_LABELS[offer.lenderKind] ?? '',
     position: index + 1,
-    request: `${formatMoneyWhole(locale, cost.amountGrosze)} na ${days(periodDays)}`,
+    request: `${formatMoneyWhole(locale, cost.amountGrosze)} na ${formatDays(periodDays)}`,
     sample: offer.sample,
     asOf: offer.asOf !== '' ? formatDate(locale, offer.asOf) : '',
     rows: LOAN_EXAMPLE_ROWS.map((key) => ({ key, label: LOAN_EXAMPLE_LABELS[key], value: values[key] })),

@@ -2,9 +2,8 @@ import { SampleDataNotice } from '../../app/components/sample-notice';
 import { useRenderContext } from '../../app/render-context';
 import { formatDecimal } from '../../shared/format';
 import { formatIsoDate } from '../../shared/rates-format';
-import { isCurrentTable, rateDateText } from '../../shared/rates-format-date';
+import { isCurrentTable, isTableStale, rateDateText } from '../../shared/rates-format-date';
 import { type RatesBox as RatesBoxData } from './home-data';
-import { isTableStale } from './home.view-model';
 
 /** What the box says of its table's date: current, old, or just dated. */
 function dateLine(rates: RatesBoxData, today: string, stale: boolean): string {
