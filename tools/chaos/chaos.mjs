@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run chaos`: the reliability suite. Starts the stack, loads pages and posts comments while it
 // stalls the content service, kills the rates service and restarts PostgreSQL, then counts in
-// PostgreSQL whether any confirmed comment was lost or any stored twice; then submits applications
+// PostgreSQL whether any confirmed comment was lost or any stored twice, and whether every offer
+// click it followed meanwhile (GET /przejdz/<id>/) was stored once as offerClick; then submits applications
 // to the leads service while it kills leads and the partner sandbox mid-delivery, and counts whether
 // any application reached a lender twice or was left undelivered. On demand only: it takes
 // a few minutes and the whole machine, so it is never part of `npm test` (its pure parts are:
@@ -27,6 +28,15 @@ const {
   passed,
 } = require('./lib/tally.cjs');
 const { pidListeningOn, postmasterPid } = require('./lib/processes.cjs');
+const {
+  ClickTally,
+  clickUserAgent,
+  clickUserAgentPattern,
+  offerIdsOf,
+  clickVerdict,
+  formatClickReport,
+  clicksPassed,
+} = require('./lib/clicks.cjs');
 const {
   applicationRequest,
   submitFailure,
@@ -88,6 +98,8 @@ Object.assign(process.env, {
   EMBEDDED_PG_PORT: String(pgPort),
   // Every post comes from 127.0.0.1: the per-address budget would otherwise refuse all but 5.
   COMMENT_RATE_LIMIT: process.env.COMMENT_RATE_LIMIT ?? '1000',
+  // The posts name BASE as their origin: the gateway accepts posts from its public origin only.
+  PUBLIC_ORIGIN: BASE,
 });
 // The deliveries fault needs the partner sandbox, which npm start runs only without a lender file of
 // the user's: this run delivers to the sandbox whatever the shell has set.
@@ -169,6 +181,76 @@ async function writerLoop(writer) {
     }
     await sleep(jitter(200));
   }
+}
+
+// ---- offer clicks --------------------------------------------------------------------------------
+const clicks = new ClickTally();
+
+/**
+ * One 'Przejdź do oferty' of a visitor of its own (its own user agent, no cookies): the answer's
+ * status, 0 for none. Not followed: the lender is not ours to load.
+ * @param {number} offerId @param {number} n
+ */
+async function followOffer(offerId, n) {
+  try {
+    const response = await fetch(`${BASE}/przejdz/${offerId}/?z=home&p=1`, {
+      redirect: 'manual',
+      headers: { 'user-agent': clickUserAgent(RUN_ID, n) },
+      signal: globalThis.AbortSignal.timeout(10_000),
+    });
+    await response.arrayBuffer();
+    return response.status;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Sends options.clicks offer clicks spread over the faults (one every `pauseMs`), round the offers
+ * the home page links, until they are sent or the load ends.
+ * @param {number[]} offerIds @param {number} pauseMs
+ */
+async function clickerLoop(offerIds, pauseMs) {
+  for (let n = 1; n <= options.clicks && loadRunning; n += 1) {
+    clicks.add(await followOffer(/** @type {number} */ (offerIds[n % offerIds.length]), n));
+    await sleep(jitter(pauseMs));
+  }
+}
+
+/** The home page's offer ids (the clicks' targets); none when it does not answer or lists none. */
+async function offerIdsToClick() {
+  const home = await get(`${BASE}/`);
+  return home?.status === 200 ? offerIdsOf(home.body.toString('utf8')) : [];
+}
+
+/** This run's offerClick rows, and their distinct user agents (one per click). */
+async function storedClicks() {
+  const client = new pg.Client({ connectionString: databaseUrl() });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      `SELECT count(*)::int AS rows, count(DISTINCT user_agent)::int AS distinct
+         FROM events.tracking_events WHERE event_id = 50 AND user_agent LIKE $1`,
+      [clickUserAgentPattern(RUN_ID)],
+    );
+    return /** @type {{ rows: number, distinct: number }} */ (rows[0]);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Waits until every redirected click is in the table (a click queued while the events service or
+ * PostgreSQL was down is sent again with back-off), up to the recovery timeout; the verdict.
+ */
+async function clickCount() {
+  const until = Date.now() + options.recoverTimeoutSeconds * 1000;
+  let counts = await storedClicks();
+  while (counts.distinct < clicks.redirected && Date.now() < until) {
+    await sleep(1_000);
+    counts = await storedClicks();
+  }
+  return clickVerdict({ redirected: clicks.redirected, ...counts });
 }
 
 // ---- faults ------------------------------------------------------------------------------------
@@ -536,8 +618,18 @@ try {
   load.on('response', (_client, status) => tally.add(status));
   load.on('reqError', () => tally.add(0));
   const writers = Array.from({ length: options.writers }, (_, i) => writerLoop(i + 1));
+  const offerIds = options.clicks > 0 ? await offerIdsToClick() : [];
+  // Spread over the settles and the faults before the deliveries (which do not touch the gateway).
+  const clickSpanMs = (options.settleSeconds * (options.faults.length + 1) + options.stallSeconds) * 1000;
+  const clicker =
+    offerIds.length > 0 ? clickerLoop(offerIds, clickSpanMs / options.clicks) : Promise.resolve();
   say(
-    `load: ${options.connections} connections over ${LOAD_PATHS.join(' ')}; ${options.writers} comment writers`,
+    `load: ${options.connections} connections over ${LOAD_PATHS.join(' ')}; ${options.writers} comment writers; ` +
+      (offerIds.length > 0
+        ? `${options.clicks} offer clicks over offers ${offerIds.join(', ')}`
+        : options.clicks > 0
+          ? 'no offer clicks (the home page links no offer)'
+          : 'no offer clicks (--clicks 0)'),
   );
 
   /** @type {import('./lib/tally.cjs').FaultRecord[]} */
@@ -559,16 +651,23 @@ try {
   await load;
   const durationSeconds = (Date.now() - startedAt) / 1000;
   say('load stopped; waiting for the writers to finish their last submission');
-  await Promise.all(writers);
+  await Promise.all([...writers, clicker]);
 
   const verdict = writeVerdict(ledger.submissions.values(), await storedByMarker());
+  const clicked = clicks.sent > 0 ? await clickCount() : undefined;
   const report = formatReport({ tally, verdict, faults, durationSeconds, connections: options.connections });
+  if (clicked) report.push(...formatClickReport(clicks, clicked));
   if (deliveryReport) report.push(...formatDeliveryReport(deliveryReport.verdict, deliveryReport.kills));
   process.stdout.write(`\n${report.join('\n')}\n\n`);
-  exitCode = passed(verdict, faults) && (!deliveryReport || deliveriesPassed(deliveryReport.verdict)) ? 0 : 1;
+  exitCode =
+    passed(verdict, faults) &&
+    (!clicked || clicksPassed(clicked)) &&
+    (!deliveryReport || deliveriesPassed(deliveryReport.verdict))
+      ? 0
+      : 1;
   say(
     exitCode === 0
-      ? `PASSED: no write lost or doubled, every fault recovered${deliveryReport ? ', every application delivered once to each lender' : ''}`
+      ? `PASSED: no write lost or doubled${clicked ? ', every offer click stored once' : ''}, every fault recovered${deliveryReport ? ', every application delivered once to each lender' : ''}`
       : 'FAILED: see above',
   );
 } catch (error) {

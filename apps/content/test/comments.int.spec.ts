@@ -363,7 +363,8 @@ describe('comments over gRPC (real PostgreSQL) and the moderation CLI', () => {
   describe('AnonymiseCommenter (erasure through the leads service)', () => {
     it("removes the person's e-mail and name from all their comments, published ones included, and nobody else's", async () => {
       const email = `erase-${randomUUID().slice(0, 8)}@example.pl`;
-      const mine = await t.client.submitComment(visitor({ name: 'Zofia Erasmus', email }));
+      const visit = randomUUID();
+      const mine = await t.client.submitComment(visitor({ name: 'Zofia Erasmus', email, sessionId: visit }));
       await t.client.approveComment({ commentId: mine.commentId, moderator: 'm' });
       const pending = await t.client.submitComment(
         visitor({ name: 'Zofia Erasmus', email: email.toUpperCase() }),
@@ -379,9 +380,9 @@ describe('comments over gRPC (real PostgreSQL) and the moderation CLI', () => {
       const rows = await t.service.dataSource
         .getRepository(CommentEntity)
         .findBy({ id: In([String(mine.commentId), String(pending.commentId)]) });
-      expect(rows.map((row) => ({ name: row.name, email: row.email }))).toEqual([
-        { name: 'Anonim', email: '' },
-        { name: 'Anonim', email: '' },
+      expect(rows.map((row) => ({ name: row.name, email: row.email, sessionId: row.sessionId }))).toEqual([
+        { name: 'Anonim', email: '', sessionId: null },
+        { name: 'Anonim', email: '', sessionId: null },
       ]);
       expect(
         await t.service.dataSource

@@ -72,6 +72,22 @@ describe('the repository content/ folder follows the house rules', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('writes the en dash, never the em dash, and amounts in złoty grouped by three', () => {
+    // The import typesets what slips through (apps/content/src/domain/typography.ts); the files
+    // themselves follow the rule, so what editors read is what visitors read.
+    const offenders = editorial.flatMap((file) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .flatMap((line, index) => [
+          ...(line.includes('\u2014') ? [`${relative(file)}:${index + 1}: em dash`] : []),
+          ...[...line.matchAll(/(?<![\d.,]|\d[ \u00a0])\d{4,}(?:,\d+)? ?zł/g)].map(
+            (match) => `${relative(file)}:${index + 1}: "${match[0]}" without a thousands separator`,
+          ),
+        ]),
+    );
+    expect(offenders).toEqual([]);
+  });
+
   it('recognises a bare home page and lets deep links and dedicated single-service sites pass', () => {
     expect(isBareHomePage('https://isap.sejm.gov.pl/')).toBe(true);
     expect(isBareHomePage('https://www.knf.gov.pl')).toBe(true);

@@ -137,15 +137,6 @@ describe('events service over gRPC (real PostgreSQL sink)', () => {
         view(a, ca, '/', '08:00', 'google'),
         view(a, ca, '/application/', '08:01', 'facebook'), // a session's source is its first event's
         view(a, ca, '/offers/', '08:02'),
-        event({
-          eventId: 50,
-          sub4: 'offer-1',
-          sessionId: a,
-          clientId: ca,
-          pagePath: '/offers/',
-          receivedAt: at('08:03'),
-          userAgent: BROWSER,
-        }),
         view(b, cb, '/', '09:00', 'google'),
         view(b, cb, '/kredyt-gotowkowy/', '09:01'),
         view(c, '', '/', '10:00'),
@@ -158,6 +149,23 @@ describe('events service over gRPC (real PostgreSQL sink)', () => {
       ],
     });
     expect(answer.rejected).toBe(0);
+    // The offer click of session a: recorded by the gateway's offer redirect (server origin) with
+    // the visitor's session, so it is a step of the funnel like the browser's events.
+    const click = event({
+      eventId: 50,
+      sub4: '1',
+      sub5: 'vivus',
+      sub6: '1',
+      sub7: 'offers',
+      sessionId: a,
+      clientId: ca,
+      pagePath: '/przejdz/1/',
+      receivedAt: at('08:03'),
+      userAgent: BROWSER,
+    });
+    expect(
+      (await t.client.ingestEvents({ events: [click], origin: eventsV1.EventOrigin.SERVER })).rejected,
+    ).toBe(0);
     // The leads service's event about an application submitted from a visit that day: counted by
     // CountEvents, never as a session, a client, a source or a funnel step.
     const server = await t.client.ingestEvents({
@@ -235,6 +243,35 @@ describe('events service over gRPC (real PostgreSQL sink)', () => {
       utmSource: 'google',
     });
     expect(fromGoogle.steps.map((s) => s.sessions)).toEqual([2, 1, 1, 1]);
+  });
+
+  it("refuses an offer click from the browser origin: only the gateway's offer redirect records one", async () => {
+    const click = event({
+      eventId: 50,
+      sub4: '17',
+      sub5: 'vivus',
+      sub7: 'offers',
+      receivedAt: '2026-10-21T09:00:00.000Z',
+    });
+    for (const origin of [undefined, eventsV1.EventOrigin.BROWSER]) {
+      const answer = await t.client.ingestEvents({
+        events: [click],
+        ...(origin === undefined ? {} : { origin }),
+      });
+      expect(answer.results).toEqual([
+        {
+          index: 0,
+          accepted: false,
+          reason: 'event_id 50 (offerClick) is recorded by the server only, never accepted from a browser',
+          duplicate: false,
+        },
+      ]);
+    }
+    const day = { from: '2026-10-21', to: '2026-10-21', eventId: 50 };
+    expect((await t.client.countEvents(day)).total).toBe(0);
+    const fromServer = await t.client.ingestEvents({ events: [click], origin: eventsV1.EventOrigin.SERVER });
+    expect(fromServer.results).toEqual([{ index: 0, accepted: true, reason: '', duplicate: false }]);
+    expect((await t.client.countEvents(day)).total).toBe(1);
   });
 
   it('refuses server-only events from a caller that does not say it is the server (the gateway relaying browsers), and stores them once from one that does', async () => {

@@ -349,7 +349,7 @@ describe('step 3, the status page and the lenders’ callback (fake leads and of
       const page = text(res.body);
       expect(page).toContain('Twój wniosek przekazaliśmy do 5 pożyczkodawców');
       expect(page).toMatch(/Wnioskujesz o 2\s000\szł na 90 dni\./);
-      expect(page).toContain('Smartney przyjęty do rozpatrzenia zmiana: 28 listopada 2026 18:41');
+      expect(page).toContain('Smartney przyjęty do rozpatrzenia zmiana: 28 listopada 2026 r., godz. 18:41');
       expect(page).toContain('NetCredit błąd – ponawiamy');
       expect(page).toContain('Vivus przekazany');
       expect(page).toContain('Kuki nie udało się przekazać');

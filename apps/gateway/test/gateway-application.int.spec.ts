@@ -589,12 +589,14 @@ describe('the loan application journey in the gateway against the real leads ser
         csrf_token: valueOf(start.body, 'csrf_token'),
       };
       expect((await v.post('/process/', fields)).status).toBe(303);
-      expect((await v.post('/process/', fields)).status).toBe(303);
-      const refused = await v.post('/process/', fields);
+      expect((await v.post('/process/', { ...fields, amount: '800' })).status).toBe(303);
+      // The step sent again unchanged stores nothing new: it shares the place it had.
+      expect((await v.post('/process/', { ...fields, amount: '800' })).status).toBe(303);
+      const refused = await v.post('/process/', { ...fields, amount: '900' });
       expect(refused.status).toBe(429);
       expect(refused.headers['retry-after']).toMatch(/^\d+$/);
       expect(text(refused.body)).toContain(APPLICATION_TEXTS.rateLimited);
-      expect(valueOf(refused.body, 'amount')).toBe('700');
+      expect(valueOf(refused.body, 'amount')).toBe('900');
     } finally {
       await limited.stop();
     }

@@ -261,10 +261,11 @@ describe('comments in the gateway', () => {
       expect(res.body).toContain(`<h1>${ARTICLE_DATA.h1}</h1>`);
     });
 
-    it('maps an error on a hidden field (reply target) to the form message', async () => {
+    it('maps an error on a hidden field (reply target) to the form message, in the gateway’s words', async () => {
       const res = await postForm({ ...VALID, rating: '', reply_to: '999' });
       expect(res.status).toBe(400);
-      expect(res.body).toContain(`data-comment-message="">${FAKE_VIOLATIONS.replyTo}</div>`);
+      expect(res.body).toContain(`data-comment-message="">${COMMENT_TEXTS.replyGone}</div>`);
+      expect(res.body).not.toContain(FAKE_VIOLATIONS.replyTo);
     });
 
     it('drops a filled honeypot with the usual answer, never calling the service, and logs it', async () => {
@@ -280,7 +281,8 @@ describe('comments in the gateway', () => {
     });
 
     it('answers 429 in Polish once an address has used its limit, without calling the service', async () => {
-      for (let i = 0; i < 3; i += 1) expect((await postForm(VALID)).status).toBe(303);
+      for (let i = 0; i < 3; i += 1)
+        expect((await postForm({ ...VALID, idempotency_key: randomUUID() })).status).toBe(303);
       const res = await postForm(VALID);
       expect(res.status).toBe(429);
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
@@ -302,18 +304,20 @@ describe('comments in the gateway', () => {
         body: new URLSearchParams(VALID).toString(),
       });
       expect(none.status).toBe(403);
-      // the Referer counts when there is no Origin, and the request's own Host is accepted
-      const referer = await rawRequest(gateway.port, {
-        method: 'POST',
-        path: '/api/comments',
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          referer: `http://127.0.0.1:${gateway.port}${ARTICLE}`,
-          'x-forwarded-for': clientIp(),
-        },
-        body: new URLSearchParams(VALID).toString(),
-      });
-      expect(referer.status).toBe(303);
+      // the Referer counts when there is no Origin; the address the request was sent to does not
+      const withReferer = (referer: string) =>
+        rawRequest(gateway.port, {
+          method: 'POST',
+          path: '/api/comments',
+          headers: {
+            'content-type': 'application/x-www-form-urlencoded',
+            referer,
+            'x-forwarded-for': clientIp(),
+          },
+          body: new URLSearchParams(VALID).toString(),
+        });
+      expect((await withReferer(`http://127.0.0.1:${gateway.port}${ARTICLE}`)).status).toBe(403);
+      expect((await withReferer(`${ORIGIN}${ARTICLE}`)).status).toBe(303);
       expect(fake.submissions).toHaveLength(1);
     });
 
@@ -387,7 +391,7 @@ describe('comments in the gateway', () => {
     });
 
     it('answers 429 after the limit', async () => {
-      for (let i = 0; i < 3; i += 1) await postJson(VALID);
+      for (let i = 0; i < 3; i += 1) await postJson({ ...VALID, idempotency_key: randomUUID() });
       const res = await postJson(VALID);
       expect(res.status).toBe(429);
       expect(json(res.body)).toMatchObject({ error: { status: 429, message: COMMENT_TEXTS.rateLimited } });
@@ -541,6 +545,42 @@ describe('comments in the gateway', () => {
       expect(second).toMatch(UUID_V4);
       expect(second).not.toBe(key);
     });
+
+    it('never shows the service’s own words: a field’s English description becomes its Polish rule, the key’s and a hidden field’s the form’s message', async () => {
+      const english = [
+        { field: 'text', description: 'must be at most 5000 characters' },
+        { field: 'sessionId', description: 'must be a UUID' },
+        { field: 'idempotencyKey', description: 'was already used for a different submission' },
+      ];
+      const refuse = () => {
+        throw new FakeGrpcError(
+          status.INVALID_ARGUMENT,
+          'request is invalid',
+          richStatusMetadata({
+            code: status.INVALID_ARGUMENT,
+            message: 'request is invalid',
+            fieldViolations: english,
+          }),
+        );
+      };
+      await withHandler('SubmitComment', refuse, async () => {
+        const res = await postJson({ ...VALID, idempotency_key: randomUUID() });
+        expect(res.status).toBe(400);
+        expect(JSON.parse(res.body)).toMatchObject({
+          error: {
+            message: `${COMMENT_TEXTS.badBody} ${COMMENT_TEXTS.keyReused}`,
+            fields: { text: 'Wpisz treść komentarza (od 3 do 5000 znaków)' },
+          },
+        });
+        const page = await postForm({ ...VALID, idempotency_key: randomUUID() });
+        expect(page.status).toBe(400);
+        expect(page.body).toContain(COMMENT_TEXTS.keyReused);
+        for (const { description } of english) {
+          expect(res.body).not.toContain(description);
+          expect(page.body).not.toContain(description);
+        }
+      });
+    });
   });
 
   describe('nothing typed is lost', () => {
@@ -613,7 +653,14 @@ describe('comments in the gateway', () => {
 
     it('keys the budget by the client address behind a trusted proxy', async () => {
       for (let i = 0; i < 3; i += 1)
-        expect((await postForm(VALID, { 'x-forwarded-for': '198.51.100.20' })).status).toBe(303);
+        expect(
+          (
+            await postForm(
+              { ...VALID, idempotency_key: randomUUID() },
+              { 'x-forwarded-for': '198.51.100.20' },
+            )
+          ).status,
+        ).toBe(303);
       expect((await postForm(VALID, { 'x-forwarded-for': '198.51.100.20' })).status).toBe(429);
       expect((await postForm(VALID, { 'x-forwarded-for': '198.51.100.21' })).status).toBe(303);
     });

@@ -356,9 +356,10 @@ describe('gateway over HTTP with real gRPC services', () => {
 
     it('refuses bodies over 100 kB with 413, declared or chunked', async () => {
       const big = 'x'.repeat(150 * 1024);
+      // A form page: the address takes posts, read by the shared parsers.
       const declared = await rawRequest(gateway.port, {
         method: 'POST',
-        path: '/',
+        path: '/kontakt/',
         headers: { 'Content-Type': 'text/plain', 'Content-Length': String(big.length) },
         body: big,
       });
@@ -368,7 +369,7 @@ describe('gateway over HTTP with real gRPC services', () => {
 
       const chunked = await rawRequest(gateway.port, {
         method: 'POST',
-        path: '/',
+        path: '/kontakt/',
         headers: { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' },
         body: JSON.stringify({ text: big }),
       });
@@ -376,17 +377,17 @@ describe('gateway over HTTP with real gRPC services', () => {
       expectNoStack(chunked.body);
     });
 
-    it('allows only GET and HEAD on pages', async () => {
+    it('allows only GET and HEAD on pages; a post to the address without the slash is sent on to it', async () => {
       const res = await rawRequest(gateway.port, { method: 'DELETE', path: '/o-nas/' });
       expect(res.status).toBe(405);
       expect(res.headers.allow).toBe('GET, HEAD');
-      const post = await rawRequest(gateway.port, {
-        method: 'POST',
-        path: '/o-nas',
-        body: 'a=1',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      });
+      const form = { body: 'a=1', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } };
+      const post = await rawRequest(gateway.port, { method: 'POST', path: '/o-nas/', ...form });
       expect(post.status).toBe(405);
+      expect(post.headers.allow).toBe('GET, HEAD');
+      const slashless = await rawRequest(gateway.port, { method: 'POST', path: '/o-nas', ...form });
+      expect(slashless.status).toBe(308);
+      expect(slashless.headers.location).toBe('/o-nas/');
     });
 
     it('answers oversized headers with 431 and nothing else', async () => {
@@ -398,7 +399,7 @@ describe('gateway over HTTP with real gRPC services', () => {
     it('answers malformed JSON bodies with 400 and no parser message', async () => {
       const res = await rawRequest(gateway.port, {
         method: 'POST',
-        path: '/',
+        path: '/kontakt/',
         headers: { 'Content-Type': 'application/json' },
         body: '{"broken": ',
       });

@@ -125,7 +125,7 @@ describe('loan calculator page', () => {
     expectNoStack(res.body);
     expect(res.body).not.toMatch(/NaN|Infinity/);
     expect(dataText(res.body, 'data-error-for="amount"')).toBe(
-      `Podaj kwotę od 100 zł do ${nbsp('5 000 000')} zł`,
+      `Podaj kwotę od ${nbsp('100 zł')} do ${nbsp('5 000 000 zł')}`,
     );
     expect(dataText(res.body, 'data-error-for="rate"')).toBe('Podaj oprocentowanie roczne od 0% do 365%');
     expect(dataText(res.body, 'data-error-for="months"')).toBe(
@@ -133,7 +133,7 @@ describe('loan calculator page', () => {
     );
     expect(dataText(res.body, 'data-error-for="kind"')).toBe('Wybierz raty równe albo malejące');
     expect(dataText(res.body, 'data-error-for="commission"')).toBe(
-      'Prowizja może wynosić od 0 zł do kwoty niższej niż kwota kredytu',
+      'Prowizja może wynosić od 0\u00a0zł do kwoty niższej niż kwota kredytu',
     );
     expect(res.body).toMatch(
       /name="kwota"[^>]*value="50"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*name="kwota"|name="kwota"[^>]*aria-invalid="true"/,

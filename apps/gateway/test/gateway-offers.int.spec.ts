@@ -1,11 +1,11 @@
 import { status as GrpcStatus } from '@grpc/grpc-js';
-import { type contentV1, type offersV1 } from '@lib/contracts';
+import { type contentV1, eventsV1, type offersV1 } from '@lib/contracts';
 import { EVENT } from '@lib/tracking';
 import { OFFER_BLOCK_LIMIT } from '../src/app/loaders/offer-block.loader';
+import { LEAD_FEED_MESSAGES } from '../src/features/offers/lead-feed';
 import { FakeGrpcError, type FakeGrpcServer, startFakeService } from './support/fake-grpc';
 import { OFFERS_HANDLERS, SEO_PAGE, createFakeContent, fittingCost } from './support/content-fixtures';
 import { OFFERS, RATE_TABLE } from './support/fixtures';
-import { until } from './support/clock';
 import { expectNoStack, rawRequest } from './support/raw-http';
 import { type TestGateway, startTestGateway } from './support/test-gateway';
 
@@ -68,6 +68,9 @@ interface Ingested {
   sub5: string;
   sub6: string;
   sub7: string;
+  sessionId: string;
+  /** The origin the call said its events came from. */
+  origin: number | undefined;
 }
 
 describe('gateway offer pages, the offer redirect and the lead feed', () => {
@@ -174,8 +177,8 @@ describe('gateway offer pages, the offer redirect and the lead feed', () => {
       }),
       startFakeService('events', {
         IngestEvents: (request) => {
-          const batch = (request as { events: Ingested[] }).events;
-          ingested.push(...batch);
+          const { events: batch, origin } = request as { events: Ingested[]; origin?: number };
+          ingested.push(...batch.map((event) => ({ ...event, origin })));
           return {
             accepted: batch.length,
             rejected: 0,
@@ -357,18 +360,22 @@ describe('gateway offer pages, the offer redirect and the lead feed', () => {
   });
 
   describe('Przejdź do oferty', () => {
-    it('records the click and redirects to the lender link of the stored feed', async () => {
+    it('records the click as the server, with the session it sets, and redirects to the lender link of the stored feed', async () => {
       const before = ingested.length;
       const res = await get('/przejdz/101/?z=offers&p=2', { referer: 'http://localhost:3000/offers/' });
       expect(res.status).toBe(302);
       expect(res.headers['location']).toBe(OFFERS[0]!.lenderLink);
       expect(res.headers['cache-control']).toBe('no-store');
-      await until(() => ingested.length > before);
+      // Stored before the answer: no wait needed.
+      expect(ingested.length).toBe(before + 1);
+      const session = /session_id=([0-9a-f-]{36});/.exec(String(res.headers['set-cookie']))?.[1];
       expect(ingested.at(-1)).toMatchObject({
         eventId: EVENT.offerClick,
         sub4: '101',
         sub6: '2',
         sub7: 'offers',
+        sessionId: session,
+        origin: eventsV1.EventOrigin.SERVER,
       });
     });
 
@@ -406,15 +413,23 @@ describe('gateway offer pages, the offer redirect and the lead feed', () => {
       expect(gateway.logs.map((line) => line.msg)).toContain('you should pass feedParams.configURL');
     });
 
-    it('answers 400 with a JSON error for a lead id that is not a UUID, 404 for an unknown lead', async () => {
+    it('answers 400 with a JSON error for a lead id that is not a UUID', async () => {
       const bad = await get('/api/lead-feed?lead_id=1%27%20OR%201=1&page=all&direction=swap&pf=1');
       expect(bad.status).toBe(400);
       expect(JSON.parse(bad.body)).toEqual({ error: { status: 400, message: 'lead_id must be a UUID' } });
       expectNoStack(bad.body);
+    });
 
+    it('answers null for a lead the offers service does not know (erased or never matched), logging the spec’s line without the id', async () => {
+      const logged = gateway.logs.length;
       const unknown = await get(`/api/lead-feed?lead_id=${UNKNOWN_LEAD}&page=all&direction=swap&pf=1`);
-      expect(unknown.status).toBe(404);
-      expect(JSON.parse(unknown.body)).toEqual({ error: { status: 404, message: 'no such lead' } });
+      expect(unknown.status).toBe(200);
+      expect(JSON.parse(unknown.body)).toBeNull();
+      expect(unknown.headers['cache-control']).toBe('no-store');
+      const lines = gateway.logs.slice(logged);
+      expect(lines.map((line) => line.msg)).toContain(LEAD_FEED_MESSAGES.unknownLeadId);
+      expect(LEAD_FEED_MESSAGES.unknownLeadId).toContain(LEAD_FEED_MESSAGES.missingLeadId);
+      expect(JSON.stringify(lines)).not.toContain(UNKNOWN_LEAD);
     });
   });
 

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { typesetText } from '@lib/pl-format';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { EXAMPLE_OPERATOR, formatNip } from '../src/app/operator';
@@ -106,7 +107,8 @@ describe('operator identity on the pages', () => {
         EXAMPLE_OPERATOR.krs!,
         formatNip(EXAMPLE_OPERATOR.nip),
         EXAMPLE_OPERATOR.regon,
-        EXAMPLE_OPERATOR.shareCapital!,
+        // Shown typeset, its spaces no-break ones, as every amount on the site.
+        typesetText(EXAMPLE_OPERATOR.shareCapital!),
         EXAMPLE_OPERATOR.phone,
         EXAMPLE_OPERATOR.dpoEmail,
       ]) {
@@ -160,7 +162,7 @@ describe('operator identity on the pages', () => {
         '0000123456',
         '526-025-02-74',
         '12345678500002',
-        '50 000 zł',
+        '50\u00a0000\u00a0zł',
         'RPK012345',
         'iod@porownywarka-testowa.pl',
         '+48 12 345 67 89',
@@ -204,6 +206,7 @@ describe('gateway process start (built output)', () => {
         PORT: '0',
         OPS_PORT: '0',
         LOG_LEVEL: 'info',
+        PUBLIC_ORIGIN: 'https://www.porownywarka-testowa.pl',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -231,7 +234,7 @@ describe('gateway process start (built output)', () => {
       });
       const readyz = await fetch(`http://127.0.0.1:${reported.port}/readyz`).then((res) => res.status);
       const page = await fetch(`http://127.0.0.1:${reported.port}/kontakt/`).then((res) => res.status);
-      return { reported, lines, readyz, page };
+      return { reported, lines, readyz, page, exited: child.exitCode !== null };
     } finally {
       child.kill('SIGKILL');
     }
@@ -254,6 +257,47 @@ describe('gateway process start (built output)', () => {
       );
       expect(readyz).toBe(503);
       expect(page).toBe(503);
+    },
+  );
+
+  maybe(
+    'production without PUBLIC_ORIGIN does not start: exit 78 and one line naming the variable',
+    async () => {
+      const clean = Object.fromEntries(
+        Object.entries(process.env).filter(([name]) => !name.startsWith('OPERATOR_') && name !== 'NODE_ENV'),
+      );
+      // Empty counts as unset, as in a compose file's `PUBLIC_ORIGIN=`.
+      const child = spawn(process.execPath, [main], {
+        env: {
+          ...clean,
+          ...REAL_ENV,
+          NODE_ENV: 'production',
+          HOST: '127.0.0.1',
+          PORT: '0',
+          OPS_PORT: '0',
+          PUBLIC_ORIGIN: '',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      const code = await new Promise<number | null>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          child.kill('SIGKILL');
+          reject(new Error(`gateway still running: ${stdout}${stderr}`));
+        }, 20_000);
+        child.once('exit', (exitCode) => {
+          clearTimeout(timer);
+          resolve(exitCode);
+        });
+      });
+      expect(code).toBe(78);
+      const lines = stderr.split('\n').filter((line) => line.trim() !== '');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/PUBLIC_ORIGIN is required in production/);
+      expect(stdout).toBe('');
     },
   );
 

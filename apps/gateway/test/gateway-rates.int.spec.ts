@@ -165,7 +165,7 @@ describe('gateway rates pages (fake services)', () => {
       expect(res.body).toMatch(
         /<path d="M[\d.]+ [\d.]+L[\d.]+ [\d.]+L[\d.]+ [\d.]+" class="rate-chart__line rate-chart__line--0"/,
       );
-      expect(body).toContain('17.01.2025 — Kurs średni NBP: 4,2813 PLN');
+      expect(body).toContain('17.01.2025 – Kurs średni NBP: 4,2813 PLN');
       expect(body).toContain('Zmiana 0,0113 PLN (0,26%)');
       // every range, the default one marked
       for (const label of ['48 godzin', '1 tydzień', '1 miesiąc', '6 miesięcy', '12 miesięcy', '5 lat'])
@@ -203,7 +203,7 @@ describe('gateway rates pages (fake services)', () => {
       expect(res.status).toBe(200);
       expect(fake.historyRequests).toEqual([expect.objectContaining({ code: 'EUR', quote: 'PLN' })]);
       // 1 / 4.2813 = 0.233574…, 1 / 4.2650 = 0.234467…
-      expect(text(res.body)).toContain('17.01.2025 — Kurs średni NBP: 0,233574 EUR');
+      expect(text(res.body)).toContain('17.01.2025 – Kurs średni NBP: 0,233574 EUR');
       expect(text(res.body)).toContain('Maksimum (1 miesiąc) 0,234467 EUR');
       // table C is stored, only without this pair's rates
       expect(text(res.body)).toContain('Kupno brak w tabeli C NBP');

@@ -259,7 +259,7 @@ describe('POST /api/views behind https', () => {
     expect((await report({ origin: PUBLIC, cookie: visitCookieOf(first) })).status).toBe(204);
     expect(fake.views.length).toBe(before + 1);
 
-    // The request's own Host no longer counts once PUBLIC_ORIGIN is configured.
+    // The address the request was sent to, or a Host it names, never counts.
     expect((await report({ origin: `http://127.0.0.1:${gateway.port}` })).status).toBe(403);
     expect((await report({ host: 'evil.example', origin: 'http://evil.example' })).status).toBe(403);
     expect((await report({ origin: 'http://www.porownywarka-pozyczek.pl' })).status).toBe(403);

@@ -46,6 +46,7 @@ describeWithChromium('gateway in a real browser', () => {
     gateway = await startTestGateway({
       targets: { content: content!.target, offers: offers!.target, rates: rates!.target },
       client,
+      ownOrigin: true,
     });
     browser = await launchChromium();
   });
@@ -118,7 +119,7 @@ describeWithChromium('gateway in a real browser', () => {
     expect(new URL(page.url()).pathname).toBe('/o-nas/');
     await expect(page.title()).resolves.toBe(ABOUT_PAGE.title);
     await expect(page.locator('link[rel="canonical"]').getAttribute('href')).resolves.toBe(
-      'http://localhost:3000/o-nas/',
+      `${gateway.url}/o-nas/`,
     );
     await expect(page.locator('#tresc-strony').textContent()).resolves.toContain(
       'Jesteśmy serwisem porównawczym',
@@ -233,7 +234,7 @@ describeWithChromium('gateway in a real browser', () => {
       'Link skopiowany do schowka.',
     );
     await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(
-      `http://localhost:3000/${ARTICLE_SLUG}/`,
+      `${gateway.url}/${ARTICLE_SLUG}/`,
     );
     await page.screenshot({ path: '/tmp/gateway-article.png', fullPage: true });
 

@@ -26,7 +26,7 @@ describeWithChromium('visitor forms and the push prompt in a real browser', () =
 
   beforeAll(async () => {
     client = buildTestClient();
-    stack = await startGatewayWithLeads({ client });
+    stack = await startGatewayWithLeads({ client, ownOrigin: true });
     ({ gateway, db } = stack);
     browser = await launchChromium();
   });

@@ -1,5 +1,6 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { typesetText } from '@lib/pl-format';
 import {
   EXAMPLE_OPERATOR,
   OPERATOR_MARKERS,
@@ -251,7 +252,7 @@ describe('legal documents (content/docs)', () => {
       CONFIGURED.krs!,
       formatNip(CONFIGURED.nip),
       CONFIGURED.regon,
-      CONFIGURED.shareCapital!,
+      typesetText(CONFIGURED.shareCapital!),
       CONFIGURED.email,
       CONFIGURED.phone,
       CONFIGURED.dpoEmail,

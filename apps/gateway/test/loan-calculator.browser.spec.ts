@@ -117,7 +117,7 @@ describeWithChromium('loan calculator in a real browser', () => {
     await page.getByLabel('Kwota kredytu').fill('10');
     await Promise.all([page.waitForURL(/kwota=10&/), page.getByRole('button', { name: 'Oblicz' }).click()]);
     await expect(page.locator('[data-error-for="amount"]').textContent()).resolves.toMatch(
-      /^Podaj kwotę od 100 zł/,
+      /^Podaj kwotę od 100\u00a0zł/,
     );
     await expect(page.getByLabel('Kwota kredytu').inputValue()).resolves.toBe('10');
     await context.close();

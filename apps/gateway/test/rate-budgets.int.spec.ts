@@ -56,6 +56,30 @@ describeWithRedis('named rate budgets (the test Redis)', () => {
     }
   });
 
+  it('keeps each form budget its own hash of submissions in Redis, never counting another name’s hits', async () => {
+    const client = `test-${randomUUID()}`;
+    const budgets = createRateBudgets(testRedis.url, 'gateway', logger);
+    const redis = createRedisClient(testRedis.url);
+    await ensureRedisConnected(redis);
+    const key = `${rateBudgetPrefix('gateway')}form-test:${client}`;
+    try {
+      const form = budgets.submissions('form-test', rule(1));
+      const ticket = await form.take(client, 'submission-1');
+      expect(ticket).toMatchObject({ allowed: true, count: 1 });
+      await form.settle(ticket, 'stored');
+      expect(await redis.hgetall(key)).toEqual({ 'submission-1': '1' });
+      // The other forms' budgets are untouched; one name is one kind of budget.
+      await expect(budgets.submissions('form-other', rule(1)).take(client, 's')).resolves.toMatchObject({
+        allowed: true,
+      });
+      expect(() => budgets.budget('form-test', rule(1))).toThrow(/counts submissions/);
+    } finally {
+      await redis.del(key, `${rateBudgetPrefix('gateway')}form-other:${client}`);
+      await closeRedisClient(redis);
+      await budgets.close();
+    }
+  });
+
   it('counts in process without Redis', async () => {
     const budgets = createRateBudgets(undefined, 'gateway', logger);
     const views = budgets.budget('views', rule(1));

@@ -38,6 +38,7 @@ describeWithChromium('self-service in a real browser', () => {
       targets: { leads: leads.target },
       env: { PAGE_CACHE: 'false', GRPC_DEADLINE_MS: '5000' },
       client,
+      ownOrigin: true,
     });
     browser = await launchChromium();
     await submitApplicationOf(leads.client, person);

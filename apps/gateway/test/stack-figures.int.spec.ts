@@ -207,7 +207,7 @@ describeWithRedis('figures from the offers data on the shipped content (real ser
     expect(home.status).toBe(200);
     const headline = text(/<h1>([\s\S]*?)<\/h1>/.exec(home.body)?.[1] ?? '');
     expect(headline).toBe(
-      `Pożyczka online do ${money(feed.amountMaxZl * 100)} — porównaj oferty w kilka minut${mark}`,
+      `Pożyczka online do ${money(feed.amountMaxZl * 100)} – porównaj oferty w kilka minut${mark}`,
     );
     // The sliders end where the feed does, and say so.
     expect(attributeOf(home.body, 'data-slider="amount"', 'min')).toBe(String(feed.amountMinZl));
@@ -355,7 +355,7 @@ describeWithRedis('figures from the offers data on the shipped content (real ser
       const shown = text(home.body);
       // The headline reads the writer's words for an unknown figure (content/pages/index.md).
       expect(text(/<h1>([\s\S]*?)<\/h1>/.exec(home.body)?.[1] ?? '')).toBe(
-        'Pożyczka online do kwoty z ofert pożyczkodawców — porównaj oferty w kilka minut',
+        'Pożyczka online do kwoty z ofert pożyczkodawców – porównaj oferty w kilka minut',
       );
       expect(home.body).not.toContain('data-slider=');
       expect(shown).toContain('Nie możemy teraz pobrać zakresu kwot i okresów z ofert pożyczkodawców');
@@ -383,7 +383,7 @@ describeWithRedis('figures from the offers data on the shipped content (real ser
     const home = await get('/');
     expect(home.status).toBe(200);
     expect(headline(home.body)).toBe(
-      `Pożyczka online do ${money(before.amountMaxGrosze)} — porównaj oferty w kilka minut${mark}`,
+      `Pożyczka online do ${money(before.amountMaxGrosze)} – porównaj oferty w kilka minut${mark}`,
     );
     // The title states no figure: it is read where no date or source can stand next to it.
     expect(title(home.body)).not.toMatch(/\d zł/);
@@ -403,7 +403,7 @@ describeWithRedis('figures from the offers data on the shipped content (real ser
 
     const after = await get('/');
     expect(headline(after.body)).toBe(
-      `Pożyczka online do ${money(raised)} — porównaj oferty w kilka minut${mark}`,
+      `Pożyczka online do ${money(raised)} – porównaj oferty w kilka minut${mark}`,
     );
     expect(after.body).not.toContain(`do ${formatMoneyWhole(locale, before.amountMaxGrosze)}`);
     // The sliders and the application form follow the same figure (the form keeps it a minute).

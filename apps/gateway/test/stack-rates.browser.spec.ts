@@ -48,12 +48,12 @@ describeWithStack('the rates pages in Chromium on the real services', () => {
     await page.getByLabel('Z waluty').selectOption('USD');
     await page.getByLabel('Na walutę').selectOption('PLN');
     const usd = await convert('250', 'USD', 'PLN');
-    await expect(headline.textContent()).resolves.toBe(`250 USD = ${polishAmount(usd.result)} PLN`);
+    await expect(headline.textContent()).resolves.toBe(`250\u00a0USD = ${polishAmount(usd.result)}\u00a0PLN`);
 
     await page.getByLabel('Z waluty').selectOption('EUR');
     await page.getByLabel('Kwota').fill('100');
     const eur = await convert('100', 'EUR', 'PLN');
-    await expect(headline.textContent()).resolves.toBe(`100 EUR = ${polishAmount(eur.result)} PLN`);
+    await expect(headline.textContent()).resolves.toBe(`100\u00a0EUR = ${polishAmount(eur.result)}\u00a0PLN`);
     await expect(page.locator('[data-source]').textContent()).resolves.toContain(`tabela nr ${eur.tableNo}`);
 
     // a wrong amount says so at once, in Polish, and shows no result
@@ -67,7 +67,7 @@ describeWithStack('the rates pages in Chromium on the real services', () => {
     await page.getByLabel('Kwota').fill('100');
     await page.getByRole('button', { name: 'Przelicz' }).click();
     await page.waitForURL(/\?kwota=100&z=EUR&na=PLN/);
-    await expect(headline.textContent()).resolves.toBe(`100 EUR = ${polishAmount(eur.result)} PLN`);
+    await expect(headline.textContent()).resolves.toBe(`100\u00a0EUR = ${polishAmount(eur.result)}\u00a0PLN`);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -84,7 +84,7 @@ describeWithStack('the rates pages in Chromium on the real services', () => {
     ]);
     const eur = await convert('100', 'EUR', 'PLN');
     await expect(page.locator('[data-headline]').textContent()).resolves.toBe(
-      `100 EUR = ${polishAmount(eur.result)} PLN`,
+      `100\u00a0EUR = ${polishAmount(eur.result)}\u00a0PLN`,
     );
     expect(errors).toEqual([]);
     await context.close();
@@ -108,7 +108,7 @@ describeWithStack('the rates pages in Chromium on the real services', () => {
     await expect(page.locator('figure.rate-chart svg').count()).resolves.toBe(table.rates.length);
     await page.waitForSelector('figure.rate-chart[data-interactive="true"]');
     await expect(page.locator('figure.rate-chart [data-readout]').first().textContent()).resolves.toMatch(
-      /^\d{2}\.\d{2}\.\d{4} — Kupno: \d+,\d{4} zł, Sprzedaż: \d+,\d{4} zł$/,
+      /^\d{2}\.\d{2}\.\d{4} – Kupno: \d+,\d{4}\u00a0zł, Sprzedaż: \d+,\d{4}\u00a0zł$/,
     );
     expect(errors).toEqual([]);
     await context.close();
@@ -131,7 +131,7 @@ describeWithStack('the rates pages in Chromium on the real services', () => {
     );
     await expect(chart.locator('[data-cursor]').getAttribute('visibility')).resolves.toBe('visible');
     await expect(readout.textContent()).resolves.toMatch(
-      /^\d{2}\.\d{2}\.\d{4} — Kurs średni NBP: \d+,\d{4,6} PLN$/,
+      /^\d{2}\.\d{2}\.\d{4} – Kurs średni NBP: \d+,\d{4,6}\u00a0PLN$/,
     );
     // the keyboard moves it back to the newest date
     await chart.focus();

@@ -88,7 +88,9 @@ describeWithRedis('the gateway on the real services, PostgreSQL, Redis and its R
     it('home: hero copy from the content folder, offers from the offers service, NBP rates, the calculator', async () => {
       const res = await get('/');
       expect(res.status).toBe(200);
-      expect(res.body).toContain('<h1>Pożyczka online do 15 000 zł — porównaj oferty w kilka minut</h1>');
+      expect(res.body).toContain(
+        '<h1>Pożyczka online do 15\u00a0000\u00a0zł – porównaj oferty w kilka minut</h1>',
+      );
       expect(res.body).toContain('<h2 id="sekcja-numer-1">Sekcja numer 1</h2>');
       // offers: the offers service's PL starter list; rates: the rates service's bundled NBP archive
       expect(res.body).toContain('Polecane oferty');
@@ -221,7 +223,7 @@ describeWithRedis('the gateway on the real services, PostgreSQL, Redis and its R
       expect(kuki.body).toContain('data-lender-facts="kuki"');
       expect(text(kuki.body)).toContain('Firma (strona umowy) w trakcie weryfikacji');
       expect(text(kuki.body)).toMatch(
-        /Pierwsza pożyczka za 0 zł tak, do 1\s500 zł dla nowego klienta Źródło: dane przykładowe z pliku pl_feed\.json dołączonego do serwisu, nie od pożyczkodawcy, wczytane \d{4}-\d{2}-\d{2}/,
+        /Pierwsza pożyczka za 0 zł tak, do 1\s500 zł dla nowego klienta Źródło: dane przykładowe z pliku pl_feed\.json dołączonego do serwisu, nie od pożyczkodawcy ?, stan na \d{2}\.\d{2}\.\d{4}/,
       );
       expect(text(kuki.body)).toMatch(/RRSO przykładu reprezentatywnego \d+,\d{2}%/);
       expect(kuki.body).toContain(
@@ -231,7 +233,7 @@ describeWithRedis('the gateway on the real services, PostgreSQL, Redis and its R
 
       const vivus = await get('/opinie-o-pozyczkach/vivus/');
       expect(vivus.status).toBe(200);
-      expect(vivus.body).toContain('Czy pierwsza pożyczka w Vivus jest darmowa?');
+      expect(vivus.body).toContain('Czy pierwsza pożyczka w Vivusie jest darmowa?');
       expect(text(vivus.body)).toMatch(
         /Firma \(strona umowy\) 4finance sp\. z o\.o\. Źródło: strona marki \(www\.vivus\.pl\) ?, stan na \d{2}\.\d{2}\.\d{4}/,
       );

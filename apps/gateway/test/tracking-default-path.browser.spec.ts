@@ -74,6 +74,7 @@ describeWithChromium(
           events: `127.0.0.1:${grpcPort}`,
         },
         client,
+        ownOrigin: true,
       });
       browser = await launchChromium();
       db = new Client({ connectionString: database.url });

@@ -5,6 +5,8 @@ import { TRACKING_TOPICS } from '@lib/tracking';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { Client } from 'pg';
+import { type FakeGrpcServer, startFakeService } from './support/fake-grpc';
+import { OFFERS } from './support/fixtures';
 import { rawRequest } from './support/raw-http';
 import { ChildRun } from './support/stack';
 import { type TestGateway, startTestGateway } from './support/test-gateway';
@@ -22,6 +24,7 @@ describe('POST /api/event through Kafka into PostgreSQL', () => {
   let database: TestDatabase;
   let events: ChildRun;
   let gateway: TestGateway;
+  let offers: FakeGrpcServer;
   let reader: ConsumerGroup;
   let db: Client;
   const clean: IncomingMessage[] = [];
@@ -57,8 +60,9 @@ describe('POST /api/event through Kafka into PostgreSQL', () => {
       EVENTS_CONSUMER_GROUP: `events-sink-${randomUUID()}`,
     });
     await events.waitUntilReady(`http://127.0.0.1:${opsPort}/readyz`);
+    offers = await startFakeService('offers', { GetOffer: () => OFFERS[0] });
     gateway = await startTestGateway({
-      targets: { events: `127.0.0.1:${grpcPort}` },
+      targets: { events: `127.0.0.1:${grpcPort}`, offers: offers.target },
       env: { KAFKA_BROKERS: kafka.brokers.join(',') },
     });
     db = new Client({ connectionString: database.url });
@@ -68,6 +72,7 @@ describe('POST /api/event through Kafka into PostgreSQL', () => {
   afterAll(async () => {
     await db?.end();
     await gateway?.stop();
+    await offers?.stop();
     await events?.stop();
     await reader?.stop();
     await database?.drop();
@@ -133,5 +138,19 @@ describe('POST /api/event through Kafka into PostgreSQL', () => {
     );
     expect(published.map((event) => event.event_id).sort((a, b) => a - b)).toEqual([5, 40, 80]);
     expect(published.find((event) => event.event_id === 5)!.page_type).toBe('offers');
+  });
+
+  it('records an offer click over IngestEvents as the server even with KAFKA_BROKERS set: stored before the redirect answers', async () => {
+    const res = await rawRequest(gateway.port, { path: '/przejdz/101/?z=home&p=3' });
+    expect(res.status).toBe(302);
+    const cookie = ([res.headers['set-cookie']].flat() as string[]).find((line) =>
+      line.startsWith('session_id='),
+    )!;
+    const sessionId = cookie.slice('session_id='.length, cookie.indexOf(';'));
+    const { rows } = await db.query<{ event_id: number; sub6: string; sub7: string }>(
+      'SELECT event_id, sub6, sub7 FROM events.tracking_events WHERE session_id = $1::uuid',
+      [sessionId],
+    );
+    expect(rows).toEqual([{ event_id: 50, sub6: '3', sub7: 'home' }]);
   });
 });

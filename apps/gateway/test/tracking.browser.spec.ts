@@ -65,6 +65,7 @@ describeWithChromium('tracking in a real browser, through the real POST /api/eve
         events: events!.target,
       },
       client,
+      ownOrigin: true,
     });
     // With the back/forward cache on (Playwright turns it off by default): restoring from it is what one test checks.
     browser = await launchChromium({ ignoreDefaultArgs: ['--disable-back-forward-cache'] });

@@ -92,7 +92,7 @@ export const leadsConfigSchema = serviceEnvSchema('leads')
     LEADS_JOB_INTERVAL_MS: env.positiveMs(60_000),
     /** Submitted applications per e-mail and per phone in one hour; more are refused (RESOURCE_EXHAUSTED). */
     LEADS_SUBMIT_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(5),
-    /** The offers service (MatchOffers after a submit). */
+    /** The offers service (MatchOffers after a submit, ForgetLeadRequests on erasure). */
     OFFERS_SERVICE_ADDR: env.hostPort(`127.0.0.1:${SERVICE_PORTS.offers.grpc}`),
     /** The content service (AnonymiseCommenter on erasure). */
     CONTENT_SERVICE_ADDR: env.hostPort(`127.0.0.1:${SERVICE_PORTS.content.grpc}`),

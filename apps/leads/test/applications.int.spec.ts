@@ -6,6 +6,7 @@ import {
   leadsV1,
   type ServiceClient,
 } from '@lib/contracts';
+import { closeRedisClient, createRedisClient, ensureRedisConnected } from '@lib/cache';
 import { IdempotencyKeyEntity, withClient } from '@lib/database';
 import { APPLICATION_MESSAGES, CONSENTS } from '@lib/pl-validation';
 import {
@@ -47,6 +48,19 @@ import { type PeerProcess, startPeer } from './support/peers';
  * with the real offers and content services started from their builds (MatchOffers after a submit,
  * AnonymiseCommenter on erasure).
  */
+
+/** Which of these keys exist in the Redis at url. */
+async function existingKeys(url: string, keys: readonly string[]): Promise<string[]> {
+  const client = createRedisClient(url);
+  try {
+    await ensureRedisConnected(client);
+    const found: string[] = [];
+    for (const key of keys) if ((await client.exists(key)) === 1) found.push(key);
+    return found;
+  } finally {
+    await closeRedisClient(client);
+  }
+}
 
 const failure = (promise: Promise<unknown>) =>
   promise.then(
@@ -549,7 +563,7 @@ describe('leads: applications, partner enquiries, unsubscribe and erasure (real 
     it('keeps an erasure pending while the content service is away, and the job finishes it once it is back', async () => {
       await contentAway();
       const who = person();
-      await t.client.submitApplication(whole(who));
+      const lead = await t.client.submitApplication(whole(who));
       const request = await t.client.requestErasure({ email: who.email, phone: '', note: '' });
       expect(request.status).toBe(leadsV1.RequestStatus.IN_PROGRESS);
       expect(
@@ -557,6 +571,24 @@ describe('leads: applications, partner enquiries, unsubscribe and erasure (real 
           .getRepository(ApplicationEntity)
           .countBy({ emailIndex: vault().index('email', who.email)! }),
       ).toBe(0);
+      // The offers service answered: the lead feed is gone already; the request keeps the id until the end.
+      expect(
+        (
+          await failure(
+            offersClient.getLeadFeed({
+              leadId: lead.applicationId,
+              page: '',
+              direction: '',
+              pf: 0,
+              country: '',
+            }),
+          )
+        )?.code,
+      ).toBe(status.NOT_FOUND);
+      expect(
+        (await db().getRepository(ErasureRequestEntity).findOneByOrFail({ id: request.requestId }))
+          .applicationIds,
+      ).toEqual([lead.applicationId]);
 
       await contentUp();
       // The job finishes the pending erasure on its next run.
@@ -570,12 +602,28 @@ describe('leads: applications, partner enquiries, unsubscribe and erasure (real 
       const done = await t.client.getErasureRequest({ requestId: request.requestId });
       expect(done).toMatchObject({ status: leadsV1.RequestStatus.COMPLETED, erasedRecords: 1 });
       expect(Number.isNaN(Date.parse(done.completedAt))).toBe(false);
+      expect(
+        await db().getRepository(ErasureRequestEntity).findOneByOrFail({ id: request.requestId }),
+      ).toMatchObject({ applicationIds: null, emailIndex: null, sealed: null });
     }, 120_000);
 
-    it("erases a person's applications, drafts, messages, enquiries and comments; the audit keeps a salted hash only", async () => {
+    it("erases a person's applications, drafts, messages, enquiries, links, lead feed and comments; the audit keeps a salted hash only", async () => {
       const { peer, client: contentOfTest } = await contentUp();
       const who = person();
       const lead = await t.client.submitApplication(whole(who));
+      const feedOfLead = () =>
+        offersClient.getLeadFeed({ leadId: lead.applicationId, page: '', direction: '', pf: 0, country: '' });
+      expect((await feedOfLead()).offerIds.length).toBeGreaterThan(0);
+      // A self-service link: its token row, and the e-mail queued with it, are the person's too.
+      await t.client.requestSelfServiceLink({ email: who.email, phone: '', idempotencyKey: randomUUID() });
+      const emailIndex = vault().index('email', who.email)!;
+      expect(
+        await db().query<{ n: number }[]>(
+          `SELECT (SELECT count(*) FROM leads.self_service_tokens WHERE subject_index = $1)::int
+                + (SELECT count(*) FROM leads.outbound_messages WHERE recipient_index = $1)::int AS n`,
+          [emailIndex],
+        ),
+      ).toEqual([{ n: 3 }]);
       const draft = await t.client.submitApplication({
         ...whole(who),
         step: leadsV1.ApplicationStep.CONTACT_DETAILS,
@@ -648,8 +696,35 @@ describe('leads: applications, partner enquiries, unsubscribe and erasure (real 
       );
       expect(moderated.rows).toEqual([{ name: 'Anonim', email: '' }]);
 
+      // The offers service forgot the lead's request: no lead feed for it any more.
+      expect((await failure(feedOfLead()))?.code).toBe(status.NOT_FOUND);
+      // Nothing keyed by the address is left: links, sessions and messages (queued or sent) alike.
+      expect(
+        await db().query<{ n: number }[]>(
+          `SELECT (SELECT count(*) FROM leads.self_service_tokens WHERE subject_index = $1)::int
+                + (SELECT count(*) FROM leads.outbound_messages WHERE recipient_index = $1)::int AS n`,
+          [emailIndex],
+        ),
+      ).toEqual([{ n: 0 }]);
+      // With Redis the counters live there: the person's are gone (the phone's too), another applicant's stay.
+      const phoneIndex = vault().index('phone', who.phone.replace(/ /g, ''))!;
+      const otherCounter = `leads:rate:submit:${vault().index('email', other.email)!}`;
+      const counters = [
+        `leads:rate:submit:${emailIndex}`,
+        `leads:rate:submit:${phoneIndex}`,
+        `leads:rate:self-service-link:${emailIndex}`,
+        otherCounter,
+      ];
+      expect(redis ? await existingKeys(redis.url, counters) : []).toEqual(redis ? [otherCounter] : []);
+
       const audit = await db().getRepository(ErasureRequestEntity).findOneByOrFail({ id: erasure.requestId });
-      expect(audit).toMatchObject({ emailIndex: null, phoneIndex: null, sealed: null, dataKeyId: null });
+      expect(audit).toMatchObject({
+        emailIndex: null,
+        phoneIndex: null,
+        sealed: null,
+        dataKeyId: null,
+        applicationIds: null,
+      });
       expect(audit.subjectHash).toMatch(/^[0-9a-f]{32}:[0-9a-f]{64}$/);
       expect(JSON.stringify(audit)).not.toContain(who.email);
       // Still suppressed from marketing after the erasure.

@@ -63,6 +63,7 @@ describe('leads migrations (real PostgreSQL)', () => {
       'ProtectPersonalData1796300000000',
       'DeliverApplications1796900000000',
       'StreamEvents1797000000000',
+      'ErasureApplicationIds1797300000000',
     ]);
     // The message from before the migration is kept as it was; the sealed one sits beside it.
     expect(stored).toEqual(
@@ -94,6 +95,7 @@ describe('leads migrations (real PostgreSQL)', () => {
       }),
     ]);
     expect(report.reverted).toEqual([
+      'ErasureApplicationIds1797300000000',
       'StreamEvents1797000000000',
       'DeliverApplications1796900000000',
       'ProtectPersonalData1796300000000',

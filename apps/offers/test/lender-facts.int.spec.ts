@@ -47,12 +47,20 @@ describeWithRedis(
         const facts = await t.client.getLenderFacts({ slug, country: 'PL' });
         expect(facts.slug).toBe(slug);
         expect(facts.name).not.toBe('');
+        // The name travels with its Polish cases, the nominative being the name itself.
+        expect(facts.nameForms).toMatchObject({ nominative: facts.name });
+        for (const form of [
+          facts.nameForms!.genitive,
+          facts.nameForms!.instrumental,
+          facts.nameForms!.locative,
+        ])
+          expect(form.trim()).not.toBe('');
         // Every PL review has its offer in the shipped feed, which is sample data and says so.
         expect(facts.offer).toMatchObject({
           checkedAt: fetchedDay,
           sample: true,
           source: {
-            name: `dane przykładowe z pliku pl_feed.json dołączonego do serwisu, nie od pożyczkodawcy, wczytane ${fetchedDay}`,
+            name: 'dane przykładowe z pliku pl_feed.json dołączonego do serwisu, nie od pożyczkodawcy',
             url: '',
           },
         });

@@ -143,6 +143,15 @@ describeWithRedis('offers service over gRPC (real PostgreSQL and Redis, feeds ov
     expect(offers.every((o) => o.lenderSlug === o.reviewSlug && o.lenderLink.startsWith('https://'))).toBe(
       true,
     );
+    // Each reviewed brand's offer carries the brand name's Polish cases, for the sentences that name it.
+    const plus = offers.find((o) => o.reviewSlug === 'pozyczka-plus');
+    expect(plus?.lenderNameForms).toEqual({
+      nominative: 'Pożyczka Plus',
+      genitive: 'Pożyczki Plus',
+      instrumental: 'Pożyczką Plus',
+      locative: 'Pożyczce Plus',
+    });
+    expect(offers.every((o) => o.lenderNameForms?.locative)).toBe(true);
     // Each offer says it is sample data and is dated by its feed's fetch (today, in Warsaw).
     expect(new Set(offers.map((o) => `${o.sample}:${o.asOf}`))).toEqual(
       new Set([`true:${warsawDay(new Date())}`]),
@@ -471,6 +480,47 @@ describeWithRedis('offers service over gRPC (real PostgreSQL and Redis, feeds ov
         )
       ).code,
     ).toBe(status.INVALID_ARGUMENT);
+  });
+
+  it('forgets the stored requests of erased applications: their lead feed is NOT_FOUND, a repeat forgets nothing', async () => {
+    const [erased, other, kept] = [randomUUID(), randomUUID(), randomUUID()];
+    for (const applicationId of [erased, other, kept])
+      await t.client.matchOffers(match({ amountGrosze: 300_000, periodDays: 90, applicationId }));
+    const feedOf = (leadId: string) =>
+      t.client.getLeadFeed({ leadId, page: 'all', direction: 'swap', pf: 1, country: '' });
+    const keptFeed = await feedOf(kept);
+
+    // Upper case and a never-matched id are fine: ids are compared as UUIDs, unknown ones are no error.
+    expect(
+      await t.client.forgetLeadRequests({ applicationIds: [erased.toUpperCase(), other, randomUUID()] }),
+    ).toEqual({ forgotten: 2 });
+    for (const leadId of [erased, other]) expect((await failure(feedOf(leadId))).code).toBe(status.NOT_FOUND);
+    const rows = await t.service.dataSource.query<{ application_id: string }[]>(
+      'SELECT application_id FROM offers.lead_requests WHERE application_id = ANY($1::uuid[])',
+      [[erased, other, kept]],
+    );
+    expect(rows).toEqual([{ application_id: kept }]);
+    expect(await feedOf(kept)).toEqual(keptFeed);
+
+    // The leads erasure job may call again after a lost answer: nothing is left to forget.
+    expect(await t.client.forgetLeadRequests({ applicationIds: [erased] })).toEqual({ forgotten: 0 });
+
+    const none = await failure(t.client.forgetLeadRequests({ applicationIds: [] }));
+    expect(none.code).toBe(status.INVALID_ARGUMENT);
+    expect(none.fieldViolations).toEqual([
+      { field: 'applicationIds', description: 'must name at least one application' },
+    ]);
+    const bad = await failure(t.client.forgetLeadRequests({ applicationIds: [kept, 'abc'] }));
+    expect(bad.code).toBe(status.INVALID_ARGUMENT);
+    expect(bad.fieldViolations).toEqual([{ field: 'applicationIds.1', description: 'must be a UUID' }]);
+    const tooMany = await failure(
+      t.client.forgetLeadRequests({ applicationIds: Array.from({ length: 1_001 }, () => randomUUID()) }),
+    );
+    expect(tooMany.fieldViolations).toEqual([
+      { field: 'applicationIds', description: 'must name at most 1000 applications' },
+    ]);
+    // A refused request forgot nothing.
+    expect((await feedOf(kept)).offerIds).toEqual(keptFeed.offerIds);
   });
 
   it('assigns experiment variants deterministically, keeps allowed stored values and takes overrides', async () => {

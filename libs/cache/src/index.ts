@@ -17,4 +17,10 @@ export {
   type RateLimiter,
   type RedisDownPolicy,
 } from './rate-limiter';
+export {
+  MemorySubmissionBudget,
+  RedisSubmissionBudget,
+  type SubmissionBudget,
+  type SubmissionTicket,
+} from './submission-budget';
 export { createRateBudgets, rateBudgetPrefix, type BudgetRule, type RateBudgets } from './rate-budgets';

@@ -7,6 +7,7 @@ import {
   RedisRateLimiter,
 } from './rate-limiter';
 import { closeRedisClient, createRedisClient } from './redis-client';
+import { MemorySubmissionBudget, RedisSubmissionBudget, type SubmissionBudget } from './submission-budget';
 
 /** One budget: how many hits per window, and what it does while Redis does not answer. */
 export interface BudgetRule extends RateLimit {
@@ -21,6 +22,12 @@ export interface BudgetRule extends RateLimit {
 export interface RateBudgets {
   /** The limiter of one budget (the same one for the same name; its first rule holds); `hit(key)` counts under `<budget>:<key>`. */
   budget(name: string, rule: BudgetRule): RateLimiter;
+  /**
+   * The budget of one form's stored submissions (the same one for the same name; its first rule
+   * holds): `take(client, submissionKey)` holds a place under `<budget>:<client>` (a hash of the
+   * window's submissions). A name is either a hit budget or a submission budget, never both.
+   */
+  submissions(name: string, rule: BudgetRule): SubmissionBudget;
   close(): Promise<void>;
 }
 
@@ -33,26 +40,47 @@ export function createRateBudgets(
   logger: Logger,
 ): RateBudgets {
   const redis = redisUrl ? createRedisClient(redisUrl) : undefined;
-  // One limiter per name: forms that share a budget share its counters in process as in Redis.
+  // One limiter per name: every user of a name shares its counters, in process as in Redis.
   const limiters = new Map<string, RateLimiter>();
+  const submissionBudgets = new Map<string, SubmissionBudget>();
+  // A name counts one way only: hits or submissions, never both under the same keys.
+  const named = <T>(own: Map<string, T>, other: Map<string, unknown>, name: string, make: () => T): T => {
+    if (other.has(name)) throw new Error(`rate budget ${name} already counts in the other way`);
+    let found = own.get(name);
+    if (!found) {
+      found = make();
+      own.set(name, found);
+    }
+    return found;
+  };
+  const keyPrefix = (name: string) => `${rateBudgetPrefix(namespace)}${name}:`;
   return {
-    budget: (name, rule) => {
-      let limiter = limiters.get(name);
-      if (!limiter) {
-        limiter = redis
+    budget: (name, rule) =>
+      named(limiters, submissionBudgets, name, () =>
+        redis
           ? new RedisRateLimiter(
               redis,
               rule,
               logger,
-              `${rateBudgetPrefix(namespace)}${name}:`,
+              keyPrefix(name),
               `${name} rate limit`,
               rule.whenRedisDown,
             )
-          : new MemoryRateLimiter(rule);
-        limiters.set(name, limiter);
-      }
-      return limiter;
-    },
+          : new MemoryRateLimiter(rule),
+      ),
+    submissions: (name, rule) =>
+      named(submissionBudgets, limiters, name, () =>
+        redis
+          ? new RedisSubmissionBudget(
+              redis,
+              rule,
+              logger,
+              keyPrefix(name),
+              `${name} rate limit`,
+              rule.whenRedisDown,
+            )
+          : new MemorySubmissionBudget(rule),
+      ),
     close: () => (redis ? closeRedisClient(redis) : Promise.resolve()),
   };
 }

@@ -25,4 +25,14 @@ describe('MemoryRateLimiter', () => {
     await expect(limiter.hit('a')).resolves.toMatchObject({ allowed: true, count: 1 });
     await expect(limiter.hit('a')).resolves.toMatchObject({ allowed: false, count: 2 });
   });
+
+  it('forgets a key: its counter and window go, other keys keep theirs', async () => {
+    const limiter = new MemoryRateLimiter({ limit: 1, windowMs: 60_000 }, () => 1_000);
+    await limiter.hit('a');
+    await limiter.hit('b');
+    await limiter.forget('a');
+    await limiter.forget('never-hit');
+    await expect(limiter.hit('a')).resolves.toEqual({ allowed: true, count: 1, retryAfterMs: 60_000 });
+    await expect(limiter.hit('b')).resolves.toMatchObject({ allowed: false, count: 2 });
+  });
 });

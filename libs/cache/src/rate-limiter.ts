@@ -19,6 +19,11 @@ export interface RateLimiter {
    * accepted work only. Never below zero; nothing when the window has already ended.
    */
   giveBack(key: string): Promise<void>;
+  /**
+   * Drops the key's counter altogether, its window with it: for counters keyed by something that
+   * names a person, whose erasure leaves no counter behind. Rejects when the store does not answer.
+   */
+  forget(key: string): Promise<void>;
 }
 
 export interface RateLimit {
@@ -69,6 +74,11 @@ export class MemoryRateLimiter implements RateLimiter {
     if (window && window.endsAt > this.now() && window.count > 0) window.count -= 1;
     return Promise.resolve();
   }
+
+  forget(key: string): Promise<void> {
+    this.windows.delete(key);
+    return Promise.resolve();
+  }
 }
 
 const OUTAGE_WORDS: Record<RedisDownPolicy, string> = {
@@ -96,7 +106,7 @@ export class RedisRateLimiter implements RateLimiter {
     private readonly redis: Redis,
     private readonly rule: RateLimit,
     private readonly logger: Logger,
-    /** Prepended to every key, e.g. 'gateway:rate:comments:'. */
+    /** Prepended to every key, e.g. 'gateway:rate:events:'. */
     private readonly prefix: string,
     /** Names the limit in its log lines. */
     private readonly label: string,
@@ -150,5 +160,12 @@ export class RedisRateLimiter implements RateLimiter {
       // One hit too many for the rest of a window: not worth more than a debug line.
       this.logger.debug({ err: error }, `${this.label}: could not give a hit back`);
     }
+  }
+
+  async forget(key: string): Promise<void> {
+    // Counted in process during an outage: that copy goes as well.
+    await this.fallback.forget(key);
+    await ensureRedisConnected(this.redis);
+    await this.redis.del(`${this.prefix}${key}`);
   }
 }

@@ -80,7 +80,11 @@ describe('RPC_KINDS', () => {
       'PostStaffReply',
       'AnonymiseCommenter',
     ]);
-    expect(writeRpcs('offers')).toEqual(['TriggerFeedIngestion', 'AssignExperimentVariant']);
+    expect(writeRpcs('offers')).toEqual([
+      'TriggerFeedIngestion',
+      'AssignExperimentVariant',
+      'ForgetLeadRequests',
+    ]);
     expect(writeRpcs('events')).toEqual(['IngestEvents']);
     expect(writeRpcs('rates')).toEqual([]);
   });

@@ -80,6 +80,8 @@ export const RPC_KINDS: { readonly [N in ServiceName]: RpcKindsOf<N> } = {
     AssignExperimentVariant: 'unretried-write',
     ListExperiments: 'read',
     GetLeadFeed: 'read',
+    // Erasure: a repeat finds nothing left to forget, so the leads erasure job may call it again.
+    ForgetLeadRequests: 'unretried-write',
     GetLenderFacts: 'read',
     ListLenderFacts: 'read',
   },

@@ -1,3 +1,4 @@
+import { formatDate, formatMoney, formatPercentDecimal, formatZloty } from '@lib/pl-format';
 import { Decimal, type DecimalValue } from './decimal';
 import {
   CONSUMER_CREDIT_ACT_MAX_GROSZE,
@@ -44,16 +45,14 @@ export const LOAN_CALCULATOR_LIMITS = {
 export type LoanCalculatorField = 'amount' | 'rate' | 'months' | 'kind' | 'type' | 'commission';
 
 const L = LOAN_CALCULATOR_LIMITS;
-/** Whole złoty with a non-breaking space between thousands: 5000000 → '5 000 000'. */
-const zl = (value: number) => String(value).replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
 
 export const LOAN_CALCULATOR_MESSAGES = {
-  amount: `Podaj kwotę od ${zl(L.amount.minZl)} zł do ${zl(L.amount.maxZl)} zł`,
+  amount: `Podaj kwotę od ${formatZloty(L.amount.minZl)} do ${formatZloty(L.amount.maxZl)}`,
   rate: `Podaj oprocentowanie roczne od ${L.rate.minPercent}% do ${L.rate.maxPercent}%`,
   months: `Podaj okres od ${L.months.min} do ${L.months.max} miesięcy (pełne miesiące)`,
   kind: 'Wybierz raty równe albo malejące',
   type: 'Wybierz kredyt prywatny albo firmowy',
-  commission: 'Prowizja może wynosić od 0 zł do kwoty niższej niż kwota kredytu',
+  commission: 'Prowizja może wynosić od 0\u00a0zł do kwoty niższej niż kwota kredytu',
   days: `Podaj okres od ${L.days.min} do ${L.days.max} dni`,
   dailyRate: `Podaj oprocentowanie dzienne od ${L.dailyRate.minPercent}% do ${L.dailyRate.maxPercent}%`,
 } as const;
@@ -200,11 +199,10 @@ export interface LoanCalculation {
   caps: LegalCapCheck;
 }
 
-const percentText = (value: string) => value.replace('.', ',');
-/** 'YYYY-MM-DD' → 'DD.MM.YYYY', the Polish way of writing a date. */
-const dateText = (day: string) => day.split('-').reverse().join('.');
-const groszeText = (grosze: number) =>
-  `${zl(Math.floor(grosze / 100))},${String(grosze % 100).padStart(2, '0')}\u00a0zł`;
+// Figures and dates in the explanations are written by the site's one formatter (@lib/pl-format).
+const percentText = (value: string) => formatPercentDecimal(value);
+const dateText = (day: string) => formatDate(day);
+const groszeText = (grosze: number) => formatMoney(grosze);
 
 /**
  * Why the consumer credit act's cost cap is not checked, in the visitor's words; the interest cap
@@ -215,7 +213,7 @@ function consumerActExclusionText(exclusion: ConsumerCreditActExclusion): string
     'Limit odsetek maksymalnych wynika z Kodeksu cywilnego, więc sprawdzamy go także tutaj.';
   return exclusion === 'business'
     ? `Ustawa o kredycie konsumenckim, a z nią limit kosztów pozaodsetkowych z art. 36a, nie dotyczy kredytu firmowego: chroni tylko konsumentów. Prowizji nie porównujemy więc z tym limitem. ${civilCodeStill}`
-    : `Ustawa o kredycie konsumenckim, a z nią limit kosztów pozaodsetkowych z art. 36a, nie dotyczy tej kwoty: obejmuje kredyty do ${zl(CONSUMER_CREDIT_ACT_MAX_GROSZE / 100)}\u00a0zł (art. 3 ust. 1), a wpisana kwota jest wyższa. Prowizji nie porównujemy więc z tym limitem. Wyjątkiem jest kredyt na remont domu lub mieszkania bez zabezpieczenia hipoteką, który ustawa obejmuje także powyżej tej kwoty (art. 3 ust. 1a). ${civilCodeStill}`;
+    : `Ustawa o kredycie konsumenckim, a z nią limit kosztów pozaodsetkowych z art. 36a, nie dotyczy tej kwoty: obejmuje kredyty do ${formatZloty(CONSUMER_CREDIT_ACT_MAX_GROSZE / 100)} (art. 3 ust. 1), a wpisana kwota jest wyższa. Prowizji nie porównujemy więc z tym limitem. Wyjątkiem jest kredyt na remont domu lub mieszkania bez zabezpieczenia hipoteką, który ustawa obejmuje także powyżej tej kwoty (art. 3 ust. 1a). ${civilCodeStill}`;
 }
 
 /** The art. 36a check of a credit the act covers. */
@@ -258,8 +256,8 @@ function checkCaps(options: {
   const refText = percentText(new Decimal(referenceRate.ratePercent).toFixed());
   const explanations = [
     interestWithinCap
-      ? `Oprocentowanie ${percentText(options.annualInterestPercent)}% mieści się w limicie odsetek maksymalnych ${maxText}% rocznie (art. 359 § 2¹ Kodeksu cywilnego: 2 × (stopa referencyjna NBP ${refText}% + 3,5 p.p.), stopa obowiązująca od ${dateText(referenceRate.effectiveFrom)}).`
-      : `Oprocentowanie ${percentText(options.annualInterestPercent)}% przekracza odsetki maksymalne ${maxText}% rocznie (art. 359 § 2¹ Kodeksu cywilnego: 2 × (stopa referencyjna NBP ${refText}% + 3,5 p.p.), stopa obowiązująca od ${dateText(referenceRate.effectiveFrom)}). Odsetki ponad ten limit nie należą się pożyczkodawcy.`,
+      ? `Oprocentowanie ${percentText(options.annualInterestPercent)} mieści się w limicie odsetek maksymalnych ${maxText} rocznie (art. 359 § 2¹ Kodeksu cywilnego: 2 × (stopa referencyjna NBP ${refText} + 3,5 p.p.), stopa obowiązująca od ${dateText(referenceRate.effectiveFrom)}).`
+      : `Oprocentowanie ${percentText(options.annualInterestPercent)} przekracza odsetki maksymalne ${maxText} rocznie (art. 359 § 2¹ Kodeksu cywilnego: 2 × (stopa referencyjna NBP ${refText} + 3,5 p.p.), stopa obowiązująca od ${dateText(referenceRate.effectiveFrom)}). Odsetki ponad ten limit nie należą się pożyczkodawcy.`,
     nonInterest.text,
   ];
   return {

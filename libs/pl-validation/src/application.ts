@@ -1,4 +1,5 @@
 import { CONSUMER_CREDIT_ACT_MAX_GROSZE, GROSZE_PER_ZLOTY, zlotyFromGrosze } from '@lib/finance';
+import { formatZloty } from '@lib/pl-format';
 import { z } from 'zod';
 import { isPolishBankAccount, normalizeNrb } from './bank-account';
 import { MESSAGES } from './contact-message';
@@ -88,9 +89,9 @@ export function loanRequestLimitsOf(catalogue: CatalogueRange): LoanRequestLimit
     : null;
 }
 
-/** Whole złoty as the site writes amounts: grouped from a thousand, '30 000 zł' (non-breaking spaces). */
+/** Whole złoty as the site writes amounts (@lib/pl-format): '30 000 zł', non-breaking spaces. */
 export function wholeZlotyText(zloty: number): string {
-  return `${new Intl.NumberFormat('pl-PL', { useGrouping: 'always', maximumFractionDigits: 0 }).format(zloty)}\u00a0zł`;
+  return formatZloty(zloty);
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   EVENT_CATALOGUE,
   eventDefinition,
   isKnownEventId,
+  NON_VISIT_EVENT_IDS,
   SERVER_ONLY_EVENT_IDS,
 } from './catalogue';
 
@@ -29,7 +30,6 @@ describe('checkEventFields', () => {
     [EVENT.pageLoadFromCache, { sub1: 'pageLoadFromCache' }],
     [EVENT.fieldFocus, { sub4: 'contact', sub5: 'email', sub8: '0' }],
     [EVENT.fieldInvalid, { sub8: '12', sub6: 'valueMissing' }],
-    [EVENT.offerClick, { sub4: 'offer-17' }],
     [EVENT.experimentAssignment, { sub4: '0300.1', sub5: 'B' }],
     [EVENT.formSubmission, { sub4: 'contact', sub5: 'sent' }],
     [EVENT.consentChoice, { sub4: 'cookies', sub5: 'accepted' }],
@@ -64,9 +64,10 @@ describe('server-only events', () => {
     sub7: '1',
   };
 
-  it('are the delivery, consent and erasure events, each sub-field they name held to a shape', () => {
-    expect(SERVER_ONLY_EVENT_IDS).toEqual([100, 101, 102, 103, 104, 110, 120]);
-    for (const id of SERVER_ONLY_EVENT_IDS) {
+  it('are the offer click, and the delivery, consent and erasure events, each sub-field of the latter held to a shape', () => {
+    expect(SERVER_ONLY_EVENT_IDS).toEqual([50, 100, 101, 102, 103, 104, 110, 120]);
+    expect(NON_VISIT_EVENT_IDS).toEqual([100, 101, 102, 103, 104, 110, 120]);
+    for (const id of NON_VISIT_EVENT_IDS) {
       const definition = eventDefinition(id)!;
       // Each sub-field is held to a shape (a number, a slug, a listed word): free text would be the
       // way an e-mail or a name could slip into the stream.
@@ -111,6 +112,22 @@ describe('server-only events', () => {
         'server',
       ),
     ).toBeUndefined();
+  });
+
+  it('take the offer click from the server only: the gateway counts it once, so a browser can neither forge nor repeat it', () => {
+    const click = { sub4: '17', sub5: 'vivus', sub6: '2', sub7: 'offers' };
+    expect(checkEventFields(EVENT.offerClick, click)).toBe(
+      'event_id 50 (offerClick) is recorded by the server only, never accepted from a browser',
+    );
+    expect(checkEventFields(EVENT.offerClick, click, 'browser')).toBe(
+      'event_id 50 (offerClick) is recorded by the server only, never accepted from a browser',
+    );
+    expect(checkEventFields(EVENT.offerClick, click, 'server')).toBeUndefined();
+    expect(checkEventFields(EVENT.offerClick, { sub5: 'vivus' }, 'server')).toBe(
+      'sub4 is required for event 50 (offerClick)',
+    );
+    // Its session_id is the visitor's own: the visitor reports count it.
+    expect(eventDefinition(EVENT.offerClick)?.visitSession).toBe(true);
   });
 
   it('leave the browser events as they were from either origin', () => {

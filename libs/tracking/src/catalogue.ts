@@ -16,7 +16,11 @@ export const EVENT = {
   fieldFilled: 41,
   /** A form field failed the browser's validation (invalid event). */
   fieldInvalid: 42,
-  /** A visitor followed an offer ('Przejdź do oferty'): the lender click of the funnel. */
+  /**
+   * A visitor followed an offer ('Przejdź do oferty'): the lender click of the funnel. Server-only:
+   * the gateway's offer redirect records it (once per session and offer within a window), so a
+   * browser can neither forge clicks nor count one twice.
+   */
   offerClick: 50,
   /** A visitor was assigned to a variant of an A/B experiment. */
   experimentAssignment: 60,
@@ -24,8 +28,8 @@ export const EVENT = {
   formSubmission: 70,
   /** A consent choice was made (cookie notice, push notifications). */
   consentChoice: 80,
-  // The ids below are server-only (EventDefinition.serverOnly): the leads service records them about
-  // its own state changes; from a browser they are refused.
+  // The ids below are server-only too (EventDefinition.serverOnly): the leads service records them
+  // about its own state changes; from a browser they are refused.
   /** A lender received an application: its answer to the delivery, or its first decision about it. */
   applicationDelivered: 100,
   /** A lender accepted an application delivered to it. */
@@ -74,10 +78,18 @@ export interface EventDefinition {
   /** Sub-fields that, when present, must be a slug: 1-64 lower-case letters, digits and '-' (a lender). */
   slug?: readonly SubField[];
   /**
-   * Recorded by a service about its own state (deliveries, consents, erasure), never by a browser:
-   * refused from the browser origin, so a visitor cannot forge one.
+   * Recorded by a service, never by a browser: about its own state (deliveries, consents, erasure),
+   * or about what a visitor did through it (the offer redirect's click). Refused from the browser
+   * origin, so a visitor cannot forge one.
    */
   serverOnly?: true;
+  /**
+   * For a server-only event: its session_id is the visitor's session (the server records what the
+   * visitor did, as the offer redirect records a click), so the visitor reports count it like a
+   * browser event. The other server events carry the key of what they report (an application, an
+   * erasure request) in session_id: no visit, and those reports leave them out.
+   */
+  visitSession?: true;
 }
 
 const FIELD_EVENT_FIELDS = {
@@ -154,6 +166,8 @@ export const EVENT_CATALOGUE: readonly EventDefinition[] = /* @__PURE__ */ (() =
       sub7: "where the list was, e.g. 'offers', 'home', 'lender'",
     },
     required: ['sub4'],
+    serverOnly: true,
+    visitSession: true,
   },
   {
     id: EVENT.experimentAssignment,
@@ -309,6 +323,8 @@ const indexById = (definitions: readonly EventDefinition[]) =>
   new Map<number, EventDefinition>(definitions.map((d) => [d.id, d]));
 const serverOnlyIds = (definitions: readonly EventDefinition[]): readonly EventId[] =>
   definitions.filter((d) => d.serverOnly).map((d) => d.id);
+const nonVisitIds = (definitions: readonly EventDefinition[]): readonly EventId[] =>
+  definitions.filter((d) => d.serverOnly && !d.visitSession).map((d) => d.id);
 
 const BY_ID = /* @__PURE__ */ indexById(EVENT_CATALOGUE);
 
@@ -326,6 +342,12 @@ const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
 
 /** The ids only a service may record (EventDefinition.serverOnly), in id order. */
 export const SERVER_ONLY_EVENT_IDS: readonly EventId[] = /* @__PURE__ */ serverOnlyIds(EVENT_CATALOGUE);
+
+/**
+ * The ids whose session_id is no visit (the key of an application or an erasure request), in id
+ * order: the server-only events but those about a visit (EventDefinition.visitSession).
+ */
+export const NON_VISIT_EVENT_IDS: readonly EventId[] = /* @__PURE__ */ nonVisitIds(EVENT_CATALOGUE);
 
 /**
  * Checks the catalogue's rules for one event's sub-fields (empty string = not sent); answers the

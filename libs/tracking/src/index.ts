@@ -8,6 +8,7 @@ export {
   type EventName,
   type EventOrigin,
   isKnownEventId,
+  NON_VISIT_EVENT_IDS,
   SERVER_ONLY_EVENT_IDS,
   type SubField,
 } from './catalogue';

@@ -7,9 +7,10 @@ const FAULTS = Object.freeze(['stall', 'kill', 'postgres', 'deliveries']);
 
 const USAGE = `Usage: npm run chaos [-- flags]
 
-Starts the stack (tools/start/start.mjs, its own DATA_DIR), loads a few pages with autocannon and
+Starts the stack (tools/start/start.mjs, its own DATA_DIR), loads a few pages with autocannon,
 posts comments through POST /api/comments all along (each with its idempotency key, sent again
-with the same key after an uncertain answer), while it
+with the same key after an uncertain answer) and follows 'Przejdź do oferty' (GET /przejdz/<id>/,
+--clicks of them spread over the run, each as a visitor of its own without cookies), while it
   stall     stops the content service (SIGSTOP) for --stall seconds, then lets it go on (SIGCONT)
   kill      kills the rates service (SIGKILL); npm start's supervisor starts it again
   postgres  stops the embedded PostgreSQL (fast shutdown, as pg_ctl stop -m fast); the supervisor
@@ -19,14 +20,16 @@ with the same key after an uncertain answer), while it
             delivered, lets the supervisor start both again, and waits until nothing is queued but
             for the lender that never answers in time
 then prints the requests, the non-2xx answers by status, the writes lost and duplicated (counted in
-PostgreSQL: both must be 0), the time to recover after each fault and the deliveries (the outbox by
-state; what the sandbox received, its repeats and duplicates). Exits 1 when a write was lost or
-duplicated, an application was delivered twice to a lender or a delivery was left queued, or the
-stack did not recover.
+PostgreSQL: both must be 0), the offer clicks sent against those stored as offerClick in the events
+table (lost and duplicated: both must be 0), the time to recover after each fault and the
+deliveries (the outbox by state; what the sandbox received, its repeats and duplicates). Exits 1
+when a write or a click was lost or duplicated, an application was delivered twice to a lender or
+a delivery was left queued, or the stack did not recover.
 
   --faults a,b        which faults, in this order (default ${FAULTS.join(',')})
   --connections N     load connections (default 16)
   --writers N         concurrent comment posters (default 2)
+  --clicks N          offer clicks sent over the run (default 200; 0: none)
   --stall S           seconds the content service stays stopped (default 8; under 15 s the
                       supervisor's liveness check does not restart it)
   --settle S          seconds of plain load before, between and after the faults (default 10)
@@ -47,7 +50,7 @@ class UsageError extends Error {
 /**
  * @typedef {'stall' | 'kill' | 'postgres' | 'deliveries'} Fault
  * @typedef {{
- *   faults: Fault[], connections: number, writers: number, stallSeconds: number,
+ *   faults: Fault[], connections: number, writers: number, clicks: number, stallSeconds: number,
  *   settleSeconds: number, recoverTimeoutSeconds: number, applications: number,
  *   deliveryTimeoutSeconds: number, build: boolean, help: boolean,
  * }} ChaosOptions
@@ -98,6 +101,7 @@ function parseChaosArgs(argv) {
         faults: { type: 'string' },
         connections: { type: 'string', short: 'c' },
         writers: { type: 'string' },
+        clicks: { type: 'string' },
         stall: { type: 'string' },
         settle: { type: 'string' },
         'recover-timeout': { type: 'string' },
@@ -117,6 +121,7 @@ function parseChaosArgs(argv) {
     faults: faultList(v.faults),
     connections: integer('--connections', v.connections, 16, 1, 1024),
     writers: integer('--writers', v.writers, 2, 1, 32),
+    clicks: integer('--clicks', v.clicks, 200, 0, 100_000),
     stallSeconds: integer('--stall', v.stall, 8, 1, 600),
     settleSeconds: integer('--settle', v.settle, 10, 1, 600),
     recoverTimeoutSeconds: integer('--recover-timeout', v['recover-timeout'], 60, 5, 3600),

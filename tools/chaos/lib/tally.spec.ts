@@ -152,8 +152,9 @@ describe('formatReport and passed', () => {
     expect(text).toMatch(/postgres +skipped: DATABASE_URL is set/);
   });
 
-  it('passes only with nothing lost or doubled and every fault recovered', () => {
+  it('passes only with something stored, nothing lost or doubled and every fault recovered', () => {
     expect(passed(clean, faults)).toBe(true);
+    expect(passed({ ...clean, confirmed: 0, rejected: clean.confirmed }, faults)).toBe(false);
     expect(passed({ ...clean, duplicated: 1 }, faults)).toBe(false);
     expect(passed({ ...clean, lost: 1 }, faults)).toBe(false);
     expect(passed(clean, [{ fault: 'kill', what: 'rates killed', endedAt: 0 }])).toBe(false);

@@ -176,11 +176,14 @@ function planStack({ env, databaseUrl, sandbox }) {
 
   const port = gatewayPort(env);
   const mailCatcher = usesMailCatcher(env);
+  // The site's one origin: this gateway on its port unless PUBLIC_ORIGIN is given. The gateway runs
+  // as production, which requires it; the leads service's links in messages point at it too.
+  const publicOrigin = base.PUBLIC_ORIGIN ?? `http://localhost:${port}`;
   // The leads service's mail: to MailDev (SMS too, as mails to <digits>@sms.localhost) unless
-  // SMTP_URL says otherwise; links in messages point at this gateway unless PUBLIC_ORIGIN is given.
+  // SMTP_URL says otherwise.
   /** @type {Record<string, string>} */
   const leadsEnv = {
-    PUBLIC_ORIGIN: base.PUBLIC_ORIGIN ?? `http://localhost:${port}`,
+    PUBLIC_ORIGIN: publicOrigin,
     ...(mailCatcher
       ? {
           SMTP_URL: `smtp://127.0.0.1:${MAILDEV_SMTP_PORT}`,
@@ -283,7 +286,13 @@ function planStack({ env, databaseUrl, sandbox }) {
   specs.push({
     name: 'gateway',
     entry: GATEWAY_ENTRY,
-    env: { ...gatewayBase, ...addresses, PORT: String(port), OPS_PORT: String(opsPort) },
+    env: {
+      ...gatewayBase,
+      ...addresses,
+      PORT: String(port),
+      OPS_PORT: String(opsPort),
+      PUBLIC_ORIGIN: publicOrigin,
+    },
     // The public port's bare probes: what visitors' traffic depends on.
     readyUrl: `http://127.0.0.1:${port}/readyz`,
     healthUrl: `http://127.0.0.1:${port}/healthz`,

@@ -90,6 +90,13 @@ describe('planStack', () => {
     expect(planStack({ env: {}, databaseUrl: DB })[0]!.env.OPERATOR_EXAMPLE).toBeUndefined();
   });
 
+  it('gives the gateway its one origin, which production requires: itself on its port, or the PUBLIC_ORIGIN given', () => {
+    const gatewayEnv = (env: Record<string, string>) => planStack({ env, databaseUrl: DB }).at(-1)!.env;
+    expect(gatewayEnv({}).PUBLIC_ORIGIN).toBe('http://localhost:3000');
+    expect(gatewayEnv({ PORT: '8080' }).PUBLIC_ORIGIN).toBe('http://localhost:8080');
+    expect(gatewayEnv({ PUBLIC_ORIGIN: 'https://example.pl' }).PUBLIC_ORIGIN).toBe('https://example.pl');
+  });
+
   it('keeps an explicit GRPC_HOST', () => {
     expect(planStack({ env: { GRPC_HOST: '0.0.0.0' }, databaseUrl: DB })[0]!.env.GRPC_HOST).toBe('0.0.0.0');
   });

@@ -60,6 +60,7 @@ describe('CommentsUseCases.submitComment', () => {
       commentId: 21,
       state: contentV1.CommentState.PENDING,
       createdAt: '2026-03-01T10:00:00.000Z',
+      duplicate: false,
     });
     expect(acceptsComments).toHaveBeenCalledWith(PAGE);
     expect(insertPendingOnce).toHaveBeenCalledWith(submitted(), {
@@ -79,7 +80,7 @@ describe('CommentsUseCases.submitComment', () => {
     );
   });
 
-  it('answers a repeat of the same submission with the first answer', async () => {
+  it('answers a repeat of the same submission with the first answer, marked as a duplicate', async () => {
     const useCases = new CommentsUseCases(
       strictMock<CommentsRepository>('comments', {
         acceptsComments: jest.fn().mockResolvedValue(true),
@@ -89,6 +90,7 @@ describe('CommentsUseCases.submitComment', () => {
     );
     await expect(useCases.submitComment(keyed(submitted()), CallDeadline.none())).resolves.toMatchObject({
       commentId: 21,
+      duplicate: true,
     });
   });
 

@@ -73,6 +73,7 @@ export class CommentsUseCases {
       commentId: Number(result.answer.id),
       state: contentV1.CommentState.PENDING,
       createdAt: result.answer.createdAt,
+      duplicate: result.outcome === 'repeated',
     };
   }
 

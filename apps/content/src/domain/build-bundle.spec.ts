@@ -98,6 +98,27 @@ describe('buildBundle: a valid tree', () => {
   });
 });
 
+describe('buildBundle: typed figures are typeset like formatted ones', () => {
+  it('joins numbers and zł or % with no-break spaces, groups amounts and writes en dashes, in front matter and body', () => {
+    const bundle = buildBundle(
+      contentTree({
+        [SEO]: markdown(
+          seoFront({
+            title: 'Pożyczka 10000 zł — porównanie',
+            intro: 'Od 500 zł do 30 000 zł, prowizja 5 %.',
+          }),
+          `${sections(3, 100)}\n\nKwota 4806 zł — to płaca minimalna, a RRSO 12,5% jest typowe.`,
+        ),
+      }),
+    );
+    const page = bundle.pages.find((p) => p.path === '/mala-pozyczka/')!;
+    const spaces = (text: string) => text.replace(/\u00a0/g, '⍽');
+    expect(spaces(page.title)).toBe('Pożyczka 10⍽000⍽zł – porównanie');
+    expect(spaces(page.introHtml)).toBe('<p>Od 500⍽zł do 30⍽000⍽zł, prowizja 5⍽%.</p>');
+    expect(spaces(page.bodyHtml)).toContain('Kwota 4⍽806⍽zł – to płaca minimalna, a RRSO 12,5% jest typowe.');
+  });
+});
+
 describe('buildBundle: every error names the file and the field', () => {
   it('title longer than 60 characters', () => {
     expect(issuesOf({ [SEO]: markdown(seoFront({ title: 'x'.repeat(61) }), sections(3, 100)) })).toEqual([

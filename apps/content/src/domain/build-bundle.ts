@@ -5,6 +5,7 @@ import { type ContentFile, type ContentTree } from './content-tree';
 import { parseFrontMatter, parseYaml } from './front-matter';
 import { fieldName, IssueCollector } from './content-issues';
 import { paragraph, renderMarkdown, type RenderedMarkdown } from './markdown';
+import { typesetContent } from './typography';
 import {
   type ArticleRecord,
   type AuthorRecord,
@@ -114,13 +115,13 @@ class BundleBuilder {
       this.issue(file, front.field, front.message, undefined);
       return undefined;
     }
-    const result = schema.safeParse(front.data ?? {});
+    const result = schema.safeParse(typesetContent(front.data ?? {}));
     if (!result.success) {
       this.reportZod(display, result.error, 'front matter');
       this.rememberInvalid(file, front.data);
       return undefined;
     }
-    return { data: result.data, body: front.body, file, display };
+    return { data: result.data, body: typesetContent(front.body), file, display };
   }
 
   private issue(file: ContentFile, field: string, message: string, data: unknown): void {
@@ -370,7 +371,7 @@ class BundleBuilder {
       this.issues.add(this.display(file.rel), '(file)', parsed.message);
       return undefined;
     }
-    return parsed.data;
+    return typesetContent(parsed.data);
   }
 
   addTags(file: ContentFile): void {

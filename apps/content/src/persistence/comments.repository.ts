@@ -141,14 +141,16 @@ export class CommentsRepository {
   }
 
   /**
-   * Erasure: removes the e-mail and the name from every comment left with this e-mail (compared
-   * case-insensitively) and returns how many changed; the text stays, signed as anonymous.
+   * Erasure: removes the e-mail, the name and the visit's session id from every comment left with
+   * this e-mail (compared case-insensitively) and returns how many changed; the text stays, signed
+   * as anonymous.
    */
   async anonymiseByEmail(email: string, anonymousName: string): Promise<number> {
     const result = await this.dataSource
       .createQueryBuilder()
       .update(CommentEntity)
-      .set({ email: '', name: anonymousName })
+      // The visit's session id goes too: it would tie the comment to that visit's tracking events.
+      .set({ email: '', name: anonymousName, sessionId: null })
       .where('lower(email) = lower(:email) AND email <> :empty', { email, empty: '' })
       .execute();
     return result.affected ?? 0;

@@ -185,4 +185,15 @@ describe('validateTrackingEvent', () => {
       event: expect.objectContaining({ eventId: 101, sub4: 'vivus', sub5: 'accepted', clientId: null }),
     });
   });
+
+  it("refuses an offer click from the browser origin and takes it, with the visitor's session, from the server", () => {
+    const click = event({ eventId: 50, sub4: '17', sub5: 'vivus', sub6: '2', sub7: 'offers' });
+    const refusal = 'event_id 50 (offerClick) is recorded by the server only, never accepted from a browser';
+    expect(reason(click)).toBe(refusal);
+    expect(validateTrackingEvent(click, NOW, noNewId, 'browser')).toEqual({ ok: false, reason: refusal });
+    expect(validateTrackingEvent(click, NOW, noNewId, 'server')).toEqual({
+      ok: true,
+      event: expect.objectContaining({ eventId: 50, sub4: '17', sessionId: SESSION, clientId: CLIENT }),
+    });
+  });
 });

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { eventDefinition, FUNNEL_STEPS, SERVER_ONLY_EVENT_IDS } from '@lib/tracking';
+import { eventDefinition, FUNNEL_STEPS, NON_VISIT_EVENT_IDS } from '@lib/tracking';
 import { DataSource } from 'typeorm';
 import { type EnrichedTrackingEvent } from '../domain/enrichment';
 
@@ -85,11 +85,13 @@ const IN_RANGE = `received_at >= ($1::date::timestamp AT TIME ZONE 'Europe/Warsa
           AND received_at <  (($2::date + 1)::timestamp AT TIME ZONE 'Europe/Warsaw')`;
 const WARSAW_DAY = `to_char(received_at AT TIME ZONE 'Europe/Warsaw', 'YYYY-MM-DD')`;
 /**
- * The reports about visitors (clients, sessions, sources, funnel) count browser events only: a
- * server event's session_id is the key of an application or an erasure request, not a visit, and
- * would add a "direct" session per application. CountEvents still counts them (raw volume).
+ * The reports about visitors (clients, sessions, sources, funnel) count the events of visits only:
+ * a delivery, consent or erasure event's session_id is the key of an application or an erasure
+ * request, not a visit, and would add a "direct" session per application. The offer click is a
+ * server event of the visit itself (its session is the visitor's) and counts. CountEvents still
+ * counts everything (raw volume).
  */
-const VISITOR_EVENTS = `event_id <> ALL('{${SERVER_ONLY_EVENT_IDS.join(',')}}'::int[])`;
+const VISITOR_EVENTS = `event_id <> ALL('{${NON_VISIT_EVENT_IDS.join(',')}}'::int[])`;
 
 /** PostgreSQL's "no partition of relation … found for row" (check_violation on a partitioned table). */
 const isMissingPartition = (error: unknown) =>

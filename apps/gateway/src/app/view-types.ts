@@ -1,3 +1,5 @@
+import { type NameForms } from '@lib/pl-format';
+
 /**
  * What several features show: the view shapes they share, in one place every feature imports
  * from (a feature never reaches into another for a type). Components never see protobuf types;
@@ -44,6 +46,8 @@ export interface ContentPageView {
 export interface OfferCard {
   id: string;
   name: string;
+  /** The reviewed brand's name in the cases sentences need ('Opinie o Pożyczce Plus'). */
+  names: NameForms;
   link: string;
   /**
    * Decimal string such as '4.8'; empty unless the feed gave a rating with its count and source

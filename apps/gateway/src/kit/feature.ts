@@ -2,17 +2,37 @@ import { type RateBudgets } from '@lib/cache';
 import { type Logger } from '@lib/observability';
 import { type RawTrackingRecord } from '@lib/tracking';
 import { type RequestHandler } from 'express';
+import { type Registry } from 'prom-client';
 import { type FormState } from '../app/form-state';
 import { type GatewayServices } from '../app/services';
 import { type GatewayConfig } from './config/gateway-config';
 import { type CsrfKey } from './csrf';
+import { type Endpoint } from './http/methods';
 import { type OriginPolicy } from './http/same-origin';
 import { type PagePort } from './pages/page-port';
 
-/** Where tracking records go (Kafka or the events service, buffered and retried): the browser's events and the server's own. */
+/** Where tracking records go (Kafka or the events service, buffered and retried). */
 export interface EventIntake {
   /** Takes the records for delivery; false (nothing taken) when its buffer is full or it is closing. */
   offer(records: readonly RawTrackingRecord[]): boolean;
+}
+
+/**
+ * What became of a record the gateway vouches for itself (an offer click): `stored` now, or a
+ * `duplicate` of one stored before (same ingest id); `queued` when the events service could not be
+ * reached in time (handed to a retried buffer with the same ingest id, so it is stored once);
+ * `refused` by the events service's rules, or `dropped` because the buffer was full: both not
+ * stored, with the reason.
+ */
+export type ServerEventOutcome =
+  | { outcome: 'stored' | 'duplicate' }
+  | { outcome: 'queued'; cause: string }
+  | { outcome: 'refused' | 'dropped'; reason: string };
+
+/** Where the gateway's own records go: the events service's IngestEvents as the server origin. */
+export interface ServerEventIntake {
+  /** Stores one record before answering (within a short deadline), else queues it for a retry. */
+  record(record: RawTrackingRecord): Promise<ServerEventOutcome>;
 }
 
 /** What every feature's HTTP handler may use, built once by the composition root (server/app.ts). */
@@ -28,8 +48,12 @@ export interface FeatureContext {
   origin: OriginPolicy;
   /** The CSRF tokens' key, and whether cookies are `Secure` (PUBLIC_ORIGIN is https). */
   csrf: { key: CsrfKey; secure: boolean };
-  /** The tracking delivery, shared by POST /api/event and the server's own events (offer clicks). */
+  /** The tracking delivery of POST /api/event: what browsers sent (the browser origin). */
   events: EventIntake;
+  /** The gateway's own events (offer clicks), stored as the server origin. */
+  serverEvents: ServerEventIntake;
+  /** The registry of /metrics (ops port), for a feature's own counters. */
+  registry: Registry;
   /** Today in Warsaw ('YYYY-MM-DD'). */
   today: () => string;
   now: () => Date;
@@ -40,8 +64,8 @@ export interface FeatureContext {
 /**
  * Where a feature's handler sits in the server's stack:
  * - `own-body`: before the general body limit and parsers; it reads (and limits) its own body;
- * - `forms`: after the shared JSON and urlencoded parsers (100 kB), before the read-only rule;
- * - `reads`: after the read-only rule (GET and HEAD only reach it), before the trailing-slash redirect.
+ * - `forms`: after the shared JSON and urlencoded parsers (100 kB);
+ * - `reads`: behind the forms, where no post reaches (GET and HEAD only), before the pages.
  */
 export type FeatureStage = 'own-body' | 'forms' | 'reads';
 
@@ -50,6 +74,11 @@ export interface FeatureHandler {
   /** Log name. */
   name: string;
   stage: FeatureStage;
+  /**
+   * Every address the handler answers, with its methods (kit/http/methods.ts): the one method rule
+   * answers OPTIONS, 405 and 404 from these, before the handler runs. An address left out is GET only.
+   */
+  endpoints: readonly Endpoint[];
   create(context: FeatureContext): RequestHandler;
 }
 

@@ -13,6 +13,8 @@ import {
   FEATURE_HANDLERS,
   assignPageExperiments,
   createEventDelivery,
+  createServerEventDelivery,
+  createServerEventRecorder,
   registerDeliveryMetrics,
 } from './feature-handlers';
 import { type FeatureContext, type FeatureStage } from '../kit/feature';
@@ -25,12 +27,11 @@ import { onlyWhen, withBody } from '../kit/http/only-when';
 import { publicProbeRoutes } from './http/ops';
 import { type PageExperimentsFor, pageHandler, payloadHandler } from './http/page-handlers';
 import { newClientId, readClientId } from '../kit/identity/client-id';
-import {
-  limitDeclaredBody,
-  onlyReadMethods,
-  rejectMalformedUrl,
-  trailingSlashRedirect,
-} from '../kit/http/request-guards';
+import { limitDeclaredBody, rejectMalformedUrl, trailingSlashRedirect } from '../kit/http/request-guards';
+import { allowHeader, methodRule, methodTable, unansweredPosts } from '../kit/http/methods';
+import { originFormTarget } from '../kit/http/request-target';
+import { HttpProblem } from '../kit/http/http-problem';
+import { keepsItsAddress, knownAddress, serverEndpoints } from './http/addresses';
 import { seoFiles } from './http/seo-files';
 import { securityHeaders } from './http/security';
 import { staticFiles } from './http/static-files';
@@ -95,13 +96,15 @@ function createRuntime(deps: GatewayDeps, onUpstreamError?: (error: unknown) => 
 
 /**
  * The gateway's Express app. Order of the stack, top to bottom: metrics and security headers,
- * bare probes (/healthz, /readyz; /metrics is on the ops port), compression, URL sanity (400),
- * static assets and build files, the features' posts that read their own bodies (comments, events,
- * views), the general body limit (413) and parsers, the features' form posts (contact, partners,
- * unsubscribe, the journey), the read-only rule (405), the features' read-only endpoints (offer
- * redirect, lead feed), the trailing-slash redirect (301), sitemap.xml and robots.txt, page
- * payloads, pages, and one error handler that never leaks a stack. The features' handlers come
- * from one list (feature-handlers.ts), each placed by its stage.
+ * the request target in origin form (absolute form naming us rewritten, any other authority 400),
+ * bare probes (/healthz, /readyz; /metrics is on the ops port), compression, URL sanity (400), the
+ * trailing-slash rule (301, 308), the method rule (OPTIONS 204, 405 and 404 with the address's
+ * Allow), static assets and build files, the features' posts that read their own bodies (comments,
+ * events, views), the general body limit (413) and parsers, the features' form posts (contact,
+ * partners, unsubscribe, the journey), posts nothing answered (405), the features' read-only
+ * endpoints (offer redirect, lead feed), sitemap.xml and robots.txt, page payloads, pages, and one
+ * error handler that never leaks a stack. The features' handlers come from one list
+ * (feature-handlers.ts), each placed by its stage and declaring its addresses' methods.
  */
 export function createGatewayApp(appDeps: GatewayDeps): Express {
   // A failed service call is one log line wherever it is logged (log-errors.ts).
@@ -112,11 +115,8 @@ export function createGatewayApp(appDeps: GatewayDeps): Express {
   const onUpstreamError = (error: unknown) => metrics.upstreamError(error);
   const runtime = createRuntime(deps, onUpstreamError);
   const { resolver, renderer } = runtime;
-  // Our origin for the posts' same-origin checks (comments, views).
-  const origin = {
-    publicOrigin: deps.config.PUBLIC_ORIGIN,
-    configured: deps.config.PUBLIC_ORIGIN_CONFIGURED,
-  };
+  // Our one origin for the posts' same-origin checks (comments, views, forms).
+  const origin = { publicOrigin: deps.config.PUBLIC_ORIGIN };
 
   const app = express();
   app.disable('x-powered-by');
@@ -133,10 +133,27 @@ export function createGatewayApp(appDeps: GatewayDeps): Express {
     next();
   });
   app.use(securityHeaders(deps.config.PUBLIC_ORIGIN));
+  // Every address's methods: the features' declared endpoints and the server's own; GET elsewhere.
+  const methods = methodTable([
+    ...serverEndpoints(deps.config.BENCH_STATIC),
+    ...FEATURE_HANDLERS.flatMap((feature) => feature.endpoints),
+  ]);
+  // One origin: an absolute-form target naming ours is answered as its path, another authority is 400.
+  app.use(originFormTarget(deps.config.PUBLIC_ORIGIN, allowHeader(['GET', 'POST'])));
   // Bare /healthz and /readyz only: /metrics and the detailed readiness live on the ops port (main.ts).
-  app.use(onlyWhen((req) => req.path === '/healthz' || req.path === '/readyz', publicProbeRoutes(readiness)));
+  // Their other methods meet the method rule below.
+  app.use(
+    onlyWhen(
+      (req) => (req.path === '/healthz' || req.path === '/readyz') && !withBody(req),
+      publicProbeRoutes(readiness),
+    ),
+  );
   app.use(compression());
   app.use(rejectMalformedUrl());
+  // Before any handler: a page address without its slash is a redirect whatever the method, so no
+  // handler answers it under two addresses; then one rule for the methods of every address.
+  app.use(trailingSlashRedirect(keepsItsAddress));
+  app.use(methodRule(methods, knownAddress(resolver, deps.publicDir)));
   // Files have a dot or live under /assets; page paths end with '/' and skip both routers.
   app.use(
     onlyWhen(
@@ -145,10 +162,13 @@ export function createGatewayApp(appDeps: GatewayDeps): Express {
     ),
   );
   app.use(onlyWhen((req) => req.path.startsWith('/builds/'), buildRoutes(deps.manifest, deps.buildArchive)));
-  // One delivery for the browser's events and the gateway's own (offer clicks).
+  // The browsers' events (Kafka or gRPC), and apart from them the gateway's own (offer clicks:
+  // always the events service over gRPC as the server origin, also with KAFKA_BROKERS set).
   const eventDelivery =
     deps.eventDelivery ?? createEventDelivery(deps.config, deps.services.events, deps.logger);
-  registerDeliveryMetrics(registry, eventDelivery);
+  const serverEventDelivery =
+    deps.serverEventDelivery ?? createServerEventDelivery(deps.config, deps.services.events, deps.logger);
+  registerDeliveryMetrics(registry, [eventDelivery, serverEventDelivery]);
   const context: FeatureContext = {
     config: deps.config,
     services: deps.services,
@@ -158,6 +178,12 @@ export function createGatewayApp(appDeps: GatewayDeps): Express {
     origin,
     csrf: { key: csrfKey(deps.config.CSRF_SECRET), secure: deps.config.PUBLIC_ORIGIN.startsWith('https:') },
     events: eventDelivery,
+    serverEvents: createServerEventRecorder({
+      events: deps.services.events,
+      retry: serverEventDelivery,
+      deadlineMs: deps.config.OFFER_CLICK_DEADLINE_MS,
+    }),
+    registry,
     today: runtime.today,
     now: deps.now ?? (() => new Date()),
     onUpstreamError,
@@ -171,10 +197,16 @@ export function createGatewayApp(appDeps: GatewayDeps): Express {
   // The visitors' forms posted to their own pages (/kontakt/, /wspolpraca/, /unsubscribe/, the journey):
   // same origin and a CSRF token bound to the form cookie, then the service; GET draws each form per visitor.
   for (const handler of features('forms')) app.use(handler);
-  app.use(onlyReadMethods());
-  // Read-only endpoints without the trailing slash ('Przejdź do oferty', the lead feed): above that rule.
+  app.use(unansweredPosts(methods));
+  // Read-only endpoints ('Przejdź do oferty', the lead feed, the status page): GET and HEAD only reach them.
   for (const handler of features('reads')) app.use(handler);
-  app.use(trailingSlashRedirect());
+  // An API address nothing answered is a JSON 404, never rendered as a page.
+  app.use(
+    onlyWhen(
+      (req) => req.path.startsWith('/api/'),
+      (_req, _res, next) => next(new HttpProblem(404, 'no such API address')),
+    ),
+  );
   app.use(
     onlyWhen(
       (req) => req.path === '/sitemap.xml' || req.path === '/robots.txt',

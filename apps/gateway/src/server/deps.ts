@@ -27,6 +27,8 @@ export interface GatewayDeps {
   rateBudgets?: RateBudgets;
   /** Where POST /api/event and the offer clicks hand their events (Kafka or gRPC, buffered); one to the events service over gRPC when omitted (main.ts passes the configured one and drains it). */
   eventDelivery?: EventDelivery;
+  /** Where offer clicks wait when the events service did not answer in time (gRPC IngestEvents as the server origin, buffered); a fresh one when omitted (main.ts passes its own and drains it). */
+  serverEventDelivery?: EventDelivery;
   /** Other live builds' hashed assets and metas (Redis, http/build-archive.ts); only this build's files when omitted. */
   buildArchive?: BuildArchive;
   /** Clock for the pages' "today" (loan example dates); tests pin it. */

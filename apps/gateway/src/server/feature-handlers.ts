@@ -48,7 +48,8 @@ export function formStateOfQuery(query: URLSearchParams): FormState | undefined 
   return undefined;
 }
 
-export { createEventDelivery } from '../features/tracking/tracking-delivery';
+export { createEventDelivery, createServerEventDelivery } from '../features/tracking/tracking-delivery';
+export { createServerEventRecorder } from '../features/tracking/server-events';
 export { type EventDelivery } from '../features/tracking/event-delivery';
 export { registerDeliveryMetrics } from '../features/tracking/delivery-metrics';
 export { assignPageExperiments } from '../features/experiments/page-experiments';

@@ -5,7 +5,7 @@ import { createCache, createRateBudgets } from '@lib/cache';
 import { createLogger, createMetricsRegistry } from '@lib/observability';
 import path from 'node:path';
 import { createGatewayApp } from './app';
-import { createEventDelivery } from './feature-handlers';
+import { createEventDelivery, createServerEventDelivery } from './feature-handlers';
 import { startBuildArchive } from './http/build-archive';
 import { startGatewayOpsServer } from './http/ops';
 import { startGatewayServer } from './http-server';
@@ -27,6 +27,7 @@ async function main(config: GatewayConfig, telemetry: Telemetry | undefined): Pr
   const readiness = new ReadinessState();
   const rateBudgets = createRateBudgets(config.REDIS_URL, GATEWAY_REDIS_NAMESPACE, logger);
   const eventDelivery = createEventDelivery(config, services.events, logger);
+  const serverEventDelivery = createServerEventDelivery(config, services.events, logger);
   // With Redis: this build's files for the tabs of other builds, theirs for ours (rolling updates).
   const builds = config.REDIS_URL
     ? await startBuildArchive({
@@ -52,6 +53,7 @@ async function main(config: GatewayConfig, telemetry: Telemetry | undefined): Pr
     registry,
     rateBudgets,
     eventDelivery,
+    serverEventDelivery,
     ...(builds ? { buildArchive: builds.archive } : {}),
   });
   const server = await startGatewayServer(app, { host: config.HOST, port: config.PORT, readiness, logger });
@@ -89,8 +91,10 @@ async function main(config: GatewayConfig, telemetry: Telemetry | undefined): Pr
       .close(Math.max(config.SHUTDOWN_TIMEOUT_MS - 1_000, 500))
       .then(async () => {
         await ops.close();
-        // Accepted tracking events go out before the events service's client closes (at most 2 s).
-        await eventDelivery.drain(Math.min(2_000, Math.max(config.SHUTDOWN_TIMEOUT_MS - 1_000, 500)));
+        // Accepted tracking events and queued offer clicks go out before the events service's client
+        // closes (at most 2 s, both at once).
+        const drainMs = Math.min(2_000, Math.max(config.SHUTDOWN_TIMEOUT_MS - 1_000, 500));
+        await Promise.all([eventDelivery.drain(drainMs), serverEventDelivery.drain(drainMs)]);
         closeGatewayServices(services);
         await cache.close();
         await rateBudgets.close();
@@ -108,8 +112,14 @@ async function main(config: GatewayConfig, telemetry: Telemetry | undefined): Pr
   process.once('SIGINT', () => stop('SIGINT'));
 }
 
-// An invalid environment in a deployment (loadConfigOrUnready): up, never ready, one log line naming the variables.
-if (loadedConfig instanceof ConfigError) {
+// An invalid environment in a deployment (loadConfigOrUnready): up, never ready, one log line naming
+// the variables. Except without its public origin: with no address of its own the gateway could build
+// no link and check no post's origin, and the variable belongs to the deployment's manifest, not to
+// an operator's facts, so the process stops (exit 78, EX_CONFIG) and the crash points at the manifest.
+if (loadedConfig instanceof ConfigError && loadedConfig.variables.includes('PUBLIC_ORIGIN')) {
+  process.stderr.write(`gateway cannot start: ${loadedConfig.message}\n`);
+  process.exit(78);
+} else if (loadedConfig instanceof ConfigError) {
   void runUnconfiguredGateway(loadedConfig);
 } else {
   main(loadedConfig, startedTelemetry).catch((error: unknown) => {

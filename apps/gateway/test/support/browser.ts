@@ -41,7 +41,7 @@ export function useIslandGateway(): IslandGateway {
   beforeAll(async () => {
     client = buildTestClient();
     content = await startFakeService('content', createFakeContent().handlers);
-    gateway = await startTestGateway({ targets: { content: content.target }, client });
+    gateway = await startTestGateway({ targets: { content: content.target }, client, ownOrigin: true });
     browser = await launchChromium();
   });
 

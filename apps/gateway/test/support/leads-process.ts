@@ -100,13 +100,18 @@ export interface GatewayWithLeads {
  * test can post as its own client (X-Forwarded-For) and the per-address budgets stay apart.
  */
 export async function startGatewayWithLeads(
-  options: { client?: TestGatewayOptions['client']; env?: Record<string, string> } = {},
+  options: {
+    client?: TestGatewayOptions['client'];
+    env?: Record<string, string>;
+    ownOrigin?: boolean;
+  } = {},
 ): Promise<GatewayWithLeads> {
   const leads = await startLeadsProcess();
   const gateway = await startTestGateway({
     targets: { leads: leads.target },
     env: { PAGE_CACHE: 'false', TRUST_PROXY: 'loopback', GRPC_DEADLINE_MS: '5000', ...options.env },
     ...(options.client ? { client: options.client } : {}),
+    ...(options.ownOrigin ? { ownOrigin: true } : {}),
   });
   const db = new Client({ connectionString: leads.databaseUrl });
   await db.connect();

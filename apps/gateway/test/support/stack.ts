@@ -16,8 +16,8 @@ import { type Redis } from 'ioredis';
 /*
  * The real thing, one per test file: the content, offers and rates services started as processes
  * from their builds (node dist/apps/<service>/src/main.js), each on a fresh PostgreSQL database,
- * and the gateway from its build, with its page cache in Redis. Leads and events are not started
- * (no gateway page calls them yet); the gateway points at loopback ports where nothing listens.
+ * and the gateway from its build, with its page cache in Redis. Leads and events are started when
+ * asked (`leads`, `events`); otherwise the gateway points at loopback ports where nothing listens.
  *
  * Redis: the services' and the gateway's cache namespaces are fixed ('content', 'gateway', …), so
  * two stacks (or a stack and another project's tests) on one Redis would read each other's
@@ -28,7 +28,7 @@ import { type Redis } from 'ioredis';
 const workspaceRoot = path.resolve(__dirname, '../../../..');
 const dist = (...parts: string[]) => path.join(workspaceRoot, 'dist', ...parts);
 
-export type StackService = 'content' | 'offers' | 'rates' | 'leads';
+export type StackService = 'content' | 'offers' | 'rates' | 'leads' | 'events';
 const SERVICES: readonly StackService[] = ['content', 'offers', 'rates'];
 
 /** A process we started: its output (last lines kept for failure messages) and its exit. */
@@ -153,6 +153,11 @@ export interface StackOptions {
   contentDir?: string;
   /** Also start the leads service (its own database; MatchOffers on this stack's offers service). */
   leads?: boolean;
+  /**
+   * Also start the events service (its own database, no Kafka): the gateway and the leads service
+   * send their events to it. Without it they go to a port where nothing listens.
+   */
+  events?: boolean;
   /** Extra variables of the offers service (e.g. OFFERS_FEED_BASE_URL of a feed folder a test edits). */
   offersEnv?: Record<string, string>;
   /** Extra variables of the rates service (e.g. BANK_SOURCE_URLS of a bank whose source is down). */
@@ -198,7 +203,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   let offers: ServiceClient<'offers'> | undefined;
   let rates: ServiceClient<'rates'> | undefined;
   let leads: ServiceClient<'leads'> | undefined;
-  const services: readonly StackService[] = options.leads ? [...SERVICES, 'leads'] : SERVICES;
+  const services: readonly StackService[] = [
+    ...SERVICES,
+    ...(options.leads ? (['leads'] as const) : []),
+    ...(options.events ? (['events'] as const) : []),
+  ];
 
   const stopAll = async () => {
     content?.close();
@@ -243,6 +252,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       LEADS_BLIND_INDEX_KEY: randomBytes(32).toString('base64'),
       OFFERS_SERVICE_ADDR: `127.0.0.1:${ports.offers.grpc}`,
       CONTENT_SERVICE_ADDR: `127.0.0.1:${ports.content.grpc}`,
+      EVENTS_SERVICE_ADDR: `127.0.0.1:${options.events ? ports.events.grpc : eventsPort}`,
       // Required in production besides: the status links' key, the lender file (the production one:
       // no lender takes applications), mail (nothing listens there: a confirmation stays queued), the site.
       LEADS_LINK_KEY: randomBytes(32).toString('base64'),
@@ -289,7 +299,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       OFFERS_SERVICE_ADDR: `127.0.0.1:${ports.offers.grpc}`,
       RATES_SERVICE_ADDR: `127.0.0.1:${ports.rates.grpc}`,
       LEADS_SERVICE_ADDR: `127.0.0.1:${options.leads ? ports.leads.grpc : leadsPort}`,
-      EVENTS_SERVICE_ADDR: `127.0.0.1:${eventsPort}`,
+      EVENTS_SERVICE_ADDR: `127.0.0.1:${options.events ? ports.events.grpc : eventsPort}`,
       REDIS_URL: redis.url,
       PAGE_CACHE: 'true',
       // Every request of a test comes from 127.0.0.1: the limit is not under test here.

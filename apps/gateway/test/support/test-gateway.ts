@@ -1,4 +1,4 @@
-import { MemoryCache } from '@lib/cache';
+import { MemoryCache, type RateBudgets } from '@lib/cache';
 import { loadConfig } from '@lib/config';
 import { SERVICE_NAMES, type ServiceName } from '@lib/contracts';
 import { createLogger, createMetricsRegistry } from '@lib/observability';
@@ -59,6 +59,14 @@ export interface TestGatewayOptions {
   now?: () => Date;
   /** Other builds' assets and metas (main.ts: Redis); none when omitted. */
   buildArchive?: BuildArchive;
+  /** The rate budgets (main.ts: Redis, when REDIS_URL is set); in process when omitted. */
+  rateBudgets?: RateBudgets;
+  /**
+   * PUBLIC_ORIGIN is the address the gateway listens on (`url`), for a browser that posts from the
+   * pages it opened there. Otherwise the origin is the development one, http://localhost:3000,
+   * which tests name in their posts' Origin header (the gateway never takes the Host for it).
+   */
+  ownOrigin?: boolean;
 }
 
 export interface TestGateway {
@@ -83,7 +91,13 @@ const ADDRESS_VARIABLES: Record<ServiceName, string> = {
 /** The real app on a random port, with real gRPC clients pointed at the given targets. */
 export async function startTestGateway(options: TestGatewayOptions): Promise<TestGateway> {
   const unused = await deadTarget();
-  const env: Record<string, string> = { NODE_ENV: 'test', LOG_LEVEL: 'info', GRPC_DEADLINE_MS: '1500' };
+  const port = options.ownOrigin ? await freePort() : 0;
+  const env: Record<string, string> = {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'info',
+    GRPC_DEADLINE_MS: '1500',
+    ...(options.ownOrigin ? { PUBLIC_ORIGIN: `http://127.0.0.1:${port}` } : {}),
+  };
   for (const name of SERVICE_NAMES) env[ADDRESS_VARIABLES[name]] = options.targets[name] ?? unused;
   const config = loadConfig(gatewayEnvSchema, { ...env, ...options.env });
 
@@ -111,9 +125,10 @@ export async function startTestGateway(options: TestGatewayOptions): Promise<Tes
     now: options.now ?? (() => new Date('2025-01-20T10:00:00Z')),
     ...(options.routes ? { routes: options.routes } : {}),
     ...(options.buildArchive ? { buildArchive: options.buildArchive } : {}),
+    ...(options.rateBudgets ? { rateBudgets: options.rateBudgets } : {}),
   };
   const app = createGatewayApp(deps);
-  const server = await startGatewayServer(app, { host: '127.0.0.1', port: 0, readiness, logger });
+  const server = await startGatewayServer(app, { host: '127.0.0.1', port, readiness, logger });
   const ops = await startGatewayOpsServer({
     host: '127.0.0.1',
     port: 0,

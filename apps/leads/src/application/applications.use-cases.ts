@@ -204,6 +204,7 @@ export class ApplicationsUseCases {
         matchedOffers: 0,
         statusToken: '',
         deliveries: 0,
+        duplicate: result.outcome === 'repeated',
       };
     }
     return {
@@ -213,6 +214,7 @@ export class ApplicationsUseCases {
       matchedOffers: completion!.matchedOffers,
       statusToken: statusToken(this.config.LEADS_LINK_KEY, answer.applicationId, now),
       deliveries: completion!.planned.length,
+      duplicate: false,
     };
   }
 
@@ -256,6 +258,7 @@ export class ApplicationsUseCases {
     return done;
   }
 
+  /** A submit of an application already submitted (a repeat, or a concurrent one that lost): nothing new stored. */
   private submittedAnswer(row: ApplicationEntity, now: Date): leadsV1.SubmitApplicationResponse {
     return {
       applicationId: row.id,
@@ -264,6 +267,7 @@ export class ApplicationsUseCases {
       matchedOffers: 0,
       statusToken: statusToken(this.config.LEADS_LINK_KEY, row.id, now),
       deliveries: 0,
+      duplicate: true,
     };
   }
 

@@ -64,7 +64,7 @@ describe('ContactUseCases.submitContactMessage', () => {
 
     await expect(
       contact.submitContactMessage({ message, idempotencyKey: KEY }, clock().deadline),
-    ).resolves.toEqual(STORED);
+    ).resolves.toEqual({ ...STORED, duplicate: false });
     expect(insertOnce).toHaveBeenCalledWith(
       {
         id: expect.any(String),
@@ -101,7 +101,7 @@ describe('ContactUseCases.submitContactMessage', () => {
       expect(handed).not.toContain(secret);
   });
 
-  it('answers a repeat of the same submission with the first answer', async () => {
+  it('answers a repeat of the same submission with the first answer, marked as a duplicate', async () => {
     const insertOnce = jest.fn().mockResolvedValue({ outcome: 'repeated', answer: STORED });
     const contact = new ContactUseCases(
       strictMock<ContactMessagesRepository>('contactMessages', { insertOnce }),
@@ -112,7 +112,7 @@ describe('ContactUseCases.submitContactMessage', () => {
 
     await expect(
       contact.submitContactMessage({ message, idempotencyKey: KEY }, clock().deadline),
-    ).resolves.toEqual(STORED);
+    ).resolves.toEqual({ ...STORED, duplicate: true });
   });
 
   it('refuses a key that came with another message, naming the field', async () => {
@@ -195,7 +195,7 @@ describe('ContactUseCases.submitPartnerEnquiry', () => {
 
     await expect(
       contact.submitPartnerEnquiry({ enquiry, idempotencyKey: KEY }, clock().deadline),
-    ).resolves.toEqual(STORED);
+    ).resolves.toEqual({ ...STORED, duplicate: false });
     expect(insertEnquiryOnce).toHaveBeenCalledWith(
       {
         id: expect.any(String),

@@ -86,7 +86,11 @@ export class ContactUseCases {
     );
     if (result.outcome === 'key-reused') throw keyReused();
     if (result.outcome === 'stored') this.queued.raise();
-    return { id: result.answer.id, receivedAt: result.answer.receivedAt };
+    return {
+      id: result.answer.id,
+      receivedAt: result.answer.receivedAt,
+      duplicate: result.outcome === 'repeated',
+    };
   }
 
   /** Stores a partner programme enquiry, exactly once per idempotency key. */
@@ -118,6 +122,10 @@ export class ContactUseCases {
       },
     );
     if (result.outcome === 'key-reused') throw keyReused();
-    return { id: result.answer.id, receivedAt: result.answer.receivedAt };
+    return {
+      id: result.answer.id,
+      receivedAt: result.answer.receivedAt,
+      duplicate: result.outcome === 'repeated',
+    };
   }
 }

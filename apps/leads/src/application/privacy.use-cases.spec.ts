@@ -8,9 +8,11 @@ import { type PeerServices } from '../persistence/peer-services';
 import { type PersonalDataVault } from '../persistence/personal-data-vault';
 import { type ErasureRequestEntity } from '../persistence/privacy.entity';
 import { type PrivacyRepository } from '../persistence/privacy.repository';
-import { PrivacyUseCases } from './privacy.use-cases';
+import { type SubmitRateLimiter } from '../persistence/submit-rate-limiter';
+import { FORGET_BATCH, PrivacyUseCases } from './privacy.use-cases';
 
 const ID = '0b7e8c1a-2f4d-4e6b-9a1c-3d5e7f9a1b2c';
+const LEAD = '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
 const RECEIVED = new Date('2026-11-24T10:00:00.000Z');
 const request = (overrides: Partial<ErasureRequestEntity> = {}) =>
   ({
@@ -22,9 +24,17 @@ const request = (overrides: Partial<ErasureRequestEntity> = {}) =>
     rejectionReason: null,
     sealed: Buffer.from('sealed'),
     dataKeyId: 'dk',
+    emailIndex: 'email:index',
+    phoneIndex: null,
+    applicationIds: [LEAD],
     attempts: 1,
     ...overrides,
   }) as ErasureRequestEntity;
+
+const erased = (overrides: Partial<ErasureRequestEntity> = {}, indexes = ['email:index']) => ({
+  request: request(overrides),
+  indexes,
+});
 
 const vault = () =>
   strictMock<PersonalDataVault>('vault', {
@@ -34,9 +44,11 @@ const vault = () =>
     fingerprint: () => 'fingerprint',
   });
 const config = { LEADS_RETENTION_DAYS: 365 } as LeadsConfig;
+const counters = (forget = jest.fn().mockResolvedValue(undefined)) =>
+  strictMock<SubmitRateLimiter>('counters', { forget });
 
 describe('PrivacyUseCases.requestErasure', () => {
-  it('records the request with blind indexes and a salted hash only, erases, asks content, then completes', async () => {
+  it('records the request with blind indexes and a salted hash only, erases, asks offers and content, then completes', async () => {
     const requestErasureOnce = jest
       .fn()
       .mockResolvedValue({ outcome: 'stored', answer: { id: ID, receivedAt: RECEIVED.toISOString() } });
@@ -47,17 +59,20 @@ describe('PrivacyUseCases.requestErasure', () => {
         request({ status: 'completed', completedAt: new Date('2026-11-24T10:00:01.000Z'), erasedRecords: 3 }),
       );
     const anonymiseCommenter = jest.fn().mockResolvedValue({ anonymisedComments: 1 });
+    const forgetLeadRequests = jest.fn().mockResolvedValue({ forgotten: 1 });
+    const forget = jest.fn().mockResolvedValue(undefined);
     const useCases = new PrivacyUseCases(
       strictMock<PrivacyRepository>('privacy', {
         requestErasureOnce,
-        eraseLocalData: jest.fn().mockResolvedValue(request()),
+        eraseLocalData: jest.fn().mockResolvedValue(erased({}, ['email:index', 'phone:index'])),
         complete,
         findErasure,
       }),
       strictMock<ApplicationsRepository>('applications'),
       strictMock<ContactMessagesRepository>('contact'),
       vault(),
-      { content: { anonymiseCommenter } } as unknown as PeerServices,
+      { content: { anonymiseCommenter }, offers: { forgetLeadRequests } } as unknown as PeerServices,
+      counters(forget),
       config,
       silentLogger(),
     );
@@ -80,6 +95,9 @@ describe('PrivacyUseCases.requestErasure', () => {
       subjectHash: expect.stringMatching(/^[0-9a-f]{32}:[0-9a-f]{64}$/),
     });
     expect(anonymiseCommenter).toHaveBeenCalledWith({ email: 'jan@example.pl' });
+    expect(forgetLeadRequests).toHaveBeenCalledWith({ applicationIds: [LEAD] });
+    // The phone of the application found by the e-mail: its counters go too.
+    expect(forget).toHaveBeenCalledWith(['email:index', 'phone:index']);
     expect(complete).toHaveBeenCalledWith(ID, 1);
   });
 
@@ -91,14 +109,18 @@ describe('PrivacyUseCases.requestErasure', () => {
       .mockResolvedValueOnce({ anonymisedComments: 0 });
     const useCases = new PrivacyUseCases(
       strictMock<PrivacyRepository>('privacy', {
-        eraseLocalData: jest.fn().mockResolvedValue(request()),
+        eraseLocalData: jest.fn().mockResolvedValue(erased()),
         pendingErasures: jest.fn().mockResolvedValue([request()]),
         complete,
       }),
       strictMock<ApplicationsRepository>('applications'),
       strictMock<ContactMessagesRepository>('contact'),
       vault(),
-      { content: { anonymiseCommenter } } as unknown as PeerServices,
+      {
+        content: { anonymiseCommenter },
+        offers: { forgetLeadRequests: jest.fn().mockResolvedValue({ forgotten: 0 }) },
+      } as unknown as PeerServices,
+      counters(),
       config,
       silentLogger(),
     );
@@ -107,6 +129,71 @@ describe('PrivacyUseCases.requestErasure', () => {
     expect(complete).not.toHaveBeenCalled();
     await expect(useCases.finishPendingErasures()).resolves.toBe(1);
     expect(complete).toHaveBeenCalledWith(ID, 0);
+  });
+
+  it('leaves the request in progress while the offers service is away, and asks it again with the ids kept on the request', async () => {
+    const complete = jest.fn().mockResolvedValue(undefined);
+    const forgetLeadRequests = jest
+      .fn()
+      .mockRejectedValueOnce(new Error('UNAVAILABLE'))
+      .mockResolvedValue({ forgotten: 1 });
+    const anonymiseCommenter = jest.fn().mockResolvedValue({ anonymisedComments: 0 });
+    // The second run finds no application any more (their blind indexes are gone): the ids come from the request.
+    const useCases = new PrivacyUseCases(
+      strictMock<PrivacyRepository>('privacy', {
+        eraseLocalData: jest.fn().mockResolvedValue(erased()),
+        pendingErasures: jest.fn().mockResolvedValue([request()]),
+        complete,
+      }),
+      strictMock<ApplicationsRepository>('applications'),
+      strictMock<ContactMessagesRepository>('contact'),
+      vault(),
+      { content: { anonymiseCommenter }, offers: { forgetLeadRequests } } as unknown as PeerServices,
+      counters(),
+      config,
+      silentLogger(),
+    );
+
+    await expect(useCases.finishPendingErasures()).resolves.toBe(0);
+    expect(complete).not.toHaveBeenCalled();
+    await expect(useCases.finishPendingErasures()).resolves.toBe(1);
+    expect(forgetLeadRequests).toHaveBeenNthCalledWith(2, { applicationIds: [LEAD] });
+    expect(complete).toHaveBeenCalledWith(ID, 0);
+  });
+
+  it('names the ids in calls of at most FORGET_BATCH, skips the call when none, and never waits on Redis', async () => {
+    const many = Array.from({ length: FORGET_BATCH + 1 }, (_, i) => `id-${i}`);
+    const forgetLeadRequests = jest.fn().mockResolvedValue({ forgotten: 0 });
+    const complete = jest.fn().mockResolvedValue(undefined);
+    const eraseLocalData = jest
+      .fn()
+      .mockResolvedValueOnce(erased({ applicationIds: many }))
+      .mockResolvedValueOnce(erased({ applicationIds: null, sealed: null, dataKeyId: null }, []));
+    const useCases = new PrivacyUseCases(
+      strictMock<PrivacyRepository>('privacy', {
+        eraseLocalData,
+        pendingErasures: jest.fn().mockResolvedValue([request()]),
+        complete,
+      }),
+      strictMock<ApplicationsRepository>('applications'),
+      strictMock<ContactMessagesRepository>('contact'),
+      vault(),
+      {
+        content: { anonymiseCommenter: jest.fn().mockResolvedValue({ anonymisedComments: 0 }) },
+        offers: { forgetLeadRequests },
+      } as unknown as PeerServices,
+      counters(jest.fn().mockRejectedValue(new Error('redis down'))),
+      config,
+      silentLogger(),
+    );
+
+    await expect(useCases.finishPendingErasures()).resolves.toBe(1);
+    expect(
+      forgetLeadRequests.mock.calls.map(([r]) => (r as { applicationIds: string[] }).applicationIds),
+    ).toEqual([many.slice(0, FORGET_BATCH), many.slice(FORGET_BATCH)]);
+    await expect(useCases.finishPendingErasures()).resolves.toBe(1);
+    expect(forgetLeadRequests).toHaveBeenCalledTimes(2);
+    expect(complete).toHaveBeenCalledTimes(2);
   });
 });
 
@@ -120,6 +207,7 @@ describe('PrivacyUseCases.applyRetention', () => {
       strictMock<ContactMessagesRepository>('contact', { deleteReceivedBefore }),
       vault(),
       strictMock<PeerServices>('peers'),
+      counters(),
       config,
       silentLogger(),
     );

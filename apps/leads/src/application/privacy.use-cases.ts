@@ -11,6 +11,7 @@ import { PeerServices } from '../persistence/peer-services';
 import { PersonalDataVault } from '../persistence/personal-data-vault';
 import { type ErasureRequestEntity, type RequestStatusValue } from '../persistence/privacy.entity';
 import { PrivacyRepository, type RequestSubject } from '../persistence/privacy.repository';
+import { SubmitRateLimiter } from '../persistence/submit-rate-limiter';
 import { MARKETING_CONSENTS } from './lead-mappings';
 
 /** Who asks: a normalised e-mail and/or mobile phone (at least one). */
@@ -33,12 +34,18 @@ const STATUS: Record<RequestStatusValue, leadsV1.RequestStatus> = {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** Application ids per ForgetLeadRequests call (the most the offers service takes in one). */
+export const FORGET_BATCH = 1_000;
+
 /**
  * Unsubscribe and erasure (GDPR art. 17), and the retention of personal data. Both requests put the
  * e-mail and phone on the suppression list at once. An erasure is recorded first (so it is never
- * lost), then carried out: the leads tables in one transaction, then the content service's comments
- * (AnonymiseCommenter); when that call fails the request stays IN_PROGRESS and the job finishes it.
- * Once done, the request keeps only a salted hash of who asked.
+ * lost), then carried out: the leads tables in one transaction, the rate counters under the
+ * person's blind indexes in Redis, then the copies other services hold: the offers service's stored
+ * requests of the applications (ForgetLeadRequests, which ends their lead feed) and the content
+ * service's comments (AnonymiseCommenter). When either call fails the request stays IN_PROGRESS,
+ * keeping what the calls need, and the job repeats both (a repeat finds nothing left). Once done,
+ * the request keeps only a salted hash of who asked.
  */
 @Injectable()
 export class PrivacyUseCases {
@@ -48,6 +55,7 @@ export class PrivacyUseCases {
     private readonly contact: ContactMessagesRepository,
     private readonly vault: PersonalDataVault,
     private readonly peers: PeerServices,
+    private readonly counters: SubmitRateLimiter,
     @Inject(SERVICE_CONFIG) private readonly config: LeadsConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -117,24 +125,62 @@ export class PrivacyUseCases {
 
   /** Carries out one erasure as far as it can; true once it is completed. */
   private async carryOut(id: string): Promise<boolean> {
-    const request = await this.privacy.eraseLocalData(id);
+    const { request, indexes } = await this.privacy.eraseLocalData(id);
     if (request.status === 'completed') return true;
-    let anonymised = 0;
-    if (request.sealed && request.dataKeyId) {
-      const { email } = await this.vault.open('erasure_requests', request.dataKeyId, request.sealed);
-      try {
-        anonymised = (await this.peers.content.anonymiseCommenter({ email: email! })).anonymisedComments;
-      } catch (error) {
-        this.logger.warn(
-          { err: error, erasureRequestId: id, attempts: request.attempts },
-          'erasure: content service did not anonymise comments; the job retries',
-        );
-        return false;
-      }
-    }
+    await this.forgetCounters(request, indexes);
+    const forgotten = await this.forgetLeadRequests(request);
+    const anonymised = await this.anonymiseComments(request);
+    if (!forgotten || anonymised === undefined) return false;
     await this.privacy.complete(id, anonymised);
     this.logger.info({ erasureRequestId: id }, 'erasure completed');
     return true;
+  }
+
+  /**
+   * The submit and link counters under the person's blind indexes (the request's, and on the run
+   * that found them, those of the applications erased). Best effort: they end with their one-hour
+   * window anyway, and an erasure never waits on Redis for them.
+   */
+  private async forgetCounters(request: ErasureRequestEntity, indexes: readonly string[]): Promise<void> {
+    try {
+      await this.counters.forget(indexes);
+    } catch (error) {
+      this.logger.warn(
+        { err: error, erasureRequestId: request.id },
+        'erasure: rate counters of the person not dropped; they end within the hour',
+      );
+    }
+  }
+
+  /** The offers service forgets the applications' stored requests; false when it did not answer. */
+  private async forgetLeadRequests(request: ErasureRequestEntity): Promise<boolean> {
+    const ids = request.applicationIds ?? [];
+    try {
+      for (let at = 0; at < ids.length; at += FORGET_BATCH)
+        await this.peers.offers.forgetLeadRequests({ applicationIds: ids.slice(at, at + FORGET_BATCH) });
+      return true;
+    } catch (error) {
+      this.logger.warn(
+        { err: error, erasureRequestId: request.id, attempts: request.attempts },
+        'erasure: offers service did not forget the lead requests; the job retries',
+      );
+      return false;
+    }
+  }
+
+  /** The content service anonymises the person's comments: how many, or undefined when it did not answer. */
+  private async anonymiseComments(request: ErasureRequestEntity): Promise<number | undefined> {
+    if (!request.sealed || !request.dataKeyId) return 0;
+    const { email } = await this.vault.open('erasure_requests', request.dataKeyId, request.sealed);
+    try {
+      return (await this.peers.content.anonymiseCommenter({ email: email! })).anonymisedComments;
+    } catch (error) {
+      this.logger.warn(
+        { err: error, erasureRequestId: request.id, attempts: request.attempts },
+        'erasure: content service did not anonymise comments; the job retries',
+      );
+      return undefined;
+    }
   }
 
   private subjectOf(subject: PrivacySubject): RequestSubject {

@@ -70,7 +70,7 @@ export class SelfServiceUseCases {
     now = new Date(),
   ): Promise<leadsV1.RequestSelfServiceLinkResponse> {
     if (subject.kind === 'phone' && !this.outbox.smsAvailable)
-      return { channel: leadsV1.SelfServiceChannel.UNAVAILABLE, expiresAt: '' };
+      return { channel: leadsV1.SelfServiceChannel.UNAVAILABLE, expiresAt: '', duplicate: false };
     const channel =
       subject.kind === 'email' ? leadsV1.SelfServiceChannel.EMAIL : leadsV1.SelfServiceChannel.SMS;
     const expiresAt = new Date(now.getTime() + SELF_SERVICE_LINK_HOURS * HOUR_MS);
@@ -124,7 +124,11 @@ export class SelfServiceUseCases {
         },
       ]);
     if (result.outcome === 'stored') this.queued.raise();
-    return { channel: result.answer.channel, expiresAt: result.answer.expiresAt };
+    return {
+      channel: result.answer.channel,
+      expiresAt: result.answer.expiresAt,
+      duplicate: result.outcome === 'repeated',
+    };
   }
 
   async openSession(linkToken: string, now = new Date()): Promise<leadsV1.SelfServiceSession> {
@@ -227,7 +231,7 @@ export class SelfServiceUseCases {
       exportedAt: now.toISOString(),
       about: session.maskedSubject,
       controller:
-        'Porównywarka pożyczek — serwis pośredniczący; dane osobowe przetwarzamy zgodnie z polityką prywatności',
+        'Porównywarka pożyczek – serwis pośredniczący; dane osobowe przetwarzamy zgodnie z polityką prywatności',
       applications: await Promise.all(
         applications.map(async (a) => ({
           id: a.id,

@@ -1,5 +1,6 @@
 import { plural } from '@lib/currencies';
 import { SITE_TIME_ZONE } from '@lib/pl-calendar';
+import { formatDateTimeLong, formatZloty as formatPolishZloty } from '@lib/pl-format';
 
 /*
  * The messages the leads service sends, in Polish: each template returns the subject, the plain
@@ -40,36 +41,14 @@ const SIGNATURE = ['Pozdrawiamy', `Zespół serwisu ${SITE_NAME}`];
 
 // ---- formatting -------------------------------------------------------------------------------
 
-/** Whole złoty as the site writes them, grouped from a thousand on: 2000 → '2 000 zł'. */
-const zlotyFormat = new Intl.NumberFormat('pl-PL', {
-  style: 'currency',
-  currency: 'PLN',
-  useGrouping: 'always',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
-
+/** Whole złoty as the site writes them (@lib/pl-format): 2000 → '2 000 zł', no-break spaces. */
 export function formatZloty(amountZloty: number): string {
-  return zlotyFormat.format(amountZloty);
+  return formatPolishZloty(amountZloty);
 }
 
-const dateFormat = new Intl.DateTimeFormat('pl-PL', {
-  timeZone: SITE_TIME_ZONE,
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
-const timeFormat = new Intl.DateTimeFormat('pl-PL', {
-  timeZone: SITE_TIME_ZONE,
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** An instant as a Warsaw date and time: '3 marca 2026 r., godz. 14:05'. */
+/** An instant as a Warsaw date and time, as prose dates it: '3 marca 2026 r., godz. 14:05'. */
 export function formatWarsawDateTime(instant: Date): string {
-  if (Number.isNaN(instant.getTime())) throw new RangeError('not a valid date');
-  return `${dateFormat.format(instant)} r., godz. ${timeFormat.format(instant)}`;
+  return formatDateTimeLong(instant, { code: 'pl-PL', timezone: SITE_TIME_ZONE });
 }
 
 const HTML_ESCAPES: Record<string, string> = {

@@ -169,6 +169,27 @@ export class DeliveriesRepository {
     );
     return rows.length;
   }
+
+  /**
+   * Erasure: the lenders' own words about these applications (their reasons, and the answers kept in
+   * the history) are emptied, since a lender may quote the applicant's data back; lender, state,
+   * attempts and times stay as anonymous figures.
+   */
+  async forgetLenderTexts(manager: EntityManager, applicationIds: readonly string[]): Promise<void> {
+    if (applicationIds.length === 0) return;
+    await manager
+      .getRepository(DeliveryEntity)
+      .update({ applicationId: In([...applicationIds]) }, { lenderReason: null });
+    await manager
+      .createQueryBuilder()
+      .update(DeliveryEventEntity)
+      .set({ detail: '' })
+      .where(
+        `delivery_id IN (SELECT "id" FROM "leads"."lead_deliveries" WHERE "application_id" IN (:...applicationIds))`,
+        { applicationIds: [...applicationIds] },
+      )
+      .execute();
+  }
 }
 
 /** One row of a delivery's history: the state it reached, at which attempt, what was learnt. */

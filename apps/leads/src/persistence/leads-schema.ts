@@ -8,6 +8,7 @@ import { CreateIdempotencyKeys1795540000000 } from './migrations/1795540000000-c
 import { ProtectPersonalData1796300000000 } from './migrations/1796300000000-protect-personal-data';
 import { DeliverApplications1796900000000 } from './migrations/1796900000000-deliver-applications';
 import { StreamEvents1797000000000 } from './migrations/1797000000000-stream-events';
+import { ErasureApplicationIds1797300000000 } from './migrations/1797300000000-erasure-application-ids';
 import { OutboundMessageEntity } from './outbound-message.entity';
 import { PartnerEnquiryEntity } from './partner-enquiry.entity';
 import { ErasureRequestEntity, SuppressionEntity, UnsubscribeRequestEntity } from './privacy.entity';
@@ -45,4 +46,5 @@ export const LEADS_MIGRATIONS = [
   ProtectPersonalData1796300000000,
   DeliverApplications1796900000000,
   StreamEvents1797000000000,
+  ErasureApplicationIds1797300000000,
 ];

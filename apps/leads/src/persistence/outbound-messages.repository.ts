@@ -87,15 +87,17 @@ export class OutboundMessagesRepository {
       );
   }
 
-  /** Erasure: what is still queued for these recipients is cancelled and emptied; the count. */
-  async cancelFor(manager: EntityManager, recipientIndexes: readonly string[]): Promise<number> {
+  /**
+   * Erasure: every message to these recipients is deleted, so what is still queued never goes out
+   * and no row keeps the recipient's blind index (a sent one would tell that they applied or wrote).
+   * A message the dispatcher is sending at this moment still leaves; its outcome then updates
+   * nothing. The count of those that had not gone out yet.
+   */
+  async eraseFor(manager: EntityManager, recipientIndexes: readonly string[]): Promise<number> {
     if (recipientIndexes.length === 0) return 0;
-    const result = await manager
-      .getRepository(OutboundMessageEntity)
-      .update(
-        { recipientIndex: In([...recipientIndexes]), state: 'queued' },
-        { state: 'cancelled', sealed: null, dataKeyId: null },
-      );
-    return result.affected ?? 0;
+    const messages = manager.getRepository(OutboundMessageEntity);
+    const queued = await messages.countBy({ recipientIndex: In([...recipientIndexes]), state: 'queued' });
+    await messages.delete({ recipientIndex: In([...recipientIndexes]) });
+    return queued;
   }
 }

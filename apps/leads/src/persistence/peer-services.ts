@@ -5,13 +5,13 @@ import { type LeadsConfig } from '../leads.config';
 
 /**
  * The services the leads service calls, through the project's gRPC client (deadline per call,
- * one retry after UNAVAILABLE as RPC_KINDS allows): offers (MatchOffers after a submit), content
- * (AnonymiseCommenter on erasure) and events (IngestEvents: the stream events of the outbox).
- * Channels connect lazily, on the first call.
+ * one retry after UNAVAILABLE as RPC_KINDS allows): offers (MatchOffers after a submit,
+ * ForgetLeadRequests on erasure), content (AnonymiseCommenter on erasure) and events (IngestEvents:
+ * the stream events of the outbox). Channels connect lazily, on the first call.
  */
 @Injectable()
 export class PeerServices implements OnApplicationShutdown {
-  readonly offers: Pick<ServiceClient<'offers'>, 'matchOffers'>;
+  readonly offers: Pick<ServiceClient<'offers'>, 'matchOffers' | 'forgetLeadRequests'>;
   readonly content: Pick<ServiceClient<'content'>, 'anonymiseCommenter'>;
   readonly events: Pick<ServiceClient<'events'>, 'ingestEvents'>;
   private readonly clients: { close(): void }[];

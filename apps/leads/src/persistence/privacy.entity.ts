@@ -43,8 +43,9 @@ export class UnsubscribeRequestEntity {
 
 /**
  * An erasure request (GDPR art. 17). While pending it holds what the erasure needs (blind indexes,
- * and the e-mail sealed for the content service's AnonymiseCommenter); once completed only the
- * salted hash of the subject stays.
+ * the e-mail sealed for the content service's AnonymiseCommenter, the ids of the applications erased
+ * for the offers service's ForgetLeadRequests); once completed only the salted hash of the subject
+ * stays.
  */
 @Entity({ name: 'erasure_requests' })
 @Index('ix_erasure_requests_pending', ['status', 'receivedAt'])
@@ -71,6 +72,13 @@ export class ErasureRequestEntity {
   /** The e-mail (sealed) until the content service has anonymised the comments. */
   @Column({ type: 'bytea', nullable: true })
   sealed!: Buffer | null;
+
+  /**
+   * The submitted applications the local erasure found, until the offers service has forgotten their
+   * requests: the erasure empties their blind indexes, so nothing else finds them again on a retry.
+   */
+  @Column({ name: 'application_ids', type: 'uuid', array: true, nullable: true })
+  applicationIds!: string[] | null;
 
   @Column({ name: 'erased_records', type: 'integer', default: 0 })
   erasedRecords!: number;

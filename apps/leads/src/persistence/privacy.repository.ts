@@ -9,7 +9,19 @@ import { DeliveriesRepository } from './deliveries.repository';
 import { OutboundMessagesRepository } from './outbound-messages.repository';
 import { type SealedFields } from './personal-data-vault';
 import { ErasureRequestEntity, SuppressionEntity, UnsubscribeRequestEntity } from './privacy.entity';
+import { SelfServiceTokenEntity } from './self-service-token.entity';
 import { StreamEventsRepository } from './stream-events.repository';
+
+/** One run of the local erasure: the request as it now stands, and the blind indexes it found. */
+export interface LocalErasure {
+  request: ErasureRequestEntity;
+  /**
+   * The request's own blind indexes and those of the applications it erased (an application ties
+   * the person's e-mail to their phone): what the rate counters in Redis are keyed by. Known only to
+   * the run that found the applications, never stored.
+   */
+  indexes: string[];
+}
 
 export interface StoredRequest {
   id: string;
@@ -113,25 +125,34 @@ export class PrivacyRepository {
    * Erases the leads service's own data of a request's subject in one transaction (the request row
    * locked, so two runs never race): applications and drafts (drafts deleted; leads keep only
    * anonymous figures), contact messages and partner enquiries; deliveries not sent yet are withdrawn
-   * and queued e-mails and SMS cancelled. Sets the request IN_PROGRESS with the count; running it
-   * again finds nothing more. The first run reports the erasure to the analysts' stream, with its
-   * counts only (personalDataErased).
+   * and the lenders' words about the applications emptied; e-mails and SMS to the person deleted
+   * (queued ones never go out), and their self-service links and sessions with them. Sets the
+   * request IN_PROGRESS with the count and the ids of the submitted applications (the offers service
+   * still holds their requests; drafts never reach it); running it again finds nothing more. The
+   * first run reports the erasure to the analysts' stream, with its counts only (personalDataErased).
    */
-  async eraseLocalData(requestId: string): Promise<ErasureRequestEntity> {
+  async eraseLocalData(requestId: string): Promise<LocalErasure> {
     return this.dataSource.transaction(async (manager) => {
       const request = await manager
         .getRepository(ErasureRequestEntity)
         .findOneOrFail({ where: { id: requestId }, lock: { mode: 'pessimistic_write' } });
-      if (request.status === 'completed' || request.status === 'rejected') return request;
+      if (request.status === 'completed' || request.status === 'rejected') return { request, indexes: [] };
       const indexes = indexesOf(request);
+      const linked = new Set(indexes);
       const now = new Date();
       const counts = { applications: 0, drafts: 0, contactRecords: 0, deliveriesStopped: 0 };
+      let submitted: string[] = [];
       if (indexes.length > 0) {
         const matching = '(email_index IN (:...indexes) OR phone_index IN (:...indexes))';
         // What has not reached a lender or the person yet stops here: nothing goes out after an erasure.
-        const leadIds = (await this.applications.findByIndexes(indexes, manager)).map((a) => a.id);
+        const found = await this.applications.findByIndexes(indexes, manager);
+        const leadIds = found.map((a) => a.id);
+        submitted = found.filter((a) => a.status !== 'draft').map((a) => a.id);
+        for (const index of found.flatMap((a) => indexesOf(a))) linked.add(index);
+        await this.deliveries.forgetLenderTexts(manager, leadIds);
         counts.deliveriesStopped = await this.deliveries.withdrawQueued(manager, leadIds, 'erased', now);
-        await this.messages.cancelFor(manager, indexes);
+        await this.messages.eraseFor(manager, indexes);
+        await manager.getRepository(SelfServiceTokenEntity).delete({ subjectIndex: In(indexes) });
         const drafts = await manager
           .createQueryBuilder()
           .delete()
@@ -159,13 +180,18 @@ export class PrivacyRepository {
       if (request.status === 'received')
         await this.streamEvents.record(manager, [erasureEvent(request.id, counts)], now);
       request.status = 'in_progress';
+      // Kept across runs: a later run finds none of them again (their blind indexes are gone).
+      request.applicationIds = [...new Set([...(request.applicationIds ?? []), ...submitted])];
       request.erasedRecords += counts.drafts + counts.applications + counts.contactRecords;
       request.attempts += 1;
-      return manager.getRepository(ErasureRequestEntity).save(request);
+      return {
+        request: await manager.getRepository(ErasureRequestEntity).save(request),
+        indexes: [...linked],
+      };
     });
   }
 
-  /** Completed: only the salted hash, the count and the times stay. */
+  /** Completed: only the salted hash, the count and the times stay (the application ids go too). */
   async complete(requestId: string, extraErased: number): Promise<void> {
     await this.dataSource
       .createQueryBuilder()
@@ -178,6 +204,7 @@ export class PrivacyRepository {
         phoneIndex: null,
         dataKeyId: null,
         sealed: null,
+        applicationIds: null,
       })
       .where('id = :id AND status = :status', { id: requestId, status: 'in_progress' })
       .execute();

@@ -51,6 +51,17 @@ export class SubmitRateLimiter implements OnApplicationShutdown {
     return allowed;
   }
 
+  /**
+   * Erasure: the counters under these blind indexes go (submits and links alike), so Redis keeps
+   * nothing keyed by the person. Rejects when Redis does not answer.
+   */
+  async forget(indexes: readonly string[]): Promise<void> {
+    for (const index of indexes) {
+      await this.limiter.forget(index);
+      await this.links.forget(index);
+    }
+  }
+
   async onApplicationShutdown(): Promise<void> {
     await this.budgets.close();
   }

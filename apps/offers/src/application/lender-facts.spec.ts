@@ -27,11 +27,64 @@ describe('lender facts data', () => {
     expect(lenders['avinto']?.kind.value).toBe('posrednik');
   });
 
+  it('ships every brand name in the cases the site puts it in, declined by hand', () => {
+    const { lenders } = loadLenderFacts();
+    const forms = Object.fromEntries(Object.entries(lenders).map(([slug, entry]) => [slug, entry.nameForms]));
+    expect(forms['pozyczka-plus']).toEqual({
+      genitive: 'Pożyczki Plus',
+      instrumental: 'Pożyczką Plus',
+      locative: 'Pożyczce Plus',
+    });
+    expect(forms['kasa-stefczyka']?.locative).toBe('Kasie Stefczyka');
+    expect(forms['szybka-gotowka']?.instrumental).toBe('Szybką Gotówką');
+    expect(forms['vivus']?.locative).toBe('Vivusie');
+    // A name that does not decline well takes a declined noun; one that does not decline repeats itself.
+    expect(forms['tarata']?.locative).toBe('firmie Tarata');
+    expect(forms['kuki']).toEqual({ genitive: 'Kuki', instrumental: 'Kuki', locative: 'Kuki' });
+  });
+
+  it('refuses name forms that are missing, blank, overlong or of another name, naming the slug and field', () => {
+    const unknown = { value: null, source: null, checkedAt: null };
+    const file = (nameForms: unknown) =>
+      JSON.stringify({
+        lenders: {
+          vivus: {
+            name: 'Vivus',
+            nameForms,
+            kind: unknown,
+            company: unknown,
+            register: unknown,
+            registerEntry: unknown,
+          },
+        },
+      });
+    const good = { genitive: 'Vivusa', instrumental: 'Vivusem', locative: 'Vivusie' };
+    expect(() => parseLenderFacts(file(undefined), 'f')).toThrow(/^f: lenders\.vivus\.nameForms: /);
+    expect(() => parseLenderFacts(file({ ...good, locative: '' }), 'f')).toThrow(
+      /^f: lenders\.vivus\.nameForms\.locative: is required/,
+    );
+    expect(() => parseLenderFacts(file({ ...good, genitive: 'x'.repeat(81) }), 'f')).toThrow(
+      /nameForms\.genitive/,
+    );
+    expect(() => parseLenderFacts(file({ ...good, instrumental: 'Wandoo' }), 'f')).toThrow(
+      /^f: lenders\.vivus\.nameForms\.instrumental: "Wandoo" is not a form of "Vivus"/,
+    );
+    expect(() => parseLenderFacts(file({ ...good, locative: ' Vivusie' }), 'f')).toThrow(/one line/);
+    expect(parseLenderFacts(file(good), 'f').lenders['vivus']?.nameForms).toEqual(good);
+  });
+
   it('refuses a value without source or date, naming the slug and field', () => {
     const file = (company: unknown) =>
       JSON.stringify({
         lenders: {
-          vivus: { name: 'Vivus', kind: unknown, company, register: unknown, registerEntry: unknown },
+          vivus: {
+            name: 'Vivus',
+            nameForms: { genitive: 'Vivusa', instrumental: 'Vivusem', locative: 'Vivusie' },
+            kind: unknown,
+            company,
+            register: unknown,
+            registerEntry: unknown,
+          },
         },
       });
     const unknown = { value: null, source: null, checkedAt: null };
@@ -57,24 +110,44 @@ describe('lender facts data', () => {
     const unknown = { value: null, source: null, checkedAt: null } as const;
     const facts = assembleLenderFacts(
       'vivus',
-      { name: 'Vivus', kind: unknown, company: unknown, register: unknown, registerEntry: unknown },
+      {
+        name: 'Vivus',
+        nameForms: { genitive: 'Vivusa', instrumental: 'Vivusem', locative: 'Vivusie' },
+        kind: unknown,
+        company: unknown,
+        register: unknown,
+        registerEntry: unknown,
+      },
       offer,
       undefined,
       DAY,
     );
     expect(facts.company).toEqual({ value: '', source: null, checkedAt: '' });
+    expect(facts.nameForms).toEqual({
+      nominative: 'Vivus',
+      genitive: 'Vivusa',
+      instrumental: 'Vivusem',
+      locative: 'Vivusie',
+    });
     expect(facts.offer).toMatchObject({
       amountMinGrosze: 10_000,
       amountMaxGrosze: 300_000,
       firstLoanFree: true,
       firstLoanFreeMaxGrosze: 200_000,
-      source: { name: `dane z pliku ofert partnera, pobrane ${DAY}`, url: '' },
+      source: { name: 'dane z pliku ofert partnera', url: '' },
       checkedAt: DAY,
     });
     expect(
       assembleLenderFacts(
         'vivus',
-        { name: 'Vivus', kind: unknown, company: unknown, register: unknown, registerEntry: unknown },
+        {
+          name: 'Vivus',
+          nameForms: { genitive: 'Vivusa', instrumental: 'Vivusem', locative: 'Vivusie' },
+          kind: unknown,
+          company: unknown,
+          register: unknown,
+          registerEntry: unknown,
+        },
         undefined,
         undefined,
         DAY,
@@ -110,7 +183,7 @@ describe('lender facts data', () => {
       lenders: 2,
       asOf: DAY,
       sample: false,
-      source: { name: `dane z pliku ofert partnera, pobrane ${DAY}`, url: '' },
+      source: { name: 'dane z pliku ofert partnera', url: '' },
     });
   });
 
@@ -118,6 +191,7 @@ describe('lender facts data', () => {
     const unknown = { value: null, source: null, checkedAt: null } as const;
     const entry = {
       name: 'Vivus',
+      nameForms: { genitive: 'Vivusa', instrumental: 'Vivusem', locative: 'Vivusie' },
       kind: unknown,
       company: unknown,
       register: unknown,
@@ -127,11 +201,11 @@ describe('lender facts data', () => {
     const sample = normaliseFeed([feedOffer(1, 'Vivus')], 'pl', DAY, { sample: true, asOf: DAY }).offers;
     expect(assembleLenderFacts('vivus', entry, sample[0], undefined, DAY).offer).toMatchObject({
       sample: true,
-      source: { name: `${sampleName}, wczytane ${DAY}`, url: '' },
+      source: { name: sampleName, url: '' },
     });
     expect(catalogueFigures(sample, () => '', DAY)).toMatchObject({
       sample: true,
-      source: { name: `${sampleName}, wczytane ${DAY}` },
+      source: { name: sampleName },
     });
     // Sample even when no offer is counted (here the only one is a paid placement).
     const paid = normaliseFeed([feedOffer(1, 'Vivus', { sponsored: true })], 'kz_ru', DAY, {
@@ -148,7 +222,7 @@ describe('lender facts data', () => {
     const partner = normaliseFeed([feedOffer(1, 'Vivus')], 'pl', DAY, { sample: false, asOf: DAY }).offers;
     expect(assembleLenderFacts('vivus', entry, partner[0], undefined, DAY).offer).toMatchObject({
       sample: false,
-      source: { name: `dane z pliku ofert partnera, pobrane ${DAY}` },
+      source: { name: 'dane z pliku ofert partnera' },
     });
   });
 });

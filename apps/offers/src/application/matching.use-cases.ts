@@ -80,6 +80,15 @@ export class MatchingUseCases {
     };
   }
 
+  /**
+   * Erasure through the leads service: the stored requests of these applications are deleted, so
+   * their lead feed is NOT_FOUND from now on. Nothing else here keeps them: the lead feed is matched
+   * afresh from the stored row on every call and never cached (the caches hold feeds, not requests).
+   */
+  async forgetLeadRequests(applicationIds: readonly string[]): Promise<offersV1.ForgetLeadRequestsResponse> {
+    return { forgotten: await this.leadRequests.forget(applicationIds) };
+  }
+
   /** The offer ids a lead's stored request matches today, best first (paid placements not among them). */
   async leadFeed(leadId: string): Promise<offersV1.GetLeadFeedResponse> {
     const request = await this.leadRequests.find(leadId);

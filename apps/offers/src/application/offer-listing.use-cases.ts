@@ -3,6 +3,7 @@ import { type offersV1 } from '@lib/contracts';
 import { FEED_KEYS, type NormalisedOffer } from '@lib/offers-domain';
 import { notFound } from '@lib/service-kit';
 import { type FeedKey } from '../domain/feed-countries';
+import { lenderNameFormsOf } from '../persistence/lender-facts-file';
 import { OfferCatalogue } from './offer-catalogue';
 import { toOfferMessage } from './offer-message';
 
@@ -56,6 +57,7 @@ export class OfferListingUseCases {
       logoUrl: first.logoUrl,
       website: websiteOf(first.lenderLink),
       offers: offers.map(toOfferMessage),
+      nameForms: lenderNameFormsOf(offers.find((o) => o.reviewSlug !== '')?.reviewSlug ?? ''),
     };
   }
 }

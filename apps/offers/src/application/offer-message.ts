@@ -1,6 +1,6 @@
 import { type offersV1 } from '@lib/contracts';
 import { type LoanCost, type NormalisedOffer, loanCost, rrsoBasisPoints } from '@lib/offers-domain';
-import { lenderKindOf } from '../persistence/lender-facts-file';
+import { lenderKindOf, lenderNameFormsOf } from '../persistence/lender-facts-file';
 
 export const toLoanCostMessage = (cost: LoanCost): offersV1.LoanCost => ({ ...cost });
 
@@ -62,6 +62,7 @@ export function toOfferMessage(o: NormalisedOffer): offersV1.Offer {
     field2ValueFilled: o.field2ValueFilled,
     field4ValueFilled: o.field4ValueFilled,
     filledTagIndexes: o.filledTagIndexes,
+    lenderNameForms: lenderNameFormsOf(o.reviewSlug),
   };
   messages.set(o, message);
   return message;

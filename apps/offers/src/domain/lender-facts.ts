@@ -1,5 +1,6 @@
 import { type offersV1 } from '@lib/contracts';
 import { type FeedKey, type LoanCost, type NormalisedOffer, feedFileName } from '@lib/offers-domain';
+import { NAME_FORM_MAX_LENGTH, nameFormProblems } from '@lib/pl-format';
 import { z } from 'zod';
 
 /** Kinds of business a brand can be; comparison sites and intermediaries are not lenders. */
@@ -28,15 +29,26 @@ const factOf = <T extends z.ZodType<string>>(value: T) =>
   ]);
 
 const text = z.string().trim().min(1).max(300);
+const nameForm = z.string().min(1, 'is required').max(NAME_FORM_MAX_LENGTH);
+/** The cases the site's sentences put the name in; the nominative is the entry's `name`. */
+const nameForms = z.object({ genitive: nameForm, instrumental: nameForm, locative: nameForm }).strict();
 const lenderEntry = z
   .object({
     name: z.string().trim().min(1).max(120),
+    nameForms,
     kind: factOf(z.enum(LENDER_KINDS)),
     company: factOf(text),
     register: factOf(text),
     registerEntry: factOf(text),
   })
-  .strict();
+  .strict()
+  // Every form present, one trimmed line, and a form of this very name (not another brand's).
+  .superRefine((entry, ctx) => {
+    for (const problem of nameFormProblems({ nominative: entry.name, ...entry.nameForms })) {
+      const [field = '', message = problem] = problem.split(/: (.*)/s);
+      ctx.addIssue({ code: 'custom', path: ['nameForms', field], message });
+    }
+  });
 
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a slug');
 export const lenderFactsFileSchema = z
@@ -58,12 +70,19 @@ export function parseLenderFacts(json: string, file: string): LenderFactsFile {
   const parsed = lenderFactsFileSchema.safeParse(data);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new Error(
-      `${file}: ${issue?.path.join('.') ?? '?'}: ${issue?.message ?? 'invalid'} (a fact is {value, source, checkedAt} or all three null)`,
-    );
+    const hint = issue?.path.includes('nameForms')
+      ? ' (nameForms: {genitive, instrumental, locative}, each a form of the name)'
+      : ' (a fact is {value, source, checkedAt} or all three null)';
+    throw new Error(`${file}: ${issue?.path.join('.') ?? '?'}: ${issue?.message ?? 'invalid'}${hint}`);
   }
   return parsed.data;
 }
+
+/** An entry's name in every case the contract carries. */
+export const nameFormsOf = (entry: LenderEntry): offersV1.NameForms => ({
+  nominative: entry.name,
+  ...entry.nameForms,
+});
 
 const toTextFact = (fact: Fact): offersV1.TextFact =>
   fact.value === null
@@ -75,22 +94,20 @@ const toTextFact = (fact: Fact): offersV1.TextFact =>
       };
 
 /**
- * The feed source of figures: the partner's offer file fetched on `fetchedDay`, or, for a copy of
- * the sample data bundled with the product (`sampleOf`, its feed key), that file by name: never
- * passed off as a partner's.
+ * The feed source of figures: the partner's offer file, or, for a copy of the sample data bundled
+ * with the product (`sampleOf`, its feed key), that file by name: never passed off as a partner's.
+ * The name carries no date: the day the feed was fetched travels beside it (`checked_at`, `as_of`)
+ * and the site writes it in its own date form ("stan na 28.11.2026"), once.
  */
-export function feedSource(fetchedDay: string, sampleOf?: FeedKey): offersV1.FactSource {
-  if (sampleOf === undefined)
-    return {
-      name: fetchedDay === '' ? FEED_SOURCE_NAME : `${FEED_SOURCE_NAME}, pobrane ${fetchedDay}`,
-      url: '',
-    };
-  const name = `dane przykładowe z pliku ${feedFileName(sampleOf)} dołączonego do serwisu, nie od pożyczkodawcy`;
-  return { name: fetchedDay === '' ? name : `${name}, wczytane ${fetchedDay}`, url: '' };
+export function feedSource(sampleOf?: FeedKey): offersV1.FactSource {
+  if (sampleOf === undefined) return { name: FEED_SOURCE_NAME, url: '' };
+  return {
+    name: `dane przykładowe z pliku ${feedFileName(sampleOf)} dołączonego do serwisu, nie od pożyczkodawcy`,
+    url: '',
+  };
 }
 
-const sourceOf = (offer: NormalisedOffer, fetchedDay: string) =>
-  feedSource(fetchedDay, offer.sample ? offer.feedKey : undefined);
+const sourceOf = (offer: NormalisedOffer) => feedSource(offer.sample ? offer.feedKey : undefined);
 
 /** The offer a review shows: the brand's active offer first, else its inactive one; undefined when the feed has none. */
 export function offerOfReview(offers: readonly NormalisedOffer[], slug: string): NormalisedOffer | undefined {
@@ -112,6 +129,7 @@ export function assembleLenderFacts(
   return {
     slug,
     name: entry.name,
+    nameForms: nameFormsOf(entry),
     kind: toTextFact(entry.kind),
     company: toTextFact(entry.company),
     register: toTextFact(entry.register),
@@ -129,7 +147,7 @@ export function assembleLenderFacts(
           repayment: offer.terms.repayment,
           isActive: offer.isActive,
           sponsored: offer.sponsored,
-          source: sourceOf(offer, fetchedDay),
+          source: sourceOf(offer),
           checkedAt: fetchedDay,
           ageMin: offer.ageMin,
           ageMax: offer.ageMax,
@@ -167,7 +185,7 @@ export function catalogueFigures(
     firstLoanFreeMaxGrosze: max(lending.map((o) => o.terms.firstLoanFreeMaxGrosze)),
     lenders: new Set(lending.map((o) => o.lenderSlug)).size,
     asOf: fetchedDay,
-    source: feedSource(fetchedDay, sample?.feedKey),
+    source: feedSource(sample?.feedKey),
     sample: sample !== undefined,
   };
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, In } from 'typeorm';
 import { LeadRequestEntity } from './lead-request.entity';
 
 export type LeadRequest = Omit<LeadRequestEntity, 'createdAt'>;
@@ -24,6 +24,15 @@ export class LeadRequestsRepository {
         .execute();
       beforeCommit();
     });
+  }
+
+  /** Erasure: deletes the requests of these applications; how many there were (0 on a repeat). */
+  async forget(applicationIds: readonly string[]): Promise<number> {
+    if (applicationIds.length === 0) return 0;
+    const result = await this.dataSource
+      .getRepository(LeadRequestEntity)
+      .delete({ applicationId: In([...applicationIds]) });
+    return result.affected ?? 0;
   }
 
   async find(applicationId: string): Promise<LeadRequestEntity | undefined> {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type LenderFactsFile, parseLenderFacts } from '../domain/lender-facts';
+import { type offersV1 } from '@lib/contracts';
+import { type LenderFactsFile, nameFormsOf, parseLenderFacts } from '../domain/lender-facts';
 
 /** The shipped editorial facts (copied to dist/apps/offers/data by the build). */
 export const LENDER_FACTS_FILE = path.resolve(__dirname, '../../data/lenders.pl.json');
@@ -18,3 +19,9 @@ export function lenderFacts(): LenderFactsFile {
 /** The verified kind of the brand behind a review slug; '' when unknown. */
 export const lenderKindOf = (reviewSlug: string): string =>
   reviewSlug === '' ? '' : (lenderFacts().lenders[reviewSlug]?.kind.value ?? '');
+
+/** The Polish cases of the brand behind a review slug; null when the slug has no entry. */
+export function lenderNameFormsOf(reviewSlug: string): offersV1.NameForms | null {
+  const entry = reviewSlug === '' ? undefined : lenderFacts().lenders[reviewSlug];
+  return entry ? nameFormsOf(entry) : null;
+}

@@ -12,6 +12,7 @@ import {
   feedKeyOf,
   feedKeysOf,
   feedKeysRequest,
+  forgetLeadRequestsRequest,
   getLeadFeedRequest,
   getLenderFactsRequest,
   getLenderRequest,
@@ -95,6 +96,13 @@ export class OffersController implements offersV1.OffersServiceController {
     const { leadId, country } = parseRequest(getLeadFeedRequest, request);
     feedCountry(country);
     return this.matching.leadFeed(leadId);
+  }
+
+  async forgetLeadRequests(
+    request: offersV1.ForgetLeadRequestsRequest,
+  ): Promise<offersV1.ForgetLeadRequestsResponse> {
+    const { applicationIds } = parseRequest(forgetLeadRequestsRequest, request);
+    return this.matching.forgetLeadRequests(applicationIds);
   }
 
   async getLenderFacts(request: offersV1.GetLenderFactsRequest): Promise<offersV1.LenderFacts> {

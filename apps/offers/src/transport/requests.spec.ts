@@ -5,6 +5,7 @@ import {
   DEFAULT_LIMIT,
   feedKeyOf,
   feedKeysOf,
+  forgetLeadRequestsRequest,
   getLeadFeedRequest,
   listOffersRequest,
   matchOffersRequest,
@@ -84,6 +85,21 @@ describe('offers requests', () => {
     expect(
       violations(getLeadFeedRequest, { leadId: '', page: 'one', direction: 'up', pf: 2, country: '' }),
     ).toEqual(['leadId', 'page', 'direction', 'pf']);
+  });
+
+  it('takes 1 to 1000 application ids to forget, normalised and each once', () => {
+    const id = '0B7E8C1A-2F4D-4E6B-9A1C-3D5E7F9A1B2C';
+    expect(parseRequest(forgetLeadRequestsRequest, { applicationIds: [id, id.toLowerCase()] })).toEqual({
+      applicationIds: [id.toLowerCase()],
+    });
+    expect(violations(forgetLeadRequestsRequest, { applicationIds: [] })).toEqual(['applicationIds']);
+    expect(violations(forgetLeadRequestsRequest, { applicationIds: [id, 'x', ''] })).toEqual([
+      'applicationIds.1',
+      'applicationIds.2',
+    ]);
+    expect(
+      violations(forgetLeadRequestsRequest, { applicationIds: Array.from({ length: 1_001 }, () => id) }),
+    ).toEqual(['applicationIds']);
   });
 
   it('carries a page’s filters to matching, and names every bad one', () => {

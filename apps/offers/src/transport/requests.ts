@@ -173,6 +173,20 @@ export const getLeadFeedRequest = z.object({
   country: countryField,
 });
 
+/**
+ * Application ids one ForgetLeadRequests may name: a person's applications fit many times over, and
+ * a caller with more sends them in several calls (each call is one bounded DELETE).
+ */
+export const MAX_FORGET_IDS = 1_000;
+
+export const forgetLeadRequestsRequest = z.object({
+  applicationIds: z
+    .array(uuidField('must be a UUID'))
+    .min(1, 'must name at least one application')
+    .max(MAX_FORGET_IDS, `must name at most ${MAX_FORGET_IDS} applications`)
+    .transform((ids) => [...new Set(ids)]),
+});
+
 export const getLenderFactsRequest = z.object({
   slug: z
     .string()

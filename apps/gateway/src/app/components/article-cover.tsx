@@ -30,11 +30,14 @@ const MAX_LINES = 4;
 /** Characters of a line at FONT_SIZE in a sans-serif font (about 0.55 em each) within the margins. */
 const LINE_CHARS = 30;
 
-/** The title in lines of at most LINE_CHARS characters, broken at spaces; the last one ends in '…' when cut. */
+/**
+ * The title in lines of at most LINE_CHARS characters, broken at plain spaces only (a no-break space
+ * keeps '0 zł' or '10 000' together, as in the text); the last one ends in '…' when cut.
+ */
 export function coverLines(title: string, lineChars = LINE_CHARS, maxLines = MAX_LINES): string[] {
   const lines: string[] = [];
   let line = '';
-  for (const word of title.trim().split(/\s+/)) {
+  for (const word of title.trim().split(/[ \t\r\n]+/)) {
     const next = line === '' ? word : `${line} ${word}`;
     if (next.length <= lineChars || line === '') line = next;
     else {

@@ -3,6 +3,7 @@ import {
   formatDays,
   formatInteger,
   formatMoney,
+  formatMoneyRange,
   formatMoneyWhole,
   formatPercentBp,
   formatPercentDecimal,
@@ -39,7 +40,7 @@ export function RepresentativeExample({ example }: { example: CostExample }) {
       {formatMoney(locale, example.totalPayableGrosze)}, RRSO {formatPercentDecimal(example.rrsoPercent)}.
       {example.firstLoanFreeApplies &&
         (example.totalCostGrosze === 0
-          ? ' Koszt 0 zł dotyczy tylko pierwszej pożyczki nowego klienta spłaconej w terminie; kolejne pożyczki kosztują według regularnych warunków pożyczkodawcy.'
+          ? ' Koszt 0\u00a0zł dotyczy tylko pierwszej pożyczki nowego klienta spłaconej w terminie; kolejne pożyczki kosztują według regularnych warunków pożyczkodawcy.'
           : ' Dla nowego klienta pierwsza pożyczka na tych warunkach jest bezpłatna przy spłacie w terminie.')}
     </p>
   );
@@ -105,10 +106,7 @@ export function OfferList({ offers, source }: { offers: OfferCard[]; source: Off
               {offer.amountMaxGrosze > 0 && (
                 <div>
                   <dt>Kwota</dt>
-                  <dd>
-                    {formatMoneyWhole(locale, offer.amountMinGrosze)} –{' '}
-                    {formatMoneyWhole(locale, offer.amountMaxGrosze)}
-                  </dd>
+                  <dd>{formatMoneyRange(locale, offer.amountMinGrosze, offer.amountMaxGrosze)}</dd>
                 </div>
               )}
               {offer.periodMaxDays > 0 && (
@@ -146,8 +144,8 @@ export function OfferList({ offers, source }: { offers: OfferCard[]; source: Off
                 {offer.firstLoanFree && (
                   <li className="tag tag--accent">
                     {(offer.firstLoanFreeMaxGrosze ?? 0) > 0
-                      ? `Pierwsza pożyczka za 0 zł do ${formatMoneyWhole(locale, offer.firstLoanFreeMaxGrosze ?? 0)}`
-                      : 'Pierwsza pożyczka za 0 zł'}
+                      ? `Pierwsza pożyczka za 0\u00a0zł do ${formatMoneyWhole(locale, offer.firstLoanFreeMaxGrosze ?? 0)}`
+                      : 'Pierwsza pożyczka za 0\u00a0zł'}
                   </li>
                 )}
                 {offer.tags.map((tag) => (
@@ -174,12 +172,15 @@ export function OfferList({ offers, source }: { offers: OfferCard[]; source: Off
                   target="_blank"
                 >
                   Przejdź do oferty
-                  <span className="visually-hidden"> {offer.name} (otwiera się w nowej karcie)</span>
+                  <span className="visually-hidden">
+                    {' '}
+                    {offer.names.genitive} (otwiera się w nowej karcie)
+                  </span>
                 </a>
               )}
               {offer.reviewPath !== '' && (
                 <a className="offer__review" href={offer.reviewPath}>
-                  Opinie o {offer.name}
+                  Opinie o {offer.names.locative}
                 </a>
               )}
             </div>

@@ -21,7 +21,7 @@ const locale = createPolishLocale('https://example.pl');
 const CONTENT = path.resolve(__dirname, '../../../../../content');
 const nbsp = (text: string) => text.replace(/\u00a0/g, ' ');
 
-const source = { name: 'dane z pliku ofert partnera, pobrane 2026-11-24', url: '' };
+const source = { name: 'dane z pliku ofert partnera', url: '' };
 const RESPONSE: offersV1.ListLenderFactsResponse = {
   figures: {
     amountMinGrosze: 10_000,
@@ -51,6 +51,7 @@ const RESPONSE: offersV1.ListLenderFactsResponse = {
       register: { value: '', source: null, checkedAt: '' },
       registerEntry: { value: '', source: null, checkedAt: '' },
       offer: null,
+      nameForms: null,
     },
     {
       slug: 'finbo',
@@ -64,6 +65,7 @@ const RESPONSE: offersV1.ListLenderFactsResponse = {
       register: { value: '', source: null, checkedAt: '' },
       registerEntry: { value: '', source: null, checkedAt: '' },
       offer: null,
+      nameForms: null,
     },
   ],
 };
@@ -89,7 +91,7 @@ describe('figure tokens', () => {
       'oferty.darmowa-max': '3 000 zł',
       'oferty.liczba-pozyczkodawcow': '25',
       'oferty.stan-na': '24.11.2026',
-      'oferty.zrodlo': 'dane z pliku ofert partnera, pobrane 2026-11-24',
+      'oferty.zrodlo': 'dane z pliku ofert partnera',
     });
   });
 
@@ -291,9 +293,9 @@ describe('lender facts view', () => {
         '2026-11-25',
       ],
       ['Licencja lub rejestr', 'w trakcie weryfikacji', false, null, ''],
-      ['Kwota', '300 zł – 30 000 zł', true, source.name, '2026-11-24'],
+      ['Kwota', '300–30 000 zł', true, source.name, '2026-11-24'],
       ['Okres', '61 dni – 48 miesięcy', true, source.name, '2026-11-24'],
-      ['Pierwsza pożyczka za 0 zł', 'nie', true, source.name, '2026-11-24'],
+      ['Pierwsza pożyczka za 0\u00a0zł', 'nie', true, source.name, '2026-11-24'],
       ['RRSO przykładu reprezentatywnego', '36,54% (1 000 zł na 30 dni)', true, source.name, '2026-11-24'],
     ]);
     const noOffer = toLenderFactsView(RESPONSE.lenders[0]!, locale);

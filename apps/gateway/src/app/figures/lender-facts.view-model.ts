@@ -1,6 +1,6 @@
 import { type offersV1 } from '@lib/contracts';
 import { NOT_A_LENDER_LABELS } from '../view-models/offer-card';
-import { formatMoneyWhole } from '../../shared/format';
+import { formatMoneyRange, formatMoneyWhole, formatPercentDecimal } from '../../shared/format';
 import { type Locale } from '../../shared/locale';
 import { NO_DATA, periodText } from './period-text';
 
@@ -50,12 +50,10 @@ export { periodEnds, periodText, wholeMonths } from './period-text';
 
 type MoneyLocale = Pick<Locale, 'code' | 'currency'>;
 
-/** '100 – 3 000 zł' (the offer cards' form). */
+/** '100–3 000 zł' (a range: the en dash unspaced, the currency once, as the offer cards write it). */
 export function amountText(locale: MoneyLocale, min: number, max: number): string {
   if (max <= 0) return NO_DATA;
-  return min > 0 && min !== max
-    ? `${formatMoneyWhole(locale, min)} – ${formatMoneyWhole(locale, max)}`
-    : formatMoneyWhole(locale, max);
+  return min > 0 ? formatMoneyRange(locale, min, max) : formatMoneyWhole(locale, max);
 }
 
 const sourceOf = (source: offersV1.FactSource | null | undefined): FactSourceView | null =>
@@ -105,7 +103,7 @@ export function toLenderFactsView(facts: offersV1.LenderFacts, locale: MoneyLoca
     rows.push(
       missing('Kwota'),
       missing('Okres'),
-      missing('Pierwsza pożyczka za 0 zł'),
+      missing('Pierwsza pożyczka za 0\u00a0zł'),
       missing('RRSO przykładu reprezentatywnego'),
     );
   } else {
@@ -122,7 +120,7 @@ export function toLenderFactsView(facts: offersV1.LenderFacts, locale: MoneyLoca
       figure('Kwota', amountText(locale, offer.amountMinGrosze, offer.amountMaxGrosze)),
       figure('Okres', periodText(offer.periodMinDays, offer.periodMaxDays)),
       figure(
-        'Pierwsza pożyczka za 0 zł',
+        'Pierwsza pożyczka za 0\u00a0zł',
         offer.firstLoanFree
           ? `tak, do ${formatMoneyWhole(locale, offer.firstLoanFreeMaxGrosze)} dla nowego klienta`
           : 'nie',
@@ -130,7 +128,7 @@ export function toLenderFactsView(facts: offersV1.LenderFacts, locale: MoneyLoca
       figure(
         'RRSO przykładu reprezentatywnego',
         example && example.rrsoPercent !== ''
-          ? `${example.rrsoPercent.replace('.', ',')}% (${formatMoneyWhole(locale, example.amountGrosze)} na ${periodText(example.periodDays, example.periodDays)})`
+          ? `${formatPercentDecimal(example.rrsoPercent)} (${formatMoneyWhole(locale, example.amountGrosze)} na ${periodText(example.periodDays, example.periodDays)})`
           : NO_DATA,
       ),
     );

@@ -15,7 +15,7 @@ const locale = createPolishLocale('https://example.pl');
 const CONTENT = path.resolve(__dirname, '../../../../../content');
 const nbsp = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 
-const source = { name: 'dane z pliku ofert partnera, pobrane 2026-11-24', url: '' };
+const source = { name: 'dane z pliku ofert partnera', url: '' };
 const unknown = { value: '', source: null, checkedAt: '' };
 const FACTS: offersV1.LenderFacts = {
   slug: 'kuki',
@@ -24,6 +24,7 @@ const FACTS: offersV1.LenderFacts = {
   company: unknown,
   register: unknown,
   registerEntry: unknown,
+  nameForms: { nominative: 'Kuki', genitive: 'Kuki', instrumental: 'Kuki', locative: 'Kuki' },
   offer: {
     offerId: 2011,
     amountMinGrosze: 10_000,

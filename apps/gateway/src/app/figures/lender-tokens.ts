@@ -1,5 +1,5 @@
 import { type offersV1 } from '@lib/contracts';
-import { formatDate, formatMoneyWhole, formatPercentBp } from '../../shared/format';
+import { formatDate, formatMoneyWhole, formatPercentBp, formatPercentDecimal } from '../../shared/format';
 import { type Locale } from '../../shared/locale';
 import { SAMPLE_MARK } from './figure-tokens';
 import { periodEnds, periodText } from './lender-facts.view-model';
@@ -107,7 +107,7 @@ export function lenderTokenValues(
       `${money(example.amountGrosze)} na ${periodText(example.periodDays, example.periodDays)}`;
   }
   if (example && example.rrsoPercent !== '' && Number.isFinite(Number(example.rrsoPercent))) {
-    values['oferta.rrso'] = `${example.rrsoPercent.replace('.', ',')}%`;
+    values['oferta.rrso'] = formatPercentDecimal(example.rrsoPercent);
   }
   if (offer.interestRateBp > 0)
     values['oferta.oprocentowanie'] = formatPercentBp(locale, offer.interestRateBp);

@@ -1,3 +1,4 @@
+import { typesetText } from '@lib/pl-format';
 import { OPERATOR_EXAMPLE_NOTICE, type OperatorView, formatNip, operatorFacts } from './operator';
 
 /** The operator's identity as a definition list, with the example notice for the example company. */
@@ -36,7 +37,8 @@ export function OperatorFooterNote({ operator }: { operator: OperatorView }) {
       : `KRS ${operator.krs}${operator.registryCourt === null ? '' : ` (${operator.registryCourt})`}`,
     `NIP ${formatNip(operator.nip)}`,
     `REGON ${operator.regon}`,
-    operator.shareCapital === null ? null : `kapitał zakładowy ${operator.shareCapital}`,
+    // Configured as typed ('5 000 zł'): typeset so the amount keeps together like every other one.
+    operator.shareCapital === null ? null : `kapitał zakładowy ${typesetText(operator.shareCapital)}`,
     operator.creditIntermediaryEntry === null
       ? null
       : `rejestr pośredników kredytowych KNF: ${operator.creditIntermediaryEntry}`,

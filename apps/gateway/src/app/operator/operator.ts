@@ -1,3 +1,5 @@
+import { typesetText } from '@lib/pl-format';
+
 /**
  * The operator: the company that runs the site. Its identity comes from the
  * gateway's configuration (kit/config/operator-env.ts, OPERATOR_* variables, validated once at
@@ -82,7 +84,7 @@ export function operatorFacts(operator: OperatorView): { label: string; value: s
   }
   facts.push({ label: 'NIP', value: formatNip(operator.nip) }, { label: 'REGON', value: operator.regon });
   if (operator.shareCapital !== null)
-    facts.push({ label: 'Kapitał zakładowy', value: operator.shareCapital });
+    facts.push({ label: 'Kapitał zakładowy', value: typesetText(operator.shareCapital) });
   if (operator.creditIntermediaryEntry !== null) {
     facts.push({
       label: 'Rejestr pośredników kredytowych KNF',

@@ -4,5 +4,6 @@
 export { routeTypeName, toContentView, toToc } from './content-page';
 export { toArticleCard, toAuthorLink, toTagLink } from './article-card';
 export { toCostExample, toMatchedCards, toOfferCard } from './offer-card';
+export { lenderNames } from './lender-names';
 export { average } from './ratings';
 export { toNavigationView } from './navigation';

@@ -43,6 +43,7 @@ const offer = (extra: Partial<offersV1.Offer>): offersV1.Offer => ({
   field2ValueFilled: false,
   field4ValueFilled: true,
   filledTagIndexes: [],
+  lenderNameForms: null,
   ...extra,
 });
 
@@ -63,5 +64,26 @@ describe('offer cards show only what the feed states', () => {
       'pierwsza darmowa',
     ]);
     expect(statedTags(offer({ tags: ['a'], filledTagIndexes: [0] }))).toEqual([]);
+  });
+});
+
+describe('offer cards name the lender in the case each sentence needs', () => {
+  it('takes the forms an editor gave the reviewed brand', () => {
+    const forms = {
+      nominative: 'Pożyczka Plus',
+      genitive: 'Pożyczki Plus',
+      instrumental: 'Pożyczką Plus',
+      locative: 'Pożyczce Plus',
+    };
+    expect(toOfferCard(offer({ header: 'Pożyczka Plus', lenderNameForms: forms })).names).toEqual(forms);
+  });
+
+  it('without forms, names the lender after the declined noun, keeping its name as written', () => {
+    expect(toOfferCard(offer({ header: 'Pożyczka Test' })).names).toEqual({
+      nominative: 'Pożyczka Test',
+      genitive: 'pożyczkodawcy Pożyczka Test',
+      instrumental: 'pożyczkodawcą Pożyczka Test',
+      locative: 'pożyczkodawcy Pożyczka Test',
+    });
   });
 });

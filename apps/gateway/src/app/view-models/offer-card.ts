@@ -1,5 +1,6 @@
 import { type offersV1 } from '@lib/contracts';
 import { lenderReviewPath } from '../site-paths/lender-reviews';
+import { lenderNames } from './lender-names';
 import { type CostExample, type OfferCard } from '../view-types';
 
 /** Short labels of brands that do not lend (the offers service's lender kind), for cards and lists. */
@@ -48,6 +49,7 @@ export function toOfferCard(
   return {
     id: String(offer.offerId),
     name: offer.header,
+    names: lenderNames(offer.header, offer.lenderNameForms),
     link: offer.lenderLink,
     stars: ratingShown(offer) ? offer.stars : '',
     ratingCount: ratingShown(offer) ? offer.ratingCount : 0,

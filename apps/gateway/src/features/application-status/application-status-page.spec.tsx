@@ -31,7 +31,7 @@ const STATUS: ApplicationStatusData = {
   amountGrosze: 200_000,
   periodDays: 90,
   submittedAt: '2026-11-28T17:40:00Z',
-  submittedText: '28 listopada 2026 18:40',
+  submittedText: '28 listopada 2026 r., godz. 18:40',
   matchedOnly: null,
   lenders: [
     {
@@ -40,7 +40,7 @@ const STATUS: ApplicationStatusData = {
       state: 'accepted',
       stateText: 'przyjęty do rozpatrzenia',
       updatedAt: '2026-11-28T17:41:00Z',
-      updatedText: '28 listopada 2026 18:41',
+      updatedText: '28 listopada 2026 r., godz. 18:41',
     },
     {
       deliveryId: 'd2',
@@ -73,7 +73,7 @@ describe('the status page', () => {
     expect(html).toContain('data-state="accepted"');
     expect(html).toContain('Smartney');
     expect(html).toContain('przyjęty do rozpatrzenia');
-    expect(html).toContain('<time dateTime="2026-11-28T17:41:00Z">28 listopada 2026 18:41</time>');
+    expect(html).toContain('<time dateTime="2026-11-28T17:41:00Z">28 listopada 2026 r., godz. 18:41</time>');
     expect(html).toContain('w kolejce do wysłania');
     expect(html).toContain(
       `href="/moj-wniosek/?t=abc.123.mac" data-refresh-status="">${STATUS_TEXTS.refresh}</a>`,

@@ -150,6 +150,7 @@ export function applicationStatusApi(deps: ApplicationStatusApiDeps): RequestHan
 export const applicationStatusFeature: FeatureHandler = {
   name: 'application-status',
   stage: 'reads',
+  endpoints: [{ path: APPLICATION_STATUS_PATH, methods: ['GET'] }],
   create: (ctx) =>
     applicationStatusApi({
       services: ctx.services,

@@ -67,8 +67,8 @@ describe('the status page’s words', () => {
   });
 
   it('shows times in Warsaw (winter and summer time)', () => {
-    expect(formatStatusTime(locale, '2026-11-28T17:41:00Z')).toBe('28 listopada 2026 18:41');
-    expect(formatStatusTime(locale, '2026-07-01T22:05:00Z')).toBe('2 lipca 2026 00:05');
+    expect(formatStatusTime(locale, '2026-11-28T17:41:00Z')).toBe('28 listopada 2026 r., godz. 18:41');
+    expect(formatStatusTime(locale, '2026-07-01T22:05:00Z')).toBe('2 lipca 2026 r., godz. 00:05');
     expect(formatStatusTime(locale, '')).toBe('');
     expect(formatStatusTime(locale, 'wczoraj')).toBe('');
   });
@@ -89,10 +89,10 @@ describe('the status page’s words', () => {
     );
     expect(data.heading).toBe('Twój wniosek przekazaliśmy do 2 pożyczkodawców');
     expect(data.matchedOnly).toBeNull();
-    expect(data.submittedText).toBe('28 listopada 2026 18:40');
+    expect(data.submittedText).toBe('28 listopada 2026 r., godz. 18:40');
     expect(data.lenders.map((l) => [l.name, l.state, l.stateText, l.updatedText])).toEqual([
-      ['Smartney', 'accepted', 'przyjęty do rozpatrzenia', '28 listopada 2026 18:41'],
-      ['NetCredit', 'retrying', 'błąd – ponawiamy', '28 listopada 2026 18:41'],
+      ['Smartney', 'accepted', 'przyjęty do rozpatrzenia', '28 listopada 2026 r., godz. 18:41'],
+      ['NetCredit', 'retrying', 'błąd – ponawiamy', '28 listopada 2026 r., godz. 18:41'],
     ]);
   });
 

@@ -2,6 +2,7 @@
  * The status page's words, from GetApplicationStatus's answer (pure: no I/O, no clock). Every
  * state of a delivery has one Polish phrase; times are shown in Warsaw.
  */
+import { formatDateTimeLong } from '@lib/pl-format';
 import { leadsV1 } from '@lib/contracts';
 import { type Section } from '../../app/section';
 import { type OfferBlock } from '../../app/view-types';
@@ -43,15 +44,14 @@ export function deliveryStateKey(state: leadsV1.DeliveryState, retrying: boolean
   return 'unknown'; // a state of a newer contract
 }
 
-/** An RFC 3339 time in the locale's zone, date and minutes: '28 listopada 2026 18:41'; '' when not a time. */
+/**
+ * An RFC 3339 time in the locale's zone, as the application's e-mails date it (@lib/pl-format):
+ * '28 listopada 2026 r., godz. 18:41'; '' when not a time.
+ */
 export function formatStatusTime(locale: Pick<Locale, 'code' | 'timezone'>, value: string): string {
   const time = value === '' ? Number.NaN : Date.parse(value);
   if (Number.isNaN(time)) return '';
-  return new Intl.DateTimeFormat(locale.code, {
-    timeZone: locale.timezone,
-    dateStyle: 'long',
-    timeStyle: 'short',
-  }).format(new Date(time));
+  return formatDateTimeLong(new Date(time), locale);
 }
 
 /** Every lender said no (and there was at least one): the applicant is sent to the rejected landing. */

@@ -174,6 +174,7 @@ function grpcFields(error: unknown) {
 export const partnerStatusFeature: FeatureHandler = {
   name: 'partner-status',
   stage: 'own-body',
+  endpoints: [{ path: PARTNER_STATUS_PATH, methods: ['POST'] }],
   create: (ctx) =>
     onlyWhen(
       (req) => req.path === PARTNER_STATUS_PATH,

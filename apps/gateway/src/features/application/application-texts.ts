@@ -9,6 +9,9 @@ export const APPLICATION_TEXTS = {
     'Wysłano zbyt wiele formularzy z tego adresu. Odczekaj kilka minut i wyślij ponownie – wpisane dane zostały w formularzu.',
   startAgain: 'Zacznij od wyboru kwoty i okresu pożyczki – poprzedni wniosek został już złożony albo wygasł.',
   earlierStep: 'Uzupełnij najpierw poprzedni krok wniosku.',
+  /** The leads service holds the step's key for other data, also after a new key was tried. */
+  keyReused: 'Ten krok wniosku został już wysłany z innymi danymi. Odśwież stronę i wyślij go jeszcze raz.',
+  badField: 'Sprawdź wartość tego pola.',
   submitted: 'Wniosek został już złożony. Możesz złożyć nowy, zaczynając od wyboru kwoty.',
 } as const;
 

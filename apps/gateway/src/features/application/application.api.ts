@@ -1,4 +1,4 @@
-import { type RateLimiter } from '@lib/cache';
+import { type SubmissionBudget } from '@lib/cache';
 import { status as GrpcStatus } from '@grpc/grpc-js';
 import { GrpcCallError, leadsV1, statusName } from '@lib/contracts';
 import { zlotyFromGrosze } from '@lib/finance';
@@ -15,6 +15,7 @@ import { randomUUID } from 'node:crypto';
 import { type Request, type RequestHandler, type Response, Router } from 'express';
 import { type GatewayServices } from '../../app/services';
 import { type CsrfKey, ensureCsrfBinding, issueCsrfToken } from '../../kit/csrf';
+import { fieldTextOf } from '../../kit/forms/field-texts';
 import { FORM_POST_TEXTS } from '../../kit/forms/form-post';
 import {
   type FormDeclaration,
@@ -31,6 +32,7 @@ import { keyOfParts } from '../../kit/identity/derived-key';
 import { readSessionId } from '../../kit/identity/session-id';
 import { PAYLOAD_SUFFIX, pagePathOfPayload } from '../../shared/page-state';
 import { type ApplicationPageData, type DeliveryPreviewView, applicationOptions } from './application-data';
+import { APPLICATION_FIELD_TEXTS } from './application-field-texts';
 import { APPLICATION_TEXTS, STEP_TITLES } from './application-texts';
 import { draftCookie, readDraftId } from './draft-cookie';
 import {
@@ -51,11 +53,11 @@ import {
   stepValues,
 } from './journey';
 import { type ValidStep, draftValues, reachableStep, submitRequest } from './journey-service';
-import { draftIdOfResumePath, isResumePath, resumePath } from './resume-link';
+import { RESUME_PREFIX, draftIdOfResumePath, isResumePath, resumePath } from './resume-link';
 import { UNKNOWN_DELIVERY, askedFields, consentsAsOffered, deliveryPreviewView } from './delivery-preview';
 import { applicationStatusHref } from '../application-status';
 import { type FeatureHandler } from '../../kit/feature';
-import { applicationLimiter } from './application-rate-limit';
+import { applicationBudget } from './application-rate-limit';
 import { catalogueLimits } from './catalogue-limits';
 import { createPolishLocale } from '../../shared/locale';
 
@@ -67,8 +69,8 @@ const ROUTE_LABEL = '/application/';
 export interface ApplicationApiDeps {
   services: GatewayServices;
   logger: Logger;
-  /** The `application` rate budget: journey posts per client address. */
-  limiter: RateLimiter;
+  /** The journey's own budget: saved steps per client address. */
+  budget: SubmissionBudget;
   /** Our origin for the same-origin check (PUBLIC_ORIGIN, and whether it was configured). */
   publicOrigin: OriginPolicy;
   pages: PagePort;
@@ -106,8 +108,13 @@ const STEP_TEXTS: FormTexts = {
   crossOrigin: FORM_POST_TEXTS.crossOrigin,
   fixFields: APPLICATION_TEXTS.fixFields,
   rateLimited: APPLICATION_TEXTS.rateLimited,
+  keyReused: APPLICATION_TEXTS.keyReused,
   uncertain: APPLICATION_TEXTS.unavailable,
 };
+
+/** A step's words next to a field the leads service refused (never the service's own description). */
+const stepFieldText = (field: string, description: string): string =>
+  fieldTextOf(APPLICATION_FIELD_TEXTS, field, description, APPLICATION_TEXTS.badField);
 
 /** A step's valid post: the schema's result, the draft of the cookie, the form version, and the values as typed. */
 interface StepPost {
@@ -213,15 +220,8 @@ export function applicationApi(deps: ApplicationApiDeps): Router {
     res.redirect(303, asPayload ? `${to}${PAYLOAD_SUFFIX}?v=${deps.pages.buildId}` : to);
   };
 
-  /** Our origin as the visitor reaches it: PUBLIC_ORIGIN, or (unconfigured: local runs) the request's own. */
-  const originOf = (req: Request): string =>
-    deps.publicOrigin.configured
-      ? deps.publicOrigin.publicOrigin
-      : `${req.protocol}://${req.get('host') ?? 'localhost'}`;
-
   /** The page data of a step: values (draft, then what the address or the post brings), summary, back link. */
   const pageData = (
-    req: Request,
     step: JourneyStep,
     path: string,
     draft: leadsV1.Application | null,
@@ -257,7 +257,9 @@ export function applicationApi(deps: ApplicationApiDeps): Router {
       summary,
       options: applicationOptions(extra.limits ?? null),
       back: step === 'loan' ? null : step === 'contact' ? JOURNEY_PATHS.loan : contactPathFor(formVersion),
-      resumeLink: draft ? `${originOf(req)}${resumePath(deps.csrf, draft.applicationId)}` : null,
+      resumeLink: draft
+        ? `${deps.publicOrigin.publicOrigin}${resumePath(deps.csrf, draft.applicationId)}`
+        : null,
       delivery: step === 'personal' ? (extra.delivery ?? deliveryPreviewView(null)) : null,
     };
   };
@@ -335,7 +337,7 @@ export function applicationApi(deps: ApplicationApiDeps): Router {
       step === 'personal' && draft
         ? (await previewDelivery(draft.applicationId)).view
         : deliveryPreviewView(null);
-    const data = pageData(req, step, path, draft, formVersion, {
+    const data = pageData(step, path, draft, formVersion, {
       values,
       message: failed ? APPLICATION_TEXTS.draftUnavailable : null,
       delivery,
@@ -433,7 +435,7 @@ export function applicationApi(deps: ApplicationApiDeps): Router {
         : await lookupDraft(readDraftId(req.get('cookie')));
     const draft = lookup.kind === 'draft' ? lookup.draft : null;
     const { [HIDDEN_FIELDS.idempotencyKey]: key, ...values } = rejection.values ?? stepValues(body, step);
-    const data = pageData(req, step, path, draft, formVersion, {
+    const data = pageData(step, path, draft, formVersion, {
       values,
       ...(rejection.errors ? { errors: rejection.errors } : {}),
       message: rejection.message,
@@ -484,6 +486,8 @@ export function applicationApi(deps: ApplicationApiDeps): Router {
       },
       derivedKey: (post, address) => keyOfParts(['application', address, post.draftId, post.values]),
       submit: (post, key, req) => saveStep(post, step === 'personal' ? key : undefined, req),
+      // A repeat of the submitted application, or a draft found gone: nothing new was stored.
+      nothingStored: (saved) => saved.kind === 'stale' || saved.duplicate,
       stored: async (saved, _req, res) => {
         if (saved.kind === 'stale') {
           res.append('Set-Cookie', draftCookie('', deps.secure));
@@ -512,24 +516,21 @@ export function applicationApi(deps: ApplicationApiDeps): Router {
         const name = formFieldOfViolation(field);
         return name && stepOfFormField(name) === step ? name : undefined;
       },
+      fieldText: stepFieldText,
       // Fields of an earlier step are not on this page: the visitor is asked to complete that step first.
       refusal: (error, status, values) => {
-        if (status !== 400 || !(error instanceof GrpcCallError) || error.fieldViolations.length === 0)
-          return undefined;
+        if (status !== 400 || !(error instanceof GrpcCallError)) return undefined;
         const errors: Record<string, string> = {};
         let earlier = false;
         for (const violation of error.fieldViolations) {
           const field = formFieldOfViolation(violation.field);
           const fieldStep = field ? stepOfFormField(field) : null;
-          if (field && fieldStep === step) errors[field] ??= violation.description;
+          if (field && fieldStep === step) errors[field] ??= stepFieldText(field, violation.description);
           else if (fieldStep && STEP_ORDER[fieldStep] < STEP_ORDER[step]) earlier = true;
         }
-        return {
-          status: 400,
-          message: earlier ? APPLICATION_TEXTS.earlierStep : APPLICATION_TEXTS.fixFields,
-          errors,
-          values,
-        };
+        // Otherwise the pipeline words it: this step's fields, the key, a field nobody sees.
+        if (!earlier) return undefined;
+        return { status: 400, message: APPLICATION_TEXTS.earlierStep, errors, values };
       },
       // A service failure is an outage to the applicant: 503 unless the service said which 5xx.
       uncertainStatus: (status) => (status >= 500 ? status : 503),
@@ -600,7 +601,7 @@ export function applicationApi(deps: ApplicationApiDeps): Router {
       path,
       handlers: formPipeline(form, {
         logger: deps.logger,
-        limiter: deps.limiter,
+        budget: deps.budget,
         origin: deps.publicOrigin,
         csrfKey: deps.csrf,
         onUpstreamError: (error) => deps.onUpstreamError?.(error),
@@ -670,11 +671,18 @@ function grpcFields(error: unknown) {
 export const applicationFeature: FeatureHandler = {
   name: 'application',
   stage: 'forms',
+  endpoints: [
+    ...Object.values(JOURNEY_PATHS).map((path) => ({
+      path,
+      methods: path === JOURNEY_PATHS.transition ? (['GET'] as const) : (['GET', 'POST'] as const),
+    })),
+    { path: RESUME_PREFIX, prefix: true, methods: ['GET'] },
+  ],
   create: (ctx) =>
     applicationApi({
       services: ctx.services,
       logger: ctx.logger,
-      limiter: applicationLimiter(ctx.config, ctx.budgets),
+      budget: applicationBudget(ctx.config, ctx.budgets),
       publicOrigin: ctx.origin,
       pages: ctx.pages,
       csrf: ctx.csrf.key,

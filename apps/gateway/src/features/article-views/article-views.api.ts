@@ -150,6 +150,7 @@ export function articleViews(deps: ArticleViewsDeps): Router {
 export const articleViewsFeature: FeatureHandler = {
   name: 'article-views',
   stage: 'own-body',
+  endpoints: [{ path: ARTICLE_VIEWS_PATH, methods: ['POST'] }],
   create: (ctx) =>
     articleViews({
       services: ctx.services,

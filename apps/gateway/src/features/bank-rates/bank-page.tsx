@@ -4,7 +4,7 @@ import { UnavailableNotice } from '../../app/components/unavailable-notice';
 import { useRenderContext } from '../../app/render-context';
 import { BANK_RATES_PATH, CONVERTER_PATH } from '../../app/site-paths/rates';
 import { NbpNote, RANGE_LABELS, RangeNav, RateChart } from '../rate-charts';
-import { formatIsoDate, formatRateText } from '../../shared/rates-format';
+import { formatIsoDate, formatRateZloty } from '../../shared/rates-format';
 import { rateDateText } from '../../shared/rates-format-date';
 import { BankComparisonTable, TableDateNote } from './bank-comparison';
 import { type BankData } from './bank-rates-data';
@@ -90,8 +90,8 @@ export default function BankPage({ data }: { data: BankData }) {
                         {rate.pairPath ? <a href={rate.pairPath}>{rate.code}</a> : rate.code}
                         <span className="rates-table__name">{` ${rate.name}${unitsLabel(rate.units)}`}</span>
                       </th>
-                      <td>{`${formatRateText(rate.buy)} zł`}</td>
-                      <td>{`${formatRateText(rate.sell)} zł`}</td>
+                      <td>{formatRateZloty(rate.buy)}</td>
+                      <td>{formatRateZloty(rate.sell)}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -119,7 +119,7 @@ export default function BankPage({ data }: { data: BankData }) {
                       unit="zł"
                     />
                     {chart.min !== '' && (
-                      <p className="chart-card__range">{`Najniższy kurs kupna: ${formatRateText(chart.min)} zł, najwyższy kurs sprzedaży: ${formatRateText(chart.max)} zł (tabele do ${formatIsoDate(data.effectiveDate)})`}</p>
+                      <p className="chart-card__range">{`Najniższy kurs kupna: ${formatRateZloty(chart.min)}, najwyższy kurs sprzedaży: ${formatRateZloty(chart.max)} (tabele do ${formatIsoDate(data.effectiveDate)})`}</p>
                     )}
                   </section>
                 ))}

@@ -1,22 +1,28 @@
 /**
  * What the visitor reads around the comment form, and the names the form and the API share.
- * The field rules and their messages live in the content service (SubmitComment answers with
- * field violations); these are only the gateway's own words (success, outages, limits).
+ * The field rules live in the content service (SubmitComment answers with field violations); the
+ * words the visitor reads are the gateway's own, here.
  */
 export const COMMENT_TEXTS = {
   pending: 'Dziękujemy! Twój komentarz czeka na moderację i pojawi się po zatwierdzeniu.',
   rateLimited:
-    'Dodajesz komentarze zbyt często. Spróbuj ponownie za kilka minut — Twój tekst został w formularzu.',
+    'Dodajesz komentarze zbyt często. Spróbuj ponownie za kilka minut – Twój tekst został w formularzu.',
   /**
    * Any failure after the post reached us (timeout, outage, a broken answer): the comment may or
    * may not be stored. Sending the same form again is safe: it carries the same idempotency key.
    */
   uncertain:
-    'Nie wiemy na pewno, czy komentarz do nas dotarł — serwer nie odpowiedział na czas. Wyślij go jeszcze raz: jeśli już go mamy, nie pojawi się podwójnie. Twój tekst został w formularzu.',
+    'Nie wiemy na pewno, czy komentarz do nas dotarł – serwer nie odpowiedział na czas. Wyślij go jeszcze raz: jeśli już go mamy, nie pojawi się podwójnie. Twój tekst został w formularzu.',
   offline:
-    'Nie udało się połączyć z serwerem. Sprawdź połączenie z internetem i wyślij komentarz jeszcze raz — nie pojawi się podwójnie.',
+    'Nie udało się połączyć z serwerem. Sprawdź połączenie z internetem i wyślij komentarz jeszcze raz – nie pojawi się podwójnie.',
   fixFields: 'Popraw zaznaczone pola i wyślij komentarz ponownie.',
   badField: 'Nieprawidłowa wartość pola.',
+  /** The content service holds the form's key for another comment, also after a new key was tried. */
+  keyReused:
+    'Ten formularz został już wysłany z innym komentarzem. Skopiuj swój tekst i odśwież stronę, aby dodać nowy komentarz.',
+  /** SubmitComment refused `replyTo`: the comment answered is not (or no longer) published under this page. */
+  replyGone:
+    'Komentarz, na który odpowiadasz, nie jest już widoczny. Dodaj swój tekst jako nowy komentarz pod artykułem.',
   unknownPage: 'Nie wiemy, pod którą stroną dodać komentarz. Odśwież stronę i spróbuj ponownie.',
   /** SubmitComment answered NOT_FOUND: no page under this address takes comments. */
   notCommentable:

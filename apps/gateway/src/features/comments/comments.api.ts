@@ -1,6 +1,6 @@
-import { type RateLimiter } from '@lib/cache';
+import { type SubmissionBudget } from '@lib/cache';
 import { type Logger } from '@lib/observability';
-import { isPagePath } from '@lib/pl-validation';
+import { HIDDEN_CHARACTERS_MESSAGE, isPagePath } from '@lib/pl-validation';
 import { type Request, type Response, Router } from 'express';
 import { type GatewayServices } from '../../app/services';
 import { type CsrfKey } from '../../kit/csrf';
@@ -16,7 +16,8 @@ import {
 import { type OriginPolicy } from '../../kit/http/same-origin';
 import { type PagePort } from '../../kit/pages/page-port';
 import { type ResolvedPage } from '../../kit/pages/resolved-page';
-import { commentLimiter } from './comment-rate-limit';
+import { type FieldTexts, fieldTextOf } from '../../kit/forms/field-texts';
+import { commentBudget } from './comment-rate-limit';
 import { type CommentSubmission, type CommentValues, readCommentBody } from './comment-submission';
 import { COMMENT_TEXTS, COMMENTS_ENDPOINT, FIELD, isVisibleField } from './comment-texts';
 import { type CommentFormPageData, type CommentFormState } from './comments-data';
@@ -40,6 +41,20 @@ const FORM_FIELD: Record<string, string> = {
   idempotencyKey: FIELD.idempotencyKey,
 };
 
+/**
+ * The words next to a field SubmitComment refused: the content service's rules, word for word
+ * (so the visitor reads the very rule that failed), the field's general rule first.
+ */
+const COMMENT_FIELD_TEXTS: FieldTexts = {
+  [FIELD.name]: ['Podaj imię lub pseudonim (od 2 do 100 znaków)', HIDDEN_CHARACTERS_MESSAGE],
+  [FIELD.email]: ['Wprowadź prawidłowy adres e-mail'],
+  [FIELD.text]: [
+    'Wpisz treść komentarza (od 3 do 5000 znaków)',
+    'Komentarz nie może zawierać znaczników HTML',
+  ],
+  [FIELD.rating]: ['Wybierz ocenę od 1 do 5', 'Odpowiedź nie zawiera oceny'],
+};
+
 /** A page that can carry comments: a site path below the root. */
 const isCommentedPagePath = (path: string) => path !== '/' && isPagePath(path);
 
@@ -61,7 +76,8 @@ function pagePathOfReferer(req: Request): string | null {
 export interface CommentsApiDeps {
   services: GatewayServices;
   logger: Logger;
-  limiter: RateLimiter;
+  /** The comment form's own budget of stored comments per client address. */
+  budget: SubmissionBudget;
   /** Our origin for the same-origin check (PUBLIC_ORIGIN, and whether it was configured). */
   publicOrigin: OriginPolicy;
   /** Draws the commented page again (no-JavaScript answers with errors). */
@@ -71,6 +87,12 @@ export interface CommentsApiDeps {
 }
 
 type CommentInput = Omit<CommentSubmission, 'idempotencyKey'>;
+
+/** What SubmitComment stored (or had stored before: a repeat) for the page it was posted under. */
+interface Submitted {
+  pagePath: string;
+  duplicate: boolean;
+}
 
 /** The form's values with the page they were sent from (the page the form is drawn on again). */
 const withPage = (values: CommentValues, pagePath: string | null): FormValues => ({
@@ -139,7 +161,7 @@ export function commentsApi(deps: CommentsApiDeps): Router {
     rejection: { status, message, values: {}, ...extra },
   });
 
-  const form: FormDeclaration<CommentInput, string> = {
+  const form: FormDeclaration<CommentInput, Submitted> = {
     name: 'comment',
     routeLabel: COMMENTS_ENDPOINT,
     texts: COMMENT_TEXTS,
@@ -177,15 +199,32 @@ export function commentsApi(deps: CommentsApiDeps): Router {
     submit: async (submission, idempotencyKey) => {
       const stored = await deps.services.content.submitComment({ ...submission, idempotencyKey });
       deps.logger.info(
-        { pagePath: submission.pagePath, commentId: stored.commentId, reply: submission.replyTo > 0 },
-        'comment received: pending moderation',
+        {
+          pagePath: submission.pagePath,
+          commentId: stored.commentId,
+          reply: submission.replyTo > 0,
+          duplicate: stored.duplicate,
+        },
+        stored.duplicate
+          ? 'comment repeated: already pending moderation'
+          : 'comment received: pending moderation',
       );
-      return submission.pagePath;
+      return { pagePath: submission.pagePath, duplicate: stored.duplicate };
     },
-    stored: (pagePath) => pendingAnswer(pagePath),
+    nothingStored: (submitted) => submitted.duplicate,
+    // A repeat is answered as the first post was: the comment is waiting for moderation.
+    stored: (submitted) => pendingAnswer(submitted.pagePath),
     fieldOfViolation: (field) => {
       const name = FORM_FIELD[field] ?? field;
       return isVisibleField(name) ? name : undefined;
+    },
+    fieldText: (field, description) =>
+      fieldTextOf(COMMENT_FIELD_TEXTS, field, description, COMMENT_TEXTS.badField),
+    hiddenFieldText: (field) => {
+      const name = FORM_FIELD[field] ?? field;
+      if (name === FIELD.replyTo) return COMMENT_TEXTS.replyGone;
+      if (name === FIELD.pagePath) return COMMENT_TEXTS.unknownPage;
+      return undefined;
     },
     refusal: (_error, status, values) => {
       if (status !== 404) return undefined;
@@ -214,7 +253,7 @@ export function commentsApi(deps: CommentsApiDeps): Router {
     COMMENTS_ENDPOINT,
     ...formPipeline(form, {
       logger: deps.logger,
-      limiter: deps.limiter,
+      budget: deps.budget,
       origin: deps.publicOrigin,
       csrfKey: deps.csrfKey,
       onUpstreamError: deps.onUpstreamError,
@@ -235,11 +274,12 @@ function pendingAnswer(pagePath: string): FormStored {
 export const commentsFeature: FeatureHandler = {
   name: 'comments',
   stage: 'own-body',
+  endpoints: [{ path: COMMENTS_ENDPOINT, methods: ['POST'] }],
   create: (ctx) =>
     commentsApi({
       services: ctx.services,
       logger: ctx.logger,
-      limiter: commentLimiter(ctx.config, ctx.budgets),
+      budget: commentBudget(ctx.config, ctx.budgets),
       publicOrigin: ctx.origin,
       pages: ctx.pages,
       csrfKey: ctx.csrf.key,

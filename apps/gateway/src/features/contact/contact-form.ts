@@ -28,7 +28,7 @@ export const CONTACT_FIELDS: readonly LeadFormField[] = [
     kind: 'tel',
     maxLength: 32,
     autoComplete: 'tel',
-    hint: 'Numer komórkowy lub stacjonarny, np. 600 123 456.',
+    hint: 'Numer komórkowy lub stacjonarny, np. 600\u00a0123\u00a0456.',
   },
   {
     name: 'message',

@@ -18,7 +18,7 @@ const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f
 const TEXTS = {
   sending: 'Wysyłamy…',
   network:
-    'Brak połączenia z serwerem. Sprawdź internet i wyślij formularz ponownie — nie zapiszemy go dwa razy.',
+    'Brak połączenia z serwerem. Sprawdź internet i wyślij formularz ponownie – nie zapiszemy go dwa razy.',
   failed: 'Nie udało się wysłać formularza. Spróbuj ponownie za chwilę.',
   close: 'Zamknij',
   title: 'Dziękujemy!',

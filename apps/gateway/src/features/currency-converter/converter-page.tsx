@@ -6,7 +6,7 @@ import { useRenderContext } from '../../app/render-context';
 import { BANK_RATES_PATH } from '../../app/site-paths/rates';
 import { BankComparisonTable } from '../bank-rates';
 import { NbpNote, TableCMissing } from '../rate-charts';
-import { formatRateText } from '../../shared/rates-format';
+import { formatRateZloty } from '../../shared/rates-format';
 import { isCurrentTable, rateDateText } from '../../shared/rates-format-date';
 import { CurrencyConverter } from './converter-form';
 import { type ConverterData, type TableRef } from './currency-converter-data';
@@ -78,17 +78,17 @@ export default function ConverterPage({ data }: { data: ConverterData }) {
                     <a href={rate.path}>{rate.code}</a>
                     <span className="rates-table__name">{` ${rate.name}`}</span>
                   </th>
-                  <td>{`${formatRateText(rate.mid)} zł`}</td>
+                  <td>{formatRateZloty(rate.mid)}</td>
                   <td>
                     {rate.bid ? (
-                      `${formatRateText(rate.bid)} zł`
+                      formatRateZloty(rate.bid)
                     ) : (
                       <TableCMissing available={data.tableC !== null} />
                     )}
                   </td>
                   <td>
                     {rate.ask ? (
-                      `${formatRateText(rate.ask)} zł`
+                      formatRateZloty(rate.ask)
                     ) : (
                       <TableCMissing available={data.tableC !== null} />
                     )}

@@ -20,7 +20,7 @@ const FORM: ConverterForm = {
 describe('the converter view', () => {
   it('shows 100 of the preselected pair before anything is typed', () => {
     const view = converterView(FORM);
-    expect(view.headline).toBe('100 EUR = 429,30 PLN');
+    expect(view.headline).toBe('100\u00a0EUR = 429,30\u00a0PLN');
     expect(view.source).toBe('kurs z dnia 08.04.2025 – średni NBP, tabela nr 068/A/NBP/2025');
     expect(view.errors).toEqual({});
   });
@@ -50,8 +50,8 @@ describe('the converter view', () => {
   });
 
   it.each([
-    ['1 250,50', '1 250,5 EUR = 5 368,40 PLN'],
-    ['0,5', '0,5 EUR = 2,15 PLN'],
+    ['1 250,50', '1 250,5\u00a0EUR = 5 368,40\u00a0PLN'],
+    ['0,5', '0,5\u00a0EUR = 2,15\u00a0PLN'],
   ])('reads %p as typed, with spaces and a decimal comma', (amount, headline) => {
     expect(converterView(FORM, { kwota: amount, z: 'EUR', na: 'PLN' }).headline).toBe(
       headline.replace(/ (?=\d{3}\b)/g, '\u00a0'),

@@ -35,10 +35,10 @@ describe('conversion at NBP mid rates', () => {
 
   it('words the result the Polish way', () => {
     const conversion = convertAtMid('100', EUR, PLN);
-    expect(conversionHeadline(conversion)).toBe('100 EUR = 429,30 PLN');
-    expect(conversionSentence(conversion)).toBe('100 euro to 429,30 złotego');
-    expect(rateLine(conversion)).toBe('1 EUR = 4,2930 PLN');
-    expect(conversionSentence(convertAtMid('2', USD, USD))).toBe('2 dolary to 2,00 dolara');
-    expect(conversionSentence(convertAtMid('5', PLN, JPY))).toMatch(/^5 złotych to 188 jenów$/);
+    expect(conversionHeadline(conversion)).toBe('100\u00a0EUR = 429,30\u00a0PLN');
+    expect(conversionSentence(conversion)).toBe('100\u00a0euro to 429,30\u00a0złotego');
+    expect(rateLine(conversion)).toBe('1\u00a0EUR = 4,2930\u00a0PLN');
+    expect(conversionSentence(convertAtMid('2', USD, USD))).toBe('2\u00a0dolary to 2,00\u00a0dolara');
+    expect(conversionSentence(convertAtMid('5', PLN, JPY))).toMatch(/^5\u00a0złotych to 188\u00a0jenów$/);
   });
 });

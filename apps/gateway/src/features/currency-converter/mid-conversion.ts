@@ -1,5 +1,5 @@
-import { convertAmount, crossRate, currencyAmountText, currencyWord, findCurrency } from '@lib/currencies';
-import { formatDecimalText } from '../../shared/rates-format';
+import { convertAmount, crossRate, currencyWord, findCurrency } from '@lib/currencies';
+import { formatDecimalText, withUnit } from '../../shared/rates-format';
 
 /*
  * The converter's conversion, shared by the server render (the form sent without JavaScript) and
@@ -43,22 +43,22 @@ export function convertAtMid(
 /** '100 EUR = 427,35 PLN' */
 export function conversionHeadline(conversion: Conversion): string {
   const minorUnits = findCurrency(conversion.to)?.minorUnits ?? 2;
-  return `${formatDecimalText(conversion.amount, 0, 6)} ${conversion.from} = ${formatDecimalText(conversion.result, minorUnits, minorUnits)} ${conversion.to}`;
+  return `${withUnit(formatDecimalText(conversion.amount, 0, 6), conversion.from)} = ${withUnit(formatDecimalText(conversion.result, minorUnits, minorUnits), conversion.to)}`;
 }
 
-/** '100 euro to 427,35 złotego' — the amounts in words of their currencies (codes where a currency has no text). */
+/** '100 euro to 427,35 złotego' – the amounts in words of their currencies (codes where a currency has no text). */
 export function conversionSentence(conversion: Conversion): string {
   const minorUnits = findCurrency(conversion.to)?.minorUnits ?? 2;
   const amountText = formatDecimalText(conversion.amount, 0, 6);
   const resultText = formatDecimalText(conversion.result, minorUnits, minorUnits);
-  const amountWords = currencyAmountText(Number(conversion.amount), conversion.from, { text: amountText });
+  const amountWords = withUnit(amountText, currencyWord(Number(conversion.amount), conversion.from));
   // An amount written with decimals ('427,00') takes the singular genitive whatever its value
   // ('427,00 złotego'); any fraction picks that form.
-  const resultWords = `${resultText} ${currencyWord(resultText.includes(',') ? 0.5 : Number(conversion.result), conversion.to)}`;
+  const resultWords = `${withUnit(resultText, currencyWord(resultText.includes(',') ? 0.5 : Number(conversion.result), conversion.to))}`;
   return `${amountWords} to ${resultWords}`;
 }
 
 /** '1 EUR = 4,2735 PLN' */
 export function rateLine(conversion: Conversion): string {
-  return `1 ${conversion.from} = ${formatDecimalText(conversion.rate, 4, 6)} ${conversion.to}`;
+  return `1\u00a0${conversion.from} = ${withUnit(formatDecimalText(conversion.rate, 4, 6), conversion.to)}`;
 }

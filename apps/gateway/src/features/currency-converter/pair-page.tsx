@@ -9,6 +9,7 @@ import {
   formatDecimalText,
   formatIsoDate,
   formatRateText,
+  withUnit,
 } from '../../shared/rates-format';
 import { rateDateText } from '../../shared/rates-format-date';
 import { convertAtMid } from './mid-conversion';
@@ -35,7 +36,7 @@ function Figure({
     <div>
       <dt>{label}</dt>
       <dd>
-        {value === '' ? missing : `${formatRateText(value)} ${unit}`}
+        {value === '' ? missing : withUnit(formatRateText(value), unit)}
         {note && value !== '' && <span className="pair-facts__note">{note}</span>}
       </dd>
     </div>
@@ -71,7 +72,7 @@ export default function PairPage({ data }: { data: PairData }) {
           <dd>
             {data.mid === ''
               ? 'brak notowania'
-              : `1 ${data.from} = ${formatAmountText(convertAtMid('1', { code: data.from, mid: data.mid }, { code: data.to, mid: '1' }).result)} ${data.to}`}
+              : `1 ${data.from} = ${formatAmountText(convertAtMid('1', { code: data.from, mid: data.mid }, { code: data.to, mid: '1' }).result)}\u00a0${data.to}`}
             {data.mid !== '' && (
               <span className="pair-facts__note">{` · ${rateDateText(data.effectiveDate)}`}</span>
             )}
@@ -109,8 +110,8 @@ export default function PairPage({ data }: { data: PairData }) {
                   <dt>Zmiana</dt>
                   <dd>
                     {data.history.value.change === ''
-                      ? '—'
-                      : `${formatDecimalText(data.history.value.change, 4, 6)} ${data.to}${data.history.value.changePercent ? ` (${formatDecimalText(data.history.value.changePercent, 2, 2)}%)` : ''}`}
+                      ? '–'
+                      : `${withUnit(formatDecimalText(data.history.value.change, 4, 6), data.to)}${data.history.value.changePercent ? ` (${formatDecimalText(data.history.value.changePercent, 2, 2)}%)` : ''}`}
                   </dd>
                 </div>
               </dl>

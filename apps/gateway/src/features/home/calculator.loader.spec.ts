@@ -86,7 +86,7 @@ describe('the hero claims', () => {
   it('state a free first loan only while the catalogue has one, marked when it is sample data', () => {
     expect(heroClaims({ catalogue })).toEqual([
       'Porównanie jest bezpłatne',
-      'Pierwsza pożyczka za 0 zł u części pożyczkodawców (dane przykładowe)',
+      'Pierwsza pożyczka za 0\u00a0zł u części pożyczkodawców (dane przykładowe)',
       'O przyznaniu pożyczki i terminie wypłaty decyduje pożyczkodawca',
     ]);
     const noFree = toCatalogueView({ lenders: [], figures: { ...figures, firstLoanFreeMaxGrosze: 0 } });

@@ -23,7 +23,9 @@ export function heroClaims(data: Pick<CalculatorData, 'catalogue'>): string[] {
   return [
     'Porównanie jest bezpłatne',
     ...(catalogue?.firstLoanFree
-      ? [`Pierwsza pożyczka za 0 zł u części pożyczkodawców${catalogue.sample ? ' (dane przykładowe)' : ''}`]
+      ? [
+          `Pierwsza pożyczka za 0\u00a0zł u części pożyczkodawców${catalogue.sample ? ' (dane przykładowe)' : ''}`,
+        ]
       : []),
     'O przyznaniu pożyczki i terminie wypłaty decyduje pożyczkodawca',
   ];

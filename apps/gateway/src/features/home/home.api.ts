@@ -74,6 +74,7 @@ export function loanExampleApi(deps: LoanExampleApiDeps): Router {
 export const homeFeature: FeatureHandler = {
   name: 'home',
   stage: 'reads',
+  endpoints: [{ path: LOAN_EXAMPLE_PATH, methods: ['GET'] }],
   create: (ctx) =>
     loanExampleApi({
       services: ctx.services,

@@ -22,8 +22,9 @@ function Rating({ item }: { item: LenderRatingView }) {
       <p className="lp-rating__meta">
         {`${item.author}, `}
         <time dateTime={item.writtenAt}>{formatDate(locale, item.writtenAt)}</time>
+        {/* The lender is named at the item's head; here it is 'this lender', so its name needs no case. */}
         {item.lenderAverage !== '' &&
-          ` · średnia ocen ${item.lender}: ${item.lenderAverage}/5 (${formatInteger(locale, item.lenderRatings)} ${plural(item.lenderRatings, 'ocena', 'oceny', 'ocen')})`}
+          ` · średnia ocen tego pożyczkodawcy: ${item.lenderAverage}/5 (${formatInteger(locale, item.lenderRatings)} ${plural(item.lenderRatings, 'ocena', 'oceny', 'ocen')})`}
       </p>
     </li>
   );

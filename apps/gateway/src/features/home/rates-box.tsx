@@ -1,7 +1,7 @@
 import { SampleDataNotice } from '../../app/components/sample-notice';
 import { useRenderContext } from '../../app/render-context';
 import { formatDecimal } from '../../shared/format';
-import { formatIsoDate } from '../../shared/rates-format';
+import { formatIsoDate, withUnit } from '../../shared/rates-format';
 import { isCurrentTable, isTableStale, rateDateText } from '../../shared/rates-format-date';
 import { type RatesBox as RatesBoxData } from './home-data';
 
@@ -36,7 +36,7 @@ export function RatesBox({ rates }: { rates: RatesBoxData }) {
               <th scope="row">
                 <abbr title={rate.currency}>{rate.code}</abbr>
               </th>
-              <td>{formatDecimal(locale, rate.mid)} zł</td>
+              <td>{withUnit(formatDecimal(locale, rate.mid), 'zł')}</td>
             </tr>
           ))}
         </tbody>

@@ -107,7 +107,7 @@ describe('calculator view model', () => {
     expect(dayLoanExampleView(locale, TODAY)).toEqual({
       interest: nbsp('9 000,00 zł'),
       total: nbsp('19 000,00 zł'),
-      rrso: '1250,52%',
+      rrso: '1\u00a0250,52%',
       cap: expect.stringMatching(/^Oprocentowanie 365% przekracza odsetki maksymalne 14,5% rocznie/),
     });
   });

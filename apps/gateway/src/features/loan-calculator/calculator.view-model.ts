@@ -7,7 +7,7 @@ import {
   type LoanCalculatorRaw,
   parseLoanCalculatorInput,
 } from '@lib/finance';
-import { formatDate, formatMoney, formatInteger } from '../../shared/format';
+import { formatDate, formatMoney, formatInteger, formatPercentDecimal } from '../../shared/format';
 import { type Locale } from '../../shared/locale';
 
 /*
@@ -137,7 +137,7 @@ export interface CalculatorView {
   shareQuery: string;
 }
 
-const percent = (value: string) => `${value.replace('.', ',')}%`;
+const percent = (value: string) => formatPercentDecimal(value);
 
 function resultView(
   locale: Pick<Locale, 'code' | 'currency' | 'timezone'>,

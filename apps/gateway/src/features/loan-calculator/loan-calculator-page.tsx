@@ -7,7 +7,7 @@ import { ChoiceField, FormField } from '../../app/components/form-field';
 import { Breadcrumbs } from '../../app/components/page-extras';
 import { useRenderContext } from '../../app/render-context';
 import { islandMarker } from '../../app/island-marker';
-import { formatMoneyWhole } from '../../shared/format';
+import { formatMoneyWhole, formatZloty } from '../../shared/format';
 import {
   CALCULATOR_PATH,
   CALCULATOR_QUERY,
@@ -128,7 +128,7 @@ export default function LoanCalculatorPage({ data }: { data: LoanCalculatorData 
             label="Kwota kredytu"
             suffix="zł"
             inputMode="decimal"
-            hint={`Od ${LIMITS.amount.minZl} zł do 5\u00a0000\u00a0000 zł, z groszami po przecinku.`}
+            hint={`Od ${formatZloty(locale, LIMITS.amount.minZl)} do ${formatZloty(locale, LIMITS.amount.maxZl)}, z groszami po przecinku.`}
           />
           <TextField
             view={view}

@@ -6,9 +6,14 @@
 
 export const LEAD_FEED_PATH = '/api/lead-feed';
 
-/** The spec's log lines for a request the feed cannot answer (it answers `null`). */
+/**
+ * The spec's log lines for a request the feed cannot answer (it answers `null`). A lead id the
+ * offers service does not know (its data erased, or never matched) is answered as a missing one,
+ * with the spec's line and why.
+ */
 export const LEAD_FEED_MESSAGES = {
   missingLeadId: 'you should pass slParams.lead_id',
+  unknownLeadId: 'you should pass slParams.lead_id: no lead has this id (erased or never matched)',
   missingConfig: 'you should pass feedParams.configURL',
 } as const;
 

@@ -9,7 +9,7 @@ export default function LenderOfferPage({ data }: { data: LenderOfferData }) {
       <h1>{data.name}</h1>
       {data.reviewPath !== '' && (
         <p className="lead">
-          <a href={data.reviewPath}>Przeczytaj opinie o {data.name}</a>
+          <a href={data.reviewPath}>Przeczytaj opinie o {data.names.locative}</a>
         </p>
       )}
       {data.offers.length > 0 ? (

@@ -78,9 +78,9 @@ describe('offer filters', () => {
 
   it('has a Polish notice for every change and none for the visitor’s own value', () => {
     expect(adjustmentNotice('amount', 'none')).toBe('');
-    expect(adjustmentNotice('amount', 'raised')).toContain('100 zł');
+    expect(adjustmentNotice('amount', 'raised')).toContain('100\u00a0zł');
     expect(adjustmentNotice('amount', 'lowered')).toContain('50');
-    expect(adjustmentNotice('period', 'lowered')).toContain('1800');
+    expect(adjustmentNotice('period', 'lowered')).toContain('1\u00a0800 dni');
     expect(adjustmentNotice('period', 'invalid')).toContain('61 dni');
   });
 });

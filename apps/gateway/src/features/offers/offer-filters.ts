@@ -5,6 +5,7 @@
  * Pure: no I/O. The result is part of the page-data cache key, so it takes a bounded set of values.
  */
 import { type Zloty } from '@lib/finance';
+import { formatInteger, formatZloty } from '@lib/pl-format';
 import { OFFERS_QUERY } from '../../app/site-paths/offers';
 
 /**
@@ -92,18 +93,18 @@ export function adjustmentNotice(field: 'amount' | 'period', adjusted: FilterAdj
   const { amount, period } = OFFER_FILTER_LIMITS;
   if (field === 'amount') {
     if (adjusted === 'raised')
-      return `Najmniejsza kwota w porównaniu to ${amount.minZl} zł – tyle wpisaliśmy w formularzu.`;
+      return `Najmniejsza kwota w porównaniu to ${formatZloty(amount.minZl)} – tyle wpisaliśmy w formularzu.`;
     if (adjusted === 'lowered')
-      return `Największa kwota w porównaniu to ${amount.maxZl.toLocaleString('pl-PL')} zł – tyle wpisaliśmy w formularzu.`;
+      return `Największa kwota w porównaniu to ${formatZloty(amount.maxZl)} – tyle wpisaliśmy w formularzu.`;
     if (adjusted === 'invalid')
-      return `Kwota musi być liczbą od ${amount.minZl} do ${amount.maxZl.toLocaleString('pl-PL')} zł – pokazujemy oferty dla ${amount.defaultZl.toLocaleString('pl-PL')} zł.`;
+      return `Kwota musi być liczbą od ${formatInteger(amount.minZl)} do ${formatZloty(amount.maxZl)} – pokazujemy oferty dla ${formatZloty(amount.defaultZl)}.`;
     return '';
   }
   if (adjusted === 'raised')
     return `Najkrótszy okres w porównaniu to ${period.minDays} dzień – tyle wpisaliśmy w formularzu.`;
   if (adjusted === 'lowered')
-    return `Najdłuższy okres w porównaniu to ${period.maxDays.toLocaleString('pl-PL')} dni – tyle wpisaliśmy w formularzu.`;
+    return `Najdłuższy okres w porównaniu to ${formatInteger(period.maxDays)} dni – tyle wpisaliśmy w formularzu.`;
   if (adjusted === 'invalid')
-    return `Okres musi być liczbą dni od ${period.minDays} do ${period.maxDays.toLocaleString('pl-PL')} – pokazujemy oferty na ${period.defaultDays} dni.`;
+    return `Okres musi być liczbą dni od ${period.minDays} do ${formatInteger(period.maxDays)} – pokazujemy oferty na ${period.defaultDays} dni.`;
   return '';
 }

@@ -1,3 +1,4 @@
+import { type NameForms } from '@lib/pl-format';
 import { type OfferBlock, type OfferCard } from '../../app/view-types';
 import { type OfferFilters } from './offer-filters';
 
@@ -28,6 +29,8 @@ export interface LandingPageData {
 export interface LenderOfferData {
   lenderId: string;
   name: string;
+  /** The name in the cases the page's sentences need ('Warunki pożyczki w Pożyczce Plus'). */
+  names: NameForms;
   website: string;
   /** The lender's review page; '' when the site has none. */
   reviewPath: string;

@@ -6,14 +6,14 @@ import { OFFER_REDIRECT_PREFIX } from '../../app/site-paths/offers';
 import { type GatewayServices } from '../../app/services';
 import { httpStatusFor } from '../../kit/http/error-status';
 import { splitUrl } from '../../kit/http/request-guards';
-import { readClientId } from '../../kit/identity/client-id';
-import { readSessionId } from '../../kit/identity/session-id';
-import { newUuid } from '../../kit/identity/uuid';
-import { readConsent } from '../../shared/consent';
+import { randomBytes } from 'node:crypto';
 import { LEAD_FEED_MESSAGES, LEAD_FEED_PATH, readLeadFeedQuery } from './lead-feed';
-import { isLenderLink, offerClickRecord, readClickContext } from './offer-click';
+import { isLenderLink } from './offer-click';
 import { numericIdParam } from './offers.routes';
-import { type EventIntake, type FeatureHandler } from '../../kit/feature';
+import { type FeatureHandler } from '../../kit/feature';
+import { createClickMetrics } from './click-metrics';
+import { type RecordClick, clickRecording } from './click-recording';
+import { clickWindowBudget } from './click-window';
 import { createPolishLocale } from '../../shared/locale';
 import { sendErrorBody } from '../../kit/http/error-body';
 
@@ -24,8 +24,8 @@ export interface OffersApiDeps {
   logger: Logger;
   /** The site's country (the feed the offer ids belong to). */
   country: string;
-  /** Where recorded clicks go: the tracking delivery (tracking.raw.v1 or the events service). */
-  clicks: EventIntake | undefined;
+  /** Records a GET's click and sets its session cookie (click-recording.ts). */
+  recordClick: RecordClick;
   onUpstreamError?(error: unknown): void;
 }
 
@@ -33,11 +33,15 @@ export interface OffersApiDeps {
  * The offers' HTTP endpoints besides the pages:
  * - GET /przejdz/<offer id>/?z=<list>&p=<position>: 'Przejdź do oferty'. The offer is looked up in
  *   the stored feed (GetOffer); an unknown or inactive offer, or one without a usable lender link,
- *   falls through to the 404 page. Otherwise the click is handed to the tracking pipeline and the
- *   answer is 302 to the feed's lender_link, never to an address from the request (no open redirect).
+ *   falls through to the 404 page. Otherwise the click is recorded once per visitor and window
+ *   (click-recording.ts) and the answer is 302 to the feed's lender_link, never to an address from
+ *   the request (no open redirect), whatever became of the click. A HEAD (Express routes it to
+ *   the GET handler) answers the same 302 and records nothing: link checkers and previews are no
+ *   clicks.
  * - GET /api/lead-feed?lead_id=…&page=all&direction=swap&pf=1: the offer ids of a lead (GetLeadFeed)
- *   as a JSON array; `null` (and the spec's log line) without a lead id or the feed's parameters;
- *   400 with a JSON error for a lead id that is not a UUID.
+ *   as a JSON array; `null` (and the spec's log line) without a lead id or the feed's parameters,
+ *   and for a lead the offers service does not know (erased, or never matched); 400 with a JSON
+ *   error for a lead id that is not a UUID.
  */
 export function offersApi(deps: OffersApiDeps): Router {
   const router = Router();
@@ -65,28 +69,14 @@ export function offersApi(deps: OffersApiDeps): Router {
       next();
       return;
     }
-    const cookie = req.get('cookie');
-    const consent = readConsent(cookie);
-    const { source, position } = readClickContext(new URLSearchParams(splitUrl(req.originalUrl).search));
-    const record = offerClickRecord(
-      { offerId: String(offer.offerId), lenderSlug: offer.lenderSlug, position, source },
-      {
-        sessionId: readSessionId(cookie) ?? '',
-        clientId: consent === 'granted' ? (readClientId(cookie) ?? '') : '',
-        consent: consent === 'unset' ? '' : consent,
-        domain: req.hostname,
-        referer: req.get('referer') ?? '',
-        userAgent: req.get('user-agent') ?? '',
-        receivedAt: new Date(),
-        ingestId: newUuid(),
-      },
-      splitUrl(req.originalUrl).pathname,
-    );
-    const accepted = deps.clicks?.offer([record]) ?? false;
-    deps.logger.info(
-      { offerId: record.sub4, lender: record.sub5, position, list: source, recorded: accepted },
-      'offer click',
-    );
+    if (req.method === 'GET') {
+      try {
+        await deps.recordClick(req, res, offer);
+      } catch (error) {
+        // The visitor goes to the lender all the same; the click is the only thing lost.
+        deps.logger.error({ err: error, offerId, recorded: false }, 'offer click not recorded');
+      }
+    }
     res.locals['routeLabel'] = `${OFFER_REDIRECT_PREFIX}:id/`;
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('X-Robots-Tag', 'noindex, nofollow');
@@ -121,16 +111,18 @@ export function offersApi(deps: OffersApiDeps): Router {
       });
       res.status(200).json(answer.offerIds);
     } catch (error) {
+      // No lead of that id (its data erased, or never matched): the answer the spec gives without
+      // one. The id is not logged: after an erasure it must not come back through the logs.
+      if (error instanceof GrpcCallError && error.code === GrpcStatus.NOT_FOUND) {
+        deps.logger.warn(LEAD_FEED_MESSAGES.unknownLeadId);
+        res.status(200).json(null);
+        return;
+      }
       deps.onUpstreamError?.(error);
       const status = httpStatusFor(error);
       const code = error instanceof GrpcCallError ? statusName(error.code) : undefined;
       if (status >= 500) deps.logger.error({ err: error, grpcCode: code }, 'lead feed failed');
-      const message =
-        status === 404
-          ? 'no such lead'
-          : status === 400
-            ? 'invalid lead feed request'
-            : 'lead feed unavailable';
+      const message = status === 400 ? 'invalid lead feed request' : 'lead feed unavailable';
       sendErrorBody(res, status, message);
     }
   };
@@ -147,12 +139,23 @@ export function offersApi(deps: OffersApiDeps): Router {
 export const offersFeature: FeatureHandler = {
   name: 'offers',
   stage: 'reads',
+  endpoints: [
+    { path: OFFER_REDIRECT_PREFIX, prefix: true, methods: ['GET'] },
+    { path: LEAD_FEED_PATH, methods: ['GET'] },
+  ],
   create: (ctx) =>
     offersApi({
       services: ctx.services,
       logger: ctx.logger,
       country: createPolishLocale(ctx.config.PUBLIC_ORIGIN).country,
-      clicks: ctx.events,
+      recordClick: clickRecording({
+        serverEvents: ctx.serverEvents,
+        window: clickWindowBudget(ctx.budgets),
+        metrics: createClickMetrics(ctx.registry),
+        logger: ctx.logger,
+        salt: ctx.config.TRACKING_IP_SALT ?? randomBytes(32).toString('base64'),
+        publicOrigin: ctx.config.PUBLIC_ORIGIN,
+      }),
       onUpstreamError: ctx.onUpstreamError,
     }),
 };

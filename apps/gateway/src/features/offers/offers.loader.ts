@@ -2,7 +2,7 @@ import { loadOfferBlock } from '../../app/loaders/offer-block.loader';
 import { DEFAULT_OFFER_REQUEST } from '../../app/loaders/offer-request';
 import { type LoadContext } from '../../app/route-types';
 import { lenderReviewPath } from '../../app/site-paths/lender-reviews';
-import { toOfferCard } from '../../app/view-models';
+import { lenderNames, toOfferCard } from '../../app/view-models';
 import { type OfferFilters } from './offer-filters';
 import {
   type LandingKind,
@@ -51,6 +51,7 @@ export async function loadLenderOffer(ctx: LoadContext<{ lenderId: number }>): P
   return {
     lenderId: String(lender.lenderId),
     name: lender.name,
+    names: lenderNames(lender.name, lender.nameForms),
     website: lender.website,
     reviewPath: lenderReviewPath(reviewSlug),
     offers: active.map((offer, index) => toOfferCard(offer, index + 1)),

@@ -1,3 +1,4 @@
+import { formatZloty } from '@lib/pl-format';
 import { defineRoute } from '../../app/route-types';
 import { HOME_CRUMB, pageHead } from '../../app/routes/head';
 import { lenderOfferPath } from '../../app/site-paths/offers';
@@ -26,7 +27,7 @@ function offersListRoute(name: string, pattern: string, layout: OffersLayout) {
     head: (data, ctx) =>
       pageHead(ctx, {
         title: `${foundTitle(data.offers.total)} – porównanie pożyczek online`,
-        description: `Pożyczki na ${data.filters.amountZl} zł i ${data.filters.periodDays} dni: oferty uszeregowane według kosztu i ocen, z przykładem reprezentatywnym przy każdej.`,
+        description: `Pożyczki na ${formatZloty(data.filters.amountZl)} i ${data.filters.periodDays} dni: oferty uszeregowane według kosztu i ocen, z przykładem reprezentatywnym przy każdej.`,
         // Only the first layout is indexed; the others show the same offers.
         noindex: layout !== 'cards',
         breadcrumbs: [HOME_CRUMB, { text: 'Oferty pożyczek', link: '' }],
@@ -70,7 +71,7 @@ export const lenderOfferRoute = defineRoute({
   head: (data, ctx) =>
     pageHead(ctx, {
       title: `${data.name} – aktualna oferta pożyczki`,
-      description: `Warunki pożyczki w ${data.name}: kwota, okres, koszt i przykład reprezentatywny. Porównaj z innymi ofertami.`,
+      description: `Warunki pożyczki w ${data.names.locative}: kwota, okres, koszt i przykład reprezentatywny. Porównaj z innymi ofertami.`,
       breadcrumbs: [HOME_CRUMB, { text: 'Oferty pożyczek', link: '/offers/' }, { text: data.name, link: '' }],
     }),
 });

@@ -23,7 +23,7 @@ export default function PartnersPage({ data }: { data: PartnersPageData }) {
           </p>
           <p>
             Nie współpracujemy z ruchem motywowanym, spamem ani reklamą wprowadzającą w błąd. Opisz, skąd
-            pochodzą Twoi odbiorcy — odpowiemy z propozycją warunków.
+            pochodzą Twoi odbiorcy – odpowiemy z propozycją warunków.
           </p>
           <LeadForm
             id="wspolpraca"

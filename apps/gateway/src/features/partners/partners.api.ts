@@ -1,6 +1,8 @@
+import { HIDDEN_CHARACTERS_MESSAGE, MESSAGES } from '@lib/pl-validation';
 import { type Router } from 'express';
 import { type GatewayServices } from '../../app/services';
-import { type FormPostDeps, formPostDeps, formPost } from '../../kit/forms/form-post';
+import { type FieldTexts } from '../../kit/forms/field-texts';
+import { type FormBudget, type FormPostDeps, formPostDeps, formPost } from '../../kit/forms/form-post';
 import {
   PARTNER_FIELDS,
   PARTNERS_PATH,
@@ -9,6 +11,30 @@ import {
   SENT_QUERY,
 } from './partners-form';
 import { type FeatureHandler } from '../../kit/feature';
+
+/**
+ * What the form says next to a field the leads service refused: the person's fields follow the
+ * contact form's rules (@lib/pl-validation); the company's are worded as the service's rules are.
+ */
+const PARTNER_FIELD_TEXTS: FieldTexts = {
+  company: ['Podaj nazwę firmy (od 2 do 200 znaków)'],
+  name: [MESSAGES.name, HIDDEN_CHARACTERS_MESSAGE],
+  email: [MESSAGES.email],
+  phone: [MESSAGES.phone],
+  website: ['Podaj adres strony zaczynający się od http:// lub https:// (do 200 znaków)'],
+  traffic_sources: ['Opis źródeł ruchu może mieć do 1000 znaków'],
+  message: [MESSAGES.message, MESSAGES.html],
+};
+
+/**
+ * Stored partner enquiries per client address: a company sends one, perhaps a second with what
+ * it forgot; five leave room for colleagues behind one office address, and a script is held back.
+ * Counted in process while Redis is down (the limit holds per replica).
+ */
+export const PARTNERS_BUDGET: FormBudget = {
+  name: 'form-partners',
+  rule: { limit: 5, windowMs: 10 * 60_000, whenRedisDown: 'local' },
+};
 
 /** POST /wspolpraca/: the partner enquiry → SubmitPartnerEnquiry, then 303 to the confirmation. */
 export function partnersApi(services: GatewayServices, deps: FormPostDeps): Router {
@@ -19,6 +45,7 @@ export function partnersApi(services: GatewayServices, deps: FormPostDeps): Rout
       confirmationQuery: [SENT_QUERY],
       fields: Object.fromEntries(PARTNER_FIELDS.map((field) => [field.name, field.maxLength])),
       serviceFields: { trafficSources: 'traffic_sources' },
+      fieldTexts: PARTNER_FIELD_TEXTS,
       submit: (values, idempotencyKey) =>
         services.leads.submitPartnerEnquiry({
           company: values['company'] ?? '',
@@ -30,6 +57,7 @@ export function partnersApi(services: GatewayServices, deps: FormPostDeps): Rout
           message: values['message'] ?? '',
           idempotencyKey,
         }),
+      duplicate: (answer) => answer.duplicate,
       done: () => ({ href: PARTNERS_SENT_HREF, message: PARTNERS_TEXTS.sent }),
     },
     deps,
@@ -40,5 +68,6 @@ export function partnersApi(services: GatewayServices, deps: FormPostDeps): Rout
 export const partnersFeature: FeatureHandler = {
   name: 'partners',
   stage: 'forms',
-  create: (ctx) => partnersApi(ctx.services, formPostDeps(ctx)),
+  endpoints: [{ path: PARTNERS_PATH, methods: ['GET', 'POST'] }],
+  create: (ctx) => partnersApi(ctx.services, formPostDeps(ctx, PARTNERS_BUDGET)),
 };

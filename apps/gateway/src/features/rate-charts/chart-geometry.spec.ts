@@ -62,7 +62,7 @@ describe('rate chart geometry', () => {
   });
 
   it('reads out one date of every series', () => {
-    expect(readoutText(DATA, 0, 'zł')).toBe('01.04.2025 — Kupno: 4,2000 zł, Sprzedaż: 4,3000 zł');
-    expect(readoutText(DATA, 1, 'zł')).toBe('02.04.2025 — Kupno: 4,2500 zł');
+    expect(readoutText(DATA, 0, 'zł')).toBe('01.04.2025 – Kupno: 4,2000\u00a0zł, Sprzedaż: 4,3000\u00a0zł');
+    expect(readoutText(DATA, 1, 'zł')).toBe('02.04.2025 – Kupno: 4,2500\u00a0zł');
   });
 });

@@ -177,7 +177,7 @@ function Overview({ data }: { data: Extract<SelfServicePageData, { view: 'overvi
       <p>
         Usuniemy Twoje wnioski, wiadomości z formularzy i zgody, a adres e-mail przy Twoich komentarzach
         trwale zanonimizujemy. Wysyłki wniosku, które jeszcze nie wyszły, zatrzymamy. Wnioski już przekazane
-        pożyczkodawcom są przechowywane przez nich — o ich usunięcie poproś bezpośrednio pożyczkodawcę.
+        pożyczkodawcom są przechowywane przez nich – o ich usunięcie poproś bezpośrednio pożyczkodawcę.
       </p>
       <ActionForm
         action={SELF_SERVICE_PATHS.erase}
@@ -223,7 +223,7 @@ export default function SelfServicePage({ data }: { data: SelfServicePageData })
             </p>
           )}
           <p>
-            Po potwierdzeniu zobaczysz dane, które u nas zostawiłeś — wnioski, wiadomości i zgody — i będziesz
+            Po potwierdzeniu zobaczysz dane, które u nas zostawiłeś – wnioski, wiadomości i zgody – i będziesz
             mógł wycofać zgody, pobrać dane albo je usunąć. Link działa jeden raz, a otwarta strona będzie
             dostępna w tej przeglądarce przez 30 minut.
           </p>

@@ -48,13 +48,13 @@ export const SELF_SERVICE_TEXTS = {
   unavailableTitle: 'Nie udało się wczytać Twoich danych',
 
   linkUsed:
-    'Ten link został już użyty. Każdy link do zarządzania danymi działa tylko raz — poproś o nowy, a wyślemy go na ten sam adres.',
+    'Ten link został już użyty. Każdy link do zarządzania danymi działa tylko raz – poproś o nowy, a wyślemy go na ten sam adres.',
   linkExpired: 'Ten link wygasł: link do zarządzania danymi jest ważny 24 godziny. Poproś o nowy.',
   linkInvalid:
     'Ten link jest nieprawidłowy. Sprawdź, czy otwierasz go w całości (bez uciętej końcówki), albo poproś o nowy.',
   linkUnusable: 'Tego linku nie można już użyć. Poproś o nowy link do zarządzania danymi.',
   ended:
-    'Sesja zarządzania danymi wygasła albo nie została otwarta w tej przeglądarce. Aby zobaczyć swoje dane, poproś o nowy link — wyślemy go na Twój adres.',
+    'Sesja zarządzania danymi wygasła albo nie została otwarta w tej przeglądarce. Aby zobaczyć swoje dane, poproś o nowy link – wyślemy go na Twój adres.',
 
   withdrawn:
     'Zgoda została wycofana. Od tej chwili z niej nie korzystamy; nie zmienia to tego, co zrobiliśmy na jej podstawie wcześniej.',
@@ -69,7 +69,7 @@ export const SELF_SERVICE_TEXTS = {
   exportFailed:
     'Nie udało się teraz przygotować pliku z Twoimi danymi: usługa chwilowo nie odpowiada. Spróbuj ponownie za chwilę.',
   overviewUnavailable:
-    'Nie udało się teraz wczytać Twoich danych: usługa chwilowo nie odpowiada. Odśwież stronę za chwilę — sesja pozostaje otwarta.',
+    'Nie udało się teraz wczytać Twoich danych: usługa chwilowo nie odpowiada. Odśwież stronę za chwilę – sesja pozostaje otwarta.',
   openUncertain:
     'Nie udało się otworzyć strony z Twoimi danymi: usługa chwilowo nie odpowiada. Spróbuj ponownie za chwilę. Jeśli zobaczysz, że link został już użyty, poproś o nowy.',
   actionUncertain:
@@ -96,7 +96,7 @@ export type ErasureState = 'completed' | 'rejected' | 'pending';
 export function erasureStateText(state: ErasureState): string {
   switch (state) {
     case 'completed':
-      return 'Gotowe: usunęliśmy Twoje dane osobowe — wnioski, wiadomości z formularzy i zgody — a adres e-mail przy Twoich komentarzach trwale zanonimizowaliśmy.';
+      return 'Gotowe: usunęliśmy Twoje dane osobowe – wnioski, wiadomości z formularzy i zgody – a adres e-mail przy Twoich komentarzach trwale zanonimizowaliśmy.';
     case 'rejected':
       return 'Nie mogliśmy wykonać żądania usunięcia danych. Napisz do nas przez formularz kontaktowy, a wyjaśnimy powód.';
     case 'pending':

@@ -1,4 +1,4 @@
-import { type BudgetRule, type RateLimiter } from '@lib/cache';
+import { type BudgetRule, type RateBudgets, type RateLimiter, type SubmissionBudget } from '@lib/cache';
 import { status as GrpcStatus } from '@grpc/grpc-js';
 import { GrpcCallError, type leadsV1, statusName } from '@lib/contracts';
 import { type Logger } from '@lib/observability';
@@ -7,7 +7,7 @@ import { type Request, type Response, Router } from 'express';
 import { type GatewayServices } from '../../app/services';
 import { type CsrfKey, ensureCsrfBinding, issueCsrfToken } from '../../kit/csrf';
 import { type FeatureHandler } from '../../kit/feature';
-import { FORM_POST_TEXTS } from '../../kit/forms/form-post';
+import { type FormBudget, FORM_POST_TEXTS } from '../../kit/forms/form-post';
 import {
   type FormDeclaration,
   type FormRejection,
@@ -58,24 +58,67 @@ export const SELF_SERVICE_PURPOSES = {
   erase: 'self-service-erase',
 } as const;
 
-/** The self-service budget: Redis keys `gateway:rate:self-service:<ip or /64>`. */
-export const SELF_SERVICE_BUDGET = 'self-service';
-/**
- * Opened links, withdrawals, exports and erasures per client address: a person withdrawing each
- * consent in turn stays far below it; a script trying tokens does not. Counted in process while
- * Redis is down (the limit holds per replica); refused and failed actions give their hit back.
+/*
+ * Each self-service action has a budget of its own per client address (Redis keys
+ * `gateway:rate:<budget>:<ip or /64>`), so no action is ever refused because another was used: a
+ * person who withdrew every consent in turn or downloaded their data can still erase it. Each is
+ * counted in process while Redis is down (the limit holds per replica). The posts count what the
+ * leads service did (a refused or failed post gives its place back); the export counts requests.
  */
-export const SELF_SERVICE_RATE_LIMIT: BudgetRule = {
-  limit: 30,
+
+/**
+ * Sessions opened from links: each link opens one, and a person rarely has more than two or three
+ * (one per address, one more after a link expired); ten leave room for a household sharing one
+ * address. Guessing a token is hopeless anyway (a refused one gives its place back).
+ */
+export const SELF_SERVICE_OPEN_BUDGET: FormBudget = {
+  name: 'form-self-service-open',
+  rule: { limit: 10, windowMs: 10 * 60_000, whenRedisDown: 'local' },
+};
+/** Withdrawals: a person withdrawing each of the seven consents in turn, and again for a second address, stays below 30. */
+export const SELF_SERVICE_WITHDRAW_BUDGET: FormBudget = {
+  name: 'form-self-service-withdraw',
+  rule: { limit: 30, windowMs: 10 * 60_000, whenRedisDown: 'local' },
+};
+/**
+ * Erasures: a person erases once (the session ends with it, so a repeat is refused and costs
+ * nothing); ten leave room for a household sharing one address.
+ */
+export const ERASURE_BUDGET: FormBudget = {
+  name: 'form-erasure',
+  rule: { limit: 10, windowMs: 10 * 60_000, whenRedisDown: 'local' },
+};
+/** Exports (a read of everything stored about the person): a few downloads per session are plenty. */
+export const SELF_SERVICE_EXPORT_BUDGET = 'self-service-export';
+export const SELF_SERVICE_EXPORT_RATE: BudgetRule = {
+  limit: 10,
   windowMs: 10 * 60_000,
   whenRedisDown: 'local',
 };
 
+/** The self-service budgets, one per action. */
+export interface SelfServiceBudgets {
+  open: SubmissionBudget;
+  withdraw: SubmissionBudget;
+  erase: SubmissionBudget;
+  export: RateLimiter;
+}
+
+export function selfServiceBudgets(budgets: RateBudgets): SelfServiceBudgets {
+  const form = (budget: FormBudget) => budgets.submissions(budget.name, budget.rule);
+  return {
+    open: form(SELF_SERVICE_OPEN_BUDGET),
+    withdraw: form(SELF_SERVICE_WITHDRAW_BUDGET),
+    erase: form(ERASURE_BUDGET),
+    export: budgets.budget(SELF_SERVICE_EXPORT_BUDGET, SELF_SERVICE_EXPORT_RATE),
+  };
+}
+
 export interface SelfServiceApiDeps {
   services: GatewayServices;
   logger: Logger;
-  /** The `self-service` budget. */
-  limiter: RateLimiter;
+  /** One budget per action. */
+  budgets: SelfServiceBudgets;
   publicOrigin: OriginPolicy;
   pages: PagePort;
   csrf: CsrfKey;
@@ -131,8 +174,8 @@ const SESSION_ENDED: FormRejection = { status: 401, message: SELF_SERVICE_TEXTS.
  * ticked confirmation; the cookie cleared, 303 to `/moje-dane/?wniosek=<id>`). Without a session,
  * or once the service says it is over: the page saying so, with the way to a new link.
  *
- * Every post goes through the one form pipeline (same origin, a CSRF token per form, the
- * `self-service` budget, 303 after it); every answer is personal: `no-store`, never kept, and with
+ * Every post goes through the one form pipeline (same origin, a CSRF token per form, the action's
+ * own budget, 303 after it); every answer is personal: `no-store`, never kept, and with
  * `Referrer-Policy: strict-origin`, so the link's token in the address never travels as a referrer.
  */
 export function selfServiceApi(deps: SelfServiceApiDeps): Router {
@@ -295,7 +338,7 @@ export function selfServiceApi(deps: SelfServiceApiDeps): Router {
       return;
     }
     const address = rateLimitKey(req.ip ?? req.socket.remoteAddress);
-    const decision = await deps.limiter.hit(address);
+    const decision = await deps.budgets.export.hit(address);
     if (!decision.allowed) {
       res.setHeader('Retry-After', String(Math.max(1, Math.ceil(decision.retryAfterMs / 1000))));
       const page = await overviewPage(req, res, session, {
@@ -310,7 +353,7 @@ export function selfServiceApi(deps: SelfServiceApiDeps): Router {
     try {
       file = await deps.services.leads.exportSelfServiceData({ sessionToken: session });
     } catch (error) {
-      await deps.limiter.giveBack(address);
+      await deps.budgets.export.giveBack(address);
       if (isSessionOver(error)) {
         await send(req, res, ended(res, 401), false);
         return;
@@ -340,6 +383,7 @@ export function selfServiceApi(deps: SelfServiceApiDeps): Router {
     crossOrigin: FORM_POST_TEXTS.crossOrigin,
     fixFields: FORM_POST_TEXTS.fixFields,
     rateLimited: SELF_SERVICE_TEXTS.rateLimited,
+    keyReused: FORM_POST_TEXTS.keyReused,
     uncertain,
   });
 
@@ -349,6 +393,8 @@ export function selfServiceApi(deps: SelfServiceApiDeps): Router {
     csrf: true,
     service: 'leads',
     keyField: KEY_FIELD,
+    // No field of these forms is typed: a refusal is worded by the form's `refusal` as a whole.
+    fieldText: () => FORM_POST_TEXTS.badField,
     // A service failure is an outage to the person: 503 unless the mapping said 502 or 504.
     uncertainStatus: (status: number) => (status > 500 ? status : 503),
     wantsJson: () => false,
@@ -440,7 +486,9 @@ export function selfServiceApi(deps: SelfServiceApiDeps): Router {
         sentKey: undefined,
       };
     },
-    derivedKey: (post, address) => keyOfParts([SELF_SERVICE_PURPOSES.withdraw, address, post.choice]),
+    // One submission per session and choice: the same withdrawal sent again is one, another person's is another.
+    derivedKey: (post, address) =>
+      keyOfParts([SELF_SERVICE_PURPOSES.withdraw, address, post.session, post.choice]),
     submit: (post) =>
       deps.services.leads.withdrawSelfServiceConsents({ sessionToken: post.session, types: post.types }),
     stored: (_overview, req) =>
@@ -474,7 +522,8 @@ export function selfServiceApi(deps: SelfServiceApiDeps): Router {
         };
       return { kind: 'valid', input: session, values: { [ERASE_CONFIRM_FIELD]: 'tak' }, sentKey: undefined };
     },
-    derivedKey: (_session, address) => keyOfParts([SELF_SERVICE_PURPOSES.erase, address]),
+    // One submission per session: each person's erasure is their own (the key is a digest, never the token).
+    derivedKey: (session, address) => keyOfParts([SELF_SERVICE_PURPOSES.erase, address, session]),
     submit: (session) => deps.services.leads.eraseSelfServiceData({ sessionToken: session, confirmed: true }),
     stored: (request, _req, res) => {
       // The session ends with the data: the cookie goes too.
@@ -499,18 +548,18 @@ export function selfServiceApi(deps: SelfServiceApiDeps): Router {
     renderRejection: renderActionRejection,
   };
 
-  const pipelineDeps = {
+  const pipelineDeps = (budget: SubmissionBudget) => ({
     logger: deps.logger,
-    limiter: deps.limiter,
+    budget,
     origin: deps.publicOrigin,
     csrfKey: deps.csrf,
     onUpstreamError: (error: unknown) => deps.onUpstreamError?.(error),
-  };
+  });
   // Exact, case-sensitive addresses, as the pages are.
   const posts = Router({ strict: true, caseSensitive: true });
-  posts.post(SELF_SERVICE_PATHS.open, ...formPipeline(openForm, pipelineDeps));
-  posts.post(SELF_SERVICE_PATHS.withdraw, ...formPipeline(withdrawForm, pipelineDeps));
-  posts.post(SELF_SERVICE_PATHS.erase, ...formPipeline(eraseForm, pipelineDeps));
+  posts.post(SELF_SERVICE_PATHS.open, ...formPipeline(openForm, pipelineDeps(deps.budgets.open)));
+  posts.post(SELF_SERVICE_PATHS.withdraw, ...formPipeline(withdrawForm, pipelineDeps(deps.budgets.withdraw)));
+  posts.post(SELF_SERVICE_PATHS.erase, ...formPipeline(eraseForm, pipelineDeps(deps.budgets.erase)));
 
   router.use((req, res, next) => {
     const payloadPath = pagePathOfPayload(req.path);
@@ -555,11 +604,17 @@ export function selfServiceApi(deps: SelfServiceApiDeps): Router {
 export const selfServiceFeature: FeatureHandler = {
   name: 'self-service',
   stage: 'forms',
+  endpoints: [
+    { path: SELF_SERVICE_PATHS.open, methods: ['GET', 'POST'] },
+    { path: SELF_SERVICE_PATHS.withdraw, methods: ['GET', 'POST'] },
+    { path: SELF_SERVICE_PATHS.erase, methods: ['GET', 'POST'] },
+    { path: SELF_SERVICE_PATHS.export, methods: ['GET'] },
+  ],
   create: (ctx) =>
     selfServiceApi({
       services: ctx.services,
       logger: ctx.logger,
-      limiter: ctx.budgets.budget(SELF_SERVICE_BUDGET, SELF_SERVICE_RATE_LIMIT),
+      budgets: selfServiceBudgets(ctx.budgets),
       publicOrigin: ctx.origin,
       pages: ctx.pages,
       csrf: ctx.csrf.key,

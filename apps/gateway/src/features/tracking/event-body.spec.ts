@@ -60,4 +60,16 @@ describe('parseEventBody', () => {
     expect(refused).toMatchObject({ status: 400, field: 'sub1' });
     expect(!refused.ok && refused.message).toContain('pageLoadFromCache');
   });
+
+  it('refuses the server-only offer click (50) from a browser, naming the event that holds it', () => {
+    const click = { event_id: 50, sub4: '101', sub5: 'vivus' };
+    expect(parseEventBody(JSON.stringify([pageView, click]))).toEqual({
+      ok: false,
+      status: 400,
+      field: 'events[1].event_id',
+      message:
+        'events[1]: event_id 50 (offerClick) is recorded by the server only, never accepted from a browser',
+    });
+    expect(parseEventBody(JSON.stringify(click))).toMatchObject({ status: 400, field: 'event_id' });
+  });
 });

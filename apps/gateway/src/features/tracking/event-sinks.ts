@@ -5,12 +5,14 @@
  *   events stay in order on one partition; the events service's consumer validates and stores them;
  * - without (the embedded default of `npm start`): the events service's IngestEvents over gRPC,
  *   which runs the same validation into the same table.
+ * The gateway's own events (offer clicks) always take IngestEvents with the server origin (the
+ * raw topic is the browsers' only), through the gRPC sink given that origin.
  */
 import { status as GrpcStatus } from '@grpc/grpc-js';
-import { GrpcCallError, type ServiceClient, type eventsV1 } from '@lib/contracts';
+import { GrpcCallError, type ServiceClient, eventsV1 } from '@lib/contracts';
 import { createKafkaPublisher, type Publisher } from '@lib/messaging';
 import { type Logger } from '@lib/observability';
-import { type RawTrackingRecord, TRACKING_TOPICS } from '@lib/tracking';
+import { type EventOrigin, type RawTrackingRecord, TRACKING_TOPICS } from '@lib/tracking';
 import { type EventSink } from './event-delivery';
 import { traceContextOf } from './record-trace';
 
@@ -51,29 +53,53 @@ const PERMANENT = new Set<number>([
   GrpcStatus.FAILED_PRECONDITION,
 ]);
 
-/** IngestEvents per batch; a refused event is logged with its reason, an outage is thrown for a retry. */
+/**
+ * True when IngestEvents failed for the batch itself (sending it again cannot help); any other
+ * failure (UNAVAILABLE, DEADLINE_EXCEEDED, an overloaded upstream, …) is worth a retry.
+ */
+export function isPermanentIngestFailure(error: unknown): boolean {
+  return error instanceof GrpcCallError && PERMANENT.has(error.code);
+}
+
+/** The wire value of an origin: what the events service validates the events as. */
+export function ingestOrigin(origin: EventOrigin): eventsV1.EventOrigin {
+  return origin === 'server' ? eventsV1.EventOrigin.SERVER : eventsV1.EventOrigin.BROWSER;
+}
+
+/**
+ * IngestEvents per batch, as `origin` (the browsers' events relayed, or the gateway's own); a
+ * refused event is logged with its reason, an outage is thrown for a retry. Its kind is 'grpc' for
+ * the browser origin and 'grpc-server' for the server's (logs, the `sink` label of the metrics).
+ */
 export function grpcEventSink(
   events: ServiceClient<'events'>,
   deadlineMs: number,
   logger: Logger,
+  origin: EventOrigin,
 ): EventSink {
   return {
-    kind: 'grpc',
+    kind: origin === 'server' ? 'grpc-server' : 'grpc',
     async deliver(records) {
       try {
-        const answer = await events.ingestEvents({ events: records.map(toTrackingEvent) }, { deadlineMs });
+        const answer = await events.ingestEvents(
+          { events: records.map(toTrackingEvent), origin: ingestOrigin(origin) },
+          { deadlineMs },
+        );
         if (answer.rejected > 0) {
           const reasons = answer.results
             .filter((result) => !result.accepted)
             .slice(0, 5)
             .map((result) => result.reason);
-          logger.warn({ refused: answer.rejected, reasons }, 'tracking events refused by the events service');
+          logger.warn(
+            { refused: answer.rejected, reasons, origin },
+            'tracking events refused by the events service',
+          );
         }
         return { refused: answer.rejected };
       } catch (error) {
-        if (error instanceof GrpcCallError && PERMANENT.has(error.code)) {
+        if (isPermanentIngestFailure(error)) {
           logger.error(
-            { err: error, events: records.length },
+            { err: error, events: records.length, origin },
             'tracking batch refused by the events service',
           );
           return { refused: records.length };

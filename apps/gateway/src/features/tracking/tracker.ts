@@ -13,7 +13,8 @@
  *   lists, with the variant of its exp_<id> cookie, once per tab session; its flow then goes in
  *   sub3 of the page's events); consent choice (80, from the cookie notice, consent-notice.ts).
  *   Offer clicks (50) are recorded by the gateway's offer redirect (features/offers), which every
- *   'Przejdź do oferty' link passes through, so the tracker does not send them twice.
+ *   'Przejdź do oferty' link passes through; the id is server-only, so POST /api/event refuses a
+ *   batch holding it, and the tracker never sends it.
  *
  * Events are batched (up to 50, or after a second) and sent with fetch(…, {keepalive: true}); when
  * the page is hidden or left, what is waiting goes with navigator.sendBeacon. Nothing here ever

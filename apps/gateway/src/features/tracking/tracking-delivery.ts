@@ -22,12 +22,34 @@ export function createEventDelivery(
   return new EventDelivery({
     sink: kafka
       ? kafkaEventSink(config.KAFKA_BROKERS, logger)
-      : grpcEventSink(events, config.GRPC_DEADLINE_MS, logger),
+      : grpcEventSink(events, config.GRPC_DEADLINE_MS, logger, 'browser'),
     logger,
     limit: config.EVENT_BUFFER_LIMIT,
     batchSize: TRACKING_LIMITS.grpcBatch,
     // The publisher keeps one request in flight per broker (order per key); gRPC calls run side by side.
     concurrency: kafka ? 2 : 4,
+    lingerMs: LINGER_MS,
+    retry: { initialMs: 100, maxMs: 5_000 },
+  });
+}
+
+/**
+ * The retried delivery of the gateway's own events (offer clicks whose direct IngestEvents call
+ * failed for a passing reason): always the events service over gRPC as the server origin, whether
+ * or not KAFKA_BROKERS is set (tracking.raw.v1 carries browsers' events only). Same buffer, batching
+ * and back-off as the browsers' delivery; main.ts drains it at shutdown too.
+ */
+export function createServerEventDelivery(
+  config: Pick<GatewayConfig, 'EVENT_BUFFER_LIMIT' | 'GRPC_DEADLINE_MS'>,
+  events: ServiceClient<'events'>,
+  logger: Logger,
+): EventDelivery {
+  return new EventDelivery({
+    sink: grpcEventSink(events, config.GRPC_DEADLINE_MS, logger, 'server'),
+    logger,
+    limit: config.EVENT_BUFFER_LIMIT,
+    batchSize: TRACKING_LIMITS.grpcBatch,
+    concurrency: 2,
     lingerMs: LINGER_MS,
     retry: { initialMs: 100, maxMs: 5_000 },
   });

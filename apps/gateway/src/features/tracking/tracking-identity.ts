@@ -1,7 +1,8 @@
 /**
  * Who sent a batch of events, decided from the request's cookies, and the cookies its answer sets.
  * Only POST /api/event sets them, never a page: pages stay the same for
- * everyone and cacheable by a CDN (docs/ARCHITECTURE.md, "Caching").
+ * everyone and cacheable by a CDN (docs/ARCHITECTURE.md, "Caching"). The offer redirect
+ * (features/offers) sets the session id alone, for a click that comes without one.
  *
  * - session id (`session_id`, 30 min, renewed by every batch): the cookie's if it is a UUID v4,
  *   else the first UUID v4 an event names, else a new one; strictly necessary, always set;

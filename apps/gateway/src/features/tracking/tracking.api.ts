@@ -53,6 +53,7 @@ export function trackingApi(deps: TrackingApiDeps): Router {
   const salt = deps.ipSalt ?? randomBytes(32).toString('base64');
   const ipHash = (address: string) =>
     createHmac('sha256', salt).update(address).digest('base64url').slice(0, 32);
+  // A referer on the site's one host (PUBLIC_ORIGIN) is internal; the Host header is the client's word.
   const ownHosts = new Set([hostOf(deps.origin.publicOrigin)]);
   const readBody = textBody(TRACKING_LIMITS.bodyBytes);
 
@@ -88,12 +89,11 @@ export function trackingApi(deps: TrackingApiDeps): Router {
       return;
     }
     const secure = deps.origin.publicOrigin.startsWith('https:') || req.secure;
-    const requestHost = hostOf(`http://${req.get('host') ?? ''}`);
     const identity = resolveIdentity({
       cookieHeader: req.get('cookie'),
       events: body.events,
       secure,
-      ownHosts: requestHost ? new Set([...ownHosts, requestHost]) : ownHosts,
+      ownHosts,
     });
     const receivedAt = now();
     const userAgent = req.get('user-agent') ?? '';
@@ -155,6 +155,7 @@ function utmOf(source: Record<(typeof UTM_FIELDS)[number], string>): Partial<Bro
 export const trackingFeature: FeatureHandler = {
   name: 'tracking',
   stage: 'own-body',
+  endpoints: [{ path: TRACKING_EVENTS_PATH, methods: ['POST'] }],
   create: (ctx) =>
     trackingApi({
       logger: ctx.logger,

@@ -27,7 +27,7 @@ export default function UnsubscribePage({ data }: { data: UnsubscribePageData })
         <>
           <p>
             Podaj adres e-mail albo numer telefonu, który wpisałeś we wniosku lub w wiadomości do nas. Wyślemy
-            na niego link do strony z Twoimi danymi — samo wysłanie tego formularza niczego nie zmienia.
+            na niego link do strony z Twoimi danymi – samo wysłanie tego formularza niczego nie zmienia.
           </p>
           <p>
             Po otwarciu linku zobaczysz, jakie wnioski, wiadomości i zgody u nas masz. Możesz tam wycofać

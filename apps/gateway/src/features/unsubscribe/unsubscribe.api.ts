@@ -1,8 +1,10 @@
 import { leadsV1 } from '@lib/contracts';
+import { MESSAGES } from '@lib/pl-validation';
 import { type Request, type Response, Router } from 'express';
 import { type GatewayServices } from '../../app/services';
 import { CSRF_FIELD, ensureCsrfBinding, issueCsrfToken } from '../../kit/csrf';
-import { type FormPostDeps, formPostDeps, formPost } from '../../kit/forms/form-post';
+import { type FieldTexts } from '../../kit/forms/field-texts';
+import { type FormBudget, type FormPostDeps, formPostDeps, formPost } from '../../kit/forms/form-post';
 import { type FeatureHandler } from '../../kit/feature';
 import {
   ADDRESS_FIELD,
@@ -20,6 +22,27 @@ import {
 
 /** The form's log name and the purpose of its CSRF tokens. */
 const FORM_NAME = 'unsubscribe';
+
+/**
+ * What the form says next to the one field when the leads service refused the address: the
+ * e-mail's or the phone's rule of @lib/pl-validation (the service's, word for word), else the
+ * field's own.
+ */
+const UNSUBSCRIBE_FIELD_TEXTS: FieldTexts = {
+  [ADDRESS_FIELD]: ['Podaj adres e-mail lub numer telefonu', MESSAGES.email, MESSAGES.phone],
+};
+
+/**
+ * Link requests stored per client address, a budget of their own: asking for one's data is never
+ * refused because the same address sent contact messages or comments. A person asks once, perhaps
+ * again with the other address or after the link expired; ten leave room for a household or a
+ * mobile network sharing one address. The leads service sends at most three links an hour to any
+ * one address besides. Counted in process while Redis is down (the limit holds per replica).
+ */
+export const UNSUBSCRIBE_BUDGET: FormBudget = {
+  name: 'form-unsubscribe',
+  rule: { limit: 10, windowMs: 10 * 60_000, whenRedisDown: 'local' },
+};
 
 /**
  * Where the visitor goes once the service answered, by the channel the link went (or would have
@@ -75,11 +98,13 @@ export function unsubscribeApi(services: GatewayServices, deps: FormPostDeps): R
         fields: Object.fromEntries(UNSUBSCRIBE_FIELDS.map((field) => [field.name, field.maxLength])),
         // The service checks whichever of the two the field was taken for.
         serviceFields: { email: ADDRESS_FIELD, phone: ADDRESS_FIELD },
+        fieldTexts: UNSUBSCRIBE_FIELD_TEXTS,
         submit: (values, idempotencyKey) =>
           services.leads.requestSelfServiceLink({
             ...linkSubject(values[ADDRESS_FIELD] ?? ''),
             idempotencyKey,
           }),
+        duplicate: (answer) => answer.duplicate,
         done: (answer) => linkRequestAnswer(answer.channel),
       },
       deps,
@@ -92,5 +117,6 @@ export function unsubscribeApi(services: GatewayServices, deps: FormPostDeps): R
 export const unsubscribeFeature: FeatureHandler = {
   name: 'unsubscribe',
   stage: 'forms',
-  create: (ctx) => unsubscribeApi(ctx.services, formPostDeps(ctx)),
+  endpoints: [{ path: UNSUBSCRIBE_PATH, methods: ['GET', 'POST'] }],
+  create: (ctx) => unsubscribeApi(ctx.services, formPostDeps(ctx, UNSUBSCRIBE_BUDGET)),
 };

@@ -33,8 +33,11 @@ const trustProxy = z
     return parsed;
   });
 
-/** Local runs and tests, where the site is reached under whatever host and port it was started on. */
-export const DEFAULT_PUBLIC_ORIGIN = 'http://localhost:3000';
+/**
+ * The origin while PUBLIC_ORIGIN is unset (development and test only: production requires it): this
+ * machine on the configured port. Never the request's Host, which is whatever the client wrote.
+ */
+export const localOrigin = (port: number): string => `http://localhost:${port}`;
 
 /** The gateway's Redis namespace: every key it writes starts with `gateway:` (page data, rate budgets, builds). */
 export const GATEWAY_REDIS_NAMESPACE = 'gateway';
@@ -63,8 +66,10 @@ const gatewayEnvFields = z.object({
   /** Calls that may wait for a slot per upstream service; one more answers 503 at once. */
   UPSTREAM_QUEUE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(512),
   /**
-   * Public origin: the locale's host, the base of canonical URLs, and our origin for the
-   * same-origin checks of posts (DEFAULT_PUBLIC_ORIGIN when unset; see PUBLIC_ORIGIN_CONFIGURED).
+   * Public origin, the one origin of the site: the locale's host, the base of every absolute URL
+   * (canonical links, sitemap, resume links), the only authority an absolute-form request may name,
+   * and our origin for the same-origin checks of posts. Required in production; unset elsewhere,
+   * localOrigin(PORT).
    */
   PUBLIC_ORIGIN: env
     .url(['http', 'https'])
@@ -159,34 +164,50 @@ const gatewayEnvFields = z.object({
       (brokers) => brokers.every((broker) => /^[A-Za-z0-9.-]+:\d{1,5}$/.test(broker)),
       'must be a comma-separated list of host:port, e.g. kafka:9092',
     ),
-  /** POST /api/event requests one client (IP, IPv6 /64) may send per EVENT_RATE_WINDOW_MS (up to 100 events each). */
-  EVENT_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  /**
+   * POST /api/event requests one client (IP, IPv6 /64) may send per EVENT_RATE_WINDOW_MS (up to
+   * 100 events each). The default is what our pages send: the tracker sends what is waiting one
+   * second after the first of it, so an open page sends at most 60 requests a minute, and a person
+   * filling a form (a focus and a value per field, seconds apart) about 20; 120 is two pages at
+   * that ceiling, or a handful of visitors behind one household or office address
+   * (docs/EVENTS.md, "How much a browser may send").
+   */
+  EVENT_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(120),
   EVENT_RATE_WINDOW_MS: env.positiveMs(60_000),
   /** Tracking events accepted but not yet delivered to Kafka or the events service; past it POST /api/event answers 503. */
   EVENT_BUFFER_LIMIT: z.coerce.number().int().min(100).max(10_000_000).default(50_000),
-  /** Salt of the IP hash stored with each event; every replica needs the same one (unset: one drawn per process). */
+  /**
+   * Salt of the IP hash stored with each event and of the key an offer click without a session
+   * cookie is counted under; every replica needs the same one (unset: one drawn per process).
+   */
   TRACKING_IP_SALT: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * Deadline of the offer redirect's IngestEvents call (the click stored before the 302): the
+   * visitor waits at most this long; a click not stored in time is queued and sent again.
+   */
+  OFFER_CLICK_DEADLINE_MS: env.positiveMs(1_500),
   /** The company that runs the site (OPERATOR_*, kit/config/operator-env.ts); checked below. */
   ...operatorEnvFields,
 });
 
 /** Every variable the gateway reads, validated once at start (see README for the table). */
 export const gatewayEnvSchema = gatewayEnvFields.transform(({ PUBLIC_ORIGIN, ...rest }, ctx) => {
-  // PUBLIC_ORIGIN_CONFIGURED, set: posts must come from PUBLIC_ORIGIN alone; unset (the default
-  // origin): also from the scheme and Host they were sent to (http/same-origin.ts).
-  const configured = PUBLIC_ORIGIN !== undefined;
   // OPERATOR: who runs the site, for the footer, /kontakt/ and the legal documents; production
   // without OPERATOR_EXAMPLE=true refuses to start on missing, invalid or example values.
   const { operator, problems } = resolveOperator(rest, rest.NODE_ENV === 'production');
   for (const problem of problems)
     ctx.addIssue({ code: 'custom', path: [problem.variable], message: problem.message });
-  if (operator === null) return z.NEVER;
-  return {
-    ...rest,
-    PUBLIC_ORIGIN: PUBLIC_ORIGIN ?? DEFAULT_PUBLIC_ORIGIN,
-    PUBLIC_ORIGIN_CONFIGURED: configured,
-    OPERATOR: operator,
-  };
+  // A deployment has one public address; without it every absolute URL and the same-origin check
+  // would rest on a guess (a default host, or the Host header a client wrote).
+  const origin = PUBLIC_ORIGIN ?? (rest.NODE_ENV === 'production' ? undefined : localOrigin(rest.PORT));
+  if (origin === undefined)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PUBLIC_ORIGIN'],
+      message: 'is required in production (the https origin of the site, e.g. https://www.example.pl)',
+    });
+  if (operator === null || origin === undefined) return z.NEVER;
+  return { ...rest, PUBLIC_ORIGIN: origin, OPERATOR: operator };
 });
 
 export type GatewayConfig = z.output<typeof gatewayEnvSchema>;

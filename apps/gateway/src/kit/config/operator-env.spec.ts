@@ -20,6 +20,9 @@ const REAL: Record<string, string> = {
   OPERATOR_DPO_EMAIL: 'iod@porownywarka-testowa.pl',
 };
 
+/** Production as a deployment runs it: the site's origin is given (required there, gateway-config.ts). */
+const PRODUCTION = { NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://www.porownywarka-testowa.pl' };
+
 /** The one line loadConfigOrExit prints for an environment (the gateway's start error). */
 function startError(env: Record<string, string>): string {
   try {
@@ -41,7 +44,7 @@ describe('operator identity in the gateway configuration', () => {
   });
 
   it('refuses to start in production without the real data, naming every missing variable on one line', () => {
-    const line = startError({ NODE_ENV: 'production' });
+    const line = startError({ ...PRODUCTION });
     expect(line.split('\n')).toHaveLength(1);
     expect(line).toMatch(/^Invalid configuration: OPERATOR_NAME is required in production/);
     for (const variable of [
@@ -58,13 +61,13 @@ describe('operator identity in the gateway configuration', () => {
   });
 
   it('names the one bad variable with its value: a NIP with a wrong check digit', () => {
-    expect(startError({ NODE_ENV: 'production', ...REAL, OPERATOR_NIP: '5260250275' })).toBe(
+    expect(startError({ ...PRODUCTION, ...REAL, OPERATOR_NIP: '5260250275' })).toBe(
       'Invalid configuration: OPERATOR_NIP="5260250275" is not a valid NIP (check digit does not match)',
     );
   });
 
   it('starts in production with complete real data, normalising the numbers', () => {
-    const config = loadConfig(gatewayEnvSchema, { NODE_ENV: 'production', ...REAL });
+    const config = loadConfig(gatewayEnvSchema, { ...PRODUCTION, ...REAL });
     expect(config.OPERATOR).toEqual({
       example: false,
       name: 'Porównywarka Testowa sp. z o.o.',
@@ -96,7 +99,7 @@ describe('operator identity in the gateway configuration', () => {
       OPERATOR_PHONE: '+48220000000',
       OPERATOR_DPO_EMAIL: EXAMPLE_OPERATOR.dpoEmail,
     };
-    const line = startError({ NODE_ENV: 'production', ...example });
+    const line = startError({ ...PRODUCTION, ...example });
     for (const variable of [
       'OPERATOR_NAME',
       'OPERATOR_NIP',
@@ -109,15 +112,15 @@ describe('operator identity in the gateway configuration', () => {
       expect(line).toMatch(new RegExp(`${variable}="[^"]*" is the embedded example value`));
     }
     const config = loadConfig(gatewayEnvSchema, {
-      NODE_ENV: 'production',
+      ...PRODUCTION,
       OPERATOR_EXAMPLE: 'true',
       ...example,
     });
     // shown as configured (the phone as typed, the NIP as digits)
     expect(config.OPERATOR).toEqual({ ...EXAMPLE_OPERATOR, phone: '+48220000000' });
-    expect(
-      loadConfig(gatewayEnvSchema, { NODE_ENV: 'production', OPERATOR_EXAMPLE: 'true' }).OPERATOR,
-    ).toEqual(EXAMPLE_OPERATOR);
+    expect(loadConfig(gatewayEnvSchema, { ...PRODUCTION, OPERATOR_EXAMPLE: 'true' }).OPERATOR).toEqual(
+      EXAMPLE_OPERATOR,
+    );
   });
 
   it('requires KRS, its court and the share capital by legal form, not for a sole trader', () => {
@@ -206,8 +209,6 @@ describe('operator identity in the gateway configuration', () => {
         .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
     );
     expect(env['OPERATOR_EXAMPLE']).toBe('true');
-    expect(loadConfig(gatewayEnvSchema, { NODE_ENV: 'production', ...env }).OPERATOR).toEqual(
-      EXAMPLE_OPERATOR,
-    );
+    expect(loadConfig(gatewayEnvSchema, { ...PRODUCTION, ...env }).OPERATOR).toEqual(EXAMPLE_OPERATOR);
   });
 });

@@ -1,4 +1,4 @@
-import { type RateLimiter } from '@lib/cache';
+import { type SubmissionBudget, type SubmissionTicket } from '@lib/cache';
 import { status as GrpcStatus } from '@grpc/grpc-js';
 import { GrpcCallError, statusName } from '@lib/contracts';
 import { type Logger } from '@lib/observability';
@@ -28,6 +28,11 @@ export interface FormTexts {
   fixFields: string;
   /** The address's budget of this form is spent (429). */
   rateLimited: string;
+  /**
+   * The service holds the form's idempotency key for other content, and sending the post under a
+   * new key did not help either: the page is to be loaded again.
+   */
+  keyReused: string;
   /** The service failed after the post reached it: stored or not, sending it again is safe. */
   uncertain: string;
 }
@@ -84,6 +89,19 @@ export interface FormDeclaration<I, R> {
   stored(result: R, req: Request, res: Response): FormStored | Promise<FormStored>;
   /** The form field of a service field violation (service names are camelCase); undefined when the form has none. */
   fieldOfViolation(field: string): string | undefined;
+  /**
+   * The words next to a form field the service refused: the form's own Polish text for the field.
+   * The service's description is its callers' (often English, never written for a visitor) and is
+   * passed only so a form may keep it when it is one of its own texts for that field.
+   */
+  fieldText(field: string, description: string): string;
+  /** The words above the form for a refused service field the form does not show; undefined: `texts.badBody`. */
+  hiddenFieldText?(field: string): string | undefined;
+  /**
+   * Whether the service stored nothing new for this post though it answered success: a repeat of
+   * a submission stored before (the services' `duplicate` flag), or nothing left to store.
+   */
+  nothingStored?(result: R): boolean;
   /** A failure the form words itself (no page to comment on, an earlier step's field); undefined: the pipeline's answer. */
   refusal?(error: unknown, status: number, values: FormValues): FormRejection | undefined;
   /** The status of a failure whose outcome is unknown, from the one gRPC→HTTP mapping's (default: unchanged). */
@@ -98,8 +116,8 @@ export interface FormDeclaration<I, R> {
 
 export interface FormPipelineDeps {
   logger: Logger;
-  /** The form's rate budget: stored submissions per client address. */
-  limiter: RateLimiter;
+  /** The form's own rate budget: stored submissions per client address, each named by its key. */
+  budget: SubmissionBudget;
   origin: OriginPolicy;
   csrfKey: CsrfKey;
   onUpstreamError(error: unknown): void;
@@ -108,14 +126,15 @@ export interface FormPipelineDeps {
 /** The pipeline's handlers, to mount on the form's POST route in order (a body error handler among them). */
 export type FormHandler = RequestHandler | ErrorRequestHandler;
 
+/** The service's and the form's names of the idempotency key field. */
+const isKeyField = (field: string, keyField: string) => field === 'idempotencyKey' || field === keyField;
+
 /** A key the service already holds for another submission (INVALID_ARGUMENT on the key field). */
 function isKeyReused(error: unknown, keyField: string): boolean {
   return (
     error instanceof GrpcCallError &&
     error.code === GrpcStatus.INVALID_ARGUMENT &&
-    error.fieldViolations.some(
-      (violation) => violation.field === 'idempotencyKey' || violation.field === keyField,
-    )
+    error.fieldViolations.some((violation) => isKeyField(violation.field, keyField))
   );
 }
 
@@ -126,10 +145,16 @@ function isKeyReused(error: unknown, keyField: string): boolean {
  * Retry-After), then the service under the submission's idempotency key (the form's, else one
  * derived from the post). A key the service holds for another submission means the form came from
  * a copy of the page kept after that submission: the post is sent once more under a new key, which
- * the values carry from then on. The service's field violations answer 400 next to their fields;
- * any other failure the status of the one gRPC→HTTP mapping with the truth: it may or may not have
- * been stored, and sending the same form again cannot store it twice. The budget keeps a hit only
- * for a stored submission. Every answer is `no-store`: it carries what the visitor typed.
+ * the values carry from then on. The service's field violations answer 400 next to their fields,
+ * in the form's own Polish words (never the service's descriptions); any other failure the status
+ * of the one gRPC→HTTP mapping with the truth: it may or may not have been stored, and sending the
+ * same form again cannot store it twice. Every answer is `no-store`: it carries what the visitor typed.
+ *
+ * The budget counts stored submissions: the post takes the place of its key just before the
+ * service call (posts of one key share it, so identical posts at once never refuse each other),
+ * and the place is given back when nothing was stored by it: a refusal, an unknown outcome, or the
+ * service's answer that it was a repeat of a submission stored before. Posts refused before the
+ * call (origin, CSRF, the form's own checks, the honeypot) never take one.
  */
 export function formPipeline<I, R>(form: FormDeclaration<I, R>, deps: FormPipelineDeps): FormHandler[] {
   const answerRejection = async (req: Request, res: Response, rejection: FormRejection): Promise<void> => {
@@ -195,36 +220,85 @@ export function formPipeline<I, R>(form: FormDeclaration<I, R>, deps: FormPipeli
     }).catch(next);
   };
 
-  /** SubmitX under the key; once more under a new key when the service holds this one for another submission. */
-  const submitKeyed = async (
+  /** SubmitX under the ticket's key, its place in the budget settled by the outcome. */
+  const storeCounted = async (
+    ticket: SubmissionTicket,
     input: I,
-    key: string,
-    values: FormValues,
     req: Request,
     res: Response,
   ): Promise<R> => {
+    let result: R;
     try {
-      return await form.submit(input, key, req, res);
+      result = await form.submit(input, ticket.submission, req, res);
     } catch (error) {
-      if (!isKeyReused(error, form.keyField)) throw error;
-      const fresh = randomUUID();
-      values[form.keyField] = fresh;
-      deps.logger.info(
-        { form: form.name },
-        `${form.name} key already used by another submission: sent under a new key`,
-      );
-      return await form.submit(input, fresh, req, res);
+      // Refused, or not known to be stored: not counted (an outage never costs the visitor a place).
+      await deps.budget.settle(ticket, 'not-stored');
+      throw error;
+    }
+    await deps.budget.settle(ticket, form.nothingStored?.(result) ? 'not-stored' : 'stored');
+    return result;
+  };
+
+  const rateLimited = (ticket: SubmissionTicket, values: FormValues): FormRejection => {
+    deps.logger.info({ form: form.name, count: ticket.count }, `${form.name} refused: rate limit`);
+    return {
+      status: 429,
+      message: form.texts.rateLimited,
+      values,
+      retryAfterS: Math.max(1, Math.ceil(ticket.retryAfterMs / 1000)),
+    };
+  };
+
+  /**
+   * Stores the post under its ticket's key; once more under a new key (a place of its own in the
+   * budget) when the service holds that key for another submission. The stored result, or the
+   * rejection to answer.
+   */
+  const store = async (
+    ticket: SubmissionTicket,
+    input: I,
+    values: FormValues,
+    req: Request,
+    res: Response,
+  ): Promise<{ result: R } | { rejection: FormRejection }> => {
+    try {
+      return { result: await storeCounted(ticket, input, req, res) };
+    } catch (error) {
+      if (!isKeyReused(error, form.keyField)) return { rejection: failure(error, values) };
+    }
+    const fresh = await deps.budget.take(ticket.client, randomUUID());
+    values[form.keyField] = fresh.submission;
+    deps.logger.info(
+      { form: form.name },
+      `${form.name} key already used by another submission: sent under a new key`,
+    );
+    if (!fresh.allowed) return { rejection: rateLimited(fresh, values) };
+    try {
+      return { result: await storeCounted(fresh, input, req, res) };
+    } catch (error) {
+      return { rejection: failure(error, values) };
     }
   };
 
-  /** The service's field violations next to their fields; the others, worded by the service, as the message. */
+  /**
+   * The service's field violations in the form's Polish words: next to the fields the form shows,
+   * the rest above the form (the key: the form was sent with other content; any other field the
+   * visitor cannot see: the form is to be loaded again).
+   */
   const violations = (error: GrpcCallError, values: FormValues): FormRejection => {
     const errors: Record<string, string> = {};
     const others: string[] = [];
     for (const violation of error.fieldViolations) {
-      const field = form.fieldOfViolation(violation.field);
-      if (field !== undefined) errors[field] ??= violation.description;
-      else if (!others.includes(violation.description)) others.push(violation.description);
+      const onKey = isKeyField(violation.field, form.keyField);
+      const field = onKey ? undefined : form.fieldOfViolation(violation.field);
+      if (field !== undefined) {
+        errors[field] ??= form.fieldText(field, violation.description);
+        continue;
+      }
+      const text = onKey
+        ? form.texts.keyReused
+        : (form.hiddenFieldText?.(violation.field) ?? form.texts.badBody);
+      if (!others.includes(text)) others.push(text);
     }
     return {
       status: 400,
@@ -275,22 +349,14 @@ export function formPipeline<I, R>(form: FormDeclaration<I, R>, deps: FormPipeli
     const address = rateLimitKey(req.ip ?? req.socket.remoteAddress);
     const key = reading.sentKey ?? form.derivedKey(reading.input, address);
     const values: FormValues = { ...reading.values, [form.keyField]: key };
-    const decision = await deps.limiter.hit(address);
-    if (!decision.allowed) {
-      deps.logger.info({ form: form.name, count: decision.count }, `${form.name} refused: rate limit`);
-      return answerRejection(req, res, {
-        status: 429,
-        message: form.texts.rateLimited,
-        values,
-        retryAfterS: Math.max(1, Math.ceil(decision.retryAfterMs / 1000)),
-      });
-    }
+    const ticket = await deps.budget.take(address, key);
+    if (!ticket.allowed) return answerRejection(req, res, rateLimited(ticket, values));
+    const outcome = await store(ticket, reading.input, values, req, res);
+    if ('rejection' in outcome) return answerRejection(req, res, outcome.rejection);
     let stored: FormStored;
     try {
-      stored = await form.stored(await submitKeyed(reading.input, key, values, req, res), req, res);
+      stored = await form.stored(outcome.result, req, res);
     } catch (error) {
-      // Counted on stored work only: a refused post costs nothing, one whose fate is unknown counts when sent again.
-      await deps.limiter.giveBack(address);
       return answerRejection(req, res, failure(error, values));
     }
     deps.logger.info({ form: form.name }, `${form.name} stored`);

@@ -1,4 +1,4 @@
-import { type BudgetRule, type RateLimiter } from '@lib/cache';
+import { type BudgetRule, type SubmissionBudget } from '@lib/cache';
 import { type Logger } from '@lib/observability';
 import { isUuidV4 } from '@lib/pl-validation';
 import { type Request, type Response, Router } from 'express';
@@ -8,6 +8,7 @@ import { keyOfParts } from '../identity/derived-key';
 import { type FeatureContext } from '../feature';
 import { type PagePort } from '../pages/page-port';
 import { type OriginPolicy } from '../http/same-origin';
+import { type FieldTexts, fieldTextOf } from './field-texts';
 import { type FormDeclaration, type FormStored, formPipeline } from './form-pipeline';
 
 /** The hidden field that carries a submission's idempotency key (a UUID v4). */
@@ -22,9 +23,12 @@ export const FORM_POST_TEXTS = {
   csrfRefused: 'Formularz wygasł albo nie pochodzi z naszej strony. Odśwież stronę i wyślij go jeszcze raz.',
   crossOrigin: 'Formularz można wysłać tylko z naszej strony. Odśwież stronę i spróbuj ponownie.',
   rateLimited: 'Wysłano zbyt wiele formularzy z tego adresu. Spróbuj ponownie za kilka minut.',
+  keyReused:
+    'Ten formularz został już wysłany z inną treścią. Odśwież stronę, aby wysłać nową wiadomość – wpisany tekst skopiuj przed odświeżeniem.',
+  badField: 'Sprawdź to pole i wyślij formularz jeszcze raz.',
   received: 'Dziękujemy, formularz został wysłany.',
   uncertain:
-    'Nie mamy pewności, czy formularz dotarł: usługa chwilowo nie odpowiada. Wyślij go ponownie za chwilę — nie zapiszemy go dwa razy.',
+    'Nie mamy pewności, czy formularz dotarł: usługa chwilowo nie odpowiada. Wyślij go ponownie za chwilę – nie zapiszemy go dwa razy.',
 } as const;
 
 /**
@@ -48,8 +52,12 @@ export interface FormPostSpec<R> {
   checkboxes?: readonly string[];
   /** Service field names (camelCase, in field violations) → form field names, where they differ. */
   serviceFields?: Readonly<Record<string, string>>;
+  /** The form's Polish words for each field the service may refuse (kit/forms/field-texts.ts). */
+  fieldTexts: FieldTexts;
   /** Stores the submission under its idempotency key (throws GrpcCallError). */
   submit(values: Readonly<Record<string, string>>, idempotencyKey: string): Promise<R>;
+  /** Whether the service answered a repeat of a submission stored before (its `duplicate` flag). */
+  duplicate(result: R): boolean;
   /**
    * After it was stored: the GET address of the confirmation (no personal data in it) and the
    * message of the JSON answer (the page's script shows it in a dialog).
@@ -59,7 +67,8 @@ export interface FormPostSpec<R> {
 
 export interface FormPostDeps {
   logger: Logger;
-  limiter: RateLimiter;
+  /** The form's own budget of stored submissions per client address. */
+  budget: SubmissionBudget;
   publicOrigin: OriginPolicy;
   pages: PagePort;
   /** The CSRF tokens' key, made once at app start (kit/csrf), and whether the binding cookie is Secure. */
@@ -67,20 +76,21 @@ export interface FormPostDeps {
   onUpstreamError?(error: unknown): void;
 }
 
-/** The named rate budget of the visitors' forms (contact, partners, unsubscribe): `gateway:rate:lead-forms:<ip>`. */
-export const FORM_BUDGET = 'lead-forms';
-/** Stored forms per address: people send one or two; a script sending more is held back. */
-export const FORM_RATE_LIMIT: BudgetRule = { limit: 10, windowMs: 10 * 60_000, whenRedisDown: 'local' };
+/**
+ * One form's own budget of stored submissions: Redis keys `gateway:rate:<name>:<ip or /64>`. Each
+ * form has its own, so no form is ever refused because another one was used (a person who wrote
+ * to us several times can still ask for their data to be erased).
+ */
+export interface FormBudget {
+  name: string;
+  rule: BudgetRule;
+}
 
-/** The pipeline's dependencies from a feature's context, counting posts in the given budget (the visitors' forms' by default). */
-export function formPostDeps(
-  ctx: FeatureContext,
-  budget = FORM_BUDGET,
-  rule: BudgetRule = FORM_RATE_LIMIT,
-): FormPostDeps {
+/** The pipeline's dependencies from a feature's context, counting stored posts in the form's own budget. */
+export function formPostDeps(ctx: FeatureContext, budget: FormBudget): FormPostDeps {
   return {
     logger: ctx.logger,
-    limiter: ctx.budgets.budget(budget, rule),
+    budget: ctx.budgets.submissions(budget.name, budget.rule),
     publicOrigin: ctx.origin,
     pages: ctx.pages,
     csrf: ctx.csrf,
@@ -193,11 +203,14 @@ export function formPost<R>(spec: FormPostSpec<R>, deps: FormPostDeps): Router {
     },
     derivedKey: (values, address) => derivedFormKey(spec.name, address, values),
     submit: (values, key) => spec.submit(values, key),
+    nothingStored: (result) => spec.duplicate(result),
     stored: (result) => storedAnswer(spec.done(result)),
     fieldOfViolation: (field) => {
       const name = spec.serviceFields?.[field] ?? field;
       return Object.prototype.hasOwnProperty.call(spec.fields, name) ? name : undefined;
     },
+    fieldText: (field, description) =>
+      fieldTextOf(spec.fieldTexts, field, description, FORM_POST_TEXTS.badField),
     wantsJson: (req) => req.accepts(['html', 'json']) === 'json',
     renderRejection: async (req, res, rejection) => {
       const state: FormState = {
@@ -231,7 +244,7 @@ export function formPost<R>(spec: FormPostSpec<R>, deps: FormPostDeps): Router {
     spec.path,
     ...formPipeline(form, {
       logger: deps.logger,
-      limiter: deps.limiter,
+      budget: deps.budget,
       origin: deps.publicOrigin,
       csrfKey: deps.csrf.key,
       onUpstreamError: (error) => deps.onUpstreamError?.(error),

@@ -52,37 +52,25 @@ export function limitDeclaredBody(limitBytes: number): RequestHandler {
   };
 }
 
-/** Pages are read-only: anything but GET and HEAD that no API route took is 405. */
-export function onlyReadMethods(): RequestHandler {
-  return (req, res, next) => {
-    if (req.method === 'GET' || req.method === 'HEAD') {
-      next();
-      return;
-    }
-    res.setHeader('Allow', 'GET, HEAD');
-    next(new HttpProblem(405, `method ${req.method} not allowed`));
-  };
-}
-
 /**
- * The trailing-slash rule: GET/HEAD of a path without the final slash is
- * answered 301 to the slashed path, keeping the query, unless the path has a dot or a
- * 'client-api' segment. Leading slashes and backslashes are collapsed so '//evil.example' can
- * never become a redirect to another host.
+ * The trailing-slash rule: a page's address ends with '/', and the same path without it answers a
+ * redirect to the slashed path, keeping the query: 301 for GET and HEAD (what browsers and crawlers
+ * follow and remember), 308 for any other method, which keeps the method and the body, so a form
+ * posted to '/kontakt' reaches '/kontakt/' and its checks there, and an unsupported method meets
+ * the method rule at the page's own address. Exempt: paths with a dot (files) or a 'client-api'
+ * segment (shared/page-state.ts), and whatever `exempt` names (the API's addresses, the probes).
+ * Leading slashes and backslashes are collapsed so '//evil.example' can never become a redirect
+ * to another host.
  */
-export function trailingSlashRedirect(): RequestHandler {
+export function trailingSlashRedirect(exempt: (pathname: string) => boolean): RequestHandler {
   return (req, res, next) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      next();
-      return;
-    }
     const { pathname, search } = splitUrl(req.originalUrl);
-    if (pathname.endsWith('/') || isExemptFromTrailingSlash(pathname)) {
+    if (pathname.endsWith('/') || isExemptFromTrailingSlash(pathname) || exempt(pathname)) {
       next();
       return;
     }
     const safePath = `/${pathname.replace(/^[/\\]+/, '')}/`;
     res.locals['routeLabel'] = 'trailing-slash-redirect';
-    res.redirect(301, `${safePath}${search}`);
+    res.redirect(req.method === 'GET' || req.method === 'HEAD' ? 301 : 308, `${safePath}${search}`);
   };
 }

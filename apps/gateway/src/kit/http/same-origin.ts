@@ -1,14 +1,12 @@
 import { type Request } from 'express';
 
-/** Whose posts are our own: the public origin, and whether it was configured or is the default. */
+/** Whose posts are our own. */
 export interface OriginPolicy {
-  /** PUBLIC_ORIGIN as an origin ('https://www.example.pl'): scheme, host and port. */
-  publicOrigin: string;
   /**
-   * False while PUBLIC_ORIGIN is the default (local runs, tests): the site is then reached under
-   * whatever host and port it was started on, so the request's own scheme and Host count too.
+   * PUBLIC_ORIGIN as an origin ('https://www.example.pl'): scheme, host and port. The one origin
+   * of the site, configured or (outside production) http://localhost:<PORT>; never the Host header.
    */
-  configured: boolean;
+  publicOrigin: string;
 }
 
 /** The origin (scheme://host[:port], default port dropped) of a URL, or null for anything else. */
@@ -22,22 +20,12 @@ function originOf(url: string): string | null {
 }
 
 /**
- * The origin the request was sent to: the scheme Express trusts (X-Forwarded-Proto only from a
- * trusted proxy, TRUST_PROXY) and the Host. Used only while no public origin is configured: a
- * Host header is whatever the client wrote, so it must never widen a configured origin.
- */
-function requestOrigin(req: Request): string | null {
-  const host = req.get('host');
-  return host ? originOf(`${req.protocol}://${host}`) : null;
-}
-
-/**
  * CSRF guard for posts from our pages (comment form, view beacon). Refused:
  * - Sec-Fetch-Site other than 'same-origin' when the browser sends it (cross-site, same-site);
- * - an Origin (or, without it, a Referer) whose scheme, host and port are not exactly our origin:
- *   PUBLIC_ORIGIN, or, only while it is not configured, the request's own scheme and Host. So
- *   'Origin: https://evil.example' with a forged 'Host: evil.example' over http is refused, and
- *   'http://localhost:3000.evil.example' or another port is never mistaken for us;
+ * - an Origin (or, without it, a Referer) whose scheme, host and port are not exactly our origin
+ *   (PUBLIC_ORIGIN). The Host header plays no part, so 'Origin: https://evil.example' with a forged
+ *   'Host: evil.example' is refused, and 'http://localhost:3000.evil.example' or another port is
+ *   never mistaken for us;
  * - a request naming no origin at all, and 'Origin: null' (sandboxed frames, privacy redirects).
  */
 export function isSameOrigin(req: Request, policy: OriginPolicy): boolean {
@@ -48,6 +36,5 @@ export function isSameOrigin(req: Request, policy: OriginPolicy): boolean {
   if (source === undefined || source === 'null') return false;
   const claimed = originOf(source);
   if (claimed === null) return false;
-  if (claimed === originOf(policy.publicOrigin)) return true;
-  return !policy.configured && claimed === requestOrigin(req);
+  return claimed === originOf(policy.publicOrigin);
 }

@@ -512,6 +512,11 @@ export interface SubmitCommentResponse {
   state: CommentState;
   /** When it was received (RFC 3339). */
   createdAt: string;
+  /**
+   * True when the idempotency key named a submission already stored with the same content: this is
+   * the first answer again and nothing new was stored (the gateway's budgets count stored submissions).
+   */
+  duplicate: boolean;
 }
 
 /** A published comment as visitors see it. */

@@ -216,6 +216,11 @@ export interface SubmitApplicationResponse {
    * or when no matched lender takes applications).
    */
   deliveries: number;
+  /**
+   * True when the idempotency key named a submission already stored with the same content: this is
+   * the first answer again and nothing new was stored (the gateway's budgets count stored submissions).
+   */
+  duplicate: boolean;
 }
 
 /** Asks for an application. */
@@ -326,6 +331,11 @@ export interface SubmitContactMessageResponse {
   id: string;
   /** When it was stored (RFC 3339). */
   receivedAt: string;
+  /**
+   * True when the idempotency key named a submission already stored with the same content: this is
+   * the first answer again and nothing new was stored (the gateway's budgets count stored submissions).
+   */
+  duplicate: boolean;
 }
 
 /** A partner programme enquiry. */
@@ -359,6 +369,11 @@ export interface SubmitPartnerEnquiryResponse {
   id: string;
   /** When it was stored (RFC 3339). */
   receivedAt: string;
+  /**
+   * True when the idempotency key named a submission already stored with the same content: this is
+   * the first answer again and nothing new was stored (the gateway's budgets count stored submissions).
+   */
+  duplicate: boolean;
 }
 
 /** Asks to stop marketing; at least one of email and phone is required. */
@@ -506,6 +521,11 @@ export interface RequestSelfServiceLinkResponse {
   channel: SelfServiceChannel;
   /** When the link expires if one was sent (RFC 3339). */
   expiresAt: string;
+  /**
+   * True when the idempotency key named a submission already stored with the same content: this is
+   * the first answer again and nothing new was stored (the gateway's budgets count stored submissions).
+   */
+  duplicate: boolean;
 }
 
 /** Opens a self-service session with a link's token. */

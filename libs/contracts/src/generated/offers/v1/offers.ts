@@ -140,6 +140,27 @@ export interface Offer {
    * never shown as a fact.
    */
   filledTagIndexes: number[];
+  /**
+   * The reviewed brand's name in Polish cases, from the lender facts data of `review_slug`; absent
+   * when the offer has no review or the data no entry for it.
+   */
+  lenderNameForms: NameForms | null;
+}
+
+/**
+ * A brand name in the Polish cases the site's sentences put it in, each chosen by an editor. A name
+ * that does not decline well carries a declined noun ('firmie Tarata'); one that does not decline at
+ * all repeats the name ('Kuki').
+ */
+export interface NameForms {
+  /** Mianownik, the name as written: 'Pożyczka Plus'. */
+  nominative: string;
+  /** Dopełniacz: 'oferta Pożyczki Plus', 'od Pożyczki Plus'. */
+  genitive: string;
+  /** Narzędnik: 'umowa z Pożyczką Plus'. */
+  instrumental: string;
+  /** Miejscownik: 'opinie o Pożyczce Plus', 'w Pożyczce Plus'. */
+  locative: string;
 }
 
 /** What a loan of one amount and period costs at an offer's regular terms (money in grosze). */
@@ -218,6 +239,11 @@ export interface Lender {
   website: string;
   /** The lender's offers in all feeds. */
   offers: Offer[];
+  /**
+   * The reviewed brand's name in Polish cases (the lender facts data of its offers' review slug);
+   * absent when the lender has no review.
+   */
+  nameForms: NameForms | null;
 }
 
 /** Status of one feed. */
@@ -454,6 +480,18 @@ export interface GetLeadFeedResponse {
   offerIds: number[];
 }
 
+/** Asks to forget the stored requests of applications whose data were erased. */
+export interface ForgetLeadRequestsRequest {
+  /** Application ids from the leads service (UUIDs), 1 to 1000; INVALID_ARGUMENT otherwise. */
+  applicationIds: string[];
+}
+
+/** How many stored requests were forgotten. */
+export interface ForgetLeadRequestsResponse {
+  /** Requests deleted by this call (0 for ids never matched or already forgotten). */
+  forgotten: number;
+}
+
 /** Where a fact comes from. */
 export interface FactSource {
   /** Name of the source, in Polish, e.g. 'strona pożyczkodawcy'. */
@@ -528,6 +566,8 @@ export interface LenderFacts {
   registerEntry: TextFact | null;
   /** The lender's offer in the feed of the country asked; absent when the feed has none. */
   offer: OfferFacts | null;
+  /** The brand name in Polish cases. */
+  nameForms: NameForms | null;
 }
 
 /** Asks for one lender's facts. */
@@ -624,6 +664,16 @@ export interface OffersServiceClient {
 
   getLeadFeed(request: GetLeadFeedRequest, metadata?: Metadata): Observable<GetLeadFeedResponse>;
 
+  /**
+   * Erasure (through the leads service): forgets the stored requests of these applications, so their
+   * lead feed is NOT_FOUND from then on. A repeat finds nothing left to forget.
+   */
+
+  forgetLeadRequests(
+    request: ForgetLeadRequestsRequest,
+    metadata?: Metadata,
+  ): Observable<ForgetLeadRequestsResponse>;
+
   /** Facts about one reviewed lender (editorial facts and its offer's figures, each with source and date); NOT_FOUND when no such review slug. */
 
   getLenderFacts(request: GetLenderFactsRequest, metadata?: Metadata): Observable<LenderFacts>;
@@ -702,6 +752,17 @@ export interface OffersServiceController {
     metadata?: Metadata,
   ): Promise<GetLeadFeedResponse> | Observable<GetLeadFeedResponse> | GetLeadFeedResponse;
 
+  /**
+   * Erasure (through the leads service): forgets the stored requests of these applications, so their
+   * lead feed is NOT_FOUND from then on. A repeat finds nothing left to forget.
+   */
+
+  forgetLeadRequests(
+    request: ForgetLeadRequestsRequest,
+    metadata?: Metadata,
+  ):
+    Promise<ForgetLeadRequestsResponse> | Observable<ForgetLeadRequestsResponse> | ForgetLeadRequestsResponse;
+
   /** Facts about one reviewed lender (editorial facts and its offer's figures, each with source and date); NOT_FOUND when no such review slug. */
 
   getLenderFacts(
@@ -729,6 +790,7 @@ export function OffersServiceControllerMethods() {
       'assignExperimentVariant',
       'listExperiments',
       'getLeadFeed',
+      'forgetLeadRequests',
       'getLenderFacts',
       'listLenderFacts',
     ];
