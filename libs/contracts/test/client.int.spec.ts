@@ -392,6 +392,7 @@ describe('createServiceClient repeats a write after UNAVAILABLE only when it can
     await expect(leads.submitContactMessage({ ...message, idempotencyKey: KEY })).resolves.toEqual({
       id: 'm-1',
       receivedAt: '2026-11-20T10:00:00.000Z',
+      duplicate: false,
     });
     expect(received.map((r) => (r.request as leadsV1.ContactMessage).idempotencyKey)).toEqual([KEY, KEY]);
   });
