@@ -235,7 +235,9 @@ describe('comments over gRPC (real PostgreSQL) and the moderation CLI', () => {
       });
       const first = await t.client.submitComment(request);
       const repeat = await t.client.submitComment({ ...request, idempotencyKey: key.toUpperCase() });
-      expect(repeat).toEqual(first);
+      // The same answer, marked as the repeat it is (the gateway gives a repeat's budget back).
+      expect(first.duplicate).toBe(false);
+      expect(repeat).toEqual({ ...first, duplicate: true });
       expect((await stored(request.text)).map((c) => Number(c.id))).toEqual([first.commentId]);
 
       // Another comment under the same key is refused, and stores nothing.
