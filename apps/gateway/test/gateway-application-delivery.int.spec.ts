@@ -304,7 +304,7 @@ describeBuilt('step 3, the status page and the lenders’ callback against the r
       );
     });
     expect(text((await page()).body)).toMatch(
-      /Kuki przyjęty do rozpatrzenia zmiana: \d{1,2} \S+ \d{4} \d{2}:\d{2}/,
+      /Kuki przyjęty do rozpatrzenia zmiana: \d{1,2} \S+ \d{4} r\., godz\. \d{2}:\d{2}/,
     );
 
     // Netcredit's decision, signed with its secret, through the gateway to leads.

@@ -502,11 +502,15 @@ describe('the loan application journey in the gateway against the real leads ser
     const page = text(res.body);
     expect(page).toContain(CALCULATOR_TEXTS.noRange);
     expect(res.body).not.toContain('data-slider=');
-    expect(res.body).not.toMatch(/\d[\d\s\u00a0]*\u00a0zł/);
+    // No amount in the page's own content (the footer's operator facts state the share capital).
+    const main = /<main[\s\S]*<\/main>/.exec(res.body)?.[0] ?? '';
+    expect(main).toContain(CALCULATOR_TEXTS.noRange.slice(0, 20));
+    expect(main).not.toMatch(/\d[\d\s\u00a0]*\u00a0zł/);
     expect(page).toContain(LOAN_EXAMPLE_TEXTS.unavailable);
     expect(res.body).not.toContain('data-lender-ratings');
     expect(res.body).toContain('class="button button--large calculator__cta" href="/application/"');
-    expect(page).toContain(FRAUD_WARNING.text.slice(0, 40));
+    expect(page).toContain(FRAUD_WARNING.journey.slice(0, 40));
+    expect(page).toContain('Nigdy nie prosimy o hasła do bankowości');
     expect(page).toContain('Wypełnij wniosek');
     expect(res.body).not.toContain('/lp/opinia-');
   });
