@@ -44,8 +44,13 @@ export function createRateBudgets(
   const limiters = new Map<string, RateLimiter>();
   const submissionBudgets = new Map<string, SubmissionBudget>();
   // A name counts one way only: hits or submissions, never both under the same keys.
-  const named = <T>(own: Map<string, T>, other: Map<string, unknown>, name: string, make: () => T): T => {
-    if (other.has(name)) throw new Error(`rate budget ${name} already counts in the other way`);
+  const named = <T>(
+    own: Map<string, T>,
+    other: { map: Map<string, unknown>; counts: string },
+    name: string,
+    make: () => T,
+  ): T => {
+    if (other.map.has(name)) throw new Error(`rate budget ${name} already counts ${other.counts}`);
     let found = own.get(name);
     if (!found) {
       found = make();
@@ -56,7 +61,7 @@ export function createRateBudgets(
   const keyPrefix = (name: string) => `${rateBudgetPrefix(namespace)}${name}:`;
   return {
     budget: (name, rule) =>
-      named(limiters, submissionBudgets, name, () =>
+      named(limiters, { map: submissionBudgets, counts: 'submissions' }, name, () =>
         redis
           ? new RedisRateLimiter(
               redis,
@@ -69,7 +74,7 @@ export function createRateBudgets(
           : new MemoryRateLimiter(rule),
       ),
     submissions: (name, rule) =>
-      named(submissionBudgets, limiters, name, () =>
+      named(submissionBudgets, { map: limiters, counts: 'hits' }, name, () =>
         redis
           ? new RedisSubmissionBudget(
               redis,
