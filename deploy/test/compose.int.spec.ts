@@ -259,6 +259,7 @@ describe('docker-compose.yml', () => {
       'OPERATOR_REGON',
       'OPERATOR_EMAIL',
       'OPERATOR_DPO_EMAIL',
+      'OPERATOR_CREDIT_INTERMEDIARY_ENTRY',
     ]) {
       expect({ name, set: Boolean(vars[name]) }).toEqual({ name, set: true });
     }

@@ -84,6 +84,9 @@ describe('editorial import and the content RPCs (real PostgreSQL)', () => {
         withoutCreditCheck: false,
         fallbackPath: '',
         fallbackTitle: '',
+        applicantAgeFrom: 0,
+        applicantAgeTo: 0,
+        applicantDocuments: [],
       });
       // A fallback page is named by its H1; a document shows no block.
       expect((await t.client.getPage({ path: '/pozyczka-na-dowod/' })).offerBlock).toMatchObject({
@@ -302,7 +305,7 @@ describe('editorial import and the content RPCs (real PostgreSQL)', () => {
       const navigation = await t.client.getNavigation({});
       expect(navigation.menuGroups.map((g) => g.title)).toEqual(['Pożyczki', 'Kredyty', 'Rankingi']);
       expect(navigation.footerColumns.map((c) => c.id)).toEqual(['loans', 'credits', 'cities', 'company']);
-      expect(navigation.dataRemovalLink?.link).toMatch(/^https:\/\//);
+      expect(navigation.dataRemovalLink).toMatchObject({ text: 'Usuń moje dane', link: '/unsubscribe/' });
       expect(navigation.partners.length).toBeGreaterThan(0);
     });
   });

@@ -96,7 +96,9 @@ describeWithStack('the loan journey in Chromium on the real services', () => {
     const { page, context, errors } = await openPage();
     await page.goto(`${stack.url}/?ver=2`);
     await ready(page);
-    await expect(page.locator('.fraud-warning').textContent()).resolves.toContain('nigdy nie dzwonią');
+    await expect(page.locator('.fraud-warning').textContent()).resolves.toContain(
+      'Nigdy nie prosimy o hasła',
+    );
     await page.getByLabel(/Ile potrzebujesz/).fill('3000');
     await page.getByLabel('Na co?').selectOption('home_repair');
     const cta = page.locator('.calculator__cta');
@@ -194,9 +196,11 @@ describeWithStack('the loan journey in Chromium on the real services', () => {
     const delivered = await page.locator('[data-deliveries] .delivery-status__lender').allTextContents();
     expect([...delivered].sort()).toEqual(LENDERS_FOR_61_DAYS);
     // The shipped feed (apps/offers/feeds/pl_feed.json) has 19 active offers that lend 3000 zł for
-    // 61 days to a person of this PESEL's age: Finbo is the paid placement, the other 18 are the ranking.
-    await expect(page.locator('.offer:not(.offer--sponsored) .offer__name').count()).resolves.toBe(18);
-    await expect(page.locator('.offer--sponsored .offer__name').allTextContents()).resolves.toEqual([
+    // 61 days to a person of this PESEL's age: Finbo (a comparison site and a paid placement) and
+    // Avinto (an intermediary) stand apart, unranked; the other 17 are the ranking.
+    await expect(page.locator('ol.offer-list').first().locator('.offer__name').count()).resolves.toBe(17);
+    await expect(page.locator('.offer-intermediaries .offer__name').allTextContents()).resolves.toEqual([
+      'Avinto',
       'Finbo',
     ]);
 
@@ -210,7 +214,7 @@ describeWithStack('the loan journey in Chromium on the real services', () => {
         amount_grosze: number;
         period_days: number;
       }>('SELECT status, form_version, amount_grosze, period_days FROM leads.applications');
-      // MatchOffers found offers for the lead (the same 18), so it is matched.
+      // MatchOffers found offers for the lead (the same 17), so it is matched.
       expect(rows.rows).toEqual([
         { status: 'matched', form_version: 2, amount_grosze: 300_000, period_days: 61 },
       ]);

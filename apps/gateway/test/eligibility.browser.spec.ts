@@ -1,7 +1,7 @@
 import { PHONE_VIEWPORT, describeWithChromium, openRecordingPage, useIslandGateway } from './support/browser';
 
 /*
- * The eligibility quiz in Chromium: the island recomputes the chance as the visitor answers, with
+ * The eligibility quiz in Chromium: the island recomputes the estimate as the visitor answers, with
  * the same library the server used, and keeps the address shareable; without JavaScript the GET
  * form gets the same result from the server.
  */
@@ -9,7 +9,7 @@ import { PHONE_VIEWPORT, describeWithChromium, openRecordingPage, useIslandGatew
 describeWithChromium('eligibility quiz in a real browser', () => {
   const gateway = useIslandGateway();
 
-  it('changes the chance live as the questions are answered, and keeps the address shareable', async () => {
+  it('changes the estimate live as the questions are answered, and keeps the address shareable', async () => {
     const {
       page,
       context,
@@ -20,36 +20,40 @@ describeWithChromium('eligibility quiz in a real browser', () => {
     await page.goto(`${gateway.url}/sprawdz-szanse/`);
     await page.waitForSelector('html[data-client="ready"]');
     expect(requests.some((r) => /\/assets\/chunks\/eligibility-quiz\.island-/.test(r))).toBe(true);
-    const chance = () => page.locator('[data-result="chance"]').textContent();
+    const estimate = () => page.locator('[data-result="estimate"]').textContent();
+    const shows = (text: string) =>
+      page.waitForFunction(
+        (expected) => document.querySelector('[data-result="estimate"]')?.textContent === expected,
+        text,
+      );
     const question = (text: string) => page.getByRole('group', { name: text });
-    await expect(chance()).resolves.toBe('0%');
+    await expect(estimate()).resolves.toBe('brak – odpowiedz na wszystkie cztery pytania');
 
     await question('Czy masz ukończone 18 lat?').getByLabel('Tak').check();
-    await page.waitForFunction(() => document.querySelector('[data-result="chance"]')?.textContent === '20%');
     await question('Czy masz obywatelstwo polskie?').getByLabel('Tak').check();
-    await page.waitForFunction(() => document.querySelector('[data-result="chance"]')?.textContent === '55%');
     await question('Czy masz ważny dowód osobisty?').getByLabel('Nie').check();
     await question('Czy masz konto w banku?').getByLabel('Tak').check();
-    await page.waitForFunction(() => document.querySelector('[data-result="chance"]')?.textContent === '83%');
+    await shows('średnie szanse');
+    await expect(page.locator('[data-result="reason"]').textContent()).resolves.toContain(
+      'tylko polski dowód osobisty',
+    );
     await expect(page.locator('[data-item-status="validIdentity"]').textContent()).resolves.toBe(
-      'nie liczy się',
+      'niespełniony',
     );
-    await expect(page.locator('[data-item-status="validBank"]').textContent()).resolves.toBe(
-      'liczy się (+28%)',
-    );
+    await expect(page.locator('[data-item-status="validBank"]').textContent()).resolves.toBe('spełniony');
     await expect(page.locator('[data-result-incomplete]').isVisible()).resolves.toBe(false);
     expect(new URL(page.url()).search).toBe('?pelnoletni=tak&obywatel=tak&dowod=nie&konto=tak');
     await page.screenshot({ path: '/tmp/gateway-eligibility.png', fullPage: true });
 
-    // changing an answer takes its weight out again
+    // a second condition some lenders require missing: low
     await question('Czy masz obywatelstwo polskie?').getByLabel('Nie').check();
-    await page.waitForFunction(() => document.querySelector('[data-result="chance"]')?.textContent === '48%');
+    await shows('niskie szanse');
 
     // the shared address shows the same result from the server
     const again = await context.newPage();
     await again.goto(page.url());
-    await expect(again.locator('[data-result="chance"]').textContent()).resolves.toBe('48%');
-    await expect(again.locator('[data-item-status="citizen"]').textContent()).resolves.toBe('nie liczy się');
+    await expect(again.locator('[data-result="estimate"]').textContent()).resolves.toBe('niskie szanse');
+    await expect(again.locator('[data-item-status="citizen"]').textContent()).resolves.toBe('niespełniony');
 
     expect(problems).toEqual([]);
     await context.close();
@@ -67,7 +71,9 @@ describeWithChromium('eligibility quiz in a real browser', () => {
     await page.waitForFunction(
       () => document.querySelector('[data-error-for="citizen"]')?.textContent === '',
     );
-    await expect(page.locator('[data-result="chance"]').textContent()).resolves.toBe('55%');
+    await expect(page.locator('[data-result="estimate"]').textContent()).resolves.toBe(
+      'brak – odpowiedz na wszystkie cztery pytania',
+    );
     // sending the form with questions still open marks them, without leaving the page
     await page.getByRole('button', { name: 'Sprawdź' }).click();
     await page.waitForFunction(
@@ -86,7 +92,9 @@ describeWithChromium('eligibility quiz in a real browser', () => {
     await page.getByRole('group', { name: 'Czy masz ukończone 18 lat?' }).getByLabel('Tak').check();
     await page.getByRole('group', { name: 'Czy masz konto w banku?' }).getByLabel('Tak').check();
     await Promise.all([page.waitForURL(/konto=tak/), page.getByRole('button', { name: 'Sprawdź' }).click()]);
-    await expect(page.locator('[data-result="chance"]').textContent()).resolves.toBe('48%');
+    await expect(page.locator('[data-result="estimate"]').textContent()).resolves.toBe(
+      'brak – odpowiedz na wszystkie cztery pytania',
+    );
     await expect(page.locator('[data-error-for="citizen"]').textContent()).resolves.toBe(
       'Zaznacz odpowiedź: Tak albo Nie.',
     );

@@ -519,8 +519,10 @@ describe('gateway editorial pages', () => {
       expect(res.body).toContain(
         `<nav aria-label="${company.title}"><p class="site-footer__title">${company.title}</p>`,
       );
+      // Our own page: a site link, no rel of a link that leaves the site.
+      expect(NAVIGATION.dataRemovalLink!.link).toBe('/unsubscribe/');
       expect(res.body).toContain(
-        `<a href="${NAVIGATION.dataRemovalLink!.link}" rel="noopener">${NAVIGATION.dataRemovalLink!.text}</a>`,
+        `<a href="${NAVIGATION.dataRemovalLink!.link}">${NAVIGATION.dataRemovalLink!.text}</a>`,
       );
       const partner = NAVIGATION.partners[0]!;
       expect(res.body).toContain(
@@ -642,7 +644,7 @@ describe('gateway editorial pages when services fail', () => {
       expect(res.body).toContain('<p class="menu__title">Rankingi</p>');
       expect(res.body).toContain('<a href="/ranking-kredytow-gotowkowych/">Ranking kredytów gotówkowych</a>');
       expect(res.body).toContain('<nav aria-label="Firma">');
-      expect(res.body).toContain('<a href="/unsubscribe/" rel="noopener">Usuń moje dane osobowe</a>');
+      expect(res.body).toContain('<a href="/unsubscribe/">Usuń moje dane</a>');
       expect(gateway.logs.some((line) => line.msg.startsWith('navigation unavailable'))).toBe(true);
       const sitemap = await rawRequest(gateway.port, { path: '/sitemap.xml' });
       expect(sitemap.status).toBe(502);

@@ -4,9 +4,9 @@ import { expectNoStack, rawRequest } from './support/raw-http';
 import { type TestGateway, deadTarget, startTestGateway } from './support/test-gateway';
 
 /*
- * The eligibility quiz over real HTTP: the server-rendered result of a shared address (weights
- * 20/35/15/28, the chance their sum for the 'tak' answers), bad or missing answers shown
- * unanswered with a Polish hint, a shared page without cookies, and the page living without any backend.
+ * The eligibility quiz over real HTTP: the server-rendered estimate of a shared address (a band in
+ * words with its reason and basis, never a percentage), bad or missing answers shown unanswered
+ * with a Polish hint, a shared page without cookies, and the page living without any backend.
  */
 
 const PATH = '/sprawdz-szanse/';
@@ -52,7 +52,7 @@ describe('eligibility quiz page', () => {
     }
     expect((res.body.match(/<input type="radio"/g) ?? []).length).toBe(8);
     expect(res.body).not.toMatch(/<input type="radio"[^>]* checked=""/);
-    expect(dataText(res.body, 'data-result="chance"')).toBe('0%');
+    expect(dataText(res.body, 'data-result="estimate"')).toBe('brak – odpowiedz na wszystkie cztery pytania');
     expect(dataText(res.body, 'data-error-for="over18"')).toBe('');
     expect(res.body).toMatch(
       /<a class="button button--large" href="\/application\/">Złóż wniosek o pożyczkę<\/a>/,
@@ -61,7 +61,7 @@ describe('eligibility quiz page', () => {
     expect(res.body).toContain(`<link rel="canonical" href="http://localhost:3000${PATH}">`);
   });
 
-  it('renders the result of a shared address without JavaScript: 20 + 35 + 28 = 83%', async () => {
+  it('renders the estimate of a shared address without JavaScript: a band, its reason and its basis', async () => {
     const res = await get(`${PATH}?pelnoletni=tak&obywatel=tak&dowod=nie&konto=tak`);
     expect(res.status).toBe(200);
     expect(res.headers['set-cookie']).toBeUndefined();
@@ -69,14 +69,24 @@ describe('eligibility quiz page', () => {
     const calculator = await get('/kalkulator-kredytowy/?kwota=10000');
     expect(res.headers['cache-control']).toMatch(/public/);
     expect(res.headers['cache-control']).toBe(calculator.headers['cache-control']);
-    expect(dataText(res.body, 'data-result="chance"')).toBe('83%');
-    expect(dataText(res.body, 'data-item-status="over18"')).toBe('liczy się (+20%)');
-    expect(dataText(res.body, 'data-item-status="citizen"')).toBe('liczy się (+35%)');
-    expect(dataText(res.body, 'data-item-status="validIdentity"')).toBe('nie liczy się');
-    expect(dataText(res.body, 'data-item-status="validBank"')).toBe('liczy się (+28%)');
+    expect(dataText(res.body, 'data-result="estimate"')).toBe('średnie szanse');
+    expect(dataText(res.body, 'data-result="reason"')).toContain('tylko polski dowód osobisty');
+    // Said to be an estimate, with its basis: the factors, no credit bureau asked, the lender decides.
+    const basis = dataText(res.body, 'data-result-basis=""') ?? '';
+    expect(basis).toContain('To szacunek, a nie prawdopodobieństwo ani decyzja');
+    for (const factor of ['pełnoletność', 'polskie obywatelstwo', 'ważny dowód osobisty', 'konto w banku'])
+      expect(basis).toContain(factor);
+    expect(basis).toContain('Nie sprawdzaliśmy Cię w BIK');
+    expect(basis).toContain('O przyznaniu pożyczki decyduje pożyczkodawca');
+    expect(dataText(res.body, 'data-item-status="over18"')).toBe('spełniony');
+    expect(dataText(res.body, 'data-item-status="validIdentity"')).toBe('niespełniony');
     expect(res.body).toMatch(
-      /<tr data-item="validIdentity" data-counted="false"><th scope="row">Czy masz ważny dowód osobisty\?<\/th><td>15%<\/td>/,
+      /<tr data-item="validIdentity" data-met="false"><th scope="row">Czy masz ważny dowód osobisty\?<\/th><td>najwyżej średnie szanse<\/td>/,
     );
+    // No percentage anywhere in the result.
+    const result = /<section class="loan-calc__result"[\s\S]*?<\/section>/.exec(res.body)?.[0] ?? '';
+    expect(result).not.toBe('');
+    expect(result).not.toMatch(/\d\s*%/);
     expect(checked(res.body, 'pelnoletni')).toBe('tak');
     expect(checked(res.body, 'dowod')).toBe('nie');
     expect(res.body).toMatch(/data-result-incomplete=""[^>]* hidden=""/);
@@ -84,14 +94,15 @@ describe('eligibility quiz page', () => {
       'href="/sprawdz-szanse/?pelnoletni=tak&amp;obywatel=tak&amp;dowod=nie&amp;konto=tak" data-share=""',
     );
     const all = await get(`${PATH}?pelnoletni=tak&obywatel=tak&dowod=tak&konto=tak`);
-    expect(dataText(all.body, 'data-result="chance"')).toBe('98%');
+    expect(dataText(all.body, 'data-result="estimate"')).toBe('wysokie szanse');
+    expect(all.body).not.toContain('98%');
   });
 
   it('shows unknown and missing answers unanswered with a Polish hint, never an error page', async () => {
     const res = await get(`${PATH}?pelnoletni=tak&obywatel=moze&dowod=&konto=%00%3Cscript%3E&konto=nie`);
     expect(res.status).toBe(200);
     expectNoStack(res.body);
-    expect(dataText(res.body, 'data-result="chance"')).toBe('20%');
+    expect(dataText(res.body, 'data-result="estimate"')).toBe('brak – odpowiedz na wszystkie cztery pytania');
     expect(dataText(res.body, 'data-error-for="over18"')).toBe('');
     expect(dataText(res.body, 'data-error-for="citizen"')).toBe(
       'Nie rozpoznaliśmy tej odpowiedzi. Zaznacz Tak albo Nie.',
@@ -106,7 +117,9 @@ describe('eligibility quiz page', () => {
     expect(res.body).toMatch(/data-result-incomplete=""(?! hidden)/);
     // a partly answered address: the others unanswered with the hint
     const partial = await get(`${PATH}?konto=tak`);
-    expect(dataText(partial.body, 'data-result="chance"')).toBe('28%');
+    expect(dataText(partial.body, 'data-result="estimate"')).toBe(
+      'brak – odpowiedz na wszystkie cztery pytania',
+    );
     expect(dataText(partial.body, 'data-error-for="over18"')).toBe('Zaznacz odpowiedź: Tak albo Nie.');
     const long = await get(`${PATH}?pelnoletni=${'t'.repeat(3000)}`);
     expect(long.status).toBe(200);
@@ -144,7 +157,7 @@ describe('eligibility quiz without the content service', () => {
         path: `${PATH}?pelnoletni=tak&obywatel=tak&dowod=nie&konto=tak`,
       });
       expect(res.status).toBe(200);
-      expect(dataText(res.body, 'data-result="chance"')).toBe('83%');
+      expect(dataText(res.body, 'data-result="estimate"')).toBe('średnie szanse');
     } finally {
       await gateway.stop();
     }

@@ -274,9 +274,10 @@ describe('gateway over HTTP with real gRPC services', () => {
     });
 
     it('sends security and caching headers, compresses, and revalidates with the ETag', async () => {
-      // '/' runs an A/B experiment: a visitor who has their variant cookie (every visit after the
-      // first, whose answer sets it and is private) shares the page with everyone in that variant.
-      const variant = { Cookie: 'exp_0300.1=A' };
+      // '/' runs an A/B experiment: a visitor in it (consent given) who has their variant cookie (every
+      // visit after the first, whose answer sets it and is private) shares the page with everyone in
+      // that variant.
+      const variant = { Cookie: 'cookie_consent=granted; exp_0300.1=A' };
       const res = await get('/', variant);
       // The same page for everyone: a CDN may keep it as long as the page data counts as fresh.
       expect(res.headers['cache-control']).toBe('public, max-age=0, s-maxage=30, stale-while-revalidate=600');
@@ -565,8 +566,9 @@ describe('gateway when services fail', () => {
       env: { PAGE_CACHE: 'true' },
     });
     try {
-      // a visitor with their A/B variant cookie ('/' runs an experiment; without it each answer draws)
-      const variant = { Cookie: 'exp_0300.1=B' };
+      // a visitor in the A/B experiment with their variant cookie ('/' runs one; without the cookie a
+      // consenting visitor's answer draws)
+      const variant = { Cookie: 'cookie_consent=granted; exp_0300.1=B' };
       const first = await rawRequest(gateway.port, { path: '/', headers: variant });
       const second = await rawRequest(gateway.port, { path: '/', headers: variant });
       expect(first.status).toBe(200);

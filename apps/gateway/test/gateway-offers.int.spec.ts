@@ -2,12 +2,20 @@ import { status as GrpcStatus } from '@grpc/grpc-js';
 import { type contentV1, eventsV1, type offersV1 } from '@lib/contracts';
 import { EVENT } from '@lib/tracking';
 import { OFFER_BLOCK_LIMIT } from '../src/app/loaders/offer-block.loader';
+import { APPLICATION_LINK } from '../src/app/layouts/navigation-links';
+import { MAIN_BUTTON_TEXT_B } from '../src/features/home/home-experiment';
 import { LEAD_FEED_MESSAGES } from '../src/features/offers/lead-feed';
 import { FakeGrpcError, type FakeGrpcServer, startFakeService } from './support/fake-grpc';
-import { OFFERS_HANDLERS, SEO_PAGE, createFakeContent, fittingCost } from './support/content-fixtures';
+import {
+  ARTICLES,
+  OFFERS_HANDLERS,
+  SEO_PAGE,
+  createFakeContent,
+  fittingCost,
+} from './support/content-fixtures';
 import { OFFERS, RATE_TABLE } from './support/fixtures';
 import { expectNoStack, rawRequest } from './support/raw-http';
-import { type TestGateway, startTestGateway } from './support/test-gateway';
+import { type TestGateway, deadTarget, startTestGateway } from './support/test-gateway';
 
 const NOT_FOUND_TEXT = 'Nie mogliśmy znaleźć żądanej strony';
 const LEAD_ID = '3f1c2a9e-5b7d-4c1a-9e2f-0a1b2c3d4e5f';
@@ -33,6 +41,9 @@ const FILTER_PAGE: contentV1.Page = {
     withoutCreditCheck: false,
     fallbackPath: '/mala-pozyczka/',
     fallbackTitle: 'Mała pożyczka online',
+    applicantAgeFrom: 0,
+    applicantAgeTo: 0,
+    applicantDocuments: [],
   },
 };
 /** A page asking for loans for businesses, which no feed marks. */
@@ -48,6 +59,9 @@ const BUSINESS_PAGE: contentV1.Page = {
     business: true,
     fallbackPath: '',
     fallbackTitle: '',
+    applicantAgeFrom: 0,
+    applicantAgeTo: 0,
+    applicantDocuments: [],
   },
 };
 /** The fake's answer for 1 500 zł over 61 days: a free first loan, and an offer whose cost is unknown. */
@@ -55,6 +69,16 @@ const PRICED_AMOUNT = 150_000;
 
 const nearest = (offer: Partial<offersV1.Offer>, days: number) =>
   Math.min(offer.periodMaxDays!, Math.max(offer.periodMinDays!, days));
+
+/** An article about debt: what the refusal landings list (the content's tag 'zadluzenie'). */
+const DEBT_ARTICLE: contentV1.ArticleSummary = {
+  ...ARTICLES[0]!,
+  slug: 'spirala-zadluzenia',
+  path: '/spirala-zadluzenia/',
+  title: 'Spirala zadłużenia – jak ją rozpoznać i zatrzymać',
+  excerpt: 'Jak rozpoznać, że długi zaczynają się nakręcać.',
+  tagSlugs: ['zadluzenie'],
+};
 
 const text = (html: string) =>
   html
@@ -85,7 +109,17 @@ describe('gateway offer pages, the offer redirect and the lead feed', () => {
   beforeAll(async () => {
     const fake = createFakeContent({ pages: [FILTER_PAGE, BUSINESS_PAGE] });
     [content, offers, events, rates] = await Promise.all([
-      startFakeService('content', fake.handlers),
+      startFakeService('content', {
+        ...fake.handlers,
+        // The sample site has no article about debt: the tag's list is the test's own.
+        ListArticles: (request) =>
+          (request as contentV1.ListArticlesRequest).tagSlug === 'zadluzenie'
+            ? {
+                articles: [DEBT_ARTICLE],
+                pageInfo: { page: 1, pageSize: 4, totalItems: 1, totalPages: 1 },
+              }
+            : fake.handlers['ListArticles']!(request),
+      }),
       startFakeService('offers', {
         ...OFFERS_HANDLERS,
         // As the offers service answers: offers able to lend for the period ranked and counted, the
@@ -144,6 +178,7 @@ describe('gateway offer pages, the offer redirect and the lead feed', () => {
             otherPeriod: asked.amountGrosze === PRICED_AMOUNT ? [] : apart,
             otherPeriodTotal: asked.amountGrosze === PRICED_AMOUNT ? 0 : apart.length,
             unsupportedFilters: [],
+            intermediaries: [],
           };
         },
         GetOffer: (request) => {
@@ -322,16 +357,43 @@ describe('gateway offer pages, the offer redirect and the lead feed', () => {
     });
 
     it.each(['/landing/rejected/', '/landing/rejected2/'])(
-      '%s asks again how much money is needed',
+      '%s suggests waiting and links the articles about debt, not a new application',
       async (path) => {
         const res = await get(path);
         expect(res.status).toBe(200);
-        expect(text(res.body)).toContain('Ile pieniędzy potrzebujesz?');
-        expect(res.body).toMatch(
-          /<form class="offer-filters" aria-label="Filtr ofert" action="\/offers\/" method="get">/,
-        );
+        const shown = text(res.body);
+        expect(shown).toContain('Daj sobie czas.');
+        expect(shown).toContain('odczekaj kilka tygodni');
+        expect(res.body).toContain(`<a href="${DEBT_ARTICLE.path}">${DEBT_ARTICLE.title}</a>`);
+        expect(res.body).toContain('<a href="/blog/zadluzenie/">Wszystkie poradniki o zadłużeniu</a>');
+        // Nothing that leads straight to another application: no form, no offers, and not even the
+        // header's APPLICATION_LINK.text button.
+        expect(res.body).not.toContain('href="/application/"');
+        expect(res.body).not.toContain('class="offer-filters"');
+        expect(res.body).not.toContain('/przejdz/');
+        expect(res.body).not.toContain('site-header__cta');
       },
     );
+
+    it('keeps the refusal landing readable without the content service: the link to the articles about debt stays', async () => {
+      const down = await startTestGateway({
+        targets: { content: await deadTarget(), offers: offers.target },
+        env: { PAGE_CACHE: 'false' },
+      });
+      try {
+        const res = await rawRequest(down.port, { path: '/landing/rejected/' });
+        expect(res.status).toBe(200);
+        expect(text(res.body)).toContain('Nie udało się teraz wczytać poradników.');
+        expect(res.body).toContain('<a href="/blog/zadluzenie/">Wszystkie poradniki o zadłużeniu</a>');
+        expect(res.body).not.toContain('href="/application/"');
+      } finally {
+        await down.stop();
+      }
+    });
+
+    it('still offers the application in the header of other pages', async () => {
+      expect((await get('/landing/offers/')).body).toContain('site-header__cta');
+    });
 
     it.each(['/landing/offers/', '/landing/trafficback/'])('%s lists the ranking', async (path) => {
       const res = await get(path);
@@ -442,33 +504,68 @@ describe('gateway offer pages, the offer redirect and the lead feed', () => {
     const experimentCookie = (res: { headers: Record<string, string | string[] | undefined> }) =>
       setCookies(res).find((c) => c.startsWith('exp_0300.1='));
 
-    it('a first visit gets its draw in a cookie (that answer private); the stored variant is kept and shared by variant', async () => {
-      const first = await get('/');
+    /** The words on the calculator's main button (the experiment's one difference). */
+    const mainButton = (html: string) =>
+      /<a class="button button--large calculator__cta"[^>]*>([^<]*)<\/a>/.exec(html)?.[1];
+    const CONSENT = 'cookie_consent=granted';
+
+    it('without consent: no cookie, no draw, the control page shared by all; exp_flow shows a variant without a cookie', async () => {
+      for (const cookie of [undefined, 'cookie_consent=denied']) {
+        const res = await get('/', cookie ? { cookie } : {});
+        expect(res.status).toBe(200);
+        expect(setCookies(res)).toEqual([]);
+        expect(res.headers['cache-control']).toMatch(/^public/);
+        expect(flowOf(res.body)).toBeUndefined();
+        expect(mainButton(res.body)).toBe(APPLICATION_LINK.text);
+      }
+      // A variant cookie left from an earlier consent: not read, deleted, and that answer kept private
+      // (a cache keyed on the cookie must not file the control page under it).
+      const left = await get('/', { cookie: 'cookie_consent=denied; exp_0300.1=B' });
+      expect(setCookies(left)).toEqual(['exp_0300.1=; Max-Age=0; Path=/; SameSite=Lax']);
+      expect(left.headers['cache-control']).toBe('private, no-cache');
+      expect(flowOf(left.body)).toBeUndefined();
+      expect(mainButton(left.body)).toBe(APPLICATION_LINK.text);
+      const forced = await get('/?exp_flow=B');
+      expect(setCookies(forced)).toEqual([]);
+      expect(flowOf(forced.body)).toBe('0300.1-B');
+      expect(mainButton(forced.body)).toBe(MAIN_BUTTON_TEXT_B);
+    });
+
+    it('with consent: the draw goes in a cookie (that answer private); the stored variant is kept, shared by variant, and B differs in its main button only', async () => {
+      const first = await get('/', { cookie: CONSENT });
       expect(first.status).toBe(200);
       const cookie = experimentCookie(first);
       expect(cookie).toMatch(/^exp_0300\.1=[AB]; Max-Age=15552000; Path=\/; SameSite=Lax$/);
       expect(first.headers['cache-control']).toBe('private, no-cache');
       const variant = cookie!.slice('exp_0300.1='.length, 'exp_0300.1='.length + 1);
       expect(flowOf(first.body)).toBe(`0300.1-${variant}`);
-      expect(first.body).toContain('data-island="experiments" data-experiments="0300.1"');
+      expect(first.body).toContain('data-experiments="0300.1"');
 
       // returning visitors of each variant: no cookie set, a shareable page carrying their own flow
+      const pages: Record<string, string> = {};
       for (const kept of ['A', 'B']) {
         for (let round = 0; round < 2; round += 1) {
-          const res = await get('/', { cookie: `session_id=whatever; exp_0300.1=${kept}` });
+          const res = await get('/', { cookie: `session_id=whatever; ${CONSENT}; exp_0300.1=${kept}` });
           expect(res.status).toBe(200);
           expect(setCookies(res)).toEqual([]);
           expect(res.headers['cache-control']).toMatch(/^public/);
           expect(flowOf(res.body)).toBe(`0300.1-${kept}`);
+          pages[kept] = res.body;
         }
       }
+      expect(mainButton(pages['A']!)).toBe(APPLICATION_LINK.text);
+      expect(mainButton(pages['B']!)).toBe(MAIN_BUTTON_TEXT_B);
+      // Apart from the button's words and the flow, the two pages are the same.
+      const normalise = (html: string) =>
+        html.replaceAll(MAIN_BUTTON_TEXT_B, APPLICATION_LINK.text).replaceAll('0300.1-B', '0300.1-A');
+      expect(normalise(pages['B']!)).toBe(pages['A']);
     });
 
-    it('re-draws a stored value that is not allowed, and lets exp_flow override', async () => {
-      const invalid = await get('/', { cookie: 'exp_0300.1=Z' });
+    it('with consent: re-draws a stored value that is not allowed, and lets exp_flow override', async () => {
+      const invalid = await get('/', { cookie: `${CONSENT}; exp_0300.1=Z` });
       expect(experimentCookie(invalid)).toMatch(/^exp_0300\.1=[AB];/);
 
-      const forced = await get('/?exp_flow=B', { cookie: 'exp_0300.1=A' });
+      const forced = await get('/?exp_flow=B', { cookie: `${CONSENT}; exp_0300.1=A` });
       expect(experimentCookie(forced)).toMatch(/^exp_0300\.1=B;/);
       expect(flowOf(forced.body)).toBe('0300.1-B');
     });

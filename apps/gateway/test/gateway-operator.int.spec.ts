@@ -1,12 +1,19 @@
 import { spawn } from 'node:child_process';
+import { type offersV1 } from '@lib/contracts';
 import { typesetText } from '@lib/pl-format';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { EXAMPLE_OPERATOR, formatNip } from '../src/app/operator';
+import { EXAMPLE_ENTRY_MARK, EXAMPLE_OPERATOR, formatNip } from '../src/app/operator';
 import { type PagePayload } from '../src/app/page-payload';
-import { DOC_PAGE, OFFERS_HANDLERS, createFakeContent } from './support/content-fixtures';
+import { ABOUT_PAGE, DOC_PAGE, OFFERS_HANDLERS, createFakeContent } from './support/content-fixtures';
 import { type FakeGrpcServer, startFakeService } from './support/fake-grpc';
-import { LEGAL_DOCUMENTS, type LegalDocumentKey, readLegalDocument } from './support/legal-documents';
+import { CATALOGUE_FACTS } from './support/fixtures';
+import {
+  LEGAL_DOCUMENTS,
+  type LegalDocumentKey,
+  readLegalDocument,
+  renderDocumentMarkdown,
+} from './support/legal-documents';
 import { rawRequest } from './support/raw-http';
 import { type TestGateway, startTestGateway } from './support/test-gateway';
 
@@ -54,6 +61,30 @@ const DOC_PAGES = DOC_KEYS.map((key) => {
   };
 });
 
+/** /o-nas/ as the content service answers it from the repository's content/pages/o-nas.md. */
+const ABOUT = (() => {
+  const source = readFileSync(path.resolve(__dirname, '../../../content/pages/o-nas.md'), 'utf8');
+  const markdown = source.slice(source.indexOf('\n---\n', 3) + 5);
+  return { ...ABOUT_PAGE, bodyHtml: renderDocumentMarkdown(markdown), introHtml: '', faq: [], related: [] };
+})();
+
+/** A lender and a comparison site, as ListLenderFacts gives them: the lenders the disclosure lists. */
+const unknownFact = { value: '', source: null, checkedAt: '' };
+const partner = (slug: string, name: string, kind: string): offersV1.LenderFacts => ({
+  slug,
+  name,
+  kind: { value: kind, source: null, checkedAt: '' },
+  company: unknownFact,
+  register: unknownFact,
+  registerEntry: unknownFact,
+  offer: null,
+  nameForms: null,
+});
+const LENDER_FACTS: offersV1.ListLenderFactsResponse = {
+  ...CATALOGUE_FACTS,
+  lenders: [partner('vivus', 'Vivus', 'instytucja-pozyczkowa'), partner('finbo', 'Finbo', 'porownywarka')],
+};
+
 /** The page's visible text with tags dropped (entities kept). */
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 const footerOf = (html: string) => /<footer class="site-footer">[\s\S]*<\/footer>/.exec(html)?.[0] ?? '';
@@ -64,8 +95,8 @@ describe('operator identity on the pages', () => {
 
   beforeAll(async () => {
     [content, offers] = await Promise.all([
-      startFakeService('content', createFakeContent({ pages: DOC_PAGES }).handlers),
-      startFakeService('offers', OFFERS_HANDLERS),
+      startFakeService('content', createFakeContent({ pages: [...DOC_PAGES, ABOUT] }).handlers),
+      startFakeService('offers', { ...OFFERS_HANDLERS, ListLenderFacts: () => LENDER_FACTS }),
     ]);
   });
 
@@ -130,6 +161,20 @@ describe('operator identity on the pages', () => {
       },
     );
 
+    it('the footer of every page states the intermediary disclosure, its example register entry said to be one', async () => {
+      for (const pagePath of ['/', '/kontakt/', '/o-nas/', '/strona-ktorej-nie-ma/']) {
+        const footer = text(footerOf((await get(pagePath)).body));
+        expect(footer).toContain(
+          `Jesteśmy pośrednikiem kredytowym (rejestr pośredników kredytowych KNF, wpis nr RPK000000 – ${EXAMPLE_ENTRY_MARK}) i współpracujemy z kilkoma pożyczkodawcami.`,
+        );
+        expect(footer).toContain('nie zawieramy umów w imieniu pożyczkodawców');
+        expect(footer).toContain('prowizję płaci nam pożyczkodawca');
+        expect(footerOf((await get(pagePath)).body)).toContain('<a href="/o-nas/#posrednictwo-kredytowe">');
+      }
+      const terms = text((await get('/zasady-korzystania-z-serwisu/')).body);
+      expect(terms).toContain(`pod numerem RPK000000 – ${EXAMPLE_ENTRY_MARK}.`);
+    });
+
     it('a client-side navigation gets the operator with the navigation', async () => {
       const res = await get('/kontakt/_payload.json?v=testbuild01');
       const payload = JSON.parse(res.body) as PagePayload;
@@ -174,6 +219,41 @@ describe('operator identity on the pages', () => {
         '<a href="mailto:biuro@porownywarka-testowa.pl">biuro@porownywarka-testowa.pl</a>',
       );
       expect(terms).toContain('+48 12 345 67 89');
+    });
+
+    it('states the intermediary disclosure with the configured register entry in every footer, on /o-nas/ and in the terms', async () => {
+      for (const pagePath of ['/', '/kontakt/', '/polityka-cookies/', '/strona-ktorej-nie-ma/']) {
+        const footer = text(footerOf((await get(pagePath)).body));
+        expect(footer).toContain('rejestr pośredników kredytowych KNF, wpis nr RPK012345)');
+        expect(footer).not.toContain(EXAMPLE_ENTRY_MARK);
+      }
+      for (const pagePath of ['/o-nas/', '/zasady-korzystania-z-serwisu/']) {
+        const res = await get(pagePath);
+        expect(res.status).toBe(200);
+        const main = /<main[\s\S]*<\/main>/.exec(res.body)?.[0] ?? '';
+        expect(main).not.toContain('{{');
+        const shown = text(main);
+        // The register entry, the scope of authority and the pay.
+        expect(shown).toContain(
+          'Operator serwisu, Porównywarka Testowa sp. z o.o., jest pośrednikiem kredytowym wpisanym do rejestru pośredników kredytowych prowadzonego przez Komisję Nadzoru Finansowego pod numerem RPK012345.',
+        );
+        expect(shown).toContain('Współpracujemy z kilkoma pożyczkodawcami jednocześnie');
+        expect(shown).toContain(
+          'Nie mamy umocowania do zawierania umów pożyczki ani kredytu w imieniu pożyczkodawców',
+        );
+        expect(shown).toContain('Wynagrodzenie, czyli prowizję, płaci nam pożyczkodawca');
+        // The lenders we work with, from the offers data, each linked to its review.
+        expect(main).toContain(
+          '<ul class="partner-list"><li data-partner="vivus"><a href="/opinie-o-pozyczkach/vivus/">Vivus</a></li>',
+        );
+        expect(main).toContain(
+          '<a href="/opinie-o-pozyczkach/finbo/">Finbo</a> (porównywarka ofert – nie udziela pożyczek)',
+        );
+      }
+      // The long form stands where the footer links to.
+      expect((await get('/o-nas/')).body).toMatch(
+        /<h2 id="posrednictwo-kredytowe"[^>]*>Pośrednictwo kredytowe<\/h2>/,
+      );
     });
   });
 });
@@ -253,10 +333,25 @@ describe('gateway process start (built output)', () => {
           'OPERATOR_REGON',
           'OPERATOR_EMAIL',
           'OPERATOR_DPO_EMAIL',
+          'OPERATOR_CREDIT_INTERMEDIARY_ENTRY',
         ]),
       );
       expect(readyz).toBe(503);
       expect(page).toBe(503);
+    },
+  );
+
+  maybe(
+    'production with every operator fact but the register entry of a credit intermediary does not serve, naming it',
+    async () => {
+      const { OPERATOR_CREDIT_INTERMEDIARY_ENTRY: _entry, ...withoutEntry } = REAL_ENV;
+      const { reported, lines, readyz } = await startAsDeployment(withoutEntry);
+      expect(lines.filter((line) => /invalid configuration/.test(line.msg))).toHaveLength(1);
+      expect(reported.variables).toEqual(['OPERATOR_CREDIT_INTERMEDIARY_ENTRY']);
+      expect(reported.msg).toMatch(
+        /^invalid configuration: OPERATOR_CREDIT_INTERMEDIARY_ENTRY is required in production/,
+      );
+      expect(readyz).toBe(503);
     },
   );
 

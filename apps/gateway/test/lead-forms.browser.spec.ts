@@ -3,21 +3,30 @@ import { existsSync } from 'node:fs';
 import { type Client } from 'pg';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CONTACT_TEXTS } from '../src/features/contact/contact-form';
-import { PUSH_CONSENT_KEY, PUSH_DECLINE_QUIET_MS } from '../src/features/consent/push-consent';
 import { CHROMIUM_PATH, launchChromium } from './support/browser';
 import { type GatewayWithLeads, startGatewayWithLeads } from './support/leads-process';
 import { type TestGateway } from './support/test-gateway';
 import { buildTestClient, type TestClient } from './support/test-client';
 
 /*
- * The visitors' forms and the push prompt in Chromium, against the real leads service: the contact
- * form's confirmation popup (no reload, one stored message), and the push-notification prompt whose
- * decline is remembered for 30 days. The self-service journey has its own: self-service.browser.spec.ts.
+ * The visitors' forms in Chromium, against the real leads service: the contact form's confirmation
+ * popup (no reload, one stored message), its invalid fields reported as event 42 (the form is
+ * novalidate: the server's checks mark them), and the cookie notice answered once. The self-service
+ * journey has its own: self-service.browser.spec.ts.
  */
 
 const describeWithChromium = existsSync(CHROMIUM_PATH) ? describe : describe.skip;
 
-describeWithChromium('visitor forms and the push prompt in a real browser', () => {
+/** An event as the tracker posts it to /api/event. */
+interface Posted {
+  event_id?: number;
+  sub4?: string;
+  sub5?: string;
+  sub6?: string;
+  sub8?: string;
+}
+
+describeWithChromium('visitor forms in a real browser', () => {
   let gateway: TestGateway;
   let db: Client;
   let stack: GatewayWithLeads | undefined;
@@ -37,19 +46,19 @@ describeWithChromium('visitor forms and the push prompt in a real browser', () =
     client?.remove();
   });
 
-  /** A fresh visitor; with `cookies: 'granted'` the cookie notice was answered before (the push prompt may show). */
+  /** A fresh visitor; with `cookies: 'granted'` the cookie notice was answered before. */
   async function visitor(
     cookies?: 'granted',
-  ): Promise<{ context: BrowserContext; page: Page; errors: string[]; events: unknown[] }> {
+  ): Promise<{ context: BrowserContext; page: Page; errors: string[]; events: Posted[] }> {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'pl-PL' });
     if (cookies) await context.addCookies([{ name: 'cookie_consent', value: cookies, url: gateway.url }]);
     const page = await context.newPage();
     const errors: string[] = [];
-    const events: unknown[] = [];
+    const events: Posted[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     page.on('request', (request) => {
       if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/event')
-        events.push(...(JSON.parse(request.postData() ?? '[]') as unknown[]));
+        events.push(...(JSON.parse(request.postData() ?? '[]') as Posted[]));
     });
     return { context, page, errors, events };
   }
@@ -125,55 +134,98 @@ describeWithChromium('visitor forms and the push prompt in a real browser', () =
     await context.close();
   });
 
-  it('asks about push notifications once the cookie notice is answered; a decline is remembered for 30 days and sent as a consent event', async () => {
-    const { context, page, events } = await visitor('granted');
-    await page.goto(`${gateway.url}/kontakt/`);
-    await page.waitForSelector('html[data-push-prompt="shown"]');
-    await page.click('.push-prompt >> text=Nie, dziękuję');
-    await page.locator('.push-prompt').waitFor({ state: 'detached' });
-    const stored = JSON.parse(
-      (await page.evaluate((key) => localStorage.getItem(key), PUSH_CONSENT_KEY)) ?? 'null',
-    ) as { choice: string; at: number };
-    expect(stored.choice).toBe('denied');
-    await until(() =>
-      events.some(
-        (e) =>
-          (e as { event_id?: number; sub4?: string; sub5?: string }).event_id === 80 &&
-          (e as { sub4?: string }).sub4 === 'push' &&
-          (e as { sub5?: string }).sub5 === 'declined',
-      ),
-    );
+  /** The 0-based index the tracker gives a field among its form's fields (hidden inputs and buttons not counted). */
+  const fieldIndex = (page: Page, selector: string) =>
+    page.evaluate((wanted) => {
+      const field = document.querySelector(wanted) as HTMLInputElement;
+      const fields = Array.from(field.form!.elements).filter(
+        (element) =>
+          element instanceof HTMLTextAreaElement ||
+          element instanceof HTMLSelectElement ||
+          (element instanceof HTMLInputElement &&
+            !['hidden', 'submit', 'button', 'reset', 'image'].includes(element.type)),
+      );
+      return String(fields.indexOf(field));
+    }, selector);
 
-    // The next pages: no prompt.
-    await page.goto(`${gateway.url}/wspolpraca/`);
-    await page.waitForSelector('html[data-push-prompt="not-due"]');
-    expect(await page.locator('.push-prompt').count()).toBe(0);
-
-    // 30 days after the decline it asks again.
-    await page.evaluate(
-      ([key, at]) => localStorage.setItem(key as string, JSON.stringify({ choice: 'denied', at })),
-      [PUSH_CONSENT_KEY, Date.now() - PUSH_DECLINE_QUIET_MS - 60_000],
-    );
+  it('reports each field the server refused as an invalid field (42): form, field, failed check and index', async () => {
+    const { context, page, errors, events } = await visitor();
     await page.goto(`${gateway.url}/kontakt/`);
-    await page.waitForSelector('html[data-push-prompt="shown"]');
+    await page.waitForSelector('html[data-client="ready"]');
+    await page.fill('#kontakt-email', 'marta@@example');
+    await page.fill('#kontakt-message', 'Czy porównanie obejmuje także pożyczki ratalne?');
+    await page.click('[data-form-submit]');
+    await page.waitForSelector('[data-error-for="email"]:not(:empty)');
+    await until(() => events.filter((e) => e.event_id === 42).length >= 2);
+    const invalid = events.filter((e) => e.event_id === 42);
+    expect(invalid).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          sub4: 'kontakt',
+          sub5: 'name',
+          sub6: 'valueMissing',
+          sub8: await fieldIndex(page, '#kontakt-name'),
+        }),
+        expect.objectContaining({
+          sub4: 'kontakt',
+          sub5: 'email',
+          sub6: 'typeMismatch',
+          sub8: await fieldIndex(page, '#kontakt-email'),
+        }),
+      ]),
+    );
+    // A field the server took is not reported.
+    expect(invalid.some((e) => e.sub5 === 'message')).toBe(false);
+
+    // Sent again with the same mistake in the e-mail: reported again, once per attempt.
+    await page.fill('#kontakt-name', 'Marta Wiśniewska');
+    await page.click('[data-form-submit]');
+    await until(() => events.filter((e) => e.event_id === 42 && e.sub5 === 'email').length === 2);
+    expect(events.filter((e) => e.event_id === 42 && e.sub5 === 'name')).toHaveLength(1);
+    expect(errors).toEqual([]);
     await context.close();
   });
 
-  it('never shows the push prompt together with the cookie notice; the notice is accepted with one click and remembered', async () => {
+  it('reports the invalid fields of a form the server drew again (a post sent before the form’s script ran)', async () => {
+    const { context, page, errors, events } = await visitor();
+    // Without the form's island the form posts itself, and the server answers the page with the errors.
+    await page.route(/\/lead-form[^/]*\.js$/, (route) => route.abort());
+    await page.goto(`${gateway.url}/kontakt/`);
+    await page.waitForSelector('html[data-client="ready"]');
+    await page.fill('#kontakt-name', 'Marta Wiśniewska');
+    await page.fill('#kontakt-email', 'marta.wisniewska@example.pl');
+    await page.fill('#kontakt-message', 'Za krótko');
+    await Promise.all([page.waitForURL(`${gateway.url}/kontakt/`), page.click('[data-form-submit]')]);
+    await page.waitForSelector('#kontakt-message[aria-invalid="true"]');
+    await until(() => events.some((e) => e.event_id === 42));
+    expect(events.filter((e) => e.event_id === 42)).toEqual([
+      expect.objectContaining({
+        sub4: 'kontakt',
+        sub5: 'message',
+        // The browser finds nothing wrong with a short message: the server's rule (10 characters at least) refused it.
+        sub6: 'customError',
+        sub8: await fieldIndex(page, '#kontakt-message'),
+      }),
+    ]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('asks about cookies until answered: the notice is accepted with one click and remembered', async () => {
     const { context, page } = await visitor();
     await page.goto(`${gateway.url}/kontakt/`);
     await page.waitForSelector('.consent-notice');
-    expect(await page.locator('.push-prompt').count()).toBe(0);
-    expect(await page.getAttribute('html', 'data-push-prompt')).toBeNull();
     await page.click('.consent-notice >> text=Akceptuję');
     await page.locator('.consent-notice').waitFor({ state: 'detached' });
-    // The next page: no cookie notice any more, the push prompt in its place.
-    await page.reload();
-    await page.waitForSelector('html[data-push-prompt="shown"]');
-    expect(await page.locator('.consent-notice').count()).toBe(0);
-    expect((await context.cookies()).find((cookie) => cookie.name === 'cookie_consent')?.value).toBe(
-      'granted',
+    await until(async () =>
+      (await context.cookies()).some(
+        (cookie) => cookie.name === 'cookie_consent' && cookie.value === 'granted',
+      ),
     );
+    // The next page: no cookie notice any more.
+    await page.reload();
+    await page.waitForSelector('html[data-client="ready"]');
+    expect(await page.locator('.consent-notice').count()).toBe(0);
     await context.close();
   });
 });

@@ -9,21 +9,13 @@ import {
   fillOperatorMarkers,
   formatNip,
 } from '../src/app/operator';
-import { CSRF_COOKIE } from '../src/kit/csrf';
-import { CLIENT_ID_COOKIE } from '../src/kit/identity/client-id';
-import { SESSION_ID_COOKIE } from '../src/kit/identity/session-id';
-import { CONSENT_COOKIE } from '../src/shared/consent';
-import { LANGUAGE_COOKIE } from '../src/shared/locale';
-import { VISIT_COOKIE } from '../src/features/article-views/visit-cookie';
-import { DRAFT_COOKIE } from '../src/features/application/draft-cookie';
-import { SESSION_COOKIE as SELF_SERVICE_COOKIE } from '../src/features/self-service/session-cookie';
-import {
-  EXPERIMENT_COOKIE_PREFIX,
-  EXPERIMENT_STORAGE_PREFIX,
-} from '../src/features/experiments/experiment-storage';
-import { SESSION_SUFFIX, TRAFFIC_FIELDS } from '../src/features/tracking/traffic-source';
-import { PUSH_CONSENT_KEY } from '../src/features/consent/push-consent';
 import { REG_VERSION_KEY } from '../src/features/application/application-form.island';
+import {
+  COOKIE_CATALOGUE,
+  type CookieBasis,
+  type CookieEntry,
+  namesOf,
+} from '../src/shared/cookie-catalogue';
 import { VISIT_ID_KEY } from '../src/shared/visit-id';
 import {
   DOCS_DIR,
@@ -40,52 +32,29 @@ import {
  * loses an element, hard-codes a company detail or misses a new cookie fails here, naming it.
  */
 
-/** Every cookie the gateway writes, by the name the policy must show, and whether it waits for consent. */
-const COOKIE_REGISTRY: { names: string[]; consent: boolean }[] = [
-  { names: [SESSION_ID_COOKIE], consent: false },
-  { names: [LANGUAGE_COOKIE.name], consent: false },
-  { names: [CONSENT_COOKIE], consent: false },
-  { names: [CSRF_COOKIE], consent: false },
-  { names: [DRAFT_COOKIE], consent: false },
-  { names: [SELF_SERVICE_COOKIE], consent: false },
-  { names: [VISIT_COOKIE], consent: false },
-  { names: [EXPERIMENT_COOKIE_PREFIX], consent: false },
-  { names: [CLIENT_ID_COOKIE], consent: true },
-  { names: [...TRAFFIC_FIELDS, `${TRAFFIC_FIELDS[0]}${SESSION_SUFFIX}`], consent: true },
-];
+/** How the policy's "Zgoda" column words each basis of the cookie catalogue. */
+const BASIS_LABEL: Record<CookieBasis, string> = {
+  necessary: 'niezbędny',
+  anonymous: 'bez zgody – nie służy do rozpoznawania Ciebie',
+  consent: 'wymaga zgody',
+};
 
-/** Every local/session storage key (or key prefix) the browser code writes. */
-const STORAGE_KEYS = [
-  EXPERIMENT_STORAGE_PREFIX,
-  PUSH_CONSENT_KEY,
-  REG_VERSION_KEY,
-  VISIT_ID_KEY,
-  'tracked_experiments',
-  'reload-guard:',
+/** Every local/session storage key (or key prefix) the browser code writes, and whether it waits for consent. */
+const STORAGE_KEYS: { key: string; consent: boolean }[] = [
+  { key: REG_VERSION_KEY, consent: false },
+  { key: VISIT_ID_KEY, consent: false },
+  { key: 'reload-guard:', consent: false },
+  { key: 'tracked_experiments', consent: true },
 ];
 
 /**
- * How each cookie-writing call in the gateway's sources names its cookie, mapped to the registry
- * names above. A new call (a new cookie) is not in this map and fails the source scan below.
+ * The only files that may write a cookie string themselves: the serializer, and the catalogue that
+ * every Set-Cookie value and `document.cookie` assignment is made by.
  */
-const COOKIE_CALLS: Record<string, string> = {
-  'serializeCookie(SESSION_ID_COOKIE': SESSION_ID_COOKIE,
-  'serializeCookie(CLIENT_ID_COOKIE': CLIENT_ID_COOKIE,
-  'serializeCookie(CONSENT_COOKIE': CONSENT_COOKIE,
-  'serializeCookie(CSRF_COOKIE': CSRF_COOKIE,
-  'serializeCookie(DRAFT_COOKIE': DRAFT_COOKIE,
-  'serializeCookie(SESSION_COOKIE': SELF_SERVICE_COOKIE,
-  'res.cookie(VISIT_COOKIE': VISIT_COOKIE,
-  'serializeCookie(experimentCookieName(experiment.experimentId)': EXPERIMENT_COOKIE_PREFIX,
-  // traffic-source.ts: one cookie per TRAFFIC_FIELDS entry and its _session variant; deleting them by name
-  'serializeCookie(cookieName(field': TRAFFIC_FIELDS[0],
-  'serializeCookie(name': TRAFFIC_FIELDS[0],
-};
-/** Files that write a Set-Cookie value by hand (`name=value; Max-Age=…`), and the cookie each writes. */
-const HAND_WRITTEN_COOKIES: Record<string, string> = {
-  'shared/locale.ts': LANGUAGE_COOKIE.name,
-  'features/experiments/experiment-mirror.ts': EXPERIMENT_COOKIE_PREFIX,
-  'shared/cookies.ts': '(the serializer itself)',
+const COOKIE_WRITERS = new Set(['shared/cookies.ts', 'shared/cookie-catalogue.ts']);
+/** Browser code that assigns `document.cookie` (a value made by the catalogue), and which cookie. */
+const DOCUMENT_COOKIE_WRITERS: Record<string, string> = {
+  'features/tracking/consent-notice.ts': 'cookie_consent (consentCookie), when the choice cannot be posted',
 };
 
 const SRC = path.resolve(__dirname, '../src');
@@ -138,6 +107,10 @@ const CHECKLIST: Record<LegalDocumentKey, [string, RegExp][]> = {
   ],
   terms: [
     ['service provider identity block (e-services act art. 5)', /\{\{operator:identity\}\}/],
+    [
+      "credit intermediary's disclosure and the lenders we work with (consumer credit act art. 7)",
+      /\{\{operator:intermediary\}\}[\s\S]*\{\{partnerzy\.lista\}\}/,
+    ],
     ['contact e-mail', /\{\{operator:email\}\}/],
     ['kinds and scope of services (art. 8 ust. 3 pkt 1)', /## 3\. Zakres usług/],
     ['technical requirements (art. 8 ust. 3 pkt 2)', /## \d+\. Wymagania techniczne/],
@@ -218,7 +191,8 @@ describe('legal documents (content/docs)', () => {
     it('renders with the configured operator filled in and no marker left, and says when the data are an example', () => {
       const real = fillOperatorMarkers(doc.html, CONFIGURED);
       expect(real.used).toBe(true);
-      expect(real.html).not.toMatch(/\{\{/);
+      // Figure tokens ({{partnerzy.lista}}) are the page loader's, filled from the offers data.
+      expect(real.html).not.toMatch(/\{\{\s*operator:/);
       expect(real.html).toContain(CONFIGURED.name);
       expect(real.html).not.toContain('przykładowe');
       const example = fillOperatorMarkers(doc.html, EXAMPLE_OPERATOR);
@@ -256,7 +230,7 @@ describe('legal documents (content/docs)', () => {
       CONFIGURED.email,
       CONFIGURED.phone,
       CONFIGURED.dpoEmail,
-      CONFIGURED.creditIntermediaryEntry!,
+      CONFIGURED.creditIntermediaryEntry,
     ]) {
       expect(html).toContain(value);
     }
@@ -272,62 +246,91 @@ describe('legal documents (content/docs)', () => {
   });
 });
 
-describe('the cookie policy matches the code', () => {
+describe('the cookie policy matches the cookie catalogue (shared/cookie-catalogue.ts)', () => {
   const policy = DOCS.cookies.markdown;
-  /** Table rows of the policy: the `names` its cells show (a row may name variants in its duration) and the last cell (consent). */
-  const rows = policy
-    .split('\n')
-    .filter((line) => line.startsWith('| ') && !line.startsWith('| ---') && !line.startsWith('| Rodzaj'))
-    .map((line) => {
+  interface Row {
+    /** The `names` its first cell shows. */
+    names: string[];
+    purpose: string;
+    lifetime: string;
+    basis: string;
+  }
+  /** The rows of the table whose header starts with `header`. */
+  const table = (header: string): Row[] => {
+    const lines = policy.split('\n');
+    const start = lines.findIndex((line) => line.startsWith(`| ${header}`));
+    expect(start).toBeGreaterThan(-1);
+    const rows: Row[] = [];
+    for (const line of lines.slice(start + 2)) {
+      if (!line.startsWith('| ')) break;
       const cells = line.split('|').map((cell) => cell.trim());
-      return {
-        names: [
-          ...cells
-            .slice(1, -2)
-            .join(' ')
-            .matchAll(/`([^`]+)`/g),
-        ].map((m) => m[1]!),
-        consent: cells.at(-2) ?? '',
-      };
-    });
-  const rowOf = (name: string) =>
-    rows.find((row) => row.names.some((shown) => shown === name || shown.startsWith(name)));
+      rows.push({
+        names: [...(cells[1] ?? '').matchAll(/`([^`]+)`/g)].map((m) => m[1]!),
+        purpose: cells[2] ?? '',
+        lifetime: cells[3] ?? '',
+        basis: cells[4] ?? '',
+      });
+    }
+    return rows;
+  };
+  const cookieRows = table('Rodzaj (nazwa pliku)');
+  const storageRows = table('Rodzaj (nazwa klucza)');
+  /** Whether a name the policy shows is one of the entry's (a family is shown by its prefix or an example). */
+  const shows = (entry: CookieEntry, shown: string) =>
+    entry.prefix ? shown.startsWith(entry.name) : namesOf(entry).includes(shown);
 
-  it.each(COOKIE_REGISTRY.flatMap((entry) => entry.names.map((name) => [name, entry.consent] as const)))(
-    'lists the cookie %s with its consent rule (waits for consent: %s)',
-    (name, consent) => {
-      const row = rowOf(name);
-      expect(row).toBeDefined();
-      expect(row!.consent === 'wymaga zgody').toBe(consent);
+  it.each(COOKIE_CATALOGUE.map((entry) => [entry.name, entry] as const))(
+    'shows %s in one row with a purpose, its lifetime and its basis',
+    (_name, entry) => {
+      const found = cookieRows.filter((row) => row.names.some((shown) => shows(entry, shown)));
+      expect(found).toHaveLength(1);
+      const row = found[0]!;
+      // Every name of a group in that row (a family: its prefix).
+      expect(row.names).toEqual(expect.arrayContaining(entry.prefix ? [entry.name] : [...namesOf(entry)]));
+      expect(row.purpose.length).toBeGreaterThan(20);
+      expect({ lifetime: row.lifetime, basis: row.basis }).toEqual({
+        lifetime: entry.lifetime,
+        basis: BASIS_LABEL[entry.basis],
+      });
     },
   );
 
-  it.each(STORAGE_KEYS)('lists the browser storage key %s', (key) => {
-    expect(rowOf(key)).toBeDefined();
-  });
-
-  it('lists no cookie the code does not set', () => {
-    const known = [...COOKIE_REGISTRY.flatMap((entry) => entry.names), ...STORAGE_KEYS];
-    const shown = rows
+  it('shows no cookie the catalogue does not hold', () => {
+    const unknown = cookieRows
       .flatMap((row) => row.names)
-      .filter(
-        (name) => name !== SESSION_SUFFIX && !TRAFFIC_FIELDS.some((f) => name === `${f}${SESSION_SUFFIX}`),
-      );
-    expect(shown.filter((name) => !known.some((k) => name === k || name.startsWith(k)))).toEqual([]);
+      .filter((shown) => !COOKIE_CATALOGUE.some((entry) => shows(entry, shown)));
+    expect(unknown).toEqual([]);
+    expect(cookieRows).toHaveLength(COOKIE_CATALOGUE.length);
   });
 
-  it('every cookie the gateway writes is in the registry above (a new cookie must be added there and to the policy)', () => {
+  it('lists exactly the browser storage keys the code writes, with their basis', () => {
+    expect(
+      storageRows.map((row) => ({ key: row.names[0], consent: row.basis === BASIS_LABEL.consent })),
+    ).toEqual(expect.arrayContaining(STORAGE_KEYS));
+    expect(storageRows).toHaveLength(STORAGE_KEYS.length);
+    for (const row of storageRows) expect(Object.values(BASIS_LABEL)).toContain(row.basis);
+  });
+
+  it('says what each cookie choice writes, and where the choice is changed', () => {
+    expect(policy).toMatch(/\*\*zanim zdecydujesz\*\*[^\n]*niezbędne/);
+    expect(policy).toMatch(/\*\*po wybraniu „Akceptuję”\*\*[^\n]*wymagające zgody/);
+    expect(policy).toMatch(/\*\*po wybraniu „Tylko niezbędne”\*\*[\s\S]*?usuwamy/);
+    expect(policy).toContain('(/ustawienia-cookies/)');
+    expect(policy).not.toMatch(/push|powiadomie/i);
+  });
+
+  it('every cookie the gateway writes is made by the catalogue (a new cookie is added there, and to the policy)', () => {
     const unknown: string[] = [];
     for (const file of sourceFiles(SRC)) {
       const relative = path.relative(SRC, file).split(path.sep).join('/');
+      if (COOKIE_WRITERS.has(relative)) continue;
       const text = readFileSync(file, 'utf8');
-      for (const match of text.matchAll(/(serializeCookie|res\.cookie)\(([^,]+),/g)) {
-        const call = `${match[1]}(${match[2]}`;
-        if (call === 'serializeCookie(name: string') continue; // its definition
-        if (!(call in COOKIE_CALLS)) unknown.push(`${relative}: ${call}`);
-      }
-      if (/Max-Age=/.test(text) && !(relative in HAND_WRITTEN_COOKIES))
-        unknown.push(`${relative}: a hand-written Set-Cookie value`);
+      if (/\bserializeCookie\(/.test(text))
+        unknown.push(`${relative}: serializeCookie outside the catalogue`);
+      if (/\bres\.(cookie|clearCookie)\(/.test(text)) unknown.push(`${relative}: Express's res.cookie`);
+      if (/Max-Age=/.test(text)) unknown.push(`${relative}: a hand-written Set-Cookie value`);
+      if (/document\.cookie\s*=[^=]/.test(text) && !(relative in DOCUMENT_COOKIE_WRITERS))
+        unknown.push(`${relative}: assigns document.cookie`);
     }
     expect(unknown).toEqual([]);
   });
@@ -336,10 +339,12 @@ describe('the cookie policy matches the code', () => {
     const notice = readFileSync(path.join(SRC, 'features/tracking/consent-notice.ts'), 'utf8');
     expect(notice).toContain('identyfikator przeglądarki');
     expect(notice).toContain('źródło wizyty');
+    expect(notice).toContain('wersję strony w teście porównawczym');
     expect(notice).toContain("'Akceptuję'");
     expect(notice).toContain("'Tylko niezbędne'");
-    const consentRows = rows.filter((row) => row.consent === 'wymaga zgody');
-    expect(consentRows.map((row) => row.names[0])).toEqual([CLIENT_ID_COOKIE, TRAFFIC_FIELDS[0]]);
+    expect(cookieRows.filter((row) => row.basis === BASIS_LABEL.consent).map((row) => row.names[0])).toEqual(
+      COOKIE_CATALOGUE.filter((entry) => entry.basis === 'consent').map((entry) => entry.name),
+    );
     expect(policy).toContain('Identyfikator przeglądarki (`client_id`)');
     expect(policy).toContain('Źródło wizyty (`utm_source`');
   });

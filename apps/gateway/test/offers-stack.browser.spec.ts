@@ -3,6 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser } from 'playwright-core';
+import { APPLICATION_LINK } from '../src/app/layouts/navigation-links';
+import { MAIN_BUTTON_TEXT_B } from '../src/features/home/home-experiment';
 import { CHROMIUM_PATH, launchChromium } from './support/browser';
 import { startStack, type Stack } from './support/stack';
 
@@ -138,8 +140,14 @@ describeWithStack('offer journey in Chromium on the real services', () => {
   );
 
   it('counts only the offers able to lend 1 500 zł for 90 days; those of other periods stand apart under theirs', async () => {
+    // Avinto and Finbo lend nothing themselves (the lender facts data): never ranked, counted or apart by period.
     const lends = (o: FeedOffer) =>
-      o.is_active && !!o.lender_link && !o.sponsored && o.amount_min <= 1500 && o.amount_max >= 1500;
+      o.is_active &&
+      !!o.lender_link &&
+      !o.sponsored &&
+      !['avinto', 'finbo'].includes(o.review_slug) &&
+      o.amount_min <= 1500 &&
+      o.amount_max >= 1500;
     const within = (o: FeedOffer) => o.period_min_days <= 90 && o.period_max_days >= 90;
     const able = FEED.filter((o) => lends(o) && within(o));
     const apart = FEED.filter((o) => lends(o) && !within(o));
@@ -177,18 +185,28 @@ describeWithStack('offer journey in Chromium on the real services', () => {
     await context.close();
   });
 
-  it('home: the gateway draws the A/B variant into a cookie, the experiments island mirrors it to local storage', async () => {
+  it('home: no A/B variant without consent; with it the gateway draws one into a cookie, and variant B shows its own button', async () => {
     const { context, errors } = await openContext(true, VISITOR_AGENT);
     const page = await context.newPage();
-    await page.goto(`${stack.url}/`);
+    const first = await page.goto(`${stack.url}/`);
     await page.waitForSelector('html[data-client="ready"]');
+    // Before a choice: the control page, no cookie of the experiment, no flow.
+    expect(await first?.headerValue('set-cookie')).toBeNull();
+    expect((await context.cookies()).some((cookie) => cookie.name === 'exp_0300.1')).toBe(false);
+    await expect(page.locator('.calculator__cta').textContent()).resolves.toBe(APPLICATION_LINK.text);
+    await expect(page.locator('#__STATE__').textContent()).resolves.not.toContain('testFlow');
+
+    await page
+      .getByRole('region', { name: 'Zgoda na pliki cookie' })
+      .getByRole('button', { name: 'Akceptuję' })
+      .click();
+    await page.waitForFunction(() => document.cookie.includes('cookie_consent=granted'));
+    await page.goto(`${stack.url}/`);
     const variant = (await context.cookies()).find((cookie) => cookie.name === 'exp_0300.1');
     expect(variant?.value).toMatch(/^[AB]$/);
     expect(variant).toMatchObject({ path: '/', httpOnly: false, sameSite: 'Lax' });
-    await page.waitForFunction(
-      (flow) => localStorage.getItem('exp_flow:0300.1') === flow,
-      `0300.1-${variant!.value}`,
-    );
+    const buttonOf = (value: string) => (value === 'B' ? MAIN_BUTTON_TEXT_B : APPLICATION_LINK.text);
+    await expect(page.locator('.calculator__cta').textContent()).resolves.toBe(buttonOf(variant!.value));
 
     // the next page keeps the variant: no new cookie, the same flow in the page's state
     const again = await page.goto(`${stack.url}/`);
@@ -200,8 +218,8 @@ describeWithStack('offer journey in Chromium on the real services', () => {
     // exp_flow overrides it, and the override is kept
     const other = variant!.value === 'A' ? 'B' : 'A';
     await page.goto(`${stack.url}/?exp_flow=${other}`);
-    await page.waitForFunction((flow) => localStorage.getItem('exp_flow:0300.1') === flow, `0300.1-${other}`);
     expect((await context.cookies()).find((cookie) => cookie.name === 'exp_0300.1')?.value).toBe(other);
+    await expect(page.locator('.calculator__cta').textContent()).resolves.toBe(buttonOf(other));
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -149,7 +149,12 @@ describeWithRedis('figures from the offers data on the shipped content (real ser
       for (const row of rows) {
         if (row.known && !/Źródło: .+, stan na \d{2}\.\d{2}\.\d{4}/.test(row.value))
           problems.push(`${address}: "${row.label}" is shown without its source and date: ${row.value}`);
-        if (!row.known && !/^(w trakcie weryfikacji|brak danych)$/.test(row.value))
+        // A brand that does not lend has no RRSO of its own: its row says why instead of a figure.
+        const ownCost =
+          row.label === 'RRSO przykładu reprezentatywnego' &&
+          ['porownywarka', 'posrednik'].includes(lender.kind?.value ?? '') &&
+          row.value.startsWith('nie dotyczy – serwis nie udziela pożyczek');
+        if (!row.known && !ownCost && !/^(w trakcie weryfikacji|brak danych)$/.test(row.value))
           problems.push(`${address}: unknown "${row.label}" reads "${row.value}"`);
       }
       // The editorial facts are the offers service's: a verified company is named, an unverified one is not guessed.

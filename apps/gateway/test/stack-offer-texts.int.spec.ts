@@ -27,8 +27,8 @@ const text = (html: string) =>
     .replace(/[\s\u00a0\u202f]+/g, ' ')
     .trim();
 
-/** The offer cards of a page (offer-list.tsx), as drawn. */
-const offerList = (html: string) => /<ol class="offer-list">[\s\S]*?<\/ol>/.exec(html)?.[0] ?? '';
+/** The offer cards of a page (offer-list.tsx), as drawn: every list, the ranking and those apart from it. */
+const offerList = (html: string) => (html.match(/<ol class="offer-list">[\s\S]*?<\/ol>/g) ?? []).join('\n');
 
 describeWithRedis('offer pages state no number the offers service filled in (real services)', () => {
   let redis: TestRedis;

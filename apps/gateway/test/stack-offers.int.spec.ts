@@ -27,7 +27,11 @@ interface FeedRow {
   first_loan_free?: boolean;
   first_loan_free_max?: number;
   sponsored?: boolean;
+  review_slug: string;
 }
+
+/** Brands that lend nothing themselves (apps/offers/data/lenders.pl.json): never ranked or counted. */
+const NOT_LENDERS = new Set(['avinto', 'finbo']);
 
 /** Visible text, tags dropped, non-breaking spaces as spaces. */
 const text = (html: string) =>
@@ -52,13 +56,14 @@ describeWithRedis('offers that fit the page and the request (real services, ship
   let redis: TestRedis;
   let stack: Stack;
   let feed: FeedRow[];
-  /** Offers able to lend `zl` for `days`: active, with a link, not a paid placement. */
+  /** Offers able to lend `zl` for `days`: active, with a link, not a paid placement, of a lender. */
   const able = (zl: number, days: number) =>
     feed.filter(
       (o) =>
         (o.is_active ?? true) &&
         !!o.lender_link &&
         !o.sponsored &&
+        !NOT_LENDERS.has(o.review_slug) &&
         zl >= o.amount_min &&
         zl <= o.amount_max &&
         days >= o.period_min_days &&

@@ -13,6 +13,11 @@ import { startStack, type Stack } from './support/stack';
  *   thousand on grouped, an en dash and never an em dash, no ISO date;
  * - lender names in the case their preposition takes ("Opinie o Pożyczce Plus", "w firmie Tarata"):
  *   never the nominative of a name that declines after 'o', 'w', 'z', 'dla', 'od', 'do', …
+ * - nothing that excludes or misleads: no masculine-only consent, no "we never call" beside the
+ *   consent to telephone contact, no "only through the form" against /jak-to-dziala/, no
+ *   "licencjonowanych" while the lender facts confirm no licence;
+ * - every page's footer: the credit intermediary's disclosure with the (example) register entry,
+ *   and the data-removal link to our own /unsubscribe/.
  */
 
 const CONTENT_DIR = path.join(__dirname, '../../../content');
@@ -26,6 +31,36 @@ async function lenderNameForms(): Promise<NameForms[]> {
   };
   return Object.values(file.lenders).map((entry) => ({ nominative: entry.name, ...entry.nameForms }));
 }
+
+/** The reviewed brands' slugs, and whether any of them has a licence or register entry confirmed. */
+async function lenderLicences(): Promise<{ slugs: string[]; anyConfirmed: boolean }> {
+  const file = JSON.parse(await readFile(LENDER_FACTS_FILE, 'utf8')) as {
+    lenders: Record<string, { register?: { value: string | null } }>;
+  };
+  return {
+    slugs: Object.keys(file.lenders),
+    anyConfirmed: Object.values(file.lenders).some((entry) => (entry.register?.value ?? null) !== null),
+  };
+}
+
+/** What the site must not say: each excludes or misleads where it stands. */
+const MISLEADING: readonly { pattern: RegExp; says: string }[] = [
+  { pattern: /Zapoznałem\s+się/i, says: 'a statement in the masculine only ("Zapoznałem się")' },
+  {
+    pattern:
+      /pracownicy[^.]{0,60}nigdy[^.]{0,20}\snie\s+(?:dzwonią|telefonują)|nigdy[^.]{0,20}\snie\s+(?:dzwonimy|telefonujemy)/i,
+    says: '"we never call", beside the consent to telephone contact',
+  },
+  {
+    pattern: /wyłącznie\s+przez\s+formularz/i,
+    says: '"only through the form", against the journey of /jak-to-dziala/',
+  },
+];
+/** Said of lenders in general only once the lender facts confirm a licence. */
+const LICENSED = {
+  pattern: /licencjonowan/i,
+  says: '"licencjonowanych" while no lender\'s licence is confirmed',
+};
 
 const ENTITIES: Record<string, string> = { amp: '&', quot: '"', lt: '<', gt: '>', nbsp: '\u00a0' };
 
@@ -95,11 +130,13 @@ describeWithRedis('Polish copy on every page of the shipped site (real services)
   let redis: TestRedis;
   let stack: Stack;
   let names: NameForms[];
+  let licences: { slugs: string[]; anyConfirmed: boolean };
   let addresses: string[];
 
   beforeAll(async () => {
     redis = await provideTestRedis();
     names = await lenderNameForms();
+    licences = await lenderLicences();
     stack = await startStack({
       redis,
       contentDir: CONTENT_DIR,
@@ -123,8 +160,9 @@ describeWithRedis('Polish copy on every page of the shipped site (real services)
   const get = (address: string) =>
     rawRequest(stack.port, { path: address, headers: { 'accept-encoding': 'identity' } });
 
-  /** Every page's visible text, read once for both rules. */
+  /** Every page's visible text, read once for every rule, and its HTML for the footer's. */
   let pages: Map<string, string> | undefined;
+  const html = new Map<string, string>();
   async function visiblePages(): Promise<Map<string, string>> {
     if (pages) return pages;
     const read = new Map<string, string>();
@@ -132,6 +170,7 @@ describeWithRedis('Polish copy on every page of the shipped site (real services)
       const res = await get(address);
       if (res.status !== 200) throw new Error(`${address}: ${res.status}`);
       read.set(address, visibleText(res.body));
+      html.set(address, res.body);
     }
     pages = read;
     return read;
@@ -161,5 +200,56 @@ describeWithRedis('Polish copy on every page of the shipped site (real services)
     // The offer cards do name the reviewed brands, declined: the check above had something to read.
     const offers = (await visiblePages()).get('/lenders/116/') ?? '';
     expect(offers).toContain('Przeczytaj opinie o Pożyczce Plus');
+  }, 600_000);
+
+  it('says nothing that excludes or misleads on any page', async () => {
+    const rules = licences.anyConfirmed ? MISLEADING : [...MISLEADING, LICENSED];
+    const found: { address: string; problem: string }[] = [];
+    for (const [address, text] of await visiblePages())
+      for (const { pattern, says } of rules) {
+        const match = pattern.exec(text);
+        if (match) found.push({ address, problem: `${says}: "${match[0].replace(/\s+/g, ' ')}"` });
+      }
+    expect(byProblem(found)).toEqual([]);
+  }, 600_000);
+
+  it("puts the credit intermediary's disclosure and our own data-removal link in every page's footer", async () => {
+    await visiblePages();
+    const found: { address: string; problem: string }[] = [];
+    for (const [address, body] of html) {
+      const footer = /<footer class="site-footer">[\s\S]*<\/footer>/.exec(body)?.[0] ?? '';
+      const note =
+        /<p class="site-footer__note" data-operator="intermediary">([\s\S]*?)<\/p>/.exec(footer)?.[1] ?? '';
+      // The stack shows the embedded example operator: its entry is said to be an example.
+      if (!note.includes('wpis nr RPK000000 – to przykładowy numer, a nie prawdziwy wpis'))
+        found.push({ address, problem: 'no register entry (marked as the example) in the footer' });
+      if (!note.includes('<a href="/o-nas/#posrednictwo-kredytowe">'))
+        found.push({ address, problem: "no link to the disclosure's long form in the footer" });
+      if (
+        !footer.includes(
+          '<p class="site-footer__note" data-footer="data-removal"><a href="/unsubscribe/">Usuń moje dane</a></p>',
+        )
+      )
+        found.push({ address, problem: 'the data-removal link is not "Usuń moje dane" to /unsubscribe/' });
+    }
+    expect(byProblem(found)).toEqual([]);
+  }, 600_000);
+
+  it('gives the long form, with every lender we work with linked, on /o-nas/ and in the terms', async () => {
+    await visiblePages();
+    for (const address of ['/o-nas/', '/zasady-korzystania-z-serwisu/']) {
+      const main = /<main[\s\S]*<\/main>/.exec(html.get(address) ?? '')?.[0] ?? '';
+      expect({ address, entry: main.includes('pod numerem RPK000000 – to przykładowy numer') }).toEqual({
+        address,
+        entry: true,
+      });
+      expect(main).toContain(
+        'Nie mamy umocowania do zawierania umów pożyczki ani kredytu w imieniu pożyczkodawców',
+      );
+      expect(main).toContain('Wynagrodzenie, czyli prowizję, płaci nam pożyczkodawca');
+      const list = /<ul class="partner-list">([\s\S]*?)<\/ul>/.exec(main)?.[1] ?? '';
+      const linked = [...list.matchAll(/<a href="\/opinie-o-pozyczkach\/([a-z0-9-]+)\/">/g)].map((m) => m[1]);
+      expect(linked.sort()).toEqual([...licences.slugs].sort());
+    }
   }, 600_000);
 });

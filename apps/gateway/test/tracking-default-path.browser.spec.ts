@@ -102,7 +102,8 @@ describeWithChromium(
 
     it('stores the page views and the consent of a visit, exactly, in events.tracking_events', async () => {
       const { page, context, errors } = await openRecordingPage(browser);
-      // The home page's experiment variant, fixed so that its event is known.
+      // A variant cookie left from an earlier consent: without an answer to the notice now it is not
+      // reported (no event 60), and the first answer of POST /api/event deletes it.
       await context.addCookies([{ name: 'exp_0300.1', value: 'B', url: gateway.url }]);
       await page.goto(`${gateway.url}/`);
       await page.waitForSelector('html[data-client="ready"]');
@@ -138,7 +139,6 @@ describeWithChromium(
           consent: 'granted',
           client_id: clientId!,
         },
-        { event_id: 60, page_path: '/', sub4: '0300.1', sub5: 'B', consent: '', client_id: null },
         {
           event_id: 80,
           page_path: '/',

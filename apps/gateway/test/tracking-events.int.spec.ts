@@ -110,7 +110,7 @@ describe('POST /api/event', () => {
 
   it('answers 202 and delivers the events with what the gateway adds', async () => {
     const res = await send([
-      pageView({ utm_source: 'newsletter' }),
+      pageView({ utm_source: 'newsletter', referer: 'https://www.google.com/' }),
       { event_id: 40, sub4: 'contact', sub5: 'email', sub8: 1, page_path: '/kontakt/', domain: domain() },
     ]);
     expect(res.status).toBe(202);
@@ -119,13 +119,15 @@ describe('POST /api/event', () => {
     await until(() => mine().length === 2);
     const [view, focus] = mine();
     const sessionId = cookieLine(res, 'session_id')!.split(';')[0]!.split('=')[1];
+    // No answer to the cookie notice yet: no client id and no traffic source, whatever the browser sent.
     expect(view).toMatchObject({
       eventId: 5,
       sub4: 'pageView',
       sessionId,
       clientId: '',
       consent: '',
-      utmSource: 'newsletter',
+      utmSource: '',
+      referer: '',
       pagePath: '/',
     });
     expect(view!.sessionId).toMatch(UUID_V4);
@@ -134,7 +136,7 @@ describe('POST /api/event', () => {
     expect(view!.ipHash).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(view!.ipHash).not.toContain('198.51.100');
     expect(view!.ingestId).toMatch(UUID_V4);
-    expect(focus).toMatchObject({ eventId: 40, sub8: '1', sessionId, utmSource: 'newsletter' });
+    expect(focus).toMatchObject({ eventId: 40, sub8: '1', sessionId, utmSource: '' });
     expect(focus!.ingestId).not.toBe(view!.ingestId);
     // The delivery on the ops port's /metrics.
     const metrics = async () => (await rawRequest(gateway.opsPort, { path: '/metrics' })).body;
@@ -147,22 +149,18 @@ describe('POST /api/event', () => {
     );
   });
 
-  it('sets the identity cookies on its answer: session 30 min, language 365 days; client id and source only with consent', async () => {
+  it('sets the session id alone before a choice (30 min); the client id and the source only with consent', async () => {
     const first = await send(pageView({ utm_source: 'google', referer: 'https://www.google.com/' }));
-    expect(cookieLine(first, 'session_id')).toMatch(
-      /^session_id=[0-9a-f-]{36}; Max-Age=1800; Path=\/; SameSite=Lax; HttpOnly$/,
-    );
-    expect(cookieLine(first, 'lang')).toBe('lang=pl; Max-Age=31536000; Path=/; SameSite=Lax');
-    expect(cookieLine(first, 'client_id')).toBeUndefined();
-    expect(cookieLine(first, 'utm_source')).toBeUndefined();
+    expect(setCookies(first)).toEqual([
+      expect.stringMatching(/^session_id=[0-9a-f-]{36}; Max-Age=1800; Path=\/; SameSite=Lax; HttpOnly$/),
+    ]);
 
     const session = cookieLine(first, 'session_id')!.split(';')[0]!;
     const consented = await send(pageView({ utm_source: 'google', utm_medium: 'cpc' }), {
-      cookie: `${session}; lang=pl; cookie_consent=granted`,
+      cookie: `${session}; cookie_consent=granted`,
     });
     expect(consented.status).toBe(202);
     expect(cookieLine(consented, 'session_id')!.split(';')[0]).toBe(session);
-    expect(cookieLine(consented, 'lang')).toBeUndefined();
     expect(cookieLine(consented, 'client_id')).toMatch(
       /^client_id=[0-9a-f-]{36}; Max-Age=15552000; Path=\/; SameSite=Lax; HttpOnly$/,
     );
@@ -176,7 +174,30 @@ describe('POST /api/event', () => {
     expect(mine()[1]).toMatchObject({
       consent: 'granted',
       clientId: cookieLine(consented, 'client_id')!.split(';')[0]!.split('=')[1],
+      utmSource: 'google',
     });
+  });
+
+  it('after "Tylko niezbędne": events keep no utm_* or referer, and the cookies consent allowed are deleted', async () => {
+    const res = await send(
+      pageView({
+        utm_source: 'google',
+        utm_campaign: 'lato',
+        referer: 'https://www.google.com/search?q=pozyczka',
+      }),
+      {
+        cookie: `session_id=${SESSION}; cookie_consent=denied; client_id=7d1e2f30-4a5b-4c6d-8e9f-a0b1c2d3e4f5; utm_source_session=newsletter; exp_0300.1=B`,
+      },
+    );
+    expect(res.status).toBe(202);
+    expect(setCookies(res).map((line) => line.slice(0, line.indexOf(';')))).toEqual([
+      `session_id=${SESSION}`,
+      'client_id=',
+      'utm_source_session=',
+      'exp_0300.1=',
+    ]);
+    await until(() => mine().length === 1);
+    expect(mine()[0]).toMatchObject({ consent: 'denied', clientId: '', utmSource: '', referer: '' });
   });
 
   it('replaces a session id that is no UUID v4 and keeps one that is, with or without hyphens', async () => {

@@ -3,6 +3,7 @@ import { ApplicationsUseCases } from './application/applications.use-cases';
 import { ContactUseCases } from './application/contact.use-cases';
 import { DeliveryDispatch } from './application/delivery-dispatch';
 import { DeliveryStatusUseCases } from './application/delivery-status.use-cases';
+import { FormLimitsSource } from './application/form-limits';
 import { LenderMatching } from './application/lender-matching';
 import { MessageOutbox } from './application/message-outbox';
 import { OutboxSignal } from './application/outbox-signal';
@@ -44,6 +45,7 @@ import { LeadsController } from './transport/leads.controller';
     DeliveryStatusUseCases,
     SelfServiceUseCases,
     LenderMatching,
+    FormLimitsSource,
     DeliveryDispatch,
     MessageOutbox,
     OutboxSignal,

@@ -399,17 +399,24 @@ describe('leads: applications, partner enquiries, unsubscribe and erasure (real 
       expect(error?.message).toContain(SUBMIT_LIMIT_MESSAGE);
     });
 
-    it('scores the eligibility quiz by its weights', async () => {
+    it('answers the eligibility quiz with a band, never a percentage', async () => {
+      const { LOW, MEDIUM, HIGH } = leadsV1.EligibilityEstimate;
       await expect(
         t.client.evaluateEligibility({ over18: true, citizen: true, validIdentity: false, validBank: true }),
       ).resolves.toEqual({
-        chancePercent: 83,
+        chancePercent: 0,
+        estimate: MEDIUM,
         items: [
-          { key: 'over18', weightPercent: 20, satisfied: true },
-          { key: 'citizen', weightPercent: 35, satisfied: true },
-          { key: 'validIdentity', weightPercent: 15, satisfied: false },
-          { key: 'validBank', weightPercent: 28, satisfied: true },
+          { key: 'over18', weightPercent: 0, satisfied: true, ifNo: LOW },
+          { key: 'citizen', weightPercent: 0, satisfied: true, ifNo: MEDIUM },
+          { key: 'validIdentity', weightPercent: 0, satisfied: false, ifNo: MEDIUM },
+          { key: 'validBank', weightPercent: 0, satisfied: true, ifNo: LOW },
         ],
+      });
+      const all = { over18: true, citizen: true, validIdentity: true, validBank: true };
+      await expect(t.client.evaluateEligibility(all)).resolves.toMatchObject({ estimate: HIGH });
+      await expect(t.client.evaluateEligibility({ ...all, validBank: false })).resolves.toMatchObject({
+        estimate: LOW,
       });
     });
   });

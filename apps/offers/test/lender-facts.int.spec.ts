@@ -65,7 +65,11 @@ describeWithRedis(
           },
         });
         expect(facts.offer!.amountMaxGrosze).toBeGreaterThan(0);
-        expect(facts.offer!.representativeExample!.rrsoPercent).toMatch(/^\d+\.\d{2}$/);
+        // A lender's example carries its RRSO; a comparison site or intermediary has none of its own.
+        const ownTerms = !['porownywarka', 'posrednik'].includes(facts.kind!.value);
+        expect(facts.offer!.representativeExample?.rrsoPercent ?? 'none').toMatch(
+          ownTerms ? /^\d+\.\d{2}$/ : /^none$/,
+        );
         // An editorial fact is either unknown (all empty) or has a source and a date.
         const unknown = { value: '', source: null, checkedAt: '' };
         const known = expect.objectContaining({
@@ -95,6 +99,9 @@ describeWithRedis(
       expect(finbo.kind?.value).toBe('porownywarka');
       expect(finbo.company?.value).toBe('');
       expect(finbo.offer?.sponsored).toBe(true);
+      // A comparison site's feed terms are no loan of its own: no example, RRSO, interest or commission.
+      expect(finbo.offer).toMatchObject({ representativeExample: null, interestRateBp: 0, commissionBp: 0 });
+      expect(finbo.offer?.amountMaxGrosze).toBe(3_000_000);
       // Offers carry the kind, so every list can label a brand that does not lend.
       const { offers } = await t.client.listOffers({ country: 'PL', limit: 100, offset: 0, pagePath: '/' });
       expect(

@@ -234,6 +234,8 @@ describeWithRedis('offers service over gRPC (real PostgreSQL and Redis, feeds ov
     expect(avinto.tags[0]).toMatch(/^decyzja w ([3-9]|10) min$/);
     // …and is marked as filled in, so no page states it as the lender's.
     expect(avinto.filledTagIndexes).toEqual([0]);
+    // An intermediary: labelled, and no cost or RRSO of its own though its feed row states terms.
+    expect(avinto).toMatchObject({ lenderKind: 'posrednik', aprBasisPoints: 0, representativeExample: null });
     const filled = offers.flatMap((o) => o.filledTagIndexes.map((i) => o.tags[i]!.replace(/\d+/, 'N')));
     expect(new Set(filled)).toEqual(
       new Set(['decyzja w N min', 'N% wniosków przyjętych', 'przelew w N min']),
@@ -307,7 +309,7 @@ describeWithRedis('offers service over gRPC (real PostgreSQL and Redis, feeds ov
     expect((await failure(t.client.getLender({ lenderId: 0, slug: '' }))).code).toBe(status.INVALID_ARGUMENT);
   });
 
-  it('matches and ranks offers with their cost and RRSO, sponsored placements apart', async () => {
+  it('matches and ranks offers with their cost and RRSO; comparison sites and intermediaries apart', async () => {
     const answer = await t.client.matchOffers(match({ amountGrosze: 200_000, periodDays: 61 }));
     expect(answer.total).toBeGreaterThan(3);
     expect(answer.offers.every((m) => m.withinLimits && m.pricedPeriodDays === 61)).toBe(true);
@@ -323,12 +325,19 @@ describeWithRedis('offers service over gRPC (real PostgreSQL and Redis, feeds ov
     const best = answer.offers[0]!;
     expect(best.cost).toMatchObject({ amountGrosze: 200_000, periodDays: 61, firstLoanFreeApplies: true });
     expect(best.cost!.rrsoPercent).toMatch(/^\d+\.\d\d$/);
-    expect(answer.sponsored.map((m) => m.offer!.lenderSlug)).toEqual(['finbo']);
+    // Finbo (a comparison site, also a paid placement) and Avinto (an intermediary): apart, unpriced.
+    expect(answer.sponsored).toEqual([]);
+    expect(answer.intermediaries.map((m) => [m.offer!.lenderSlug, m.offer!.sponsored])).toEqual([
+      ['avinto', false],
+      ['finbo', true],
+    ]);
+    expect(answer.intermediaries.every((m) => m.cost === null && m.score === 0)).toBe(true);
+    expect(answer.offers.some((m) => ['avinto', 'finbo'].includes(m.offer!.lenderSlug))).toBe(false);
 
     const limited = await t.client.matchOffers(match({ amountGrosze: 200_000, limit: 2 }));
     expect(limited).toMatchObject({ total: answer.total });
     expect(limited.offers).toHaveLength(2);
-    // 30 000 zł only fits Finbo (sponsored) and Kasa Stefczyka.
+    // 30 000 zł only fits Finbo (a comparison site, apart) and Kasa Stefczyka.
     const large = await t.client.matchOffers(match({ amountGrosze: 3_000_000, periodDays: 720 }));
     expect(large.offers.map((m) => m.offer!.lenderSlug)).toEqual(['kasa-stefczyka']);
     // Too young for every PL lender.
@@ -356,10 +365,18 @@ describeWithRedis('offers service over gRPC (real PostgreSQL and Redis, feeds ov
       first_loan_free?: boolean;
       first_loan_free_max?: number;
       sponsored?: boolean;
+      review_slug: string;
     };
     const feed = JSON.parse(await readFile(path.join(BUNDLED_FEEDS, 'pl_feed.json'), 'utf8')) as FeedRow[];
+    // Avinto and Finbo do not lend (lender facts): never ranked or counted.
+    const notLenders = new Set(['avinto', 'finbo']);
     const lends = (o: FeedRow, zl: number) =>
-      (o.is_active ?? true) && !!o.lender_link && !o.sponsored && zl >= o.amount_min && zl <= o.amount_max;
+      (o.is_active ?? true) &&
+      !!o.lender_link &&
+      !o.sponsored &&
+      !notLenders.has(o.review_slug) &&
+      zl >= o.amount_min &&
+      zl <= o.amount_max;
     const within = (o: FeedRow, days: number) => days >= o.period_min_days && days <= o.period_max_days;
     const ids = (rows: FeedRow[]) => rows.map((o) => o.offer_id).sort((a, b) => a - b);
 
@@ -432,6 +449,7 @@ describeWithRedis('offers service over gRPC (real PostgreSQL and Redis, feeds ov
       total: 0,
       otherPeriod: [],
       sponsored: [],
+      intermediaries: [],
       unsupportedFilters: ['business', 'without_credit_check'],
     });
 

@@ -100,7 +100,7 @@ export const RPC_KINDS: { readonly [N in ServiceName]: RpcKindsOf<N> } = {
   leads: {
     SubmitApplication: 'keyed-write',
     GetApplication: 'read',
-    // Scores the quiz answers and stores nothing.
+    // Estimates the quiz answers and stores nothing.
     EvaluateEligibility: 'read',
     SubmitContactMessage: 'keyed-write',
     SubmitPartnerEnquiry: 'keyed-write',
@@ -120,6 +120,7 @@ export const RPC_KINDS: { readonly [N in ServiceName]: RpcKindsOf<N> } = {
     WithdrawSelfServiceConsents: 'unretried-write',
     ExportSelfServiceData: 'read',
     EraseSelfServiceData: 'unretried-write',
+    GetApplicationLimits: 'read',
   },
   events: {
     IngestEvents: 'ingest-write',

@@ -63,6 +63,7 @@ export {
   type OfferProductType,
   type UnsupportedFilter,
   type MatchRequest,
+  type MatchOptions,
   type MatchResult,
   type OfferMatch,
 } from './matching';

@@ -230,11 +230,50 @@ describe('what is ranked, what is apart', () => {
       ranked: [],
       otherPeriod: [],
       sponsored: [],
+      intermediaries: [],
       unsupported: ['business'],
     });
     expect(matchOffers(offers, request(1000, 61, { withoutCreditCheck: true })).unsupported).toEqual([
       'withoutCreditCheck',
     ]);
     expect(matchOffers(offers, request(1000, 61)).unsupported).toEqual([]);
+  });
+});
+
+describe('brands that do not lend are never ranked or priced', () => {
+  // A comparison site whose feed terms would be the cheapest, and an intermediary that is also a paid placement.
+  const offers = normalise([
+    { ...RUPI, header: 'Porównywarka', first_loan_free: false, interest_rate: 1, commission: 0 },
+    { ...RUPI, header: 'Pośrednik', sponsored: true, first_loan_free: false, commission: 5 },
+    { ...RUPI, header: 'Pożyczkodawca', first_loan_free: false, interest_rate: 10, commission: 10 },
+    { ...RUPI, header: 'Darmowa' },
+  ]);
+  const notLenders = new Set(['Porównywarka', 'Pośrednik']);
+  const options = { passesApplicationsOn: (offer: NormalisedOffer) => notLenders.has(offer.header) };
+
+  it('answers them apart, in list order, with no score and no cost, and keeps them out of the count', () => {
+    const result = matchOffers(offers, request(1000, 61), options);
+    expect(result.ranked.map((m) => m.offer.header)).toEqual(['Darmowa', 'Pożyczkodawca']);
+    expect(result.sponsored).toEqual([]);
+    expect(result.intermediaries.map((m) => [m.offer.header, m.score, m.estimatedCostGrosze])).toEqual([
+      ['Porównywarka', 0, null],
+      ['Pośrednik', 0, null],
+    ]);
+    expect(result.intermediaries.every((m) => m.withinLimits && !m.firstLoanFree)).toBe(true);
+  });
+
+  it('ranks them by cost like any lender when the caller says nothing about them', () => {
+    const result = matchOffers(offers, request(1000, 61));
+    expect(result.ranked.map((m) => m.offer.header)).toContain('Porównywarka');
+    expect(result.intermediaries).toEqual([]);
+  });
+
+  it('leaves them out of a list of free first loans and out of another period', () => {
+    expect(
+      matchOffers(offers, request(1000, 61, { firstLoanFreeOnly: true }), options).intermediaries,
+    ).toEqual([]);
+    const otherPeriod = matchOffers(offers, request(1000, 30), options);
+    expect(otherPeriod.intermediaries).toEqual([]);
+    expect(otherPeriod.otherPeriod.map((m) => m.offer.header)).not.toContain('Porównywarka');
   });
 });

@@ -93,8 +93,22 @@ export interface MatchResult {
   otherPeriod: OfferMatch[];
   /** Paid placements able to lend the amount for the period, in list order, for a separate labelled block. */
   sponsored: OfferMatch[];
+  /**
+   * Offers of brands that lend nothing themselves (comparison sites and credit intermediaries, as
+   * `MatchOptions.passesApplicationsOn` tells), whose stated limits take the amount for the period,
+   * in list order. Their feed terms are not a loan's: the cost is set by whichever lender they pass
+   * the application to. So they are never scored, ranked, counted or priced (no cost, no
+   * `firstLoanFree`), paid placement or not.
+   */
+  intermediaries: OfferMatch[];
   /** Filters asked for that no feed can answer (then nothing matches). */
   unsupported: UnsupportedFilter[];
+}
+
+/** What the feed cannot say about an offer, told by the caller (the offers service's lender facts). */
+export interface MatchOptions {
+  /** True for an offer of a brand that does not lend (a comparison site or credit intermediary). */
+  passesApplicationsOn?: (offer: NormalisedOffer) => boolean;
 }
 
 /**
@@ -209,6 +223,23 @@ const byRank = (a: OfferMatch, b: OfferMatch) =>
   (a.offer.header < b.offer.header ? -1 : a.offer.header > b.offer.header ? 1 : 0) ||
   a.offer.offerId - b.offer.offerId;
 
+/**
+ * An offer of a brand that lends nothing itself, as matched: within the amount, and the period when
+ * the offer's limits take it; no score and no cost, since no loan of its own is priced.
+ */
+function unpricedMatch(offer: NormalisedOffer, request: MatchRequest): OfferMatch {
+  const withinLimits = request.periodDays >= offer.periodMinDays && request.periodDays <= offer.periodMaxDays;
+  return {
+    offer,
+    score: 0,
+    withinLimits,
+    amountGrosze: request.amountGrosze,
+    periodDays: clamp(request.periodDays, offer.periodMinDays, offer.periodMaxDays),
+    estimatedCostGrosze: null,
+    firstLoanFree: false,
+  };
+}
+
 /** Which of the request's filters no feed can answer. */
 export function unsupportedFilters(filters: OfferFilters | undefined): UnsupportedFilter[] {
   return filters ? UNSUPPORTED_FILTERS.filter((name) => filters[name]) : [];
@@ -216,17 +247,31 @@ export function unsupportedFilters(filters: OfferFilters | undefined): Unsupport
 
 /**
  * Matches a request against a normalised list: the offers able to lend the amount for the period,
- * ranked; apart, those able to lend it only for another period, and the paid placements.
+ * ranked; apart, those able to lend it only for another period, the paid placements, and the
+ * offers of brands that do not lend (`options.passesApplicationsOn`), never ranked or priced. A
+ * list narrowed to free first loans leaves the last out: no loan of theirs is known to be free.
  */
-export function matchOffers(offers: readonly NormalisedOffer[], request: MatchRequest): MatchResult {
+export function matchOffers(
+  offers: readonly NormalisedOffer[],
+  request: MatchRequest,
+  options: MatchOptions = {},
+): MatchResult {
   const unsupported = unsupportedFilters(request.filters);
-  if (unsupported.length > 0) return { ranked: [], otherPeriod: [], sponsored: [], unsupported };
+  if (unsupported.length > 0)
+    return { ranked: [], otherPeriod: [], sponsored: [], intermediaries: [], unsupported };
   const firstLoanFreeOnly = request.filters?.firstLoanFreeOnly ?? false;
+  const passesOn = options.passesApplicationsOn ?? (() => false);
   const ranked: OfferMatch[] = [];
   const otherPeriod: OfferMatch[] = [];
   const sponsored: OfferMatch[] = [];
+  const intermediaries: OfferMatch[] = [];
   for (const offer of offers) {
     if (!offerAccepts(offer, request)) continue;
+    if (passesOn(offer)) {
+      const match = unpricedMatch(offer, request);
+      if (match.withinLimits && !firstLoanFreeOnly) intermediaries.push(match);
+      continue;
+    }
     const match = scoreMatch(offer, request);
     if (firstLoanFreeOnly && !match.firstLoanFree) continue;
     if (offer.sponsored) {
@@ -236,7 +281,7 @@ export function matchOffers(offers: readonly NormalisedOffer[], request: MatchRe
   ranked.sort(byRank);
   const distance = (m: OfferMatch) => Math.abs(m.periodDays - request.periodDays);
   otherPeriod.sort((a, b) => distance(a) - distance(b) || a.periodDays - b.periodDays || byRank(a, b));
-  return { ranked, otherPeriod, sponsored, unsupported };
+  return { ranked, otherPeriod, sponsored, intermediaries, unsupported };
 }
 
 /**

@@ -3,6 +3,11 @@ import {
   CONSENTS,
   contactDetailsSchema,
   ELIGIBILITY_ITEMS,
+  applicantAgeMessage,
+  isApplicantAgeMessage,
+  ELIGIBILITY_BAND_LABELS,
+  ELIGIBILITY_BASIS,
+  eligibilityReason,
   evaluateEligibility,
   formatAmountInput,
   formatBankAccountInput,
@@ -195,15 +200,27 @@ describe('personal details and consents step', () => {
     consents,
   };
 
-  it('accepts a 70-year-old with valid documents on the day and normalises them', () => {
-    // Born 1944-05-14: 82 in 2026, too old; the same person in 2014 was 70.
-    expect(personalDetailsSchema('2014-05-14').parse(valid)).toMatchObject({
+  it('accepts the ages the lenders take, naming them when it refuses one, and normalises the documents', () => {
+    // Born 1944-05-14: 82 in 2026, too old for lenders taking 18–78; the same person in 2014 was 70.
+    const ages = { min: 18, max: 78 };
+    expect(personalDetailsSchema('2014-05-14', undefined, ages).parse(valid)).toMatchObject({
       idCard: 'ABA300000',
       bankAccount: '61109010140000071219812874',
     });
-    expect(messagesByField(personalDetailsSchema(today).safeParse(valid))).toEqual({
-      pesel: APPLICATION_MESSAGES.age,
+    expect(messagesByField(personalDetailsSchema(today, undefined, ages).safeParse(valid))).toEqual({
+      pesel: applicantAgeMessage(ages),
     });
+    expect(applicantAgeMessage(ages)).toBe(
+      'Przez nasz formularz wniosek może złożyć osoba w wieku od 18 do 78 lat – tylko takie osoby przyjmują pożyczkodawcy, którym przekazujemy wnioski',
+    );
+    // With no upper limit stated (or none known) an adult of any age is accepted, a minor never.
+    expect(personalDetailsSchema(today).safeParse(valid).success).toBe(true);
+    const minor = { ...valid, pesel: '10252400006' }; // born 2010-05-24
+    expect(messagesByField(personalDetailsSchema(today).safeParse(minor))).toEqual({
+      pesel: applicantAgeMessage({ min: 18, max: null }),
+    });
+    expect(isApplicantAgeMessage(applicantAgeMessage(ages))).toBe(true);
+    expect(isApplicantAgeMessage(APPLICATION_MESSAGES.pesel)).toBe(false);
   });
 
   it('keeps the checksum and the age as separate messages', () => {
@@ -227,6 +244,16 @@ describe('personal details and consents step', () => {
       'consents.marketingSms.textVersion': APPLICATION_MESSAGES.consentVersion,
     });
     expect(new Set(CONSENTS.map((c) => c.version)).size).toBe(CONSENTS.length);
+  });
+
+  it('words every consent for everyone: no gendered past form such as "zapoznałem się"', () => {
+    // A first-person past verb ends in -łem/-łam (or their "/am" pair); a consent says "Akceptuję…",
+    // "Zgadzam się…", "Potwierdzam, że znam…" instead.
+    const gendered = /(?<![\p{L}])\p{L}+(?:łem|łam)(?:\/am)?(?![\p{L}])/giu;
+    expect(CONSENTS.flatMap((c) => [...c.text.matchAll(gendered)].map((m) => `${c.key}: ${m[0]}`))).toEqual(
+      [],
+    );
+    expect('Potwierdzam, że zapoznałem/am się z regulaminem.'.match(gendered)).toEqual(['zapoznałem/am']);
   });
 
   it('asks only the identity fields it is given, and drops what it did not ask', () => {
@@ -267,30 +294,58 @@ describe('registration form version', () => {
 });
 
 describe('eligibility quiz', () => {
-  it('weights the spec’s four questions 20, 35, 15 and 28', () => {
-    expect(ELIGIBILITY_ITEMS.map((i) => [i.key, i.weightPercent])).toEqual([
-      ['over18', 20],
-      ['citizen', 35],
-      ['validIdentity', 15],
-      ['validBank', 28],
+  const all = { over18: true, citizen: true, validIdentity: true, validBank: true };
+
+  it('asks the four basic conditions, each saying what a “no” does to the estimate', () => {
+    expect(ELIGIBILITY_ITEMS.map((i) => [i.key, i.ifNo])).toEqual([
+      ['over18', 'low'],
+      ['citizen', 'medium'],
+      ['validIdentity', 'medium'],
+      ['validBank', 'low'],
     ]);
   });
 
   it.each([
-    [{ over18: true, citizen: true, validIdentity: true, validBank: true }, 98],
-    [{ over18: false, citizen: false, validIdentity: false, validBank: false }, 0],
-    [{ over18: true, citizen: false, validIdentity: false, validBank: false }, 20],
-    [{ over18: true, citizen: true, validIdentity: false, validBank: false }, 55],
-    [{ over18: false, citizen: false, validIdentity: true, validBank: true }, 43],
-    [{ over18: true, citizen: false, validIdentity: true, validBank: true }, 63],
-  ])('%p → %i%%', (answers, chance) => {
+    [all, 'high'],
+    [{ ...all, citizen: false }, 'medium'],
+    [{ ...all, validIdentity: false }, 'medium'],
+    [{ ...all, citizen: false, validIdentity: false }, 'low'],
+    [{ ...all, over18: false }, 'low'],
+    [{ ...all, validBank: false }, 'low'],
+    [{ over18: false, citizen: false, validIdentity: false, validBank: false }, 'low'],
+  ] as const)('%p → %s', (answers, band) => {
     const result = evaluateEligibility(answers);
-    expect(result.chancePercent).toBe(chance);
+    expect(result.band).toBe(band);
     expect(result.items.map((i) => i.satisfied)).toEqual([
       answers.over18,
       answers.citizen,
       answers.validIdentity,
       answers.validBank,
+    ]);
+  });
+
+  it('gives the reason of its band: the hard condition missed first, else each one missed', () => {
+    expect(eligibilityReason(evaluateEligibility(all))).toMatch(/^Spełniasz wszystkie cztery/);
+    expect(eligibilityReason(evaluateEligibility({ ...all, validBank: false, citizen: false }))).toBe(
+      'Pożyczkodawcy wypłacają pieniądze na konto prowadzone na Twoje nazwisko.',
+    );
+    const foreigner = eligibilityReason(
+      evaluateEligibility({ ...all, citizen: false, validIdentity: false }),
+    );
+    expect(foreigner).toContain('tylko obywatelom Polski');
+    expect(foreigner).toContain('tylko polski dowód osobisty');
+  });
+
+  it('states that it is an estimate, its factors, that no credit bureau was asked and that the lender decides', () => {
+    expect(ELIGIBILITY_BASIS).toContain('To szacunek, a nie prawdopodobieństwo');
+    for (const item of ELIGIBILITY_ITEMS) expect(ELIGIBILITY_BASIS).toContain(item.factor);
+    expect(ELIGIBILITY_BASIS).toContain('Nie sprawdzaliśmy Cię w BIK');
+    expect(ELIGIBILITY_BASIS).toContain('decyduje pożyczkodawca');
+    expect(ELIGIBILITY_BASIS).not.toMatch(/\d\s*%/);
+    expect(Object.values(ELIGIBILITY_BAND_LABELS)).toEqual([
+      'wysokie szanse',
+      'średnie szanse',
+      'niskie szanse',
     ]);
   });
 });

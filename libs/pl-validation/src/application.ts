@@ -6,7 +6,7 @@ import { MESSAGES } from './contact-message';
 import { isEmail, normalizeEmail } from './email';
 import { isIdCardNumber, normalizeIdCardNumber } from './id-card';
 import { HIDDEN_CHARACTERS_MESSAGE, hasHiddenCharacters } from './names';
-import { isApplicantAge, parsePesel, APPLICANT_AGE } from './pesel';
+import { ADULT_APPLICANTS, type ApplicantAges, isApplicantAge, parsePesel } from './pesel';
 import { normalizePolishMobile } from './phone';
 
 /*
@@ -127,13 +127,28 @@ export const APPLICATION_MESSAGES = {
   // lenders text the applicant.
   phone: MESSAGES.phone,
   pesel: 'Wprowadź prawidłowy numer PESEL',
-  age: `Wniosek może złożyć osoba w wieku od ${APPLICANT_AGE.min} do ${APPLICANT_AGE.max} lat`,
   idCard: 'Wprowadź prawidłowy numer dowodu osobistego (3 litery i 6 cyfr)',
   bankAccount: 'Wprowadź prawidłowy numer konta bankowego (26 cyfr)',
   incomeSource: 'Wybierz źródło dochodu',
   consentRequired: 'Ta zgoda jest potrzebna, aby złożyć wniosek',
   consentVersion: 'Odśwież stronę: treść zgody się zmieniła',
 } as const;
+
+const AGE_MESSAGE_START = 'Przez nasz formularz wniosek może złożyć osoba';
+
+/**
+ * The PESEL's age message, naming the ages accepted: those the lenders the form passes applications
+ * to take (with no upper limit, only the youngest age).
+ */
+export function applicantAgeMessage(ages: ApplicantAges): string {
+  return ages.max === null
+    ? `${AGE_MESSAGE_START}, która ma co najmniej ${ages.min} lat`
+    : `${AGE_MESSAGE_START} w wieku od ${ages.min} do ${ages.max} lat – tylko takie osoby przyjmują pożyczkodawcy, którym przekazujemy wnioski`;
+}
+
+/** Whether a text is an age message of applicantAgeMessage (for any ages): a form may show it as it is. */
+export const isApplicantAgeMessage = (text: string): boolean =>
+  text.startsWith(AGE_MESSAGE_START) && text.length <= 200;
 
 /** Whole złoty or days as typed in a form field (digits only, at most seven). */
 const wholeNumber = (message: string, min: number, max: number) =>
@@ -283,11 +298,12 @@ const notAsked = z.unknown().transform((): undefined => undefined);
 
 /**
  * Step 3 for an application made on `today` ('YYYY-MM-DD'): the identity fields `asked` (PESEL:
- * checksum, then age 18–70; ID card; bank account), income source, consents.
+ * checksum, then one of the `ages` the form accepts; ID card; bank account), income source, consents.
  */
 export function personalDetailsSchema(
   today: string,
   asked: ReadonlySet<IdentityField> = ALL_IDENTITY_FIELDS,
+  ages: ApplicantAges = ADULT_APPLICANTS,
 ) {
   const pesel = z
     .string()
@@ -296,8 +312,8 @@ export function personalDetailsSchema(
     .superRefine((value, ctx) => {
       const pesel = parsePesel(value);
       if (!pesel) ctx.addIssue({ code: 'custom', message: APPLICATION_MESSAGES.pesel });
-      else if (!isApplicantAge(pesel, today))
-        ctx.addIssue({ code: 'custom', message: APPLICATION_MESSAGES.age });
+      else if (!isApplicantAge(pesel, today, ages))
+        ctx.addIssue({ code: 'custom', message: applicantAgeMessage(ages) });
     });
   const idCard = z
     .string()

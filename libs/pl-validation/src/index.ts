@@ -12,7 +12,9 @@ export {
 } from './site-paths';
 export { HIDDEN_CHARACTERS_MESSAGE, hasHiddenCharacters } from './names';
 export {
-  APPLICANT_AGE,
+  ADULT_AGE,
+  ADULT_APPLICANTS,
+  type ApplicantAges,
   type PeselData,
   ageOn,
   isApplicantAge,
@@ -30,10 +32,14 @@ export {
   formatPhoneInput,
 } from './input-masks';
 export {
+  ELIGIBILITY_BAND_LABELS,
+  ELIGIBILITY_BASIS,
   ELIGIBILITY_ITEMS,
   type EligibilityAnswers,
+  type EligibilityBand,
   type EligibilityKey,
   type EligibilityResult,
+  eligibilityReason,
   evaluateEligibility,
 } from './eligibility';
 export {
@@ -42,6 +48,8 @@ export {
   type ConsentKey,
   type ContactDetailsInput,
   IDENTITY_FIELDS,
+  applicantAgeMessage,
+  isApplicantAgeMessage,
   type IdentityField,
   INCOME_SOURCES,
   type IncomeSourceValue,

@@ -67,7 +67,7 @@ describe('PESEL', () => {
   });
 });
 
-describe('applicant age 18–70 with an injected today', () => {
+describe('applicant ages with an injected today', () => {
   const born = (birthDate: string) => ({ birthDate, sex: 'female' as const });
 
   it('counts full years, birthdays included on the day', () => {
@@ -77,11 +77,18 @@ describe('applicant age 18–70 with an injected today', () => {
     expect(ageOn('2008-02-29', '2026-03-01')).toBe(18);
   });
 
-  it('accepts exactly 18 and exactly 70, refuses a day younger or a day past 70', () => {
-    expect(isApplicantAge(born('2008-11-24'), '2026-11-24')).toBe(true);
+  it('accepts exactly the youngest and the oldest age, refuses a day younger or a day past the oldest', () => {
+    const ages = { min: 18, max: 70 };
+    expect(isApplicantAge(born('2008-11-24'), '2026-11-24', ages)).toBe(true);
+    expect(isApplicantAge(born('2008-11-25'), '2026-11-24', ages)).toBe(false);
+    expect(isApplicantAge(born('1956-11-25'), '2026-11-24', ages)).toBe(true); // 69, turns 70 tomorrow
+    expect(isApplicantAge(born('1955-11-25'), '2026-11-24', ages)).toBe(true); // 70 until tomorrow
+    expect(isApplicantAge(born('1955-11-24'), '2026-11-24', ages)).toBe(false); // 71 today
+  });
+
+  it('without an upper limit takes any adult, and never a minor whatever the limits say', () => {
+    expect(isApplicantAge(born('1930-01-01'), '2026-11-24')).toBe(true);
     expect(isApplicantAge(born('2008-11-25'), '2026-11-24')).toBe(false);
-    expect(isApplicantAge(born('1956-11-25'), '2026-11-24')).toBe(true); // 69, turns 70 tomorrow
-    expect(isApplicantAge(born('1955-11-25'), '2026-11-24')).toBe(true); // 70 until tomorrow
-    expect(isApplicantAge(born('1955-11-24'), '2026-11-24')).toBe(false); // 71 today
+    expect(isApplicantAge(born('2010-01-01'), '2026-11-24', { min: 16, max: 80 })).toBe(false);
   });
 });

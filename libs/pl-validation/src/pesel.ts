@@ -64,11 +64,27 @@ export function ageOn(birthDate: string, today: string): number {
   return ty - by - (hadBirthday ? 0 : 1);
 }
 
-/** Ages an applicant may have, inclusive. */
-export const APPLICANT_AGE = { min: 18, max: 70 } as const;
+/** The youngest borrower: 18, the age of full legal capacity (art. 11 Kodeksu cywilnego). */
+export const ADULT_AGE = 18;
 
-/** Whether the person the PESEL names is 18–70 years old on `today`. A separate rule from the checksum. */
-export function isApplicantAge(pesel: PeselData, today: string): boolean {
+/**
+ * Ages an application is accepted at, inclusive; `max` null: no upper limit. The application form's
+ * come from the lenders it passes applications to (the leads service's form limits).
+ */
+export interface ApplicantAges {
+  min: number;
+  max: number | null;
+}
+
+/** Adults of any age: what is checked while the lenders' limits are not known. */
+export const ADULT_APPLICANTS: ApplicantAges = { min: ADULT_AGE, max: null };
+
+/** Whether the person the PESEL names is of an accepted age on `today`. A separate rule from the checksum. */
+export function isApplicantAge(
+  pesel: PeselData,
+  today: string,
+  ages: ApplicantAges = ADULT_APPLICANTS,
+): boolean {
   const age = ageOn(pesel.birthDate, today);
-  return age >= APPLICANT_AGE.min && age <= APPLICANT_AGE.max;
+  return age >= Math.max(ages.min, ADULT_AGE) && (ages.max === null || age <= ages.max);
 }

@@ -14,7 +14,10 @@ export const EVENT = {
   fieldFocus: 40,
   /** A form field was left with a value (change event). */
   fieldFilled: 41,
-  /** A form field failed the browser's validation (invalid event). */
+  /**
+   * A form field failed a check: the browser's own validation (invalid event), or the site's, which
+   * marks the field aria-invalid (a form's script, or the server's answer drawn next to the field).
+   */
   fieldInvalid: 42,
   /**
    * A visitor followed an offer ('Przejdź do oferty'): the lender click of the funnel. Server-only:
@@ -26,7 +29,7 @@ export const EVENT = {
   experimentAssignment: 60,
   /** A form was submitted. */
   formSubmission: 70,
-  /** A consent choice was made (cookie notice, push notifications). */
+  /** A consent choice was made (the cookie notice). */
   consentChoice: 80,
   // The ids below are server-only too (EventDefinition.serverOnly): the leads service records them
   // about its own state changes; from a browser they are refused.
@@ -147,10 +150,11 @@ export const EVENT_CATALOGUE: readonly EventDefinition[] = /* @__PURE__ */ (() =
   {
     id: EVENT.fieldInvalid,
     name: 'fieldInvalid',
-    description: "A form field failed the browser's validation.",
+    description:
+      "A form field failed a check: the browser's validation, or the site's own (a form's script, or the server's answer shown next to the field).",
     fields: {
       ...FIELD_EVENT_FIELDS,
-      sub6: "the failed check, e.g. 'valueMissing', 'typeMismatch', 'patternMismatch'",
+      sub6: "the failed check: the field's first failing browser check, e.g. 'valueMissing', 'typeMismatch', 'patternMismatch', 'tooLong'; 'customError' for a rule of the site's that the browser does not check",
     },
     integer: ['sub8'],
     required: ['sub8'],
@@ -194,7 +198,8 @@ export const EVENT_CATALOGUE: readonly EventDefinition[] = /* @__PURE__ */ (() =
     id: EVENT.consentChoice,
     name: 'consentChoice',
     description: 'A visitor made a consent choice.',
-    fields: { sub4: "what was asked: 'cookies' or 'push'", sub5: "the choice: 'accepted' or 'declined'" },
+    // sub4 'push' came from a push-notification prompt, since retired: older events may hold it.
+    fields: { sub4: "what was asked: 'cookies'", sub5: "the choice: 'accepted' or 'declined'" },
     required: ['sub4', 'sub5'],
   },
   {

@@ -75,5 +75,8 @@ export function toPageOfferBlock(
     withoutCreditCheck: block.withoutCreditCheck,
     fallbackPath: fallbackTitle === undefined ? '' : block.fallbackPath,
     fallbackTitle: fallbackTitle ?? '',
+    applicantAgeFrom: block.applicants?.ageFrom ?? 0,
+    applicantAgeTo: block.applicants?.ageTo ?? 0,
+    applicantDocuments: block.applicants?.documents ?? [],
   };
 }

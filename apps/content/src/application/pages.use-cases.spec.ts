@@ -65,6 +65,9 @@ describe('PagesUseCases.getPage', () => {
         withoutCreditCheck: false,
         fallbackPath: '',
         fallbackTitle: '',
+        applicantAgeFrom: 0,
+        applicantAgeTo: 0,
+        applicantDocuments: [],
       },
     });
     expect(headings).toHaveBeenCalledWith(['/placa-minimalna/', '/usunieta/']);
@@ -96,6 +99,22 @@ describe('PagesUseCases.getPage', () => {
     });
     expect((await useCases.getPage('/bez-bloku/')).offerBlock).toBeNull();
     expect(pages.headings).toHaveBeenCalledWith(['/chwilowki-online/']);
+  });
+
+  it('carries the group of borrowers a block speaks to, for the gateway to say what the form accepts', async () => {
+    const block = {
+      ...pageRow().offerBlock!,
+      applicants: { ageFrom: 60, ageTo: 0, documents: ['passport', 'residenceCard'] },
+    };
+    const pages = strictMock<PagesRepository>('pages', {
+      findPublished: jest.fn().mockResolvedValue(pageRow({ offerBlock: block })),
+      headings: jest.fn().mockResolvedValue(new Map()),
+    });
+    expect((await new PagesUseCases(pages, cache).getPage('/mala-pozyczka/')).offerBlock).toMatchObject({
+      applicantAgeFrom: 60,
+      applicantAgeTo: 0,
+      applicantDocuments: ['passport', 'residenceCard'],
+    });
   });
 
   it("ends a lender review's trail with the lender's name", async () => {

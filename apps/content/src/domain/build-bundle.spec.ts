@@ -384,6 +384,42 @@ describe('buildBundle: every error names the file and the field', () => {
     expect(none.pages[0]).toMatchObject({ showOffers: false, offerBlock: null });
   });
 
+  it('offers.applicants: names the group a page speaks to by its ages and the documents it may hold', () => {
+    const offersIssues = (applicants: unknown) =>
+      issuesOf({
+        [SEO]: markdown(seoFront({ offers: { amount: 2000, periodDays: 61, applicants } }), sections(3, 100)),
+      }).map((i) => `${i.field}: ${i.message}`);
+    expect(offersIssues({})).toEqual(['offers.applicants: must give age, documents or both']);
+    expect(offersIssues({ documents: ['visa'], age: { min: 10 } })).toEqual(
+      expect.arrayContaining([
+        'offers.applicants.documents[0]: must be one of: passport, residenceCard',
+        'offers.applicants.age.min: must be at least 18',
+      ]),
+    );
+    expect(offersIssues({ documents: [] })).toEqual([
+      'offers.applicants.documents: must name at least one document (leave the key out for none)',
+    ]);
+    const page = (applicants: unknown) =>
+      buildBundle(
+        contentTree({
+          [SEO]: markdown(
+            seoFront({ offers: { amount: 2000, periodDays: 61, applicants } }),
+            sections(3, 100),
+          ),
+        }),
+      ).pages[0]!;
+    expect(page({ age: { min: 60 } }).offerBlock?.applicants).toEqual({
+      ageFrom: 60,
+      ageTo: 0,
+      documents: [],
+    });
+    expect(page({ documents: ['passport', 'residenceCard'] }).offerBlock?.applicants).toEqual({
+      ageFrom: 0,
+      ageTo: 0,
+      documents: ['passport', 'residenceCard'],
+    });
+  });
+
   it('related paths must exist in the content', () => {
     const issues = issuesOf({
       [SEO]: markdown(seoFront({ related: ['/placa-minimalna/', '/nie-ma-takiej/'] }), sections(3, 100)),

@@ -52,6 +52,15 @@ export function toOfferBlockRecord(declared: OffersDeclaration): OfferBlockRecor
     business: declared.business ?? false,
     withoutCreditCheck: declared.withoutCreditCheck ?? false,
     fallbackPath: declared.fallback ?? '',
+    ...(declared.applicants
+      ? {
+          applicants: {
+            ageFrom: declared.applicants.age?.min ?? 0,
+            ageTo: declared.applicants.age?.max ?? 0,
+            documents: declared.applicants.documents ?? [],
+          },
+        }
+      : {}),
   };
 }
 

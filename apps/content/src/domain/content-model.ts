@@ -21,6 +21,11 @@ export interface OfferBlockRecord {
   withoutCreditCheck: boolean;
   /** Page an empty block sends the visitor to; '' for the offers list of the same amount and period. */
   fallbackPath: string;
+  /**
+   * The group of borrowers the page speaks to (front matter `offers.applicants`); absent when it
+   * names none. Ages 0: that end not named; documents held instead of a Polish ID card.
+   */
+  applicants?: { ageFrom: number; ageTo: number; documents: string[] };
 }
 
 /** What every published path stores, whatever its kind: the row of content.pages. */

@@ -196,6 +196,39 @@ const wholeNumber = (min: number, max: number, unit: string) =>
 
 const flag = z.boolean({ error: 'must be true or false' }).optional();
 const borrowerAge = wholeNumber(OFFER_BLOCK_LIMITS.age.min, OFFER_BLOCK_LIMITS.age.max, 'years').optional();
+const ageRange = z
+  .strictObject({ min: borrowerAge, max: borrowerAge }, { error: required('a map {min, max}') })
+  .refine((range) => range.min !== undefined || range.max !== undefined, 'must give min, max or both')
+  .refine((range) => range.min === undefined || range.max === undefined || range.min <= range.max, {
+    message: 'must not be below min',
+    path: ['max'],
+  });
+
+/** Identity documents a group of borrowers may hold instead of a Polish ID card. */
+export const APPLICANT_DOCUMENTS = ['passport', 'residenceCard'] as const;
+
+/**
+ * Who a page speaks to when it names a group the application form may not serve: the ages the
+ * group may have and the documents it may hold. The gateway then says, next to the call to action,
+ * what the form accepts (from the lenders it passes applications to) and what helps otherwise.
+ */
+const applicantsDeclaration = z
+  .strictObject(
+    {
+      age: ageRange.optional(),
+      documents: uniqueList(
+        z.enum(APPLICANT_DOCUMENTS, { error: `must be one of: ${APPLICANT_DOCUMENTS.join(', ')}` }),
+        'document',
+      )
+        .refine((list) => list.length > 0, 'must name at least one document (leave the key out for none)')
+        .optional(),
+    },
+    { error: required('a map {age, documents}') },
+  )
+  .refine(
+    (group) => group.age !== undefined || group.documents !== undefined,
+    'must give age, documents or both',
+  );
 
 /** What an SEO page's offers block shows (content/README.md, "The offers block"). */
 export const offersDeclarationSchema = z.strictObject(
@@ -214,17 +247,11 @@ export const offersDeclarationSchema = z.strictObject(
       .refine((list) => list.length > 0, 'must name at least one product type (leave the key out for any)')
       .optional(),
     firstLoanFree: flag,
-    age: z
-      .strictObject({ min: borrowerAge, max: borrowerAge }, { error: required('a map {min, max}') })
-      .refine((range) => range.min !== undefined || range.max !== undefined, 'must give min, max or both')
-      .refine((range) => range.min === undefined || range.max === undefined || range.min <= range.max, {
-        message: 'must not be below min',
-        path: ['max'],
-      })
-      .optional(),
+    age: ageRange.optional(),
     business: flag,
     withoutCreditCheck: flag,
     fallback: sitePath.optional(),
+    applicants: applicantsDeclaration.optional(),
   },
   { error: required('false or a map {amount, periodDays, …} (see content/README.md)') },
 );

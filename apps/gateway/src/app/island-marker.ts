@@ -19,7 +19,6 @@ export const ISLAND_NAMES = [
   'currency-converter',
   'rate-chart',
   'lead-form',
-  'experiments',
 ] as const;
 
 export type IslandName = (typeof ISLAND_NAMES)[number];

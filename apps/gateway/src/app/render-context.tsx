@@ -13,6 +13,11 @@ export interface RenderContext {
   navigation: NavigationView;
   /** Server only: the page form's state of this request (see ResolvedPage.formState). */
   formState?: FormState;
+  /**
+   * Server only: the A/B flows this page is drawn in ('0300.1-B'; see ResolvedPage.testFlow). In
+   * the browser the visitor's variant cookies say it (features/experiments, useExperimentVariant).
+   */
+  testFlow?: string;
 }
 
 const Context = createContext<RenderContext | null>(null);

@@ -63,6 +63,9 @@ export interface OfferCard {
   amountMaxGrosze: number;
   periodMinDays: number;
   periodMaxDays: number;
+  /** Youngest and oldest borrower the offer takes, as its feed states them; 0 when it does not say. */
+  ageMin: number;
+  ageMax: number;
   aprBasisPoints: number;
   firstLoanFree: boolean;
   /** Up to which amount the first loan is free (grosze); 0 when unknown or not free. */
@@ -126,6 +129,11 @@ export interface OfferBlock {
   total: number;
   /** Paid placements that fit, shown labelled and apart from the ranked items. */
   sponsored: OfferCard[];
+  /**
+   * Comparison sites and credit intermediaries that fit: apart, never ranked or counted, and with
+   * no cost of their own (it depends on the lender they pass the application to).
+   */
+  intermediaries: OfferCard[];
   /** The block's heading: what it shows, worded from its request ('Chwilówki …: 1 000 zł na 61 dni'). */
   label: string;
   /** The amount (zł) and period (days) asked for. */

@@ -1,4 +1,3 @@
-import { LANGUAGE_COOKIE, languageCookie } from '../shared/locale';
 import { type InlineState } from '../app/page-payload';
 import { APP_ROOT_ID, INLINE_STATE_ID } from '../shared/page-state';
 import { BuildWatcher } from './build-updates';
@@ -12,13 +11,6 @@ function readInlineState(): InlineState {
   return JSON.parse(element.textContent) as InlineState;
 }
 
-function rememberLanguage(state: InlineState): void {
-  // Set in the browser, so the HTML stays identical for every visitor and can be cached.
-  if (!document.cookie.split('; ').some((c) => c.startsWith(`${LANGUAGE_COOKIE.name}=`))) {
-    document.cookie = languageCookie(state.locale, location.protocol === 'https:');
-  }
-}
-
 /**
  * The first load: no page hydrates React. The islands marked on the server HTML attach to it
  * (each its own small chunk), and React with the page chunks loads only when the visitor
@@ -28,7 +20,6 @@ async function main(): Promise<void> {
   const state = readInlineState();
   const container = document.getElementById(APP_ROOT_ID);
   if (!container) throw new Error(`#${APP_ROOT_ID} is missing from the page`);
-  rememberLanguage(state);
   const context = { locale: state.locale, buildId: state.buildId, today: state.today };
   const islands: IslandContext = { locale: state.locale, today: state.today };
   const builds = new BuildWatcher(state.buildId);

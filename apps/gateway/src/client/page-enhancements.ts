@@ -15,7 +15,7 @@ export const islandModules = {
   'loan-sliders': () => import('../features/home/loan-sliders.island'),
   // /kalkulator-kredytowy/: the loan calculator's figures, caps check and schedule follow the form
   'loan-calculator': () => import('../features/loan-calculator/loan-calculator.island'),
-  // /sprawdz-szanse/: the eligibility quiz's chance follows the answers
+  // /sprawdz-szanse/: the eligibility quiz's estimate follows the answers
   'eligibility-quiz': () => import('../features/eligibility/eligibility-quiz.island'),
   // articles and lender reviews: the comment form posts without a reload
   'comment-form': () => import('../features/comments/comment-form.island'),
@@ -31,8 +31,6 @@ export const islandModules = {
   'rate-chart': () => import('../features/rate-charts/rate-chart.island'),
   // /kontakt/, /wspolpraca/, /unsubscribe/: the form sent with fetch, errors in place, the confirmation in a dialog
   'lead-form': () => import('../features/contact/lead-form.island'),
-  // home: the A/B variant cookies mirrored to local storage and back
-  experiments: () => import('../features/experiments/experiments.island'),
 } satisfies Record<IslandName, () => Promise<IslandModule>>;
 
 /** The event tracker runs on every page (not an island: no marker), so it is part of the first load. */

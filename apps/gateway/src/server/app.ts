@@ -27,6 +27,7 @@ import { onlyWhen, withBody } from '../kit/http/only-when';
 import { publicProbeRoutes } from './http/ops';
 import { type PageExperimentsFor, pageHandler, payloadHandler } from './http/page-handlers';
 import { newClientId, readClientId } from '../kit/identity/client-id';
+import { readConsent } from '../shared/consent';
 import { limitDeclaredBody, rejectMalformedUrl, trailingSlashRedirect } from '../kit/http/request-guards';
 import { allowHeader, methodRule, methodTable, unansweredPosts } from '../kit/http/methods';
 import { originFormTarget } from '../kit/http/request-target';
@@ -244,7 +245,8 @@ export function createGatewayApp(appDeps: GatewayDeps): Express {
 
 /**
  * The A/B assignment of a page request (features/experiments): the site's country, the visitor's
- * client id when there is one, a `Secure` cookie behind https.
+ * cookie choice (no consent, no experiment), the client id when there is one, a `Secure` cookie
+ * behind https.
  */
 function pageExperiments(deps: GatewayDeps): PageExperimentsFor {
   const country = createPolishLocale(deps.config.PUBLIC_ORIGIN).country;
@@ -255,6 +257,7 @@ function pageExperiments(deps: GatewayDeps): PageExperimentsFor {
       path: pathname,
       query: new URLSearchParams(search),
       cookieHeader,
+      consent: readConsent(cookieHeader),
       country,
       clientId: readClientId(cookieHeader),
       newId: newClientId,

@@ -13,6 +13,7 @@ import { articleViewsFeature } from '../features/article-views/article-views.api
 import { commentsFeature } from '../features/comments/comments.api';
 import { formStateFromQuery as commentFormState } from '../features/comments/comments-query';
 import { contactFeature } from '../features/contact/contact.api';
+import { cookieSettingsFeature } from '../features/consent/cookie-settings.api';
 import { homeFeature } from '../features/home/home.api';
 import { converterFormState } from '../features/currency-converter/converter-query';
 import { offersFeature } from '../features/offers/offers.api';
@@ -28,6 +29,7 @@ export const FEATURE_HANDLERS: readonly FeatureHandler[] = [
   contactFeature,
   partnersFeature,
   unsubscribeFeature,
+  cookieSettingsFeature,
   selfServiceFeature,
   applicationFeature,
   offersFeature,

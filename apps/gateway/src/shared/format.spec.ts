@@ -1,5 +1,5 @@
 import { formatDate, formatMoney, formatMoneyWhole, formatDecimal, plural } from './format';
-import { createPolishLocale, languageCookie } from './locale';
+import { createPolishLocale } from './locale';
 
 const locale = createPolishLocale('https://pozyczki.example:8443');
 
@@ -30,7 +30,7 @@ describe('Polish formatting and locale', () => {
     ]);
   });
 
-  it('builds the locale from PUBLIC_ORIGIN and a 365-day language cookie', () => {
+  it('builds the locale from PUBLIC_ORIGIN', () => {
     expect(locale).toEqual({
       country: 'PL',
       code: 'pl-PL',
@@ -41,7 +41,5 @@ describe('Polish formatting and locale', () => {
       currency: 'PLN',
       currencySign: 'zł',
     });
-    expect(languageCookie(locale, true)).toBe('lang=pl; Max-Age=31536000; Path=/; SameSite=Lax; Secure');
-    expect(languageCookie(locale, false)).not.toContain('Secure');
   });
 });

@@ -29,17 +29,3 @@ export function createPolishLocale(publicOrigin: string): Locale {
     currencySign: 'zł',
   };
 }
-
-/** Name and lifetime (365 days) of the language cookie the browser sets. */
-export const LANGUAGE_COOKIE = { name: 'lang', maxAgeSeconds: 365 * 24 * 60 * 60 } as const;
-
-export function languageCookie(locale: Pick<Locale, 'language'>, secure: boolean): string {
-  const parts = [
-    `${LANGUAGE_COOKIE.name}=${encodeURIComponent(locale.language)}`,
-    `Max-Age=${LANGUAGE_COOKIE.maxAgeSeconds}`,
-    'Path=/',
-    'SameSite=Lax',
-  ];
-  if (secure) parts.push('Secure');
-  return parts.join('; ');
-}

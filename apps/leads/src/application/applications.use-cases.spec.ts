@@ -1,5 +1,5 @@
 import { commonV1, leadsV1 } from '@lib/contracts';
-import { CONSENTS } from '@lib/pl-validation';
+import { applicantAgeMessage, CONSENTS } from '@lib/pl-validation';
 import { CallDeadline, type ServiceError } from '@lib/service-kit';
 import { silentLogger, strictMock } from '@lib/testing';
 import { type JourneyFields } from '../domain/application-journey';
@@ -11,6 +11,7 @@ import { type DeliveriesRepository } from '../persistence/deliveries.repository'
 import { type PeerServices } from '../persistence/peer-services';
 import { type PersonalDataVault } from '../persistence/personal-data-vault';
 import { type SubmitRateLimiter } from '../persistence/submit-rate-limiter';
+import { FormLimitsSource } from './form-limits';
 import { LenderMatching } from './lender-matching';
 import { type MessageOutbox } from './message-outbox';
 import { OutboxSignal } from './outbox-signal';
@@ -75,10 +76,17 @@ function useCasesWith(ports: {
   applications: ApplicationsRepository;
   limiter?: SubmitRateLimiter;
   matchOffers?: jest.Mock;
+  listOffers?: jest.Mock;
   lenders?: DeliveryLender[];
   queue?: jest.Mock;
 }) {
-  const peers = { offers: { matchOffers: ports.matchOffers ?? jest.fn() } } as unknown as PeerServices;
+  const peers = {
+    offers: {
+      matchOffers: ports.matchOffers ?? jest.fn(),
+      listOffers: ports.listOffers ?? jest.fn().mockResolvedValue({ offers: [], total: 0 }),
+    },
+  } as unknown as PeerServices;
+  const directory = { environment: 'sandbox' as const, lenders: ports.lenders ?? [] };
   const queue = ports.queue ?? jest.fn().mockResolvedValue(undefined);
   const outbox = strictMock<MessageOutbox>('outbox', {
     prepare: jest.fn((kind: string) =>
@@ -97,10 +105,11 @@ function useCasesWith(ports: {
     vault(),
     ports.limiter ?? strictMock<SubmitRateLimiter>('limiter'),
     new LenderMatching(peers, silentLogger()),
+    new FormLimitsSource(peers, directory, silentLogger()),
     strictMock<DeliveriesRepository>('deliveries', { queue }),
     outbox,
     new OutboxSignal(),
-    { environment: 'sandbox', lenders: ports.lenders ?? [] },
+    directory,
     { LEADS_LINK_KEY: LINK_KEY, PUBLIC_ORIGIN: 'https://example.pl' } as LeadsConfig,
     silentLogger(),
   );
@@ -289,5 +298,79 @@ describe('ApplicationsUseCases.submitApplication', () => {
     });
     expect(change.consents).toEqual([]);
     expect(matchOffers).not.toHaveBeenCalled();
+  });
+});
+
+describe('the application form’s limits come from the lenders it passes applications to', () => {
+  /** The feed's offers: Vivus takes 18–75, Provident 20–78, Rupi (no delivery) 18–90. */
+  const listOffers = jest.fn().mockResolvedValue({
+    offers: [
+      { lenderSlug: 'vivus', isActive: true, ageMin: 18, ageMax: 75, asOf: '2026-11-28', sample: true },
+      { lenderSlug: 'provident', isActive: true, ageMin: 20, ageMax: 78, asOf: '2026-11-28', sample: true },
+      { lenderSlug: 'rupi', isActive: true, ageMin: 18, ageMax: 90, asOf: '2026-11-28', sample: true },
+    ],
+    total: 3,
+  });
+  const lenders = [lender('vivus', ['firstName', 'pesel', 'idCard']), lender('provident', ['phone', 'age'])];
+
+  it('states the ages and the document of those lenders, with the feed’s day, in the preview and on its own', async () => {
+    const useCases = useCasesWith({
+      applications: strictMock<ApplicationsRepository>('applications', {
+        findById: jest.fn().mockResolvedValue({ id: LEAD, status: 'draft' }),
+      }),
+      matchOffers: matchedBy(['provident']),
+      listOffers,
+      lenders,
+    });
+    const expected = {
+      known: true,
+      ageChecked: true,
+      ageMin: 18,
+      ageMax: 78,
+      identityDocuments: ['id_card'],
+      asOf: '2026-11-28',
+      sample: true,
+    };
+    await expect(useCases.applicationLimits(deadline())).resolves.toMatchObject(expected);
+    jest
+      .spyOn(useCases as unknown as { journeyOf: () => Promise<JourneyFields> }, 'journeyOf')
+      .mockResolvedValue(fields);
+    const preview = await useCases.previewDelivery(LEAD, deadline());
+    expect(preview.limits).toMatchObject(expected);
+    expect(preview.limits?.lenders.map((l) => [l.lenderSlug, l.ageMin, l.ageMax])).toEqual([
+      ['vivus', 18, 75],
+      ['provident', 20, 78],
+    ]);
+    // Kept for a minute: the feed was read once for both answers.
+    expect(listOffers).toHaveBeenCalledTimes(1);
+  });
+
+  it('refuses at submit an applicant older than every one of those lenders takes, naming the ages', async () => {
+    const useCases = useCasesWith({
+      applications: strictMock<ApplicationsRepository>('applications'),
+      matchOffers: matchedBy(['vivus']),
+      listOffers,
+      lenders,
+    });
+    // Born 1940-05-14: 86 on the day.
+    const error = (await useCases
+      .submitApplication(submit({ fields: { ...fields, pesel: '40051401238' } }), deadline())
+      .catch((e: unknown) => e)) as ServiceError;
+    expect(error.extra.fieldViolations).toEqual([
+      { field: 'pesel', description: applicantAgeMessage({ min: 18, max: 78 }) },
+    ]);
+  });
+
+  it('answers unknown limits, not an error, while the offers service does not answer', async () => {
+    const useCases = useCasesWith({
+      applications: strictMock<ApplicationsRepository>('applications'),
+      listOffers: jest.fn().mockRejectedValue(new Error('UNAVAILABLE')),
+      lenders,
+    });
+    await expect(useCases.applicationLimits(deadline())).resolves.toMatchObject({
+      known: false,
+      lenders: [],
+      identityDocuments: [],
+    });
   });
 });

@@ -5,6 +5,8 @@ import { type Logger } from '@lib/observability';
 import { type LenderDirectory } from '@lib/partner-delivery';
 import { warsawDay } from '@lib/pl-calendar';
 import {
+  ADULT_APPLICANTS,
+  type ApplicantAges,
   type ConsentKey,
   evaluateEligibility,
   type EligibilityAnswers,
@@ -49,8 +51,14 @@ import { type QueuedMessage } from '../persistence/outbound-messages.repository'
 import { PersonalDataVault } from '../persistence/personal-data-vault';
 import { SubmitRateLimiter } from '../persistence/submit-rate-limiter';
 import { consentsInForce, sealScope } from './application-records';
+import { type DatedFormLimits, FormLimitsSource, toLimitsMessage } from './form-limits';
 import { fieldsGiven, LenderMatching } from './lender-matching';
-import { APPLICATION_STATUS, CONSENT_TYPES_BY_KEY, PURPOSE_BY_VALUE } from './lead-mappings';
+import {
+  APPLICATION_STATUS,
+  CONSENT_TYPES_BY_KEY,
+  ELIGIBILITY_ESTIMATES,
+  PURPOSE_BY_VALUE,
+} from './lead-mappings';
 import { MessageOutbox } from './message-outbox';
 import { OutboxSignal } from './outbox-signal';
 
@@ -70,6 +78,14 @@ interface Completion {
   matchedOffers: number;
   planned: PlannedDelivery[];
   message: QueuedMessage | null;
+}
+
+/**
+ * The ages the last step accepts: the form's limits' when they are known, else any adult (the
+ * submit's match by age still sends the application only to lenders taking that age).
+ */
+function applicantAgesOf(limits: DatedFormLimits | null): ApplicantAges {
+  return limits ? limits.ages : ADULT_APPLICANTS;
 }
 
 /**
@@ -94,6 +110,7 @@ export class ApplicationsUseCases {
     private readonly vault: PersonalDataVault,
     private readonly limiter: SubmitRateLimiter,
     private readonly matching: LenderMatching,
+    private readonly formLimits: FormLimitsSource,
     private readonly deliveries: DeliveriesRepository,
     private readonly outbox: MessageOutbox,
     private readonly queued: OutboxSignal,
@@ -129,7 +146,8 @@ export class ApplicationsUseCases {
     const merged = mergeJourney(stored, fieldsUpTo(command.fields, upTo));
     const id = draft?.id ?? randomUUID();
     const asked = upTo >= 3 ? await this.identityFieldsAsked(id, merged, now, deadline) : undefined;
-    const checked = validateJourney(merged, upTo, warsawDay(now), asked);
+    const limits = upTo >= 3 ? await this.formLimits.current(deadline) : null;
+    const checked = validateJourney(merged, upTo, warsawDay(now), asked, applicantAgesOf(limits));
     if ('violations' in checked) throw invalidArgument(checked.violations);
     const journey = withoutUnasked(mergeJourney(merged, storedJourney(checked.ok)), asked);
 
@@ -225,15 +243,25 @@ export class ApplicationsUseCases {
     if (row.status !== 'draft')
       throw failedPrecondition('the application was already submitted', 'APPLICATION_SUBMITTED');
     const journey = await this.journeyOf(row);
-    const match = await this.matching.match(PREVIEW, journey, new Date(), deadline);
-    if (!match) return { lenders: [], requiredFields: [...IDENTITY_FIELDS, 'incomeSource'] };
+    const [match, formLimits] = await Promise.all([
+      this.matching.match(PREVIEW, journey, new Date(), deadline),
+      this.formLimits.current(deadline),
+    ]);
+    const limits = toLimitsMessage(formLimits);
+    if (!match) return { lenders: [], requiredFields: [...IDENTITY_FIELDS, 'incomeSource'], limits };
     const lenders = this.directory.lenders.filter((l) => l.enabled && match.lenderSlugs.includes(l.slug));
     lenders.sort((a, b) => match.lenderSlugs.indexOf(a.slug) - match.lenderSlugs.indexOf(b.slug));
     const asked = identityFieldsFor(fieldsNeededBy(match.lenderSlugs, this.directory.lenders));
     return {
       lenders: lenders.map((l) => ({ lenderSlug: l.slug, lenderName: l.name })),
       requiredFields: [...IDENTITY_FIELDS.filter((f) => asked.has(f)), 'incomeSource'],
+      limits,
     };
+  }
+
+  /** What the application form accepts now (GetApplicationLimits): never an error, `known` false instead. */
+  async applicationLimits(deadline: Deadline): Promise<leadsV1.ApplicationLimits> {
+    return toLimitsMessage(await this.formLimits.current(deadline));
   }
 
   /**
@@ -348,8 +376,19 @@ export class ApplicationsUseCases {
     return this.toApplication(row);
   }
 
+  /** The quiz's estimate: a band, never a percentage (the deprecated number fields stay 0). */
   evaluateEligibility(answers: EligibilityAnswers): leadsV1.EvaluateEligibilityResponse {
-    return evaluateEligibility(answers);
+    const { band, items } = evaluateEligibility(answers);
+    return {
+      chancePercent: 0,
+      estimate: ELIGIBILITY_ESTIMATES[band],
+      items: items.map((item) => ({
+        key: item.key,
+        weightPercent: 0,
+        satisfied: item.satisfied,
+        ifNo: ELIGIBILITY_ESTIMATES[item.ifNo],
+      })),
+    };
   }
 
   /** The journey stored in a row: its plain columns, its sealed fields opened, its consents in force. */

@@ -1,6 +1,13 @@
 import { commonV1, leadsV1 } from '@lib/contracts';
-import { type ConsentKey, type LoanPurposeValue } from '@lib/pl-validation';
+import { type ConsentKey, type EligibilityBand, type LoanPurposeValue } from '@lib/pl-validation';
 import { type ApplicationStatusValue } from '../persistence/application.entity';
+
+/** The eligibility quiz's bands (@lib/pl-validation) as leads.v1.EligibilityEstimate. */
+export const ELIGIBILITY_ESTIMATES: Readonly<Record<EligibilityBand, leadsV1.EligibilityEstimate>> = {
+  high: leadsV1.EligibilityEstimate.HIGH,
+  medium: leadsV1.EligibilityEstimate.MEDIUM,
+  low: leadsV1.EligibilityEstimate.LOW,
+};
 
 /** common.v1.LoanPurpose ↔ the purpose values of the forms (@lib/pl-validation LOAN_PURPOSES). */
 export const PURPOSE_VALUES: ReadonlyMap<commonV1.LoanPurpose, LoanPurposeValue> = new Map([

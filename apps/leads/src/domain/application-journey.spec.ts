@@ -1,4 +1,4 @@
-import { APPLICATION_MESSAGES, CONSENTS } from '@lib/pl-validation';
+import { APPLICATION_MESSAGES, applicantAgeMessage, CONSENTS } from '@lib/pl-validation';
 import {
   fieldsUpTo,
   formVersionOf,
@@ -49,14 +49,21 @@ describe('the application journey', () => {
     });
   });
 
-  it('refuses an applicant outside 18-70 and a required consent not given, with the Polish messages', () => {
+  it('refuses an applicant outside the accepted ages and a required consent not given, with the Polish messages', () => {
     const tooYoung = validateJourney({ ...complete, pesel: '10271200128' }, 3, TODAY);
+    // Born 1990-05-14: 36, too old where the lenders take 18–30 only.
+    const ages = { min: 18, max: 30 };
+    expect(validateJourney({ ...complete, pesel: '90051401233' }, 3, TODAY, undefined, ages)).toEqual({
+      violations: [{ field: 'pesel', description: applicantAgeMessage(ages) }],
+    });
     const noTerms = validateJourney(
       { ...complete, consents: { ...consents, terms: { given: false, textVersion: 'terms-2026-11-v1' } } },
       3,
       TODAY,
     );
-    expect(tooYoung).toEqual({ violations: [{ field: 'pesel', description: APPLICATION_MESSAGES.age }] });
+    expect(tooYoung).toEqual({
+      violations: [{ field: 'pesel', description: applicantAgeMessage({ min: 18, max: null }) }],
+    });
     expect(noTerms).toEqual({
       violations: [{ field: 'consents.terms.given', description: APPLICATION_MESSAGES.consentRequired }],
     });

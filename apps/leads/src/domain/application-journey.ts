@@ -1,5 +1,6 @@
 import { type Zloty } from '@lib/finance';
 import {
+  type ApplicantAges,
   CONSENTS,
   type ConsentKey,
   contactDetailsSchema,
@@ -71,14 +72,16 @@ export interface JourneyViolation {
 
 /**
  * Validates the steps 1..`upTo` of the merged journey for an application made on `today`
- * ('YYYY-MM-DD'), the last step asking the identity fields `asked` (all when not given); every
- * problem is reported (Polish messages), by the form's field names.
+ * ('YYYY-MM-DD'), the last step asking the identity fields `asked` (all when not given) and
+ * accepting the applicant `ages` (any adult when not given); every problem is reported (Polish
+ * messages), by the form's field names.
  */
 export function validateJourney(
   fields: JourneyFields,
   upTo: JourneyStep,
   today: string,
   asked?: ReadonlySet<IdentityField>,
+  ages?: ApplicantAges,
 ): { ok: ValidJourney } | { violations: JourneyViolation[] } {
   const violations: JourneyViolation[] = [];
   const run = <S extends z.ZodType>(schema: S, value: unknown): z.output<S> | undefined => {
@@ -104,7 +107,7 @@ export function validateJourney(
       : undefined;
   const personal =
     upTo >= STEPS.personalDetails
-      ? run(personalDetailsSchema(today, asked), {
+      ? run(personalDetailsSchema(today, asked, ages), {
           pesel: fields.pesel ?? '',
           idCard: fields.idCard ?? '',
           bankAccount: fields.bankAccount ?? '',

@@ -27,10 +27,17 @@ interface Paragraph {
 
 const SITE_NAME = 'Porównywarka pożyczek';
 
-/** Our staff never call and never ask for secrets: said in every message, against phishing calls. */
+/**
+ * What we never ask for, said in every message against phishing. The applicant may have agreed to
+ * e-mail, SMS and telephone contact, so it never says that we do not call: only people who agreed
+ * to it are called, and no message or call of ours asks for any of these (the site's footer says
+ * the same, with the operator's domain and number).
+ */
 export const FRAUD_WARNING =
-  'Uwaga na oszustów: nasi pracownicy nigdy nie dzwonią do klientów i nigdy nie proszą o hasła ' +
-  'ani o kody z SMS-ów. Jeśli ktoś podaje się za nas i o to prosi, przerwij rozmowę.';
+  'Uwaga na oszustów: nigdy nie prosimy o hasła do bankowości, kody z SMS-ów, dane karty płatniczej ' +
+  'ani o wpłaty i nie każemy instalować aplikacji do zdalnego dostępu. Dzwonimy wyłącznie do osób, ' +
+  'które zgodziły się na kontakt telefoniczny. Jeśli ktoś podaje się za nas i prosi o którąś z tych ' +
+  'rzeczy, przerwij rozmowę i niczego nie przekazuj.';
 
 /** What we are: an intermediary, never the lender. */
 export const INTERMEDIARY_NOTE =

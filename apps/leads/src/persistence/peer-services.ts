@@ -6,12 +6,12 @@ import { type LeadsConfig } from '../leads.config';
 /**
  * The services the leads service calls, through the project's gRPC client (deadline per call,
  * one retry after UNAVAILABLE as RPC_KINDS allows): offers (MatchOffers after a submit,
- * ForgetLeadRequests on erasure), content (AnonymiseCommenter on erasure) and events (IngestEvents:
+ * ListOffers for the application form's age limits, ForgetLeadRequests on erasure), content (AnonymiseCommenter on erasure) and events (IngestEvents:
  * the stream events of the outbox). Channels connect lazily, on the first call.
  */
 @Injectable()
 export class PeerServices implements OnApplicationShutdown {
-  readonly offers: Pick<ServiceClient<'offers'>, 'matchOffers' | 'forgetLeadRequests'>;
+  readonly offers: Pick<ServiceClient<'offers'>, 'matchOffers' | 'listOffers' | 'forgetLeadRequests'>;
   readonly content: Pick<ServiceClient<'content'>, 'anonymiseCommenter'>;
   readonly events: Pick<ServiceClient<'events'>, 'ingestEvents'>;
   private readonly clients: { close(): void }[];

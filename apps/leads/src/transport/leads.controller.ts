@@ -119,6 +119,14 @@ export class LeadsController implements leadsV1.LeadsServiceController {
     );
   }
 
+  async getApplicationLimits(
+    _request: leadsV1.GetApplicationLimitsRequest,
+    _metadata?: unknown,
+    call?: unknown,
+  ): Promise<leadsV1.ApplicationLimits> {
+    return this.applications.applicationLimits(CallDeadline.of(call));
+  }
+
   async getApplicationStatus(
     request: leadsV1.GetApplicationStatusRequest,
   ): Promise<leadsV1.ApplicationStatusView> {

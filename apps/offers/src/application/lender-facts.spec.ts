@@ -155,6 +155,42 @@ describe('lender facts data', () => {
     ).toBeNull();
   });
 
+  it('states no example, interest or commission of its own for a comparison site or intermediary', () => {
+    const [offer] = normaliseFeed(
+      [feedOffer(1, 'Finbo', { interest_rate: 14.5, commission: 11.6, repayment: 'monthly' })],
+      'pl',
+      DAY,
+    ).offers;
+    const { lenders } = loadLenderFacts();
+    const example = {
+      amountGrosze: 100_000,
+      periodDays: 30,
+      interestRateBp: 1450,
+      interestGrosze: 1_000,
+      feesGrosze: 0,
+      totalCostGrosze: 1_000,
+      totalPayableGrosze: 101_000,
+      rrsoPercent: '12.00',
+      payments: 1,
+      firstLoanFreeApplies: false,
+    };
+    for (const slug of ['finbo', 'avinto']) {
+      const facts = assembleLenderFacts(slug, lenders[slug]!, offer, example, DAY);
+      expect(facts.offer).toMatchObject({
+        representativeExample: null,
+        interestRateBp: 0,
+        commissionBp: 0,
+        amountMaxGrosze: 300_000,
+      });
+    }
+    const lender = assembleLenderFacts('vivus', lenders['vivus']!, offer, example, DAY);
+    expect(lender.offer).toMatchObject({
+      representativeExample: example,
+      interestRateBp: 1450,
+      commissionBp: 1160,
+    });
+  });
+
   it('figures leave out paid placements, inactive offers and brands that do not lend', () => {
     const offers = normaliseFeed(
       [

@@ -135,6 +135,7 @@ describe('MatchingUseCases', () => {
       otherPeriod: [],
       otherPeriodTotal: 0,
       unsupportedFilters: ['business', 'without_credit_check'],
+      intermediaries: [],
     });
   });
 
@@ -172,5 +173,68 @@ describe('MatchingUseCases', () => {
     );
     await expect(useCases.leadFeed('known')).resolves.toEqual({ offerIds: [1, 2, 5] });
     await expect(useCases.leadFeed('unknown')).rejects.toMatchObject({ code: 5 });
+  });
+
+  it('answers comparison sites and intermediaries apart: unranked, uncounted, with no cost or RRSO of their own', async () => {
+    // Review slugs of the shipped lender facts: Finbo is a comparison site, Avinto an intermediary.
+    const withBrokers = [
+      ...offers,
+      ...normaliseFeed(
+        [
+          {
+            offer_id: 6,
+            header: 'Avinto',
+            lender_link: 'https://f.pl/',
+            review_slug: 'avinto',
+            amount_min: 100,
+            amount_max: 3000,
+            period_min_days: 61,
+            period_max_days: 90,
+            commission: 1,
+          },
+          {
+            offer_id: 7,
+            header: 'Finbo',
+            lender_link: 'https://g.pl/',
+            review_slug: 'finbo',
+            sponsored: true,
+            amount_min: 100,
+            amount_max: 3000,
+            period_min_days: 61,
+            period_max_days: 90,
+            commission: 1,
+          },
+        ],
+        'pl',
+        '2026-11-24',
+      ).offers,
+    ];
+    const find = jest.fn().mockResolvedValue({ ...command, applicationId: 'known' });
+    const useCases = new MatchingUseCases(
+      strictMock<OfferCatalogue>('catalogue', { offers: jest.fn().mockResolvedValue(withBrokers) }),
+      strictMock<LeadRequestsRepository>('leads', { find }),
+    );
+
+    const answer = await useCases.matchOffers(command, CallDeadline.none());
+
+    // Avinto's 1 % commission would make it the cheapest: it is still not ranked.
+    expect(answer.offers.map((m) => m.offer?.header)).toEqual(['Tani', 'Drogi', 'Promocja']);
+    expect(answer.total).toBe(3);
+    expect(answer.sponsored.map((m) => m.offer?.header)).toEqual(['Reklama']);
+    expect(answer.intermediaries.map((m) => [m.offer?.header, m.offer?.lenderKind])).toEqual([
+      ['Avinto', 'posrednik'],
+      ['Finbo', 'porownywarka'],
+    ]);
+    for (const match of answer.intermediaries) {
+      expect(match).toMatchObject({ score: 0, cost: null, costUnknown: false, withinLimits: true });
+      expect(match.offer).toMatchObject({
+        aprBasisPoints: 0,
+        representativeExample: null,
+        interestRateBp: 0,
+        commissionBp: 0,
+        feeGrosze: 0,
+      });
+    }
+    await expect(useCases.leadFeed('known')).resolves.toEqual({ offerIds: [1, 2, 5] });
   });
 });

@@ -4,6 +4,7 @@ import { type MatchRequest, type OfferMatch, type UnsupportedFilter, matchOffers
 import { type Deadline, notFound } from '@lib/service-kit';
 import { type FeedKey } from '../domain/feed-countries';
 import { LeadRequestsRepository } from '../persistence/lead-requests.repository';
+import { offerPassesApplicationsOn } from '../persistence/lender-facts-file';
 import { pricedCost } from './loan-cost-memo';
 import { OfferCatalogue } from './offer-catalogue';
 import { toLoanCostMessage, toOfferMessage } from './offer-message';
@@ -39,6 +40,24 @@ export function toMatchedMessage(m: OfferMatch): offersV1.MatchedOffer {
   };
 }
 
+/**
+ * An offer of a brand that lends nothing itself, as answered apart: no score and no cost (not even
+ * 'unknown': there is no loan of its own to price).
+ */
+export function toUnpricedMessage(m: OfferMatch): offersV1.MatchedOffer {
+  return {
+    offer: toOfferMessage(m.offer),
+    score: 0,
+    withinLimits: m.withinLimits,
+    cost: null,
+    costUnknown: false,
+    pricedPeriodDays: m.periodDays,
+  };
+}
+
+/** Comparison sites and intermediaries are matched apart from the lenders (lender facts' kind). */
+const MATCH_OPTIONS = { passesApplicationsOn: offerPassesApplicationsOn };
+
 /** MatchOffers and the lead feed built on it. */
 @Injectable()
 export class MatchingUseCases {
@@ -49,7 +68,8 @@ export class MatchingUseCases {
 
   /**
    * The offers able to lend the amount for the period, ranked and counted; apart, those able to
-   * lend it only for another period, and the paid placements. An application's request is stored
+   * lend it only for another period, the paid placements, and the comparison sites and
+   * intermediaries (never ranked or priced). An application's request is stored
    * (without a page's filters: an application asks for any offer) for its lead feed.
    */
   async matchOffers(command: MatchCommand, deadline: Deadline): Promise<offersV1.MatchOffersResponse> {
@@ -66,9 +86,10 @@ export class MatchingUseCases {
         () => deadline.assertTimeLeft(),
       );
     }
-    const { ranked, otherPeriod, sponsored, unsupported } = matchOffers(
+    const { ranked, otherPeriod, sponsored, intermediaries, unsupported } = matchOffers(
       await this.catalogue.offers(command.feedKey),
       command,
+      MATCH_OPTIONS,
     );
     return {
       offers: ranked.slice(0, command.limit).map(toMatchedMessage),
@@ -77,6 +98,7 @@ export class MatchingUseCases {
       otherPeriod: otherPeriod.slice(0, command.limit).map(toMatchedMessage),
       otherPeriodTotal: otherPeriod.length,
       unsupportedFilters: unsupported.map((name) => UNSUPPORTED_FILTER_NAMES[name]),
+      intermediaries: intermediaries.map(toUnpricedMessage),
     };
   }
 
@@ -89,11 +111,18 @@ export class MatchingUseCases {
     return { forgotten: await this.leadRequests.forget(applicationIds) };
   }
 
-  /** The offer ids a lead's stored request matches today, best first (paid placements not among them). */
+  /**
+   * The offer ids a lead's stored request matches today, best first (paid placements, comparison
+   * sites and intermediaries not among them).
+   */
   async leadFeed(leadId: string): Promise<offersV1.GetLeadFeedResponse> {
     const request = await this.leadRequests.find(leadId);
     if (!request) throw notFound('lead', leadId);
-    const { ranked } = matchOffers(await this.catalogue.offers(request.feedKey as FeedKey), request);
+    const { ranked } = matchOffers(
+      await this.catalogue.offers(request.feedKey as FeedKey),
+      request,
+      MATCH_OPTIONS,
+    );
     return { offerIds: ranked.map((m) => m.offer.offerId) };
   }
 }

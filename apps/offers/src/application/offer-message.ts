@@ -1,5 +1,6 @@
 import { type offersV1 } from '@lib/contracts';
 import { type LoanCost, type NormalisedOffer, loanCost, rrsoBasisPoints } from '@lib/offers-domain';
+import { passesApplicationsOn } from '../domain/lender-facts';
 import { lenderKindOf, lenderNameFormsOf } from '../persistence/lender-facts-file';
 
 export const toLoanCostMessage = (cost: LoanCost): offersV1.LoanCost => ({ ...cost });
@@ -14,11 +15,15 @@ const messages = new WeakMap<NormalisedOffer, offersV1.Offer>();
 /**
  * A normalised offer as the contract's Offer, with its representative example. Made once per
  * normalised offer (the catalogue keeps those for the day), since the example's RRSO is iterative.
+ * A brand that lends nothing itself (a comparison site or intermediary) is answered without terms,
+ * example or RRSO: its feed terms are not a loan's, the lender it passes the application to sets them.
  */
 export function toOfferMessage(o: NormalisedOffer): offersV1.Offer {
   const known = messages.get(o);
   if (known) return known;
-  const example = representativeExample(o);
+  const lenderKind = lenderKindOf(o.reviewSlug);
+  const ownTerms = !passesApplicationsOn(lenderKind);
+  const example = ownTerms ? representativeExample(o) : null;
   const message: offersV1.Offer = {
     offerId: o.offerId,
     header: o.header,
@@ -36,7 +41,7 @@ export function toOfferMessage(o: NormalisedOffer): offersV1.Offer {
     amountMaxGrosze: o.amountMaxGrosze,
     periodMinDays: o.periodMinDays,
     periodMaxDays: o.periodMaxDays,
-    aprBasisPoints: rrsoBasisPoints(example.rrsoPercent),
+    aprBasisPoints: example ? rrsoBasisPoints(example.rrsoPercent) : 0,
     firstLoanFree: o.terms.firstLoanFree,
     // Feeds are keyed lower-case; the contract speaks ISO upper-case.
     country: o.country.toUpperCase(),
@@ -45,15 +50,15 @@ export function toOfferMessage(o: NormalisedOffer): offersV1.Offer {
     sponsored: o.sponsored,
     ageMin: o.ageMin,
     ageMax: o.ageMax,
-    interestRateBp: o.terms.interestRateBp,
-    commissionBp: o.terms.commissionBp,
-    feeGrosze: o.terms.feeGrosze,
+    interestRateBp: ownTerms ? o.terms.interestRateBp : 0,
+    commissionBp: ownTerms ? o.terms.commissionBp : 0,
+    feeGrosze: ownTerms ? o.terms.feeGrosze : 0,
     repayment: o.terms.repayment,
-    representativeExample: toLoanCostMessage(example),
+    representativeExample: example ? toLoanCostMessage(example) : null,
     reviewSlug: o.reviewSlug,
     firstLoanFreeMaxGrosze: o.terms.firstLoanFreeMaxGrosze,
     feedKey: o.feedKey,
-    lenderKind: lenderKindOf(o.reviewSlug),
+    lenderKind,
     ratingCount: o.ratingCount,
     ratingSource: o.ratingSource,
     starsDrawn: o.starsDrawn,

@@ -9,6 +9,13 @@ export type LenderKind = (typeof LENDER_KINDS)[number];
 /** Kinds that only pass applications on: never counted as a lender offer, always labelled. */
 export const NOT_LENDER_KINDS: ReadonlySet<string> = new Set<LenderKind>(['porownywarka', 'posrednik']);
 
+/**
+ * Whether a brand of this kind lends nothing itself (a comparison site or a credit intermediary).
+ * Its feed terms are not a loan's: the cost is set by the lender it passes the application to, so
+ * no cost, RRSO or representative example is stated as its own, and it is never ranked by cost.
+ */
+export const passesApplicationsOn = (kind: string): boolean => NOT_LENDER_KINDS.has(kind);
+
 /** Where the offer figures come from (the contract's wording). */
 export const FEED_SOURCE_NAME = 'dane z pliku ofert partnera';
 
@@ -118,6 +125,7 @@ export function offerOfReview(offers: readonly NormalisedOffer[], slug: string):
 /**
  * One lender's facts: the editorial entry (unknowns stay empty) and its offer's figures with the
  * feed as their source. `example` is the offer's representative example (computed by the caller).
+ * A brand that lends nothing itself gets no example, interest or commission: none is its own.
  */
 export function assembleLenderFacts(
   slug: string,
@@ -126,6 +134,7 @@ export function assembleLenderFacts(
   example: LoanCost | undefined,
   fetchedDay: string,
 ): offersV1.LenderFacts {
+  const ownTerms = !passesApplicationsOn(entry.kind.value ?? '');
   return {
     slug,
     name: entry.name,
@@ -143,7 +152,7 @@ export function assembleLenderFacts(
           periodMaxDays: offer.periodMaxDays,
           firstLoanFree: offer.terms.firstLoanFree,
           firstLoanFreeMaxGrosze: offer.terms.firstLoanFreeMaxGrosze,
-          representativeExample: example ? { ...example } : null,
+          representativeExample: example && ownTerms ? { ...example } : null,
           repayment: offer.terms.repayment,
           isActive: offer.isActive,
           sponsored: offer.sponsored,
@@ -151,8 +160,8 @@ export function assembleLenderFacts(
           checkedAt: fetchedDay,
           ageMin: offer.ageMin,
           ageMax: offer.ageMax,
-          interestRateBp: offer.terms.interestRateBp,
-          commissionBp: offer.terms.commissionBp,
+          interestRateBp: ownTerms ? offer.terms.interestRateBp : 0,
+          commissionBp: ownTerms ? offer.terms.commissionBp : 0,
           sample: offer.sample,
         }
       : null,
@@ -171,7 +180,7 @@ export function catalogueFigures(
   fetchedDay: string,
 ): offersV1.CatalogueFigures {
   const lending = offers.filter(
-    (o) => o.isActive && !o.sponsored && !NOT_LENDER_KINDS.has(kindOf(o.reviewSlug)),
+    (o) => o.isActive && !o.sponsored && !passesApplicationsOn(kindOf(o.reviewSlug)),
   );
   const sample = offers.find((o) => o.sample);
   const positive = (values: number[]) => values.filter((v) => v > 0);

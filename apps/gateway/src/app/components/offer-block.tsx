@@ -18,6 +18,25 @@ export function SponsoredOffers({ block, source }: { block: OfferBlock; source: 
 }
 
 /**
+ * Comparison sites and credit intermediaries under a list: their own heading, never numbered with
+ * the ranking, each card labelled and without a cost, since they lend nothing themselves.
+ */
+export function IntermediaryOffers({ block, source }: { block: OfferBlock; source: OfferListSource }) {
+  if (block.intermediaries.length === 0) return null;
+  return (
+    <aside className="offer-intermediaries" aria-label="Porównywarki i pośrednicy" data-intermediaries="">
+      <h3 className="offer-intermediaries__title">Porównywarki i pośrednicy – poza rankingiem</h3>
+      <p className="offer-intermediaries__lead">
+        Te serwisy nie udzielają pożyczek: porównują oferty albo przekazują wniosek pożyczkodawcom. Nie
+        podajemy przy nich kosztu ani RRSO i nie umieszczamy ich w rankingu, bo koszt zależy od pożyczkodawcy,
+        do którego trafi Twój wniosek.
+      </p>
+      <OfferList offers={block.intermediaries} source={source} />
+    </aside>
+  );
+}
+
+/**
  * Offers able to lend the amount asked only for another period: apart from the ranking, never
  * counted with it, each group under the period its costs are given for.
  */
@@ -71,7 +90,8 @@ export function NoOffersNotice({ block }: { block: OfferBlock }) {
 
 /**
  * The offers block of SEO and review pages: a heading saying what it shows, MatchOffers' ranking
- * for the page's request, apart the offers of other periods and the paid placements. With no
+ * for the page's request, apart the offers of other periods, the comparison sites and
+ * intermediaries, and the paid placements. With no
  * offer that fits, it says so and links the closest page; when the service does not answer, the
  * block is left out (the call to action next to it still works).
  */
@@ -107,6 +127,7 @@ export function OfferBlockSection({
         </>
       )}
       <OtherPeriodOffers block={block} source={source} />
+      <IntermediaryOffers block={block} source={source} />
       <SponsoredOffers block={block} source={source} />
       {block.items.length === 0 && block.otherPeriod.length === 0 && (
         <p className="offer-list__method">

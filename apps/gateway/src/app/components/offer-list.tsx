@@ -14,6 +14,14 @@ import { SampleDataNotice } from './sample-notice';
 import { RANKING_METHOD_PATH, offerRedirectPath } from '../site-paths/offers';
 import { type CostExample, type OfferCard, type OfferListSource } from '../view-types';
 
+/** '18–75 lat', 'od 20 lat', 'do 70 lat': the ages an offer's feed states; '' when it states none. */
+export function agesRange(min: number, max: number): string {
+  if (min > 0 && max > 0) return `${min}–${max} lat`;
+  if (min > 0) return `od ${min} lat`;
+  if (max > 0) return `do ${max} lat`;
+  return '';
+}
+
 function daysRange(min: number, max: number): string {
   if (min > 0 && max > 0)
     return min === max ? `${min} ${plural(min, 'dzień', 'dni', 'dni')}` : `${min}–${max} dni`;
@@ -115,6 +123,12 @@ export function OfferList({ offers, source }: { offers: OfferCard[]; source: Off
                   <dd>{daysRange(offer.periodMinDays, offer.periodMaxDays)}</dd>
                 </div>
               )}
+              {agesRange(offer.ageMin, offer.ageMax) !== '' && (
+                <div>
+                  <dt>Wiek</dt>
+                  <dd data-offer-ages="">{agesRange(offer.ageMin, offer.ageMax)}</dd>
+                </div>
+              )}
               {offer.example && (
                 <div>
                   <dt>Koszt</dt>
@@ -156,6 +170,13 @@ export function OfferList({ offers, source }: { offers: OfferCard[]; source: Off
               </ul>
             )}
             {offer.example && <RepresentativeExample example={offer.example} />}
+            {offer.notALenderLabel !== '' && (
+              <p className="offer__example" data-no-own-cost="">
+                Ten serwis nie udziela pożyczek, więc nie podajemy kosztu ani RRSO jako jego własnych. Koszt
+                zależy od pożyczkodawcy, do którego serwis przekaże wniosek – sprawdź go w formularzu
+                informacyjnym tego pożyczkodawcy przed podpisaniem umowy.
+              </p>
+            )}
             {offer.costUnknown && (
               <p className="offer__example">
                 Kosztu tej pożyczki nie znamy: pożyczkodawca podaje w danych ofert tylko warunki darmowej

@@ -20,6 +20,9 @@ import {
 const locale = createPolishLocale('https://example.pl');
 const CONTENT = path.resolve(__dirname, '../../../../../content');
 const nbsp = (text: string) => text.replace(/\u00a0/g, ' ');
+/** What the block tokens become in the tests of token filling: nothing, or a bare table. */
+const NO_BLOCKS = { 'partnerzy.tabela': '', 'partnerzy.lista': '' };
+const TABLE_ONLY = { ...NO_BLOCKS, 'partnerzy.tabela': '<table></table>' };
 
 const source = { name: 'dane z pliku ofert partnera', url: '' };
 const RESPONSE: offersV1.ListLenderFactsResponse = {
@@ -115,26 +118,22 @@ describe('figure tokens', () => {
     );
     expect(Object.values(empty.values).every((value) => value === null)).toBe(true);
     expect(figureValues({ lenders: [], figures: null }, locale).values).toEqual(NO_FIGURES.values);
-    expect(fillFigureTokens('do {{oferty.kwota-max}}', empty, '')).toBe(`do ${FIGURE_UNKNOWN}`);
+    expect(fillFigureTokens('do {{oferty.kwota-max}}', empty, NO_BLOCKS)).toBe(`do ${FIGURE_UNKNOWN}`);
   });
 
   it('fills known tokens (spaces allowed), keeps unknown ones as written, and puts the partner table in place of its paragraph', () => {
     expect(
       nbsp(
-        fillFigureTokens(
-          'Pożyczka do {{oferty.kwota-max}} i {{ oferty.kwota-min }}',
-          figures,
-          '<table></table>',
-        ),
+        fillFigureTokens('Pożyczka do {{oferty.kwota-max}} i {{ oferty.kwota-min }}', figures, TABLE_ONLY),
       ),
     ).toBe('Pożyczka do 30 000 zł i 100 zł');
-    expect(fillFigureTokens('{{oferty.nieznany}}', figures, '')).toBe('{{oferty.nieznany}}');
-    expect(fillFigureTokens('<p>A</p><p>{{partnerzy.tabela}}</p>', figures, '<table></table>')).toBe(
+    expect(fillFigureTokens('{{oferty.nieznany}}', figures, NO_BLOCKS)).toBe('{{oferty.nieznany}}');
+    expect(fillFigureTokens('<p>A</p><p>{{partnerzy.tabela}}</p>', figures, TABLE_ONLY)).toBe(
       '<p>A</p><table></table>',
     );
     expect(
       fillFigureTokensDeep({ a: ['{{oferty.liczba-pozyczkodawcow}}', 3], b: { c: null } }, (t) =>
-        fillFigureTokens(t, figures, ''),
+        fillFigureTokens(t, figures, NO_BLOCKS),
       ),
     ).toEqual({ a: ['25', 3], b: { c: null } });
   });
@@ -142,30 +141,37 @@ describe('figure tokens', () => {
   it("reads a figure it does not know as the writer's fallback, and a known one as the figure", () => {
     const text =
       'do {{oferty.kwota-max|kwoty podanej przez pożyczkodawców}} (stan na {{oferty.stan-na|dzień pobrania}})';
-    expect(fillFigureTokens(text, NO_FIGURES, '')).toBe(
+    expect(fillFigureTokens(text, NO_FIGURES, NO_BLOCKS)).toBe(
       'do kwoty podanej przez pożyczkodawców (stan na dzień pobrania)',
     );
-    expect(nbsp(fillFigureTokens(text, figures, ''))).toBe('do 30 000 zł (stan na 24.11.2026)');
+    expect(nbsp(fillFigureTokens(text, figures, NO_BLOCKS))).toBe('do 30 000 zł (stan na 24.11.2026)');
     expect(tokensIn(text)).toEqual(['oferty.kwota-max', 'oferty.stan-na']);
   });
 
   it('says sample figures are sample: once after a plain text, at the end of each HTML block that states one', () => {
     expect(
-      nbsp(fillFigureTokens('Pożyczka do {{oferty.kwota-max}} i od {{oferty.kwota-min}}', sample, '', false)),
+      nbsp(
+        fillFigureTokens(
+          'Pożyczka do {{oferty.kwota-max}} i od {{oferty.kwota-min}}',
+          sample,
+          NO_BLOCKS,
+          false,
+        ),
+      ),
     ).toBe(`Pożyczka do 30 000 zł i od 100 zł ${SAMPLE_MARK}`);
-    expect(fillFigureTokens('Bez liczb', sample, '', false)).toBe('Bez liczb');
+    expect(fillFigureTokens('Bez liczb', sample, NO_BLOCKS, false)).toBe('Bez liczb');
     const html = nbsp(
       fillFigureTokens(
         '<p>Do {{oferty.kwota-max}}.</p><p>Bez liczb.</p><li>{{oferty.okres-max}}</li>',
         sample,
-        '',
+        NO_BLOCKS,
         true,
       ),
     );
     expect(html).toBe(
       `<p>Do 30 000 zł. <small class="sample-mark">${SAMPLE_MARK}</small></p><p>Bez liczb.</p><li>60 miesięcy <small class="sample-mark">${SAMPLE_MARK}</small></li>`,
     );
-    expect(fillFigureTokens('<p>{{partnerzy.tabela}}</p>', sample, '<table></table>', true)).toMatch(
+    expect(fillFigureTokens('<p>{{partnerzy.tabela}}</p>', sample, TABLE_ONLY, true)).toMatch(
       /^<p class="notice notice--sample"[^>]*><strong>Dane przykładowe<\/strong>[^<]*<\/p><table><\/table>$/,
     );
     expect(sample.values['oferty.zrodlo']).toBe(
@@ -216,6 +222,25 @@ describe('figure tokens', () => {
     expect(filled.bodyHtml).toContain(
       '<th scope="row">Finbo &lt;b&gt;</th><td>porównywarka ofert – nie udziela pożyczek</td><td><em>w trakcie weryfikacji</em></td>',
     );
+  });
+
+  it('puts the linked list of the lenders we work with in place of its paragraph, a non-lender named as one', async () => {
+    const ctx = {
+      services: { offers: { listLenderFacts: () => Promise.resolve(RESPONSE) } } as never,
+      locale,
+    };
+    const filled = await withFigures({ bodyHtml: '<p>Współpracujemy z:</p><p>{{partnerzy.lista}}</p>' }, ctx);
+    expect(filled.bodyHtml).toBe(
+      '<p>Współpracujemy z:</p><ul class="partner-list">' +
+        '<li data-partner="vivus"><a href="/opinie-o-pozyczkach/vivus/">Vivus</a></li>' +
+        '<li data-partner="finbo"><a href="/opinie-o-pozyczkach/finbo/">Finbo &lt;b&gt;</a> (porównywarka ofert – nie udziela pożyczek)</li>' +
+        '</ul>',
+    );
+    // Without the offers data, or without a lender in them, the list reads as unknown, never as an empty one.
+    for (const response of [null, { ...RESPONSE, lenders: [] }])
+      expect(fillFigures({ bodyHtml: '<p>{{partnerzy.lista}}</p>' }, response, locale).bodyHtml).toBe(
+        `<p>${FIGURE_UNKNOWN}</p>`,
+      );
   });
 
   it('every token written in content/ is one the gateway knows', () => {
@@ -296,7 +321,14 @@ describe('lender facts view', () => {
       ['Kwota', '300–30 000 zł', true, source.name, '2026-11-24'],
       ['Okres', '61 dni – 48 miesięcy', true, source.name, '2026-11-24'],
       ['Pierwsza pożyczka za 0\u00a0zł', 'nie', true, source.name, '2026-11-24'],
-      ['RRSO przykładu reprezentatywnego', '36,54% (1 000 zł na 30 dni)', true, source.name, '2026-11-24'],
+      // A comparison site lends nothing: no RRSO of its own, whatever example a feed row carries.
+      [
+        'RRSO przykładu reprezentatywnego',
+        'nie dotyczy – serwis nie udziela pożyczek, koszt ustala pożyczkodawca, do którego trafi wniosek',
+        false,
+        null,
+        '',
+      ],
     ]);
     const noOffer = toLenderFactsView(RESPONSE.lenders[0]!, locale);
     expect(noOffer.notALender).toBe(false);

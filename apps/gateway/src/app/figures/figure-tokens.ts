@@ -3,14 +3,15 @@ import { type LoadContext } from '../route-types';
 import { SAMPLE_DATA_TEXT } from '../components/sample-notice';
 import { formatDate, formatInteger, formatMoneyWhole } from '../../shared/format';
 import { type Locale } from '../../shared/locale';
-import { partnerTableHtml } from './partner-table';
+import { partnerListHtml, partnerTableHtml } from './partner-table';
 import { periodText } from './period-text';
 
 /**
  * Figure tokens: content text says `{{oferty.kwota-max}}` where it quotes the catalogue's figures,
  * and the gateway fills them from the offers service's ListLenderFacts at render time, so the
- * headlines and the offer blocks state one set of figures. `{{partnerzy.tabela}}` (a paragraph of
- * its own) becomes the partner list's table from the same data. A token may carry the words it reads
+ * headlines and the offer blocks state one set of figures. `{{partnerzy.tabela}}` and
+ * `{{partnerzy.lista}}` (each a paragraph of its own) become the partner list's table and the linked
+ * list of the lenders we work with, from the same data. A token may carry the words it reads
  * as when the figure is unknown, `{{oferty.kwota-max|kwoty podanej przez pożyczkodawców}}`; without
  * them an unknown figure reads as 'brak danych', never a guessed number. Figures of the bundled
  * sample feed are said to be sample data next to them. The names are documented in
@@ -26,13 +27,20 @@ export const FIGURE_TOKENS = [
   'oferty.stan-na',
   'oferty.zrodlo',
   'partnerzy.tabela',
+  'partnerzy.lista',
 ] as const;
 export type FigureToken = (typeof FIGURE_TOKENS)[number];
-export type FigureValueToken = Exclude<FigureToken, 'partnerzy.tabela'>;
+/** Tokens that stand for a whole block of HTML built from the lenders' facts. */
+export type PartnerBlockToken = 'partnerzy.tabela' | 'partnerzy.lista';
+export type FigureValueToken = Exclude<FigureToken, PartnerBlockToken>;
+/** The HTML each block token becomes. */
+export type PartnerBlocks = Readonly<Record<PartnerBlockToken, string>>;
+const isBlockToken = (name: string): name is PartnerBlockToken =>
+  name === 'partnerzy.tabela' || name === 'partnerzy.lista';
 
 /** `{{oferty.name}}` or `{{oferty.name|fallback}}`; the fallback cannot hold braces or a bar. */
 const TOKEN = /\{\{\s*((?:oferty|partnerzy)\.[a-z-]+)\s*(?:\|([^{}|]*))?\}\}/g;
-const TABLE_PARAGRAPH = /<p>\s*\{\{\s*partnerzy\.tabela\s*\}\}\s*<\/p>/g;
+const BLOCK_PARAGRAPH = /<p>\s*\{\{\s*(partnerzy\.(?:tabela|lista))\s*\}\}\s*<\/p>/g;
 /** A block of editorial HTML; a sample figure inside one is marked once, at the block's end. */
 const HTML_BLOCK = /<(p|li|td|th|dd|dt|h[1-6])(\s[^>]*)?>([\s\S]*?)<\/\1>/g;
 
@@ -107,7 +115,7 @@ export function figureValues(
 export const NO_FIGURES: FigureValues = {
   sample: false,
   values: Object.fromEntries(
-    FIGURE_TOKENS.filter((token) => token !== 'partnerzy.tabela').map((token) => [token, null]),
+    FIGURE_TOKENS.filter((token) => !isBlockToken(token)).map((token) => [token, null]),
   ) as Record<FigureValueToken, null>,
 };
 
@@ -119,14 +127,18 @@ export const NO_FIGURES: FigureValues = {
 export function fillFigureTokens(
   text: string,
   figures: FigureValues,
-  tableHtml: string,
+  partners: PartnerBlocks,
   html = /^\s*</.test(text),
 ): string {
   if (!text.includes('{{')) return text;
   let stated = false;
   const fill = (part: string) =>
     part.replace(TOKEN, (whole, name: string, fallback: string | undefined) => {
-      if (name === 'partnerzy.tabela') return figures.sample ? SAMPLE_NOTICE_HTML + tableHtml : tableHtml;
+      // The table shows the feed's figures' source, so it says when they are sample data; the list
+      // names the lenders only.
+      if (name === 'partnerzy.tabela')
+        return figures.sample ? SAMPLE_NOTICE_HTML + partners[name] : partners[name];
+      if (name === 'partnerzy.lista') return partners[name];
       if (!(name in figures.values)) return whole;
       const value = figures.values[name as FigureValueToken];
       if (value !== null) {
@@ -135,7 +147,7 @@ export function fillFigureTokens(
       }
       return fallback !== undefined && fallback.trim() !== '' ? fallback.trim() : FIGURE_UNKNOWN;
     });
-  const tabled = text.replace(TABLE_PARAGRAPH, '{{partnerzy.tabela}}');
+  const tabled = text.replace(BLOCK_PARAGRAPH, '{{$1}}');
   if (!figures.sample) return fill(tabled);
   if (!html) {
     const filled = fill(tabled);
@@ -171,7 +183,7 @@ export function fillFigureTokensDeep<T>(value: T, fill: (text: string, key: stri
 /** HTML fields of page data are named `…Html`; the rest is plain text. */
 const isHtmlField = (key: string) => key.endsWith('Html');
 
-/** Page data with its tokens filled from a ListLenderFacts answer (or NO_FIGURES, and no partner table). */
+/** Page data with its tokens filled from a ListLenderFacts answer (or NO_FIGURES, and no partner blocks). */
 export function fillFigures<T>(
   data: T,
   response: offersV1.ListLenderFactsResponse | null,
@@ -179,8 +191,17 @@ export function fillFigures<T>(
 ): T {
   if (!hasFigureTokens(data)) return data;
   const figures = response ? figureValues(response, locale) : NO_FIGURES;
-  const table = response ? partnerTableHtml(response.lenders, locale) : `<p>${FIGURE_UNKNOWN}</p>`;
-  return fillFigureTokensDeep(data, (text, key) => fillFigureTokens(text, figures, table, isHtmlField(key)));
+  const unknown = `<p>${FIGURE_UNKNOWN}</p>`;
+  // A list without a lender would read as if we worked with none: it says the data are missing.
+  const partners: PartnerBlocks = response
+    ? {
+        'partnerzy.tabela': partnerTableHtml(response.lenders, locale),
+        'partnerzy.lista': response.lenders.length > 0 ? partnerListHtml(response.lenders) : unknown,
+      }
+    : { 'partnerzy.tabela': unknown, 'partnerzy.lista': unknown };
+  return fillFigureTokensDeep(data, (text, key) =>
+    fillFigureTokens(text, figures, partners, isHtmlField(key)),
+  );
 }
 
 /**

@@ -33,6 +33,10 @@ export interface LenderFactsView {
   rows: FactRow[];
 }
 
+/** The RRSO row of a brand that does not lend: no loan of its own has one. */
+export const NO_OWN_COST =
+  'nie dotyczy – serwis nie udziela pożyczek, koszt ustala pożyczkodawca, do którego trafi wniosek';
+
 /** What an unverified editorial fact reads as; never a guess. */
 export const BEING_VERIFIED = 'w trakcie weryfikacji';
 /** What a figure the feed does not give reads as. */
@@ -116,6 +120,7 @@ export function toLenderFactsView(facts: offersV1.LenderFacts, locale: MoneyLoca
       checkedAt: offer.checkedAt,
     });
     const example = offer.representativeExample;
+    const notALender = kind in NOT_A_LENDER_LABELS;
     rows.push(
       figure('Kwota', amountText(locale, offer.amountMinGrosze, offer.amountMaxGrosze)),
       figure('Okres', periodText(offer.periodMinDays, offer.periodMaxDays)),
@@ -125,12 +130,20 @@ export function toLenderFactsView(facts: offersV1.LenderFacts, locale: MoneyLoca
           ? `tak, do ${formatMoneyWhole(locale, offer.firstLoanFreeMaxGrosze)} dla nowego klienta`
           : 'nie',
       ),
-      figure(
-        'RRSO przykładu reprezentatywnego',
-        example && example.rrsoPercent !== ''
-          ? `${formatPercentDecimal(example.rrsoPercent)} (${formatMoneyWhole(locale, example.amountGrosze)} na ${periodText(example.periodDays, example.periodDays)})`
-          : NO_DATA,
-      ),
+      notALender
+        ? {
+            label: 'RRSO przykładu reprezentatywnego',
+            value: NO_OWN_COST,
+            known: false,
+            source: null,
+            checkedAt: '',
+          }
+        : figure(
+            'RRSO przykładu reprezentatywnego',
+            example && example.rrsoPercent !== ''
+              ? `${formatPercentDecimal(example.rrsoPercent)} (${formatMoneyWhole(locale, example.amountGrosze)} na ${periodText(example.periodDays, example.periodDays)})`
+              : NO_DATA,
+          ),
     );
   }
   return {

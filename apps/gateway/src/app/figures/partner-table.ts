@@ -64,3 +64,22 @@ export function partnerTableHtml(
     `<tbody>${rows.join('')}</tbody></table>`
   );
 }
+
+/** Kinds of business that lend no money themselves: named as such next to the brand. */
+const NOT_LENDING = new Set(['porownywarka', 'posrednik']);
+
+/**
+ * The lenders we work with (`{{partnerzy.lista}}`, the intermediary disclosure of /o-nas/ and the
+ * terms): every brand of the offers service's lender facts linked to its review, a comparison site
+ * or an intermediary said to be one. From the data, so the list and the partner table never differ.
+ */
+export function partnerListHtml(lenders: readonly offersV1.LenderFacts[]): string {
+  const items = lenders.map((lender) => {
+    const review = lenderReviewPath(lender.slug);
+    const name = escapeHtml(lender.name);
+    const kind = lender.kind?.value ?? '';
+    const label = NOT_LENDING.has(kind) ? ` (${escapeHtml(KIND_LABELS[kind] ?? kind)})` : '';
+    return `<li data-partner="${escapeHtml(lender.slug)}">${review !== '' ? `<a href="${escapeHtml(review)}">${name}</a>` : name}${label}</li>`;
+  });
+  return `<ul class="partner-list">${items.join('')}</ul>`;
+}

@@ -1,5 +1,11 @@
 import { type ReactNode } from 'react';
-import { OperatorFooterNote } from '../operator';
+import { COOKIE_SETTINGS_PATH } from '../../shared/consent';
+import {
+  FRAUD_WARNING_TITLE,
+  IntermediaryFooterNote,
+  OperatorFooterNote,
+  fraudWarningText,
+} from '../operator';
 import { useRenderContext } from '../render-context';
 import { SITE_NAME } from '../seo/site';
 import { HEADER_LINKS, type NavLink, isExternalHref } from './navigation';
@@ -14,7 +20,17 @@ function Link({ link }: { link: NavLink }) {
   );
 }
 
-export function DefaultLayout({ children }: { children: ReactNode }) {
+/**
+ * The site's frame: header, main, footer. `applicationAction` false leaves out the header's
+ * 'Złóż wniosek' button (QuietLayout), for pages that must not urge a new application.
+ */
+export function DefaultLayout({
+  children,
+  applicationAction = true,
+}: {
+  children: ReactNode;
+  applicationAction?: boolean;
+}) {
   const { navigation, today } = useRenderContext();
   const calendarHref = `/kalendarz-${today.slice(0, 4)}/`;
   return (
@@ -71,7 +87,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
               </ul>
             </nav>
           </details>
-          {navigation.application && (
+          {applicationAction && navigation.application && (
             <a className="button button--small site-header__cta" href={navigation.application.href}>
               {navigation.application.text}
             </a>
@@ -122,19 +138,19 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
             </div>
           )}
           {navigation.dataRemoval && (
-            <p className="site-footer__note">
-              <a href={navigation.dataRemoval.href} rel="noopener">
-                {navigation.dataRemoval.text}
-              </a>
+            <p className="site-footer__note" data-footer="data-removal">
+              <Link link={navigation.dataRemoval} />
             </p>
           )}
           <p className="site-footer__note">
-            Serwis jest bezpłatnym pośrednikiem: porównujemy oferty licencjonowanych pożyczkodawców, ale sami
-            nie udzielamy pożyczek ani kredytów i nie odpowiadamy za treści na stronach zewnętrznych.
+            {/* With JavaScript the tracker opens the cookie notice here; without it, this page holds the same choice. */}
+            <a href={COOKIE_SETTINGS_PATH} data-cookie-settings="">
+              Ustawienia cookies
+            </a>
           </p>
+          <IntermediaryFooterNote operator={navigation.operator} />
           <p className="site-footer__note site-footer__warning">
-            Uwaga na oszustów: nasi pracownicy nigdy do Ciebie nie dzwonią. Nikomu nie podawaj danych
-            osobowych, haseł, kodów SMS ani numeru konta.
+            <strong>{`${FRAUD_WARNING_TITLE}.`}</strong> {fraudWarningText(navigation.operator)}
           </p>
           {navigation.operator && <OperatorFooterNote operator={navigation.operator} />}
         </div>

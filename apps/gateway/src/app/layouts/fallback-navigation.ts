@@ -72,6 +72,6 @@ export const FALLBACK_NAVIGATION: NavigationView = {
   ],
   partners: [],
   // Our own unsubscribe and data-removal form, relative so it works on every domain.
-  dataRemoval: { text: 'Usuń moje dane osobowe', href: '/unsubscribe/' },
+  dataRemoval: { text: 'Usuń moje dane', href: '/unsubscribe/' },
   application: APPLICATION_LINK,
 };

@@ -2,8 +2,8 @@ import { type OperatorView } from '../operator';
 
 /**
  * Site navigation as the layout renders it: header menu groups (Pożyczki, Kredyty, Rankingi) with
- * columns of links, footer columns (loans, credits, cities, company), partners and the external
- * personal-data removal link. The content service provides it (GetNavigation); the built-in copy
+ * columns of links, footer columns (loans, credits, cities, company), partners and the link to
+ * our own data-removal page (/unsubscribe/). The content service provides it (GetNavigation); the built-in copy
  * in fallback-navigation.ts is shown while that call fails, so the header and footer never come
  * out empty.
  */
@@ -38,7 +38,7 @@ export interface NavigationView {
   groups: NavGroup[];
   footerColumns: NavColumn[];
   partners: NavPartner[];
-  /** The external page where anyone can ask for their personal data to be removed. */
+  /** The page where anyone can ask for their personal data to be removed: our own /unsubscribe/. */
   dataRemoval: NavLink | null;
   /** The 'Złóż wniosek' action (APPLICATION_PATH); null while the application page does not exist. */
   application: NavLink | null;

@@ -15,6 +15,8 @@ import {
 export const OFFER_BLOCK_LIMIT = 6;
 /** Paid placements shown under a block, labelled, apart from the ranking. */
 export const OFFER_BLOCK_SPONSORED_LIMIT = 2;
+/** Comparison sites and intermediaries shown under a block, labelled, apart from the ranking. */
+export const OFFER_BLOCK_INTERMEDIARY_LIMIT = 2;
 
 /** Offers for another period as cards, grouped by the period each is priced at (the service's order kept). */
 function otherPeriodGroups(matched: readonly offersV1.MatchedOffer[], first: number): OtherPeriodGroup[] {
@@ -50,8 +52,8 @@ export function matchRequest(
 
 /**
  * A MatchOffers answer as the offers block: the ranked offers with the cost of the request on each
- * card; apart, those able to lend the amount only for another period, and the paid placements that
- * fit. `limit` bounds the ranked offers and, apart, those of other periods.
+ * card; apart, those able to lend the amount only for another period, the paid placements and the
+ * comparison sites and intermediaries that fit. `limit` bounds the ranked offers and, apart, those of other periods.
  */
 export function toOfferBlock(
   response: offersV1.MatchOffersResponse,
@@ -64,6 +66,7 @@ export function toOfferBlock(
     items,
     total: response.total,
     sponsored: toMatchedCards(response.sponsored.slice(0, OFFER_BLOCK_SPONSORED_LIMIT)),
+    intermediaries: toMatchedCards(response.intermediaries.slice(0, OFFER_BLOCK_INTERMEDIARY_LIMIT)),
     label: offerBlockHeading(request, locale),
     request: { amountZl: request.amountZl, periodDays: request.periodDays },
     otherPeriod: otherPeriodGroups(response.otherPeriod.slice(0, limit), items.length + 1),

@@ -23,6 +23,9 @@ const block = (overrides: Partial<contentV1.PageOfferBlock> = {}): contentV1.Pag
   withoutCreditCheck: false,
   fallbackPath: '',
   fallbackTitle: '',
+  applicantAgeFrom: 0,
+  applicantAgeTo: 0,
+  applicantDocuments: [],
   ...overrides,
 });
 
@@ -37,6 +40,9 @@ describe('the offers block of a page', () => {
           ageFrom: 18,
           fallbackPath: '/chwilowki-online/',
           fallbackTitle: 'Chwilówki online',
+          applicantAgeFrom: 0,
+          applicantAgeTo: 0,
+          applicantDocuments: [],
         }),
       ),
     ).toEqual({

@@ -1,4 +1,10 @@
 import { typesetText } from '@lib/pl-format';
+import {
+  INTERMEDIARY_DETAILS_LINK,
+  INTERMEDIARY_DETAILS_PATH,
+  INTERMEDIARY_FOOTER_GENERIC,
+  intermediaryFooterText,
+} from './intermediary';
 import { OPERATOR_EXAMPLE_NOTICE, type OperatorView, formatNip, operatorFacts } from './operator';
 
 /** The operator's identity as a definition list, with the example notice for the example company. */
@@ -29,6 +35,19 @@ export function OperatorExampleNotice() {
   );
 }
 
+/**
+ * The footer's short form of the credit intermediary's disclosure (register entry, scope of
+ * authority, how we are paid), linking to the long form; on every page.
+ */
+export function IntermediaryFooterNote({ operator }: { operator: OperatorView | undefined }) {
+  return (
+    <p className="site-footer__note" data-operator="intermediary">
+      {operator ? intermediaryFooterText(operator) : INTERMEDIARY_FOOTER_GENERIC}{' '}
+      <a href={INTERMEDIARY_DETAILS_PATH}>{INTERMEDIARY_DETAILS_LINK}</a>.
+    </p>
+  );
+}
+
 /** The footer's short form: who runs the site, its registers and how to reach it, on every page. */
 export function OperatorFooterNote({ operator }: { operator: OperatorView }) {
   const registers = [
@@ -39,9 +58,6 @@ export function OperatorFooterNote({ operator }: { operator: OperatorView }) {
     `REGON ${operator.regon}`,
     // Configured as typed ('5 000 zł'): typeset so the amount keeps together like every other one.
     operator.shareCapital === null ? null : `kapitał zakładowy ${typesetText(operator.shareCapital)}`,
-    operator.creditIntermediaryEntry === null
-      ? null
-      : `rejestr pośredników kredytowych KNF: ${operator.creditIntermediaryEntry}`,
   ].filter((item): item is string => item !== null);
   // Whole sentences as single strings: the text reads (and is searched) the same in the HTML.
   const who = `Serwis prowadzi ${operator.name}, ${operator.address}; ${registers.join(', ')}.`;

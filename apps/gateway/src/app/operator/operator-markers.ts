@@ -1,3 +1,4 @@
+import { intermediaryParagraphs } from './intermediary';
 import { OPERATOR_EXAMPLE_NOTICE, type OperatorView, operatorFacts } from './operator';
 
 /*
@@ -8,6 +9,8 @@ import { OPERATOR_EXAMPLE_NOTICE, type OperatorView, operatorFacts } from './ope
  *   {{operator:identity}}   alone in a paragraph: the whole identity block (name, legal form,
  *                           address, KRS with its court, NIP, REGON, share capital, register of
  *                           credit intermediaries, e-mail, phone, data protection contact)
+ *   {{operator:intermediary}}  alone in a paragraph: the credit intermediary's disclosure (register
+ *                           entry, scope of authority, how we are paid; intermediary.ts)
  *   {{operator:name}}  {{operator:address}}  {{operator:phone}}   inline text
  *   {{operator:email}}  {{operator:dpo-email}}                     inline mailto links
  *
@@ -34,13 +37,18 @@ export const INLINE_OPERATOR_MARKERS: Readonly<Record<string, (operator: Operato
   'dpo-email': (operator) => mailto(operator.dpoEmail),
 };
 
-/** Every marker a document may use ('identity' plus the inline ones). */
-export const OPERATOR_MARKERS: readonly string[] = ['identity', ...Object.keys(INLINE_OPERATOR_MARKERS)];
+/** Every marker a document may use (the two blocks plus the inline ones). */
+export const OPERATOR_MARKERS: readonly string[] = [
+  'identity',
+  'intermediary',
+  ...Object.keys(INLINE_OPERATOR_MARKERS),
+];
 
 /** Any `{{operator:…}}` marker, known or not (the checklist test reports unknown ones). */
 export const OPERATOR_MARKER_PATTERN = /\{\{\s*operator:([a-z-]+)\s*\}\}/g;
 
 const IDENTITY_PARAGRAPH = /<p>\s*\{\{\s*operator:identity\s*\}\}\s*<\/p>/g;
+const INTERMEDIARY_PARAGRAPH = /<p>\s*\{\{\s*operator:intermediary\s*\}\}\s*<\/p>/g;
 
 /** The identity block as HTML (the same facts and order as the React OperatorIdentity). */
 export function operatorIdentityHtml(operator: OperatorView): string {
@@ -55,6 +63,14 @@ export function operatorIdentityHtml(operator: OperatorView): string {
     ? `<p class="operator-identity__example" role="note">${escapeHtml(OPERATOR_EXAMPLE_NOTICE)}</p>`
     : '';
   return `<div class="operator-identity" data-operator="identity">${notice}<dl>${rows}</dl></div>`;
+}
+
+/** The intermediary's disclosure as HTML: one titled paragraph for each of its parts. */
+export function intermediaryDisclosureHtml(operator: OperatorView): string {
+  const paragraphs = intermediaryParagraphs(operator)
+    .map(({ title, text }) => `<p><strong>${escapeHtml(title)}.</strong> ${escapeHtml(text)}</p>`)
+    .join('');
+  return `<div class="intermediary-disclosure" data-operator="intermediary">${paragraphs}</div>`;
 }
 
 /**
@@ -73,7 +89,11 @@ export function fillOperatorMarkers(
     block = true;
     return operatorIdentityHtml(operator);
   });
-  const filled = withBlock.replace(OPERATOR_MARKER_PATTERN, (marker: string, name: string) => {
+  const withDisclosure = withBlock.replace(INTERMEDIARY_PARAGRAPH, () => {
+    used = true;
+    return intermediaryDisclosureHtml(operator);
+  });
+  const filled = withDisclosure.replace(OPERATOR_MARKER_PATTERN, (marker: string, name: string) => {
     const render = INLINE_OPERATOR_MARKERS[name];
     if (render === undefined) return marker;
     used = true;

@@ -33,8 +33,12 @@ export interface OperatorView {
   phone: string;
   /** Address for data protection matters (an appointed DPO or the administrator's own). */
   dpoEmail: string;
-  /** Entry in the KNF register of credit intermediaries ('RPK000000'); null when none applies. */
-  creditIntermediaryEntry: string | null;
+  /**
+   * Entry in the KNF register of credit intermediaries ('RPK012345'): the site passes applications
+   * to lenders, so it is one, and says so with this number in every page's footer, on /o-nas/ and
+   * in the terms (intermediary.ts).
+   */
+  creditIntermediaryEntry: string;
 }
 
 /**
@@ -57,12 +61,23 @@ export const EXAMPLE_OPERATOR: OperatorView = {
   email: 'kontakt@porownywarka.example',
   phone: '+48 22 000 00 00',
   dpoEmail: 'iod@porownywarka.example',
-  creditIntermediaryEntry: null,
+  // All zeros: no register gives out this number; the disclosure says it is an example.
+  creditIntermediaryEntry: 'RPK000000',
 };
 
 /** The sentence every page showing the example company carries. */
 export const OPERATOR_EXAMPLE_NOTICE =
   'Uwaga: to przykładowe, fikcyjne dane firmy, wyświetlane w wersji deweloperskiej serwisu. Nie należą do żadnego istniejącego przedsiębiorcy.';
+
+/** Said right after the register entry of the example company, wherever the entry is shown. */
+export const EXAMPLE_ENTRY_MARK = 'to przykładowy numer, a nie prawdziwy wpis';
+
+/** The register entry as printed; the example company's is said to be an example right after it. */
+export function registerEntryText(operator: OperatorView): string {
+  return operator.example
+    ? `${operator.creditIntermediaryEntry} – ${EXAMPLE_ENTRY_MARK}`
+    : operator.creditIntermediaryEntry;
+}
 
 /** '1234563218' → '123-456-32-18', the way a NIP is usually printed. */
 export function formatNip(nip: string): string {
@@ -85,12 +100,10 @@ export function operatorFacts(operator: OperatorView): { label: string; value: s
   facts.push({ label: 'NIP', value: formatNip(operator.nip) }, { label: 'REGON', value: operator.regon });
   if (operator.shareCapital !== null)
     facts.push({ label: 'Kapitał zakładowy', value: typesetText(operator.shareCapital) });
-  if (operator.creditIntermediaryEntry !== null) {
-    facts.push({
-      label: 'Rejestr pośredników kredytowych KNF',
-      value: `wpis nr ${operator.creditIntermediaryEntry}`,
-    });
-  }
+  facts.push({
+    label: 'Rejestr pośredników kredytowych KNF',
+    value: `wpis nr ${registerEntryText(operator)}`,
+  });
   facts.push(
     { label: 'E-mail', value: operator.email, href: `mailto:${operator.email}` },
     { label: 'Telefon', value: operator.phone, href: `tel:${operator.phone.replace(/[^\d+]/g, '')}` },

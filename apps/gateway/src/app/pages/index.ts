@@ -32,6 +32,7 @@ export const pageModules = {
   partners: () => import('../../features/partners/partners-page'),
   unsubscribe: () => import('../../features/unsubscribe/unsubscribe-page'),
   'self-service': () => import('../../features/self-service/self-service-page'),
+  'cookie-settings': () => import('../../features/consent/cookie-settings-page'),
   'not-found': () => import('../../features/errors/not-found-page'),
   status: () => import('../../features/errors/status-page'),
 };

@@ -6,6 +6,7 @@ import { blogRoutes } from '../../features/blog/blog.routes';
 import { calendarRoute } from '../../features/calendar/calendar.route';
 import { contactRoute } from '../../features/contact/contact.route';
 import { contentRoute } from '../../features/content/content.route';
+import { cookieSettingsRoute } from '../../features/consent/cookie-settings.route';
 import {
   converterRoute,
   currencyPairRoute,
@@ -62,6 +63,7 @@ export const routes: readonly AnyRoute[] = [
   partnersRoute,
   unsubscribeRoute,
   selfServiceRoute,
+  cookieSettingsRoute,
   contentRoute,
 ];
 

@@ -87,3 +87,39 @@ describe('offer cards name the lender in the case each sentence needs', () => {
     });
   });
 });
+
+describe('a brand that does not lend gets a label and no cost of its own', () => {
+  const example: offersV1.LoanCost = {
+    amountGrosze: 100_000,
+    periodDays: 30,
+    interestRateBp: 1450,
+    interestGrosze: 1_192,
+    feesGrosze: 0,
+    totalCostGrosze: 1_192,
+    totalPayableGrosze: 101_192,
+    rrsoPercent: '15.50',
+    payments: 1,
+    firstLoanFreeApplies: false,
+  };
+
+  it('labels comparison sites and intermediaries and drops any cost or RRSO the service sent', () => {
+    for (const [kind, label] of [
+      ['porownywarka', 'Porównywarka, nie pożyczkodawca'],
+      ['posrednik', 'Pośrednik, nie pożyczkodawca'],
+    ] as const) {
+      const card = toOfferCard(
+        offer({ lenderKind: kind, aprBasisPoints: 1550, representativeExample: example }),
+        1,
+        example,
+      );
+      expect(card).toMatchObject({ notALenderLabel: label, aprBasisPoints: 0, example: null });
+    }
+  });
+
+  it('keeps a lender’s own cost, whether its kind is verified or not', () => {
+    for (const kind of ['instytucja-pozyczkowa', '']) {
+      const card = toOfferCard(offer({ lenderKind: kind, representativeExample: example }));
+      expect(card).toMatchObject({ notALenderLabel: '', example: { rrsoPercent: '15.50' } });
+    }
+  });
+});

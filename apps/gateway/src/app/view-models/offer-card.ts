@@ -39,13 +39,17 @@ export function toCostExample(cost: offersV1.LoanCost | null | undefined): CostE
 
 /**
  * An offer as a card. `position` is its 1-based place in the list shown; `cost` the cost of the
- * visitor's own amount and term (MatchOffers), else the offer's representative example.
+ * visitor's own amount and term (MatchOffers), else the offer's representative example. A brand that
+ * does not lend gets no cost figure of its own, whatever the service sent: it is set by the lender
+ * the brand passes the application to.
  */
 export function toOfferCard(
   offer: offersV1.Offer,
   position = offer.position,
   cost?: offersV1.LoanCost | null,
 ): OfferCard {
+  const notALenderLabel = NOT_A_LENDER_LABELS[offer.lenderKind] ?? '';
+  const ownCost = notALenderLabel === '';
   return {
     id: String(offer.offerId),
     name: offer.header,
@@ -54,12 +58,14 @@ export function toOfferCard(
     stars: ratingShown(offer) ? offer.stars : '',
     ratingCount: ratingShown(offer) ? offer.ratingCount : 0,
     ratingSource: ratingShown(offer) ? offer.ratingSource : '',
-    notALenderLabel: NOT_A_LENDER_LABELS[offer.lenderKind] ?? '',
+    notALenderLabel,
     amountMinGrosze: offer.amountMinGrosze,
     amountMaxGrosze: offer.amountMaxGrosze,
     periodMinDays: offer.periodMinDays,
     periodMaxDays: offer.periodMaxDays,
-    aprBasisPoints: offer.aprBasisPoints,
+    ageMin: offer.ageMin,
+    ageMax: offer.ageMax,
+    aprBasisPoints: ownCost ? offer.aprBasisPoints : 0,
     firstLoanFree: offer.firstLoanFree,
     firstLoanFreeMaxGrosze: offer.firstLoanFree ? offer.firstLoanFreeMaxGrosze : 0,
     tags: statedTags(offer),
@@ -68,7 +74,7 @@ export function toOfferCard(
     position,
     sample: offer.sample,
     asOf: offer.asOf,
-    example: toCostExample(cost) ?? toCostExample(offer.representativeExample),
+    example: ownCost ? (toCostExample(cost) ?? toCostExample(offer.representativeExample)) : null,
   };
 }
 
@@ -81,6 +87,8 @@ export function toMatchedCards(matched: readonly offersV1.MatchedOffer[], first 
   return matched.flatMap((item, index) => {
     if (!item.offer) return [];
     const card = toOfferCard(item.offer, first + index, item.cost);
-    return [item.costUnknown ? { ...card, example: null, costUnknown: true } : card];
+    return [
+      item.costUnknown && card.notALenderLabel === '' ? { ...card, example: null, costUnknown: true } : card,
+    ];
   });
 }

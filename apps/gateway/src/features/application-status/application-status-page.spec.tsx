@@ -61,6 +61,7 @@ const STATUS: ApplicationStatusData = {
     otherPeriod: [],
     otherPeriodTotal: 0,
     unsupported: [],
+    intermediaries: [],
     fallback: { path: '/offers/?suma=2000&okres=90', title: 'Wszystkie oferty' },
   }),
 };

@@ -1,4 +1,4 @@
-import { SponsoredOffers } from '../../app/components/offer-block';
+import { IntermediaryOffers, SponsoredOffers } from '../../app/components/offer-block';
 import { OfferList } from '../../app/components/offer-list';
 import { SampleDataNotice } from '../../app/components/sample-notice';
 import { UnavailableNotice } from '../../app/components/unavailable-notice';
@@ -84,6 +84,7 @@ function StatusView({ data }: { data: ApplicationStatusData }) {
         ) : offers.value.items.length > 0 ? (
           <>
             <OfferList offers={offers.value.items} source="offers" />
+            <IntermediaryOffers block={offers.value} source="offers" />
             <SponsoredOffers block={offers.value} source="offers" />
           </>
         ) : (

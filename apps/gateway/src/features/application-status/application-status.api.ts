@@ -33,7 +33,8 @@ const grpcFields = (error: unknown) =>
 /**
  * GET /moj-wniosek/?t=<status token> (and its `_payload.json`): the applicant's status page.
  * GetApplicationStatus for the token, then:
- * - every delivery REJECTED (at least one): 303 to /landing/rejected/, which asks the amount again;
+ * - every delivery REJECTED (at least one): 303 to /landing/rejected/, which suggests waiting and
+ *   links the articles about debt (no offers, no form, no 'Złóż wniosek' button);
  * - otherwise the page: each lender with its state and the time of the last change, or the
  *   matched-only note, and the offers matched for the application's amount and period;
  * - a missing, malformed, unknown, forged or expired token: 404 with the explanation and the way to

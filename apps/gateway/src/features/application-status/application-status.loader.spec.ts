@@ -94,6 +94,7 @@ describe('the status page’s calls', () => {
           otherPeriod: [],
           otherPeriodTotal: 0,
           unsupportedFilters: [],
+          intermediaries: [],
         });
       },
       getLeadFeed: (request) => {
@@ -122,6 +123,7 @@ describe('the status page’s calls', () => {
           otherPeriod: [],
           otherPeriodTotal: 0,
           unsupportedFilters: [],
+          intermediaries: [],
         }),
       getLeadFeed: () => Promise.reject(failure(GrpcStatus.NOT_FOUND)),
     });

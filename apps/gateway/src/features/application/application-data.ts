@@ -1,5 +1,6 @@
 import { type Grosze } from '@lib/finance';
 import {
+  type ApplicantAges,
   CONSENTS,
   INCOME_SOURCES,
   type IdentityField,
@@ -53,6 +54,11 @@ export interface DeliveryPreviewView {
   lenders: string[];
   /** The identity fields the form asks, in form order. */
   asked: IdentityField[];
+  /**
+   * The ages the PESEL is accepted at: those of the lenders the form passes applications to
+   * (PreviewDelivery's limits); any adult while they are not known.
+   */
+  ages: ApplicantAges;
 }
 
 /**

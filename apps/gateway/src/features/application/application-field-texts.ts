@@ -15,7 +15,8 @@ export const APPLICATION_FIELD_TEXTS: FieldTexts = {
   [FORM_FIELDS.lastName]: [APPLICATION_MESSAGES.lastName, HIDDEN_CHARACTERS_MESSAGE],
   [FORM_FIELDS.email]: [APPLICATION_MESSAGES.email],
   [FORM_FIELDS.phone]: [APPLICATION_MESSAGES.phone],
-  [FORM_FIELDS.pesel]: [APPLICATION_MESSAGES.pesel, APPLICATION_MESSAGES.age],
+  // The age message names the ages of the day (applicantAgeMessage): application.api.ts lets it through.
+  [FORM_FIELDS.pesel]: [APPLICATION_MESSAGES.pesel],
   [FORM_FIELDS.idCard]: [APPLICATION_MESSAGES.idCard],
   [FORM_FIELDS.bankAccount]: [APPLICATION_MESSAGES.bankAccount],
   [FORM_FIELDS.incomeSource]: [APPLICATION_MESSAGES.incomeSource],

@@ -5,7 +5,9 @@
  * Polish message next to it, and the input masks applied when a field is left (they only format).
  */
 import {
+  ADULT_APPLICANTS,
   APPLICATION_MESSAGES,
+  type ApplicantAges,
   CONSENTS,
   contactDetailsSchema,
   formatBankAccountInput,
@@ -38,8 +40,21 @@ function rangeOf(form: HTMLElement): LoanRequestLimits | null {
     : null;
 }
 
+/**
+ * The ages the page states on the PESEL field (data-age-min, data-age-max: the lenders' ages the
+ * server checks too); any adult when it states none.
+ */
+function agesOf(form: HTMLElement): ApplicantAges {
+  const input = form.querySelector<HTMLInputElement>(`input[name="${FORM_FIELDS.pesel}"]`);
+  const min = Number(input?.dataset['ageMin']);
+  const max = input?.dataset['ageMax'] ? Number(input.dataset['ageMax']) : null;
+  if (!input || !Number.isInteger(min) || min <= 0 || (max !== null && !Number.isInteger(max)))
+    return ADULT_APPLICANTS;
+  return { min, max };
+}
+
 /** The rule of one field: the schema's own check of it, its first message. */
-function rulesFor(today: string, range: LoanRequestLimits | null): Record<string, Rule> {
+function rulesFor(today: string, range: LoanRequestLimits | null, ages: ApplicantAges): Record<string, Rule> {
   const check =
     (schema: {
       safeParse(value: unknown): { success: boolean; error?: { issues: { message: string }[] } };
@@ -48,7 +63,7 @@ function rulesFor(today: string, range: LoanRequestLimits | null): Record<string
       const result = schema.safeParse(value);
       return result.success ? null : (result.error?.issues[0]?.message ?? null);
     };
-  const personal = personalDetailsSchema(today).shape;
+  const personal = personalDetailsSchema(today, undefined, ages).shape;
   const loanRequest = loanRequestSchemaFor(range).shape;
   const rules: Record<string, Rule> = {
     [FORM_FIELDS.amount]: check(loanRequest.amount),
@@ -93,7 +108,7 @@ function valueOf(field: Field): string {
  * corrected; every field before sending, and a form with errors is not sent.
  */
 export function enhance(form: HTMLElement, today: string): void {
-  const rules = rulesFor(today, rangeOf(form));
+  const rules = rulesFor(today, rangeOf(form), agesOf(form));
 
   const show = (field: Field, message: string | null): void => {
     const error = form.querySelector(`[data-error-for="${field.name}"]`);

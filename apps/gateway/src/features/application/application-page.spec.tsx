@@ -1,4 +1,4 @@
-import { CONSENTS, type LoanRequestLimits } from '@lib/pl-validation';
+import { ADULT_APPLICANTS, CONSENTS, type LoanRequestLimits } from '@lib/pl-validation';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { FALLBACK_NAVIGATION } from '../../app/layouts/fallback-navigation';
 import { EXAMPLE_OPERATOR } from '../../app/operator';
@@ -6,8 +6,16 @@ import { RenderContextProvider } from '../../app/render-context';
 import { createPolishLocale } from '../../shared/locale';
 import { type ApplicationPageData, type DeliveryPreviewView, applicationOptions } from './application-data';
 import ApplicationPage from './application-page';
-import { DELIVERY_TEXTS, IDENTITY_REASONS, PRIVACY_POLICY_PATH } from './application-texts';
+import {
+  DELIVERY_TEXTS,
+  ID_CARD_ONLY,
+  IDENTITY_REASONS,
+  PRIVACY_POLICY_PATH,
+  applicantAgesHint,
+} from './application-texts';
 import { UNKNOWN_DELIVERY } from './delivery-preview';
+
+const ADULTS = ADULT_APPLICANTS;
 
 function loanPage(limits: LoanRequestLimits | null): string {
   return render({
@@ -71,7 +79,12 @@ const decode = (html: string) =>
 describe('step 3 of the application form', () => {
   it('shows only the identity fields the lenders need, each with why, and names the lenders above the delivery consent', () => {
     const html = decode(
-      personalPage({ known: true, lenders: ['Smartney', 'NetCredit'], asked: ['pesel', 'bankAccount'] }),
+      personalPage({
+        known: true,
+        lenders: ['Smartney', 'NetCredit'],
+        asked: ['pesel', 'bankAccount'],
+        ages: ADULTS,
+      }),
     );
     expect(hasInput(html, 'pesel')).toBe(true);
     expect(hasInput(html, 'id_card')).toBe(false);
@@ -97,13 +110,13 @@ describe('step 3 of the application form', () => {
   });
 
   it('asks no identity field when none is needed', () => {
-    const html = personalPage({ known: true, lenders: ['Kuki'], asked: [] });
+    const html = personalPage({ known: true, lenders: ['Kuki'], asked: [], ages: ADULTS });
     for (const name of ['pesel', 'id_card', 'bank_account']) expect(hasInput(html, name)).toBe(false);
     expect(hasInput(html, 'consent_delivery')).toBe(true);
   });
 
   it('without lenders: no delivery consent, and a line says the application is matched only', () => {
-    const html = decode(personalPage({ known: true, lenders: [], asked: [] }));
+    const html = decode(personalPage({ known: true, lenders: [], asked: [], ages: ADULTS }));
     expect(hasInput(html, 'consent_delivery')).toBe(false);
     expect(html).not.toContain('data-delivery-lenders');
     expect(html).toContain(DELIVERY_TEXTS.matchedOnly);
@@ -120,8 +133,27 @@ describe('step 3 of the application form', () => {
     expect(html).not.toContain('data-delivery-lenders');
   });
 
+  it('says under the PESEL the ages the lenders take, for its live check too, and that only the Polish ID card is taken', () => {
+    const html = decode(
+      personalPage({
+        known: true,
+        lenders: ['Vivus'],
+        asked: ['pesel', 'idCard'],
+        ages: { min: 18, max: 78 },
+      }),
+    );
+    expect(html).toContain(applicantAgesHint({ min: 18, max: 78 }));
+    expect(html).toContain('od 18 do 78 lat');
+    expect(html).toMatch(/<input[^>]* data-age-min="18" data-age-max="78"[^>]* data-field="pesel"/);
+    expect(html).toContain(ID_CARD_ONLY);
+    expect(ID_CARD_ONLY).toContain('paszportu');
+  });
+
   it('shows a field the server refused even when the preview did not ask it', () => {
-    const html = personalPage({ known: true, lenders: ['Vivus'], asked: [] }, { id_card: 'Błędny numer' });
+    const html = personalPage(
+      { known: true, lenders: ['Vivus'], asked: [], ages: ADULTS },
+      { id_card: 'Błędny numer' },
+    );
     expect(hasInput(html, 'id_card')).toBe(true);
     expect(html).toContain('Błędny numer');
   });

@@ -4,9 +4,16 @@ import { islandMarker } from '../../app/island-marker';
 import { formatMoneyWhole } from '../../shared/format';
 import { CSRF_FIELD } from '../../kit/csrf/csrf-field';
 import { FieldError, FormField, fieldControl } from '../../app/components/form-field';
-import { type IdentityField, wholeZlotyText } from '@lib/pl-validation';
+import { ADULT_APPLICANTS, type IdentityField, wholeZlotyText } from '@lib/pl-validation';
 import { type ApplicationPageData, type DeliveryPreviewView } from './application-data';
-import { DELIVERY_TEXTS, IDENTITY_REASONS, PRIVACY_POLICY_PATH, STEP_TITLES } from './application-texts';
+import {
+  DELIVERY_TEXTS,
+  ID_CARD_ONLY,
+  IDENTITY_REASONS,
+  PRIVACY_POLICY_PATH,
+  STEP_TITLES,
+  applicantAgesHint,
+} from './application-texts';
 import { FraudWarning } from './fraud-warning';
 import { shownIdentityFields } from './identity-fields';
 import {
@@ -33,6 +40,8 @@ interface TextFieldProps {
   /** Why the field is asked (step 3's identity fields), shown before the hint. */
   reason?: string;
   mask?: string;
+  /** Data attributes of the input ('data-age-min' …) its live check reads. */
+  dataset?: Record<`data-${string}`, string>;
 }
 
 function TextField({
@@ -46,6 +55,7 @@ function TextField({
   hint,
   reason,
   mask,
+  dataset,
 }: TextFieldProps) {
   const described =
     reason !== undefined ? (
@@ -77,6 +87,7 @@ function TextField({
           {...(inputMode ? { inputMode } : {})}
           {...(autoComplete ? { autoComplete } : {})}
           {...(mask ? { 'data-mask': mask } : {})}
+          {...dataset}
           data-field={name}
         />
       )}
@@ -251,7 +262,7 @@ const IDENTITY_INPUTS: Record<
     label: 'Seria i numer dowodu osobistego',
     autoComplete: 'off',
     maxLength: 16,
-    hint: '3 litery i 6 cyfr, np. ABA 300000.',
+    hint: `3 litery i 6 cyfr, np. ABA 300000. ${ID_CARD_ONLY}`,
     mask: 'id-card',
   },
   bankAccount: {
@@ -292,7 +303,12 @@ function PrivacyInformation() {
 }
 
 function PersonalStep({ data }: { data: ApplicationPageData }) {
-  const delivery: DeliveryPreviewView = data.delivery ?? { known: false, lenders: [], asked: [] };
+  const delivery: DeliveryPreviewView = data.delivery ?? {
+    known: false,
+    lenders: [],
+    asked: [],
+    ages: ADULT_APPLICANTS,
+  };
   const reasons =
     delivery.known && delivery.lenders.length > 0 ? IDENTITY_REASONS.listed : IDENTITY_REASONS.general;
   const offersDelivery = delivery.known && delivery.lenders.length > 0;
@@ -303,9 +319,24 @@ function PersonalStep({ data }: { data: ApplicationPageData }) {
           {DELIVERY_TEXTS.previewUnavailable}
         </p>
       )}
-      {shownIdentityFields(delivery, data.errors).map((field) => (
-        <TextField key={field} {...IDENTITY_INPUTS[field]} reason={reasons[field]} data={data} />
-      ))}
+      {shownIdentityFields(delivery, data.errors).map((field) =>
+        field === 'pesel' ? (
+          // The ages the lenders take: said under the field, and read by its live check.
+          <TextField
+            key={field}
+            {...IDENTITY_INPUTS[field]}
+            reason={reasons[field]}
+            hint={applicantAgesHint(delivery.ages)}
+            dataset={{
+              'data-age-min': String(delivery.ages.min),
+              'data-age-max': delivery.ages.max === null ? '' : String(delivery.ages.max),
+            }}
+            data={data}
+          />
+        ) : (
+          <TextField key={field} {...IDENTITY_INPUTS[field]} reason={reasons[field]} data={data} />
+        ),
+      )}
       <SelectField
         name={FORM_FIELDS.incomeSource}
         label="Główne źródło dochodu"

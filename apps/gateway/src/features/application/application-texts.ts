@@ -1,3 +1,6 @@
+import { type ApplicantAges } from '@lib/pl-validation';
+import { FRAUD_WARNING_TITLE } from '../../app/operator';
+
 /** The journey's Polish words that are not a field's rule (those are @lib/pl-validation's). */
 export const APPLICATION_TEXTS = {
   fixFields: 'Popraw zaznaczone pola – niczego nie zapisaliśmy, wpisane dane zostały w formularzu.',
@@ -23,12 +26,15 @@ export const STEP_TITLES = {
 } as const;
 
 /**
- * The fraud warning: shown on the home page and on every step of the journey.
- * Original text written for this product.
+ * The fraud warning shown on the home page and on every step of the journey: what we never ask
+ * for and how we do get in touch (app/operator/contact-safety.ts, the footer's words too), then the
+ * journey as /jak-to-dziala/ describes it: one form here, passed with consent to the lenders the
+ * last step names, each of which decides and concludes the agreement itself.
  */
 export const FRAUD_WARNING = {
-  title: 'Uwaga na oszustów',
-  text: 'Nasi pracownicy nigdy nie dzwonią do klientów. Nikomu – także osobie, która podaje się za nas, za bank lub pożyczkodawcę – nie podawaj przez telefon, SMS ani komunikator swoich danych osobowych, haseł, kodów z SMS-ów ani numerów kont. Wniosek składasz wyłącznie przez formularz na tej stronie.',
+  title: FRAUD_WARNING_TITLE,
+  journey:
+    'Wniosek wypełniasz raz, w formularzu na tej stronie. Za Twoją zgodą przekazujemy go pożyczkodawcom wymienionym w ostatnim kroku – każdy z nich sam ocenia wniosek, podejmuje decyzję i zawiera z Tobą umowę.',
 } as const;
 
 /**
@@ -52,6 +58,20 @@ export const IDENTITY_REASONS = {
     bankAccount: 'Na to konto pożyczkodawca przeleje pieniądze, jeśli przyzna Ci pożyczkę.',
   },
 } as const;
+
+/**
+ * The PESEL field's line on the ages the form accepts: those the lenders it passes applications to
+ * take (DeliveryPreviewView.ages); any adult while they are not known.
+ */
+export function applicantAgesHint(ages: ApplicantAges): string {
+  return ages.max === null
+    ? `Wniosek może złożyć osoba, która ma co najmniej ${ages.min} lat.`
+    : `Formularz przyjmuje osoby w wieku od ${ages.min} do ${ages.max} lat – osobom w takim wieku udzielają pożyczek pożyczkodawcy, którym przekazujemy wnioski.`;
+}
+
+/** The ID card field's line: the only identity document the form (and the lenders' delivery) takes. */
+export const ID_CARD_ONLY =
+  'Przyjmujemy tylko polski dowód osobisty – paszportu ani karty pobytu nie da się tu podać.';
 
 /** Step 3's words about where the application goes (the delivery preview). */
 export const DELIVERY_TEXTS = {

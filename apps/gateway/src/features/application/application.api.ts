@@ -9,6 +9,7 @@ import {
   contactDetailsSchema,
   isUuidV4,
   loanRequestSchemaFor,
+  isApplicantAgeMessage,
   personalDetailsSchema,
 } from '@lib/pl-validation';
 import { randomUUID } from 'node:crypto';
@@ -112,9 +113,14 @@ const STEP_TEXTS: FormTexts = {
   uncertain: APPLICATION_TEXTS.unavailable,
 };
 
-/** A step's words next to a field the leads service refused (never the service's own description). */
+/**
+ * A step's words next to a field the leads service refused (never the service's own description):
+ * the PESEL's age message is one of ours for whatever ages the lenders take, so it is shown as it is.
+ */
 const stepFieldText = (field: string, description: string): string =>
-  fieldTextOf(APPLICATION_FIELD_TEXTS, field, description, APPLICATION_TEXTS.badField);
+  field === FORM_FIELDS.pesel && isApplicantAgeMessage(description)
+    ? description
+    : fieldTextOf(APPLICATION_FIELD_TEXTS, field, description, APPLICATION_TEXTS.badField);
 
 /** A step's valid post: the schema's result, the draft of the cookie, the form version, and the values as typed. */
 interface StepPost {
@@ -401,7 +407,7 @@ export function applicationApi(deps: ApplicationApiDeps): Router {
               email: text(FORM_FIELDS.email),
               phone: text(FORM_FIELDS.phone),
             })
-          : personalDetailsSchema(deps.today(), checks.asked).safeParse({
+          : personalDetailsSchema(deps.today(), checks.asked, checks.view.ages).safeParse({
               pesel: text(FORM_FIELDS.pesel),
               idCard: text(FORM_FIELDS.idCard),
               bankAccount: text(FORM_FIELDS.bankAccount),

@@ -8,7 +8,14 @@
  * only, and the page says exactly that.
  */
 import { type leadsV1 } from '@lib/contracts';
-import { CONSENTS, type ConsentKey, IDENTITY_FIELDS, type IdentityField } from '@lib/pl-validation';
+import {
+  ADULT_APPLICANTS,
+  type ApplicantAges,
+  CONSENTS,
+  type ConsentKey,
+  IDENTITY_FIELDS,
+  type IdentityField,
+} from '@lib/pl-validation';
 import { type DeliveryPreviewView } from './application-data';
 
 /** The preview when PreviewDelivery failed: everything asked, no lender named. */
@@ -16,7 +23,14 @@ export const UNKNOWN_DELIVERY: DeliveryPreviewView = {
   known: false,
   lenders: [],
   asked: [...IDENTITY_FIELDS],
+  ages: ADULT_APPLICANTS,
 };
+
+/** The ages the form accepts by the leads service's limits; any adult when they are not known. */
+export function applicantAgesOf(limits: leadsV1.ApplicationLimits | null | undefined): ApplicantAges {
+  if (!limits?.known || limits.ageMin <= 0) return ADULT_APPLICANTS;
+  return { min: limits.ageMin, max: limits.ageMax > 0 ? limits.ageMax : null };
+}
 
 const isIdentityField = (field: string): field is IdentityField =>
   (IDENTITY_FIELDS as readonly string[]).includes(field);
@@ -34,7 +48,12 @@ export function deliveryPreviewView(preview: leadsV1.DeliveryPreview | null): De
       lenders.push(name);
     }
   }
-  return { known: true, lenders, asked: IDENTITY_FIELDS.filter((field) => required.has(field)) };
+  return {
+    known: true,
+    lenders,
+    asked: IDENTITY_FIELDS.filter((field) => required.has(field)),
+    ages: applicantAgesOf(preview.limits),
+  };
 }
 
 /** The identity fields asked, as personalDetailsSchema takes them. */

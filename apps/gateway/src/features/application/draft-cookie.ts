@@ -4,12 +4,12 @@
  * (GetApplication). First-party, HttpOnly, SameSite=Lax, Secure behind https; set only on the
  * answers of the journey's form posts, never on a page.
  */
-import { serializeCookie } from '../../shared/cookies';
+import { DRAFT_ENTRY, deleteCookie, writeCookie } from '../../shared/cookie-catalogue';
 import { readUuidCookie } from '../../kit/identity/uuid';
 
-export const DRAFT_COOKIE = 'pp_application';
+export const DRAFT_COOKIE = DRAFT_ENTRY.name;
 /** As long as the leads service keeps a draft (DRAFT_RETENTION_DAYS there). */
-export const DRAFT_COOKIE_MAX_AGE_MS = 30 * 24 * 60 * 60_000;
+export const DRAFT_COOKIE_MAX_AGE_MS = DRAFT_ENTRY.maxAgeMs;
 
 /** The draft id of a Cookie header; undefined when none is valid. */
 export function readDraftId(cookieHeader: string | undefined): string | undefined {
@@ -18,9 +18,7 @@ export function readDraftId(cookieHeader: string | undefined): string | undefine
 
 /** The Set-Cookie value that keeps a draft id (or, with '', forgets it). */
 export function draftCookie(draftId: string, secure: boolean): string {
-  return serializeCookie(DRAFT_COOKIE, draftId, {
-    maxAgeMs: draftId === '' ? 0 : DRAFT_COOKIE_MAX_AGE_MS,
-    secure,
-    httpOnly: true,
-  });
+  return draftId === ''
+    ? deleteCookie(DRAFT_ENTRY, { secure })
+    : writeCookie(DRAFT_ENTRY, draftId, { secure });
 }

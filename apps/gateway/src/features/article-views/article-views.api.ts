@@ -8,7 +8,8 @@ import { type GatewayServices } from '../../app/services';
 import { bodyProblem, describeIssues, jsonTextBody, textBody } from '../../kit/http/request-body';
 import { type OriginPolicy, isSameOrigin } from '../../kit/http/same-origin';
 import { rateLimitKey } from '../../kit/rate-limit/client-address';
-import { type Visit, VISIT_COOKIE, VISIT_IDLE_MS, type VisitCookies, cookieValues } from './visit-cookie';
+import { VIEW_VISIT_ENTRY, writeCookie } from '../../shared/cookie-catalogue';
+import { type Visit, VISIT_COOKIE, type VisitCookies, cookieValues } from './visit-cookie';
 import { ARTICLE_VIEWS_PATH, VIEW_RESEND } from './views-endpoint';
 import { type FeatureHandler } from '../../kit/feature';
 import { type ViewLimits, viewLimits } from './view-limits';
@@ -61,13 +62,12 @@ export function articleViews(deps: ArticleViewsDeps): Router {
 
   /** The cookie sits on the endpoint's path only: pages never carry it, so their HTML stays shareable. */
   const setVisitCookie = (req: Request, res: Response, value: string) =>
-    res.cookie(VISIT_COOKIE, value, {
-      path: ARTICLE_VIEWS_PATH,
-      maxAge: VISIT_IDLE_MS,
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: deps.origin.publicOrigin.startsWith('https:') || req.secure,
-    });
+    res.append(
+      'Set-Cookie',
+      writeCookie(VIEW_VISIT_ENTRY, value, {
+        secure: deps.origin.publicOrigin.startsWith('https:') || req.secure,
+      }),
+    );
 
   const refuseOverBudget = (res: Response, retryAfterMs: number) => {
     res.setHeader('Retry-After', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));

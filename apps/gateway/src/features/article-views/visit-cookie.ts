@@ -8,10 +8,11 @@
  * sign, or one idle for longer than VISIT_IDLE_MS, is no visit.
  */
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { VIEW_VISIT_ENTRY } from '../../shared/cookie-catalogue';
 
-export const VISIT_COOKIE = 'pp_visit';
+export const VISIT_COOKIE = VIEW_VISIT_ENTRY.name;
 /** A visit ends after 30 minutes without a view; every counted view renews the cookie (rolling). */
-export const VISIT_IDLE_MS = 30 * 60_000;
+export const VISIT_IDLE_MS = VIEW_VISIT_ENTRY.maxAgeMs;
 /**
  * A visit id is used for at most this long, then the next view continues under a fresh one. The
  * content service counts an article once per visit id within 30 minutes of the first count

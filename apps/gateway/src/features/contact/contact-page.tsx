@@ -18,7 +18,7 @@ export default function ContactPage({ data }: { data: ContactPageData }) {
       ) : (
         <>
           <p>
-            Masz pytanie o porównywane oferty, zauważyłeś błąd albo chcesz coś nam podpowiedzieć? Napisz –
+            Masz pytanie o porównywane oferty, widzisz błąd albo chcesz coś nam podpowiedzieć? Napisz –
             odpowiadamy na adres e-mail podany w formularzu. Nie udzielamy pożyczek i nigdy nie prosimy o
             hasła, kody SMS ani numery kont.
           </p>

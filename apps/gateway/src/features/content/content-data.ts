@@ -1,3 +1,4 @@
+import { type leadsV1 } from '@lib/contracts';
 import { type Section } from '../../app/section';
 import {
   type ArticleCard,
@@ -8,6 +9,7 @@ import {
   type TocItem,
 } from '../../app/view-types';
 import { type CommentsSectionData } from '../comments';
+import { type ApplicantGroup } from './form-limits-notice.view-model';
 
 /** A blog article page (the body comes from the content service as sanitised HTML). */
 export interface ArticleView {
@@ -43,5 +45,13 @@ export interface ArticleView {
  */
 export type ContentPageData =
   | { kind: 'page'; page: ContentPageView }
-  | { kind: 'seo'; page: ContentPageView; offers: Section<OfferBlock> | null }
+  | {
+      kind: 'seo';
+      page: ContentPageView;
+      offers: Section<OfferBlock> | null;
+      /** The group of borrowers the page speaks to; null when it names none (or shows no block). */
+      applicantGroup: ApplicantGroup | null;
+      /** What the application form accepts (GetApplicationLimits), for that group; null without one. */
+      formLimits: Section<leadsV1.ApplicationLimits> | null;
+    }
   | { kind: 'article'; page: ContentPageView; article: ArticleView; comments: CommentsSectionData };

@@ -9,7 +9,14 @@ export default function ContentPage({ data }: { data: ContentPageData }) {
     case 'article':
       return <ArticleBody page={data.page} article={data.article} comments={data.comments} />;
     case 'seo':
-      return <SeoView page={data.page} offers={data.offers} />;
+      return (
+        <SeoView
+          page={data.page}
+          offers={data.offers}
+          applicantGroup={data.applicantGroup}
+          formLimits={data.formLimits}
+        />
+      );
     case 'page':
       return <DocumentView page={data.page} />;
     default:

@@ -2,11 +2,13 @@ import { contentV1 } from '@lib/contracts';
 import { loadOfferBlock } from '../../app/loaders/offer-block.loader';
 import { offerRequestForPage } from '../../app/loaders/offer-request';
 import { type LoadContext } from '../../app/route-types';
+import { SECTION_UNAVAILABLE } from '../../app/section';
 import { toContentView } from '../../app/view-models';
 import { type CommentsQuery } from '../comments';
 import { loadComments } from '../comments/comments.loader';
 import { type ContentPageData } from './content-data';
 import { toArticleView } from './article.view-model';
+import { applicantGroupOf } from './form-limits-notice.view-model';
 
 export interface ContentParams {
   /** '/slug/' or '/a/b/'. */
@@ -17,7 +19,9 @@ export interface ContentParams {
 /**
  * GetPage, then by the page's route type: an article adds GetArticle and its comments, an SEO page
  * the offers block it declares (GetPage's offer_block: the request and filters of its front
- * matter); anything else is a document.
+ * matter) and, when the block names a group of borrowers, what the application form accepts
+ * (GetApplicationLimits; unknown limits count as a section that did not load, so such a page is
+ * not cached); anything else is a document.
  */
 export async function loadContentPage(ctx: LoadContext<ContentParams>): Promise<ContentPageData> {
   const page = await ctx.services.content.getPage({ path: ctx.params.path });
@@ -37,13 +41,16 @@ export async function loadContentPage(ctx: LoadContext<ContentParams>): Promise<
     };
   }
   if (page.type === contentV1.RouteType.SEO) {
-    return {
-      kind: 'seo',
-      page: view,
-      offers: view.showOffers
-        ? await ctx.section(() => loadOfferBlock(ctx, offerRequestForPage(page.offerBlock)))
+    const applicantGroup = view.showOffers ? applicantGroupOf(page.offerBlock) : null;
+    const [offers, formLimits] = await Promise.all([
+      view.showOffers ? ctx.section(() => loadOfferBlock(ctx, offerRequestForPage(page.offerBlock))) : null,
+      applicantGroup
+        ? ctx
+            .section(() => ctx.services.leads.getApplicationLimits({}))
+            .then((limits) => (limits.status === 'ok' && !limits.value.known ? SECTION_UNAVAILABLE : limits))
         : null,
-    };
+    ]);
+    return { kind: 'seo', page: view, offers, applicantGroup, formLimits };
   }
   // Documents, core pages, and any type this build does not know yet read as a document.
   return { kind: 'page', page: view };

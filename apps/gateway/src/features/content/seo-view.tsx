@@ -1,3 +1,4 @@
+import { type leadsV1 } from '@lib/contracts';
 import { ApplyCta } from '../../app/components/apply-cta';
 import { HtmlBlock } from '../../app/components/html-block';
 import { LandingHero } from '../../app/components/landing-hero';
@@ -7,12 +8,25 @@ import { RelatedLinks } from '../../app/components/related-links';
 import { TableOfContents } from '../../app/components/toc';
 import { type Section } from '../../app/section';
 import { type ContentPageView, type OfferBlock } from '../../app/view-types';
+import { FormLimitsNoticeSection } from './form-limits-notice';
+import { type ApplicantGroup } from './form-limits-notice.view-model';
 
 /**
  * An SEO landing page: H1 and introduction, the offers block and the call to action of the loan
- * journey (when the page asks for them), the body sections, FAQ and related pages.
+ * journey (when the page asks for them; for a page naming a group of borrowers, what the form
+ * accepts for them in between), the body sections, FAQ and related pages.
  */
-export function SeoView({ page, offers }: { page: ContentPageView; offers: Section<OfferBlock> | null }) {
+export function SeoView({
+  page,
+  offers,
+  applicantGroup = null,
+  formLimits = null,
+}: {
+  page: ContentPageView;
+  offers: Section<OfferBlock> | null;
+  applicantGroup?: ApplicantGroup | null;
+  formLimits?: Section<leadsV1.ApplicationLimits> | null;
+}) {
   return (
     <article className="container article article--wide">
       <Breadcrumbs items={page.breadcrumbs} />
@@ -20,6 +34,9 @@ export function SeoView({ page, offers }: { page: ContentPageView; offers: Secti
       {page.showOffers && (
         <>
           <OfferBlockSection offers={offers} />
+          {applicantGroup && (
+            <FormLimitsNoticeSection group={applicantGroup} limits={formLimits} offers={offers} />
+          )}
           <ApplyCta />
         </>
       )}

@@ -1,3 +1,4 @@
+import { ELIGIBILITY_BASIS } from '@lib/pl-validation/eligibility';
 import { ChoiceField } from '../../app/components/form-field';
 import { Breadcrumbs } from '../../app/components/page-extras';
 import { islandMarker } from '../../app/island-marker';
@@ -39,7 +40,10 @@ function Question({ question }: { question: QuestionView }) {
   );
 }
 
-/** The eligibility quiz: a GET form with four yes/no questions and the result for the address's answers. */
+/**
+ * The eligibility quiz: a GET form with four yes/no questions and, for the address's answers, an
+ * estimate in words (never a percentage), its reason and what it is based on.
+ */
 export default function EligibilityPage({ data }: { data: EligibilityData }) {
   const view = eligibilityView(data.values);
   return (
@@ -52,8 +56,8 @@ export default function EligibilityPage({ data }: { data: EligibilityData }) {
       />
       <h1>Sprawdź swoje szanse na pożyczkę</h1>
       <p className="article__lead">
-        Cztery pytania zajmą Ci kilkanaście sekund. Każda odpowiedź „Tak” dodaje do wyniku wagę danego
-        warunku, a obok wyniku widzisz, które warunki spełniasz i ile każdy z nich znaczy.
+        Cztery pytania o podstawowe warunki, które sprawdzają pożyczkodawcy, zajmą Ci kilkanaście sekund. Po
+        odpowiedziach pokażemy szacunek – wysokie, średnie albo niskie szanse – i wyjaśnimy, skąd się wziął.
       </p>
       <div className="loan-calc__grid">
         <form
@@ -76,31 +80,31 @@ export default function EligibilityPage({ data }: { data: EligibilityData }) {
           <h2 id="szanse-wynik">Wynik</h2>
           <dl className="loan-calc__summary">
             <div className="loan-calc__main">
-              <dt>Wynik: suma wag spełnionych warunków</dt>
-              <dd data-result="chance">{view.chance}</dd>
+              <dt>Szacunek na podstawie Twoich odpowiedzi</dt>
+              <dd data-result="estimate">{view.estimate}</dd>
             </div>
           </dl>
+          <p data-result="reason">{view.reason}</p>
           <p className="form-field__hint" data-result-incomplete="" hidden={view.complete}>
-            Nie wszystkie pytania mają odpowiedź: pytanie bez odpowiedzi nie dodaje nic do wyniku.
+            Nie wszystkie pytania mają odpowiedź: szacunek pokażemy, gdy odpowiesz na wszystkie cztery.
+          </p>
+          <p className="form-field__hint" data-result-basis="">
+            {ELIGIBILITY_BASIS}
           </p>
           <div className="loan-calc__table-wrap">
             <table>
               <thead>
                 <tr>
                   <th scope="col">Warunek</th>
-                  <th scope="col">Waga</th>
-                  <th scope="col">Czy się liczy</th>
+                  <th scope="col">Przy odpowiedzi „Nie”</th>
+                  <th scope="col">Twoja odpowiedź</th>
                 </tr>
               </thead>
               <tbody>
                 {view.questions.map((question) => (
-                  <tr
-                    key={question.key}
-                    data-item={question.key}
-                    data-counted={question.counted ? 'true' : 'false'}
-                  >
+                  <tr key={question.key} data-item={question.key} data-met={question.met ? 'true' : 'false'}>
                     <th scope="row">{question.question}</th>
-                    <td>{question.weight}</td>
+                    <td>{question.ifNo}</td>
                     <td data-item-status={question.key}>{question.status}</td>
                   </tr>
                 ))}
@@ -123,11 +127,12 @@ export default function EligibilityPage({ data }: { data: EligibilityData }) {
       <section className="article__body loan-calc__explain">
         <h2>Co oznacza ten wynik</h2>
         <p>
-          Wynik to suma wag warunków, przy których zaznaczono „Tak”: pełnoletność 20%, polskie obywatelstwo
-          35%, ważny dowód osobisty 15% i konto w banku 28%. Pytamy o podstawowe warunki, które pożyczkodawcy
-          sprawdzają we wniosku, a wagi ustaliliśmy sami – nie wyliczyliśmy ich z decyzji pożyczkodawców.
-          Wynik nie jest więc prawdopodobieństwem przyznania pożyczki, a nawet przy wszystkich odpowiedziach
-          „Tak” nie sięga 100%.
+          Szacunek wynika z prostej reguły, a nie z danych o decyzjach pożyczkodawców, dlatego nie podajemy go
+          w procentach. Bez pełnoletności albo konta w banku szanse są niskie, bo żaden pożyczkodawca nie
+          udzieli wtedy pożyczki. Brak polskiego obywatelstwa albo dowodu osobistego oznacza najwyżej średnie
+          szanse, bo część pożyczkodawców tego wymaga, a część nie – gdy brakuje obu, szanse są niskie. Przy
+          wszystkich odpowiedziach „Tak” szanse są wysokie, ale tylko w tym sensie, że spełniasz podstawowe
+          warunki.
         </p>
         <p>
           To tylko orientacyjna wskazówka, a nie decyzja pożyczkodawcy ani obietnica przyznania pożyczki. O

@@ -1,7 +1,7 @@
 /**
  * The eligibility quiz's island (marker: islandMarker('eligibility-quiz') on the form in
  * eligibility-page.tsx): as the visitor answers, it runs the page's own eligibilityView() on the
- * form's answers and rewrites the chance, the per-question rows and hints, and puts the answers
+ * form's answers and rewrites the estimate and its reason, the per-question rows and hints, and puts the answers
  * into the address so it can be shared. Without JavaScript the form is a GET to the same page,
  * which the server answers with the same result.
  */
@@ -44,9 +44,10 @@ export function mount(form: HTMLElement, _context: IslandContext): void {
       if (question.answer !== null || touched.has('submit')) setText(hint, question.hint);
       setText(page.querySelector(`[data-item-status="${question.key}"]`), question.status);
       const row = page.querySelector<HTMLElement>(`[data-item="${question.key}"]`);
-      if (row) row.dataset['counted'] = question.counted ? 'true' : 'false';
+      if (row) row.dataset['met'] = question.met ? 'true' : 'false';
     }
-    setText(page.querySelector('[data-result="chance"]'), view.chance);
+    setText(page.querySelector('[data-result="estimate"]'), view.estimate);
+    setText(page.querySelector('[data-result="reason"]'), view.reason);
     page.querySelector<HTMLElement>('[data-result-incomplete]')?.toggleAttribute('hidden', view.complete);
     const href = `${ELIGIBILITY_PATH}${view.shareQuery}`;
     page.querySelector('a[data-share]')?.setAttribute('href', href);

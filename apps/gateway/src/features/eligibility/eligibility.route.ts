@@ -5,7 +5,7 @@ import { type EligibilityValues, valuesFromQuery } from './eligibility.view-mode
 
 /**
  * The eligibility quiz: '/sprawdz-szanse/', and the same page for a shared result
- * ('?pelnoletni=tak&obywatel=tak&dowod=nie&konto=tak'). No service is asked: the chance comes
+ * ('?pelnoletni=tak&obywatel=tak&dowod=nie&konto=tak'). No service is asked: the estimate comes
  * from @lib/pl-validation, so the page works while every backend is down and is shared and cacheable.
  */
 export const eligibilityRoute = defineRoute({
@@ -19,7 +19,7 @@ export const eligibilityRoute = defineRoute({
     pageHead(ctx, {
       title: 'Sprawdź swoje szanse na pożyczkę – cztery pytania',
       description:
-        'Odpowiedz na cztery pytania: wiek, obywatelstwo, dowód osobisty i konto w banku. Pokażemy orientacyjną szansę na pożyczkę i to, które warunki spełniasz.',
+        'Odpowiedz na cztery pytania: wiek, obywatelstwo, dowód osobisty i konto w banku. Pokażemy szacunek szans i wyjaśnimy, na czym go opieramy.',
       breadcrumbs: [HOME_CRUMB, { text: 'Sprawdź szanse', link: '' }],
     }),
   // The quiz is code: it changes with a build.

@@ -2,6 +2,7 @@ import { ELIGIBILITY_ITEMS, evaluateEligibility } from '@lib/pl-validation';
 import {
   eligibilityView,
   MISSING_ANSWER,
+  NO_ESTIMATE_YET,
   parseAnswer,
   UNKNOWN_ANSWER,
   valuesFromQuery,
@@ -10,31 +11,29 @@ import {
 const view = (search: string) => eligibilityView(valuesFromQuery(new URLSearchParams(search)));
 
 describe('eligibility quiz view model', () => {
-  it('shows the bare address unanswered, at 0%, without hints', () => {
+  it('shows the bare address unanswered, with no estimate and no hints', () => {
     const result = view('');
-    expect(result.chance).toBe('0%');
-    expect(result.complete).toBe(false);
+    expect(result).toMatchObject({ band: null, estimate: NO_ESTIMATE_YET, reason: '', complete: false });
     expect(result.questions.map((q) => [q.answer, q.status, q.hint])).toEqual(
       Array(4).fill([null, 'bez odpowiedzi', '']),
     );
     expect(result.shareQuery).toBe('');
   });
 
-  it('scores a shared address: 20 + 35 + 28 = 83% when only the ID is missing', () => {
+  it('estimates a shared address in words: medium when only the ID card is missing, and says why', () => {
     const result = view('pelnoletni=tak&obywatel=tak&dowod=nie&konto=tak');
-    expect(result.chancePercent).toBe(83);
-    expect(result.chance).toBe('83%');
-    expect(result.complete).toBe(true);
-    expect(result.questions.map((q) => [q.key, q.weight, q.counted, q.status])).toEqual([
-      ['over18', '20%', true, 'liczy się (+20%)'],
-      ['citizen', '35%', true, 'liczy się (+35%)'],
-      ['validIdentity', '15%', false, 'nie liczy się'],
-      ['validBank', '28%', true, 'liczy się (+28%)'],
+    expect(result).toMatchObject({ band: 'medium', estimate: 'średnie szanse', complete: true });
+    expect(result.reason).toContain('tylko polski dowód osobisty');
+    expect(result.questions.map((q) => [q.key, q.met, q.status, q.ifNo])).toEqual([
+      ['over18', true, 'spełniony', 'niskie szanse'],
+      ['citizen', true, 'spełniony', 'najwyżej średnie szanse'],
+      ['validIdentity', false, 'niespełniony', 'najwyżej średnie szanse'],
+      ['validBank', true, 'spełniony', 'niskie szanse'],
     ]);
     expect(result.shareQuery).toBe('?pelnoletni=tak&obywatel=tak&dowod=nie&konto=tak');
   });
 
-  it('agrees with evaluateEligibility for every combination of answers', () => {
+  it('agrees with evaluateEligibility for every combination of answers, and never shows a percentage', () => {
     for (let mask = 0; mask < 16; mask += 1) {
       const yes = ELIGIBILITY_ITEMS.map((_item, index) => (mask & (1 << index)) !== 0);
       const names = ['pelnoletni', 'obywatel', 'dowod', 'konto'];
@@ -45,15 +44,17 @@ describe('eligibility quiz view model', () => {
         validIdentity: yes[2] === true,
         validBank: yes[3] === true,
       };
-      expect(view(search).chancePercent).toBe(evaluateEligibility(answers).chancePercent);
+      const shown = view(search);
+      expect(shown.band).toBe(evaluateEligibility(answers).band);
+      expect(`${shown.estimate} ${shown.reason}`).not.toMatch(/%/);
     }
-    expect(view('pelnoletni=tak&obywatel=tak&dowod=tak&konto=tak').chance).toBe('98%');
+    expect(view('pelnoletni=tak&obywatel=tak&dowod=tak&konto=tak').estimate).toBe('wysokie szanse');
+    expect(view('pelnoletni=tak&obywatel=tak&dowod=tak&konto=nie').estimate).toBe('niskie szanse');
   });
 
-  it('shows missing and unknown answers unanswered with a Polish hint, counting nothing for them', () => {
+  it('shows missing and unknown answers unanswered with a Polish hint, and no estimate until all are answered', () => {
     const result = view('pelnoletni=TAK&obywatel=maybe&dowod=');
-    expect(result.chancePercent).toBe(20);
-    expect(result.complete).toBe(false);
+    expect(result).toMatchObject({ band: null, estimate: NO_ESTIMATE_YET, complete: false });
     expect(result.questions.map((q) => [q.answer, q.hint])).toEqual([
       ['tak', ''],
       [null, UNKNOWN_ANSWER],

@@ -1,18 +1,22 @@
 import {
+  ELIGIBILITY_BAND_LABELS,
   ELIGIBILITY_ITEMS,
   type EligibilityAnswers,
+  type EligibilityBand,
   type EligibilityKey,
+  eligibilityReason,
   evaluateEligibility,
 } from '@lib/pl-validation/eligibility';
 
 /*
- * The eligibility quiz page's one computation: the answers in the address →
- * the chance and, per question, its weight and whether it counted. The page component renders it
- * on the server (a shared address shows its result without JavaScript) and the `eligibility-quiz`
- * island runs the same function as the visitor answers. The scoring is evaluateEligibility() from
- * @lib/pl-validation, the same function the leads service's EvaluateEligibility RPC uses, imported
- * from its own module: the library's index brings the zod application schemas, which would put
- * ~95 KiB into this page's first load.
+ * The eligibility quiz page's one computation: the answers in the address → the estimate (a band,
+ * never a percentage: nothing behind it is a measured probability), its reason and, per question,
+ * whether the condition is met and what a 'no' does. The page component renders it on the server
+ * (a shared address shows its result without JavaScript) and the `eligibility-quiz` island runs the
+ * same function as the visitor answers. The rule is evaluateEligibility() from @lib/pl-validation,
+ * the same function the leads service's EvaluateEligibility RPC uses, imported from its own module:
+ * the library's index brings the zod application schemas, which would put ~95 KiB into this page's
+ * first load.
  */
 
 export const ELIGIBILITY_PATH = '/sprawdz-szanse/';
@@ -65,10 +69,11 @@ export interface QuestionView {
   name: string;
   question: string;
   answer: AnswerValue | null;
-  weightPercent: number;
-  weight: string;
-  counted: boolean;
-  /** 'liczy się (+20%)', 'nie liczy się' or 'bez odpowiedzi'. */
+  /** The condition is met (answered 'tak'). */
+  met: boolean;
+  /** What a 'no' does to the estimate: 'niskie szanse' or 'najwyżej średnie szanse'. */
+  ifNo: string;
+  /** 'spełniony', 'niespełniony' or 'bez odpowiedzi'. */
   status: string;
   /** The Polish hint next to the question ('' when answered, or when the visitor has not started). */
   hint: string;
@@ -76,13 +81,24 @@ export interface QuestionView {
 
 export interface EligibilityView {
   questions: QuestionView[];
-  chancePercent: number;
-  /** '83%'. */
-  chance: string;
+  /** The band once every question has an answer; null before. */
+  band: EligibilityBand | null;
+  /** 'wysokie szanse', …, or what is still needed for an estimate. */
+  estimate: string;
+  /** Why the answers give this band; '' while incomplete. */
+  reason: string;
   /** Whether every question has an answer. */
   complete: boolean;
   shareQuery: string;
 }
+
+/** What the result shows before every question has an answer: an estimate needs all four. */
+export const NO_ESTIMATE_YET = 'brak – odpowiedz na wszystkie cztery pytania';
+
+const IF_NO_TEXT: Readonly<Record<Exclude<EligibilityBand, 'high'>, string>> = {
+  low: 'niskie szanse',
+  medium: 'najwyżej średnie szanse',
+};
 
 /** Everything the page shows for these answers. */
 export function eligibilityView(values: EligibilityValues): EligibilityView {
@@ -96,24 +112,17 @@ export function eligibilityView(values: EligibilityValues): EligibilityView {
   ) as EligibilityAnswers;
   const result = evaluateEligibility(answers);
   const questions = ELIGIBILITY_ITEMS.map((item, index): QuestionView => {
-    const scored = result.items[index];
     const answer = parsed[item.key];
-    const counted = scored?.satisfied ?? false;
+    const met = result.items[index]?.satisfied ?? false;
     const given = values[item.key];
     return {
       key: item.key,
       name: ELIGIBILITY_QUERY[item.key],
       question: item.question,
       answer,
-      weightPercent: item.weightPercent,
-      weight: `${item.weightPercent}%`,
-      counted,
-      status:
-        answer === null
-          ? 'bez odpowiedzi'
-          : counted
-            ? `liczy się (+${item.weightPercent}%)`
-            : 'nie liczy się',
+      met,
+      ifNo: IF_NO_TEXT[item.ifNo],
+      status: answer === null ? 'bez odpowiedzi' : met ? 'spełniony' : 'niespełniony',
       hint:
         answer !== null || !started
           ? ''
@@ -125,11 +134,13 @@ export function eligibilityView(values: EligibilityValues): EligibilityView {
   const query = new URLSearchParams();
   for (const question of questions) if (question.answer !== null) query.set(question.name, question.answer);
   const search = query.toString();
+  const complete = questions.every((question) => question.answer !== null);
   return {
     questions,
-    chancePercent: result.chancePercent,
-    chance: `${result.chancePercent}%`,
-    complete: questions.every((question) => question.answer !== null),
+    band: complete ? result.band : null,
+    estimate: complete ? ELIGIBILITY_BAND_LABELS[result.band] : NO_ESTIMATE_YET,
+    reason: complete ? eligibilityReason(result) : '',
+    complete,
     shareQuery: search ? `?${search}` : '',
   };
 }

@@ -1,7 +1,8 @@
-import { islandMarker } from '../../app/island-marker';
-
-/** Where a page that runs A/B experiments mounts the experiments island (nothing visible). */
+/**
+ * Lists the A/B experiments a page runs (nothing visible): the tracker reads it to report the
+ * visitor's variant of each (event 60) and to put the flow in sub3 of the page's events.
+ */
 export function ExperimentsMarker({ ids }: { ids: readonly string[] }) {
   if (ids.length === 0) return null;
-  return <div hidden {...islandMarker('experiments')} data-experiments={ids.join(',')} />;
+  return <div hidden data-experiments={ids.join(',')} />;
 }

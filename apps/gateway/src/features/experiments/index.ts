@@ -1,2 +1,6 @@
-/** What pages use of the A/B experiments: the island's marker (the assignment itself is the server's). */
+/**
+ * What pages use of the A/B experiments: the marker listing a page's experiments for the tracker,
+ * and the variant a page is drawn in (the assignment itself is the server's).
+ */
 export { ExperimentsMarker } from './experiments-marker';
+export { useExperimentVariant } from './experiment-variant';

@@ -1,15 +1,25 @@
 import { assignPageExperiments, experimentsAt } from './page-experiments';
+import { type ConsentState } from '../../shared/consent';
 import { experimentCookies } from './experiment-storage';
 
 const CLIENT = '3f1c2a9e-5b7d-4c1a-9e2f-0a1b2c3d4e5f';
 
+/** A visitor who accepted the cookie notice, unless `consent` says otherwise. */
 function assign(
-  options: { query?: string; cookie?: string; clientId?: string; path?: string; country?: string } = {},
+  options: {
+    query?: string;
+    cookie?: string;
+    clientId?: string;
+    path?: string;
+    country?: string;
+    consent?: ConsentState;
+  } = {},
 ) {
   return assignPageExperiments({
     path: options.path ?? '/',
     query: new URLSearchParams(options.query ?? ''),
     cookieHeader: options.cookie,
+    consent: options.consent ?? 'granted',
     country: options.country ?? 'PL',
     clientId: 'clientId' in options ? options.clientId : CLIENT,
     newId: () => {
@@ -32,6 +42,7 @@ describe('page experiments', () => {
       path: '/',
       query: new URLSearchParams(),
       cookieHeader: undefined,
+      consent: 'granted',
       country: 'PL',
       clientId: CLIENT,
       newId: () => CLIENT,
@@ -86,6 +97,7 @@ describe('page experiments', () => {
       path: '/',
       query: new URLSearchParams(),
       cookieHeader: undefined,
+      consent: 'granted',
       country: 'PL',
       clientId: undefined,
       newId: () => {
@@ -97,6 +109,21 @@ describe('page experiments', () => {
     })!;
     expect(drawn).toBe(1);
     expect(result.setCookies[0]).toMatch(/; Secure$/);
+  });
+
+  it('without consent (no answer yet, or refused): draws nothing, reads no stored variant, sets no cookie', () => {
+    for (const consent of ['unset', 'denied'] as const) {
+      // The control variant for everyone: no flow, so the page is the one all such visitors share.
+      expect(assign({ consent })).toBeUndefined();
+      // A variant cookie left from an earlier consent is not read, and deleted.
+      expect(assign({ consent, cookie: 'exp_0300.1=B' })).toEqual({
+        testFlow: '',
+        setCookies: ['exp_0300.1=; Max-Age=0; Path=/; SameSite=Lax'],
+      });
+      // The team's override is shown for that one answer, and still nothing is stored.
+      expect(assign({ consent, query: 'exp_flow=B' })).toEqual({ testFlow: '0300.1-B', setCookies: [] });
+      expect(assign({ consent, query: 'exp_flow=Q' })).toBeUndefined();
+    }
   });
 
   it('splits 10 000 client ids 50/50 within 48–52 %', () => {

@@ -63,6 +63,7 @@ describe('the sliders from the catalogue', () => {
         otherPeriod: [],
         otherPeriodTotal: 0,
         unsupportedFilters: [],
+        intermediaries: [],
       }),
     );
     await expect(

@@ -1,5 +1,5 @@
 import { HtmlBlock } from '../../app/components/html-block';
-import { SponsoredOffers } from '../../app/components/offer-block';
+import { IntermediaryOffers, SponsoredOffers } from '../../app/components/offer-block';
 import { OfferList } from '../../app/components/offer-list';
 import { OFFERS_PATH } from '../../app/site-paths/offers';
 import { Steps } from '../../app/components/steps';
@@ -8,7 +8,8 @@ import { groszeFromZloty } from '@lib/finance';
 import { useRenderContext } from '../../app/render-context';
 import { formatMoneyWhole, plural } from '../../shared/format';
 import { FraudWarning } from '../application';
-import { ExperimentsMarker } from '../experiments';
+import { ExperimentsMarker, useExperimentVariant } from '../experiments';
+import { MAIN_BUTTON_EXPERIMENT, mainButtonText } from './home-experiment';
 import { type CalculatorData, type HomeData } from './home-data';
 import { LoanSliders } from './loan-sliders';
 import { periodLabel } from './loan-sliders.view-model';
@@ -34,6 +35,7 @@ export function heroClaims(data: Pick<CalculatorData, 'catalogue'>): string[] {
 export default function HomePage({ data }: { data: HomeData }) {
   const { page, offers, rates, experimentIds, start } = data;
   const { locale } = useRenderContext();
+  const buttonText = mainButtonText(useExperimentVariant(MAIN_BUTTON_EXPERIMENT));
   return (
     <>
       <ExperimentsMarker ids={experimentIds ?? []} />
@@ -48,7 +50,7 @@ export default function HomePage({ data }: { data: HomeData }) {
               ))}
             </ul>
           </div>
-          <LoanSliders data={data} />
+          <LoanSliders data={data} buttonText={buttonText} />
         </div>
       </section>
 
@@ -68,6 +70,7 @@ export default function HomePage({ data }: { data: HomeData }) {
                   href={OFFERS_PATH}
                 >{`Pokazujemy ranking dla ${formatMoneyWhole(locale, groszeFromZloty(start.amountZl))} na ${periodLabel(start.periodDays)} – wybierz swoją kwotę`}</a>
               </p>
+              <IntermediaryOffers block={offers.value} source="home" />
               <SponsoredOffers block={offers.value} source="home" />
             </>
           ) : (

@@ -46,6 +46,7 @@ const response = (offers: offersV1.MatchedOffer[]): offersV1.MatchOffersResponse
   otherPeriod: [],
   otherPeriodTotal: 0,
   unsupportedFilters: [],
+  intermediaries: [],
 });
 
 describe('the representative example of the best-ranked priced offer', () => {

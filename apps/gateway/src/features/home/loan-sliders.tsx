@@ -5,6 +5,7 @@ import { useRenderContext } from '../../app/render-context';
 import { islandMarker } from '../../app/island-marker';
 import { APPLICATION_PATH } from '../../app/layouts/navigation';
 import { type CalculatorData } from './home-data';
+import { CALCULATOR_FORM_NAME } from './home-experiment';
 import { LoanExample } from './loan-example';
 import { loanSlidersView, periodLabel } from './loan-sliders.view-model';
 
@@ -15,8 +16,12 @@ export const CALCULATOR_TEXTS = {
     'Zakres kwot i okresów pochodzi z przykładowego pliku ofert dołączonego do serwisu (dane przykładowe), a nie od pożyczkodawców.',
 } as const;
 
-/** The main action, shown only while the application page exists (see navigation-links.ts). */
-function ApplyLink({ query }: { query: string }) {
+/**
+ * The main action, shown only while the application page exists (see navigation-links.ts). It
+ * sends the calculator's values on to the application, so the tracker counts following it as the
+ * calculator form's submission (data-track-submit: event 70 of the form it is in).
+ */
+function ApplyLink({ query, text }: { query: string; text: string | undefined }) {
   const { navigation } = useRenderContext();
   if (!navigation.application) return null;
   return (
@@ -24,8 +29,9 @@ function ApplyLink({ query }: { query: string }) {
       className="button button--large calculator__cta"
       href={`${navigation.application.href}${query}`}
       data-apply=""
+      data-track-submit=""
     >
-      {navigation.application.text}
+      {text ?? navigation.application.text}
     </a>
   );
 }
@@ -37,7 +43,14 @@ function ApplyLink({ query }: { query: string }) {
  * the example as they move. Without JavaScript it is a plain GET form to the application with the
  * chosen amount and the start period. Without the catalogue's range it shows no sliders at all.
  */
-export function LoanSliders({ data }: { data: CalculatorData }) {
+export function LoanSliders({
+  data,
+  buttonText,
+}: {
+  data: CalculatorData;
+  /** Other words on the main button (the home page's A/B experiment); the site's own when absent. */
+  buttonText?: string | undefined;
+}) {
   const { locale } = useRenderContext();
   const amountId = useId();
   const periodId = useId();
@@ -51,7 +64,7 @@ export function LoanSliders({ data }: { data: CalculatorData }) {
         <p className="notice" role="status" data-calculator="no-range">
           {CALCULATOR_TEXTS.noRange}
         </p>
-        <ApplyLink query="" />
+        <ApplyLink query="" text={buttonText} />
         <LoanExample example={data.example} />
       </div>
     );
@@ -71,6 +84,7 @@ export function LoanSliders({ data }: { data: CalculatorData }) {
       action={APPLICATION_PATH}
       method="get"
       aria-label="Kalkulator pożyczki"
+      data-track-form={CALCULATOR_FORM_NAME}
       {...islandMarker('loan-sliders')}
     >
       <div className="calculator__field">
@@ -128,7 +142,7 @@ export function LoanSliders({ data }: { data: CalculatorData }) {
           ))}
         </select>
       </div>
-      <ApplyLink query={view.applyQuery} />
+      <ApplyLink query={view.applyQuery} text={buttonText} />
       <LoanExample example={data.example} />
       <p className="calculator__note" data-range="source">
         {catalogue.sample

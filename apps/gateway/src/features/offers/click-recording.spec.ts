@@ -121,6 +121,27 @@ describe('recording an offer click', () => {
     expect(events.records[0]).toMatchObject({ session_id: SESSION, domain: 'www.example.pl' });
   });
 
+  it('carries the referer and the client id with consent only: not before a choice, not after a refusal', async () => {
+    const { record, events } = setup();
+    const referer = 'https://www.example.pl/?utm_source=newsletter';
+    const client = '7d1e2f30-4a5b-4c6d-8e9f-a0b1c2d3e4f5';
+    const visit = (cookie: string, offerId: number) =>
+      record(request({ cookie: `session_id=${SESSION}; ${cookie}`, referer }), response(), {
+        ...OFFER,
+        offerId,
+      });
+    await visit(`client_id=${client}`, 201);
+    await visit(`cookie_consent=denied; client_id=${client}`, 202);
+    await visit(`cookie_consent=granted; client_id=${client}`, 203);
+    expect(
+      events.records.map(({ referer: sent, client_id, consent }) => ({ sent, client_id, consent })),
+    ).toEqual([
+      { sent: '', client_id: '', consent: '' },
+      { sent: '', client_id: '', consent: 'denied' },
+      { sent: referer, client_id: client, consent: 'granted' },
+    ]);
+  });
+
   it('records once per visitor and offer within the window: the cookie set on the first answer, or the same address and user agent without it', async () => {
     const { record, events, counted } = setup();
     const first = response();

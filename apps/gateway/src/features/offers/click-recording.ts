@@ -6,7 +6,9 @@
  * 2. the window (click-window.ts): the first click per session (or, without a cookie, per address
  *    and user agent) and offer within 30 minutes is recorded; a repeat is not (outcome `repeat`);
  * 3. the record (offerClick, event 50, with that session) is stored by the events service as the
- *    server origin before the answer, or queued for a retry when it did not answer in time;
+ *    server origin before the answer, or queued for a retry when it did not answer in time; the
+ *    client id and the referer go with it only with consent (the cookie policy), like a browser
+ *    event's;
  * 4. a click it refused (or that could not be queued) is an error log line with the reason, gives
  *    its window back and is counted as such on /metrics, never logged as recorded.
  * The caller redirects in every case: a click that was not recorded still takes the visitor on.
@@ -82,14 +84,15 @@ export function clickRecording(deps: ClickRecordingDeps): RecordClick {
     }
 
     const consent = readConsent(cookie);
+    const granted = consent === 'granted';
     const record = offerClickRecord(
       { offerId, lenderSlug: offer.lenderSlug, position, source },
       {
         sessionId,
-        clientId: consent === 'granted' ? (readClientId(cookie) ?? '') : '',
+        clientId: granted ? (readClientId(cookie) ?? '') : '',
         consent: consent === 'unset' ? '' : consent,
         domain,
-        referer: req.get('referer') ?? '',
+        referer: granted ? (req.get('referer') ?? '') : '',
         userAgent,
         receivedAt: now(),
         ingestId: newUuid(),

@@ -6,6 +6,33 @@ export function foundTitle(count: number): string {
   return `Znaleźliśmy ${count} ${plural(count, 'ofertę', 'oferty', 'ofert')}`;
 }
 
+/**
+ * The refusal landings' advice, in order: wait, check the credit history, count the budget. Each
+ * step is a lead-in and its sentence; the articles about debt follow them on the page.
+ */
+export const REFUSAL_STEPS: readonly { title: string; text: string }[] = [
+  {
+    title: 'Daj sobie czas.',
+    text: 'Każdy wniosek to zapytanie, które pożyczkodawcy widzą w Twojej historii kredytowej, a kilka zapytań w krótkim czasie zwykle obniża ocenę kolejnych wniosków. Zanim złożysz następny, odczekaj kilka tygodni.',
+  },
+  {
+    title: 'Sprawdź swoją historię kredytową.',
+    text: 'Raport BIK możesz pobrać bezpłatnie raz na pół roku. Jeśli znajdziesz w nim zobowiązanie, którego nie znasz, albo błąd, zgłoś go instytucji, która przekazała dane.',
+  },
+  {
+    title: 'Policz swój budżet.',
+    text: 'Jeśli już teraz trudno Ci spłacać raty, kolejna pożyczka może pogłębić problem. Bezpłatnie pomagają miejscy i powiatowi rzecznicy konsumentów.',
+  },
+];
+
+/** The heading of the refusal landings' advice, and of their articles about debt. */
+export const REFUSAL_TEXTS = {
+  stepsTitle: 'Co warto zrobić teraz',
+  adviceTitle: 'Poradniki o zadłużeniu',
+  adviceUnavailable: 'Nie udało się teraz wczytać poradników.',
+  allAdvice: 'Wszystkie poradniki o zadłużeniu',
+} as const;
+
 /** Titles and leads of the landing pages. */
 export const LANDING_COPY: Readonly<Record<LandingKind, { title: string; description: string }>> = {
   offers: {
@@ -21,12 +48,12 @@ export const LANDING_COPY: Readonly<Record<LandingKind, { title: string; descrip
   rejected: {
     title: 'Ten pożyczkodawca nie przyznał pożyczki',
     description:
-      'Odmowa jednej firmy nie zamyka drogi do pożyczki. Powiedz nam, ile pieniędzy potrzebujesz, a pokażemy inne oferty.',
+      'Odmowa to dobry moment, żeby się zatrzymać, a nie powód, by od razu składać kolejne wnioski. Podpowiadamy, co sprawdzić, zanim spróbujesz ponownie.',
   },
   rejected2: {
-    title: 'Wniosek odrzucony – sprawdź inne oferty',
+    title: 'Wniosek odrzucony – co dalej?',
     description:
-      'Każdy pożyczkodawca ocenia wniosek po swojemu. Ile pieniędzy potrzebujesz? Zobacz oferty, które mogą pasować.',
+      'Każdy pożyczkodawca ocenia wniosek po swojemu, ale kolejne wnioski składane jeden po drugim rzadko pomagają. Zobacz, co warto zrobić przed następną próbą.',
   },
   trafficback: {
     title: 'Dobrze, że jesteś z powrotem',

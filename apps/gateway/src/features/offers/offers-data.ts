@@ -1,5 +1,6 @@
 import { type NameForms } from '@lib/pl-format';
-import { type OfferBlock, type OfferCard } from '../../app/view-types';
+import { type Section } from '../../app/section';
+import { type ArticleCard, type OfferBlock, type OfferCard } from '../../app/view-types';
 import { type OfferFilters } from './offer-filters';
 
 /** The three list layouts of /offers/, /offers2/ and /offers3/: cards, a compact list, tiles. */
@@ -19,10 +20,24 @@ export interface OffersPageData {
 /** The campaigns' landing pages, each at `/landing/<kind>/` (offers.routes.ts). */
 export type LandingKind = 'offers' | 'redirector' | 'rejected' | 'rejected2' | 'trafficback';
 
+/** The landings a lender's refusal leads to (application-status: every delivery rejected). */
+export const REFUSAL_LANDINGS: ReadonlySet<LandingKind> = new Set(['rejected', 'rejected2']);
+
+/**
+ * The content's tag of the articles about debt (content/tags.yaml): the refusal landings link to
+ * them, and to its listing, before any new application.
+ */
+export const DEBT_ADVICE_TAG = 'zadluzenie';
+export const DEBT_ADVICE_PATH = `/blog/${DEBT_ADVICE_TAG}/`;
+/** Articles the refusal landings list. */
+export const DEBT_ADVICE_LIMIT = 4;
+
 export interface LandingPageData {
   kind: LandingKind;
   /** MatchOffers for the default request; null on pages that show no list. */
   offers: OfferBlock | null;
+  /** The refusal landings' articles about debt (a section of their own); null on the other landings. */
+  advice: Section<ArticleCard[]> | null;
 }
 
 /** /lenders/{id}/: one lender and its current offers. */

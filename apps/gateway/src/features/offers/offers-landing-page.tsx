@@ -1,16 +1,53 @@
-import { SponsoredOffers } from '../../app/components/offer-block';
+import { IntermediaryOffers, SponsoredOffers } from '../../app/components/offer-block';
 import { OfferList } from '../../app/components/offer-list';
 import { Steps } from '../../app/components/steps';
 import { OFFERS_PATH, offersListPath } from '../../app/site-paths/offers';
-import { DEFAULT_OFFER_FILTERS } from './offer-filters';
-import { OfferFilterForm } from './offer-filter-form';
-import { LANDING_COPY } from './offers-copy';
-import { type LandingPageData } from './offers-data';
+import { LANDING_COPY, REFUSAL_STEPS, REFUSAL_TEXTS } from './offers-copy';
+import { DEBT_ADVICE_PATH, type LandingPageData } from './offers-data';
+
+/**
+ * After a lender's refusal: wait, check the credit history, count the budget, and read about debt
+ * first. No offer list and no form here: another application at once rarely helps.
+ */
+function RefusalAdvice({ advice }: { advice: LandingPageData['advice'] }) {
+  return (
+    <>
+      <section className="section section--flush" aria-labelledby="co_teraz">
+        <h2 id="co_teraz">{REFUSAL_TEXTS.stepsTitle}</h2>
+        <ol className="landing__advice">
+          {REFUSAL_STEPS.map((step) => (
+            <li key={step.title}>
+              <strong>{step.title}</strong> {step.text}
+            </li>
+          ))}
+        </ol>
+      </section>
+      <section className="section section--flush" aria-labelledby="poradniki" data-debt-advice="">
+        <h2 id="poradniki">{REFUSAL_TEXTS.adviceTitle}</h2>
+        {advice?.status === 'ok' && advice.value.length > 0 ? (
+          <ul className="landing__articles">
+            {advice.value.map((article) => (
+              <li key={article.path}>
+                <a href={article.path}>{article.title}</a>
+                {article.excerpt !== '' && <p>{article.excerpt}</p>}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          advice?.status === 'unavailable' && <p>{REFUSAL_TEXTS.adviceUnavailable}</p>
+        )}
+        <p className="section__more">
+          <a href={DEBT_ADVICE_PATH}>{REFUSAL_TEXTS.allAdvice}</a>
+        </p>
+      </section>
+    </>
+  );
+}
 
 /** The campaign landings: /landing/offers/, redirector, rejected, rejected2, trafficback. */
 export default function OffersLandingPage({ data }: { data: LandingPageData }) {
   const copy = LANDING_COPY[data.kind];
-  const asksAgain = data.kind === 'rejected' || data.kind === 'rejected2';
+  const refusal = data.kind === 'rejected' || data.kind === 'rejected2';
   return (
     <div className={`container section landing landing--${data.kind}`}>
       <h1>{copy.title}</h1>
@@ -26,16 +63,12 @@ export default function OffersLandingPage({ data }: { data: LandingPageData }) {
           </a>
         </div>
       )}
-      {asksAgain && (
-        <section className="section section--flush" aria-labelledby="ile_potrzebujesz">
-          <h2 id="ile_potrzebujesz">Ile pieniędzy potrzebujesz?</h2>
-          <OfferFilterForm action={OFFERS_PATH} filters={DEFAULT_OFFER_FILTERS} submitText="Szukaj ofert" />
-        </section>
-      )}
+      {refusal && <RefusalAdvice advice={data.advice} />}
       {data.offers && data.offers.items.length > 0 && (
         <section className="section section--flush" aria-labelledby="oferty_landing">
           <h2 id="oferty_landing">{data.offers.label}</h2>
           <OfferList offers={data.offers.items} source="landing" />
+          <IntermediaryOffers block={data.offers} source="landing" />
           <SponsoredOffers block={data.offers} source="landing" />
           <p className="section__more">
             <a href={offersListPath(data.offers.request.amountZl, data.offers.request.periodDays)}>

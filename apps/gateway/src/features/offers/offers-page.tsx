@@ -1,5 +1,5 @@
 import { groszeFromZloty } from '@lib/finance';
-import { OtherPeriodOffers, SponsoredOffers } from '../../app/components/offer-block';
+import { IntermediaryOffers, OtherPeriodOffers, SponsoredOffers } from '../../app/components/offer-block';
 import { OfferList } from '../../app/components/offer-list';
 import { periodText } from '../../app/loaders/offer-request';
 import { useRenderContext } from '../../app/render-context';
@@ -43,6 +43,7 @@ export default function OffersPage({ data }: { data: OffersPageData }) {
         </p>
       )}
       <OtherPeriodOffers block={offers} source="offers" />
+      <IntermediaryOffers block={offers} source="offers" />
       <SponsoredOffers block={offers} source="offers" />
     </div>
   );

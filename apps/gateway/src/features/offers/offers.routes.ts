@@ -4,7 +4,7 @@ import { HOME_CRUMB, pageHead } from '../../app/routes/head';
 import { lenderOfferPath } from '../../app/site-paths/offers';
 import { readOfferFilters } from './offer-filters';
 import { LANDING_COPY, foundTitle } from './offers-copy';
-import { type LandingKind, type OffersLayout } from './offers-data';
+import { type LandingKind, type OffersLayout, REFUSAL_LANDINGS } from './offers-data';
 import { loadLanding, loadLenderOffer, loadOffersPage } from './offers.loader';
 
 /** A bounded numeric id (lender ids are positive 64-bit in the proto; 15 digits is plenty). */
@@ -46,7 +46,8 @@ function landingRoute(kind: LandingKind) {
     name: `landing-${kind}`,
     page: 'offers-landing',
     pattern: `/landing/${kind}/`,
-    layout: 'default',
+    // After a refusal the header does not offer a new application either.
+    layout: REFUSAL_LANDINGS.has(kind) ? 'quiet' : 'default',
     params: () => ({ kind }),
     load: loadLanding,
     // Campaign landings are reached from ads and e-mails, not from search.

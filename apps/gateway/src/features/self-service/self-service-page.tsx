@@ -117,11 +117,11 @@ function Overview({ data }: { data: Extract<SelfServicePageData, { view: 'overvi
 
       <h2>Twoje zgody</h2>
       {consents.length === 0 ? (
-        <p>Nie mamy od Ciebie żadnych zgód: nie złożyłeś u nas wniosku o pożyczkę.</p>
+        <p>Nie mamy od Ciebie żadnych zgód: nie ma u nas Twojego wniosku o pożyczkę.</p>
       ) : (
         <>
           <p>
-            Każdą zgodę możesz wycofać w dowolnej chwili, tak samo łatwo, jak ją wyraziłeś. Wycofanie nie
+            Każdą zgodę możesz wycofać w dowolnej chwili, tak samo łatwo, jak się ją wyraża. Wycofanie nie
             zmienia tego, co zrobiliśmy na jej podstawie wcześniej; wycofanie zgody na przekazanie wniosku
             zatrzymuje wysyłki, które jeszcze nie wyszły.
           </p>
@@ -223,9 +223,9 @@ export default function SelfServicePage({ data }: { data: SelfServicePageData })
             </p>
           )}
           <p>
-            Po potwierdzeniu zobaczysz dane, które u nas zostawiłeś – wnioski, wiadomości i zgody – i będziesz
-            mógł wycofać zgody, pobrać dane albo je usunąć. Link działa jeden raz, a otwarta strona będzie
-            dostępna w tej przeglądarce przez 30 minut.
+            Po potwierdzeniu zobaczysz wszystko, co u nas o Tobie zapisaliśmy – wnioski, wiadomości i zgody.
+            Tam wycofasz zgody, pobierzesz dane albo je usuniesz. Link działa jeden raz, a otwarta strona
+            będzie dostępna w tej przeglądarce przez 30 minut.
           </p>
           <form method="post" action={SELF_SERVICE_PATHS.open} className="self-service__action">
             <input type="hidden" name={CSRF_FIELD} value={data.csrfToken} />
@@ -235,7 +235,7 @@ export default function SelfServicePage({ data }: { data: SelfServicePageData })
             </button>
           </form>
           <p className="form-field__hint">
-            Jeśli to nie Ty prosiłeś o ten link, po prostu zamknij tę stronę: bez potwierdzenia nic się nie
+            Jeśli ten link nie był dla Ciebie, po prostu zamknij tę stronę: bez potwierdzenia nic się nie
             zmieni.
           </p>
         </>

@@ -6,12 +6,12 @@
  * as the session lasts (Max-Age to its end). Set only on the answer of the link's confirmation
  * post; cleared on the erasure and whenever the service says the session is over.
  */
-import { cookieValues, decodeCookieValue, serializeCookie } from '../../shared/cookies';
-import { SELF_SERVICE_PATH } from './self-service-texts';
+import { SELF_SERVICE_ENTRY, writeCookie } from '../../shared/cookie-catalogue';
+import { cookieValues, decodeCookieValue } from '../../shared/cookies';
 
-export const SESSION_COOKIE = 'pp_moje_dane';
-/** A session lasts 30 minutes (the leads service's); a day bounds a cookie whatever the clocks say. */
-const MAX_AGE_LIMIT_S = 24 * 60 * 60;
+export const SESSION_COOKIE = SELF_SERVICE_ENTRY.name;
+/** A session lasts 30 minutes (the leads service's); a day (the catalogue's) bounds a cookie whatever the clocks say. */
+const MAX_AGE_LIMIT_S = SELF_SERVICE_ENTRY.maxAgeMs / 1000;
 const DEFAULT_MAX_AGE_S = 30 * 60;
 /** Link and session tokens as the service makes them (base64url of random bytes), with room to change. */
 const TOKEN = /^[A-Za-z0-9._~-]{16,512}$/;
@@ -37,13 +37,7 @@ export function sessionMaxAgeSeconds(expiresAt: string, now: Date): number {
 }
 
 function serialize(value: string, maxAgeS: number, secure: boolean): string {
-  return serializeCookie(SESSION_COOKIE, value, {
-    maxAgeMs: maxAgeS * 1000,
-    secure,
-    httpOnly: true,
-    path: SELF_SERVICE_PATH,
-    sameSite: 'Strict',
-  });
+  return writeCookie(SELF_SERVICE_ENTRY, value, { maxAgeMs: maxAgeS * 1000, secure });
 }
 
 /** The Set-Cookie value that keeps a session until it ends. */

@@ -8,13 +8,26 @@
  *   27 with sub1 'pageLoadFromCache';
  * - form fields: focus (40), filled (41, left holding a value), invalid (42, with the failed check
  *   in sub6), each with sub4 the form's name, sub5 the field's name and sub8 the field's index
- *   among its form's fields;
- * - form submission (70); experiment assignment (60: each experiment the page's experiments island
- *   lists, with the variant of its exp_<id> cookie, once per tab session; its flow then goes in
- *   sub3 of the page's events); consent choice (80, from the cookie notice, consent-notice.ts).
+ *   among its form's fields. A field is invalid when the browser's own validation refuses it (the
+ *   `invalid` event of a form without `novalidate`) and when the site's own checks mark it
+ *   `aria-invalid="true"`: a form's script as the visitor types or after the server's answer, or
+ *   the server's page drawn again with the errors next to the fields (found on load). The failed
+ *   check is the field's first failing ValidityState flag, else 'customError' (a rule of the site
+ *   that the browser does not know, such as a phone number's prefix);
+ * - form submission (70): a submitted form, and a link marked data-track-submit inside a form (the
+ *   home calculator's main button sends its values on to the application as a link);
+ * - experiment assignment (60: each experiment the page's marker lists, with the variant of its
+ *   exp_<id> cookie, once per tab session; its flow then goes in sub3 of the page's events), only
+ *   with consent: without it the visitor is in no experiment;
+ * - consent choice (80, from the cookie notice, consent-notice.ts), drawn while the browser holds
+ *   no answer and again when the visitor opens the footer's "Ustawienia cookies".
  *   Offer clicks (50) are recorded by the gateway's offer redirect (features/offers), which every
  *   'Przejdź do oferty' link passes through; the id is server-only, so POST /api/event refuses a
  *   batch holding it, and the tracker never sends it.
+ *
+ * Without consent (no answer yet, or 'Tylko niezbędne') an event carries no traffic source: no
+ * utm_* and no referer (the gateway drops them too). The landing's source still goes with the
+ * consent choice, so a visit that consents keeps it.
  *
  * Events are batched (up to 50, or after a second) and sent with fetch(…, {keepalive: true}); when
  * the page is hidden or left, what is waiting goes with navigator.sendBeacon. Nothing here ever
@@ -35,6 +48,8 @@ const FLUSH_DELAY_MS = 1_000;
 /** Events kept while sends fail; older ones are dropped past this. */
 const QUEUE_LIMIT = 500;
 const UTM = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term'] as const;
+/** What an event of a visitor without consent leaves out. */
+const SOURCE_FIELDS = [...UTM, 'referer'] as const;
 const VALIDITY = [
   'valueMissing',
   'typeMismatch',
@@ -48,11 +63,19 @@ const VALIDITY = [
   'customError',
 ] as const;
 const EXPERIMENTS_KEY = 'tracked_experiments';
+/** Local storage keys an earlier build wrote (a copy of each A/B variant); nothing reads them, so they are removed. */
+const RETIRED_STORAGE_PREFIX = 'exp_flow:';
 /** TRACKING_LIMITS of @lib/tracking (text, url); not imported: that module carries the schema library. */
 const TEXT_LIMIT = 255;
 const URL_LIMIT = 2048;
 
 type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+type Validity = Partial<Record<(typeof VALIDITY)[number], boolean>>;
+
+/** The check a field failed: its first failing ValidityState flag, else the site's own rule ('customError'). */
+export function failedCheck(validity: Validity): string {
+  return VALIDITY.find((check) => validity[check]) ?? 'customError';
+}
 
 function isField(element: unknown): element is Field {
   if (element instanceof HTMLInputElement)
@@ -144,6 +167,8 @@ function createTracker(): Tracker {
     else timer ??= setTimeout(flush, FLUSH_DELAY_MS);
   };
 
+  const consented = () => readConsent(document.cookie) === 'granted';
+
   const track = (event: TrackedEvent) => {
     try {
       const full: Record<string, string | number> = {
@@ -152,6 +177,7 @@ function createTracker(): Tracker {
         domain: location.hostname,
         page_path: location.pathname,
       };
+      if (!consented()) for (const field of SOURCE_FIELDS) delete full[field];
       // Within the catalogue's limits, so one long value (a referrer, a field name) cannot cost the whole batch its 400.
       for (const [key, value] of Object.entries(full)) {
         if (typeof value === 'string')
@@ -164,14 +190,24 @@ function createTracker(): Tracker {
   };
 
   const experiments = () => {
+    // Without consent the gateway keeps no variant and the page is the control: nothing to report,
+    // and what an earlier consent noted of reported experiments goes.
+    if (!consented()) {
+      try {
+        sessionStorage.removeItem(EXPERIMENTS_KEY);
+      } catch {
+        // Storage blocked: nothing was noted either.
+      }
+      return;
+    }
     let seen: string[] = [];
     try {
       seen = JSON.parse(sessionStorage.getItem(EXPERIMENTS_KEY) ?? '[]') as string[];
     } catch {
       // Storage blocked: each page reports its experiments again.
     }
-    // The experiments island's marker lists the page's experiments; the gateway keeps each variant
-    // in the exp_<id> cookie (features/experiments/experiment-storage.ts).
+    // The experiments marker lists the page's experiments; the gateway keeps each variant in the
+    // exp_<id> cookie (features/experiments/experiment-storage.ts).
     for (const element of document.querySelectorAll<HTMLElement>('[data-experiments]')) {
       for (const experiment of (element.dataset.experiments ?? '').split(',')) {
         const variant = cookieValues(document.cookie, `exp_${experiment}`)[0] ?? '';
@@ -222,12 +258,45 @@ function createTracker(): Tracker {
   // 'invalid' does not bubble: caught on the way down.
   document.addEventListener(
     'invalid',
-    onField(EVENT.fieldInvalid, (field) => ({ sub6: VALIDITY.find((check) => field.validity[check]) ?? '' })),
+    onField(EVENT.fieldInvalid, (field) => ({ sub6: failedCheck(field.validity) })),
     true,
   );
+  // The site's own checks: a control (or a group's fieldset) turning aria-invalid="true".
+  const markedInvalid = (element: Element) => {
+    const field =
+      element instanceof HTMLFieldSetElement ? Array.from(element.elements).find(isField) : element;
+    if (!isField(field)) return;
+    const described = fieldEvent(field);
+    if (described) track({ event_id: EVENT.fieldInvalid, ...described, sub6: failedCheck(field.validity) });
+  };
+  new MutationObserver((records) => {
+    for (const { target, oldValue } of records) {
+      if (target instanceof Element && oldValue !== 'true' && target.getAttribute('aria-invalid') === 'true')
+        markedInvalid(target);
+    }
+  }).observe(document.documentElement, {
+    subtree: true,
+    attributeFilter: ['aria-invalid'],
+    attributeOldValue: true,
+  });
   document.addEventListener('submit', (event) => {
     if (event.target instanceof HTMLFormElement)
       track({ event_id: EVENT.formSubmission, sub4: formName(event.target), sub5: 'sent' });
+  });
+  const showNotice = (again: boolean) =>
+    import('./consent-notice').then(({ showConsentNotice }) =>
+      showConsentNotice({ track: (event) => track({ ...landing, ...event }), flush }, again),
+    );
+  document.addEventListener('click', (event) => {
+    const target = event.target instanceof Element ? event.target : null;
+    const settings = target?.closest<HTMLAnchorElement>('a[data-cookie-settings]');
+    if (settings && !event.defaultPrevented && !event.ctrlKey && !event.metaKey && !event.shiftKey) {
+      // The cookie notice in place of the settings page; the page itself when the notice cannot load.
+      event.preventDefault();
+      showNotice(true).catch(() => location.assign(settings.href));
+    }
+    const form = target?.closest('a[data-track-submit]')?.closest('form');
+    if (form) track({ event_id: EVENT.formSubmission, sub4: formName(form), sub5: 'sent' });
   });
   addEventListener('pageshow', (event) => {
     if (event.persisted) track({ event_id: EVENT.pageLoadFromCache, sub1: 'pageLoadFromCache' });
@@ -253,19 +322,14 @@ function createTracker(): Tracker {
     flush,
   };
   pageView(landing.referer ?? '', landing);
-  if (readConsent(document.cookie) === 'unset') {
-    import('./consent-notice')
-      .then(({ showConsentNotice }) =>
-        showConsentNotice({ track: (event) => track({ ...landing, ...event }), flush }),
-      )
-      .catch(() => undefined);
-  } else {
-    // The push-notification prompt once the cookie notice is answered, never both at once (features/consent).
-    import('../consent')
-      .then(({ showPushPromptIfDue }) =>
-        showPushPromptIfDue({ track: (event) => track({ ...landing, ...event }), flush }),
-      )
-      .catch(() => undefined);
+  // A form the server drew again with its errors: each field it marked is an invalid field.
+  for (const element of document.querySelectorAll('form [aria-invalid="true"]')) markedInvalid(element);
+  if (readConsent(document.cookie) === 'unset') showNotice(false).catch(() => undefined);
+  try {
+    for (const key of Object.keys(localStorage))
+      if (key.startsWith(RETIRED_STORAGE_PREFIX)) localStorage.removeItem(key);
+  } catch {
+    // Storage blocked: nothing of ours can be in it either.
   }
   return tracker;
 }

@@ -16,26 +16,23 @@ function cookies(setCookies: string[]): Map<string, string> {
 }
 
 describe('resolveIdentity', () => {
-  it('issues a session id and the language on a first visit, and nothing that waits for consent', () => {
+  it('issues the session id alone on a first visit: nothing that waits for consent, no source kept', () => {
     const identity = resolve(undefined, [{ utm_source: 'newsletter', client_id: CLIENT }]);
     expect(identity.sessionId).toMatch(UUID_V4);
     expect(identity.clientId).toBe('');
     expect(identity.consent).toBe('');
     const set = cookies(identity.setCookies);
-    expect([...set.keys()].sort()).toEqual(['lang', 'session_id']);
+    expect([...set.keys()]).toEqual(['session_id']);
     expect(set.get('session_id')).toBe(
       `session_id=${identity.sessionId}; Max-Age=1800; Path=/; SameSite=Lax; Secure; HttpOnly`,
     );
-    expect(set.get('lang')).toBe('lang=pl; Max-Age=31536000; Path=/; SameSite=Lax; Secure');
-    // The batch still counts under the source it announced.
-    expect(identity.source?.utm_source).toBe('newsletter');
+    // No answer to the notice is no consent: the batch is counted under no source.
+    expect(identity.source).toBeUndefined();
   });
 
   it('keeps a valid session id and renews it; replaces one that is no UUID v4, adopting a valid id the event names', () => {
-    expect(resolve(`session_id=${SESSION}; lang=pl`).sessionId).toBe(SESSION);
-    expect(cookies(resolve(`session_id=${SESSION}; lang=pl`).setCookies).get('session_id')).toContain(
-      'Max-Age=1800',
-    );
+    expect(resolve(`session_id=${SESSION}`).sessionId).toBe(SESSION);
+    expect(cookies(resolve(`session_id=${SESSION}`).setCookies).get('session_id')).toContain('Max-Age=1800');
     expect(
       resolve('session_id=12345', [{ session_id: SESSION.replace(/-/g, '').toUpperCase() }]).sessionId,
     ).toBe(SESSION);
@@ -47,7 +44,7 @@ describe('resolveIdentity', () => {
   });
 
   it('with consent: keeps or issues the client id for 180 days', () => {
-    const kept = resolve(`cookie_consent=granted; client_id=${CLIENT}; lang=pl`);
+    const kept = resolve(`cookie_consent=granted; client_id=${CLIENT}`);
     expect(kept.consent).toBe('granted');
     expect(kept.clientId).toBe(CLIENT);
     expect(cookies(kept.setCookies).get('client_id')).toBe(
@@ -57,16 +54,27 @@ describe('resolveIdentity', () => {
     expect(issued.clientId).toMatch(UUID_V4);
   });
 
-  it('without consent: sends no client id and deletes one left from before', () => {
+  it('without consent: sends no client id and no source, and deletes every cookie an earlier consent allowed', () => {
     const declined = resolve(
-      `cookie_consent=denied; client_id=${CLIENT}; utm_source=x; utm_source_session=x`,
+      `cookie_consent=denied; client_id=${CLIENT}; utm_source=x; utm_source_session=x; exp_0300.1=B; session_id=${SESSION}`,
+      [{ utm_source: 'google', referer: 'https://www.google.com/' }],
     );
     expect(declined.consent).toBe('denied');
     expect(declined.clientId).toBe('');
+    expect(declined.source).toBeUndefined();
     const set = cookies(declined.setCookies);
-    expect(set.get('client_id')).toContain('Max-Age=0');
+    expect([...set.keys()].sort()).toEqual([
+      'client_id',
+      'exp_0300.1',
+      'session_id',
+      'utm_source',
+      'utm_source_session',
+    ]);
+    expect(set.get('client_id')).toBe('client_id=; Max-Age=0; Path=/; SameSite=Lax; Secure; HttpOnly');
     expect(set.get('utm_source')).toContain('Max-Age=0');
     expect(set.get('utm_source_session')).toContain('Max-Age=0');
+    expect(set.get('exp_0300.1')).toBe('exp_0300.1=; Max-Age=0; Path=/; SameSite=Lax; Secure');
+    expect(set.get('session_id')).toContain('Max-Age=1800');
   });
 
   it('with consent: keeps a new traffic source for 6 months and for the visit (30 minutes)', () => {
@@ -106,7 +114,7 @@ describe('resolveIdentity', () => {
   });
 
   it('a referer from another site is a source of its own (no utm_*)', () => {
-    expect(resolve(undefined, [{ referer: 'https://duckduckgo.com/' }]).source).toEqual({
+    expect(resolve('cookie_consent=granted', [{ referer: 'https://duckduckgo.com/' }]).source).toEqual({
       utm_source: '',
       utm_medium: '',
       utm_campaign: '',
@@ -114,6 +122,6 @@ describe('resolveIdentity', () => {
       utm_term: '',
       referer: 'https://duckduckgo.com/',
     });
-    expect(resolve(undefined, [{ referer: 'not a url' }]).source).toBeUndefined();
+    expect(resolve('cookie_consent=granted', [{ referer: 'not a url' }]).source).toBeUndefined();
   });
 });

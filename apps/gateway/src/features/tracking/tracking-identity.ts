@@ -6,22 +6,22 @@
  *
  * - session id (`session_id`, 30 min, renewed by every batch): the cookie's if it is a UUID v4,
  *   else the first UUID v4 an event names, else a new one; strictly necessary, always set;
- * - client id (`client_id`, 180 days): the same rule, but only with consent; without it the events
- *   carry no client id and a client id cookie left from an earlier consent is deleted;
- * - language (`lang`, 365 days): 'pl' when the browser holds none;
+ * - client id (`client_id`, 180 days): the same rule, but only with consent;
  * - traffic source (6 months and the visit's 30 minutes): see traffic-source.ts; with consent only.
+ * Without consent (no answer yet, or 'Tylko niezbędne') the events carry no client id and no
+ * traffic source, and every cookie that waits for consent left from an earlier 'Akceptuję' (client
+ * id, traffic source, A/B variant) is deleted. Nothing else is set: the site has one language, so
+ * there is no language to remember.
  */
 import { normalizeUuid } from '@lib/pl-validation';
 import { type ConsentState } from '@lib/tracking';
-import { cookieValues, serializeCookie } from '../../shared/cookies';
+import { withdrawnCookies } from '../../shared/cookie-catalogue';
 import { readConsent } from '../../shared/consent';
-import { LANGUAGE_COOKIE, languageCookie } from '../../shared/locale';
-import { CLIENT_ID_COOKIE, clientIdCookie, newClientId, readClientId } from '../../kit/identity/client-id';
+import { clientIdCookie, newClientId, readClientId } from '../../kit/identity/client-id';
 import { newSessionId, readSessionId, sessionIdCookie } from '../../kit/identity/session-id';
 import {
   type TrafficSource,
   announcedSource,
-  clearTrafficSourceCookies,
   readTrafficSource,
   trafficSourceCookies,
 } from './traffic-source';
@@ -45,7 +45,7 @@ export interface VisitorIdentity {
   clientId: string;
   /** The consent state recorded with the events ('' = no answer yet). */
   consent: ConsentState;
-  /** The visit's traffic source: announced by these events or kept for the visit; undefined for none. */
+  /** The visit's traffic source with consent (announced by these events or kept for the visit); undefined for none. */
   source: TrafficSource | undefined;
   /** Set-Cookie values of the answer. */
   setCookies: string[];
@@ -91,26 +91,17 @@ export function resolveIdentity(request: IdentityRequest): VisitorIdentity {
   const sessionId = readSessionId(cookieHeader) ?? firstUuid(events, 'session_id') ?? newSessionId();
   if (sessionId) setCookies.push(sessionIdCookie(sessionId, secure));
 
-  let clientId = '';
-  if (granted) {
-    clientId = readClientId(cookieHeader) ?? firstUuid(events, 'client_id') ?? newClientId();
-    if (clientId) setCookies.push(clientIdCookie(clientId, secure));
-  } else if (cookieValues(cookieHeader, CLIENT_ID_COOKIE).length > 0) {
-    setCookies.push(serializeCookie(CLIENT_ID_COOKIE, '', { maxAgeMs: 0, secure, httpOnly: true }));
+  if (!granted) {
+    setCookies.push(...withdrawnCookies(cookieHeader, secure));
+    return { sessionId, clientId: '', consent, source: undefined, setCookies };
   }
 
-  if (cookieValues(cookieHeader, LANGUAGE_COOKIE.name).length === 0)
-    setCookies.push(languageCookie({ language: 'pl' }, secure));
+  const clientId = readClientId(cookieHeader) ?? firstUuid(events, 'client_id') ?? newClientId();
+  if (clientId) setCookies.push(clientIdCookie(clientId, secure));
 
   const announced = firstSource(events, request.ownHosts);
-  let source = announced;
-  if (granted) {
-    const kept = readTrafficSource(cookieHeader, 'session');
-    source = announced ?? kept;
-    if (announced) setCookies.push(...trafficSourceCookies(announced, 'lasting', secure));
-    if (source) setCookies.push(...trafficSourceCookies(source, 'session', secure));
-  } else {
-    setCookies.push(...clearTrafficSourceCookies(cookieHeader, secure));
-  }
+  const source = announced ?? readTrafficSource(cookieHeader, 'session');
+  if (announced) setCookies.push(...trafficSourceCookies(announced, 'lasting', secure));
+  if (source) setCookies.push(...trafficSourceCookies(source, 'session', secure));
   return { sessionId, clientId, consent, source, setCookies };
 }

@@ -8,7 +8,7 @@ import { rateLimitKey } from '../../kit/rate-limit/client-address';
 import { parseEventBody } from './event-body';
 import { TRACKING_EVENTS_PATH } from './tracking-endpoint';
 import { resolveIdentity } from './tracking-identity';
-import { hostOf } from './traffic-source';
+import { hostOf, withoutTrafficSource } from './traffic-source';
 import { type EventIntake, type FeatureHandler } from '../../kit/feature';
 import { eventLimiter } from './event-limits';
 import { sendErrorBody } from '../../kit/http/error-body';
@@ -41,7 +41,8 @@ const RETRY_AFTER_FULL_S = 5;
  * 3. within the client's `events` budget, else 429 with Retry-After;
  * 4. identity from the cookies (tracking-identity.ts): session id, client id with consent, traffic
  *    source; the server adds received_at, user agent, a salted IP hash, the consent state and an
- *    ingest id per event (the de-duplication key downstream);
+ *    ingest id per event (the de-duplication key downstream); without consent (no answer yet or
+ *    'Tylko niezbędne') every event's utm_* and referer are emptied, whatever the browser sent;
  * 5. handed to the delivery buffer (event-delivery.ts), then 202 `{"accepted": n}` with the
  *    identity cookies; when the buffer is full (the sink has been down for a while), 503 with
  *    Retry-After and nothing accepted.
@@ -98,10 +99,12 @@ export function trackingApi(deps: TrackingApiDeps): Router {
     const receivedAt = now();
     const userAgent = req.get('user-agent') ?? '';
     const hashed = ipHash(address);
-    // An event without its own utm_* is counted under the visit's source.
+    // An event without its own utm_* is counted under the visit's source (kept with consent only).
     const visitUtm = identity.source ? utmOf(identity.source) : undefined;
-    const records = body.events.map((event: BrowserEvent) =>
-      toRawTrackingRecord(visitUtm && !hasUtm(event) ? { ...event, ...visitUtm } : event, {
+    const granted = identity.consent === 'granted';
+    const records = body.events.map((sent: BrowserEvent) => {
+      const event = granted ? sent : withoutTrafficSource(sent);
+      return toRawTrackingRecord(visitUtm && !hasUtm(event) ? { ...event, ...visitUtm } : event, {
         sessionId: identity.sessionId,
         clientId: identity.clientId,
         receivedAt,
@@ -109,8 +112,8 @@ export function trackingApi(deps: TrackingApiDeps): Router {
         ipHash: hashed,
         ingestId: randomUUID(),
         consent: identity.consent,
-      }),
-    );
+      });
+    });
     if (!deps.delivery.offer(records)) {
       // Not accepted, so not lost: the tracker sends the batch once more later.
       await deps.limiter.giveBack(rateLimitKey(address));

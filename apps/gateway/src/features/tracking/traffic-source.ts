@@ -5,32 +5,28 @@
  * renewed by activity like the session id). A visit brings a new source when its page view
  * carries any utm_* parameter or an external referer; the new source replaces all six fields at
  * once (last touch), so a campaign never inherits another's term. They wait for consent
- * (/polityka-cookies/). Pure: the endpoint decides when to set them.
+ * (the catalogue's TRAFFIC_SOURCE_ENTRY and TRAFFIC_VISIT_ENTRY, /polityka-cookies/); a withdrawal
+ * deletes them with every other such cookie (withdrawnCookies). Pure: the endpoint decides when
+ * to set them.
  */
-import { cookieValues, decodeCookieValue, serializeCookie } from '../../shared/cookies';
+import {
+  TRAFFIC_FIELDS,
+  TRAFFIC_SOURCE_ENTRY,
+  TRAFFIC_VISIT_ENTRY,
+  TRAFFIC_VISIT_SUFFIX,
+  writeCookie,
+} from '../../shared/cookie-catalogue';
+import { cookieValues, decodeCookieValue } from '../../shared/cookies';
 import { TRACKING_LIMITS } from '@lib/tracking';
 
-export const TRAFFIC_FIELDS = [
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-  'utm_content',
-  'utm_term',
-  'referer',
-] as const;
+export { TRAFFIC_FIELDS };
 export type TrafficField = (typeof TRAFFIC_FIELDS)[number];
 export type TrafficSource = Record<TrafficField, string>;
-
-/** 6 months. */
-export const TRAFFIC_MAX_AGE_MS = 183 * 24 * 60 * 60_000;
-/** The visit's variant: 30 minutes after the last activity. */
-export const TRAFFIC_SESSION_MAX_AGE_MS = 30 * 60_000;
-export const SESSION_SUFFIX = '_session';
 
 type TrafficVariant = 'lasting' | 'session';
 
 const cookieName = (field: TrafficField, variant: TrafficVariant) =>
-  variant === 'session' ? `${field}${SESSION_SUFFIX}` : field;
+  variant === 'session' ? `${field}${TRAFFIC_VISIT_SUFFIX}` : field;
 
 /** The host of a URL, lower-case; '' when it is no absolute http(s) URL. */
 export function hostOf(url: string): string {
@@ -87,19 +83,17 @@ export function trafficSourceCookies(
   variant: TrafficVariant,
   secure: boolean,
 ): string[] {
-  const maxAgeMs = variant === 'session' ? TRAFFIC_SESSION_MAX_AGE_MS : TRAFFIC_MAX_AGE_MS;
+  const entry = variant === 'session' ? TRAFFIC_VISIT_ENTRY : TRAFFIC_SOURCE_ENTRY;
   return TRAFFIC_FIELDS.map((field) =>
-    serializeCookie(cookieName(field, variant), source[field], { maxAgeMs, secure, httpOnly: true }),
+    writeCookie(entry, source[field], { secure, name: cookieName(field, variant) }),
   );
 }
 
-/** Set-Cookie values deleting every traffic-source cookie the header carries (consent declined). */
-export function clearTrafficSourceCookies(cookieHeader: string | undefined, secure: boolean): string[] {
-  const names = TRAFFIC_FIELDS.flatMap((field) => [
-    cookieName(field, 'lasting'),
-    cookieName(field, 'session'),
-  ]);
-  return names
-    .filter((name) => cookieValues(cookieHeader, name).length > 0)
-    .map((name) => serializeCookie(name, '', { maxAgeMs: 0, secure, httpOnly: true }));
+/**
+ * An event without its traffic source: every utm_* field and the referer emptied. What an event
+ * of a visitor without consent becomes (the cookie policy: the source only with consent), whatever
+ * the browser sent.
+ */
+export function withoutTrafficSource<T extends Partial<Record<TrafficField, string>>>(event: T): T {
+  return { ...event, ...Object.fromEntries(TRAFFIC_FIELDS.map((field) => [field, ''])) };
 }

@@ -27,7 +27,7 @@ export const UNSUBSCRIBE_TEXTS = {
   sentSms:
     'Jeśli mamy dane powiązane z tym numerem, wysłaliśmy na niego SMS z linkiem do zarządzania danymi. Link jest ważny 24 godziny i działa jeden raz.',
   smsUnavailable:
-    'Nie możemy teraz wysłać SMS-a. Podaj adres e-mail, który wpisałeś we wniosku – wyślemy link na niego. Możesz też napisać do nas przez formularz kontaktowy.',
+    'Nie możemy teraz wysłać SMS-a. Podaj adres e-mail wpisany we wniosku – wyślemy link na niego. Możesz też napisać do nas przez formularz kontaktowy.',
 } as const;
 
 /** What the visitor reads after asking for the link, by how it went out. */
@@ -52,6 +52,6 @@ export const UNSUBSCRIBE_FIELDS: readonly LeadFormField[] = [
     maxLength: 254,
     required: true,
     autoComplete: 'email',
-    hint: 'Ten, który podałeś we wniosku albo w wiadomości do nas, np. anna.kowalska@example.pl lub 600\u00a0123\u00a0456.',
+    hint: 'Ten sam, który jest we wniosku albo w wiadomości do nas, np. anna.kowalska@example.pl lub 600\u00a0123\u00a0456.',
   },
 ];

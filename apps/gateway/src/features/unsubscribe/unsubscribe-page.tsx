@@ -26,8 +26,8 @@ export default function UnsubscribePage({ data }: { data: UnsubscribePageData })
       ) : (
         <>
           <p>
-            Podaj adres e-mail albo numer telefonu, który wpisałeś we wniosku lub w wiadomości do nas. Wyślemy
-            na niego link do strony z Twoimi danymi – samo wysłanie tego formularza niczego nie zmienia.
+            Podaj adres e-mail albo numer telefonu wpisany we wniosku lub w wiadomości do nas. Wyślemy na
+            niego link do strony z Twoimi danymi – samo wysłanie tego formularza niczego nie zmienia.
           </p>
           <p>
             Po otwarciu linku zobaczysz, jakie wnioski, wiadomości i zgody u nas masz. Możesz tam wycofać

@@ -18,6 +18,7 @@ const REAL: Record<string, string> = {
   OPERATOR_EMAIL: 'biuro@porownywarka-testowa.pl',
   OPERATOR_PHONE: '+48 12 345 67 89',
   OPERATOR_DPO_EMAIL: 'iod@porownywarka-testowa.pl',
+  OPERATOR_CREDIT_INTERMEDIARY_ENTRY: 'RPK012345',
 };
 
 /** Production as a deployment runs it: the site's origin is given (required there, gateway-config.ts). */
@@ -55,9 +56,21 @@ describe('operator identity in the gateway configuration', () => {
       'OPERATOR_EMAIL',
       'OPERATOR_PHONE',
       'OPERATOR_DPO_EMAIL',
+      'OPERATOR_CREDIT_INTERMEDIARY_ENTRY',
     ]) {
       expect(line).toContain(`${variable} is required in production`);
     }
+  });
+
+  it('refuses production without the entry in the register of credit intermediaries, naming the variable', () => {
+    const { OPERATOR_CREDIT_INTERMEDIARY_ENTRY: _entry, ...withoutEntry } = REAL;
+    expect(startError({ ...PRODUCTION, ...withoutEntry })).toBe(
+      'Invalid configuration: OPERATOR_CREDIT_INTERMEDIARY_ENTRY is required in production (the real data of the company running the site; OPERATOR_EXAMPLE=true only for a non-public deployment)',
+    );
+    // Outside production too, once the identity is configured: it is part of it.
+    expect(startError({ NODE_ENV: 'development', ...withoutEntry })).toMatch(
+      /^Invalid configuration: OPERATOR_CREDIT_INTERMEDIARY_ENTRY is required once any OPERATOR_\* identity variable is set/,
+    );
   });
 
   it('names the one bad variable with its value: a NIP with a wrong check digit', () => {
@@ -81,7 +94,7 @@ describe('operator identity in the gateway configuration', () => {
       email: 'biuro@porownywarka-testowa.pl',
       phone: '+48 12 345 67 89',
       dpoEmail: 'iod@porownywarka-testowa.pl',
-      creditIntermediaryEntry: null,
+      creditIntermediaryEntry: 'RPK012345',
     });
   });
 
@@ -98,6 +111,7 @@ describe('operator identity in the gateway configuration', () => {
       OPERATOR_EMAIL: EXAMPLE_OPERATOR.email,
       OPERATOR_PHONE: '+48220000000',
       OPERATOR_DPO_EMAIL: EXAMPLE_OPERATOR.dpoEmail,
+      OPERATOR_CREDIT_INTERMEDIARY_ENTRY: EXAMPLE_OPERATOR.creditIntermediaryEntry,
     };
     const line = startError({ ...PRODUCTION, ...example });
     for (const variable of [
@@ -108,6 +122,7 @@ describe('operator identity in the gateway configuration', () => {
       'OPERATOR_EMAIL',
       'OPERATOR_PHONE',
       'OPERATOR_DPO_EMAIL',
+      'OPERATOR_CREDIT_INTERMEDIARY_ENTRY',
     ]) {
       expect(line).toMatch(new RegExp(`${variable}="[^"]*" is the embedded example value`));
     }

@@ -69,6 +69,9 @@ const ALWAYS_REQUIRED: readonly OperatorVariable[] = [
   'OPERATOR_EMAIL',
   'OPERATOR_PHONE',
   'OPERATOR_DPO_EMAIL',
+  // A credit intermediary states its entry in the KNF register wherever it addresses consumers: the
+  // footer of every page, /o-nas/ and the terms show it, so it is required like the company's numbers.
+  'OPERATOR_CREDIT_INTERMEDIARY_ENTRY',
 ];
 
 /** The example's value of each variable: production refuses them (the example must never go public). */
@@ -81,6 +84,7 @@ const EXAMPLE_VALUES: Partial<Record<OperatorVariable, string>> = {
   OPERATOR_EMAIL: EXAMPLE_OPERATOR.email,
   OPERATOR_PHONE: EXAMPLE_OPERATOR.phone,
   OPERATOR_DPO_EMAIL: EXAMPLE_OPERATOR.dpoEmail,
+  OPERATOR_CREDIT_INTERMEDIARY_ENTRY: EXAMPLE_OPERATOR.creditIntermediaryEntry,
 };
 
 /** Values compared with the example after the same normalisation as the checks. */
@@ -197,7 +201,7 @@ export function resolveOperator(
       email: text('OPERATOR_EMAIL'),
       phone: text('OPERATOR_PHONE'),
       dpoEmail: text('OPERATOR_DPO_EMAIL'),
-      creditIntermediaryEntry: input.OPERATOR_CREDIT_INTERMEDIARY_ENTRY ?? null,
+      creditIntermediaryEntry: text('OPERATOR_CREDIT_INTERMEDIARY_ENTRY'),
     },
     problems: [],
   };

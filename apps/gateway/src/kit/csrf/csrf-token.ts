@@ -13,16 +13,16 @@
  * (kit/http/same-origin.ts) stays in front of every post as well.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { serializeCookie } from '../../shared/cookies';
+import { FORM_ENTRY, writeCookie } from '../../shared/cookie-catalogue';
 import { readUuidCookie, newUuid } from '../identity/uuid';
 
 /** The cookie the tokens are bound to. */
-export const CSRF_COOKIE = 'pp_form';
+export const CSRF_COOKIE = FORM_ENTRY.name;
 export { CSRF_FIELD } from './csrf-field';
 /** A token drawn into a page is accepted this long (a long form, a coffee break). */
 export const CSRF_TOKEN_MAX_AGE_MS = 4 * 60 * 60_000;
 /** The form cookie outlives any token drawn under it. */
-export const CSRF_COOKIE_MAX_AGE_MS = 24 * 60 * 60_000;
+export const CSRF_COOKIE_MAX_AGE_MS = FORM_ENTRY.maxAgeMs;
 /** Clocks of several replicas may differ a little. */
 const CLOCK_SKEW_MS = 60_000;
 const SECONDS = /^[0-9a-z]{1,10}$/;
@@ -119,7 +119,7 @@ export function readCsrfBinding(cookieHeader: string | undefined): string | unde
 
 /** The Set-Cookie value of a form cookie: first-party, HttpOnly, SameSite=Lax, Secure behind https. */
 export function csrfBindingCookie(id: string, secure: boolean): string {
-  return serializeCookie(CSRF_COOKIE, id, { maxAgeMs: CSRF_COOKIE_MAX_AGE_MS, secure, httpOnly: true });
+  return writeCookie(FORM_ENTRY, id, { secure });
 }
 
 /** The minimal view of an Express request/response the helper below needs. */

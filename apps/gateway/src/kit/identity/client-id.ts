@@ -8,11 +8,11 @@
  * (/polityka-cookies/) lists it among the cookies that wait for consent: set it only when
  * `hasConsent` (./consent.ts) says the visitor accepted the cookie notice.
  */
-import { serializeCookie } from '../../shared/cookies';
+import { CLIENT_ID_ENTRY, writeCookie } from '../../shared/cookie-catalogue';
 import { newUuid, readUuidCookie } from './uuid';
 
-export const CLIENT_ID_COOKIE = 'client_id';
-export const CLIENT_ID_MAX_AGE_MS = 180 * 24 * 60 * 60_000;
+export const CLIENT_ID_COOKIE = CLIENT_ID_ENTRY.name;
+export const CLIENT_ID_MAX_AGE_MS = CLIENT_ID_ENTRY.maxAgeMs;
 
 /** The first valid client id of a Cookie header, canonical form; undefined when none is valid. */
 export function readClientId(cookieHeader: string | undefined): string | undefined {
@@ -26,5 +26,5 @@ export function newClientId(): string {
 
 /** The Set-Cookie value for a client id (`secure` in production); HttpOnly: only the gateway reads it. */
 export function clientIdCookie(id: string, secure: boolean): string {
-  return serializeCookie(CLIENT_ID_COOKIE, id, { maxAgeMs: CLIENT_ID_MAX_AGE_MS, secure, httpOnly: true });
+  return writeCookie(CLIENT_ID_ENTRY, id, { secure });
 }

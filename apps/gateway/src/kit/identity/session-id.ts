@@ -5,12 +5,12 @@
  * set without consent (/polityka-cookies/). An incoming value that is not a UUID v4, with or
  * without hyphens, is no id and gets replaced.
  */
-import { serializeCookie } from '../../shared/cookies';
+import { SESSION_ID_ENTRY, writeCookie } from '../../shared/cookie-catalogue';
 import { newUuid, readUuidCookie } from './uuid';
 
-export const SESSION_ID_COOKIE = 'session_id';
+export const SESSION_ID_COOKIE = SESSION_ID_ENTRY.name;
 /** 1/48 day. */
-export const SESSION_ID_MAX_AGE_MS = (24 * 60 * 60_000) / 48;
+export const SESSION_ID_MAX_AGE_MS = SESSION_ID_ENTRY.maxAgeMs;
 
 /** The first valid session id of a Cookie header, canonical form; undefined when none is valid. */
 export function readSessionId(cookieHeader: string | undefined): string | undefined {
@@ -24,5 +24,5 @@ export function newSessionId(): string {
 
 /** The Set-Cookie value for a session id, renewed for another 30 minutes. */
 export function sessionIdCookie(id: string, secure: boolean): string {
-  return serializeCookie(SESSION_ID_COOKIE, id, { maxAgeMs: SESSION_ID_MAX_AGE_MS, secure, httpOnly: true });
+  return writeCookie(SESSION_ID_ENTRY, id, { secure });
 }

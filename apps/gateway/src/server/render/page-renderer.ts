@@ -186,6 +186,7 @@ export class PageRenderer {
         today: state.today,
         navigation: page.navigation,
         ...(page.formState ? { formState: page.formState } : {}),
+        ...(page.testFlow ? { testFlow: page.testFlow } : {}),
       },
       layout: page.layout,
       Page,

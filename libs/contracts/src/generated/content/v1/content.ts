@@ -167,6 +167,18 @@ export interface PageOfferBlock {
   fallbackPath: string;
   /** That page's H1; empty when fallback_path is empty. */
   fallbackTitle: string;
+  /**
+   * The group of borrowers the page speaks to (front matter `offers.applicants`), for the gateway to
+   * say what the application form accepts for them: the group's youngest age, years; 0: not named.
+   */
+  applicantAgeFrom: number;
+  /** The group's oldest age, years; 0: no upper end, or no ages named. */
+  applicantAgeTo: number;
+  /**
+   * Identity documents the group may hold instead of a Polish ID card: 'passport', 'residenceCard';
+   * empty: none named.
+   */
+  applicantDocuments: string[];
 }
 
 /** A link to another published page. */

@@ -66,6 +66,21 @@ export enum ApplicationStep {
   PERSONAL_DETAILS = 3,
 }
 
+/**
+ * A rough estimate of the chances in three bands, from the four answers only: no probability (no
+ * credit bureau is asked, income and debts are not known, the lender decides).
+ */
+export enum EligibilityEstimate {
+  /** UNSPECIFIED - Not set. */
+  UNSPECIFIED = 0,
+  /** LOW - A condition without which no lender lends is unmet, or two that some lenders require. */
+  LOW = 1,
+  /** MEDIUM - One condition that some lenders require is unmet. */
+  MEDIUM = 2,
+  /** HIGH - Every condition asked is met. */
+  HIGH = 3,
+}
+
 /** Status of an unsubscribe or erasure request. */
 export enum RequestStatus {
   /** UNSPECIFIED - Not set. */
@@ -288,22 +303,29 @@ export interface EvaluateEligibilityRequest {
   validBank: boolean;
 }
 
-/** One scored quiz item. */
+/** One quiz item. */
 export interface EligibilityItem {
   /** Item key: 'over18', 'citizen', 'validIdentity' or 'validBank'. */
   key: string;
-  /** Weight in percent (20, 35, 15, 28). */
+  /** No longer given: always 0. The quiz weighs no item in percent (see EligibilityEstimate). */
   weightPercent: number;
   /** Whether the answer was yes. */
   satisfied: boolean;
+  /** The estimate this item caps the result at when its answer is no (LOW or MEDIUM). */
+  ifNo: EligibilityEstimate;
 }
 
 /** Quiz result. */
 export interface EvaluateEligibilityResponse {
-  /** Chance of approval in percent, the sum of weights of satisfied items. */
+  /**
+   * No longer given: always 0. A sum of fixed weights read as a percentage looked like a probability
+   * of approval, which it never was; read `estimate`.
+   */
   chancePercent: number;
-  /** The scored items in quiz order. */
+  /** The items in quiz order. */
   items: EligibilityItem[];
+  /** The estimate for the answers (@lib/pl-validation evaluateEligibility). */
+  estimate: EligibilityEstimate;
 }
 
 /** A contact form message. */
@@ -626,6 +648,54 @@ export interface DeliveryPreview {
    * 'bankAccount', 'incomeSource'.
    */
   requiredFields: string[];
+  /** What the form accepts (GetApplicationLimits): the PESEL is checked against its ages. */
+  limits: ApplicationLimits | null;
+}
+
+/** Asks what the application form accepts. */
+export interface GetApplicationLimitsRequest {}
+
+/** A lender the application form passes applications to, with the ages its offers take. */
+export interface ApplicationLender {
+  /** Lender slug. */
+  lenderSlug: string;
+  /** Lender name. */
+  lenderName: string;
+  /** Youngest borrower its offers take, years (at least 18). */
+  ageMin: number;
+  /** Oldest borrower its offers take, years; 0 when an offer of it states no limit. */
+  ageMax: number;
+}
+
+/**
+ * What the application form accepts, derived from the lenders it passes applications to: those of
+ * the delivery file that are switched on and have an active offer in the feed, with the ages the
+ * feed states for them. The form asks the PESEL (and so checks the age) and an identity document
+ * only when one of those lenders needs it; the only document it takes is the Polish ID card.
+ */
+export interface ApplicationLimits {
+  /**
+   * False when the lenders' ages could not be read (the offers service did not answer): the form
+   * then checks only that the applicant is of age, and nothing below is stated.
+   */
+  known: boolean;
+  /** The lenders, in the delivery file's order; empty: the form only matches offers. */
+  lenders: ApplicationLender[];
+  /** True when the form asks the PESEL and refuses an age outside age_min..age_max. */
+  ageChecked: boolean;
+  /** Youngest applicant accepted, years (never below 18). */
+  ageMin: number;
+  /** Oldest applicant accepted, years; 0 when there is no upper limit (a lender states none). */
+  ageMax: number;
+  /**
+   * Identity documents the form may ask for: 'id_card' (the Polish ID card) when one of the lenders
+   * needs it; empty when none does. No other document (a passport, a residence card) is taken.
+   */
+  identityDocuments: string[];
+  /** Day the offers feed the ages come from was fetched, 'YYYY-MM-DD'; empty when unknown. */
+  asOf: string;
+  /** True when those ages come from the sample feed bundled with the product. */
+  sample: boolean;
 }
 
 export const LEADS_V1_PACKAGE_NAME = 'leads.v1';
@@ -758,6 +828,17 @@ export interface LeadsServiceClient {
   /** Erases the session's person's data (GDPR art. 17); the session ends with it. */
 
   eraseSelfServiceData(request: EraseSelfServiceDataRequest, metadata?: Metadata): Observable<ErasureRequest>;
+
+  /**
+   * What the application form accepts (ages, identity documents), from the lenders it passes
+   * applications to; pages that speak to a group of borrowers say it. Never an error: `known` is
+   * false while the offers service does not answer.
+   */
+
+  getApplicationLimits(
+    request: GetApplicationLimitsRequest,
+    metadata?: Metadata,
+  ): Observable<ApplicationLimits>;
 }
 
 /** Receives and stores visitors' applications and requests. */
@@ -927,6 +1008,17 @@ export interface LeadsServiceController {
     request: EraseSelfServiceDataRequest,
     metadata?: Metadata,
   ): Promise<ErasureRequest> | Observable<ErasureRequest> | ErasureRequest;
+
+  /**
+   * What the application form accepts (ages, identity documents), from the lenders it passes
+   * applications to; pages that speak to a group of borrowers say it. Never an error: `known` is
+   * false while the offers service does not answer.
+   */
+
+  getApplicationLimits(
+    request: GetApplicationLimitsRequest,
+    metadata?: Metadata,
+  ): Promise<ApplicationLimits> | Observable<ApplicationLimits> | ApplicationLimits;
 }
 
 export function LeadsServiceControllerMethods() {
@@ -950,6 +1042,7 @@ export function LeadsServiceControllerMethods() {
       'withdrawSelfServiceConsents',
       'exportSelfServiceData',
       'eraseSelfServiceData',
+      'getApplicationLimits',
     ];
     for (const method of grpcMethods) {
       const descriptor: any = Reflect.getOwnPropertyDescriptor(constructor.prototype, method);

@@ -74,7 +74,11 @@ export interface Offer {
   periodMinDays: number;
   /** Longest period, in days. */
   periodMaxDays: number;
-  /** Representative APR (RRSO) in basis points (3650 = 36.50%). */
+  /**
+   * Representative APR (RRSO) in basis points (3650 = 36.50%); 0 for a brand that lends nothing itself
+   * (lender_kind 'porownywarka' or 'posrednik'): the cost is set by the lender it passes the
+   * application to, so none is stated as the brand's own.
+   */
   aprBasisPoints: number;
   /** True when the first loan is free for new clients. */
   firstLoanFree: boolean;
@@ -90,15 +94,18 @@ export interface Offer {
   ageMin: number;
   /** Oldest borrower accepted, years; 0 when the feed does not say. */
   ageMax: number;
-  /** Annual interest rate in basis points (720 = 7.20 %). */
+  /** Annual interest rate in basis points (720 = 7.20 %); 0 for a brand that lends nothing itself. */
   interestRateBp: number;
-  /** Commission as a share of the amount, basis points (1000 = 10 %). */
+  /** Commission as a share of the amount, basis points (1000 = 10 %); 0 for a brand that lends nothing itself. */
   commissionBp: number;
-  /** Fixed fee per loan, in grosze. */
+  /** Fixed fee per loan, in grosze; 0 for a brand that lends nothing itself. */
   feeGrosze: number;
   /** How the loan is repaid: 'single' (one payment at the end) or 'monthly' (equal monthly instalments). */
   repayment: string;
-  /** The representative example of the offer (the advertising disclosure of the consumer credit act). */
+  /**
+   * The representative example of the offer (the advertising disclosure of the consumer credit act);
+   * unset for a brand that lends nothing itself (see apr_basis_points).
+   */
   representativeExample: LoanCost | null;
   /** Slug of the lender's review page ('/{slug}/'); empty when the site has no review of the lender. */
   reviewSlug: string;
@@ -108,7 +115,9 @@ export interface Offer {
   feedKey: string;
   /**
    * Kind of business behind the brand from the lender facts data: 'instytucja-pozyczkowa', 'bank',
-   * 'skok', 'porownywarka', 'posrednik'; empty when not yet verified.
+   * 'skok' (lenders), 'porownywarka' (comparison site), 'posrednik' (credit intermediary); empty when
+   * not yet verified. The last two lend nothing: every list labels them, states no cost of theirs and
+   * never ranks them (MatchOffersResponse.intermediaries).
    */
   lenderKind: string;
   /** Number of ratings behind `stars` as the feed states it; 0 when the feed gives no count. */
@@ -396,6 +405,13 @@ export interface MatchOffersResponse {
    * matches them.
    */
   unsupportedFilters: string[];
+  /**
+   * Offers of comparison sites and credit intermediaries (Offer.lender_kind 'porownywarka',
+   * 'posrednik') whose limits take the amount for the period, paid placements among them, in list
+   * order: never ranked, counted in total or priced (no cost, score 0), since the cost is set by the
+   * lender they pass the application to. None when the request asks for free first loans only.
+   */
+  intermediaries: MatchedOffer[];
 }
 
 /** Asks for a client's variant in one experiment. */
@@ -526,7 +542,10 @@ export interface OfferFacts {
   firstLoanFree: boolean;
   /** Largest free first loan, in grosze; 0 when first_loan_free is false. */
   firstLoanFreeMaxGrosze: number;
-  /** The representative example at the offer's regular terms (its RRSO is the one quoted). */
+  /**
+   * The representative example at the offer's regular terms (its RRSO is the one quoted); unset for
+   * a brand that lends nothing itself (kind 'porownywarka' or 'posrednik').
+   */
   representativeExample: LoanCost | null;
   /** 'single' or 'monthly'. */
   repayment: string;
@@ -542,9 +561,15 @@ export interface OfferFacts {
   ageMin: number;
   /** Oldest borrower the feed accepts, years; 0 when the feed does not say. */
   ageMax: number;
-  /** Nominal annual interest rate at the offer's regular terms, basis points (1450 = 14,5%). */
+  /**
+   * Nominal annual interest rate at the offer's regular terms, basis points (1450 = 14,5%); 0 for a
+   * brand that lends nothing itself.
+   */
   interestRateBp: number;
-  /** Commission at the offer's regular terms, basis points of the amount lent. */
+  /**
+   * Commission at the offer's regular terms, basis points of the amount lent; 0 for a brand that
+   * lends nothing itself.
+   */
   commissionBp: number;
   /** True when the figures come from a feed bundled with the product as sample data. */
   sample: boolean;
