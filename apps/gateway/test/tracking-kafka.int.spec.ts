@@ -91,7 +91,11 @@ describe('POST /api/event through Kafka into PostgreSQL', () => {
         },
         body: JSON.stringify(body),
       });
-    const first = await send({ event_id: 5, sub4: 'pageView', page_path: '/offers/', utm_source: 'google' });
+    // With consent: a visit's source (utm_*) is stored only then.
+    const first = await send(
+      { event_id: 5, sub4: 'pageView', page_path: '/offers/', utm_source: 'google' },
+      'cookie_consent=granted',
+    );
     expect(first.status).toBe(202);
     const sessionCookie = ([first.headers['set-cookie']].flat() as string[]).find((line) =>
       line.startsWith('session_id='),
