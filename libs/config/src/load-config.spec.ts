@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { ConfigError, env, exitsOnBadConfig, loadConfig, serviceEnvSchema } from './index';
+import {
+  ConfigError,
+  env,
+  exitsOnBadConfig,
+  loadConfig,
+  loadConfigOrUnready,
+  serviceEnvSchema,
+} from './index';
 
 describe('loadConfig', () => {
   const schema = serviceEnvSchema('rates');
@@ -46,5 +53,33 @@ describe('loadConfig', () => {
     const s = z.object({ TARGET: env.hostPort('127.0.0.1:1'), FLAG: env.bool(false) });
     expect(loadConfig(s, { FLAG: '1' })).toEqual({ TARGET: '127.0.0.1:1', FLAG: true });
     expect(() => loadConfig(s, { TARGET: 'http://x' })).toThrow(/TARGET="http:\/\/x" must be host:port/);
+  });
+});
+
+describe('loadConfigOrUnready in a deployment', () => {
+  const schema = z.object({ ORIGIN: z.string(), NAME: z.string() });
+
+  it('answers the ConfigError for a bad variable, and exits 78 for one it stops on', () => {
+    const exit = jest.spyOn(process, 'exit').mockImplementation((() => {
+      throw new Error('exit');
+    }) as never);
+    const write = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    try {
+      const unready = loadConfigOrUnready(
+        schema,
+        { NODE_ENV: 'production', ORIGIN: 'x' },
+        { stopsOn: ['ORIGIN'] },
+      );
+      expect(unready).toBeInstanceOf(ConfigError);
+      expect(exit).not.toHaveBeenCalled();
+      expect(() =>
+        loadConfigOrUnready(schema, { NODE_ENV: 'production', NAME: 'n' }, { stopsOn: ['ORIGIN'] }),
+      ).toThrow('exit');
+      expect(exit).toHaveBeenCalledWith(78);
+      expect(String(write.mock.calls[0]?.[0])).toMatch(/^Invalid configuration: ORIGIN /);
+    } finally {
+      exit.mockRestore();
+      write.mockRestore();
+    }
   });
 });

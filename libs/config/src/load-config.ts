@@ -67,13 +67,24 @@ export function exitsOnBadConfig(source: Env = process.env): boolean {
 export function loadConfigOrUnready<S extends z.ZodType>(
   schema: S,
   source: Env = process.env,
+  options: {
+    /**
+     * Variables without which even an unready process would mislead (the gateway's public origin):
+     * a problem naming one exits 78 in a deployment too, pointing the crash at the manifest.
+     */
+    stopsOn?: readonly string[];
+  } = {},
 ): z.output<S> | ConfigError {
   if (exitsOnBadConfig(source)) return loadConfigOrExit(schema, source);
   try {
     return loadConfig(schema, source);
   } catch (error) {
-    if (error instanceof ConfigError) return error;
-    throw error;
+    if (!(error instanceof ConfigError)) throw error;
+    if (error.variables.some((name) => options.stopsOn?.includes(name))) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(78);
+    }
+    return error;
   }
 }
 

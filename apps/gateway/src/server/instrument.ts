@@ -8,8 +8,9 @@ import { gatewayEnvSchema } from '../kit/config/gateway-config';
 // deployment, not React's development build (several times slower, with extra checks).
 if (!process.env['NODE_ENV']) process.env['NODE_ENV'] = 'production';
 
-// In a deployment an invalid environment leaves the process up and unready (main.ts), not exiting.
-export const config = loadConfigOrUnready(gatewayEnvSchema);
+// In a deployment an invalid environment leaves the process up and unready (main.ts), not exiting;
+// except without its public origin, with which no link or origin check could be right: exit 78.
+export const config = loadConfigOrUnready(gatewayEnvSchema, process.env, { stopsOn: ['PUBLIC_ORIGIN'] });
 
 // Hashed assets, the favicon and build files get no server span: they are sent by express.static
 // and a span per file would outnumber the pages' own. Pages name their span in the metrics middleware.

@@ -112,14 +112,8 @@ async function main(config: GatewayConfig, telemetry: Telemetry | undefined): Pr
   process.once('SIGINT', () => stop('SIGINT'));
 }
 
-// An invalid environment in a deployment (loadConfigOrUnready): up, never ready, one log line naming
-// the variables. Except without its public origin: with no address of its own the gateway could build
-// no link and check no post's origin, and the variable belongs to the deployment's manifest, not to
-// an operator's facts, so the process stops (exit 78, EX_CONFIG) and the crash points at the manifest.
-if (loadedConfig instanceof ConfigError && loadedConfig.variables.includes('PUBLIC_ORIGIN')) {
-  process.stderr.write(`gateway cannot start: ${loadedConfig.message}\n`);
-  process.exit(78);
-} else if (loadedConfig instanceof ConfigError) {
+// An invalid environment in a deployment (loadConfigOrUnready): up, never ready, one log line naming the variables.
+if (loadedConfig instanceof ConfigError) {
   void runUnconfiguredGateway(loadedConfig);
 } else {
   main(loadedConfig, startedTelemetry).catch((error: unknown) => {
