@@ -62,7 +62,7 @@ describe('loadConfigOrUnready in a deployment', () => {
   it('answers the ConfigError for a bad variable, and exits 78 for one it stops on', () => {
     const exit = jest.spyOn(process, 'exit').mockImplementation((() => {
       throw new Error('exit');
-    }) as never);
+    }));
     const write = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
     try {
       const unready = loadConfigOrUnready(
