@@ -60,9 +60,9 @@ describe('loadConfigOrUnready in a deployment', () => {
   const schema = z.object({ ORIGIN: z.string(), NAME: z.string() });
 
   it('answers the ConfigError for a bad variable, and exits 78 for one it stops on', () => {
-    const exit = jest.spyOn(process, 'exit').mockImplementation((() => {
+    const exit = jest.spyOn(process, 'exit').mockImplementation(() => {
       throw new Error('exit');
-    }));
+    });
     const write = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
     try {
       const unready = loadConfigOrUnready(
