@@ -7,6 +7,7 @@ import { NbpImportUseCases } from './application/nbp-import.use-cases';
 import { RateTablesUseCases } from './application/rate-tables.use-cases';
 import { SampleDataUseCases } from './application/sample-data.use-cases';
 import { IngestionScheduler } from './jobs/ingestion.scheduler';
+import { OutboundRequests } from './persistence/outbound-requests';
 import { BankSourceClient } from './persistence/bank-source.client';
 import { BankTablesRepository } from './persistence/bank-tables.repository';
 import { BundledBankTables } from './persistence/bundled-bank-tables';
@@ -33,6 +34,7 @@ import { RatesController } from './transport/rates.controller';
     BundledBankTables,
     NbpApiClient,
     BankSourceClient,
+    OutboundRequests,
     RatesMetrics,
     IngestionScheduler,
   ],

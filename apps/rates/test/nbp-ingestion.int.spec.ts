@@ -8,6 +8,7 @@ import { BanksUseCases } from '../src/application/banks.use-cases';
 import { NbpImportUseCases } from '../src/application/nbp-import.use-cases';
 import { NbpFormatError } from '../src/domain/nbp-api-body';
 import { NbpApiClient, NbpLimitError } from '../src/persistence/nbp-api.client';
+import { OutboundRequests } from '../src/persistence/outbound-requests';
 import { NbpTablesRepository } from '../src/persistence/nbp-tables.repository';
 import { BANK_DATA_DIR } from '../src/persistence/bundled-bank-tables';
 import { ratesConfigSchema } from '../src/rates.config';
@@ -28,7 +29,7 @@ describe('NBP Web API client against recorded NBP bodies (local HTTP server)', (
       NBP_TIMEOUT_MS: '300',
       NODE_ENV: 'test',
     });
-    client = new NbpApiClient(config, silentLogger());
+    client = new NbpApiClient(config, silentLogger(), new OutboundRequests());
   });
   afterEach(() => nbp.reset());
   afterAll(async () => {

@@ -13,6 +13,7 @@ import { type HistoryRangeName, rangeStart } from '../domain/history';
 import { type BankTableEntity } from '../persistence/bank-table.entity';
 import { BankTablesRepository } from '../persistence/bank-tables.repository';
 import { BankSourceClient } from '../persistence/bank-source.client';
+import { OutboundStoppedError } from '../persistence/outbound-requests';
 import { BundledBankTables } from '../persistence/bundled-bank-tables';
 import { type RatesConfig } from '../rates.config';
 import { IngestionStatus } from './ingestion-status';
@@ -171,6 +172,8 @@ export class BanksUseCases {
         if (await this.tables.insert(slug, table, 'bank')) report.added.push(slug);
         else report.unchanged.push(slug);
       } catch (error) {
+        // Stopping is no bank's failure: the run ends here, the next start fetches again.
+        if (error instanceof OutboundStoppedError) throw error;
         report.failed.push(slug);
         const malformed = error instanceof BankFormatError;
         this.logger.error(

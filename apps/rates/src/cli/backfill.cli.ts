@@ -12,6 +12,7 @@ import { isRealIsoDate } from '../domain/date-chunks';
 import { type NbpTableType } from '../domain/nbp-table-type';
 import { BundledNbpArchives } from '../persistence/bundled-nbp-archives';
 import { NbpApiClient } from '../persistence/nbp-api.client';
+import { OutboundRequests } from '../persistence/outbound-requests';
 import { NbpTablesRepository } from '../persistence/nbp-tables.repository';
 import { RATES_ENTITIES, RATES_MIGRATIONS, RATES_SCHEMA } from '../persistence/rates-schema';
 import { ratesConfigSchema, type RatesConfig } from '../rates.config';
@@ -78,7 +79,7 @@ export const backfillCli: CliCommand<BackfillArgs, RatesConfig> = {
         new NbpTablesRepository(dataSource),
         cache,
         logger,
-        new NbpApiClient(config, logger),
+        new NbpApiClient(config, logger, new OutboundRequests()),
         new IngestionStatus(),
       );
       for (const table of args.tables) {

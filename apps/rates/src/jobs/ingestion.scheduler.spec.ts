@@ -4,6 +4,7 @@ import { type BanksUseCases } from '../application/banks.use-cases';
 import { type DataLagUseCases } from '../application/data-lag.use-cases';
 import { type NbpImportUseCases } from '../application/nbp-import.use-cases';
 import { dataLag } from '../domain/data-lag';
+import { OutboundRequests, OutboundStoppedError } from '../persistence/outbound-requests';
 import { IngestionScheduler } from './ingestion.scheduler';
 
 describe('IngestionScheduler', () => {
@@ -26,13 +27,15 @@ describe('IngestionScheduler', () => {
       ),
     );
     const log = strictMock<Logger>('logger', { info: jest.fn(), debug: jest.fn(), error: jest.fn() });
+    const outbound = new OutboundRequests();
     const subject = new IngestionScheduler(
       strictMock<NbpImportUseCases>('nbp', { ingest }),
       strictMock<BanksUseCases>('banks', { ingest: banksIngest }),
       strictMock<DataLagUseCases>('dataLag', { report }),
       log,
+      outbound,
     );
-    return { subject, ingest, banksIngest, log };
+    return { subject, ingest, banksIngest, log, outbound };
   }
 
   it('fetches at start only what is behind the calendar', async () => {
@@ -71,5 +74,22 @@ describe('IngestionScheduler', () => {
     await jest.advanceTimersByTimeAsync(70 * 60_000);
     expect(ingest).toHaveBeenCalledTimes(2);
     await subject.onModuleDestroy();
+  });
+
+  it('stops the outbound requests when the service stops, so a run in progress ends at once', async () => {
+    const { subject, ingest, log, outbound } = scheduler(['A']);
+    // A fetch that would retry for minutes: it ends only when the outbound requests are stopped.
+    ingest.mockImplementationOnce(
+      () =>
+        new Promise((_resolve, reject) =>
+          outbound.signal.addEventListener('abort', () => reject(new OutboundStoppedError())),
+        ),
+    );
+    await subject.start(() => new Date());
+    expect(outbound.signal.aborted).toBe(false);
+    await subject.onModuleDestroy();
+    expect(outbound.signal.aborted).toBe(true);
+    expect(log.info).toHaveBeenCalledWith({ kind: 'A' }, 'fetch cut short: the service is stopping');
+    expect(log.error).not.toHaveBeenCalled();
   });
 });

@@ -7,6 +7,7 @@ import { BanksUseCases } from '../application/banks.use-cases';
 import { DataLagUseCases } from '../application/data-lag.use-cases';
 import { NbpImportUseCases } from '../application/nbp-import.use-cases';
 import { type IngestionKind, nextRun } from '../domain/ingestion-schedule';
+import { OutboundRequests, OutboundStoppedError } from '../persistence/outbound-requests';
 
 const KINDS: readonly IngestionKind[] = ['C', 'A', 'B', 'banks'];
 
@@ -29,6 +30,7 @@ export class IngestionScheduler implements OnModuleDestroy {
     private readonly banks: BanksUseCases,
     private readonly dataLag: DataLagUseCases,
     @Inject(LOGGER) private readonly logger: Logger,
+    private readonly outbound: OutboundRequests,
     // The service's DataSource (one runner across replicas); without it (unit tests) every run goes ahead.
     @Optional() @Inject(DataSource) private readonly dataSource?: DataSource,
   ) {}
@@ -50,6 +52,10 @@ export class IngestionScheduler implements OnModuleDestroy {
       const run = await runExclusive(this.dataSource, `rates:ingestion:${kind}`, () => this.fetch(kind, now));
       if (!run.ran) this.logger.debug({ kind }, 'fetch runs on another replica; skipped here');
     } catch (error) {
+      if (error instanceof OutboundStoppedError) {
+        this.logger.info({ kind }, 'fetch cut short: the service is stopping');
+        return;
+      }
       this.logger.error({ kind, err: error }, 'scheduled fetch failed; stored tables keep being served');
     }
   }
@@ -72,6 +78,8 @@ export class IngestionScheduler implements OnModuleDestroy {
     this.stopped = true;
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
+    // A run retrying an unreachable source would hold the shutdown past its deadline.
+    this.outbound.stop();
     await this.idle();
   }
 

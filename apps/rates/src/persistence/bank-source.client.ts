@@ -3,6 +3,7 @@ import { type Logger } from '@lib/observability';
 import { LOGGER, SERVICE_CONFIG } from '@lib/service-kit';
 import { type RatesConfig } from '../rates.config';
 import { getWithRetry } from './http-get';
+import { OutboundRequests } from './outbound-requests';
 
 /** A bank's source answered something other than its table (4xx). */
 export class BankSourceError extends Error {
@@ -21,6 +22,7 @@ export class BankSourceClient {
   constructor(
     @Inject(SERVICE_CONFIG) private readonly config: RatesConfig,
     @Inject(LOGGER) private readonly logger: Logger,
+    private readonly outbound: OutboundRequests,
   ) {}
 
   /** Slugs of the banks with a configured source. */
@@ -37,7 +39,7 @@ export class BankSourceClient {
       firstDelayMs: this.config.NBP_RETRY_DELAY_MS,
       timeoutMs: this.config.NBP_TIMEOUT_MS,
     };
-    const { status, text } = await getWithRetry(url, '*/*', policy, this.logger);
+    const { status, text } = await getWithRetry(url, '*/*', policy, this.logger, this.outbound.signal);
     if (status < 200 || status >= 300) throw new BankSourceError(slug, status);
     return text;
   }

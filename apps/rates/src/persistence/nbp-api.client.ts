@@ -11,6 +11,7 @@ import {
 import { type NbpTableType } from '../domain/nbp-table-type';
 import { type RatesConfig } from '../rates.config';
 import { getWithRetry } from './http-get';
+import { OutboundRequests } from './outbound-requests';
 
 /** Which tables to ask for: today's newest, the last n, one day, or a range (within NBP's limits). */
 export type NbpQuery =
@@ -63,6 +64,7 @@ export class NbpApiClient {
   constructor(
     @Inject(SERVICE_CONFIG) private readonly config: RatesConfig,
     @Inject(LOGGER) private readonly logger: Logger,
+    private readonly outbound: OutboundRequests,
   ) {
     this.base = config.NBP_API_URL.replace(/\/+$/, '');
   }
@@ -85,7 +87,13 @@ export class NbpApiClient {
       firstDelayMs: this.config.NBP_RETRY_DELAY_MS,
       timeoutMs: this.config.NBP_TIMEOUT_MS,
     };
-    const { status, text } = await getWithRetry(url, 'application/json', policy, this.logger);
+    const { status, text } = await getWithRetry(
+      url,
+      'application/json',
+      policy,
+      this.logger,
+      this.outbound.signal,
+    );
     if (status >= 200 && status < 300) {
       try {
         return JSON.parse(text) as unknown;
