@@ -43,6 +43,25 @@ export function lowercaseYou(text: string): { line: number; word: string }[] {
   return found;
 }
 
+/**
+ * Second-person forms only a man can be addressed with: the past tense and the conditional
+ * ("korzystałeś", "zapłaciłbyś"), "powinieneś", and "jesteś" with a masculine adjective ("jesteś
+ * pewien"). The site addresses women and men alike, so it says these another way ("masz za sobą",
+ * "po podpisaniu umowy", "masz pewność", "warto"). A word ending in -łeś or -łbyś is such a form.
+ */
+const MASCULINE_YOU =
+  /(?<!\p{L})(\p{L}+(?:łeś|łbyś)|powinieneś|jesteś\s+(?:pewien|pewny|gotów|gotowy|winien|pełnoletni|zainteresowany|zadłużony|zatrudniony|zobowiązany))(?!\p{L})/giu;
+
+export function masculineYou(text: string): { line: number; words: string }[] {
+  // Addresses are not text; they are blanked rather than removed, so the line numbers stay true.
+  const withoutUrls = text.replace(/https?:\/\/\S+/g, (url) => ' '.repeat(url.length));
+  return [...withoutUrls.matchAll(MASCULINE_YOU)].map((match) => ({
+    // "jesteś" and its adjective may stand on two lines of a wrapped paragraph: the first one counts.
+    line: withoutUrls.slice(0, match.index).split('\n').length,
+    words: match[1]!.replace(/\s+/g, ' '),
+  }));
+}
+
 describe('the repository content/ folder follows the house rules', () => {
   const editorial = files(DEFAULT_CONTENT_DIR, ['.md', '.yaml', '.json']).filter(
     (file) => path.basename(file) !== 'README.md',
@@ -67,6 +86,34 @@ describe('the repository content/ folder follows the house rules', () => {
     const offenders = editorial.flatMap((file) =>
       lowercaseYou(readFileSync(file, 'utf8')).map(
         ({ line, word }) => `${relative(file)}:${line}: "${word}"`,
+      ),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('recognises a second-person masculine form and lets gender-neutral text pass', () => {
+    expect(masculineYou('Jeśli korzystałeś z pożyczki, sprawdź.\nZapłaciłbyś więcej.')).toEqual([
+      { line: 1, words: 'korzystałeś' },
+      { line: 2, words: 'Zapłaciłbyś' },
+    ]);
+    expect(masculineYou('Tu Powinieneś wiedzieć.\nA jeśli nie jesteś\n  pewien, czy JESTEŚ GOTÓW?')).toEqual([
+      { line: 1, words: 'Powinieneś' },
+      { line: 2, words: 'jesteś pewien' },
+      { line: 3, words: 'JESTEŚ GOTÓW' },
+    ]);
+    expect(
+      masculineYou(
+        'Jeśli masz już za sobą pierwszą pożyczkę i masz pewność, że zdążysz, po podpisaniu umowy warto ' +
+          'to sprawdzić. Jesteś w BIK; jesteś osobą pełnoletnią; tło, szkło, kołem, pożyczasz. ' +
+          'https://example.pl/zgubiłeś-dowód',
+      ),
+    ).toEqual([]);
+  });
+
+  it('addresses the reader without masculine-only forms (korzystałeś, zapłaciłbyś, powinieneś, jesteś pewien) in every file', () => {
+    const offenders = editorial.flatMap((file) =>
+      masculineYou(readFileSync(file, 'utf8')).map(
+        ({ line, words }) => `${relative(file)}:${line}: "${words}"`,
       ),
     );
     expect(offenders).toEqual([]);

@@ -134,6 +134,8 @@ describe('cookies before and after a cookie choice', () => {
       'utm_source_session=; Max-Age=0; Path=/; SameSite=Lax; HttpOnly',
       'referer=; Max-Age=0; Path=/; SameSite=Lax; HttpOnly',
       'exp_0300.1=; Max-Age=0; Path=/; SameSite=Lax',
+      // Not sent to this page, it lives on the view beacon's path: deleted there all the same.
+      'pp_visit=; Max-Age=0; Path=/api/views; SameSite=Lax; HttpOnly',
     ]);
   });
 

@@ -237,7 +237,7 @@ describe('gateway editorial pages', () => {
       expect(res.status).toBe(200);
       expect(res.body).toContain(`<h1>${DOC_PAGE.h1}</h1>`);
       expect(res.body).toContain('Pliki cookie to niewielkie pliki tekstowe');
-      expect(text(res.body)).toContain('Ostatnia aktualizacja: 21.11.2026');
+      expect(text(res.body)).toContain('Ostatnia aktualizacja: 29.11.2026');
       expect(res.body).not.toContain('Szybka Gotówka');
       expect(jsonLd(res.body).map((item) => item['@type'])).toEqual(['Organization', 'BreadcrumbList']);
     });
@@ -579,7 +579,7 @@ describe('gateway editorial pages', () => {
       expect(locs).not.toContain(`${ORIGIN}/unsubscribe/`);
       expect(new Set(locs).size).toBe(locs.length);
       for (const url of urls) expect(url.lastmod).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-      expect(urls.find((url) => url.loc === `${ORIGIN}${DOC_PAGE.path}`)!.lastmod).toBe('2026-11-21');
+      expect(urls.find((url) => url.loc === `${ORIGIN}${DOC_PAGE.path}`)!.lastmod).toBe('2026-11-29');
       expect(urls.find((url) => url.loc === `${ORIGIN}/dokument-z-czasem/`)!.lastmod).toBe('2026-09-01');
       // the content service lists the home page itself, with its update date
       expect(urls.find((url) => url.loc === `${ORIGIN}/`)!.lastmod).toBe('2026-11-21');

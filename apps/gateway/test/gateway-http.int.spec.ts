@@ -210,7 +210,7 @@ describe('gateway over HTTP with real gRPC services', () => {
       expect(res.body).toContain('<strong data-example="lender">Szybka Gotówka</strong>');
       expect(res.body).toContain('<dd data-example-row="amount">2\u00a0000,00\u00a0zł</dd>');
       expect(res.body).toContain('<dd data-example-row="total">2\u00a0200,00\u00a0zł</dd>');
-      expect(res.body).toContain('<dd data-example-row="rrso">12,34%</dd>');
+      expect(res.body).toContain('<dd data-example-row="rrso">12,34\u00a0%</dd>');
       expect(res.body).toContain('href="/application/?amount=2000&amp;period=90"');
       expect(res.body).not.toContain('data-indicator=');
       // the bundle: entry module and its import, stylesheet; the calculator is an island marked

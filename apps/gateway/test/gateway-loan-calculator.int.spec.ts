@@ -59,7 +59,7 @@ describe('loan calculator page', () => {
     expect(dataText(res.body, 'data-result="cost"')).toBe(nbsp('1 161,86 zł'));
     expect(dataText(res.body, 'data-result="total"')).toBe(nbsp('11 161,86 zł'));
     // independent bisection of Σ 888,49·(1+X)^(−k/12) (last 888,47) = 9 500 → 24,18%
-    expect(dataText(res.body, 'data-result="rrso"')).toBe('24,18%');
+    expect(dataText(res.body, 'data-result="rrso"')).toBe('24,18\u00a0%');
     // the last row absorbs the rounding and ends at zero
     expect(res.body).toContain(
       `<tr><th scope="row">12</th><td>${nbsp('888,47 zł')}</td><td>${nbsp('8,80 zł')}</td><td>${nbsp('879,67 zł')}</td><td>${nbsp('0,00 zł')}</td></tr>`,
@@ -84,12 +84,12 @@ describe('loan calculator page', () => {
     const res = await get(`${PATH}?kwota=10000&oprocentowanie=19&okres=12&prowizja=2000,01`);
     expect(res.status).toBe(200);
     expect(res.body).toMatch(
-      /data-cap="0" data-cap-ok="false">Oprocentowanie 19% przekracza odsetki maksymalne 18,5% rocznie/,
+      /data-cap="0" data-cap-ok="false">Oprocentowanie 19\u00a0% przekracza odsetki maksymalne 18,5\u00a0% rocznie/,
     );
     expect(res.body).toMatch(
       /data-cap="1" data-cap-ok="false">Prowizja 2\u00a0000,01\u00a0zł przekracza limit pozaodsetkowych kosztów 2\u00a0000,00\u00a0zł/,
     );
-    expect(res.body).toContain('Stopa referencyjna NBP 5,75% obowiązuje od 05.10.2023');
+    expect(res.body).toContain('Stopa referencyjna NBP 5,75\u00a0% obowiązuje od 05.10.2023');
     // at the edge both are kept
     const edge = await get(`${PATH}?kwota=10000&oprocentowanie=18,5&okres=12&prowizja=2000`);
     expect(edge.body).toMatch(/data-cap="0" data-cap-ok="true"/);
@@ -106,7 +106,7 @@ describe('loan calculator page', () => {
     expect(above.body).not.toContain('mieści się w limicie pozaodsetkowych kosztów');
     // the maximum interest comes from the civil code and is checked at any amount
     expect(above.body).toMatch(
-      /data-cap-applies="true" data-cap="0" data-cap-ok="true">Oprocentowanie 12% mieści się w limicie odsetek maksymalnych 18,5% rocznie/,
+      /data-cap-applies="true" data-cap="0" data-cap-ok="true">Oprocentowanie 12\u00a0% mieści się w limicie odsetek maksymalnych 18,5\u00a0% rocznie/,
     );
 
     // 20 000 zł over 12 months: the cap is 10% + 10% × 1 year = 4 000 zł
@@ -127,7 +127,9 @@ describe('loan calculator page', () => {
     expect(dataText(res.body, 'data-error-for="amount"')).toBe(
       `Podaj kwotę od ${nbsp('100 zł')} do ${nbsp('5 000 000 zł')}`,
     );
-    expect(dataText(res.body, 'data-error-for="rate"')).toBe('Podaj oprocentowanie roczne od 0% do 365%');
+    expect(dataText(res.body, 'data-error-for="rate"')).toBe(
+      'Podaj oprocentowanie roczne od 0\u00a0% do 365\u00a0%',
+    );
     expect(dataText(res.body, 'data-error-for="months"')).toBe(
       'Podaj okres od 1 do 360 miesięcy (pełne miesiące)',
     );

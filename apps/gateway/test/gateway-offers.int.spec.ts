@@ -265,7 +265,7 @@ describe('gateway offer pages, the offer redirect and the lead feed', () => {
       expect(page).not.toContain('★');
       expect(page).toContain('Pierwsza pożyczka za 0 zł');
       expect(page).toMatch(
-        /Przykład reprezentatywny: kwota pożyczki 2\s000,00\szł, okres 61 dni, spłata jednorazowa, oprocentowanie nominalne 10% w skali roku, całkowity koszt 200,00\szł, całkowita kwota do zapłaty 2\s200,00\szł, RRSO 12,34%\./,
+        /Przykład reprezentatywny: kwota pożyczki 2\s000,00\szł, okres 61 dni, spłata jednorazowa, oprocentowanie nominalne 10\s% w skali roku, całkowity koszt 200,00\szł, całkowita kwota do zapłaty 2\s200,00\szł, RRSO 12,34\s%\./,
       );
       expect(res.body).toContain('href="/przejdz/101/?z=offers&amp;p=1"');
       expect(res.body).toContain('href="/jak-tworzymy-ranking/"');

@@ -166,7 +166,7 @@ describe('gateway rates pages (fake services)', () => {
         /<path d="M[\d.]+ [\d.]+L[\d.]+ [\d.]+L[\d.]+ [\d.]+" class="rate-chart__line rate-chart__line--0"/,
       );
       expect(body).toContain('17.01.2025 – Kurs średni NBP: 4,2813 PLN');
-      expect(body).toContain('Zmiana 0,0113 PLN (0,26%)');
+      expect(body).toContain('Zmiana 0,0113 PLN (0,26 %)');
       // every range, the default one marked
       for (const label of ['48 godzin', '1 tydzień', '1 miesiąc', '6 miesięcy', '12 miesięcy', '5 lat'])
         expect(body).toContain(label);

@@ -11,6 +11,10 @@ import { type TestGateway, startTestGateway } from './support/test-gateway';
 const ORIGIN = 'http://localhost:3000';
 const ARTICLE = `/${ARTICLE_SLUG}/`;
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+/** A visitor who chose 'Akceptuję': only they are given a visit cookie. */
+const ACCEPTED = 'cookie_consent=granted';
+/** The Cookie header of a visitor who accepted, with the cookies given. */
+const withConsent = (cookie?: string) => (cookie ? `${ACCEPTED}; ${cookie}` : ACCEPTED);
 
 /** The Set-Cookie lines of an answer. */
 const setCookies = (res: RawResponse): string[] => {
@@ -54,7 +58,12 @@ describe('POST /api/views: own origin, one visit cookie, its own budget', () => 
   });
 
   const clientIp = () => `198.51.100.${clientNo}`;
-  const report = (headers: Record<string, string> = {}, body: unknown = { path: ARTICLE }) =>
+  /** A report from a visitor who accepted cookies; `consent: false` sends the Cookie header as given. */
+  const report = (
+    headers: Record<string, string> = {},
+    body: unknown = { path: ARTICLE },
+    { consent = true }: { consent?: boolean } = {},
+  ) =>
     rawRequest(gateway.port, {
       method: 'POST',
       path: '/api/views',
@@ -64,6 +73,7 @@ describe('POST /api/views: own origin, one visit cookie, its own budget', () => 
         'sec-fetch-site': 'same-origin',
         'x-forwarded-for': clientIp(),
         ...headers,
+        ...(consent ? { cookie: withConsent(headers['cookie']) } : {}),
       },
       body: typeof body === 'string' ? body : JSON.stringify(body),
     });
@@ -101,6 +111,31 @@ describe('POST /api/views: own origin, one visit cookie, its own budget', () => 
     expect(bare.status).toBe(403);
     expect(JSON.parse(bare.body)).toEqual({ error: { status: 403, message: expect.any(String) } });
     expect(fake.views.length).toBe(before);
+  });
+
+  it('counts every report and sets no cookie for a visitor who has not accepted cookies', async () => {
+    const earlierVisit = await startVisit();
+    for (const cookie of [undefined, 'cookie_consent=denied']) {
+      const before = fake.views.length;
+      for (let i = 0; i < 2; i += 1) {
+        const res = await report(cookie ? { cookie } : {}, { path: ARTICLE }, { consent: false });
+        expect(res.status).toBe(204);
+        expect(setCookies(res)).toEqual([]);
+      }
+      // A visit cookie left from before consent was withdrawn names no visit any more.
+      const left = await report(
+        { cookie: [cookie, earlierVisit].filter(Boolean).join('; ') },
+        { path: ARTICLE },
+        { consent: false },
+      );
+      expect(left.status).toBe(204);
+      expect(setCookies(left)).toEqual(['pp_visit=; Max-Age=0; Path=/api/views; SameSite=Lax; HttpOnly']);
+      expect(fake.views.slice(before)).toEqual([
+        { slug: ARTICLE_SLUG, sessionId: '' },
+        { slug: ARTICLE_SLUG, sessionId: '' },
+        { slug: ARTICLE_SLUG, sessionId: '' },
+      ]);
+    }
   });
 
   it('counts nothing without a visit: the first report sets the cookie and asks to be sent again', async () => {
@@ -247,7 +282,7 @@ describe('POST /api/views behind https', () => {
     rawRequest(gateway.port, {
       method: 'POST',
       path: '/api/views',
-      headers: { 'content-type': 'text/plain', ...headers },
+      headers: { 'content-type': 'text/plain', ...headers, cookie: withConsent(headers['cookie']) },
       body: JSON.stringify({ path: ARTICLE }),
     });
 

@@ -202,19 +202,29 @@ describeWithChromium('gateway in a real browser', () => {
   it('article page: counts the view from the browser once per page view, share buttons work, no React', async () => {
     const { page, context, errors, requests } = await openPage();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: gateway.url });
-    const viewsBefore = fakeContent.views.length;
-    const beacon = page.waitForRequest(isViewBeacon);
+    // Before a cookie choice: one report, counted on its own, and no visit cookie.
+    const firstBefore = fakeContent.views.length;
+    const firstBeacon = page.waitForRequest(isViewBeacon);
     await page.goto(`${gateway.url}/${ARTICLE_SLUG}/`);
     await page.waitForSelector('html[data-client="ready"]');
-    expect(JSON.parse((await beacon).postData() ?? '{}')).toEqual({ path: `/${ARTICLE_SLUG}/` });
-    // The visit's first report is answered with the visit cookie and sent again with it: one view.
+    expect(JSON.parse((await firstBeacon).postData() ?? '{}')).toEqual({ path: `/${ARTICLE_SLUG}/` });
+    await until(() => fakeContent.views.length === firstBefore + 1);
+    expect(fakeContent.views.at(-1)).toEqual({ slug: ARTICLE_SLUG, sessionId: '' });
+    expect(requests.filter((r) => r === '/api/views')).toHaveLength(1);
+    expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('pp_visit');
+
+    // With 'Akceptuję' the visit's first report is answered with the visit cookie and sent again with it: one view.
+    await context.addCookies([{ name: 'cookie_consent', value: 'granted', url: gateway.url }]);
+    const viewsBefore = fakeContent.views.length;
+    await page.reload();
+    await page.waitForSelector('html[data-client="ready"]');
     await until(() => fakeContent.views.length === viewsBefore + 1);
     const counted = fakeContent.views.at(-1)!;
     expect(counted.slug).toBe(ARTICLE_SLUG);
     expect(counted.sessionId).toMatch(
       /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
     );
-    expect(requests.filter((r) => r === '/api/views')).toHaveLength(2);
+    await until(() => requests.filter((r) => r === '/api/views').length === 3);
     const visitCookie = (await context.cookies(`${gateway.url}/api/views`)).find(
       (cookie) => cookie.name === 'pp_visit',
     );
@@ -243,7 +253,7 @@ describeWithChromium('gateway in a real browser', () => {
     await page.waitForSelector('html[data-client="ready"]');
     await until(() => fakeContent.views.length === beforeReload + 1);
     expect(fakeContent.views.at(-1)).toEqual(counted);
-    expect(requests.filter((r) => r === '/api/views')).toHaveLength(3);
+    expect(requests.filter((r) => r === '/api/views')).toHaveLength(4);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -35,7 +35,6 @@ import {
 /** How the policy's "Zgoda" column words each basis of the cookie catalogue. */
 const BASIS_LABEL: Record<CookieBasis, string> = {
   necessary: 'niezbędny',
-  anonymous: 'bez zgody – nie służy do rozpoznawania Ciebie',
   consent: 'wymaga zgody',
 };
 

@@ -289,7 +289,7 @@ describeWithRedis('figures from the offers data on the shipped content (real ser
     );
     expect(Object.keys(rows)).toEqual([...LOAN_EXAMPLE_ROWS]);
     for (const key of LOAN_EXAMPLE_ROWS) expect([key, rows[key]]).not.toEqual([key, '']);
-    expect(rows['rrso']).toBe(`${top.cost!.rrsoPercent.replace('.', ',')}%`);
+    expect(rows['rrso']).toBe(`${top.cost!.rrsoPercent.replace('.', ',')} %`);
     expect(rows['amount']).toBe(text(formatMoneyExact(top.cost!.amountGrosze)));
     expect(rows['total']).toBe(text(formatMoneyExact(top.cost!.totalPayableGrosze)));
     expect(rows['cost']).toBe(text(formatMoneyExact(top.cost!.totalCostGrosze)));

@@ -93,6 +93,7 @@ function visibleText(html: string): string {
 const TYPOGRAPHY_RULES: readonly { pattern: RegExp; says: string }[] = [
   { pattern: /\d[ \t\r\n]+zł/g, says: 'a plain space between a number and "zł"' },
   { pattern: /\d[ \t\r\n]+%/g, says: 'a plain space between a number and "%"' },
+  { pattern: /\d%/g, says: 'a number and "%" without the no-break space between them' },
   {
     pattern: /(?<![\d.,]|\d[ \u00a0])\d{4,}(?:,\d+)?[ \u00a0]?zł/g,
     says: 'an amount of four digits or more without a thousands separator',

@@ -140,7 +140,9 @@ describeWithStack('journeys in Chromium on the real services', () => {
     });
 
     const { page, context, errors } = await openPage();
-    // The visit's first report sets the visit cookie (200); the beacon sends it again with it (204).
+    // A reader who accepted cookies: the visit's first report sets the visit cookie (200); the
+    // beacon sends it again with it (204).
+    await context.addCookies([{ name: 'cookie_consent', value: 'granted', url: stack.url }]);
     const counted = page.waitForResponse(
       (response) => new URL(response.url()).pathname === '/api/views' && response.status() === 204,
     );

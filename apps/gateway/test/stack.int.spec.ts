@@ -107,7 +107,7 @@ describeWithRedis('the gateway on the real services, PostgreSQL, Redis and its R
       // the sliders over the offers catalogue's range, and the top-ranked offer's example
       expect(res.body).toContain('data-slider="amount"');
       expect(res.body).toMatch(/<strong data-example="lender">[^<]+<\/strong>/);
-      expect(res.body).toMatch(/<dd data-example-row="rrso">\d+,\d{2}%<\/dd>/);
+      expect(res.body).toMatch(/<dd data-example-row="rrso">\d+,\d{2}\u00a0%<\/dd>/);
     });
 
     it('SEO page: intro, contents, body, FAQ with JSON-LD, related pages and the offers block', async () => {
@@ -130,7 +130,7 @@ describeWithRedis('the gateway on the real services, PostgreSQL, Redis and its R
       const res = await get('/polityka-cookies/');
       expect(res.status).toBe(200);
       expect(res.body).toContain('<h1>Polityka cookies</h1>');
-      expect(text(res.body)).toContain('Ostatnia aktualizacja: 21.11.2026');
+      expect(text(res.body)).toContain('Ostatnia aktualizacja: 29.11.2026');
       expect(text(res.body)).toContain('Pliki cookie to niewielkie pliki tekstowe');
       expect(res.body).not.toContain('offer-list');
     });
@@ -225,7 +225,7 @@ describeWithRedis('the gateway on the real services, PostgreSQL, Redis and its R
       expect(text(kuki.body)).toMatch(
         /Pierwsza pożyczka za 0 zł tak, do 1\s500 zł dla nowego klienta Źródło: dane przykładowe z pliku pl_feed\.json dołączonego do serwisu, nie od pożyczkodawcy ?, stan na \d{2}\.\d{2}\.\d{4}/,
       );
-      expect(text(kuki.body)).toMatch(/RRSO przykładu reprezentatywnego \d+,\d{2}%/);
+      expect(text(kuki.body)).toMatch(/RRSO przykładu reprezentatywnego \d+,\d{2}\s%/);
       expect(kuki.body).toContain(
         '<input type="hidden" name="page_path" value="/opinie-o-pozyczkach/kuki/"/>',
       );
@@ -287,11 +287,19 @@ describeWithRedis('the gateway on the real services, PostgreSQL, Redis and its R
   });
 
   describe('the article view beacon', () => {
-    const beacon = (body: unknown, headers: Record<string, string> = {}) =>
+    /** A report of a reader who accepted cookies (`consent: false`: one who has not chosen). */
+    const beacon = (body: unknown, headers: Record<string, string> = {}, { consent = true } = {}) =>
       rawRequest(stack.port, {
         method: 'POST',
         path: '/api/views',
-        headers: { 'content-type': 'text/plain;charset=UTF-8', origin: stack.url, ...headers },
+        headers: {
+          'content-type': 'text/plain;charset=UTF-8',
+          origin: stack.url,
+          ...headers,
+          ...(consent
+            ? { cookie: ['cookie_consent=granted', headers['cookie']].filter(Boolean).join('; ') }
+            : {}),
+        },
         body: JSON.stringify(body),
       });
     /** A visit as the beacon starts it: the first report (counted as nothing) answers with the cookie. */
@@ -340,12 +348,16 @@ describeWithRedis('the gateway on the real services, PostgreSQL, Redis and its R
         views: 2,
         counted: false,
       });
+      // A reader who has not accepted cookies: no visit, no cookie, the report counted on its own.
+      const anonymous = await beacon({ path }, {}, { consent: false });
+      expect(anonymous.status).toBe(204);
+      expect(anonymous.headers['set-cookie']).toBeUndefined();
 
       // The counts reach PostgreSQL on the service's flush; then the page shows them.
-      await eventually(async () => (await storedViews(slug)) === 2);
+      await eventually(async () => (await storedViews(slug)) === 3);
       const page = await get(path);
       expect(page.status).toBe(200);
-      expect(page.body).toContain('<li>2 wyświetlenia</li>');
+      expect(page.body).toContain('<li>3 wyświetlenia</li>');
     });
 
     it('answers 400 for a bad body and 204 for an unknown article (best effort)', async () => {

@@ -192,7 +192,7 @@ describe('legal caps', () => {
     expect(calculateLoan(input({ annualRatePercent: '14.5' }), TODAY).caps.interestWithinCap).toBe(true);
     const over = calculateLoan(input({ annualRatePercent: '14.5001' }), TODAY).caps;
     expect(over.interestWithinCap).toBe(false);
-    expect(over.explanations[0]).toMatch(/przekracza odsetki maksymalne 14,5%/);
+    expect(over.explanations[0]).toMatch(/przekracza odsetki maksymalne 14,5\u00a0%/);
     // The day before the March 2026 cut the cap was 15%.
     expect(calculateLoan(input({ annualRatePercent: '14.9' }), '2026-03-04').caps.interestWithinCap).toBe(
       true,
@@ -280,7 +280,7 @@ describe('the consumer credit act’s scope (art. 3 ust. 1: credit of at most 25
         TODAY,
       ).caps;
       expect(caps.interestWithinCap).toBe(false);
-      expect(caps.explanations[0]).toMatch(/przekracza odsetki maksymalne 14,5%/);
+      expect(caps.explanations[0]).toMatch(/przekracza odsetki maksymalne 14,5\u00a0%/);
       expect(caps.explanations[1]).toMatch(/Limit odsetek maksymalnych wynika z Kodeksu cywilnego/);
     }
   });

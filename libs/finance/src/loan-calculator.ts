@@ -1,4 +1,4 @@
-import { formatDate, formatMoney, formatPercentDecimal, formatZloty } from '@lib/pl-format';
+import { formatDate, formatMoney, formatPercent, formatPercentDecimal, formatZloty } from '@lib/pl-format';
 import { Decimal, type DecimalValue } from './decimal';
 import {
   CONSUMER_CREDIT_ACT_MAX_GROSZE,
@@ -48,13 +48,13 @@ const L = LOAN_CALCULATOR_LIMITS;
 
 export const LOAN_CALCULATOR_MESSAGES = {
   amount: `Podaj kwotę od ${formatZloty(L.amount.minZl)} do ${formatZloty(L.amount.maxZl)}`,
-  rate: `Podaj oprocentowanie roczne od ${L.rate.minPercent}% do ${L.rate.maxPercent}%`,
+  rate: `Podaj oprocentowanie roczne od ${formatPercent(L.rate.minPercent)} do ${formatPercent(L.rate.maxPercent)}`,
   months: `Podaj okres od ${L.months.min} do ${L.months.max} miesięcy (pełne miesiące)`,
   kind: 'Wybierz raty równe albo malejące',
   type: 'Wybierz kredyt prywatny albo firmowy',
   commission: 'Prowizja może wynosić od 0\u00a0zł do kwoty niższej niż kwota kredytu',
   days: `Podaj okres od ${L.days.min} do ${L.days.max} dni`,
-  dailyRate: `Podaj oprocentowanie dzienne od ${L.dailyRate.minPercent}% do ${L.dailyRate.maxPercent}%`,
+  dailyRate: `Podaj oprocentowanie dzienne od ${formatPercent(L.dailyRate.minPercent)} do ${formatPercent(L.dailyRate.maxPercent)}`,
 } as const;
 
 export interface LoanCalculatorInput {
@@ -222,8 +222,7 @@ function nonInterestCheck(
   maxGrosze: number,
 ): { max: number; within: boolean; text: string } {
   const within = costGrosze <= maxGrosze;
-  const rule =
-    'art. 36a ustawy o kredycie konsumenckim: 10% kwoty + 10% kwoty za każdy rok kredytowania, najwyżej 45% kwoty';
+  const rule = `art. 36a ustawy o kredycie konsumenckim: ${formatPercent(10)} kwoty + ${formatPercent(10)} kwoty za każdy rok kredytowania, najwyżej ${formatPercent(45)} kwoty`;
   return {
     max: maxGrosze,
     within,

@@ -46,15 +46,15 @@ describe('numbers and money', () => {
   });
 
   it('writes percentages the Polish way, keeping the decimals a stated figure has', () => {
-    expect(formatPercent(21.5)).toBe('21,5%');
-    expect(formatPercent(36.54)).toBe('36,54%');
-    expect(formatPercent(7)).toBe('7%');
-    expect(formatBasisPoints(2150)).toBe('21,5%');
-    expect(formatBasisPoints(1450)).toBe('14,5%');
-    expect(formatPercentDecimal('36.50')).toBe('36,50%');
-    expect(formatPercentDecimal('0')).toBe('0%');
-    expect(spaces(formatPercentDecimal('1234.5'))).toBe('1⍽234,5%');
-    expect(formatPercentDecimal('n/a')).toBe('n/a');
+    expect(spaces(formatPercent(21.5))).toBe('21,5⍽%');
+    expect(spaces(formatPercent(36.54))).toBe('36,54⍽%');
+    expect(spaces(formatPercent(7))).toBe('7⍽%');
+    expect(spaces(formatBasisPoints(2150))).toBe('21,5⍽%');
+    expect(spaces(formatBasisPoints(1450))).toBe('14,5⍽%');
+    expect(spaces(formatPercentDecimal('36.50'))).toBe('36,50⍽%');
+    expect(spaces(formatPercentDecimal('0'))).toBe('0⍽%');
+    expect(spaces(formatPercentDecimal('1234.5'))).toBe('1⍽234,5⍽%');
+    expect(spaces(formatPercentDecimal('n/a'))).toBe('n/a');
   });
 
   it('gives back a decimal string that is not a number as it is', () => {

@@ -42,6 +42,14 @@ function nonBreaking(text: string): string {
   });
 }
 
+/**
+ * A percentage as Polish typesetting writes it: the sign apart from the number by a no-break space
+ * ('21,5 %'), like 'zł', whatever pattern the runtime's pl-PL data has ('21,5%').
+ */
+function percentSign(text: string): string {
+  return text.replace(/(\d)\s?%/, `$1${NBSP}%`);
+}
+
 /** An amount held in grosze (integer minor units) with two decimals: 201800 → '2 018,00 zł'. */
 export function formatMoney(grosze: number, locale: NumberLocale = POLISH): string {
   const format = numberFormat(locale, {
@@ -108,9 +116,8 @@ export function formatDecimal(
 }
 
 /**
- * A percentage given in percent units, as Polish writes it (the sign right after the number, as
- * pl-PL's Intl pattern has it): 21.5 → '21,5%'. Up to `maxFractionDigits` decimals, trailing zeros
- * dropped.
+ * A percentage given in percent units, as Polish writes it (the sign after a no-break space):
+ * 21.5 → '21,5 %'. Up to `maxFractionDigits` decimals, trailing zeros dropped.
  */
 export function formatPercent(
   percent: number,
@@ -119,11 +126,11 @@ export function formatPercent(
 ): string {
   const format = numberFormat(locale, { style: 'percent', maximumFractionDigits: maxFractionDigits });
   // Rounding to the decimals shown absorbs binary noise such as 36.54 / 100 = 0.36540000000000006.
-  return nonBreaking(format.format(percent / 100));
+  return percentSign(nonBreaking(format.format(percent / 100)));
 }
 
 /**
- * A percentage the services send as a decimal string, keeping its decimals ('36.50' → '36,50%'):
+ * A percentage the services send as a decimal string, keeping its decimals ('36.50' → '36,50 %'):
  * the figure is the one the lender or the calculation states. A string that is not a number is
  * returned as it is.
  */
@@ -137,10 +144,10 @@ export function formatPercentDecimal(decimal: string, locale: Pick<NumberLocale,
     maximumFractionDigits: digits,
   });
   // Shown with exactly the decimals the string states, so binary noise of the division never shows.
-  return nonBreaking(format.format(Number(decimal) / 100));
+  return percentSign(nonBreaking(format.format(Number(decimal) / 100)));
 }
 
-/** Basis points as a percentage with up to two decimals: 2150 → '21,5%'. */
+/** Basis points as a percentage with up to two decimals: 2150 → '21,5 %'. */
 export function formatBasisPoints(basisPoints: number, locale: Pick<NumberLocale, 'code'> = POLISH): string {
   return formatPercent(basisPoints / 100, 2, locale);
 }

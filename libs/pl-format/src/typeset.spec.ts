@@ -6,7 +6,8 @@ describe('typesetting typed text', () => {
   it('joins a number and zł or % with a no-break space', () => {
     expect(spaces(typesetText('pożyczka na 500 zł i 10 %'))).toBe('pożyczka na 500⍽zł i 10⍽%');
     expect(spaces(typesetText('kwota 500zł, 20 złotych'))).toBe('kwota 500⍽zł, 20⍽złotych');
-    expect(typesetText('RRSO 12,5%')).toBe('RRSO 12,5%');
+    expect(spaces(typesetText('RRSO 12,5% i 100%.'))).toBe('RRSO 12,5⍽% i 100⍽%.');
+    expect(typesetText('adres /szukaj?q=1%20000')).toBe('adres /szukaj?q=1%20000');
   });
 
   it('groups typed amounts in złoty and keeps grouped numbers on one line', () => {

@@ -6,7 +6,8 @@ import { NBSP } from './numbers';
  * - a dash is the en dash: '—' becomes '–' (spaced in asides, unspaced in ranges, as written);
  * - an amount in złoty from a thousand on is grouped by three: '10000 zł' → '10 000 zł';
  * - the spaces of a grouped number are no-break spaces: '30 000' stays on one line;
- * - a number and 'zł' (or a word starting so: 'złotych') or '%' are joined by a no-break space.
+ * - a number and 'zł' (or a word starting so: 'złotych') or '%' are joined by a no-break space,
+ *   put in where the text has none ('12,5%' → '12,5 %').
  * Only spaces and dashes change; words, digits and their order never do.
  */
 
@@ -15,8 +16,11 @@ const EM_DASH = /\u2014/g;
 const UNGROUPED_AMOUNT = /(?<![\d.,]|\d[ \u00a0])(\d{4,})(?=(?:,\d+)?[ \u00a0]?zł)/g;
 /** A number grouped by three with spaces: '30 000', '1 234 567'. Not part of a longer run of digits. */
 const GROUPED_NUMBER = /(?<![\d.,]|\d[ \u00a0])\d{1,3}(?:[ \u00a0]\d{3})+(?![\d])/g;
-/** A number right before 'zł' or '%', with a plain space or none before 'zł'. */
-const NUMBER_UNIT = /(\d)(?: (?=zł|%)|(?=zł))/g;
+/**
+ * A number right before 'zł' or '%', with a plain space or none. A '%' followed by two hex digits
+ * is an escape of an address typed in the text ('%20'), no percentage.
+ */
+const NUMBER_UNIT = /(\d) ?(?=zł|%(?![0-9A-Fa-f]{2}))/g;
 
 /** One text (no markup) typeset as above. */
 export function typesetText(text: string): string {

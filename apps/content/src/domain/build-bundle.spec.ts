@@ -115,7 +115,9 @@ describe('buildBundle: typed figures are typeset like formatted ones', () => {
     const spaces = (text: string) => text.replace(/\u00a0/g, '⍽');
     expect(spaces(page.title)).toBe('Pożyczka 10⍽000⍽zł – porównanie');
     expect(spaces(page.introHtml)).toBe('<p>Od 500⍽zł do 30⍽000⍽zł, prowizja 5⍽%.</p>');
-    expect(spaces(page.bodyHtml)).toContain('Kwota 4⍽806⍽zł – to płaca minimalna, a RRSO 12,5% jest typowe.');
+    expect(spaces(page.bodyHtml)).toContain(
+      'Kwota 4⍽806⍽zł – to płaca minimalna, a RRSO 12,5⍽% jest typowe.',
+    );
   });
 });
 

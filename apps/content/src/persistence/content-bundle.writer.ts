@@ -13,7 +13,7 @@ import { TagEntity } from './tag.entity';
  * Version of what the importer derives from a file (HTML, anchors, counts). Raise it when that
  * changes: rows written by an older version are then rewritten even though their files are not.
  */
-export const RENDER_VERSION = 4;
+export const RENDER_VERSION = 5;
 
 export const NAVIGATION_KEY = 'main';
 

@@ -10,6 +10,7 @@ import {
   entryOf,
   namesOf,
   withdrawnCookies,
+  withdrawnScopedCookies,
   writeCookie,
 } from './cookie-catalogue';
 
@@ -65,5 +66,11 @@ describe('the cookie catalogue', () => {
     ]);
     expect(withdrawnCookies('session_id=s; cookie_consent=denied', false)).toEqual([]);
     expect(withdrawnCookies(undefined, false)).toEqual([]);
+  });
+
+  it('deletes unseen the consent cookies that live on a path of their own', () => {
+    expect(withdrawnScopedCookies(true)).toEqual([
+      'pp_visit=; Max-Age=0; Path=/api/views; SameSite=Lax; Secure; HttpOnly',
+    ]);
   });
 });

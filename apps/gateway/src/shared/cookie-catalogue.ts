@@ -9,8 +9,6 @@
  * Basis, which decides when a cookie may be written:
  * - 'necessary': strictly necessary for what the visitor asked for (a visit, a form, their
  *   choice itself): written whatever the cookie choice;
- * - 'anonymous': written without consent, holds nothing that recognises the visitor (a random id
- *   of one visit on one endpoint's path), so the policy lists it apart from the necessary ones;
  * - 'consent': written only after 'Akceptuję'; deleted when the visitor takes it back
  *   (withdrawnCookies).
  *
@@ -19,7 +17,7 @@
  */
 import { serializeCookie } from './cookies';
 
-export type CookieBasis = 'necessary' | 'anonymous' | 'consent';
+export type CookieBasis = 'necessary' | 'consent';
 
 export interface CookieEntry {
   /** The cookie's name; with `prefix`, what every name of the family starts with (`exp_`). */
@@ -94,10 +92,14 @@ export const SELF_SERVICE_ENTRY: CookieEntry = {
   sameSite: 'Strict',
 };
 
-/** The article view beacon's visit (features/article-views): on its endpoint's path only. */
+/**
+ * The article view beacon's visit (features/article-views): on its endpoint's path only. Counting
+ * an article once per visit is statistics, not something the reader asked for, so it waits for
+ * consent; without it every report counts.
+ */
 export const VIEW_VISIT_ENTRY: CookieEntry = {
   name: 'pp_visit',
-  basis: 'anonymous',
+  basis: 'consent',
   maxAgeMs: 30 * MINUTE_MS,
   lifetime: '30 minut od ostatniego wyświetlenia',
   httpOnly: true,
@@ -155,7 +157,7 @@ export const TRAFFIC_VISIT_ENTRY: CookieEntry = {
   httpOnly: true,
 };
 
-/** The list, in the policy's order: the necessary ones first, then the anonymous, then those that wait for consent. */
+/** The list, in the policy's order: the necessary ones first, then those that wait for consent. */
 export const COOKIE_CATALOGUE: readonly CookieEntry[] = [
   SESSION_ID_ENTRY,
   CONSENT_ENTRY,
@@ -242,4 +244,15 @@ export function withdrawnCookies(cookieHeader: string | undefined, secure: boole
     if (entry?.basis === 'consent') deletions.push(deleteCookie(entry, { secure, name }));
   }
   return deletions;
+}
+
+/**
+ * Set-Cookie values deleting the consent cookies that live on a path of their own (the view
+ * beacon's visit): a request to any other path does not carry them, so the answer to 'Tylko
+ * niezbędne' deletes them without having seen them.
+ */
+export function withdrawnScopedCookies(secure: boolean): string[] {
+  return COOKIE_CATALOGUE.filter((entry) => entry.basis === 'consent' && entry.path !== undefined).map(
+    (entry) => deleteCookie(entry, { secure }),
+  );
 }

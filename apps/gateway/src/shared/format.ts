@@ -38,10 +38,13 @@ export { plural };
 /** A count of days in words: 1 → '1 dzień', 61 → '61 dni'. */
 export const formatDays = (count: number): string => `${count} ${plural(count, 'dzień', 'dni', 'dni')}`;
 
-/** A percentage the services send as a decimal string, its decimals kept: '36.54' → '36,54%'. */
+/** A percentage the services send as a decimal string, its decimals kept: '36.54' → '36,54 %'. */
 export const formatPercentDecimal = (decimal: string): string => pl.formatPercentDecimal(decimal);
 
-/** Basis points as a percentage with up to two decimals: 2150 → '21,5%'. */
+/** A percentage in percent units, up to two decimals: 365 → '365 %'. */
+export const formatPercent = (percent: number): string => pl.formatPercent(percent);
+
+/** Basis points as a percentage with up to two decimals: 2150 → '21,5 %'. */
 export const formatPercentBp = (locale: Pick<Locale, 'code'>, basisPoints: number): string =>
   pl.formatBasisPoints(basisPoints, locale);
 

@@ -61,7 +61,7 @@ describe('a lender’s facts: the RRSO is a lender’s own only', () => {
       const view = toLenderFactsView(facts(kind), locale);
       expect(view.notALender).toBe(false);
       expect(rrsoRow(view)).toMatchObject({ known: true, source, checkedAt: '2026-11-24' });
-      expect(rrsoRow(view)?.value.replace(/\u00a0/g, ' ')).toBe('15,50% (1 000 zł na 30 dni)');
+      expect(rrsoRow(view)?.value.replace(/\u00a0/g, ' ')).toBe('15,50 % (1 000 zł na 30 dni)');
     }
   });
 

@@ -70,7 +70,7 @@ describe('lender figure tokens', () => {
       'oferta.okresy': '61 dni',
       'oferta.darmowa-max': '1 500 zł',
       'oferta.przyklad': '1 000 zł na 61 dni',
-      'oferta.rrso': '0,00%',
+      'oferta.rrso': '0,00 %',
       'oferta.wiek-min': '18 lat',
       'oferta.wiek-max': '75 lat',
       'oferta.wiek': 'w wieku od 18 do 75 lat',
@@ -94,8 +94,8 @@ describe('lender figure tokens', () => {
     );
     expect(instalment['oferta.okresy']).toBe('od 6 do 48 miesięcy');
     expect(instalment['oferta.okres-max']).toBe('48 miesięcy');
-    expect(instalment['oferta.oprocentowanie']).toBe('14,5%');
-    expect(instalment['oferta.prowizja']).toBe('14,9%');
+    expect(instalment['oferta.oprocentowanie']).toBe('14,5\u00a0%');
+    expect(instalment['oferta.prowizja']).toBe('14,9\u00a0%');
     expect(instalment['oferta.darmowa-max']).toBeUndefined();
     expect(
       lenderTokenValues(

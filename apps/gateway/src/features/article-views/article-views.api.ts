@@ -8,13 +8,14 @@ import { type GatewayServices } from '../../app/services';
 import { bodyProblem, describeIssues, jsonTextBody, textBody } from '../../kit/http/request-body';
 import { type OriginPolicy, isSameOrigin } from '../../kit/http/same-origin';
 import { rateLimitKey } from '../../kit/rate-limit/client-address';
-import { VIEW_VISIT_ENTRY, writeCookie } from '../../shared/cookie-catalogue';
+import { VIEW_VISIT_ENTRY, deleteCookie, writeCookie } from '../../shared/cookie-catalogue';
 import { type Visit, VISIT_COOKIE, type VisitCookies, cookieValues } from './visit-cookie';
 import { ARTICLE_VIEWS_PATH, VIEW_RESEND } from './views-endpoint';
 import { type FeatureHandler } from '../../kit/feature';
 import { type ViewLimits, viewLimits } from './view-limits';
 import { visitCookies } from './visit-cookie';
 import { sendErrorBody } from '../../kit/http/error-body';
+import { readConsent } from '../../shared/consent';
 
 export { ARTICLE_VIEWS_PATH };
 /** A view report is a path: far below this. */
@@ -49,12 +50,16 @@ const viewBodySchema = jsonTextBody(viewSchema);
  * 1. from our own origin (Origin or Referer, Sec-Fetch-Site), else 403;
  * 2. a valid body, else 400 with a JSON reason;
  * 3. the views budget of the client's address, else 429 (Retry-After);
- * 4. a visit cookie (pp_visit) this gateway signed, else a new one is set (within the visits
- *    budget, else 429) and the answer is 200 `{"counted": false, "resend": true}`: nothing is
- *    counted for a report without a visit, and the beacon sends it again once, now with the cookie;
- * 5. RecordArticleView with the visit id as the session id (the content service counts an article
- *    once per visit), the cookie renewed, 204. A failing content service is logged and still
- *    answers 204: the count is best-effort. Never 500.
+ * 4. without the visitor's consent to statistics cookies (no choice yet, or 'Tylko niezbędne'):
+ *    RecordArticleView without a session id, so every report counts, no cookie is set (one left
+ *    from before is deleted), 204;
+ * 5. with consent, a visit cookie (pp_visit) this gateway signed, else a new one is set (within
+ *    the visits budget, else 429) and the answer is 200 `{"counted": false, "resend": true}`:
+ *    nothing is counted for a report without a visit, and the beacon sends it again once, now
+ *    with the cookie;
+ * 6. RecordArticleView with the visit id as the session id (the content service counts an article
+ *    once per visit), the cookie renewed, 204.
+ * A failing content service is logged and still answers 204: the count is best-effort. Never 500.
  */
 export function articleViews(deps: ArticleViewsDeps): Router {
   const router = Router();
@@ -62,12 +67,8 @@ export function articleViews(deps: ArticleViewsDeps): Router {
 
   /** The cookie sits on the endpoint's path only: pages never carry it, so their HTML stays shareable. */
   const setVisitCookie = (req: Request, res: Response, value: string) =>
-    res.append(
-      'Set-Cookie',
-      writeCookie(VIEW_VISIT_ENTRY, value, {
-        secure: deps.origin.publicOrigin.startsWith('https:') || req.secure,
-      }),
-    );
+    res.append('Set-Cookie', writeCookie(VIEW_VISIT_ENTRY, value, { secure: isSecure(req) }));
+  const isSecure = (req: Request) => deps.origin.publicOrigin.startsWith('https:') || req.secure;
 
   const refuseOverBudget = (res: Response, retryAfterMs: number) => {
     res.setHeader('Retry-After', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
@@ -97,6 +98,15 @@ export function articleViews(deps: ArticleViewsDeps): Router {
       refuseOverBudget(res, spent.retryAfterMs);
       return;
     }
+    const { path } = parsed.data;
+    if (readConsent(req.get('cookie')) !== 'granted') {
+      // A visit cookie from before consent was taken back is deleted, as the choice's answer does.
+      if (cookieValues(req.get('cookie'), VISIT_COOKIE).length > 0)
+        res.append('Set-Cookie', deleteCookie(VIEW_VISIT_ENTRY, { secure: isSecure(req) }));
+      await count(path, undefined);
+      res.status(204).end();
+      return;
+    }
     const visit = cookieValues(req.get('cookie'), VISIT_COOKIE)
       .map((value) => deps.cookies.read(value))
       .find((read): read is Visit => read !== undefined);
@@ -112,9 +122,15 @@ export function articleViews(deps: ArticleViewsDeps): Router {
     }
     const renewed = deps.cookies.issue(visit);
     setVisitCookie(req, res, renewed.value);
-    const { path } = parsed.data;
+    await count(path, renewed.visit.id);
+    res.status(204).end();
+  };
+
+  /** One view of the article at `path`, once per visit when there is one; failures are logged only. */
+  const count = async (path: string, visitId: string | undefined) => {
     try {
-      await deps.services.content.recordArticleView({ slug: path.slice(1, -1), sessionId: renewed.visit.id });
+      // An empty session id is none: the content service counts the report itself.
+      await deps.services.content.recordArticleView({ slug: path.slice(1, -1), sessionId: visitId ?? '' });
     } catch (error) {
       deps.onUpstreamError?.(error);
       const code = error instanceof GrpcCallError ? error.code : undefined;
@@ -124,7 +140,6 @@ export function articleViews(deps: ArticleViewsDeps): Router {
         deps.logger.warn(fields, 'article view not recorded');
       else deps.logger.error(fields, 'article view not recorded');
     }
-    res.status(204).end();
   };
 
   // Body errors (too large, bad charset, aborted) are a bad body: 400, whatever the parser says.

@@ -3,9 +3,10 @@
  * 'granted' writes cookie_consent and nothing else (the client id and the traffic source come
  * with the next tracking answer, the A/B variant with the next page that runs an experiment);
  * 'denied' writes cookie_consent and deletes every cookie the request holds that waits for consent
- * (the catalogue's 'consent' basis), the HttpOnly ones included, which no script could delete.
+ * (the catalogue's 'consent' basis), the HttpOnly ones included, which no script could delete, and
+ * those on a path of their own, which the request cannot show.
  */
-import { withdrawnCookies } from '../../shared/cookie-catalogue';
+import { withdrawnCookies, withdrawnScopedCookies } from '../../shared/cookie-catalogue';
 import { CONSENT_FIELD, type ConsentChoice, choiceOf, consentCookie } from '../../shared/consent';
 
 /** The choice of a parsed body (urlencoded or JSON: `zgoda=tak|nie`); undefined when it names none. */
@@ -22,6 +23,8 @@ export function choiceCookies(
 ): string[] {
   return [
     consentCookie(choice, secure),
-    ...(choice === 'denied' ? withdrawnCookies(cookieHeader, secure) : []),
+    ...(choice === 'denied'
+      ? [...withdrawnCookies(cookieHeader, secure), ...withdrawnScopedCookies(secure)]
+      : []),
   ];
 }

@@ -8,7 +8,7 @@ export const COOKIE_SETTINGS_TEXTS = {
   intro:
     'Tutaj w każdej chwili zmienisz decyzję podjętą w komunikacie o plikach cookie. Pliki niezbędne zapisujemy zawsze, bo bez nich serwis nie działa: identyfikator sesji, Twoją decyzję i zabezpieczenie formularzy.',
   consent:
-    'Na identyfikator przeglądarki, źródło wizyty i wersję strony w teście porównawczym potrzebujemy Twojej zgody. Jeśli wybierzesz „Tylko niezbędne”, od razu je usuniemy, a zdarzenia z wizyty zapiszemy bez identyfikatora przeglądarki i bez informacji, skąd do nas trafiłeś.',
+    'Na identyfikator przeglądarki, źródło wizyty i wersję strony w teście porównawczym potrzebujemy Twojej zgody. Jeśli wybierzesz „Tylko niezbędne”, od razu je usuniemy, a zdarzenia z wizyty zapiszemy bez identyfikatora przeglądarki i bez informacji, skąd do nas trafiasz.',
   accept: 'Akceptuję',
   necessaryOnly: 'Tylko niezbędne',
   savedGranted: 'Zapisaliśmy Twoją zgodę. Możesz ją wycofać na tej stronie w każdej chwili.',

@@ -111,7 +111,7 @@ export default function PairPage({ data }: { data: PairData }) {
                   <dd>
                     {data.history.value.change === ''
                       ? '–'
-                      : `${withUnit(formatDecimalText(data.history.value.change, 4, 6), data.to)}${data.history.value.changePercent ? ` (${formatDecimalText(data.history.value.changePercent, 2, 2)}%)` : ''}`}
+                      : `${withUnit(formatDecimalText(data.history.value.change, 4, 6), data.to)}${data.history.value.changePercent ? ` (${formatDecimalText(data.history.value.changePercent, 2, 2)}\u00a0%)` : ''}`}
                   </dd>
                 </div>
               </dl>

@@ -71,10 +71,10 @@ describe('the representative example of the best-ranked priced offer', () => {
       sample: false,
       asOf: '24.11.2026',
       rows: [
-        ['rrso', '118,67%'],
+        ['rrso', '118,67 %'],
         ['amount', '1 200,00 zł'],
         ['period', '90 dni'],
-        ['rate', '12% w skali roku'],
+        ['rate', '12 % w skali roku'],
         ['interest', '24,09 zł'],
         ['fees', '120,01 zł'],
         ['cost', '144,10 zł'],

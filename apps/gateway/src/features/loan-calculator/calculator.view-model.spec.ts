@@ -21,7 +21,7 @@ describe('calculator view model', () => {
       payment: nbsp('888,49 zł'),
       interest: nbsp('661,86 zł'),
       total: nbsp('10 661,86 zł'),
-      rrso: '12,68%',
+      rrso: '12,68\u00a0%',
       capsOk: true,
     });
     expect(view.result?.rows).toHaveLength(12);
@@ -43,7 +43,7 @@ describe('calculator view model', () => {
       paymentLabel: 'Pierwsza i ostatnia rata',
       payment: `${nbsp('1 120,00 zł')} → ${nbsp('1 010,00 zł')}`,
       interest: nbsp('780,00 zł'),
-      rrso: '24,40%',
+      rrso: '24,40\u00a0%',
     });
     expect(view.result?.caps[1]?.text).toMatch(/nie dotyczy kredytu firmowego/);
     expect(view.shareQuery).toBe(
@@ -55,8 +55,8 @@ describe('calculator view model', () => {
     const view = calculatorView(locale, TODAY, { ...DEFAULT_VALUES, rate: '20' });
     expect(view.result?.capsOk).toBe(false);
     expect(view.result?.caps[0]).toMatchObject({ ok: false });
-    expect(view.result?.caps[0]?.text).toMatch(/przekracza odsetki maksymalne 14,5%/);
-    expect(view.result?.capsSource).toMatch(/3,75% obowiązuje od 05\.03\.2026/);
+    expect(view.result?.caps[0]?.text).toMatch(/przekracza odsetki maksymalne 14,5\u00a0%/);
+    expect(view.result?.capsSource).toMatch(/3,75\u00a0% obowiązuje od 05\.03\.2026/);
   });
 
   it('checks art. 36a only for a consumer’s credit up to 255 550 zł, and says why it does not apply above', () => {
@@ -107,8 +107,10 @@ describe('calculator view model', () => {
     expect(dayLoanExampleView(locale, TODAY)).toEqual({
       interest: nbsp('9 000,00 zł'),
       total: nbsp('19 000,00 zł'),
-      rrso: '1\u00a0250,52%',
-      cap: expect.stringMatching(/^Oprocentowanie 365% przekracza odsetki maksymalne 14,5% rocznie/),
+      rrso: '1\u00a0250,52\u00a0%',
+      cap: expect.stringMatching(
+        /^Oprocentowanie 365\u00a0% przekracza odsetki maksymalne 14,5\u00a0% rocznie/,
+      ),
     });
   });
 });

@@ -7,7 +7,7 @@ import { ChoiceField, FormField } from '../../app/components/form-field';
 import { Breadcrumbs } from '../../app/components/page-extras';
 import { useRenderContext } from '../../app/render-context';
 import { islandMarker } from '../../app/island-marker';
-import { formatMoneyWhole, formatZloty } from '../../shared/format';
+import { formatMoneyWhole, formatPercent, formatZloty } from '../../shared/format';
 import {
   CALCULATOR_PATH,
   CALCULATOR_QUERY,
@@ -136,7 +136,7 @@ export default function LoanCalculatorPage({ data }: { data: LoanCalculatorData 
             label="Oprocentowanie nominalne"
             suffix="% rocznie"
             inputMode="decimal"
-            hint={`Od ${LIMITS.rate.minPercent}% do ${LIMITS.rate.maxPercent}% w skali roku.`}
+            hint={`Od ${formatPercent(LIMITS.rate.minPercent)} do ${formatPercent(LIMITS.rate.maxPercent)} w skali roku.`}
           />
           <TextField
             view={view}
@@ -289,7 +289,7 @@ export default function LoanCalculatorPage({ data }: { data: LoanCalculatorData 
           <>
             <h2>Pożyczka na dni: przykład</h2>
             <p data-day-loan="">
-              {`Pożyczki chwilówki często liczą odsetki za każdy dzień. Przykład: 10\u00a0000\u00a0zł na 90 dni przy oprocentowaniu 1% dziennie to odsetki ${dayLoan.interest} i ${dayLoan.total} do spłaty jednorazowo, a RRSO wynosi ${dayLoan.rrso}. ${dayLoan.cap}`}
+              {`Pożyczki chwilówki często liczą odsetki za każdy dzień. Przykład: 10\u00a0000\u00a0zł na 90 dni przy oprocentowaniu 1\u00a0% dziennie to odsetki ${dayLoan.interest} i ${dayLoan.total} do spłaty jednorazowo, a RRSO wynosi ${dayLoan.rrso}. ${dayLoan.cap}`}
             </p>
           </>
         )}
@@ -297,10 +297,10 @@ export default function LoanCalculatorPage({ data }: { data: LoanCalculatorData 
         <p>
           Odsetki maksymalne wynoszą dwukrotność sumy stopy referencyjnej NBP i 3,5 punktu procentowego w
           skali roku (art. 359 § 2¹ Kodeksu cywilnego). Pozaodsetkowe koszty kredytu konsumenckiego – prowizje
-          i opłaty – nie mogą przekroczyć 10% kwoty kredytu powiększonych o 10% kwoty za każdy rok
-          kredytowania, a łącznie 45% kwoty (art. 36a ustawy o kredycie konsumenckim). Gdy wpisane wartości
-          przekraczają któryś z limitów, zaznaczamy to przy wyniku: taka umowa byłaby w tej części sprzeczna z
-          prawem.
+          i opłaty – nie mogą przekroczyć 10&nbsp;% kwoty kredytu powiększonych o 10&nbsp;% kwoty za każdy rok
+          kredytowania, a łącznie 45&nbsp;% kwoty (art. 36a ustawy o kredycie konsumenckim). Gdy wpisane
+          wartości przekraczają któryś z limitów, zaznaczamy to przy wyniku: taka umowa byłaby w tej części
+          sprzeczna z prawem.
         </p>
         <p>
           Limit z art. 36a sprawdzamy tylko wtedy, gdy kredyt podlega ustawie o kredycie konsumenckim. Ustawa
