@@ -78,6 +78,22 @@ describe('gateway caching and compression headers', () => {
     expect(changed.status).toBe(200);
   });
 
+  it('answers a kept page with exactly the headers and bytes the stack rendered it with', async () => {
+    const framing = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
+    const comparable = (headers: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(headers).filter(([name]) => !framing.has(name)));
+    // An address nothing has asked for yet: the first answer is rendered, the next ones are kept.
+    const path = `${ARTICLE}?strona-testu=naglowki`;
+    const rendered = await get(path);
+    expect(rendered.status).toBe(200);
+    expect(rendered.headers['transfer-encoding']).toBe('chunked');
+    for (const kept of [await get(path), await get(path)]) {
+      expect(kept.headers['content-length']).toBe(String(Buffer.byteLength(rendered.body)));
+      expect(comparable(kept.headers)).toEqual(comparable(rendered.headers));
+      expect(kept.body).toBe(rendered.body);
+    }
+  });
+
   it('sends pages compressed by Accept-Encoding: brotli, gzip, or plain', async () => {
     const plain = await get(SEO_PAGE.path);
     expect(plain.headers['content-encoding']).toBeUndefined();

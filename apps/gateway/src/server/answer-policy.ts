@@ -1,4 +1,4 @@
-import { type Request, type Response } from 'express';
+import { type Response } from 'express';
 import { type FormState } from '../app/form-state';
 import { hasUnavailableSection } from '../app/section';
 import { type ResolvedPage } from '../kit/pages/resolved-page';
@@ -88,8 +88,8 @@ export function queryFormState(search: string): FormState | undefined {
  * The key of a kept answer: the address, the visitor's A/B flows (variants never mix), and whether
  * the client is a crawler (complete HTML) or a browser (streamed shell).
  */
-export function keptAnswerKey(req: Request, crawler: boolean, testFlow = ''): string {
-  return `${crawler ? 'all' : 'shell'} ${testFlow} ${req.originalUrl}`;
+export function keptAnswerKey(url: string, crawler: boolean, testFlow = ''): string {
+  return `${crawler ? 'all' : 'shell'} ${testFlow} ${url}`;
 }
 
 /** Whether an answer may be kept and sent to others: one that sets a cookie belongs to its visitor. */

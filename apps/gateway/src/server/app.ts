@@ -1,7 +1,8 @@
 import { createRateBudgets } from '@lib/cache';
 import { createMetricsRegistry } from '@lib/observability';
 import compression from 'compression';
-import express, { type Express } from 'express';
+import express from 'express';
+import { type IncomingMessage, type ServerResponse } from 'node:http';
 import { isbot } from 'isbot';
 import { routes as appRoutes } from '../app/routes';
 import { createPolishLocale } from '../shared/locale';
@@ -25,7 +26,7 @@ import { errorHandler } from './http/error-handler';
 import { createGatewayMetrics } from './http/metrics';
 import { onlyWhen, withBody } from '../kit/http/only-when';
 import { publicProbeRoutes } from './http/ops';
-import { type PageExperimentsFor, pageHandler, payloadHandler } from './http/page-handlers';
+import { type PageExperimentsFor, fastPathKey, pageHandler, payloadHandler } from './http/page-handlers';
 import { newClientId, readClientId } from '../kit/identity/client-id';
 import { readConsent } from '../shared/consent';
 import { limitDeclaredBody, rejectMalformedUrl, trailingSlashRedirect } from '../kit/http/request-guards';
@@ -34,7 +35,8 @@ import { originFormTarget } from '../kit/http/request-target';
 import { HttpProblem } from '../kit/http/http-problem';
 import { keepsItsAddress, knownAddress, serverEndpoints } from './http/addresses';
 import { seoFiles } from './http/seo-files';
-import { securityHeaders } from './http/security';
+import { securityHeaderList, securityHeaders } from './http/security';
+import { keptAnswerFastPath } from './http/kept-answer-fast-path';
 import { staticFiles } from './http/static-files';
 import { type PageDataCacheOptions } from './pages/page-data-cache';
 import { PageResolver } from './pages/page-resolver';
@@ -95,8 +97,12 @@ function createRuntime(deps: GatewayDeps, onUpstreamError?: (error: unknown) => 
   return { resolver, renderer, answers, cacheOptions, today };
 }
 
+/** What the HTTP server calls for every request. */
+export type GatewayListener = (req: IncomingMessage, res: ServerResponse) => void;
+
 /**
- * The gateway's Express app. Order of the stack, top to bottom: metrics and security headers,
+ * The gateway's request listener: the fast path of kept answers (http/kept-answer-fast-path.ts,
+ * with the page cache on), then the Express app. Order of the Express stack, top to bottom: metrics and security headers,
  * the request target in origin form (absolute form naming us rewritten, any other authority 400),
  * bare probes (/healthz, /readyz; /metrics is on the ops port), compression, URL sanity (400), the
  * trailing-slash rule (301, 308), the method rule (OPTIONS 204, 405 and 404 with the address's
@@ -107,7 +113,7 @@ function createRuntime(deps: GatewayDeps, onUpstreamError?: (error: unknown) => 
  * error handler that never leaks a stack. The features' handlers come from one list
  * (feature-handlers.ts), each placed by its stage and declaring its addresses' methods.
  */
-export function createGatewayApp(appDeps: GatewayDeps): Express {
+export function createGatewayApp(appDeps: GatewayDeps): GatewayListener {
   // A failed service call is one log line wherever it is logged (log-errors.ts).
   const deps: GatewayDeps = { ...appDeps, logger: withCompactErrors(appDeps.logger) };
   const registry = deps.registry ?? createMetricsRegistry({ serviceName: 'gateway' });
@@ -133,7 +139,8 @@ export function createGatewayApp(appDeps: GatewayDeps): Express {
     if (readiness.isDraining) res.setHeader('Connection', 'close');
     next();
   });
-  app.use(securityHeaders(deps.config.PUBLIC_ORIGIN));
+  const fixedHeaders = securityHeaderList(deps.config.PUBLIC_ORIGIN);
+  app.use(securityHeaders(fixedHeaders));
   // Every address's methods: the features' declared endpoints and the server's own; GET elsewhere.
   const methods = methodTable([
     ...serverEndpoints(deps.config.BENCH_STATIC),
@@ -238,9 +245,20 @@ export function createGatewayApp(appDeps: GatewayDeps): Express {
     );
   }
   app.use(payloadHandler(resolver, deps.manifest.buildId));
-  app.use(pageHandler(resolver, renderer, runtime.answers, pageExperiments(deps)));
+  const experimentsFor = pageExperiments(deps);
+  app.use(pageHandler(resolver, renderer, runtime.answers, experimentsFor));
   app.use(errorHandler(resolver, renderer, deps.logger));
-  return app;
+  if (!runtime.answers) return app;
+  const fastPath = keptAnswerFastPath({
+    answers: runtime.answers,
+    fixedHeaders,
+    keyOf: fastPathKey(experimentsFor),
+    observe: metrics.observe,
+    isDraining: () => readiness.isDraining,
+  });
+  return (req, res) => {
+    if (!fastPath(req, res)) app(req, res);
+  };
 }
 
 /**
@@ -252,7 +270,7 @@ function pageExperiments(deps: GatewayDeps): PageExperimentsFor {
   const country = createPolishLocale(deps.config.PUBLIC_ORIGIN).country;
   const secure = deps.config.PUBLIC_ORIGIN.startsWith('https:');
   return (req, pathname, search) => {
-    const cookieHeader = req.get('cookie');
+    const cookieHeader = req.headers.cookie;
     return assignPageExperiments({
       path: pathname,
       query: new URLSearchParams(search),
@@ -262,7 +280,7 @@ function pageExperiments(deps: GatewayDeps): PageExperimentsFor {
       clientId: readClientId(cookieHeader),
       newId: newClientId,
       secure,
-      crawler: isbot(req.get('user-agent') ?? ''),
+      crawler: isbot(req.headers['user-agent'] ?? ''),
     });
   };
 }

@@ -1,6 +1,5 @@
 import { type Logger } from '@lib/observability';
-import { type Express } from 'express';
-import { type Server, createServer } from 'node:http';
+import { type RequestListener, type Server, createServer } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { type ReadinessState } from './readiness-state';
 
@@ -34,7 +33,10 @@ const CLIENT_ERROR_STATUS: Readonly<Record<string, string>> = {
   HPE_HEADER_OVERFLOW: '431 Request Header Fields Too Large',
 };
 
-export async function startGatewayServer(app: Express, options: ListenOptions): Promise<RunningServer> {
+export async function startGatewayServer(
+  app: RequestListener,
+  options: ListenOptions,
+): Promise<RunningServer> {
   // A slow client must not hold a socket forever: headers within 20 s, the whole request within
   // 30 s. Node enforces both only when it sweeps its connections (every 30 s by default, so a
   // header timeout fired after up to 50 s); sweeping every second keeps them within a second.

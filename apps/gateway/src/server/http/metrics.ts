@@ -1,4 +1,5 @@
 import { type RequestHandler } from 'express';
+import { type IncomingMessage } from 'node:http';
 import { Counter, Histogram, type Registry } from 'prom-client';
 import { GrpcCallError, statusName } from '@lib/contracts';
 import { setHttpRoute } from '@lib/observability';
@@ -6,6 +7,11 @@ import { setHttpRoute } from '@lib/observability';
 export interface GatewayMetrics {
   /** Records request duration by route pattern (res.locals.routeLabel) and status. */
   middleware: RequestHandler;
+  /**
+   * Records one finished request, and names its trace span by the route: what the middleware does
+   * at 'finish', for answers sent before the Express stack (the kept answers' fast path).
+   */
+  observe(this: void, req: IncomingMessage, route: string, status: number, seconds: number): void;
   upstreamError(error: unknown): void;
 }
 
@@ -24,21 +30,24 @@ export function createGatewayMetrics(registry: Registry): GatewayMetrics {
     registers: [registry],
   });
 
+  const observe: GatewayMetrics['observe'] = (req, route, status, seconds) => {
+    // Called from the response's 'finish': the response is bound to the request's context, so this
+    // names the request's server span.
+    setHttpRoute(route);
+    duration.observe({ method: req.method ?? '', route, status_code: String(status) }, seconds);
+  };
+
   return {
     middleware(req, res, next) {
       const started = process.hrtime.bigint();
       res.once('finish', () => {
         // Only labels the app set itself: raw paths would make the series unbounded.
         const route = typeof res.locals['routeLabel'] === 'string' ? res.locals['routeLabel'] : 'unmatched';
-        // The response is bound to the request's context, so this names the request's server span.
-        setHttpRoute(route);
-        duration.observe(
-          { method: req.method, route, status_code: String(res.statusCode) },
-          Number(process.hrtime.bigint() - started) / 1e9,
-        );
+        observe(req, route, res.statusCode, Number(process.hrtime.bigint() - started) / 1e9);
       });
       next();
     },
+    observe,
     upstreamError(error) {
       if (error instanceof GrpcCallError)
         upstream.inc({ method: error.method, code: statusName(error.code) });

@@ -1,4 +1,6 @@
 import { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import { type IncomingMessage } from 'node:http';
+import { type FormState } from '../../app/form-state';
 import { PAYLOAD_SUFFIX, pagePathOfPayload } from '../../shared/page-state';
 import { toPayload } from '../../kit/pages/resolved-page';
 import { type PageResolver } from '../pages/page-resolver';
@@ -44,10 +46,54 @@ export function payloadHandler(resolver: PageResolver, buildId: string): Request
 
 /** The A/B flows of a page address for this visitor (features/experiments); undefined where none runs. */
 export type PageExperimentsFor = (
-  req: Request,
+  req: IncomingMessage,
   pathname: string,
   search: string,
 ) => { testFlow: string; setCookies: string[] } | undefined;
+
+/** What a page request is answered by, decided from the request alone. */
+export interface PageAnswerPlan {
+  experiments: ReturnType<PageExperimentsFor>;
+  /** The form state the address's query carries: the answer is then personal. */
+  formState: FormState | undefined;
+  /** The kept answer's key, when answers are kept and this one may be. */
+  answerKey: string | undefined;
+}
+
+/**
+ * The page handler's first decisions, shared with the kept answers' fast path (which runs before
+ * Express and so must decide the same way): the visitor's A/B flows, the query's form state, and
+ * the key of the kept answer (the address as sent, crawler or browser, the variant).
+ */
+export function planPageAnswer(
+  req: IncomingMessage,
+  url: string,
+  pathname: string,
+  search: string,
+  keeping: boolean,
+  experimentsFor?: PageExperimentsFor,
+): PageAnswerPlan {
+  const experiments = experimentsFor?.(req, pathname, search);
+  const formState = queryFormState(search);
+  const answerKey =
+    keeping && !formState
+      ? keptAnswerKey(url, isbot(req.headers['user-agent'] ?? ''), experiments?.testFlow)
+      : undefined;
+  return { experiments, formState, answerKey };
+}
+
+/**
+ * The kept-answer key of a request the fast path may answer: as the page handler plans it, and
+ * none when the answer would set a cookie (a first A/B assignment belongs to its visitor).
+ */
+export function fastPathKey(
+  experimentsFor: PageExperimentsFor | undefined,
+): (req: IncomingMessage, pathname: string, search: string) => string | undefined {
+  return (req, pathname, search) => {
+    const plan = planPageAnswer(req, req.url ?? '', pathname, search, true, experimentsFor);
+    return plan.experiments && plan.experiments.setCookies.length > 0 ? undefined : plan.answerKey;
+  };
+}
 
 /**
  * Every page: answer an alias address with 301 to its page (keeping the query), otherwise
@@ -63,14 +109,13 @@ export function pageHandler(
 ): RequestHandler {
   return (req, res, next) => {
     const { pathname, search } = splitUrl(req.originalUrl);
-    const experiments = experimentsFor?.(req, pathname, search);
-    if (experiments && experiments.setCookies.length > 0) res.append('Set-Cookie', experiments.setCookies);
     // The address alone decides a kept answer, unless its query carries form state (per request).
-    const formStateOfAddress = queryFormState(search);
-    const answerKey =
-      answers && !formStateOfAddress
-        ? keptAnswerKey(req, isbot(req.get('user-agent') ?? ''), experiments?.testFlow)
-        : undefined;
+    const {
+      experiments,
+      formState: formStateOfAddress,
+      answerKey,
+    } = planPageAnswer(req, req.originalUrl, pathname, search, answers !== undefined, experimentsFor);
+    if (experiments && experiments.setCookies.length > 0) res.append('Set-Cookie', experiments.setCookies);
     const kept = answerKey === undefined ? undefined : answers?.get(answerKey);
     if (kept) {
       sendKeptAnswer(req, res, kept);

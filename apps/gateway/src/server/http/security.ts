@@ -1,4 +1,4 @@
-import { type RequestHandler } from 'express';
+import { type Request, type RequestHandler, type Response } from 'express';
 import helmet from 'helmet';
 import { createHash } from 'node:crypto';
 import { FALLBACK_ERROR_HTML } from '../render/fallback-page';
@@ -38,9 +38,9 @@ export const PERMISSIONS_POLICY = [
  * origin, and the page state travels in a type="application/json" block, which browsers never
  * execute (CSP governs execution, so it needs neither nonce nor hash).
  */
-export function securityHeaders(publicOrigin: string): RequestHandler {
+function helmetFor(publicOrigin: string): RequestHandler {
   const https = publicOrigin.startsWith('https:');
-  const headers = helmet({
+  return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -64,8 +64,36 @@ export function securityHeaders(publicOrigin: string): RequestHandler {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     xFrameOptions: { action: 'deny' },
   });
-  return (req, res, next) => {
-    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
-    headers(req, res, next);
+}
+
+/**
+ * The security headers of every answer, as name and value. They depend on the public origin only
+ * (no nonce), so helmet runs once, here, on a response that only records what it is given, and
+ * every request sets the same list (the middleware below, and the fast path of kept answers).
+ */
+export function securityHeaderList(publicOrigin: string): readonly (readonly [string, string])[] {
+  const headers = new Map<string, string>([['Permissions-Policy', PERMISSIONS_POLICY]]);
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers.set(name, String(value));
+    },
+    removeHeader(name: string) {
+      headers.delete(name);
+    },
+  };
+  let done = false;
+  helmetFor(publicOrigin)({} as Request, recorder as unknown as Response, () => {
+    done = true;
+  });
+  // helmet answers synchronously; anything else would make the list incomplete.
+  if (!done) throw new Error('helmet did not set its headers synchronously');
+  return [...headers];
+}
+
+/** Sets the security headers (securityHeaderList) on every answer. */
+export function securityHeaders(list: readonly (readonly [string, string])[]): RequestHandler {
+  return (_req, res, next) => {
+    for (const [name, value] of list) res.setHeader(name, value);
+    next();
   };
 }

@@ -24,11 +24,14 @@ export interface KeptAnswer {
   contentType?: string;
 }
 
-interface Entry extends KeptAnswer {
+/** A kept answer as held: with its compressed copies once they are made. */
+export interface KeptEntry extends KeptAnswer {
   br?: Buffer;
   gzip?: Buffer;
   expiresAt: number;
 }
+
+type Entry = KeptEntry;
 
 /**
  * Finished page answers by address (path and query as sent, crawler or not), kept for a short
@@ -89,6 +92,22 @@ export class KeptAnswers {
   }
 }
 
+/**
+ * Which copy of a kept answer to send for an Accept-Encoding: a prepared compressed one the client
+ * accepts, else the uncompressed one; 'not-ready' when the client accepts a compression we make but
+ * its copy is still being made (the compression middleware then compresses this response).
+ */
+export function readyEncoding(
+  answer: KeptEntry,
+  acceptEncoding: string | undefined,
+): 'br' | 'gzip' | 'identity' | 'not-ready' {
+  const ready = answer.br && answer.gzip ? BOTH : answer.br ? BR : answer.gzip ? GZIP : undefined;
+  const prepared = ready && preferredEncoding(acceptEncoding, ready);
+  if (prepared) return prepared;
+  const compressible = answer.body.length >= MIN_COMPRESSED_BYTES;
+  return compressible && preferredEncoding(acceptEncoding, BOTH) ? 'not-ready' : 'identity';
+}
+
 /** Sends a kept answer: 304 for a matching If-None-Match, a precompressed copy when accepted. */
 export function sendKeptAnswer(req: Request, res: Response, answer: Entry): void {
   res.locals['routeLabel'] = answer.routeLabel;
@@ -101,10 +120,10 @@ export function sendKeptAnswer(req: Request, res: Response, answer: Entry): void
     res.status(304).end();
     return;
   }
-  const ready = answer.br && answer.gzip ? BOTH : answer.br ? BR : answer.gzip ? GZIP : undefined;
-  const encoding = ready && preferredEncoding(req.headers['accept-encoding'], ready);
+  const encoding = readyEncoding(answer, req.headers['accept-encoding']);
   const encoded = encoding === 'br' ? answer.br : encoding === 'gzip' ? answer.gzip : undefined;
-  if (encoding === undefined || encoded === undefined) {
+  if (encoded === undefined) {
+    // Uncompressed, or compressed on the fly by the compression middleware while its copy is made.
     res.end(answer.body);
     return;
   }

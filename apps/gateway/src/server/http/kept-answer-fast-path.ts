@@ -1,0 +1,90 @@
+import fresh from 'fresh';
+import { type IncomingMessage, type ServerResponse } from 'node:http';
+import { type KeptAnswers, type KeptEntry, readyEncoding } from '../render/kept-answers';
+
+/*
+ * The fast path of finished documents: a GET or HEAD whose kept answer (KeptAnswers, PAGE_MEMO_MS)
+ * is there is answered before the Express stack, from the memo, with what the stack would have
+ * sent for it: the same status, the security headers (computed once), Content-Type,
+ * Cache-Control, ETag and 304, the precompressed copy the client accepts, the same request metric
+ * and the same route on the trace. Anything else falls through to Express unchanged.
+ *
+ * Why this is safe: an answer is kept only for a request that went through the whole stack and
+ * was answered by the page handler as a complete page that is the same for everyone (answer-policy
+ * .ts). The stack's guards before it (origin-form target, malformed URL, trailing slash, method)
+ * decide by the method and the address alone, so the same address passes them again; the key
+ * holds what else the page handler decides by (crawler or browser, the visitor's A/B variant). A
+ * request the stack would treat per visitor is left to it: a body, a query carrying form state, an
+ * A/B assignment that writes a cookie, a draining server (which closes connections), and a client
+ * that accepts only a compression not yet prepared (the stack compresses it on the fly).
+ */
+
+export interface FastPathDeps {
+  answers: KeptAnswers;
+  /** The headers every answer of the stack carries (security headers), as set once. */
+  fixedHeaders: readonly (readonly [string, string])[];
+  /**
+   * The kept-answer key the page handler would use for this request, or undefined when it would
+   * not use one, or when answering it sets a cookie (a first A/B assignment).
+   */
+  keyOf(req: IncomingMessage, pathname: string, search: string): string | undefined;
+  /** The request metric, as the stack's metrics middleware records it. */
+  observe(req: IncomingMessage, route: string, status: number, seconds: number): void;
+  isDraining(): boolean;
+}
+
+/** Whether a request carries a body (the stack's `withBody`): such a request is never a page read. */
+const hasBody = (req: IncomingMessage): boolean =>
+  req.headers['transfer-encoding'] !== undefined ||
+  (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');
+
+/** Returns a listener step: true when it answered the request, false when Express must. */
+export function keptAnswerFastPath(
+  deps: FastPathDeps,
+): (req: IncomingMessage, res: ServerResponse) => boolean {
+  return (req, res) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    const url = req.url ?? '';
+    // Only a page address in origin form; files, APIs and absolute-form targets take the stack.
+    if (!url.startsWith('/') || hasBody(req) || deps.isDraining()) return false;
+    const mark = url.indexOf('?');
+    const pathname = mark === -1 ? url : url.slice(0, mark);
+    if (!pathname.endsWith('/')) return false;
+    const key = deps.keyOf(req, pathname, mark === -1 ? '' : url.slice(mark));
+    const answer = key === undefined ? undefined : deps.answers.get(key);
+    if (answer === undefined) return false;
+    const encoding = readyEncoding(answer, req.headers['accept-encoding']);
+    if (encoding === 'not-ready') return false;
+    send(deps, req, res, answer, encoding);
+    return true;
+  };
+}
+
+function send(
+  deps: FastPathDeps,
+  req: IncomingMessage,
+  res: ServerResponse,
+  answer: KeptEntry,
+  encoding: 'br' | 'gzip' | 'identity',
+): void {
+  const started = process.hrtime.bigint();
+  for (const [name, value] of deps.fixedHeaders) res.setHeader(name, value);
+  res.setHeader('Content-Type', answer.contentType ?? 'text/html; charset=utf-8');
+  res.setHeader('Cache-Control', answer.cacheControl);
+  if (answer.etag !== undefined) res.setHeader('ETag', answer.etag);
+  res.setHeader('Vary', 'Accept-Encoding');
+  res.once('finish', () =>
+    deps.observe(req, answer.routeLabel, res.statusCode, Number(process.hrtime.bigint() - started) / 1e9),
+  );
+  if (answer.etag !== undefined && answer.status === 200 && fresh(req.headers, { etag: answer.etag })) {
+    res.statusCode = 304;
+    res.end();
+    return;
+  }
+  const body = encoding === 'br' ? answer.br! : encoding === 'gzip' ? answer.gzip! : answer.body;
+  res.statusCode = answer.status;
+  if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
+  res.setHeader('Content-Length', body.length);
+  if (req.method === 'HEAD') res.end();
+  else res.end(body);
+}
