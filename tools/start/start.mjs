@@ -395,11 +395,21 @@ async function startStack(databaseUrl) {
     log('info', `mail of the leads service goes to SMTP_URL ${redactUrl(env.SMTP_URL?.trim() ?? '')}`);
   }
   reportLenders();
+  // PROFILE_DIR: every process writes a V8 CPU profile there when it exits (<name>/*.cpuprofile),
+  // for the benchmark's --profile; never set in a deployment.
+  const profileDir = env.PROFILE_DIR?.trim();
+  const profileArgs = (/** @type {string} */ name) =>
+    profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(root, profileDir, name)}`] : [];
   const toLaunch = (/** @type {typeof specs} */ list) =>
     list.map((spec) => ({
       name: spec.name,
       command: process.execPath,
-      args: ['--enable-source-maps', path.join(root, spec.entry), ...(spec.args ?? [])],
+      args: [
+        '--enable-source-maps',
+        ...profileArgs(spec.name),
+        path.join(root, spec.entry),
+        ...(spec.args ?? []),
+      ],
       env: spec.env,
       readyUrl: spec.readyUrl,
       healthUrl: spec.healthUrl,
