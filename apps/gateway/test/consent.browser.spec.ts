@@ -2,9 +2,7 @@ import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { APPLICATION_LINK } from '../src/app/layouts/navigation-links';
 import { MAIN_BUTTON_TEXT_B } from '../src/features/home/home-experiment';
 import { entryOf } from '../src/shared/cookie-catalogue';
-import { OFFERS_HANDLERS, createFakeContent } from './support/content-fixtures';
-import { type FakeGrpcServer, startFakeService } from './support/fake-grpc';
-import { RATE_TABLE } from './support/fixtures';
+import { type SiteServices, startSiteServices } from './support/site-services';
 import { describeWithChromium, launchChromium } from './support/browser';
 import { until } from './support/clock';
 import { type TestGateway, startTestGateway } from './support/test-gateway';
@@ -44,7 +42,7 @@ const SEARCH_ENGINE = 'https://www.google.com/';
 const SOURCE_FIELDS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term', 'referer'];
 
 describeWithChromium('the cookie choice in a real browser', () => {
-  let services: FakeGrpcServer[];
+  let site: SiteServices;
   let gateway: TestGateway;
   let browser: Browser;
   let client: TestClient;
@@ -52,30 +50,9 @@ describeWithChromium('the cookie choice in a real browser', () => {
 
   beforeAll(async () => {
     client = buildTestClient();
-    services = await Promise.all([
-      startFakeService('content', createFakeContent().handlers),
-      startFakeService('offers', OFFERS_HANDLERS),
-      startFakeService('rates', { GetLatestTable: () => RATE_TABLE }),
-      startFakeService('events', {
-        IngestEvents: (request) => {
-          const batch = (request as { events: Ingested[] }).events;
-          ingested.push(...batch);
-          return {
-            accepted: batch.length,
-            rejected: 0,
-            results: batch.map((_, index) => ({ index, accepted: true })),
-          };
-        },
-      }),
-    ]);
-    const [content, offers, rates, events] = services;
+    site = await startSiteServices<Ingested>((batch) => ingested.push(...batch));
     gateway = await startTestGateway({
-      targets: {
-        content: content!.target,
-        offers: offers!.target,
-        rates: rates!.target,
-        events: events!.target,
-      },
+      targets: site.targets,
       client,
       ownOrigin: true,
     });
@@ -85,7 +62,7 @@ describeWithChromium('the cookie choice in a real browser', () => {
   afterAll(async () => {
     await browser?.close();
     await gateway?.stop();
-    await Promise.all((services ?? []).map((s) => s.stop()));
+    await site?.stop();
     client?.remove();
   });
 

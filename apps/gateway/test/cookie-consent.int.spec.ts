@@ -1,9 +1,8 @@
 import { COOKIE_SETTINGS_PATH } from '../src/shared/consent';
 import { entryOf } from '../src/shared/cookie-catalogue';
-import { ARTICLE_SLUG, OFFERS_HANDLERS, createFakeContent } from './support/content-fixtures';
-import { type FakeGrpcServer, startFakeService } from './support/fake-grpc';
-import { RATE_TABLE } from './support/fixtures';
-import { type RawResponse, expectNoStack, rawRequest } from './support/raw-http';
+import { ARTICLE_SLUG } from './support/content-fixtures';
+import { type SiteServices, startSiteServices } from './support/site-services';
+import { type RawResponse, expectNoStack, rawRequest, setCookies } from './support/raw-http';
 import { type TestGateway, startTestGateway } from './support/test-gateway';
 
 /*
@@ -21,46 +20,22 @@ const BROWSER =
 const CLIENT = '7d1e2f30-4a5b-4c6d-8e9f-a0b1c2d3e4f5';
 const SESSION = '3f2b8c1e-9d4a-4e7b-a5c6-0123456789ab';
 
-const setCookies = (res: RawResponse): string[] => {
-  const header = res.headers['set-cookie'];
-  return header === undefined ? [] : Array.isArray(header) ? header : [header];
-};
 const nameOf = (line: string) => line.slice(0, line.indexOf('='));
 
 describe('cookies before and after a cookie choice', () => {
-  let services: FakeGrpcServer[];
+  let site: SiteServices;
   let gateway: TestGateway;
 
   beforeAll(async () => {
-    services = await Promise.all([
-      startFakeService('content', createFakeContent().handlers),
-      startFakeService('offers', OFFERS_HANDLERS),
-      startFakeService('rates', { GetLatestTable: () => RATE_TABLE }),
-      startFakeService('events', {
-        IngestEvents: (request) => {
-          const batch = (request as { events: unknown[] }).events;
-          return {
-            accepted: batch.length,
-            rejected: 0,
-            results: batch.map((_, index) => ({ index, accepted: true })),
-          };
-        },
-      }),
-    ]);
-    const [content, offers, rates, events] = services;
+    site = await startSiteServices();
     gateway = await startTestGateway({
-      targets: {
-        content: content!.target,
-        offers: offers!.target,
-        rates: rates!.target,
-        events: events!.target,
-      },
+      targets: site.targets,
     });
   });
 
   afterAll(async () => {
     await gateway?.stop();
-    await Promise.all((services ?? []).map((service) => service.stop()));
+    await site?.stop();
   });
 
   const get = (path: string, headers: Record<string, string> = {}) =>

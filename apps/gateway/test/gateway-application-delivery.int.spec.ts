@@ -18,7 +18,7 @@ import path from 'node:path';
 import { DELIVERY_TEXTS, IDENTITY_REASONS } from '../src/features/application/application-texts';
 import { STATUS_TEXTS } from '../src/features/application-status/application-status-texts';
 import { type LeadsProcess, startLeadsProcess } from './support/leads-process';
-import { type RawResponse, rawRequest } from './support/raw-http';
+import { type RawResponse, rawRequest, setCookies } from './support/raw-http';
 import { ChildRun } from './support/stack';
 import { type TestGateway, startTestGateway } from './support/test-gateway';
 
@@ -65,7 +65,6 @@ const text = (html: string) =>
 const hasField = (html: string, name: string) => html.includes(`name="${name}"`);
 const valueOf = (html: string, name: string) =>
   (new RegExp(`<input [^>]*name="${name}"[^>]*>`).exec(html)?.[0] ?? '').match(/value="([^"]*)"/)?.[1] ?? '';
-const setCookies = (res: RawResponse) => ([] as string[]).concat(res.headers['set-cookie'] ?? []);
 const lendersNamed = (html: string) =>
   [...html.matchAll(/<li data-lender="">([^<]+)<\/li>/g)].map((m) => m[1]);
 

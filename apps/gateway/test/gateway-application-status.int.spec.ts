@@ -8,7 +8,7 @@ import { PARTNER_RETRY_AFTER_S } from '../src/features/application-status/partne
 import { PARTNER_STATUS_RATE } from '../src/features/application-status/partner-status-rate-limit';
 import { OFFERS_HANDLERS, createFakeContent } from './support/content-fixtures';
 import { FakeGrpcError, type FakeGrpcServer, startFakeService } from './support/fake-grpc';
-import { type RawResponse, expectNoStack, rawRequest } from './support/raw-http';
+import { type RawResponse, expectNoStack, rawRequest, setCookies } from './support/raw-http';
 import { TEST_BUILD_ID, type TestGateway, deadTarget, startTestGateway } from './support/test-gateway';
 
 /*
@@ -40,7 +40,6 @@ const text = (html: string) =>
 const hasField = (html: string, name: string) => html.includes(`name="${name}"`);
 const valueOf = (html: string, name: string) =>
   (new RegExp(`<input [^>]*name="${name}"[^>]*>`).exec(html)?.[0] ?? '').match(/value="([^"]*)"/)?.[1] ?? '';
-const setCookies = (res: RawResponse) => ([] as string[]).concat(res.headers['set-cookie'] ?? []);
 
 function draft(applicationId: string): leadsV1.Application {
   return {

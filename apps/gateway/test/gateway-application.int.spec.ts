@@ -13,7 +13,7 @@ import { CALCULATOR_TEXTS } from '../src/features/home/loan-sliders';
 import { LOAN_EXAMPLE_TEXTS } from '../src/features/home/loan-example';
 import { csrfKey } from '../src/kit/csrf';
 import { type LeadsProcess, startLeadsProcess } from './support/leads-process';
-import { type RawResponse, rawRequest } from './support/raw-http';
+import { type RawResponse, rawRequest, setCookies } from './support/raw-http';
 import { TEST_BUILD_ID, type TestGateway, deadTarget, startTestGateway } from './support/test-gateway';
 
 /*
@@ -57,7 +57,6 @@ function fieldError(html: string, field: string): string {
     if (match[1] === field) return decode(match[2] ?? '');
   throw new Error(`no error slot for ${field}`);
 }
-const setCookies = (res: RawResponse) => ([] as string[]).concat(res.headers['set-cookie'] ?? []);
 const cookiePair = (res: RawResponse, name: string) =>
   setCookies(res)
     .map((line) => line.split(';')[0] ?? '')

@@ -14,7 +14,8 @@ import {
   fittingCost,
 } from './support/content-fixtures';
 import { OFFERS, RATE_TABLE } from './support/fixtures';
-import { expectNoStack, rawRequest } from './support/raw-http';
+import { expectNoStack, rawRequest, setCookies } from './support/raw-http';
+import { acceptedBatch } from './support/site-services';
 import { type TestGateway, deadTarget, startTestGateway } from './support/test-gateway';
 
 const NOT_FOUND_TEXT = 'Nie mogliśmy znaleźć żądanej strony';
@@ -214,11 +215,7 @@ describe('gateway offer pages, the offer redirect and the lead feed', () => {
         IngestEvents: (request) => {
           const { events: batch, origin } = request as { events: Ingested[]; origin?: number };
           ingested.push(...batch.map((event) => ({ ...event, origin })));
-          return {
-            accepted: batch.length,
-            rejected: 0,
-            results: batch.map((_, index) => ({ index, accepted: true })),
-          };
+          return acceptedBatch(batch);
         },
       }),
       startFakeService('rates', { GetLatestTable: () => RATE_TABLE }),
@@ -497,10 +494,6 @@ describe('gateway offer pages, the offer redirect and the lead feed', () => {
 
   describe('A/B experiments on the home page', () => {
     const flowOf = (html: string) => /"testFlow":"([^"]+)"/.exec(html)?.[1];
-    const setCookies = (res: { headers: Record<string, string | string[] | undefined> }) => {
-      const value = res.headers['set-cookie'];
-      return value === undefined ? [] : Array.isArray(value) ? value : [value];
-    };
     const experimentCookie = (res: { headers: Record<string, string | string[] | undefined> }) =>
       setCookies(res).find((c) => c.startsWith('exp_0300.1='));
 

@@ -5,7 +5,7 @@ import {
   type FakeContent,
 } from './support/content-fixtures';
 import { type FakeGrpcServer, startFakeService } from './support/fake-grpc';
-import { type RawResponse, expectNoStack, rawRequest } from './support/raw-http';
+import { type RawResponse, expectNoStack, rawRequest, setCookies } from './support/raw-http';
 import { type TestGateway, startTestGateway } from './support/test-gateway';
 
 const ORIGIN = 'http://localhost:3000';
@@ -16,11 +16,6 @@ const ACCEPTED = 'cookie_consent=granted';
 /** The Cookie header of a visitor who accepted, with the cookies given. */
 const withConsent = (cookie?: string) => (cookie ? `${ACCEPTED}; ${cookie}` : ACCEPTED);
 
-/** The Set-Cookie lines of an answer. */
-const setCookies = (res: RawResponse): string[] => {
-  const header = res.headers['set-cookie'];
-  return header === undefined ? [] : Array.isArray(header) ? header : [header];
-};
 /** `pp_visit=<value>` as a browser sends it back, from the answer's Set-Cookie. */
 function visitCookieOf(res: RawResponse): string {
   const line = setCookies(res).find((cookie) => cookie.startsWith('pp_visit='));

@@ -3,7 +3,7 @@ import { leadsV1, richStatusMetadata } from '@lib/contracts';
 import { UNSUBSCRIBE_TEXTS } from '../src/features/unsubscribe/unsubscribe-form';
 import { LINK_REFUSAL_TEXTS, SELF_SERVICE_TEXTS } from '../src/features/self-service/self-service-texts';
 import { FakeGrpcError, type FakeGrpcServer, startFakeService } from './support/fake-grpc';
-import { type RawResponse, rawRequest } from './support/raw-http';
+import { type RawResponse, rawRequest, setCookies } from './support/raw-http';
 import { type TestGateway, startTestGateway } from './support/test-gateway';
 
 /*
@@ -33,7 +33,6 @@ function fieldError(html: string, field: string): string {
     if (match[1] === field) return decode(match[2] ?? '');
   throw new Error(`no error slot for ${field}`);
 }
-const setCookies = (res: RawResponse) => ([] as string[]).concat(res.headers['set-cookie'] ?? []);
 const cookiePair = (res: RawResponse, name: string) =>
   setCookies(res)
     .map((line) => line.split(';')[0] ?? '')

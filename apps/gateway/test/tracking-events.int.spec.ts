@@ -1,7 +1,8 @@
 import { status as GrpcStatus } from '@grpc/grpc-js';
 import { until } from '@lib/testing';
 import { FakeGrpcError, type FakeGrpcServer, startFakeService } from './support/fake-grpc';
-import { type RawResponse, expectNoStack, rawRequest } from './support/raw-http';
+import { type RawResponse, expectNoStack, rawRequest, setCookies } from './support/raw-http';
+import { acceptedBatch } from './support/site-services';
 import { type TestGateway, deadTarget, startTestGateway } from './support/test-gateway';
 
 const ORIGIN = 'http://localhost:3000';
@@ -25,10 +26,6 @@ interface IngestedEvent {
   domain: string;
 }
 
-const setCookies = (res: RawResponse): string[] => {
-  const header = res.headers['set-cookie'];
-  return header === undefined ? [] : Array.isArray(header) ? header : [header];
-};
 const cookieLine = (res: RawResponse, name: string) =>
   setCookies(res).find((line) => line.startsWith(`${name}=`));
 
@@ -54,11 +51,7 @@ describe('POST /api/event', () => {
           throw new FakeGrpcError(GrpcStatus.UNAVAILABLE, 'events service restarting');
         }
         ingested.push(...batch);
-        return {
-          accepted: batch.length,
-          rejected: 0,
-          results: batch.map((_, index) => ({ index, accepted: true })),
-        };
+        return acceptedBatch(batch);
       },
     });
     gateway = await startTestGateway({

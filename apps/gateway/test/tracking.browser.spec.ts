@@ -1,9 +1,8 @@
 import { existsSync } from 'node:fs';
 import { type Browser, type BrowserContext } from 'playwright-core';
 import { COMMENT_FORM_ANCHOR } from '../src/features/comments/comment-texts';
-import { ARTICLE_SLUG, HOME_PAGE, OFFERS_HANDLERS, createFakeContent } from './support/content-fixtures';
-import { type FakeGrpcServer, startFakeService } from './support/fake-grpc';
-import { RATE_TABLE } from './support/fixtures';
+import { ARTICLE_SLUG, HOME_PAGE } from './support/content-fixtures';
+import { type SiteServices, startSiteServices } from './support/site-services';
 import { CHROMIUM_PATH, launchChromium, openRecordingPage } from './support/browser';
 import { until } from './support/clock';
 import { type TestGateway, startTestGateway } from './support/test-gateway';
@@ -31,7 +30,7 @@ interface Ingested {
 }
 
 describeWithChromium('tracking in a real browser, through the real POST /api/event', () => {
-  let services: FakeGrpcServer[];
+  let site: SiteServices;
   let gateway: TestGateway;
   let browser: Browser;
   let client: TestClient;
@@ -39,31 +38,9 @@ describeWithChromium('tracking in a real browser, through the real POST /api/eve
 
   beforeAll(async () => {
     client = buildTestClient();
-    const fakeContent = createFakeContent();
-    services = await Promise.all([
-      startFakeService('content', fakeContent.handlers),
-      startFakeService('offers', OFFERS_HANDLERS),
-      startFakeService('rates', { GetLatestTable: () => RATE_TABLE }),
-      startFakeService('events', {
-        IngestEvents: (request) => {
-          const batch = (request as { events: Ingested[] }).events;
-          ingested.push(...batch);
-          return {
-            accepted: batch.length,
-            rejected: 0,
-            results: batch.map((_, index) => ({ index, accepted: true })),
-          };
-        },
-      }),
-    ]);
-    const [content, offers, rates, events] = services;
+    site = await startSiteServices<Ingested>((batch) => ingested.push(...batch));
     gateway = await startTestGateway({
-      targets: {
-        content: content!.target,
-        offers: offers!.target,
-        rates: rates!.target,
-        events: events!.target,
-      },
+      targets: site.targets,
       client,
       ownOrigin: true,
     });
@@ -74,7 +51,7 @@ describeWithChromium('tracking in a real browser, through the real POST /api/eve
   afterAll(async () => {
     await browser?.close();
     await gateway?.stop();
-    await Promise.all((services ?? []).map((s) => s.stop()));
+    await site?.stop();
     client?.remove();
   });
 

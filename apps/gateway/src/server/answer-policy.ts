@@ -1,4 +1,5 @@
 import { type Response } from 'express';
+import { type ServerResponse } from 'node:http';
 import { type FormState } from '../app/form-state';
 import { hasUnavailableSection } from '../app/section';
 import { type ResolvedPage } from '../kit/pages/resolved-page';
@@ -99,7 +100,7 @@ export const mayKeepAnswer = (res: Response): boolean => !res.hasHeader('Set-Coo
  * The last word before a page's headers go out: a response that sets a cookie is that visitor's,
  * whatever was decided before, so it is never marked public.
  */
-export function keepPersonalPrivate(res: Response): void {
+export function keepPersonalPrivate(res: ServerResponse): void {
   if (res.hasHeader('Set-Cookie') && /\bpublic\b/.test(String(res.getHeader('Cache-Control') ?? ''))) {
     res.setHeader('Cache-Control', PERSONAL_PAGE);
   }

@@ -18,6 +18,12 @@ export interface RawRequest {
   body?: string | Buffer;
 }
 
+/** The Set-Cookie lines of an answer, one per cookie (none: an empty list). */
+export function setCookies(res: Pick<RawResponse, 'headers'>): string[] {
+  const header = res.headers['set-cookie'];
+  return header === undefined ? [] : Array.isArray(header) ? header : [header];
+}
+
 /** node:http request that does not normalise the path, follow redirects or decompress. */
 export function rawRequest(port: number, options: RawRequest): Promise<RawResponse> {
   const started = Date.now();

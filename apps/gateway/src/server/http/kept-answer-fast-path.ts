@@ -1,6 +1,5 @@
-import fresh from 'fresh';
 import { type IncomingMessage, type ServerResponse } from 'node:http';
-import { type KeptAnswers, type KeptEntry, readyEncoding } from '../render/kept-answers';
+import { type KeptAnswers, type KeptEntry, readyEncoding, writeKeptAnswer } from '../render/kept-answers';
 
 /*
  * The fast path of finished documents: a GET or HEAD whose kept answer (KeptAnswers, PAGE_MEMO_MS)
@@ -69,22 +68,8 @@ function send(
 ): void {
   const started = process.hrtime.bigint();
   for (const [name, value] of deps.fixedHeaders) res.setHeader(name, value);
-  res.setHeader('Content-Type', answer.contentType ?? 'text/html; charset=utf-8');
-  res.setHeader('Cache-Control', answer.cacheControl);
-  if (answer.etag !== undefined) res.setHeader('ETag', answer.etag);
-  res.setHeader('Vary', 'Accept-Encoding');
   res.once('finish', () =>
     deps.observe(req, answer.routeLabel, res.statusCode, Number(process.hrtime.bigint() - started) / 1e9),
   );
-  if (answer.etag !== undefined && answer.status === 200 && fresh(req.headers, { etag: answer.etag })) {
-    res.statusCode = 304;
-    res.end();
-    return;
-  }
-  const body = encoding === 'br' ? answer.br! : encoding === 'gzip' ? answer.gzip! : answer.body;
-  res.statusCode = answer.status;
-  if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
-  res.setHeader('Content-Length', body.length);
-  if (req.method === 'HEAD') res.end();
-  else res.end(body);
+  writeKeptAnswer(req, res, answer, encoding);
 }

@@ -1,5 +1,7 @@
 import { type Request, type Response } from 'express';
 import { LRUCache } from 'lru-cache';
+import fresh from 'fresh';
+import { type IncomingMessage, type ServerResponse } from 'node:http';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { preferredEncoding } from '../http/accept-encoding';
 import { keepPersonalPrivate } from '../answer-policy';
@@ -108,28 +110,39 @@ export function readyEncoding(
   return compressible && preferredEncoding(acceptEncoding, BOTH) ? 'not-ready' : 'identity';
 }
 
-/** Sends a kept answer: 304 for a matching If-None-Match, a precompressed copy when accepted. */
-export function sendKeptAnswer(req: Request, res: Response, answer: Entry): void {
-  res.locals['routeLabel'] = answer.routeLabel;
-  res.status(answer.status);
+/**
+ * Writes a kept answer on a response, in the Express stack or before it (the fast path): 304 for a
+ * matching If-None-Match, else the copy `encoding` names. 'not-ready' and 'identity' send the
+ * document itself; in the stack the compression middleware compresses it on the fly then (and
+ * drops the length).
+ */
+export function writeKeptAnswer(
+  req: IncomingMessage,
+  res: ServerResponse,
+  answer: KeptEntry,
+  encoding = readyEncoding(answer, req.headers['accept-encoding']),
+): void {
   res.setHeader('Content-Type', answer.contentType ?? 'text/html; charset=utf-8');
   res.setHeader('Cache-Control', answer.cacheControl);
   if (answer.etag !== undefined) res.setHeader('ETag', answer.etag);
-  keepPersonalPrivate(res);
-  if (answer.etag !== undefined && answer.status === 200 && req.fresh) {
-    res.status(304).end();
-    return;
-  }
-  const encoding = readyEncoding(answer, req.headers['accept-encoding']);
-  const encoded = encoding === 'br' ? answer.br : encoding === 'gzip' ? answer.gzip : undefined;
-  if (encoded === undefined) {
-    // Uncompressed, or compressed on the fly by the compression middleware while its copy is made.
-    res.end(answer.body);
-    return;
-  }
-  // Set before the compression middleware looks: it leaves an encoded body alone.
-  res.setHeader('Content-Encoding', encoding);
   res.setHeader('Vary', 'Accept-Encoding');
-  res.setHeader('Content-Length', encoded.length);
-  res.end(encoded);
+  keepPersonalPrivate(res);
+  if (answer.etag !== undefined && answer.status === 200 && fresh(req.headers, { etag: answer.etag })) {
+    res.statusCode = 304;
+    res.end();
+    return;
+  }
+  res.statusCode = answer.status;
+  const encoded = encoding === 'br' ? answer.br : encoding === 'gzip' ? answer.gzip : undefined;
+  // Set before the compression middleware looks: it leaves an encoded body alone.
+  if (encoded) res.setHeader('Content-Encoding', encoding);
+  const body = encoded ?? answer.body;
+  res.setHeader('Content-Length', body.length);
+  res.end(body);
+}
+
+/** Sends a kept answer from the Express stack (the page handler, the sitemap). */
+export function sendKeptAnswer(req: Request, res: Response, answer: Entry): void {
+  res.locals['routeLabel'] = answer.routeLabel;
+  writeKeptAnswer(req, res, answer);
 }
