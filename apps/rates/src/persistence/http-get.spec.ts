@@ -39,7 +39,7 @@ describe('getWithRetry', () => {
     stop.abort();
     const policy = { retries: 0, firstDelayMs: 1, timeoutMs: 1_000 };
     await expect(
-      getWithRetry('http://192.0.2.1/never', 'application/json', policy, silentLogger(), stop.signal),
+      getWithRetry(url, 'application/json', policy, silentLogger(), stop.signal),
     ).rejects.toBeInstanceOf(OutboundStoppedError);
   });
 });
