@@ -180,7 +180,7 @@ describe('CommentsUseCases.listComments', () => {
     });
     const useCases = new CommentsUseCases(
       strictMock<CommentsRepository>('comments', { listPublished }),
-      strictMock('cache'),
+      new MemoryCache({ logger: silentLogger() }),
     );
 
     const answer = await useCases.listComments({ pagePath: PAGE, order: 'oldest-first', page: firstPage });
@@ -210,22 +210,62 @@ describe('CommentsUseCases.listComments', () => {
     expect(JSON.stringify(answer)).not.toContain('marta@example.pl');
   });
 
+  /** What listPublished answers for a page without comments. */
+  const noComments = {
+    topLevel: [],
+    replies: [],
+    topLevelCount: 0,
+    totalCount: 0,
+    ratingsCount: 0,
+    ratingsSum: 0,
+  };
+
   it('lists newest first unless asked otherwise', async () => {
-    const listPublished = jest.fn().mockResolvedValue({
-      topLevel: [],
-      replies: [],
-      topLevelCount: 0,
-      totalCount: 0,
-      ratingsCount: 0,
-      ratingsSum: 0,
-    });
+    const listPublished = jest.fn().mockResolvedValue(noComments);
     const useCases = new CommentsUseCases(
       strictMock<CommentsRepository>('comments', { listPublished }),
-      strictMock('cache'),
+      new MemoryCache({ logger: silentLogger() }),
     );
 
     await useCases.listComments({ pagePath: PAGE, order: 'newest-first', page: firstPage });
     expect(listPublished).toHaveBeenCalledWith(PAGE, 'DESC', firstPage);
+  });
+
+  it('answers the same list again from the cache until a moderation decision clears it', async () => {
+    const empty = noComments;
+    const listPublished = jest
+      .fn()
+      .mockResolvedValueOnce(empty)
+      .mockResolvedValueOnce({
+        ...empty,
+        topLevel: [commentRow({ id: '11' })],
+        topLevelCount: 1,
+        totalCount: 1,
+      });
+    const moderate = jest.fn().mockResolvedValue({ ok: commentRow({ id: '11' }) });
+    const useCases = new CommentsUseCases(
+      strictMock<CommentsRepository>('comments', { listPublished, moderate }),
+      new MemoryCache({ logger: silentLogger() }),
+    );
+    const query = { pagePath: PAGE, order: 'newest-first' as const, page: firstPage };
+
+    expect((await useCases.listComments(query)).totalCount).toBe(0);
+    expect((await useCases.listComments(query)).totalCount).toBe(0);
+    expect(listPublished).toHaveBeenCalledTimes(1);
+    // Another order or page is another list.
+    await useCases.listComments({ ...query, order: 'oldest-first' });
+    expect(listPublished).toHaveBeenCalledTimes(2);
+
+    listPublished.mockResolvedValue({
+      ...empty,
+      topLevel: [commentRow({ id: '11' })],
+      topLevelCount: 1,
+      totalCount: 1,
+    });
+    await useCases.approveComment(11, 'moderator');
+    const afterApproval = await useCases.listComments(query);
+    expect(afterApproval.totalCount).toBe(1);
+    expect(afterApproval.comments.map((comment) => comment.id)).toEqual([11]);
   });
 });
 

@@ -77,8 +77,23 @@ export class CommentsUseCases {
     };
   }
 
-  /** A page of published top-level comments, each with its published replies, and the page's counts. */
-  async listComments(query: CommentListQuery): Promise<contentV1.ListCommentsResponse> {
+  /**
+   * A page of published top-level comments, each with its published replies, and the page's
+   * counts. Cached like the answers that carry comment counts: what is listed changes only when a
+   * comment is published, answered or anonymised, or content is imported, and each clears it (a
+   * submission waits for review and changes nothing shown).
+   */
+  listComments(query: CommentListQuery): Promise<contentV1.ListCommentsResponse> {
+    const { pagePath, order, page } = query;
+    return readThrough(
+      this.cache,
+      cacheKey('comments', order, page.page, page.size, pagePath),
+      CONTENT_CACHE_POLICY,
+      () => this.listCommentsNow(query),
+    );
+  }
+
+  private async listCommentsNow(query: CommentListQuery): Promise<contentV1.ListCommentsResponse> {
     const order = query.order === 'oldest-first' ? 'ASC' : 'DESC';
     const result = await this.comments.listPublished(query.pagePath, order, query.page);
     const repliesByParent = new Map<string, contentV1.Comment[]>();
