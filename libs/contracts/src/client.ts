@@ -219,7 +219,9 @@ export function createServiceClient<N extends ServiceName>(
       const deadlineMs = callOptions?.deadlineMs ?? defaultDeadlineMs;
       assertPositive(deadlineMs, `${methodPath}: deadlineMs`);
       const deadline = Date.now() + deadlineMs;
-      const metadata = callOptions?.metadata ?? new grpc.Metadata();
+      // Each attempt gets metadata of its own (the tracing instrumentation writes into it); a
+      // caller's is copied, never changed, and without one no copy is made at all.
+      const metadataOfAttempt = () => callOptions?.metadata?.clone() ?? new grpc.Metadata();
       let release: (() => void) | undefined;
       try {
         release = await opts.gate?.enter(methodPath, deadline);
@@ -228,7 +230,7 @@ export function createServiceClient<N extends ServiceName>(
       }
       try {
         try {
-          return await callOnce(client, method, request, metadata.clone(), deadline);
+          return await callOnce(client, method, request, metadataOfAttempt(), deadline);
         } catch (error) {
           if (
             !retryUnavailable ||
@@ -241,7 +243,7 @@ export function createServiceClient<N extends ServiceName>(
         }
         // The retry keeps the admission of the first attempt: it replaces that call, it adds none.
         try {
-          return await callOnce(client, method, request, metadata.clone(), deadline);
+          return await callOnce(client, method, request, metadataOfAttempt(), deadline);
         } catch (error) {
           throw GrpcCallError.from(error, methodPath);
         }
