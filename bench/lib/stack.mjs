@@ -52,13 +52,16 @@ export async function startStack({ root, logFile, build, pageCache, contentDir, 
     ...process.env,
     BENCH_STATIC: '1',
     PAGE_CACHE: pageCache ? (process.env.PAGE_CACHE ?? 'true') : 'false',
+    // Uncached means the page's own data and document; the answers many pages share stay cached
+    // as in production, where another page has usually just asked for them.
+    SHARED_ANSWER_CACHE: process.env.SHARED_ANSWER_CACHE ?? 'true',
     // Per-request info logs would be part of what is measured; keep only warnings unless asked.
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     ...(contentDir ? { CONTENT_DIR: contentDir } : {}),
   };
   const args = [path.join(root, 'tools/start/start.mjs'), '--json', ...(build ? [] : ['--no-build'])];
   say(
-    `starting the stack (PAGE_CACHE=${env.PAGE_CACHE}, BENCH_STATIC=1${contentDir ? `, CONTENT_DIR=${contentDir}` : ''}` +
+    `starting the stack (PAGE_CACHE=${env.PAGE_CACHE}, SHARED_ANSWER_CACHE=${env.SHARED_ANSWER_CACHE}, BENCH_STATIC=1${contentDir ? `, CONTENT_DIR=${contentDir}` : ''}` +
       `${build ? '' : ', no build'}); its log: ${path.relative(root, logFile)}`,
   );
   // Its own process group: Ctrl-C reaches only the harness, which then sends the stack one SIGTERM

@@ -34,6 +34,20 @@ describe('MemoryCache', () => {
     expect(await cache.get('k')).toEqual({ list: [1, 2], at: '2026-01-02T00:00:00.000Z' });
   });
 
+  it('with shareValues, hands out the stored object itself, frozen to the last level', async () => {
+    const cache = new MemoryCache({ logger, shareValues: true });
+    const original = { lenders: [{ name: 'Pożyczkodawca', amounts: [100, 200] }], bytes: Buffer.from('ab') };
+    await cache.set('facts', original, 60_000);
+    const first = await cache.get<typeof original>('facts');
+    expect(first).toBe(original);
+    expect(await cache.get('facts')).toBe(first);
+    expect(() => first!.lenders[0]!.amounts.push(300)).toThrow(TypeError);
+    expect(() => {
+      first!.lenders[0]!.name = 'inny';
+    }).toThrow(TypeError);
+    expect(first!.lenders[0]).toEqual({ name: 'Pożyczkodawca', amounts: [100, 200] });
+  });
+
   it('expires each entry after its own ttl', async () => {
     const clock = useFakeClock();
     const cache = new MemoryCache({ logger, now: clock.now });

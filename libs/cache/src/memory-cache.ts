@@ -6,7 +6,7 @@ import { assertTtl, encode, type LoggingCache } from './cache';
  * Strings are kept as they are (they round-trip through JSON unchanged, and cached HTML is the
  * hot path); everything else as JSON text, so callers get a fresh copy exactly as from Redis.
  */
-type Stored = { text: string } | { json: string };
+type Stored = { text: string } | { json: string } | { shared: unknown };
 
 export interface MemoryCacheOptions {
   maxEntries?: number;
@@ -16,6 +16,12 @@ export interface MemoryCacheOptions {
    * `() => Date.now()` under Jest's fake timers, so expiry follows the faked time.
    */
   now?: () => number;
+  /**
+   * Keep values as given, deep-frozen, and hand the same object to every get (no JSON round
+   * trip): for read-only data shared inside one process, where a copy per read is the cost to
+   * avoid. A caller that tries to change such a value gets a TypeError (modules are strict).
+   */
+  shareValues?: boolean;
 }
 
 /** In-process LRU for runs without Redis: bounded by entry count, each entry with its own TTL. */
@@ -23,9 +29,11 @@ export class MemoryCache implements LoggingCache {
   readonly kind = 'memory' as const;
   readonly logger: Logger;
   private readonly lru: LRUCache<string, Stored>;
+  private readonly shareValues: boolean;
 
   constructor(opts: MemoryCacheOptions) {
     this.logger = opts.logger;
+    this.shareValues = opts.shareValues ?? false;
     const now = opts.now;
     this.lru = new LRUCache<string, Stored>({
       max: opts.maxEntries ?? 10_000,
@@ -36,13 +44,18 @@ export class MemoryCache implements LoggingCache {
   get<T>(key: string): Promise<T | undefined> {
     const stored = this.lru.get(key);
     if (stored === undefined) return Promise.resolve(undefined);
+    if ('shared' in stored) return Promise.resolve(stored.shared as T);
     return Promise.resolve('text' in stored ? (stored.text as T) : (JSON.parse(stored.json) as T));
   }
 
   set<T>(key: string, value: T, ttlMs: number): Promise<void> {
     try {
       const ttl = assertTtl(ttlMs);
-      const stored: Stored = typeof value === 'string' ? { text: value } : { json: encode(value) };
+      const stored: Stored = this.shareValues
+        ? { shared: deepFreeze(value) }
+        : typeof value === 'string'
+          ? { text: value }
+          : { json: encode(value) };
       this.lru.set(key, stored, { ttl });
       return Promise.resolve();
     } catch (error) {
@@ -72,4 +85,14 @@ export class MemoryCache implements LoggingCache {
     this.lru.clear();
     return Promise.resolve();
   }
+}
+
+/** The value with every object and array inside it frozen (the value itself is returned). */
+function deepFreeze<T>(value: T): T {
+  // A typed array (a Buffer of a bytes field) cannot be frozen; it is shared as it is.
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value) || ArrayBuffer.isView(value))
+    return value;
+  Object.freeze(value);
+  for (const inner of Object.values(value)) deepFreeze(inner);
+  return value;
 }

@@ -40,6 +40,13 @@ const bool = (fallback: boolean) =>
     .default(fallback ? 'true' : 'false')
     .transform((v) => v === 'true' || v === '1');
 
+/** true/false when set; undefined when not, for a flag whose default follows another variable. */
+const optionalBool = () =>
+  z
+    .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1'));
+
 const logLevel = z
   .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
     error: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -47,4 +54,4 @@ const logLevel = z
   .default('info');
 
 /** Building blocks for every process's environment schema, with messages written for operators. */
-export const env = { port, url, hostPort, positiveMs, bool, logLevel };
+export const env = { port, url, hostPort, positiveMs, bool, optionalBool, logLevel };

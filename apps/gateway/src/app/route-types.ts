@@ -1,3 +1,4 @@
+import { type contentV1 } from '@lib/contracts';
 import { type Locale } from '../shared/locale';
 import { type LayoutName } from './layouts';
 import { type RawParams } from './match-path';
@@ -45,6 +46,12 @@ export interface LoadContext<P> {
    * awaited directly; their failure decides the whole answer (404, 503, …).
    */
   section<T>(call: () => Promise<T>): Promise<Section<T>>;
+  /**
+   * The path's type in the content service's route list as last kept in this process (it may be
+   * out of date: a hint, never the answer), when the list is known and has the path. A loader
+   * may ask for everything a page of that type needs in one round, and checks the page's own type.
+   */
+  contentType?: contentV1.RouteType;
 }
 
 export interface HeadContext {

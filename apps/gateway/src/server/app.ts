@@ -1,4 +1,4 @@
-import { createRateBudgets } from '@lib/cache';
+import { MemoryCache, createRateBudgets } from '@lib/cache';
 import { createMetricsRegistry } from '@lib/observability';
 import compression from 'compression';
 import express from 'express';
@@ -40,12 +40,19 @@ import { keptAnswerFastPath } from './http/kept-answer-fast-path';
 import { staticFiles } from './http/static-files';
 import { type PageDataCacheOptions } from './pages/page-data-cache';
 import { PageResolver } from './pages/page-resolver';
+import { withSharedAnswers } from './pages/shared-answers';
 import { KeptAnswers } from './render/kept-answers';
 import { PageRenderer, type RenderedString } from './render/page-renderer';
 import { pageCachePolicy } from './answer-policy';
 import { csrfKey } from '../kit/csrf';
 import { ReadinessState } from './readiness-state';
 import { formBodies } from '../kit/http/request-body';
+
+/**
+ * Shared answers kept at most (least recently used go first): one per offers block's parameter
+ * set and page, plus a handful of site-wide ones; far above what the site's pages ask.
+ */
+const SHARED_ANSWER_ENTRIES = 5_000;
 
 /** Request bodies above this are refused with 413 (forms and events are far smaller). */
 export const BODY_LIMIT_BYTES = 100 * 1024;
@@ -69,9 +76,17 @@ function createRuntime(deps: GatewayDeps, onUpstreamError?: (error: unknown) => 
     ttlMs: deps.config.PAGE_CACHE_TTL_MS,
     staleMs: deps.config.PAGE_CACHE_STALE_MS,
   };
+  // Page loaders read the answers many pages share from this process's cache; forms never do.
+  const pageServices = deps.config.SHARED_ANSWER_CACHE
+    ? withSharedAnswers(
+        deps.services,
+        new MemoryCache({ logger: deps.logger, shareValues: true, maxEntries: SHARED_ANSWER_ENTRIES }),
+        { ttlMs: deps.config.PAGE_CACHE_TTL_MS, staleMs: deps.config.PAGE_CACHE_STALE_MS },
+      )
+    : deps.services;
   const resolver = new PageResolver({
     routes: deps.routes ?? appRoutes,
-    services: deps.services,
+    services: pageServices,
     cache: deps.cache,
     cacheOptions,
     locale,

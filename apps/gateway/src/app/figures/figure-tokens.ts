@@ -1,4 +1,6 @@
 import { type offersV1 } from '@lib/contracts';
+import { mapPageStrings, somePageString } from '../loaders/page-strings';
+import { oncePerAnswer } from '../loaders/per-answer';
 import { type LoadContext } from '../route-types';
 import { SAMPLE_DATA_TEXT } from '../components/sample-notice';
 import { formatDate, formatInteger, formatMoneyWhole } from '../../shared/format';
@@ -51,12 +53,12 @@ export const SAMPLE_MARK = '(dane przykładowe)';
 const SAMPLE_MARK_HTML = ` <small class="sample-mark">${SAMPLE_MARK}</small>`;
 const SAMPLE_NOTICE_HTML = `<p class="notice notice--sample" role="note" data-sample-notice="offers"><strong>Dane przykładowe</strong> – ${SAMPLE_DATA_TEXT.offers}</p>`;
 
+/** The start of every token: a text without it has none. */
+const TOKEN_START = /\{\{\s*(?:oferty|partnerzy)\./;
+
 /** True when a text (or any string inside a value) holds a token. */
 export function hasFigureTokens(value: unknown): boolean {
-  return (
-    JSON.stringify(value ?? null).includes('{{') &&
-    /\{\{\s*(?:oferty|partnerzy)\./.test(JSON.stringify(value))
-  );
+  return somePageString(value, (text) => text.includes('{{') && TOKEN_START.test(text));
 }
 
 export interface FigureTokenUse {
@@ -168,20 +170,38 @@ export function fillFigureTokens(
   });
 }
 
-/** Every string inside page data with its tokens filled (objects and arrays rebuilt, others kept); `key` is the field's name. */
-export function fillFigureTokensDeep<T>(value: T, fill: (text: string, key: string) => string, key = ''): T {
-  if (typeof value === 'string') return fill(value, key) as T;
-  if (Array.isArray(value)) return value.map((item: unknown) => fillFigureTokensDeep(item, fill, key)) as T;
-  if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(
-      Object.entries(value).map(([name, item]) => [name, fillFigureTokensDeep(item, fill, name)]),
-    ) as T;
-  }
-  return value;
+/**
+ * Every string inside page data with its tokens filled (mapPageStrings: parts without a token stay
+ * the objects they were); `key` is the field's name.
+ */
+export function fillFigureTokensDeep<T>(value: T, fill: (text: string, key: string) => string): T {
+  return mapPageStrings(value, (text, key) => (text.includes('{{') ? fill(text, key) : text));
 }
 
 /** HTML fields of page data are named `…Html`; the rest is plain text. */
 const isHtmlField = (key: string) => key.endsWith('Html');
+
+/** What the tokens of one ListLenderFacts answer become, for one locale. */
+interface FilledFigures {
+  figures: FigureValues;
+  partners: PartnerBlocks;
+}
+
+/** The figures and partner blocks of an answer, made once per answer and locale. */
+const figuresOf = oncePerAnswer(
+  (response: offersV1.ListLenderFactsResponse, locale: FiguresLocale): FilledFigures => ({
+    figures: figureValues(response, locale),
+    partners: {
+      'partnerzy.tabela': partnerTableHtml(response.lenders, locale),
+      // A list without a lender would read as if we worked with none: it says the data are missing.
+      'partnerzy.lista': response.lenders.length > 0 ? partnerListHtml(response.lenders) : UNKNOWN_BLOCK,
+    },
+  }),
+  (locale) => `${locale.code}|${locale.currency}|${locale.timezone}`,
+);
+
+/** A block token's HTML when the lenders' facts are not known. */
+const UNKNOWN_BLOCK = `<p>${FIGURE_UNKNOWN}</p>`;
 
 /** Page data with its tokens filled from a ListLenderFacts answer (or NO_FIGURES, and no partner blocks). */
 export function fillFigures<T>(
@@ -190,15 +210,12 @@ export function fillFigures<T>(
   locale: FiguresLocale,
 ): T {
   if (!hasFigureTokens(data)) return data;
-  const figures = response ? figureValues(response, locale) : NO_FIGURES;
-  const unknown = `<p>${FIGURE_UNKNOWN}</p>`;
-  // A list without a lender would read as if we worked with none: it says the data are missing.
-  const partners: PartnerBlocks = response
-    ? {
-        'partnerzy.tabela': partnerTableHtml(response.lenders, locale),
-        'partnerzy.lista': response.lenders.length > 0 ? partnerListHtml(response.lenders) : unknown,
-      }
-    : { 'partnerzy.tabela': unknown, 'partnerzy.lista': unknown };
+  const { figures, partners } = response
+    ? figuresOf(response, locale)
+    : {
+        figures: NO_FIGURES,
+        partners: { 'partnerzy.tabela': UNKNOWN_BLOCK, 'partnerzy.lista': UNKNOWN_BLOCK },
+      };
   return fillFigureTokensDeep(data, (text, key) =>
     fillFigureTokens(text, figures, partners, isHtmlField(key)),
   );

@@ -1,6 +1,7 @@
 import { type offersV1 } from '@lib/contracts';
 import { groszeFromZloty } from '@lib/finance';
 import { type LoadContext } from '../route-types';
+import { oncePerAnswer } from './per-answer';
 import { toMatchedCards } from '../view-models';
 import { type OfferBlock, type OtherPeriodGroup } from '../view-types';
 import {
@@ -55,7 +56,7 @@ export function matchRequest(
  * card; apart, those able to lend the amount only for another period, the paid placements and the
  * comparison sites and intermediaries that fit. `limit` bounds the ranked offers and, apart, those of other periods.
  */
-export function toOfferBlock(
+function offerBlockOf(
   response: offersV1.MatchOffersResponse,
   request: OfferRequest,
   locale: LoadContext<unknown>['locale'],
@@ -75,6 +76,21 @@ export function toOfferBlock(
     fallback: fallbackOf(request, locale),
   };
 }
+
+/**
+ * A MatchOffers answer as the offers block (offerBlockOf), made once per answer, request, locale
+ * and limit.
+ */
+export const toOfferBlock: (
+  response: offersV1.MatchOffersResponse,
+  request: OfferRequest,
+  locale: LoadContext<unknown>['locale'],
+  limit?: number,
+) => OfferBlock = oncePerAnswer(
+  (response, request: OfferRequest, locale: LoadContext<unknown>['locale'], limit = OFFER_BLOCK_LIMIT) =>
+    offerBlockOf(response, request, locale, limit),
+  (request, locale, limit) => `${locale.code}|${limit ?? OFFER_BLOCK_LIMIT}|${JSON.stringify(request)}`,
+);
 
 /** The country's offers for a request, ranked by MatchOffers (the published method), as the offers block. */
 export async function loadOfferBlock(

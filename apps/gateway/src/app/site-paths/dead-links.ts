@@ -1,3 +1,5 @@
+import { mapPageStrings } from '../loaders/page-strings';
+
 /*
  * Links in editorial HTML (Markdown rendered by the content service) to our own pages that do
  * not exist yet, such as the application form an article mentions before its page is built: the
@@ -5,6 +7,8 @@
  * later is linked again by itself (on the next load of the page's data).
  */
 
+/** How every anchor SITE_ANCHOR matches begins: HTML without it has nothing to check. */
+const SITE_ANCHOR_START = '<a href="/';
 /** Anchors to a site path as the content service's sanitiser writes them (href first). */
 const SITE_ANCHOR = /<a href="(\/[^"#?]*)([^"]*)"[^>]*>([\s\S]*?)<\/a>/g;
 
@@ -18,18 +22,11 @@ export function unlinkMissingPages(html: string, exists: (path: string) => boole
 /**
  * Page data with unlinkMissingPages() applied to every editorial HTML field in it (string
  * properties named `…Html`: bodyHtml, introHtml, answerHtml, bioHtml, …), at any depth. Other
- * values are returned as they are; the input is not changed.
+ * values are returned as they are; the input is not changed (parts without such a link are
+ * returned as the same objects).
  */
 export function unlinkMissingPagesIn<T>(data: T, exists: (path: string) => boolean): T {
-  const walk = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.map(walk);
-    if (value === null || typeof value !== 'object') return value;
-    const out: Record<string, unknown> = {};
-    for (const [key, field] of Object.entries(value)) {
-      out[key] =
-        typeof field === 'string' && key.endsWith('Html') ? unlinkMissingPages(field, exists) : walk(field);
-    }
-    return out;
-  };
-  return walk(data) as T;
+  return mapPageStrings(data, (text, key) =>
+    key.endsWith('Html') && text.includes(SITE_ANCHOR_START) ? unlinkMissingPages(text, exists) : text,
+  );
 }

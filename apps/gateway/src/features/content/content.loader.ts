@@ -4,7 +4,7 @@ import { offerRequestForPage } from '../../app/loaders/offer-request';
 import { type LoadContext } from '../../app/route-types';
 import { SECTION_UNAVAILABLE } from '../../app/section';
 import { toContentView } from '../../app/view-models';
-import { type CommentsQuery } from '../comments';
+import { type CommentsQuery, type CommentsSectionData } from '../comments';
 import { loadComments } from '../comments/comments.loader';
 import { type ContentPageData } from './content-data';
 import { toArticleView } from './article.view-model';
@@ -21,25 +21,36 @@ export interface ContentParams {
  * the offers block it declares (GetPage's offer_block: the request and filters of its front
  * matter) and, when the block names a group of borrowers, what the application form accepts
  * (GetApplicationLimits; unknown limits count as a section that did not load, so such a page is
- * not cached); anything else is a document.
+ * not cached); anything else is a document. A path the route list names as an article asks for all
+ * three at once.
  */
 export async function loadContentPage(ctx: LoadContext<ContentParams>): Promise<ContentPageData> {
-  const page = await ctx.services.content.getPage({ path: ctx.params.path });
-  const view = toContentView(page);
-  if (page.type === contentV1.RouteType.BLOG) {
-    const [article, comments] = await Promise.all([
-      ctx.services.content.getArticle({ slug: ctx.params.path.slice(1, -1) }),
+  if (ctx.contentType === contentV1.RouteType.BLOG) {
+    const [page, article, comments] = await Promise.all([
+      ctx.services.content.getPage({ path: ctx.params.path }),
+      getArticle(ctx),
       loadComments(ctx, ctx.params.path, ctx.params.comments),
     ]);
-    // The article's own body is the one shown; the page's copy of it would only be carried along.
-    const shareUrl = view.canonicalUrl || `${ctx.origin}${ctx.params.path}`;
-    return {
-      kind: 'article',
-      page: { ...view, bodyHtml: '' },
-      article: toArticleView(article, shareUrl),
-      comments,
-    };
+    // The list was out of date when the page is no longer an article: its own type decides.
+    return page.type === contentV1.RouteType.BLOG
+      ? articlePage(ctx, page, article, comments)
+      : pageOfType(ctx, page);
   }
+  return pageOfType(ctx, await ctx.services.content.getPage({ path: ctx.params.path }));
+}
+
+const getArticle = (ctx: LoadContext<ContentParams>) =>
+  ctx.services.content.getArticle({ slug: ctx.params.path.slice(1, -1) });
+
+async function pageOfType(ctx: LoadContext<ContentParams>, page: contentV1.Page): Promise<ContentPageData> {
+  if (page.type === contentV1.RouteType.BLOG) {
+    const [article, comments] = await Promise.all([
+      getArticle(ctx),
+      loadComments(ctx, ctx.params.path, ctx.params.comments),
+    ]);
+    return articlePage(ctx, page, article, comments);
+  }
+  const view = toContentView(page);
   if (page.type === contentV1.RouteType.SEO) {
     const applicantGroup = view.showOffers ? applicantGroupOf(page.offerBlock) : null;
     const [offers, formLimits] = await Promise.all([
@@ -54,4 +65,21 @@ export async function loadContentPage(ctx: LoadContext<ContentParams>): Promise<
   }
   // Documents, core pages, and any type this build does not know yet read as a document.
   return { kind: 'page', page: view };
+}
+
+function articlePage(
+  ctx: LoadContext<ContentParams>,
+  page: contentV1.Page,
+  article: contentV1.Article,
+  comments: CommentsSectionData,
+): ContentPageData {
+  const view = toContentView(page);
+  // The article's own body is the one shown; the page's copy of it would only be carried along.
+  const shareUrl = view.canonicalUrl || `${ctx.origin}${ctx.params.path}`;
+  return {
+    kind: 'article',
+    page: { ...view, bodyHtml: '' },
+    article: toArticleView(article, shareUrl),
+    comments,
+  };
 }

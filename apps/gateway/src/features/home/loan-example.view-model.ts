@@ -10,6 +10,7 @@ import {
   formatPercentDecimal,
   plural,
 } from '../../shared/format';
+import { oncePerAnswer } from '../../app/loaders/per-answer';
 import { type Locale } from '../../shared/locale';
 import {
   LOAN_EXAMPLE_LABELS,
@@ -27,7 +28,7 @@ type ExampleLocale = Pick<Locale, 'code' | 'currency' | 'timezone'>;
  * total payable, and the payments (count and amount). Null when no ranked offer has a stated cost:
  * then nothing is shown rather than a cost from elsewhere.
  */
-export function toLoanExampleView(
+function loanExampleOf(
   response: offersV1.MatchOffersResponse,
   locale: ExampleLocale,
 ): LoanExampleView | null {
@@ -70,3 +71,9 @@ export function toLoanExampleView(
       : '',
   };
 }
+
+/** The example of a MatchOffers answer (loanExampleOf), made once per answer and locale. */
+export const toLoanExampleView = oncePerAnswer(
+  loanExampleOf,
+  (locale) => `${locale.code}|${locale.currency}|${locale.timezone}`,
+);

@@ -105,6 +105,13 @@ const gatewayEnvFields = z.object({
   PAGE_CACHE_TTL_MS: env.positiveMs(30_000),
   PAGE_CACHE_STALE_MS: env.positiveMs(600_000),
   /**
+   * Stale-while-revalidate in this process, with the page data's TTL and stale window, of the
+   * service answers every visitor gets alike and many pages show (navigation, catalogue figures,
+   * offers-block rankings, the NBP table, the application's limits: server/pages/shared-answers.ts),
+   * so a page whose own data is not cached asks only for that data. Default: as PAGE_CACHE.
+   */
+  SHARED_ANSWER_CACHE: env.optionalBool(),
+  /**
    * With PAGE_CACHE on: finished pages are kept by address this long and sent again without a
    * render (render/kept-answers.ts); 0 turns it off. Adds at most this much to a page's staleness.
    */
@@ -207,7 +214,12 @@ export const gatewayEnvSchema = gatewayEnvFields.transform(({ PUBLIC_ORIGIN, ...
       message: 'is required in production (the https origin of the site, e.g. https://www.example.pl)',
     });
   if (operator === null || origin === undefined) return z.NEVER;
-  return { ...rest, PUBLIC_ORIGIN: origin, OPERATOR: operator };
+  return {
+    ...rest,
+    SHARED_ANSWER_CACHE: rest.SHARED_ANSWER_CACHE ?? rest.PAGE_CACHE,
+    PUBLIC_ORIGIN: origin,
+    OPERATOR: operator,
+  };
 });
 
 export type GatewayConfig = z.output<typeof gatewayEnvSchema>;

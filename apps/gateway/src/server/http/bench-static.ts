@@ -133,7 +133,7 @@ export function keptRoutes(routes: readonly AnyRoute[]): AnyRoute[] {
 export function benchBareDeps(deps: GatewayDeps): GatewayDeps {
   return {
     ...deps,
-    config: { ...deps.config, PAGE_CACHE: false },
+    config: { ...deps.config, PAGE_CACHE: false, SHARED_ANSWER_CACHE: false },
     routes: keptRoutes(deps.routes ?? appRoutes),
     services: keptServices(deps.services),
   };

@@ -28,7 +28,8 @@ export function pageDataKey(routeName: string, params: unknown): string {
   return `page:${KEY_VERSION}:${routeName}:${stableJson(params)}`;
 }
 
-function stableJson(value: unknown): string {
+/** JSON with object keys sorted at every level: equal values give equal text. */
+export function stableJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
   if (value !== null && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) =>

@@ -46,8 +46,17 @@ export class PageResolver {
    */
   private navigation: NavigationView;
   /** The content service's page paths (ListRoutes) and until when they are taken as current. */
-  private knownPaths: { paths: ReadonlySet<string>; until: number } | null = null;
-  private pendingPaths: Promise<ReadonlySet<string> | null> | null = null;
+  private knownPaths: { paths: ReadonlyMap<string, contentV1.RouteType>; until: number } | null = null;
+  private pendingPaths: Promise<ReadonlyMap<string, contentV1.RouteType> | null> | null = null;
+  /**
+   * The last navigation checked against the route list, with the two it came from: while both
+   * are the same objects (a shared answer and the kept list), the check is not done again.
+   */
+  private checkedNavigation: {
+    answer: contentV1.Navigation;
+    contentPaths: ReadonlyMap<string, contentV1.RouteType> | null;
+    view: NavigationView;
+  } | null = null;
   /** The built-in navigation, reduced to the pages known to exist without the content service. */
   private readonly fallbackNavigation: NavigationView;
 
@@ -66,7 +75,7 @@ export class PageResolver {
    * accepts. Without the content service's list (null), a path only the content route would
    * take is assumed to exist.
    */
-  pageExists(contentPaths: ReadonlySet<string> | null): (path: string) => boolean {
+  pageExists(contentPaths: ReadonlyMap<string, unknown> | null): (path: string) => boolean {
     return (path) => {
       if (contentPaths?.has(path)) return true;
       const match = matchRoute(path, this.table);
@@ -117,7 +126,7 @@ export class PageResolver {
         this.deps.cacheOptions,
         pageDataKey(route.name, params),
         async () => {
-          const context = this.loadContext(path, params);
+          const context = this.loadContext(path, params, this.knownPaths?.paths.get(path));
           const [loaded, contentPaths] = await Promise.all([route.load(context), this.contentPaths()]);
           // Figure tokens ({{oferty.kwota-max}} …) in content text are filled from the offers data.
           return withFigures(unlinkMissingPagesIn(loaded, this.pageExists(contentPaths)), context);
@@ -179,8 +188,12 @@ export class PageResolver {
    */
   private async loadExistingNavigation(): Promise<NavigationView> {
     const { content } = this.deps.services;
-    const [navigation, contentPaths] = await Promise.all([content.getNavigation({}), this.contentPaths()]);
-    return keepExistingLinks(toNavigationView(navigation), this.pageExists(contentPaths));
+    const [answer, contentPaths] = await Promise.all([content.getNavigation({}), this.contentPaths()]);
+    const last = this.checkedNavigation;
+    if (last?.answer === answer && last.contentPaths === contentPaths) return last.view;
+    const view = keepExistingLinks(toNavigationView(answer), this.pageExists(contentPaths));
+    this.checkedNavigation = { answer, contentPaths, view };
+    return view;
   }
 
   /**
@@ -189,14 +202,14 @@ export class PageResolver {
    * service does not answer: links are then not checked against content pages (an info line; the
    * page or navigation that needs the service reports the outage itself).
    */
-  private async contentPaths(): Promise<ReadonlySet<string> | null> {
+  private async contentPaths(): Promise<ReadonlyMap<string, contentV1.RouteType> | null> {
     const now = Date.now();
     if (this.knownPaths && this.knownPaths.until > now) return this.knownPaths.paths;
     this.pendingPaths ??= this.deps.services.content
       .listRoutes({ type: contentV1.RouteType.UNSPECIFIED })
       .then(
         ({ routes }) => {
-          const paths = new Set(routes.map((route) => route.path));
+          const paths = new Map(routes.map((route) => [route.path, route.type]));
           this.knownPaths = { paths, until: Date.now() + this.deps.cacheOptions.ttlMs };
           return paths;
         },
@@ -282,10 +295,11 @@ export class PageResolver {
     return this.statusPage(path, status, route.pattern);
   }
 
-  private loadContext<P>(path: string, params: P): LoadContext<P> {
+  private loadContext<P>(path: string, params: P, contentType?: contentV1.RouteType): LoadContext<P> {
     return {
       params,
       path,
+      ...(contentType === undefined ? {} : { contentType }),
       services: this.deps.services,
       locale: this.deps.locale,
       origin: this.deps.origin,

@@ -1,0 +1,28 @@
+import { oncePerAnswer } from './per-answer';
+
+describe('oncePerAnswer', () => {
+  it('makes a view once per answer object and key, and again for another answer or key', () => {
+    const make = jest.fn((answer: { value: number }, scale: number) => ({ shown: answer.value * scale }));
+    const view = oncePerAnswer(make, (scale) => String(scale));
+    const shared = { value: 2 };
+
+    const first = view(shared, 10);
+    expect(first).toEqual({ shown: 20 });
+    expect(view(shared, 10)).toBe(first);
+    expect(make).toHaveBeenCalledTimes(1);
+
+    expect(view(shared, 3)).toEqual({ shown: 6 });
+    // An equal answer that is another object (a fresh call's) is made again.
+    expect(view({ value: 2 }, 10)).not.toBe(first);
+    expect(make).toHaveBeenCalledTimes(3);
+  });
+
+  it('keeps a null view as made', () => {
+    const make = jest.fn((_answer: object) => null);
+    const view = oncePerAnswer(make, () => '');
+    const answer = {};
+    expect(view(answer)).toBeNull();
+    expect(view(answer)).toBeNull();
+    expect(make).toHaveBeenCalledTimes(1);
+  });
+});
