@@ -9,6 +9,12 @@ import { escapeHtml } from '../render/html';
 /** The sitemap protocol's limit per file; far above this site's few hundred pages. */
 export const SITEMAP_MAX_URLS = 50_000;
 
+/**
+ * Article summaries asked per ListArticles call while collecting the sitemap: the most the content
+ * service gives in one page, so the calls per sitemap grow by one per 50 articles, not per 9.
+ */
+const ARTICLES_PER_CALL = 50;
+
 export const SITEMAP_NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 
 export interface SitemapSources {
@@ -40,7 +46,7 @@ export async function collectSitemap({
   const [entries, blog, tags] = await Promise.all([
     content.listSitemapEntries({ baseUrl: origin }),
     content.listArticles({
-      page: { page: 1, pageSize: BLOG_PAGE_SIZE },
+      page: { page: 1, pageSize: ARTICLES_PER_CALL },
       tagSlug: '',
       authorId: 0,
       authorSlug: '',
@@ -64,7 +70,7 @@ export async function collectSitemap({
   const urls: SitemapEntry[] = [];
   const add = (path: string, lastmod: string) => urls.push({ loc: absolute(path), lastmod });
 
-  const blogPages = Math.max(1, blog.pageInfo?.totalPages ?? 1);
+  const blogPages = Math.max(1, Math.ceil((blog.pageInfo?.totalItems ?? 0) / BLOG_PAGE_SIZE));
   for (let page = 1; page <= blogPages; page += 1) add(blogPagePath(null, page), blogUpdated);
   for (const tag of tags.tags) {
     const tagUpdated = fromContent.get(absolute(blogPagePath(tag.slug, 1))) || blogUpdated;
@@ -97,7 +103,7 @@ export async function collectSitemap({
 /** The date an article last changed: its edit, or when never edited, its writing. */
 const articleUpdated = (article: contentV1.ArticleSummary): string => article.editedAt || article.writtenAt;
 
-/** Every published article, page by page from the blog listing's first page (already fetched). */
+/** Every published article, page by page from the first page (already fetched, ARTICLES_PER_CALL each). */
 async function allArticles(
   services: GatewayServices,
   first: contentV1.ListArticlesResponse,
@@ -106,7 +112,7 @@ async function allArticles(
   const rest = await Promise.all(
     Array.from({ length: totalPages - 1 }, (_, index) =>
       services.content.listArticles({
-        page: { page: index + 2, pageSize: BLOG_PAGE_SIZE },
+        page: { page: index + 2, pageSize: ARTICLES_PER_CALL },
         tagSlug: '',
         authorId: 0,
         authorSlug: '',
