@@ -181,6 +181,9 @@ export function fillFigureTokensDeep<T>(value: T, fill: (text: string, key: stri
 /** HTML fields of page data are named `…Html`; the rest is plain text. */
 const isHtmlField = (key: string) => key.endsWith('Html');
 
+/** A block token's HTML when the lenders' facts are not known. */
+const UNKNOWN_BLOCK = `<p>${FIGURE_UNKNOWN}</p>`;
+
 /** What the tokens of one ListLenderFacts answer become, for one locale. */
 interface FilledFigures {
   figures: FigureValues;
@@ -200,16 +203,21 @@ const figuresOf = oncePerAnswer(
   (locale) => `${locale.code}|${locale.currency}|${locale.timezone}`,
 );
 
-/** A block token's HTML when the lenders' facts are not known. */
-const UNKNOWN_BLOCK = `<p>${FIGURE_UNKNOWN}</p>`;
-
 /** Page data with its tokens filled from a ListLenderFacts answer (or NO_FIGURES, and no partner blocks). */
 export function fillFigures<T>(
   data: T,
   response: offersV1.ListLenderFactsResponse | null,
   locale: FiguresLocale,
 ): T {
-  if (!hasFigureTokens(data)) return data;
+  return hasFigureTokens(data) ? fillFoundFigures(data, response, locale) : data;
+}
+
+/** fillFigures for data already known to hold a token. */
+function fillFoundFigures<T>(
+  data: T,
+  response: offersV1.ListLenderFactsResponse | null,
+  locale: FiguresLocale,
+): T {
   const { figures, partners } = response
     ? figuresOf(response, locale)
     : {
@@ -233,5 +241,5 @@ export async function withFigures<T>(
 ): Promise<T> {
   if (!hasFigureTokens(data)) return data;
   const response = await ctx.services.offers.listLenderFacts({ country: ctx.locale.country });
-  return fillFigures(data, response, ctx.locale);
+  return fillFoundFigures(data, response, ctx.locale);
 }

@@ -81,15 +81,9 @@ function offerBlockOf(
  * A MatchOffers answer as the offers block (offerBlockOf), made once per answer, request, locale
  * and limit.
  */
-export const toOfferBlock: (
-  response: offersV1.MatchOffersResponse,
-  request: OfferRequest,
-  locale: LoadContext<unknown>['locale'],
-  limit?: number,
-) => OfferBlock = oncePerAnswer(
-  (response, request: OfferRequest, locale: LoadContext<unknown>['locale'], limit = OFFER_BLOCK_LIMIT) =>
-    offerBlockOf(response, request, locale, limit),
-  (request, locale, limit) => `${locale.code}|${limit ?? OFFER_BLOCK_LIMIT}|${JSON.stringify(request)}`,
+export const toOfferBlock = oncePerAnswer(
+  offerBlockOf,
+  (request, locale, limit = OFFER_BLOCK_LIMIT) => `${locale.code}|${limit}|${JSON.stringify(request)}`,
 );
 
 /** The country's offers for a request, ranked by MatchOffers (the published method), as the offers block. */
