@@ -52,3 +52,20 @@ describe('PUBLIC_ORIGIN, the one origin of the gateway', () => {
     }
   });
 });
+
+describe('SHARED_ANSWER_CACHE, the shared answers of page loaders', () => {
+  const load = (env: Record<string, string>) => loadConfig(gatewayEnvSchema, { NODE_ENV: 'test', ...env });
+
+  it('follows PAGE_CACHE unless set', () => {
+    expect(load({}).SHARED_ANSWER_CACHE).toBe(true);
+    expect(load({ PAGE_CACHE: 'false' }).SHARED_ANSWER_CACHE).toBe(false);
+    expect(load({ PAGE_CACHE: 'false', SHARED_ANSWER_CACHE: 'true' }).SHARED_ANSWER_CACHE).toBe(true);
+    expect(load({ PAGE_CACHE: 'true', SHARED_ANSWER_CACHE: '0' }).SHARED_ANSWER_CACHE).toBe(false);
+  });
+
+  it('refuses anything but true or false, naming the variable', () => {
+    const problem = problemOf({ NODE_ENV: 'test', SHARED_ANSWER_CACHE: 'yes' });
+    expect(problem.message).toContain('SHARED_ANSWER_CACHE');
+    expect(problem.message).toContain('must be true or false');
+  });
+});
