@@ -1,15 +1,16 @@
 import { type RateBudgets } from '@lib/cache';
 import { type Logger } from '@lib/observability';
 import { type RawTrackingRecord } from '@lib/tracking';
-import { type RequestHandler } from 'express';
+import { type Request, type RequestHandler } from 'express';
 import { type Registry } from 'prom-client';
 import { type FormState } from '../app/form-state';
 import { type GatewayServices } from '../app/services';
 import { type GatewayConfig } from './config/gateway-config';
 import { type CsrfKey } from './csrf';
-import { type Endpoint } from './http/methods';
+import { type Endpoint, methodTable } from './http/methods';
 import { type OriginPolicy } from './http/same-origin';
 import { type PagePort } from './pages/page-port';
+import { pagePathOfPayload } from '../shared/page-state';
 
 /** Where tracking records go (Kafka or the events service, buffered and retried). */
 export interface EventIntake {
@@ -79,7 +80,20 @@ export interface FeatureHandler {
    * answers OPTIONS, 405 and 404 from these, before the handler runs. An address left out is GET only.
    */
   endpoints: readonly Endpoint[];
+  /**
+   * Whether a request for `pagePath` (a page's payload counts as its page's address) may be the
+   * handler's: the server sends every other request past it without entering it, so a page request
+   * does not walk the routers of features it is not theirs. Without it, the paths of `endpoints`.
+   */
+  reaches?: (pagePath: string) => boolean;
   create(context: FeatureContext): RequestHandler;
+}
+
+/** Whether a request may be the feature's (`reaches`, else its endpoints' addresses). */
+export function reachedBy(feature: FeatureHandler): (req: Request) => boolean {
+  const declared = methodTable(feature.endpoints);
+  const reaches = feature.reaches ?? ((path: string) => declared.of(path).declared);
+  return (req) => reaches(pagePathOfPayload(req.path) ?? req.path);
 }
 
 /**

@@ -684,6 +684,7 @@ export const applicationFeature: FeatureHandler = {
     })),
     { path: RESUME_PREFIX, prefix: true, methods: ['GET'] },
   ],
+  reaches: (path) => isJourneyPath(path) || isResumePath(path),
   create: (ctx) =>
     applicationApi({
       services: ctx.services,

@@ -610,6 +610,8 @@ export const selfServiceFeature: FeatureHandler = {
     { path: SELF_SERVICE_PATHS.erase, methods: ['GET', 'POST'] },
     { path: SELF_SERVICE_PATHS.export, methods: ['GET'] },
   ],
+  // Every address under the page gets its headers (no referrer, no index), declared or not.
+  reaches: (path) => path.startsWith(SELF_SERVICE_PATH),
   create: (ctx) =>
     selfServiceApi({
       services: ctx.services,
