@@ -2,6 +2,7 @@ import { ratesV1 } from '@lib/contracts';
 import { AMOUNT_MESSAGES } from '@lib/currencies';
 import { status as grpcStatus } from '@grpc/grpc-js';
 import { warsawDay } from '@lib/pl-calendar';
+import { pageDataKey } from '../src/server/pages/page-data-cache';
 import { lastWorkingDay } from '../src/shared/rates-format-date';
 import { FakeGrpcError, type FakeGrpcServer, startFakeService } from './support/fake-grpc';
 import { createFakeContent } from './support/content-fixtures';
@@ -179,18 +180,15 @@ describe('gateway rates pages (fake services)', () => {
       expect(body).toContain('na podstawie danych ogłaszanych przez Narodowy Bank Polski');
     });
 
-    it('reads the history range from the address and the canonical URL stays the page', async () => {
+    it('reads the history range from the address, asked in the one GetCurrencyPair, and the canonical URL stays the page', async () => {
       fake.historyRequests.length = 0;
+      fake.pairRequests.length = 0;
       const res = await get('/kalkulator-walutowy/eur-pln/?zakres=5-lat');
       expect(res.status).toBe(200);
-      expect(fake.historyRequests).toEqual([
-        expect.objectContaining({
-          code: 'EUR',
-          quote: 'PLN',
-          table: ratesV1.TableType.A,
-          range: ratesV1.HistoryRange.YEARS_5,
-        }),
+      expect(fake.pairRequests).toEqual([
+        { from: 'eur', to: 'pln', historyRange: ratesV1.HistoryRange.YEARS_5 },
       ]);
+      expect(fake.historyRequests).toEqual([]);
       expect(res.body).toContain(
         '<link rel="canonical" href="http://localhost:3000/kalkulator-walutowy/eur-pln/">',
       );
@@ -198,10 +196,13 @@ describe('gateway rates pages (fake services)', () => {
     });
 
     it('draws the złoty against a currency from that currency in złoty, inverted', async () => {
-      fake.historyRequests.length = 0;
+      fake.pairRequests.length = 0;
       const res = await get('/kalkulator-walutowy/pln-eur/');
       expect(res.status).toBe(200);
-      expect(fake.historyRequests).toEqual([expect.objectContaining({ code: 'EUR', quote: 'PLN' })]);
+      // the default range; the fake answers EUR in złoty, as the service does
+      expect(fake.pairRequests).toEqual([
+        { from: 'pln', to: 'eur', historyRange: ratesV1.HistoryRange.MONTH_1 },
+      ]);
       // 1 / 4.2813 = 0.233574…, 1 / 4.2650 = 0.234467…
       expect(text(res.body)).toContain('17.01.2025 – Kurs średni NBP: 0,233574 EUR');
       expect(text(res.body)).toContain('Maksimum (1 miesiąc) 0,234467 EUR');
@@ -353,6 +354,45 @@ describe('gateway rates pages with NBP tables of the last working day', () => {
 });
 
 describe('gateway rates pages when the rates service fails', () => {
+  it('shows a pair page whose history the service could not read with that section unavailable, and caches it only once whole', async () => {
+    const fake = createFakeRates();
+    let historyFails = true;
+    const rates = await startFakeService('rates', {
+      ...fake.handlers,
+      GetCurrencyPair: (request) => {
+        const answer = fake.handlers['GetCurrencyPair']!(request) as ratesV1.CurrencyPair;
+        return historyFails ? { ...answer, history: null, historyUnavailable: true } : answer;
+      },
+    });
+    const content = await startFakeService('content', createFakeContent().handlers);
+    const gateway = await startTestGateway({
+      targets: { content: content.target, rates: rates.target },
+      env: { PAGE_CACHE: 'true', PAGE_MEMO_MS: '0' },
+    });
+    const key = pageDataKey('currency-pair', { from: 'eur', range: '1-miesiac', to: 'pln' });
+    const historySection = (html: string) => /id="historia"[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
+    try {
+      const res = await rawRequest(gateway.port, { path: '/kalkulator-walutowy/eur-pln/' });
+      expect(res.status).toBe(200);
+      // the rest of the page is there; the history says it is unavailable, without a chart
+      expect(text(res.body)).toContain('Kurs NBP 4,2813 PLN');
+      expect(historySection(res.body)).toContain('<p class="notice" role="status">');
+      expect(text(historySection(res.body))).toContain('chwilowo niedostępne');
+      expect(res.body).not.toContain('data-island="rate-chart"');
+      expect(rates.calls.get('GetCurrencyHistory')).toBeUndefined();
+      expect(await gateway.deps.cache.get(key)).toBeUndefined();
+
+      historyFails = false;
+      const whole = await rawRequest(gateway.port, { path: '/kalkulator-walutowy/eur-pln/' });
+      expect(whole.body).toContain('data-island="rate-chart"');
+      expect(historySection(whole.body)).not.toContain('role="status"');
+      expect(await gateway.deps.cache.get(key)).toBeDefined();
+    } finally {
+      await gateway.stop();
+      await Promise.all([content.stop(), rates.stop()]);
+    }
+  });
+
   it('keeps showing the last good table with its date while the rates service is down', async () => {
     const fake = createFakeRates();
     const content = await startFakeService('content', createFakeContent().handlers);

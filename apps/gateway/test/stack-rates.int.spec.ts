@@ -115,7 +115,11 @@ describeWithRedis('the rates pages and the site links on the real services', () 
   });
 
   it('shows a currency pair page with the service title, its figures and a chart, and 404 for an unknown currency', async () => {
-    const pair = await stack.rates.getCurrencyPair({ from: 'eur', to: 'pln' });
+    const pair = await stack.rates.getCurrencyPair({
+      from: 'eur',
+      to: 'pln',
+      historyRange: ratesV1.HistoryRange.UNSPECIFIED,
+    });
     const res = await get('/kalkulator-walutowy/eur-pln/');
     expect(res.status).toBe(200);
     expect(res.body).toContain(`<h1>${pair.title}</h1>`);

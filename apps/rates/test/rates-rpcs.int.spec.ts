@@ -290,7 +290,8 @@ describe('rates RPCs over gRPC (real PostgreSQL, shipped data)', () => {
       ['usd', 'dolarów amerykańskich'],
     ]);
     expect((await t.client.listCurrencyNames({ codes: [] })).names.length).toBeGreaterThanOrEqual(58);
-    const pair = await t.client.getCurrencyPair({ from: 'eur', to: 'pln' });
+    const noHistory = ratesV1.HistoryRange.UNSPECIFIED;
+    const pair = await t.client.getCurrencyPair({ from: 'eur', to: 'pln', historyRange: noHistory });
     expect(pair).toMatchObject({
       from: 'eur',
       to: 'pln',
@@ -307,9 +308,10 @@ describe('rates RPCs over gRPC (real PostgreSQL, shipped data)', () => {
     expect(pair.title).toBe('Kurs euro do złotego (EUR/PLN) – kalkulator walutowy');
     expect(Number(pair.min)).toBeLessThanOrEqual(4.2946);
     expect(Number(pair.max)).toBeGreaterThanOrEqual(4.2975);
-    expect((await grpcError(t.client.getCurrencyPair({ from: 'eur', to: 'xyz' }))).code).toBe(
-      status.NOT_FOUND,
+    const unknown = await grpcError(
+      t.client.getCurrencyPair({ from: 'eur', to: 'xyz', historyRange: noHistory }),
     );
+    expect(unknown.code).toBe(status.NOT_FOUND);
   });
 
   it('reports how far each kind of data lags behind the publication calendar on /readyz', async () => {

@@ -6,7 +6,8 @@ import { RATE_TABLE } from './fixtures';
 /*
  * A fake rates service for the gateway's rates pages: NBP tables A, B and C of one day, three banks
  * (one without a table, one with a sample table shipped with the service, one with a table fetched
- * from the bank), a pair page for EUR/PLN and histories of any range. Values
+ * from the bank), a pair page for EUR/PLN (with its history when a range is asked for, as the
+ * service answers it) and histories of any range. Values
  * are NBP's own of 2025-01-17 (tables 012/A, 003/B and 012/C), so the expected figures can be
  * checked against the published tables.
  */
@@ -108,62 +109,95 @@ export const EUR_PLN: ratesV1.CurrencyPair = {
   cTableNo: '012/C/NBP/2025',
   cEffectiveDate: '2025-01-17',
   embedded: false,
+  history: null,
+  historyUnavailable: false,
 };
 
 const notFound = (what: string) => new FakeGrpcError(grpc.status.NOT_FOUND, `${what} not found`);
 
-/** The ranges the fake was asked for, in order (GetCurrencyHistory and GetBankCurrencyHistory). */
+/** The pair pages the fake has, without their history. */
+function pairOf(from: string, to: string): ratesV1.CurrencyPair {
+  if (from === 'eur' && to === 'pln') return EUR_PLN;
+  if (from === 'pln' && to === 'eur')
+    return {
+      ...EUR_PLN,
+      from: 'pln',
+      to: 'eur',
+      title: 'Kurs złotego do euro (PLN/EUR)',
+      description: 'Ile euro za złotego?',
+      mid: '0.233574',
+      bid: '',
+      ask: '',
+      min: '',
+      max: '',
+    };
+  throw notFound(`pair ${from}/${to}`);
+}
+
+/**
+ * GetCurrencyHistory's request for a pair's history, as the service composes it: a pair from the
+ * złoty reads the other currency in złoty; table B when the pair's rate comes from table B.
+ */
+function pairHistoryRequest(
+  pair: ratesV1.CurrencyPair,
+  range: ratesV1.HistoryRange,
+): ratesV1.GetCurrencyHistoryRequest {
+  const [from, to] = [pair.from.toUpperCase(), pair.to.toUpperCase()];
+  const fromPln = from === 'PLN';
+  return {
+    code: fromPln ? to : from,
+    quote: fromPln ? 'PLN' : to,
+    table: pair.tableNo.includes('/B/') ? ratesV1.TableType.B : ratesV1.TableType.A,
+    range,
+    from: '',
+    to: '',
+  };
+}
+
+/** The requests the fake received, in order. */
 export interface FakeRates {
   handlers: Record<string, FakeHandler>;
   historyRequests: ratesV1.GetCurrencyHistoryRequest[];
   bankHistoryRequests: ratesV1.GetBankCurrencyHistoryRequest[];
+  pairRequests: ratesV1.GetCurrencyPairRequest[];
 }
 
 export function createFakeRates(): FakeRates {
   const historyRequests: ratesV1.GetCurrencyHistoryRequest[] = [];
   const bankHistoryRequests: ratesV1.GetBankCurrencyHistoryRequest[] = [];
+  const pairRequests: ratesV1.GetCurrencyPairRequest[] = [];
+  const history = (request: ratesV1.GetCurrencyHistoryRequest): ratesV1.GetCurrencyHistoryResponse => ({
+    code: request.code,
+    table: request.table,
+    from: '2025-01-15',
+    to: '2025-01-17',
+    points: [
+      { effectiveDate: '2025-01-15', tableNo: '010/A/NBP/2025', mid: '4.2700', bid: '', ask: '' },
+      { effectiveDate: '2025-01-16', tableNo: '011/A/NBP/2025', mid: '4.2650', bid: '', ask: '' },
+      { effectiveDate: '2025-01-17', tableNo: '012/A/NBP/2025', mid: '4.2813', bid: '', ask: '' },
+    ],
+    min: '4.2650',
+    max: '4.2813',
+    change: '0.0113',
+    changePercent: '0.26',
+    quote: request.quote || 'PLN',
+  });
   const handlers: Record<string, FakeHandler> = {
     GetLatestTable: (request) => {
       const { table } = request as ratesV1.GetLatestTableRequest;
       return table === ratesV1.TableType.A ? TABLE_A : table === ratesV1.TableType.B ? TABLE_B : TABLE_C;
     },
     GetCurrencyPair: (request) => {
-      const { from, to } = request as ratesV1.GetCurrencyPairRequest;
-      if (from === 'eur' && to === 'pln') return EUR_PLN;
-      if (from === 'pln' && to === 'eur')
-        return {
-          ...EUR_PLN,
-          from: 'pln',
-          to: 'eur',
-          title: 'Kurs złotego do euro (PLN/EUR)',
-          description: 'Ile euro za złotego?',
-          mid: '0.233574',
-          bid: '',
-          ask: '',
-          min: '',
-          max: '',
-        };
-      throw notFound(`pair ${from}/${to}`);
+      const asked = request as ratesV1.GetCurrencyPairRequest;
+      pairRequests.push(asked);
+      const pair = pairOf(asked.from, asked.to);
+      if (asked.historyRange === ratesV1.HistoryRange.UNSPECIFIED) return pair;
+      return { ...pair, history: history(pairHistoryRequest(pair, asked.historyRange)) };
     },
     GetCurrencyHistory: (request) => {
-      const history = request as ratesV1.GetCurrencyHistoryRequest;
-      historyRequests.push(history);
-      return {
-        code: history.code,
-        table: history.table,
-        from: '2025-01-15',
-        to: '2025-01-17',
-        points: [
-          { effectiveDate: '2025-01-15', tableNo: '010/A/NBP/2025', mid: '4.2700', bid: '', ask: '' },
-          { effectiveDate: '2025-01-16', tableNo: '011/A/NBP/2025', mid: '4.2650', bid: '', ask: '' },
-          { effectiveDate: '2025-01-17', tableNo: '012/A/NBP/2025', mid: '4.2813', bid: '', ask: '' },
-        ],
-        min: '4.2650',
-        max: '4.2813',
-        change: '0.0113',
-        changePercent: '0.26',
-        quote: history.quote || 'PLN',
-      };
+      const asked = request as ratesV1.GetCurrencyHistoryRequest;
+      historyRequests.push(asked);
+      return history(asked);
     },
     ListBanks: () => ({ banks: BANKS }),
     GetBankTable: (request) => {
@@ -189,5 +223,5 @@ export function createFakeRates(): FakeRates {
       };
     },
   };
-  return { handlers, historyRequests, bankHistoryRequests };
+  return { handlers, historyRequests, bankHistoryRequests, pairRequests };
 }

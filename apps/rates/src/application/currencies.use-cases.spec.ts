@@ -5,7 +5,7 @@ import { silentLogger, strictMock } from '@lib/testing';
 import { type NbpTablesRepository } from '../persistence/nbp-tables.repository';
 import { type BanksUseCases } from './banks.use-cases';
 import { CurrenciesUseCases } from './currencies.use-cases';
-import { type RateTablesUseCases } from './rate-tables.use-cases';
+import { type HistoryQuery, type RateTablesUseCases } from './rate-tables.use-cases';
 
 const tableA: ratesV1.RateTable = {
   table: ratesV1.TableType.A,
@@ -23,19 +23,46 @@ function subject(
   parts: {
     latest?: (type: string) => Promise<ratesV1.RateTable | null>;
     bankTable?: BanksUseCases['bankTable'];
+    history?: RateTablesUseCases['history'];
   } = {},
 ) {
   const latestOrNull = jest.fn(
     parts.latest ?? ((type: string) => Promise.resolve(type === 'A' ? tableA : null)),
   );
-  const history = jest.fn().mockRejectedValue(notFound('currency', 'x'));
+  const history = parts.history
+    ? jest.fn(parts.history)
+    : jest.fn().mockRejectedValue(notFound('currency', 'x'));
   return new CurrenciesUseCases(
     strictMock<RateTablesUseCases>('rates', { latestOrNull, history }),
     strictMock<BanksUseCases>('banks', parts.bankTable ? { bankTable: jest.fn(parts.bankTable) } : {}),
     strictMock<NbpTablesRepository>('tables'),
     new MemoryCache({ logger: silentLogger() }),
+    silentLogger(),
   );
 }
+
+const tableB: ratesV1.RateTable = {
+  table: ratesV1.TableType.B,
+  no: '014/B/NBP/2025',
+  effectiveDate: '2025-04-02',
+  tradingDate: '',
+  rates: [{ currency: 'lej Mołdawii', code: 'MDL', mid: '0.2219', bid: '', ask: '' }],
+  embedded: false,
+};
+
+/** A history answer naming the query it answers, with one point. */
+const historyOf = (query: HistoryQuery): ratesV1.GetCurrencyHistoryResponse => ({
+  code: query.code,
+  table: query.table === 'B' ? ratesV1.TableType.B : ratesV1.TableType.A,
+  from: '2025-03-08',
+  to: '2025-04-08',
+  points: [{ effectiveDate: '2025-04-08', tableNo: '068/A/NBP/2025', mid: '4.2946', bid: '', ask: '' }],
+  min: '4.2946',
+  max: '4.2946',
+  change: '0',
+  changePercent: '0.00',
+  quote: query.quote,
+});
 
 describe('CurrenciesUseCases', () => {
   it('converts at a bank’s rates quoted per 100 units, naming the bank’s table', async () => {
@@ -134,6 +161,53 @@ describe('CurrenciesUseCases', () => {
       toLp: 'dolarów',
     });
     expect(pair.title).toBe('Kurs euro do dolara (EUR/USD) – kalkulator walutowy');
+  });
+
+  describe('a pair with its history', () => {
+    const withTables = (type: string) =>
+      Promise.resolve(type === 'A' ? tableA : type === 'B' ? tableB : null);
+    /** The histories asked for besides the 12-month min/max every pair reads. */
+    const rangeQueries = (history: jest.Mock) =>
+      (history.mock.calls as [HistoryQuery][]).map(([query]) => query).filter((q) => q.range !== 'months12');
+
+    it('answers no history and does not read one when no range is asked for', async () => {
+      const history = jest.fn((query: HistoryQuery) => Promise.resolve(historyOf(query)));
+      const pair = await subject({ history }).currencyPair('eur', 'pln');
+      expect(pair).toMatchObject({ mid: '4.2946', history: null, historyUnavailable: false });
+      expect(rangeQueries(history)).toEqual([]);
+    });
+
+    it('reads the range from table B for a currency only table B quotes, next to the pair', async () => {
+      const history = jest.fn((query: HistoryQuery) => Promise.resolve(historyOf(query)));
+      const pair = await subject({ latest: withTables, history }).currencyPair('mdl', 'pln', 'month1');
+      expect(rangeQueries(history)).toEqual([{ code: 'MDL', quote: 'PLN', table: 'B', range: 'month1' }]);
+      expect(pair).toMatchObject({ tableNo: '014/B/NBP/2025', historyUnavailable: false });
+      expect(pair.history).toMatchObject({ code: 'MDL', quote: 'PLN', table: ratesV1.TableType.B });
+    });
+
+    it('answers the złoty against a currency with that currency’s history in złoty', async () => {
+      const history = jest.fn((query: HistoryQuery) => Promise.resolve(historyOf(query)));
+      const pair = await subject({ latest: withTables, history }).currencyPair('pln', 'eur', 'years5');
+      expect(rangeQueries(history)).toEqual([{ code: 'EUR', quote: 'PLN', table: 'A', range: 'years5' }]);
+      expect(pair.history).toMatchObject({ code: 'EUR', quote: 'PLN' });
+    });
+
+    it('still answers the pair, its history marked unavailable, when the history cannot be read', async () => {
+      const history = jest.fn((query: HistoryQuery) =>
+        query.range === 'week1'
+          ? Promise.reject(new Error('connection terminated'))
+          : Promise.resolve(historyOf(query)),
+      );
+      const uses = subject({ history });
+      const pair = await uses.currencyPair('eur', 'pln', 'week1');
+      expect(pair).toMatchObject({ mid: '4.2946', min: '4.2946', history: null, historyUnavailable: true });
+      // the cached pair does not keep the failure: the next answer reads the history again
+      history.mockImplementation((query: HistoryQuery) => Promise.resolve(historyOf(query)));
+      await expect(uses.currencyPair('eur', 'pln', 'week1')).resolves.toMatchObject({
+        historyUnavailable: false,
+      });
+      expect(rangeQueries(history)).toHaveLength(2);
+    });
   });
 
   it('lists names by code and refuses an unknown one', () => {

@@ -13,9 +13,12 @@ import {
   type Quote,
 } from '@lib/currencies';
 import { Decimal } from '@lib/finance';
-import { CACHE, notFound, ServiceError } from '@lib/service-kit';
+import { type Logger } from '@lib/observability';
+import { CACHE, LOGGER, notFound, ServiceError } from '@lib/service-kit';
 import { NBP_ARCHIVE_SOURCE } from '../domain/data-sources';
+import { type HistoryRangeName } from '../domain/history';
 import { type NbpTableType } from '../domain/nbp-table-type';
+import { type MidTableOf, pairHistoryQuery } from '../domain/pair-history';
 import { NbpTablesRepository } from '../persistence/nbp-tables.repository';
 import { BanksUseCases } from './banks.use-cases';
 import { RateTablesUseCases } from './rate-tables.use-cases';
@@ -59,6 +62,13 @@ function undefinedWhenNotFound(error: unknown): undefined {
 
 const pairKey = (from: string, to: string) => `${RATES_CACHE_PREFIX}pair:${from}:${to}`;
 
+/** What a pair page shows of the pair itself: cached as a whole, without the asked history. */
+type PairFacts = Omit<ratesV1.CurrencyPair, 'history' | 'historyUnavailable'>;
+/** The history part of a pair's answer. */
+type PairHistory = Pick<ratesV1.CurrencyPair, 'history' | 'historyUnavailable'>;
+
+const NO_HISTORY: PairHistory = { history: null, historyUnavailable: false };
+
 const NAMES_FOR_MESSAGE = (c: Currency): ratesV1.CurrencyName => ({ code: c.code.toLowerCase(), ...c.names });
 
 /** Currency names, the converter and the currency pair pages. */
@@ -69,6 +79,7 @@ export class CurrenciesUseCases {
     private readonly banks: BanksUseCases,
     private readonly tables: NbpTablesRepository,
     @Inject(CACHE) private readonly cache: Cache,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   /** Polish names of the asked codes (all when none), sorted by code; NOT_FOUND for an unknown one. */
@@ -109,17 +120,53 @@ export class CurrenciesUseCases {
     };
   }
 
-  /** A currency pair page's data (cached until the next import): names, title, NBP rates, 12-month min/max. */
-  async currencyPair(fromCode: string, toCode: string): Promise<ratesV1.CurrencyPair> {
+  /**
+   * A currency pair page's data: names, title, NBP rates, 12-month min/max (cached until the next
+   * import), and the pair's mid-rate history over a range when one is asked for, read alongside:
+   * its table follows from the newest tables alone, not from the pair.
+   */
+  async currencyPair(
+    fromCode: string,
+    toCode: string,
+    historyRange?: HistoryRangeName,
+  ): Promise<ratesV1.CurrencyPair> {
     const from = this.currency(fromCode);
     const to = this.currency(toCode);
     if (from.code === to.code) throw notFound('currency_pair', `${from.code}/${to.code}`);
-    return readThrough(this.cache, pairKey(from.code, to.code), LATEST_TABLE_CACHE, () =>
-      this.loadPair(from, to),
-    );
+    const [facts, history] = await Promise.all([
+      readThrough(this.cache, pairKey(from.code, to.code), LATEST_TABLE_CACHE, () => this.loadPair(from, to)),
+      historyRange ? this.pairHistory(from.code, to.code, historyRange) : NO_HISTORY,
+    ]);
+    return { ...facts, ...history };
   }
 
-  private async loadPair(from: Currency, to: Currency): Promise<ratesV1.CurrencyPair> {
+  /**
+   * The pair page's history (pairHistoryQuery) from GetCurrencyHistory's own use case. A history
+   * that cannot be read (a currency its table does not quote, the database away) leaves the rest
+   * of the pair answered: the page shows the history as unavailable.
+   */
+  private async pairHistory(from: string, to: string, range: HistoryRangeName): Promise<PairHistory> {
+    try {
+      const query = pairHistoryQuery(from, to, range, await this.midTableOf());
+      return { history: await this.rates.history(query), historyUnavailable: false };
+    } catch (error) {
+      const fields = { from, to, range, err: error };
+      // As the transport logs a call: an expected refusal quietly, anything else as a fault.
+      if (error instanceof ServiceError) this.logger.debug(fields, 'currency pair history unavailable');
+      else this.logger.error(fields, 'currency pair history failed');
+      return { history: null, historyUnavailable: true };
+    }
+  }
+
+  /** The table a mid rate of the pair is read from, as quote() reads it: A, else B (newest tables, cached). */
+  private async midTableOf(): Promise<MidTableOf> {
+    const [a, b] = await Promise.all([this.rates.latestOrNull('A'), this.rates.latestOrNull('B')]);
+    const quotes = (table: ratesV1.RateTable | null, code: string) =>
+      table?.rates.some((r) => r.code === code) ?? false;
+    return (code) => (quotes(a, code) ? 'A' : quotes(b, code) ? 'B' : undefined);
+  }
+
+  private async loadPair(from: Currency, to: Currency): Promise<PairFacts> {
     const mid = await this.pairRate({ amount: '1', from: from.code, to: to.code, source: 'nbp-a' });
     const c = await this.pairQuotes(from.code, to.code);
     const history = await this.rates

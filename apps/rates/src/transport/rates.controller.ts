@@ -74,7 +74,7 @@ export class RatesController implements ratesV1.RatesServiceController {
   }
 
   async getCurrencyPair(request: ratesV1.GetCurrencyPairRequest): Promise<ratesV1.CurrencyPair> {
-    const { from, to } = parseRequest(getCurrencyPairRequest, request);
-    return this.currencies.currencyPair(from, to);
+    const { from, to, historyRange } = parseRequest(getCurrencyPairRequest, request);
+    return this.currencies.currencyPair(from, to, historyRange);
   }
 }

@@ -145,4 +145,5 @@ export const listCurrencyNamesRequest = z.object({
   codes: z.array(codeField).max(100, 'must list at most 100 codes'),
 });
 
-export const getCurrencyPairRequest = z.object({ from: codeField, to: codeField });
+/** historyRange UNSPECIFIED asks for the pair alone. */
+export const getCurrencyPairRequest = z.object({ from: codeField, to: codeField, historyRange: rangeField });

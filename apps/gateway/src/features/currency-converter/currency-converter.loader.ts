@@ -3,7 +3,7 @@ import { currencyLabel, isCurrencyCode } from '@lib/currencies';
 import { GrpcCallError, ratesV1 } from '@lib/contracts';
 import { type LoadContext } from '../../app/route-types';
 import { type SitemapEntry, w3cDate } from '../../app/seo/sitemap-entry';
-import { sectionOk } from '../../app/section';
+import { SECTION_UNAVAILABLE, sectionOk } from '../../app/section';
 import { CONVERTER_PATH, currencyPairPath } from '../../app/site-paths/rates';
 import { type GatewayServices } from '../../app/services';
 import { loadBankComparison } from '../bank-rates/bank-rates.loader';
@@ -69,13 +69,18 @@ export interface PairParams {
 }
 
 /**
- * `/kalkulator-walutowy/{from}-{to}/`: GetCurrencyPair (essential: NOT_FOUND for an unknown
- * currency answers the 404 page) and the pair's NBP mid history over the range (a section).
+ * `/kalkulator-walutowy/{from}-{to}/`: one GetCurrencyPair (essential: NOT_FOUND for an unknown
+ * currency answers the 404 page) carrying the pair's NBP mid history over the range, a section
+ * that shows as unavailable when the service could not read it.
  */
 export async function loadPair(ctx: LoadContext<PairParams>): Promise<PairData> {
   const { services, params } = ctx;
   const [pair, tableC] = await Promise.all([
-    services.rates.getCurrencyPair({ from: params.from, to: params.to }),
+    services.rates.getCurrencyPair({
+      from: params.from,
+      to: params.to,
+      historyRange: HISTORY_RANGE_OF[params.range],
+    }),
     // Only to tell "no table C at all" from "table C without this pair" when buy and sell are missing.
     latestTable(services, ratesV1.TableType.C).then(
       (table) => table !== null,
@@ -84,20 +89,13 @@ export async function loadPair(ctx: LoadContext<PairParams>): Promise<PairData> 
   ]);
   const from = pair.from.toUpperCase();
   const to = pair.to.toUpperCase();
-  const history = await ctx.section(async () => {
-    // The service quotes a currency in złoty or in another currency; the złoty's own rate against
-    // a currency is that currency's rate in złoty, inverted.
-    const inverted = from === 'PLN';
-    const answer = await services.rates.getCurrencyHistory({
-      code: inverted ? to : from,
-      quote: inverted ? 'PLN' : to,
-      table: pair.tableNo.includes('/B/') ? ratesV1.TableType.B : ratesV1.TableType.A,
-      range: HISTORY_RANGE_OF[params.range],
-      from: '',
-      to: '',
-    });
-    return toPairHistory(answer, 'Kurs średni NBP', inverted);
-  });
+  // NBP quotes currencies in złoty: for the złoty against a currency the service answers that
+  // currency's history in złoty, drawn inverted. A pair without its history (also from a service
+  // that predates the field) shows the section as unavailable, and such a page is not cached.
+  const history =
+    pair.history && !pair.historyUnavailable
+      ? sectionOk(toPairHistory(pair.history, 'Kurs średni NBP', from === 'PLN'))
+      : SECTION_UNAVAILABLE;
   const path = currencyPairPath(from, to);
   return {
     from,

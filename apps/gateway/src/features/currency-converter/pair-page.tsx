@@ -119,7 +119,7 @@ export default function PairPage({ data }: { data: PairData }) {
             <p className="rate-chart__period">{`Notowania od ${formatIsoDate(data.history.value.from)} do ${formatIsoDate(data.history.value.to)}.`}</p>
           </>
         ) : (
-          <UnavailableNotice what="Historia kursu" />
+          <UnavailableNotice what="Dane historyczne kursu" />
         )}
       </section>
       <section className="section" aria-labelledby="inne-waluty">

@@ -377,6 +377,12 @@ export interface GetCurrencyPairRequest {
   from: string;
   /** Target code (any case). */
   to: string;
+  /**
+   * Range of the pair's NBP mid-rate history to answer in CurrencyPair.history (ending on the
+   * newest stored table, as in GetCurrencyHistory), so a pair page needs one call; UNSPECIFIED asks
+   * for no history.
+   */
+  historyRange: HistoryRange;
 }
 
 /** Data of a currency pair page. */
@@ -420,6 +426,18 @@ export interface CurrencyPair {
    * the NBP API: bundled sample data of effective_date, never the current table.
    */
   embedded: boolean;
+  /**
+   * The pair's NBP mid-rate history over the asked history_range, exactly as GetCurrencyHistory
+   * answers it: from table B when the mid rate comes from table B, else A; 'from' quoted in 'to',
+   * except for a pair from PLN: the history of 'to' quoted in PLN (NBP quotes currencies in złoty),
+   * which the caller inverts. Null when no range was asked or when history_unavailable is set.
+   */
+  history: GetCurrencyHistoryResponse | null;
+  /**
+   * True when a history was asked but could not be read: the rest of the pair is still answered,
+   * and the page shows its history as unavailable.
+   */
+  historyUnavailable: boolean;
 }
 
 export const RATES_V1_PACKAGE_NAME = 'rates.v1';
