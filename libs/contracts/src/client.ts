@@ -92,12 +92,21 @@ export const DEFAULT_DEADLINE_MS = 2000;
  * service came back; capping it at 2 s lets callers recover within a few page loads. Keepalive
  * pings during calls notice a dead peer (a killed pod) without waiting for a TCP timeout; none are
  * sent on idle channels, which servers' default ping policy would punish.
+ *
+ * All calls to one service share one HTTP/2 connection, whose receive window is 64 KiB by default:
+ * a few page answers (an article is tens of kilobytes) fill it, and the service then waits for the
+ * caller's WINDOW_UPDATE, which a busy caller sends only when its event loop comes round. A window
+ * of FLOW_CONTROL_WINDOW_BYTES lets a service send every answer of a busy moment at once; it bounds
+ * what one connection may buffer unread.
  */
+export const FLOW_CONTROL_WINDOW_BYTES = 8 * 1024 * 1024;
+
 export const CHANNEL_OPTIONS: grpc.ChannelOptions = {
   'grpc.initial_reconnect_backoff_ms': 250,
   'grpc.max_reconnect_backoff_ms': 2_000,
   'grpc.keepalive_time_ms': 30_000,
   'grpc.keepalive_timeout_ms': 5_000,
+  'grpc-node.flow_control_window': FLOW_CONTROL_WINDOW_BYTES,
 };
 
 type UnaryCallback = (error: grpc.ServiceError | null, response?: unknown) => void;
