@@ -4,6 +4,7 @@ import { LOGGER, SERVICE_CONFIG } from '@lib/service-kit';
 import { ArticleViewsUseCases } from './application/article-views.use-cases';
 import { BlogUseCases } from './application/blog.use-cases';
 import { CalendarUseCases } from './application/calendar.use-cases';
+import { CommentedPagesUseCases } from './application/commented-pages.use-cases';
 import { CommentsUseCases } from './application/comments.use-cases';
 import { ContentImportUseCases } from './application/content-import.use-cases';
 import { LenderReviewsUseCases } from './application/lender-reviews.use-cases';
@@ -34,6 +35,7 @@ import { ContentController } from './transport/content.controller';
     CommentsUseCases,
     ArticleViewsUseCases,
     CalendarUseCases,
+    CommentedPagesUseCases,
     ContentImportUseCases,
     ArticleViewsFlushJob,
     PagesRepository,

@@ -3,6 +3,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { status } from '@grpc/grpc-js';
 import { contentV1, type GrpcCallError } from '@lib/contracts';
+import { warsawDay } from '@lib/pl-calendar';
 import { copyFixtureContent, startTestService, type TestService } from '@lib/testing';
 import { ArticleViewsUseCases } from '../src/application/article-views.use-cases';
 import { CONTENT_CACHE_PREFIX } from '../src/application/content-cache';
@@ -174,6 +175,53 @@ describe('editorial import and the content RPCs (real PostgreSQL)', () => {
       const invalid = await grpcError(t.client.listSitemapEntries({ baseUrl: 'example.pl/x' }));
       expect(invalid.code).toBe(status.INVALID_ARGUMENT);
       expect(invalid.fieldViolations[0]?.field).toBe('baseUrl');
+    });
+
+    it('answers the blog and tag listings with the sitemap: counts, and dates as their pages have them', async () => {
+      const sitemap = await t.client.listSitemapEntries({ baseUrl: 'https://example.pl' });
+      const lastmod = (path: string) =>
+        sitemap.entries.find((entry) => entry.loc === `https://example.pl${path}`)?.lastmod;
+      const { articles } = await t.client.listArticles({
+        page: null,
+        tagSlug: '',
+        authorId: 0,
+        authorSlug: '',
+      });
+      const changedOn = (article: contentV1.ArticleSummary) => article.editedAt || article.writtenAt;
+      const newest = (some: contentV1.ArticleSummary[]) => some.map(changedOn).sort().at(-1) ?? '';
+
+      expect(sitemap.blog).toEqual({ articlesCount: 3, lastmod: '2026-10-14' });
+      expect(sitemap.blog!.lastmod).toBe(newest(articles));
+      const { tags } = await t.client.listTags({});
+      expect(sitemap.tags.map((tag) => tag.slug)).toEqual(tags.map((tag) => tag.slug).sort());
+      expect(sitemap.tags.find((tag) => tag.slug === 'gospodarka')).toEqual({
+        slug: 'gospodarka',
+        articlesCount: 2,
+        lastmod: '2026-09-22',
+      });
+      const { routes } = await t.client.listRoutes({ type: RouteType.TAG });
+      for (const listing of sitemap.tags) {
+        const tagged = articles.filter((article) => article.tagSlugs.includes(listing.slug));
+        const tag = tags.find((candidate) => candidate.slug === listing.slug)!;
+        expect({
+          slug: listing.slug,
+          articlesCount: listing.articlesCount,
+          lastmod: listing.lastmod,
+        }).toEqual({
+          slug: listing.slug,
+          articlesCount: tag.articlesCount,
+          lastmod: newest(tagged),
+        });
+        expect(listing.articlesCount).toBe(tagged.length);
+        // A tag with articles is dated by them on its page too; one without keeps its page's own date.
+        const own = warsawDay(new Date(routes.find((route) => route.link === listing.slug)!.updatedAt));
+        expect(lastmod(`/blog/${listing.slug}/`)).toBe(listing.lastmod || own);
+      }
+      expect(sitemap.tags.find((tag) => tag.slug === 'kalendarz')).toEqual({
+        slug: 'kalendarz',
+        articlesCount: 0,
+        lastmod: '',
+      });
     });
 
     it('pages through the blog newest first, by tag and by author', async () => {
@@ -371,6 +419,63 @@ describe('editorial import and the content RPCs (real PostgreSQL)', () => {
       });
       await writeFile(file, original);
       await importer().run();
+    });
+
+    it('dates the blog, tag and author pages anew when an article is edited, and counts a removed one out', async () => {
+      const sitemap = () => t.client.listSitemapEntries({ baseUrl: 'https://example.pl' });
+      const dates = async () => {
+        const answer = await sitemap();
+        const lastmod = (path: string) =>
+          answer.entries.find((entry) => entry.loc === `https://example.pl${path}`)?.lastmod;
+        const tag = (slug: string) => answer.tags.find((listing) => listing.slug === slug);
+        return {
+          blog: answer.blog,
+          gospodarka: [tag('gospodarka'), lastmod('/blog/gospodarka/')],
+          zasilki: [tag('swiadczenia-i-zasilki'), lastmod('/blog/swiadczenia-i-zasilki/')],
+          kredyty: [tag('kredyty'), lastmod('/blog/kredyty/')],
+          authors: [lastmod('/autor/dzial-analiz/'), lastmod('/autor/redakcja/')],
+        };
+      };
+      const before = await dates(); // cached now: the import must clear it
+      expect(before).toEqual({
+        blog: { articlesCount: 3, lastmod: '2026-10-14' },
+        gospodarka: [{ slug: 'gospodarka', articlesCount: 2, lastmod: '2026-09-22' }, '2026-09-22'],
+        zasilki: [{ slug: 'swiadczenia-i-zasilki', articlesCount: 1, lastmod: '2026-03-04' }, '2026-03-04'],
+        kredyty: [{ slug: 'kredyty', articlesCount: 1, lastmod: '2026-10-14' }, '2026-10-14'],
+        authors: ['2026-03-04', '2026-10-14'],
+      });
+
+      const file = path.join(content.dir, 'articles/waloryzacja-emerytur.md');
+      const original = await readFile(file, 'utf8');
+      try {
+        await writeFile(file, original.replace(/^edited: 2026-03-04$/m, 'edited: 2026-11-02'));
+        await expect(importer().run()).resolves.toMatchObject({ updated: 1 });
+        expect(await dates()).toEqual({
+          blog: { articlesCount: 3, lastmod: '2026-11-02' },
+          gospodarka: [{ slug: 'gospodarka', articlesCount: 2, lastmod: '2026-11-02' }, '2026-11-02'],
+          zasilki: [{ slug: 'swiadczenia-i-zasilki', articlesCount: 1, lastmod: '2026-11-02' }, '2026-11-02'],
+          kredyty: before.kredyty,
+          authors: ['2026-11-02', '2026-10-14'],
+        });
+
+        await rm(file);
+        await expect(importer().run()).resolves.toMatchObject({ unpublished: ['/waloryzacja-emerytur/'] });
+        const removed = await sitemap();
+        expect(removed.blog).toEqual({ articlesCount: 2, lastmod: '2026-10-14' });
+        expect(removed.tags.find((tag) => tag.slug === 'gospodarka')).toEqual({
+          slug: 'gospodarka',
+          articlesCount: 1,
+          lastmod: '2026-09-22',
+        });
+        expect(removed.tags.find((tag) => tag.slug === 'swiadczenia-i-zasilki')).toMatchObject({
+          articlesCount: 0,
+          lastmod: '',
+        });
+      } finally {
+        await writeFile(file, original);
+        await importer().run();
+      }
+      expect(await dates()).toEqual(before);
     });
 
     it('unpublishes the page of a removed file and publishes it again, views kept, when it returns', async () => {

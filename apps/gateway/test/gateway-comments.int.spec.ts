@@ -7,6 +7,7 @@ import {
   ARTICLE_SLUG,
   FAKE_VIOLATIONS,
   OFFERS_HANDLERS,
+  VIVUS_REVIEW,
   createFakeContent,
   type FakeContent,
 } from './support/content-fixtures';
@@ -208,6 +209,29 @@ describe('comments in the gateway', () => {
       } finally {
         fake.handlers['ListComments'] = original;
       }
+    });
+
+    it('shows a lender review with the same notice when its one answer says the comments are unavailable', async () => {
+      const composed = content.calls.get('GetLenderReviewPage') ?? 0;
+      const listed = content.calls.get('ListComments') ?? 0;
+      await withHandler(
+        'ListComments',
+        () => {
+          throw new FakeGrpcError(status.UNAVAILABLE, 'database down');
+        },
+        async () => {
+          const res = await get(VIVUS);
+          expect(res.status).toBe(200);
+          expect(text(res.body)).toContain(
+            'Komentarze są chwilowo niedostępne. Spróbuj ponownie za kilka minut.',
+          );
+          expect(res.body).toContain(`<input type="hidden" name="page_path" value="${VIVUS}"/>`);
+          expect(res.body).toContain(`<h1>${VIVUS_REVIEW.title}</h1>`);
+        },
+      );
+      // The review and its comments came in one call: the gateway never asked ListComments itself.
+      expect(content.calls.get('GetLenderReviewPage')).toBe(composed + 1);
+      expect(content.calls.get('ListComments') ?? 0).toBe(listed);
     });
   });
 

@@ -116,14 +116,13 @@ describe('gateway editorial pages', () => {
 
   beforeAll(async () => {
     fake = createFakeContent({ pages: [FAQ_TRAP_PAGE, ARTICLE_PAGE_COPY], sitemap: SITEMAP_EXTRA });
-    // Every review quotes its offer by figure tokens (content/README.md), as the shipped reviews do.
-    const handlers = {
-      ...fake.handlers,
-      GetLenderReview: (request: unknown) =>
-        withLenderTokens(fake.handlers['GetLenderReview']!(request) as contentV1.LenderReview),
-    };
+    // Every review quotes its offer by figure tokens (content/README.md), as the shipped reviews do;
+    // replaced in place, so the review pages the fake composes from it quote them too.
+    const recordedReview = fake.handlers['GetLenderReview']!;
+    fake.handlers['GetLenderReview'] = (request: unknown) =>
+      withLenderTokens(recordedReview(request) as contentV1.LenderReview);
     [content, offers] = await Promise.all([
-      startFakeService('content', handlers),
+      startFakeService('content', fake.handlers),
       startFakeService('offers', { ...OFFERS_HANDLERS, GetLenderFacts: lenderFactsAnswer }),
     ]);
     gateway = await startTestGateway({
@@ -584,6 +583,12 @@ describe('gateway editorial pages', () => {
       // the content service lists the home page itself, with its update date
       expect(urls.find((url) => url.loc === `${ORIGIN}/`)!.lastmod).toBe('2026-11-21');
       expect(urls.find((url) => url.loc === `${ORIGIN}/blog/page-2/`)!.lastmod).toBe('2026-10-14');
+      // every page of a tag listing is dated by the tag's newest article, an author page by theirs
+      const lastmod = (path: string) => urls.find((url) => url.loc === `${ORIGIN}${path}`)?.lastmod;
+      expect(lastmod('/blog/finanse-domowe/')).toBe('2024-11-18');
+      expect(lastmod('/blog/finanse-domowe/page-2/')).toBe('2024-11-18');
+      expect(lastmod('/blog/kredyty/page-2/')).toBe('2026-10-14');
+      expect(lastmod('/autor/dzial-analiz/')).toBe('2026-03-04');
     });
 
     it('answers robots.txt: allow all but the API and payloads, with the sitemap', async () => {

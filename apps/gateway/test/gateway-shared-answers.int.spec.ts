@@ -1,6 +1,7 @@
+import { status } from '@grpc/grpc-js';
 import { contentV1 } from '@lib/contracts';
-import { ARTICLE_SLUG, LENDER_WITH_OFFER, createFakeContent } from './support/content-fixtures';
-import { type FakeGrpcServer, startFakeService } from './support/fake-grpc';
+import { ARTICLE_SLUG, LENDER_WITH_OFFER, SEO_PAGE, createFakeContent } from './support/content-fixtures';
+import { FakeGrpcError, type FakeGrpcServer, startFakeService } from './support/fake-grpc';
 import { rawRequest } from './support/raw-http';
 import { type SiteServices, startSiteServices } from './support/site-services';
 import { type TestGateway, startTestGateway } from './support/test-gateway';
@@ -9,11 +10,19 @@ import { type TestGateway, startTestGateway } from './support/test-gateway';
  * With the page data uncached, each page load asks the services for that page's own data, and
  * the answers many pages share (navigation, the catalogue's figures, an offers block's ranking,
  * a lender's facts, the NBP table) come from the gateway's shared answers: asked once, whichever
- * page asked first. Over real gRPC to fake services that count their calls.
+ * page asked first. A page that shows comments asks for its own data and its comments in one
+ * call. Over real gRPC to fake services that count their calls.
  */
 
 const SEO_PATH = '/mala-pozyczka/';
 const LENDER_PATH = `/opinie-o-pozyczkach/${LENDER_WITH_OFFER}/`;
+const ARTICLE_PATH = `/${ARTICLE_SLUG}/`;
+/** Visible text of a document, tags dropped. */
+const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+/** What the comments section says while the comments cannot be listed. */
+const COMMENTS_UNAVAILABLE = 'Komentarze są chwilowo niedostępne. Spróbuj ponownie za kilka minut.';
+/** The content RPCs an article page may ask for: composed, or one by one. */
+const ARTICLE_RPCS = ['GetArticlePage', 'GetPage', 'GetArticle', 'ListComments'] as const;
 
 describe('shared answers of page loaders', () => {
   let site: SiteServices;
@@ -33,8 +42,27 @@ describe('shared answers of page loaders', () => {
   const load = async (gateway: TestGateway, path: string) => {
     const res = await rawRequest(gateway.port, { path });
     expect({ path, status: res.status }).toEqual({ path, status: 200 });
+    return res;
   };
   const callsOf = (server: FakeGrpcServer, rpc: string) => server.calls.get(rpc) ?? 0;
+  /** How many times each of `rpcs` was called while `act` ran. */
+  const callsDuring = async (
+    server: FakeGrpcServer,
+    rpcs: readonly string[],
+    act: () => Promise<unknown>,
+  ) => {
+    const before = rpcs.map((rpc) => callsOf(server, rpc));
+    await act();
+    return Object.fromEntries(rpcs.map((rpc, index) => [rpc, callsOf(server, rpc) - before[index]!]));
+  };
+  /** A fake content service whose route list names `articles` as articles (whatever they are now). */
+  const contentListing = (articles: string[], handlers = createFakeContent().handlers) =>
+    startFakeService('content', {
+      ...handlers,
+      ListRoutes: () => ({
+        routes: articles.map((path) => ({ path, type: contentV1.RouteType.BLOG, link: path, updatedAt: '' })),
+      }),
+    });
 
   it('asks for a page’s own data on every load and for what pages share once', async () => {
     const gateway = await startTestGateway({
@@ -52,8 +80,9 @@ describe('shared answers of page loaders', () => {
 
       await load(gateway, LENDER_PATH);
       await load(gateway, LENDER_PATH);
-      expect(callsOf(content, 'GetLenderReview')).toBe(2);
-      expect(callsOf(content, 'ListComments')).toBe(2);
+      expect(callsOf(content, 'GetLenderReviewPage')).toBe(2);
+      expect(callsOf(content, 'GetLenderReview')).toBe(0);
+      expect(callsOf(content, 'ListComments')).toBe(0);
       expect(callsOf(offers, 'GetLender')).toBe(1);
       // The fake offers service does not answer GetLenderFacts: a failed answer is never kept.
       expect(callsOf(offers, 'GetLenderFacts')).toBe(2);
@@ -62,48 +91,93 @@ describe('shared answers of page loaders', () => {
     }
   });
 
-  it('asks for an article, its page and its comments in one round once the route list names it', async () => {
-    // GetPage of the article waits (up to 300 ms) for GetArticle, and notes whether it came.
-    const fake = createFakeContent().handlers;
-    const path = `/${ARTICLE_SLUG}/`;
-    let articleAsked: () => void = () => undefined;
-    const askedWhilePageLoaded: boolean[] = [];
-    const article = await startFakeService('content', {
-      ...fake,
-      ListRoutes: () => ({ routes: [{ path, type: contentV1.RouteType.BLOG, link: path, updatedAt: '' }] }),
-      GetArticle: (request, call) => {
-        articleAsked();
-        return fake['GetArticle']!(request, call);
-      },
-      GetPage: async (request, call) => {
-        if ((request as { path: string }).path === path) {
-          const asked = await new Promise<boolean>((resolve) => {
-            const timer = setTimeout(() => resolve(false), 300);
-            articleAsked = () => {
-              clearTimeout(timer);
-              resolve(true);
-            };
-          });
-          articleAsked = () => undefined;
-          askedWhilePageLoaded.push(asked);
-        }
-        return fake['GetPage']!(request, call);
-      },
-    });
+  it('asks for an article, its page and its comments in one call once the route list names it', async () => {
+    const article = await contentListing([ARTICLE_PATH]);
     const gateway = await startTestGateway({
       targets: { ...site.targets, content: article.target },
       env: { PAGE_CACHE: 'false', SHARED_ANSWER_CACHE: 'true' },
     });
     try {
-      await load(gateway, path);
-      await load(gateway, path);
-      // The first load comes before the route list is known: page first, then the article.
-      expect(askedWhilePageLoaded).toEqual([false, true]);
-      expect(article.calls.get('GetArticle')).toBe(2);
-      expect(article.calls.get('ListComments')).toBe(2);
+      // The first load comes before the route list is known: the page, then its article and comments.
+      expect(await callsDuring(article, ARTICLE_RPCS, () => load(gateway, ARTICLE_PATH))).toEqual({
+        GetArticlePage: 0,
+        GetPage: 1,
+        GetArticle: 1,
+        ListComments: 1,
+      });
+      let res: Awaited<ReturnType<typeof load>> | undefined;
+      expect(
+        await callsDuring(article, ARTICLE_RPCS, async () => {
+          res = await load(gateway, ARTICLE_PATH);
+        }),
+      ).toEqual({ GetArticlePage: 1, GetPage: 0, GetArticle: 0, ListComments: 0 });
+      // The composed answer draws the same page: the article's body and its comments.
+      expect(res!.body).toContain('id="komentarz-112"');
+      expect(text(res!.body)).toContain('14 komentarzy');
+      expect(res!.body).toContain('data-comment-form=""');
     } finally {
       await gateway.stop();
       await article.stop();
+    }
+  });
+
+  it('draws a page the out-of-date route list calls an article by its own type, from the one call', async () => {
+    const listing = await contentListing([SEO_PATH]);
+    const gateway = await startTestGateway({
+      targets: { ...site.targets, content: listing.target },
+      env: { PAGE_CACHE: 'false', SHARED_ANSWER_CACHE: 'true' },
+    });
+    try {
+      await load(gateway, SEO_PATH);
+      let res: Awaited<ReturnType<typeof load>> | undefined;
+      expect(
+        await callsDuring(listing, ARTICLE_RPCS, async () => {
+          res = await load(gateway, SEO_PATH);
+        }),
+      ).toEqual({ GetArticlePage: 1, GetPage: 0, GetArticle: 0, ListComments: 0 });
+      expect(res!.body).toContain(`<h1>${SEO_PAGE.h1}</h1>`);
+      expect(res!.body).not.toContain('data-comment-form=""');
+    } finally {
+      await gateway.stop();
+      await listing.stop();
+    }
+  });
+
+  it('shows an article whose composed answer has no comments with the comments section unavailable', async () => {
+    const fake = createFakeContent().handlers;
+    fake['ListComments'] = () => {
+      throw new FakeGrpcError(status.UNAVAILABLE, 'database down');
+    };
+    const article = await contentListing([ARTICLE_PATH], fake);
+    const gateway = await startTestGateway({
+      targets: { ...site.targets, content: article.target },
+      env: { PAGE_CACHE: 'false', SHARED_ANSWER_CACHE: 'true' },
+    });
+    try {
+      await load(gateway, ARTICLE_PATH);
+      const before = callsOf(article, 'GetArticlePage');
+      const res = await load(gateway, ARTICLE_PATH);
+      expect(callsOf(article, 'GetArticlePage')).toBe(before + 1);
+      expect(text(res.body)).toContain(COMMENTS_UNAVAILABLE);
+      expect(res.body).toContain('data-comment-form=""');
+      expect(res.body).not.toContain('id="komentarz-112"');
+    } finally {
+      await gateway.stop();
+      await article.stop();
+    }
+  });
+
+  it('asks for a lender review and its comments in one call', async () => {
+    const gateway = await startTestGateway({ targets: site.targets, env: { PAGE_CACHE: 'false' } });
+    try {
+      const res = await load(gateway, LENDER_PATH);
+      expect(callsOf(content, 'GetLenderReviewPage')).toBe(1);
+      expect(callsOf(content, 'GetLenderReview')).toBe(0);
+      expect(callsOf(content, 'ListComments')).toBe(0);
+      expect(res.body).toContain(`<input type="hidden" name="page_path" value="${LENDER_PATH}"/>`);
+      expect(text(res.body)).toContain('0 komentarzy · Brak ocen');
+    } finally {
+      await gateway.stop();
     }
   });
 

@@ -27,10 +27,14 @@ export interface Keyed<T> {
   idempotencyKey: string | undefined;
 }
 
-export interface CommentListQuery {
-  pagePath: string;
+/** Which of a page's comments: their order and one page of the top-level ones. */
+export interface CommentSlice {
   order: 'newest-first' | 'oldest-first';
   page: PageSlice;
+}
+
+export interface CommentListQuery extends CommentSlice {
+  pagePath: string;
 }
 
 /**

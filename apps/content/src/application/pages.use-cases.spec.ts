@@ -4,15 +4,19 @@ import { notFound } from '@lib/service-kit';
 import { silentLogger, strictMock } from '@lib/testing';
 import { pageRow } from '../../test/support/content-rows';
 import { sameServiceError } from '../../test/support/service-errors';
+import { type ArticlesRepository } from '../persistence/articles.repository';
 import { type PagesRepository, type RouteRow } from '../persistence/pages.repository';
 import { PagesUseCases } from './pages.use-cases';
 
-const route = (path: string, type: RouteRow['type'], lastModified: string): RouteRow => ({
+const route = (path: string, type: RouteRow['type'], lastModified: string, link = path): RouteRow => ({
   path,
   type,
-  link: path,
+  link,
   lastModified: new Date(lastModified),
 });
+
+/** A page by path needs no article: any call fails the test. */
+const noArticles = () => strictMock<ArticlesRepository>('articles');
 
 describe('PagesUseCases.getPage', () => {
   let cache: MemoryCache;
@@ -30,7 +34,7 @@ describe('PagesUseCases.getPage', () => {
       headings,
     });
 
-    await expect(new PagesUseCases(pages, cache).getPage('/mala-pozyczka/')).resolves.toEqual({
+    await expect(new PagesUseCases(pages, cache, noArticles()).getPage('/mala-pozyczka/')).resolves.toEqual({
       path: '/mala-pozyczka/',
       type: contentV1.RouteType.SEO,
       link: '/mala-pozyczka/',
@@ -86,7 +90,7 @@ describe('PagesUseCases.getPage', () => {
         .mockResolvedValueOnce(new Map([['/chwilowki-online/', 'Chwilówki online']]))
         .mockResolvedValue(new Map()),
     });
-    const useCases = new PagesUseCases(pages, cache);
+    const useCases = new PagesUseCases(pages, cache, noArticles());
 
     expect((await useCases.getPage('/mala-pozyczka/')).offerBlock).toMatchObject({
       firstLoanFreeOnly: true,
@@ -110,7 +114,9 @@ describe('PagesUseCases.getPage', () => {
       findPublished: jest.fn().mockResolvedValue(pageRow({ offerBlock: block })),
       headings: jest.fn().mockResolvedValue(new Map()),
     });
-    expect((await new PagesUseCases(pages, cache).getPage('/mala-pozyczka/')).offerBlock).toMatchObject({
+    expect(
+      (await new PagesUseCases(pages, cache, noArticles()).getPage('/mala-pozyczka/')).offerBlock,
+    ).toMatchObject({
       applicantAgeFrom: 60,
       applicantAgeTo: 0,
       applicantDocuments: ['passport', 'residenceCard'],
@@ -131,7 +137,7 @@ describe('PagesUseCases.getPage', () => {
       lenderName,
     });
 
-    const answer = await new PagesUseCases(pages, cache).getPage('/opinie-o-pozyczkach/vivus/');
+    const answer = await new PagesUseCases(pages, cache, noArticles()).getPage('/opinie-o-pozyczkach/vivus/');
     expect(answer.type).toBe(contentV1.RouteType.LENDER);
     expect(answer.breadcrumbs).toEqual([
       { text: 'Strona główna', link: '/' },
@@ -148,7 +154,7 @@ describe('PagesUseCases.getPage', () => {
       findPublished,
       headings: jest.fn().mockResolvedValue(new Map()),
     });
-    const useCases = new PagesUseCases(pages, cache);
+    const useCases = new PagesUseCases(pages, cache, noArticles());
 
     const first = await useCases.getPage('/mala-pozyczka/');
     await expect(useCases.getPage('/mala-pozyczka/')).resolves.toEqual(first);
@@ -158,7 +164,11 @@ describe('PagesUseCases.getPage', () => {
 
   it('answers NOT_FOUND naming the path when nothing is published there, and remembers the miss', async () => {
     const findPublished = jest.fn().mockResolvedValue(null);
-    const useCases = new PagesUseCases(strictMock<PagesRepository>('pages', { findPublished }), cache);
+    const useCases = new PagesUseCases(
+      strictMock<PagesRepository>('pages', { findPublished }),
+      cache,
+      noArticles(),
+    );
 
     await expect(useCases.getPage('/nie-ma/')).rejects.toEqual(
       sameServiceError(notFound('page', '/nie-ma/')),
@@ -174,14 +184,23 @@ describe('PagesUseCases: route table and sitemap', () => {
   const routes = [
     route('/placa-minimalna/', 'blog', '2026-02-09T23:00:00Z'),
     route('/', 'page', '2026-01-01T10:00:00Z'),
-    route('/blog/praca-i-kariera/', 'tag', '2026-03-31T22:30:00Z'),
+    route('/blog/praca-i-kariera/', 'tag', '2026-03-31T22:30:00Z', 'praca-i-kariera'),
+    route('/blog/kredyty/', 'tag', '2026-05-04T08:00:00Z', 'kredyty'),
   ];
+  const articles = () =>
+    strictMock<ArticlesRepository>('articles', {
+      listedArticles: jest.fn().mockResolvedValue([
+        { tags: ['praca-i-kariera', 'gospodarka'], written: '2025-09-16', edited: '2026-02-10' },
+        { tags: ['praca-i-kariera'], written: '2026-01-20', edited: '2026-01-20' },
+      ]),
+    });
 
   it('lists every route, or those of one type, with the last change as an ISO time', async () => {
     const listRoutes = jest.fn().mockResolvedValue(routes);
     const useCases = new PagesUseCases(
       strictMock<PagesRepository>('pages', { listRoutes }),
       new MemoryCache({ logger: silentLogger() }),
+      articles(),
     );
 
     await expect(useCases.listRoutes(contentV1.RouteType.UNSPECIFIED)).resolves.toEqual({
@@ -196,15 +215,24 @@ describe('PagesUseCases: route table and sitemap', () => {
         {
           path: '/blog/praca-i-kariera/',
           type: contentV1.RouteType.TAG,
-          link: '/blog/praca-i-kariera/',
+          link: 'praca-i-kariera',
           updatedAt: '2026-03-31T22:30:00.000Z',
+        },
+        {
+          path: '/blog/kredyty/',
+          type: contentV1.RouteType.TAG,
+          link: 'kredyty',
+          updatedAt: '2026-05-04T08:00:00.000Z',
         },
       ],
     });
     await expect(useCases.listRoutes(contentV1.RouteType.TAG)).resolves.toEqual({
-      routes: [expect.objectContaining({ path: '/blog/praca-i-kariera/' })],
+      routes: [
+        expect.objectContaining({ path: '/blog/praca-i-kariera/' }),
+        expect.objectContaining({ path: '/blog/kredyty/' }),
+      ],
     });
-    // One route table in the cache serves both answers and the sitemap.
+    // One route table in the cache serves both answers and the sitemap (and its listings).
     await useCases.listSitemapEntries('https://example.pl');
     expect(listRoutes).toHaveBeenCalledTimes(1);
   });
@@ -213,15 +241,38 @@ describe('PagesUseCases: route table and sitemap', () => {
     const useCases = new PagesUseCases(
       strictMock<PagesRepository>('pages', { listRoutes: jest.fn().mockResolvedValue(routes) }),
       new MemoryCache({ logger: silentLogger() }),
+      articles(),
     );
 
-    await expect(useCases.listSitemapEntries('https://example.pl')).resolves.toEqual({
+    await expect(useCases.listSitemapEntries('https://example.pl')).resolves.toMatchObject({
       entries: [
         { loc: 'https://example.pl/', lastmod: '2026-01-01' },
+        { loc: 'https://example.pl/blog/kredyty/', lastmod: '2026-05-04' },
         // 22:30 UTC on 31 March is already 1 April in Warsaw (summer time).
         { loc: 'https://example.pl/blog/praca-i-kariera/', lastmod: '2026-04-01' },
         { loc: 'https://example.pl/placa-minimalna/', lastmod: '2026-02-10' },
       ],
     });
+  });
+
+  it('counts and dates the blog and every published tag listing once, for any origin', async () => {
+    const listed = articles();
+    const listRoutes = jest.fn().mockResolvedValue(routes);
+    const cache = new MemoryCache({ logger: silentLogger() });
+    const useCases = new PagesUseCases(strictMock<PagesRepository>('pages', { listRoutes }), cache, listed);
+
+    const answer = await useCases.listSitemapEntries('https://example.pl');
+    expect(answer.blog).toEqual({ articlesCount: 2, lastmod: '2026-02-10' });
+    // Published tags only ('gospodarka' has no tag page here), by slug; one without articles undated.
+    expect(answer.tags).toEqual([
+      { slug: 'kredyty', articlesCount: 0, lastmod: '' },
+      { slug: 'praca-i-kariera', articlesCount: 2, lastmod: '2026-02-10' },
+    ]);
+    const other = await useCases.listSitemapEntries('https://staging.example.pl');
+    expect(other).toMatchObject({ blog: answer.blog, tags: answer.tags });
+    // The entries and the listings read one route table; the articles are read once for both origins.
+    expect(listRoutes).toHaveBeenCalledTimes(1);
+    expect(listed.listedArticles).toHaveBeenCalledTimes(1);
+    expect(await cache.get('cache:blog-listings')).toMatchObject({ value: { blog: answer.blog } });
   });
 });

@@ -3,6 +3,8 @@ import { type Cache, readThrough } from '@lib/cache';
 import { contentV1 } from '@lib/contracts';
 import { warsawDay } from '@lib/pl-calendar';
 import { CACHE, notFound } from '@lib/service-kit';
+import { type BlogListings, blogListings } from '../domain/blog-listings';
+import { ArticlesRepository } from '../persistence/articles.repository';
 import { PagesRepository } from '../persistence/pages.repository';
 import { CONTENT_CACHE_POLICY, cacheKey } from './content-cache';
 import { ROUTE_TYPE, toPage } from './page-answers';
@@ -21,6 +23,7 @@ export class PagesUseCases {
   constructor(
     private readonly pages: PagesRepository,
     @Inject(CACHE) private readonly cache: Cache,
+    private readonly articles: ArticlesRepository,
   ) {}
 
   async getPage(path: string): Promise<contentV1.Page> {
@@ -46,14 +49,21 @@ export class PagesUseCases {
     };
   }
 
-  /** `origin` is the site's origin without a trailing slash ('https://example.pl'). */
+  /**
+   * `origin` is the site's origin without a trailing slash ('https://example.pl'). The blog and tag
+   * listings come with the entries so that the gateway pages them without reading every article.
+   */
   async listSitemapEntries(origin: string): Promise<contentV1.ListSitemapEntriesResponse> {
-    const routes = await this.routes();
+    const [routes, listings] = await Promise.all([this.routes(), this.blogListings()]);
     const entries = routes.map((route) => ({
       loc: `${origin}${route.path}`,
       lastmod: warsawDay(new Date(route.lastModified)),
     }));
-    return { entries: entries.sort((a, b) => (a.loc < b.loc ? -1 : a.loc > b.loc ? 1 : 0)) };
+    return {
+      entries: entries.sort((a, b) => (a.loc < b.loc ? -1 : a.loc > b.loc ? 1 : 0)),
+      blog: listings.blog,
+      tags: listings.tags,
+    };
   }
 
   private routes(): Promise<CachedRoute[]> {
@@ -65,6 +75,18 @@ export class PagesUseCases {
         lastModified: row.lastModified.toISOString(),
       })),
     );
+  }
+
+  /** Counted and dated once per cached answer (an import clears it), not per sitemap request. */
+  private blogListings(): Promise<BlogListings> {
+    return readThrough(this.cache, cacheKey('blog-listings'), CONTENT_CACHE_POLICY, async () => {
+      const [articles, routes] = await Promise.all([this.articles.listedArticles(), this.routes()]);
+      // A tag's route links to the tag by its slug.
+      const tagSlugs = routes
+        .filter((route) => route.type === contentV1.RouteType.TAG)
+        .map((route) => route.link);
+      return blogListings(articles, tagSlugs);
+    });
   }
 
   private async loadPage(path: string): Promise<contentV1.Page | null> {

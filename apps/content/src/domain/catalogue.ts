@@ -57,3 +57,5 @@ export const tagPath = (slug: string) => `${BLOG_PATH}${slug}/`;
 export const authorPath = (slug: string) => `/autor/${slug}/`;
 export const lenderPath = (slug: string) => `${LENDER_LISTING_PATH}${slug}/`;
 export const articlePath = (slug: string) => `/${slug}/`;
+/** The slug of the article a path would hold (articlePath's inverse); undefined for a path of more or fewer parts. */
+export const articleSlugOf = (path: string): string | undefined => /^\/([^/]+)\/$/.exec(path)?.[1];

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { type ListedArticle } from '../domain/blog-listings';
 import { type ArticleSource, type FaqEntry } from '../domain/content-model';
 import { type TocEntry } from '../domain/markdown';
 
@@ -98,6 +99,13 @@ export class ArticlesRepository {
         ORDER BY cardinality(ARRAY(SELECT unnest(a."tags") INTERSECT SELECT unnest($2::text[]))) DESC, a."written_on" DESC, a."slug"
         LIMIT $3`,
       [slug, tags, limit],
+    );
+  }
+
+  /** Tags and days of every published article: what the blog listings are counted and dated by. */
+  listedArticles(): Promise<ListedArticle[]> {
+    return this.dataSource.query<ListedArticle[]>(
+      `SELECT a."tags", to_char(a."written_on", 'YYYY-MM-DD') AS "written", to_char(a."edited_on", 'YYYY-MM-DD') AS "edited" ${FROM}`,
     );
   }
 

@@ -4,6 +4,7 @@ import { CallDeadline, parseRequest } from '@lib/service-kit';
 import { ArticleViewsUseCases } from '../application/article-views.use-cases';
 import { BlogUseCases } from '../application/blog.use-cases';
 import { CalendarUseCases } from '../application/calendar.use-cases';
+import { CommentedPagesUseCases } from '../application/commented-pages.use-cases';
 import { CommentsUseCases } from '../application/comments.use-cases';
 import { LenderReviewsUseCases } from '../application/lender-reviews.use-cases';
 import { NavigationUseCases } from '../application/navigation.use-cases';
@@ -11,9 +12,11 @@ import { PagesUseCases } from '../application/pages.use-cases';
 import {
   anonymiseCommenterRequest,
   approveCommentRequest,
+  getArticlePageRequest,
   getArticleRequest,
   getAuthorRequest,
   getHolidayCalendarRequest,
+  getLenderReviewPageRequest,
   getLenderReviewRequest,
   getPageRequest,
   getTagRequest,
@@ -46,6 +49,7 @@ export class ContentController implements contentV1.ContentServiceController {
     private readonly comments: CommentsUseCases,
     private readonly views: ArticleViewsUseCases,
     private readonly calendar: CalendarUseCases,
+    private readonly commentedPages: CommentedPagesUseCases,
   ) {}
 
   async getPage(request: contentV1.GetPageRequest): Promise<contentV1.Page> {
@@ -83,6 +87,11 @@ export class ContentController implements contentV1.ContentServiceController {
     return this.blog.getArticle(slug);
   }
 
+  async getArticlePage(request: contentV1.GetArticlePageRequest): Promise<contentV1.ArticlePage> {
+    const { path, comments } = parseRequest(getArticlePageRequest, request);
+    return this.commentedPages.getArticlePage(path, comments);
+  }
+
   async listPopularArticles(
     request: contentV1.ListPopularArticlesRequest,
   ): Promise<contentV1.ListPopularArticlesResponse> {
@@ -109,6 +118,13 @@ export class ContentController implements contentV1.ContentServiceController {
   async getLenderReview(request: contentV1.GetLenderReviewRequest): Promise<contentV1.LenderReview> {
     const { slug } = parseRequest(getLenderReviewRequest, request);
     return this.lenders.getLenderReview(slug);
+  }
+
+  async getLenderReviewPage(
+    request: contentV1.GetLenderReviewPageRequest,
+  ): Promise<contentV1.LenderReviewPage> {
+    const { slug, comments } = parseRequest(getLenderReviewPageRequest, request);
+    return this.commentedPages.getLenderReviewPage(slug, comments);
   }
 
   // Keyed writes: NestJS passes (request, metadata, call); the call carries the caller's deadline.

@@ -1,6 +1,8 @@
 import { contentV1 } from '@lib/contracts';
 import {
+  getArticlePageRequest,
   getAuthorRequest,
+  getLenderReviewPageRequest,
   listArticlesRequest,
   listCommentsForModerationRequest,
   listCommentsRequest,
@@ -104,6 +106,37 @@ describe('content requests', () => {
     expect(problems(listCommentsRequest.safeParse({ pagePath: '/../x', sort: 0, page: null }))).toHaveLength(
       1,
     );
+  });
+
+  it('asks for an article page and a lender review page with the same slice of comments as ListComments', () => {
+    const comments = { order: 'oldest-first', page: { page: 2, size: 10, offset: 10 } };
+    const slice = { commentSort: contentV1.CommentSort.OLDER, commentPage: { page: 2, pageSize: 0 } };
+    expect(getArticlePageRequest.parse({ path: '/placa-minimalna/', ...slice })).toEqual({
+      path: '/placa-minimalna/',
+      comments,
+    });
+    expect(getLenderReviewPageRequest.parse({ slug: 'vivus', ...slice })).toEqual({
+      slug: 'vivus',
+      comments,
+    });
+    expect(
+      getArticlePageRequest.parse({ path: '/placa-minimalna/', commentSort: 0, commentPage: null }).comments,
+    ).toEqual({ order: 'newest-first', page: { page: 1, size: 10, offset: 0 } });
+    expect(
+      problems(
+        getArticlePageRequest.safeParse({
+          path: '/',
+          commentSort: 0,
+          commentPage: { page: -1, pageSize: 0 },
+        }),
+      ),
+    ).toEqual([
+      'path: must be the path of a page below the home page',
+      'commentPage.page: must not be negative',
+    ]);
+    expect(
+      problems(getLenderReviewPageRequest.safeParse({ slug: 'Vivus!', commentSort: 0, commentPage: null })),
+    ).toEqual(['slug: must be a lower-case slug such as "placa-minimalna" (at most 100 characters)']);
   });
 
   it('reads the moderation state from the wire enum, pending when unspecified', () => {

@@ -7,6 +7,7 @@ import {
   optionalIdField,
   optionalSlugField,
   pagePathField,
+  type PageSlice,
   pageRequestField,
   slugField,
 } from '@lib/service-kit';
@@ -17,7 +18,7 @@ import {
   POPULAR_ARTICLES_DEFAULT,
   POPULAR_ARTICLES_MAX,
 } from '../application/blog.use-cases';
-import { type CommentListQuery } from '../application/comments.use-cases';
+import { type CommentListQuery, type CommentSlice } from '../application/comments.use-cases';
 import { type CommentState, staffReplySchema, submitCommentSchema } from '../domain/comment-rules';
 
 // Every content request as it arrives on the wire, validated (parseRequest) and turned into what
@@ -110,6 +111,36 @@ export const recordArticleViewRequest = z.object({ slug: slugField, sessionId: s
 
 export const getLenderReviewRequest = z.object({ slug: slugField });
 
+/**
+ * Which of a page's comments: ListComments' `sort` and `page`, or GetArticlePage's and
+ * GetLenderReviewPage's `comment_sort` and `comment_page`.
+ */
+const commentSortField = z.number().int();
+const commentPageField = pageRequestField(COMMENTS_PAGE_SIZE);
+const commentSlice = (sort: number, page: PageSlice): CommentSlice => ({
+  order: sort === OLDER_FIRST ? 'oldest-first' : 'newest-first',
+  page,
+});
+/** Comments are never taken under the home page, so none are listed there. */
+const commentedPagePath = pagePathField.refine(
+  (path) => path !== '/',
+  'must be the path of a page below the home page',
+);
+
+export const getLenderReviewPageRequest = z
+  .object({ slug: slugField, commentSort: commentSortField, commentPage: commentPageField })
+  .transform((request) => ({
+    slug: request.slug,
+    comments: commentSlice(request.commentSort, request.commentPage),
+  }));
+
+export const getArticlePageRequest = z
+  .object({ path: commentedPagePath, commentSort: commentSortField, commentPage: commentPageField })
+  .transform((request) => ({
+    path: request.path,
+    comments: commentSlice(request.commentSort, request.commentPage),
+  }));
+
 const yearMessage = `must be from ${MIN_YEAR} to ${MAX_YEAR}`;
 export const getHolidayCalendarRequest = z.object({
   year: z.number().int().min(MIN_YEAR, yearMessage).max(MAX_YEAR, yearMessage),
@@ -124,15 +155,10 @@ export const submitCommentRequest = keyed
   .transform(({ idempotencyKey, ...value }) => ({ value, idempotencyKey }));
 
 export const listCommentsRequest = z
-  .object({
-    pagePath: pagePathField.refine((path) => path !== '/', 'must be the path of a page below the home page'),
-    sort: z.number().int(),
-    page: pageRequestField(COMMENTS_PAGE_SIZE),
-  })
+  .object({ pagePath: commentedPagePath, sort: commentSortField, page: commentPageField })
   .transform((request): CommentListQuery => ({
     pagePath: request.pagePath,
-    order: request.sort === OLDER_FIRST ? 'oldest-first' : 'newest-first',
-    page: request.page,
+    ...commentSlice(request.sort, request.page),
   }));
 
 /** Request enums arrive as plain numbers from the wire; this map reads them without enum casts. */

@@ -46,7 +46,7 @@ export interface FakeContent {
   views: contentV1.RecordArticleViewRequest[];
   /** SubmitComment requests received, in order (valid or not). */
   submissions: contentV1.SubmitCommentRequest[];
-  /** ListComments requests received, in order. */
+  /** ListComments requests received, and those GetArticlePage and GetLenderReviewPage list with, in order. */
   commentLists: contentV1.ListCommentsRequest[];
 }
 
@@ -167,6 +167,24 @@ export interface FakeContentOptions {
   sitemap?: [string, string][];
 }
 
+/** The day an article last changed, as the content service dates a listing by it: its edit, else its writing. */
+const changedOn = (article: contentV1.ArticleSummary) => article.editedAt || article.writtenAt;
+const newestChange = (articles: readonly contentV1.ArticleSummary[]) =>
+  articles.map(changedOn).sort().at(-1) ?? '';
+
+/**
+ * The blog and tag listings ListSitemapEntries answers with its entries, counted and dated from
+ * ARTICLES and TAGS as the content service does (its tag and author entries are already dated so
+ * in the recording).
+ */
+export const SITEMAP_LISTINGS: Pick<contentV1.ListSitemapEntriesResponse, 'blog' | 'tags'> = {
+  blog: { articlesCount: ARTICLES.length, lastmod: newestChange(ARTICLES) },
+  tags: TAGS.map((tag) => {
+    const tagged = ARTICLES.filter((article) => article.tagSlugs.includes(tag.slug));
+    return { slug: tag.slug, articlesCount: tagged.length, lastmod: newestChange(tagged) };
+  }).sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0)),
+};
+
 function pageInfo(page: number, pageSize: number, totalItems: number) {
   return { page, pageSize, totalItems, totalPages: Math.ceil(totalItems / pageSize) };
 }
@@ -199,6 +217,56 @@ function submitComment(
     );
   }
   return { commentId: 500 + submissions.length, state: 1, createdAt: '2026-10-05T10:00:00Z' };
+}
+
+/** One handler's answer, awaited: the fake's handlers answer at once or with a promise. */
+const answerOf = async <T>(
+  handlers: Record<string, FakeHandler>,
+  rpc: string,
+  request: unknown,
+): Promise<T> => (await handlers[rpc]!(request)) as T;
+
+/** A page's comments as the pages answered with them carry them: listed, or unavailable when ListComments fails. */
+async function commentsPart(
+  handlers: Record<string, FakeHandler>,
+  request: contentV1.ListCommentsRequest,
+): Promise<Pick<contentV1.ArticlePage, 'comments' | 'commentsUnavailable'>> {
+  try {
+    const comments = await answerOf<contentV1.ListCommentsResponse>(handlers, 'ListComments', request);
+    return { comments, commentsUnavailable: false };
+  } catch {
+    return { comments: null, commentsUnavailable: true };
+  }
+}
+
+/*
+ * The pages answered with their comments (GetArticlePage, GetLenderReviewPage), composed from the
+ * fake's own GetPage, GetArticle, GetLenderReview and ListComments as the content service composes
+ * them. The parts are looked up in `handlers` per call, so a test that replaces one (a failing
+ * ListComments, a page down) changes the composed answer too, and `commentLists` records the lists
+ * they ask for.
+ */
+
+async function articlePage(
+  handlers: Record<string, FakeHandler>,
+  request: contentV1.GetArticlePageRequest,
+): Promise<contentV1.ArticlePage> {
+  const { path, commentSort, commentPage } = request;
+  const page = await answerOf<contentV1.Page>(handlers, 'GetPage', { path });
+  const comments = await commentsPart(handlers, { pagePath: path, sort: commentSort, page: commentPage });
+  if (page.type !== contentV1.RouteType.BLOG) return { page, article: null, ...comments };
+  const article = await answerOf<contentV1.Article>(handlers, 'GetArticle', { slug: path.slice(1, -1) });
+  return { page: { ...page, bodyHtml: '' }, article, ...comments };
+}
+
+async function lenderReviewPage(
+  handlers: Record<string, FakeHandler>,
+  request: contentV1.GetLenderReviewPageRequest,
+): Promise<contentV1.LenderReviewPage> {
+  const { slug, commentSort, commentPage } = request;
+  const review = await answerOf<contentV1.LenderReview>(handlers, 'GetLenderReview', { slug });
+  const pagePath = `/opinie-o-pozyczkach/${slug}/`;
+  return { review, ...(await commentsPart(handlers, { pagePath, sort: commentSort, page: commentPage })) };
 }
 
 export function createFakeContent(options: FakeContentOptions = {}): FakeContent {
@@ -290,6 +358,9 @@ export function createFakeContent(options: FakeContentOptions = {}): FakeContent
         ratingsSum: all.reduce((sum, c) => sum + c.rating, 0),
       };
     },
+    GetArticlePage: (request) => articlePage(handlers, request as contentV1.GetArticlePageRequest),
+    GetLenderReviewPage: (request) =>
+      lenderReviewPage(handlers, request as contentV1.GetLenderReviewPageRequest),
     ListSitemapEntries: (request) => {
       const { baseUrl } = request as contentV1.ListSitemapEntriesRequest;
       const recorded = RECORDED.sitemap.map((entry) => ({
@@ -297,7 +368,7 @@ export function createFakeContent(options: FakeContentOptions = {}): FakeContent
         loc: `${baseUrl}${entry.loc.slice(RECORDED_BASE_URL.length)}`,
       }));
       const extra = (options.sitemap ?? []).map(([path, lastmod]) => ({ loc: `${baseUrl}${path}`, lastmod }));
-      return { entries: [...recorded, ...extra] };
+      return { entries: [...recorded, ...extra], ...SITEMAP_LISTINGS };
     },
   };
   return { handlers, views, submissions, commentLists };

@@ -283,8 +283,8 @@ export function CommentForm({
 
 /**
  * Published comments of a page (count, average rating, order switch, nested staff replies,
- * paging) and the form. While ListComments fails, a short notice stands in for the list and the
- * form still accepts comments (SubmitComment is a separate call).
+ * paging) and the form. While the comments cannot be listed, a short notice stands in for the list
+ * and the form still accepts comments (SubmitComment is a separate call).
  */
 export function CommentsSection({ comments, pagePath }: { comments: CommentsSectionData; pagePath: string }) {
   const view = comments.status === 'ok' ? comments.value : null;

@@ -5,7 +5,7 @@ import { type LoadContext } from '../../app/route-types';
 import { SECTION_UNAVAILABLE } from '../../app/section';
 import { toContentView } from '../../app/view-models';
 import { type CommentsQuery, type CommentsSectionData } from '../comments';
-import { loadComments } from '../comments/comments.loader';
+import { commentSliceRequest, commentsSectionOf, loadComments } from '../comments/comments.loader';
 import { type ContentPageData } from './content-data';
 import { toArticleView } from './article.view-model';
 import { applicantGroupOf } from './form-limits-notice.view-model';
@@ -21,20 +21,19 @@ export interface ContentParams {
  * the offers block it declares (GetPage's offer_block: the request and filters of its front
  * matter) and, when the block names a group of borrowers, what the application form accepts
  * (GetApplicationLimits; unknown limits count as a section that did not load, so such a page is
- * not cached); anything else is a document. A path the route list names as an article asks for all
- * three at once.
+ * not cached); anything else is a document. A path the route list names as an article is one
+ * call, GetArticlePage: the page, its article and its comments composed by the content service.
  */
 export async function loadContentPage(ctx: LoadContext<ContentParams>): Promise<ContentPageData> {
   if (ctx.contentType === contentV1.RouteType.BLOG) {
-    const [page, article, comments] = await Promise.all([
-      ctx.services.content.getPage({ path: ctx.params.path }),
-      getArticle(ctx),
-      loadComments(ctx, ctx.params.path, ctx.params.comments),
-    ]);
+    const { path, comments: query } = ctx.params;
+    const { sort, page: commentPage } = commentSliceRequest(query);
+    const answer = await ctx.services.content.getArticlePage({ path, commentSort: sort, commentPage });
+    if (!answer.page) throw new Error(`GetArticlePage answered ${path} without its page`);
     // The list was out of date when the page is no longer an article: its own type decides.
-    return page.type === contentV1.RouteType.BLOG
-      ? articlePage(ctx, page, article, comments)
-      : pageOfType(ctx, page);
+    return answer.article
+      ? articlePage(ctx, answer.page, answer.article, commentsSectionOf(answer, path, query))
+      : pageOfType(ctx, answer.page);
   }
   return pageOfType(ctx, await ctx.services.content.getPage({ path: ctx.params.path }));
 }

@@ -5,7 +5,7 @@ import { type LoadContext } from '../../app/route-types';
 import { type Crumb } from '../../app/seo/structured-data';
 import { toContentView, toOfferCard } from '../../app/view-models';
 import { type CommentsQuery } from '../comments';
-import { loadComments } from '../comments/comments.loader';
+import { commentSliceRequest, commentsSectionOf } from '../comments/comments.loader';
 import { LENDER_REVIEWS_PATH, type LenderReviewData, type LenderReviewsData } from './lender-reviews-data';
 import { fillFigureTokensDeep } from '../../app/figures/figure-tokens';
 import { toLenderFactsView } from '../../app/figures/lender-facts.view-model';
@@ -40,17 +40,18 @@ export interface LenderReviewParams {
 }
 
 /**
- * One lender: GetLenderReview and its comments, and the lender's current offer from the stored
- * feeds: GetLender by the review's slug (the feeds use the review slugs) and its first active
+ * One lender: GetLenderReviewPage (the review and its comments in one call; comments the content
+ * service could not list leave their section unavailable), and the lender's current offer from the
+ * stored feeds: GetLender by the review's slug (the feeds use the review slugs) and its first active
  * offer in this country. No offer (or no such lender in the feed) is a
  * known state, not an outage: the page then invites to find a loan in about 5 minutes. The facts
  * block comes from GetLenderFacts (editorial facts and the feed's figures, each with its source);
  * the same answer fills the review text's `{{oferta.…}}` figure tokens.
  */
 export async function loadLenderReview(ctx: LoadContext<LenderReviewParams>): Promise<LenderReviewData> {
-  const [review, comments, offer, facts] = await Promise.all([
-    ctx.services.content.getLenderReview({ slug: ctx.params.slug }),
-    loadComments(ctx, `${LENDER_REVIEWS_PATH}${ctx.params.slug}/`, ctx.params.comments),
+  const { sort, page: commentPage } = commentSliceRequest(ctx.params.comments);
+  const [reviewPage, offer, facts] = await Promise.all([
+    ctx.services.content.getLenderReviewPage({ slug: ctx.params.slug, commentSort: sort, commentPage }),
     ctx.section(async () => {
       try {
         const lender = await ctx.services.offers.getLender({ lenderId: 0, slug: ctx.params.slug });
@@ -67,17 +68,20 @@ export async function loadLenderReview(ctx: LoadContext<LenderReviewParams>): Pr
       ctx.services.offers.getLenderFacts({ slug: ctx.params.slug, country: ctx.locale.country }),
     ),
   ]);
+  const { review } = reviewPage;
+  if (!review) throw new Error(`GetLenderReviewPage answered ${ctx.params.slug} without its review`);
   // The review's {{oferta.…}} tokens read as this lender's figures, or as their fallback wording
   // when the offers service did not answer (never a guessed number).
   const values = lenderTokenValues(facts.status === 'ok' ? facts.value : null, ctx.locale);
   const view = fillFigureTokensDeep(toLenderReviewView(review, ctx.params.slug), (text) =>
     fillLenderTokens(text, values),
   );
+  const pagePath = `${LENDER_REVIEWS_PATH}${ctx.params.slug}/`;
   return {
     review: view,
     offer,
     facts:
       facts.status === 'ok' ? sectionOk(toLenderFactsView(facts.value, ctx.locale)) : SECTION_UNAVAILABLE,
-    comments,
+    comments: commentsSectionOf(reviewPage, pagePath, ctx.params.comments),
   };
 }

@@ -1,6 +1,8 @@
+import { type contentV1 } from '@lib/contracts';
+import { strictMock } from '@lib/testing';
 import { type GatewayServices } from '../../app/services';
 import { w3cDate } from '../../app/seo/sitemap-entry';
-import { articleListingDates, renderRobotsTxt, renderSitemapXml } from './sitemap';
+import { collectSitemap, renderRobotsTxt, renderSitemapXml } from './sitemap';
 
 describe('sitemap text', () => {
   it('escapes locations and leaves out an unknown lastmod', () => {
@@ -24,62 +26,75 @@ describe('sitemap text', () => {
   });
 });
 
-describe('tag and author pages in the sitemap', () => {
-  const article = (
-    slug: string,
-    writtenAt: string,
-    editedAt: string,
-    tagSlugs: string[],
-    authorId: number,
-  ) => ({
-    slug,
-    path: `/${slug}/`,
-    title: slug,
-    excerpt: '',
-    imageUrl: '',
-    imageCaption: '',
-    writtenAt,
-    editedAt,
-    views: 0,
-    readingTimeMinutes: 1,
-    tagSlugs,
-    authorId,
-  });
-  const articles = [
-    article('a', '2026-01-10', '2026-06-01', ['kredyty'], 1),
-    article('b', '2026-03-05', '', ['kredyty', 'gospodarka'], 2),
-    article('c', '2025-12-01', '2026-02-02', ['gospodarka'], 2),
-  ];
-  const authors: Record<string, number> = { redakcja: 1, 'dzial-analiz': 2 };
-  const services = {
-    content: {
-      getAuthor: ({ slug }: { slug: string }) =>
-        slug in authors
-          ? Promise.resolve({
-              summary: { id: authors[slug], slug, name: slug, role: '', imageUrl: '' },
-              bioHtml: '',
-              articles: [],
-            })
-          : Promise.reject(new Error('NOT_FOUND')),
-    },
-  } as unknown as GatewayServices;
+describe('collecting the sitemap', () => {
+  const ORIGIN = 'https://example.pl';
+  const entry = (path: string, lastmod: string) => ({ loc: `${ORIGIN}${path}`, lastmod });
+  /** What ListSitemapEntries answers: 19 articles (three listing pages of nine), three tags. */
+  const answer: contentV1.ListSitemapEntriesResponse = {
+    entries: [
+      entry('/', '2026-11-21'),
+      entry('/blog/kredyty/', '2026-06-01'),
+      entry('/blog/gospodarka/', '2026-03-05'),
+      entry('/blog/pusty/', '2026-11-28'),
+      entry('/autor/redakcja/', '2026-06-01'),
+      entry('/placa-minimalna/', '2026-06-01'),
+    ],
+    blog: { articlesCount: 19, lastmod: '2026-06-01' },
+    tags: [
+      { slug: 'gospodarka', articlesCount: 9, lastmod: '2026-03-05' },
+      { slug: 'kredyty', articlesCount: 10, lastmod: '2026-06-01' },
+      { slug: 'pusty', articlesCount: 0, lastmod: '' },
+    ],
+  };
+  const collect = (listed: contentV1.ListSitemapEntriesResponse) => {
+    const listSitemapEntries = jest.fn().mockResolvedValue(listed);
+    // Any other call fails the test: the sitemap is one call, whatever the number of articles.
+    const services = strictMock<GatewayServices>('services', {
+      content: strictMock<GatewayServices['content']>('content', { listSitemapEntries }),
+    });
+    const urls = collectSitemap({
+      services,
+      origin: ORIGIN,
+      today: '2026-11-29',
+      builtAt: '2026-11-20T10:00:00Z',
+      routes: [],
+    });
+    return { urls, listSitemapEntries };
+  };
 
-  it('dates each by the newest edit (or writing) of its own articles, not by the import or today', async () => {
-    const dates = await articleListingDates(services, articles, {
-      tags: ['kredyty', 'gospodarka', 'pusty'],
-      locs: [
-        'https://example.pl/autor/redakcja/',
-        'https://example.pl/autor/dzial-analiz/',
-        'https://example.pl/autor/nieznany/',
-        'https://example.pl/blog/',
-      ],
-      origin: 'https://example.pl',
+  it('pages the blog and each tag at the blog page size, dated by their newest article, from one call', async () => {
+    const { urls, listSitemapEntries } = collect(answer);
+    await expect(urls).resolves.toEqual([
+      entry('/', '2026-11-21'),
+      entry('/autor/redakcja/', '2026-06-01'),
+      entry('/blog/', '2026-06-01'),
+      entry('/blog/gospodarka/', '2026-03-05'),
+      entry('/blog/kredyty/', '2026-06-01'),
+      entry('/blog/kredyty/page-2/', '2026-06-01'),
+      entry('/blog/page-2/', '2026-06-01'),
+      entry('/blog/page-3/', '2026-06-01'),
+      // A tag without articles: one page, dated like its page in the content service's entries.
+      entry('/blog/pusty/', '2026-11-28'),
+      entry('/placa-minimalna/', '2026-06-01'),
+    ]);
+    expect(listSitemapEntries).toHaveBeenCalledTimes(1);
+    expect(listSitemapEntries).toHaveBeenCalledWith({ baseUrl: ORIGIN });
+  });
+
+  it('dates a tag listing the service has no date for by the blog, and lists one page of an empty blog', async () => {
+    const { urls } = collect({
+      entries: [],
+      blog: { articlesCount: 0, lastmod: '' },
+      tags: [{ slug: 'nowy', articlesCount: 0, lastmod: '' }],
     });
-    expect(Object.fromEntries(dates)).toEqual({
-      '/blog/kredyty/': '2026-06-01',
-      '/blog/gospodarka/': '2026-03-05',
-      '/autor/redakcja/': '2026-06-01',
-      '/autor/dzial-analiz/': '2026-03-05',
+    await expect(urls).resolves.toEqual([entry('/blog/', ''), entry('/blog/nowy/', '')]);
+    const dated = collect({
+      entries: [],
+      blog: { articlesCount: 1, lastmod: '2026-05-01' },
+      tags: answer.tags,
     });
+    expect((await dated.urls).find((url) => url.loc === `${ORIGIN}/blog/pusty/`)).toEqual(
+      entry('/blog/pusty/', '2026-05-01'),
+    );
   });
 });

@@ -1,19 +1,12 @@
-import { type contentV1 } from '@lib/contracts';
 import { type GatewayServices } from '../../app/services';
 import { BLOG_PAGE_SIZE, blogPagePath } from '../../app/site-paths/blog';
 import { OFFER_REDIRECT_PREFIX } from '../../app/site-paths/offers';
 import { type AnyRoute } from '../../app/route-types';
-import { type SitemapEntry, newestW3cDate, w3cDate } from '../../app/seo/sitemap-entry';
+import { type SitemapEntry, w3cDate } from '../../app/seo/sitemap-entry';
 import { escapeHtml } from '../render/html';
 
 /** The sitemap protocol's limit per file; far above this site's few hundred pages. */
 export const SITEMAP_MAX_URLS = 50_000;
-
-/**
- * Article summaries asked per ListArticles call while collecting the sitemap: the most the content
- * service gives in one page, so the calls per sitemap grow by one per 50 articles, not per 9.
- */
-const ARTICLES_PER_CALL = 50;
 
 export const SITEMAP_NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 
@@ -42,40 +35,26 @@ export async function collectSitemap({
   builtAt,
   routes,
 }: SitemapSources): Promise<SitemapEntry[]> {
-  const { content } = services;
-  const [entries, blog, tags] = await Promise.all([
-    content.listSitemapEntries({ baseUrl: origin }),
-    content.listArticles({
-      page: { page: 1, pageSize: ARTICLES_PER_CALL },
-      tagSlug: '',
-      authorId: 0,
-      authorSlug: '',
-    }),
-    content.listTags({}),
-  ]);
+  // One call, whatever the number of articles: the service counts and dates the listings, and
+  // already dates the tag and author pages by their newest article.
+  const listed = await services.content.listSitemapEntries({ baseUrl: origin });
   const absolute = (pathOrUrl: string) =>
     /^https?:\/\//i.test(pathOrUrl) ? pathOrUrl : `${origin}${pathOrUrl}`;
-  const fromContent = new Map(entries.entries.map((entry) => [absolute(entry.loc), w3cDate(entry.lastmod)]));
-  const articles = await allArticles(services, blog);
-  const blogUpdated = newestW3cDate(articles.map(articleUpdated));
-  // Tag and author pages change when one of their articles does: dated by its newest edit, never by the import.
-  const listingDates = await articleListingDates(services, articles, {
-    tags: tags.tags.map((tag) => tag.slug),
-    locs: [...fromContent.keys()],
-    origin,
-  });
-  for (const [path, lastmod] of listingDates) {
-    fromContent.set(absolute(path), lastmod);
-  }
+  const fromContent = new Map(listed.entries.map((entry) => [absolute(entry.loc), w3cDate(entry.lastmod)]));
   const urls: SitemapEntry[] = [];
   const add = (path: string, lastmod: string) => urls.push({ loc: absolute(path), lastmod });
 
-  const blogPages = Math.max(1, Math.ceil((blog.pageInfo?.totalItems ?? 0) / BLOG_PAGE_SIZE));
-  for (let page = 1; page <= blogPages; page += 1) add(blogPagePath(null, page), blogUpdated);
-  for (const tag of tags.tags) {
-    const tagUpdated = fromContent.get(absolute(blogPagePath(tag.slug, 1))) || blogUpdated;
-    const pages = Math.max(1, Math.ceil(tag.articlesCount / BLOG_PAGE_SIZE));
-    for (let page = 1; page <= pages; page += 1) add(blogPagePath(tag.slug, page), tagUpdated);
+  // A content service older than the listings sends none: only the first pages are listed then.
+  const blog = listed.blog ?? { articlesCount: 0, lastmod: '' };
+  const blogUpdated = w3cDate(blog.lastmod);
+  for (let page = 1; page <= listingPages(blog.articlesCount); page += 1)
+    add(blogPagePath(null, page), blogUpdated);
+  for (const tag of listed.tags) {
+    // A tag without articles keeps its page's own date, as the content service lists it.
+    const tagUpdated =
+      w3cDate(tag.lastmod) || fromContent.get(absolute(blogPagePath(tag.slug, 1))) || blogUpdated;
+    for (let page = 1; page <= listingPages(tag.articlesCount); page += 1)
+      add(blogPagePath(tag.slug, page), tagUpdated);
   }
   // The gateway's own pages, as each route declares them (app/seo/sitemap-entry.ts).
   const builtOn = w3cDate(builtAt);
@@ -100,73 +79,9 @@ export async function collectSitemap({
   return all.sort((a, b) => (a.loc < b.loc ? -1 : a.loc > b.loc ? 1 : 0));
 }
 
-/** The date an article last changed: its edit, or when never edited, its writing. */
-const articleUpdated = (article: contentV1.ArticleSummary): string => article.editedAt || article.writtenAt;
-
-/** Every published article, page by page from the first page (already fetched, ARTICLES_PER_CALL each). */
-async function allArticles(
-  services: GatewayServices,
-  first: contentV1.ListArticlesResponse,
-): Promise<contentV1.ArticleSummary[]> {
-  const totalPages = Math.max(1, first.pageInfo?.totalPages ?? 1);
-  const rest = await Promise.all(
-    Array.from({ length: totalPages - 1 }, (_, index) =>
-      services.content.listArticles({
-        page: { page: index + 2, pageSize: ARTICLES_PER_CALL },
-        tagSlug: '',
-        authorId: 0,
-        authorSlug: '',
-      }),
-    ),
-  );
-  return [first, ...rest].flatMap((page) => page.articles);
-}
-
-const AUTHOR_PATH = /\/autor\/([a-z0-9-]+)\/$/;
-
-/**
- * lastmod of the tag pages ('/blog/<tag>/') and author pages ('/autor/<slug>/'): the newest
- * edited (or written) date of their articles. A page without articles, or an author the content
- * service cannot name now, keeps the service's own date.
- */
-export async function articleListingDates(
-  services: GatewayServices,
-  articles: readonly contentV1.ArticleSummary[],
-  { tags, locs, origin }: { tags: readonly string[]; locs: readonly string[]; origin: string },
-): Promise<Map<string, string>> {
-  const dates = new Map<string, string>();
-  const tagSlugs = new Set([...tags, ...articles.flatMap((article) => article.tagSlugs)]);
-  const setIfKnown = (path: string, lastmod: string) => {
-    if (lastmod !== '') dates.set(path, lastmod);
-  };
-  for (const slug of tagSlugs) {
-    setIfKnown(
-      blogPagePath(slug, 1),
-      newestW3cDate(articles.filter((article) => article.tagSlugs.includes(slug)).map(articleUpdated)),
-    );
-  }
-  const authorSlugs = locs.flatMap((loc) => {
-    if (!loc.startsWith(`${origin}/`)) return [];
-    const match = AUTHOR_PATH.exec(loc.slice(origin.length));
-    return match ? [match[1]!] : [];
-  });
-  await Promise.all(
-    authorSlugs.map(async (slug) => {
-      try {
-        const author = await services.content.getAuthor({ slug, id: 0, page: { page: 1, pageSize: 1 } });
-        const id = author.summary?.id;
-        if (id === undefined) return;
-        setIfKnown(
-          `/autor/${slug}/`,
-          newestW3cDate(articles.filter((article) => article.authorId === id).map(articleUpdated)),
-        );
-      } catch {
-        // the service's own date stays
-      }
-    }),
-  );
-  return dates;
-}
+/** Pages of a listing of this many articles at the blog's page size; an empty listing still has its first. */
+const listingPages = (articlesCount: number): number =>
+  Math.max(1, Math.ceil(articlesCount / BLOG_PAGE_SIZE));
 
 /** sitemap.xml text: UTF-8, entity-escaped locations, one <url> per page. */
 export function renderSitemapXml(urls: readonly SitemapEntry[]): string {

@@ -227,10 +227,44 @@ export interface SitemapEntry {
   lastmod: string;
 }
 
-/** The sitemap. */
+/**
+ * The sitemap: the published pages, and the blog listings the gateway pages itself.
+ *
+ * Everything is always answered; no request field asks for the listings or the dating. Tag and
+ * author entries had this dating before the listings were added, so a client that ignores the new
+ * fields reads the same entries as before, and the listings cost a few bytes per tag.
+ */
 export interface ListSitemapEntriesResponse {
-  /** Entries sorted by URL. */
+  /**
+   * Entries sorted by URL. A tag or author page is dated by the newest edited-or-written date of
+   * its published articles; one without articles keeps its own date (the import that last changed it).
+   */
   entries: SitemapEntry[];
+  /** The whole blog listing ('/blog/', '/blog/page-2/', ...). Unset only from a service older than this field. */
+  blog: SitemapBlogListing | null;
+  /** The listing of every published tag ('/blog/<slug>/', '/blog/<slug>/page-2/', ...), sorted by slug. */
+  tags: SitemapTagListing[];
+}
+
+/** The blog listing as sitemap.xml needs it: the page size is the caller's, so the count, not the pages. */
+export interface SitemapBlogListing {
+  /** Published articles. */
+  articlesCount: number;
+  /** Newest edited-or-written date of the published articles ('YYYY-MM-DD'); '' when there are none. */
+  lastmod: string;
+}
+
+/** One tag listing as sitemap.xml needs it: the page size is the caller's, so the count, not the pages. */
+export interface SitemapTagListing {
+  /** Tag slug, e.g. 'kredyty'. */
+  slug: string;
+  /** Published articles carrying the tag (as Tag.articles_count). */
+  articlesCount: number;
+  /**
+   * Newest edited-or-written date of those articles ('YYYY-MM-DD'); '' when the tag has none
+   * (its entry then carries the tag page's own date).
+   */
+  lastmod: string;
 }
 
 /** A blog tag. */
@@ -575,6 +609,54 @@ export interface ListCommentsResponse {
   ratingsSum: number;
 }
 
+/** Asks for an article's page with one page of its comments. */
+export interface GetArticlePageRequest {
+  /**
+   * Path with leading and trailing slash, e.g. '/placa-minimalna/'; the comments listed are this
+   * path's.
+   */
+  path: string;
+  /** Order of top-level comments. */
+  commentSort: CommentSort;
+  /** Which page of top-level comments. */
+  commentPage: PageRequest | null;
+}
+
+/** An article's page: the page, its article and one page of its comments. */
+export interface ArticlePage {
+  /**
+   * The page with its route metadata. Its body_html is empty when article is set: the article
+   * carries the body.
+   */
+  page: Page | null;
+  /** The article; unset when the page is not a blog page (its own type then says what it is). */
+  article: Article | null;
+  /** One page of the page's published comments; unset when comments_unavailable. */
+  comments: ListCommentsResponse | null;
+  /** True when the comments could not be listed: the page is answered without them. */
+  commentsUnavailable: boolean;
+}
+
+/** Asks for a lender review page with one page of its comments. */
+export interface GetLenderReviewPageRequest {
+  /** Lender slug; the comments listed are those of '/opinie-o-pozyczkach/<slug>/'. */
+  slug: string;
+  /** Order of top-level comments. */
+  commentSort: CommentSort;
+  /** Which page of top-level comments. */
+  commentPage: PageRequest | null;
+}
+
+/** A lender review page: the review and one page of its comments. */
+export interface LenderReviewPage {
+  /** The review. */
+  review: LenderReview | null;
+  /** One page of the review page's published comments; unset when comments_unavailable. */
+  comments: ListCommentsResponse | null;
+  /** True when the comments could not be listed: the review is answered without them. */
+  commentsUnavailable: boolean;
+}
+
 /** A comment as moderators see it. */
 export interface ModeratedComment {
   /** Comment id. */
@@ -885,6 +967,15 @@ export interface ContentServiceClient {
 
   getArticle(request: GetArticleRequest, metadata?: Metadata): Observable<Article>;
 
+  /**
+   * Returns what an article's page shows in one call: the page at a path, its article and one page
+   * of its comments (GetPage, GetArticle and ListComments composed). NOT_FOUND when the page does not
+   * exist, or when it is a blog page whose article does not (as GetArticle). Comments that cannot be
+   * listed leave the rest answered, with comments_unavailable set.
+   */
+
+  getArticlePage(request: GetArticlePageRequest, metadata?: Metadata): Observable<ArticlePage>;
+
   /** Lists the most viewed articles. */
 
   listPopularArticles(
@@ -913,6 +1004,14 @@ export interface ContentServiceClient {
   /** Returns one lender review page by lender slug; NOT_FOUND when none. */
 
   getLenderReview(request: GetLenderReviewRequest, metadata?: Metadata): Observable<LenderReview>;
+
+  /**
+   * Returns what a lender review page shows in one call: the review and one page of its comments
+   * (GetLenderReview and ListComments composed). NOT_FOUND as GetLenderReview. Comments that cannot
+   * be listed leave the review answered, with comments_unavailable set.
+   */
+
+  getLenderReviewPage(request: GetLenderReviewPageRequest, metadata?: Metadata): Observable<LenderReviewPage>;
 
   /** Stores a visitor's comment or reply; it stays PENDING until a moderator approves it. */
 
@@ -1017,6 +1116,18 @@ export interface ContentServiceController {
     metadata?: Metadata,
   ): Promise<Article> | Observable<Article> | Article;
 
+  /**
+   * Returns what an article's page shows in one call: the page at a path, its article and one page
+   * of its comments (GetPage, GetArticle and ListComments composed). NOT_FOUND when the page does not
+   * exist, or when it is a blog page whose article does not (as GetArticle). Comments that cannot be
+   * listed leave the rest answered, with comments_unavailable set.
+   */
+
+  getArticlePage(
+    request: GetArticlePageRequest,
+    metadata?: Metadata,
+  ): Promise<ArticlePage> | Observable<ArticlePage> | ArticlePage;
+
   /** Lists the most viewed articles. */
 
   listPopularArticles(
@@ -1051,6 +1162,17 @@ export interface ContentServiceController {
     request: GetLenderReviewRequest,
     metadata?: Metadata,
   ): Promise<LenderReview> | Observable<LenderReview> | LenderReview;
+
+  /**
+   * Returns what a lender review page shows in one call: the review and one page of its comments
+   * (GetLenderReview and ListComments composed). NOT_FOUND as GetLenderReview. Comments that cannot
+   * be listed leave the review answered, with comments_unavailable set.
+   */
+
+  getLenderReviewPage(
+    request: GetLenderReviewPageRequest,
+    metadata?: Metadata,
+  ): Promise<LenderReviewPage> | Observable<LenderReviewPage> | LenderReviewPage;
 
   /** Stores a visitor's comment or reply; it stays PENDING until a moderator approves it. */
 
@@ -1146,11 +1268,13 @@ export function ContentServiceControllerMethods() {
       'listTags',
       'getTag',
       'getArticle',
+      'getArticlePage',
       'listPopularArticles',
       'recordArticleView',
       'getAuthor',
       'listLenderReviews',
       'getLenderReview',
+      'getLenderReviewPage',
       'submitComment',
       'listComments',
       'listCommentsForModeration',
