@@ -33,7 +33,7 @@ import { limitDeclaredBody, rejectMalformedUrl, trailingSlashRedirect } from '..
 import { allowHeader, methodRule, methodTable, unansweredPosts } from '../kit/http/methods';
 import { originFormTarget } from '../kit/http/request-target';
 import { HttpProblem } from '../kit/http/http-problem';
-import { keepsItsAddress, knownAddress, serverEndpoints } from './http/addresses';
+import { GENERATED_FILES, keepsItsAddress, knownAddress, mayBeFile, serverEndpoints } from './http/addresses';
 import { seoFiles } from './http/seo-files';
 import { securityHeaderList, securityHeaders } from './http/security';
 import { keptAnswerFastPath } from './http/kept-answer-fast-path';
@@ -178,12 +178,7 @@ export function createGatewayApp(appDeps: GatewayDeps): GatewayListener {
   app.use(trailingSlashRedirect(keepsItsAddress));
   app.use(methodRule(methods, knownAddress(resolver, deps.publicDir)));
   // Files have a dot or live under /assets; page paths end with '/' and skip both routers.
-  app.use(
-    onlyWhen(
-      (req) => req.path.startsWith('/assets') || req.path.includes('.'),
-      staticFiles(deps.publicDir, deps.buildArchive),
-    ),
-  );
+  app.use(onlyWhen((req) => mayBeFile(req.path), staticFiles(deps.publicDir, deps.buildArchive)));
   app.use(onlyWhen((req) => req.path.startsWith('/builds/'), buildRoutes(deps.manifest, deps.buildArchive)));
   // The browsers' events (Kafka or gRPC), and apart from them the gateway's own (offer clicks:
   // always the events service over gRPC as the server origin, also with KAFKA_BROKERS set).
@@ -237,7 +232,7 @@ export function createGatewayApp(appDeps: GatewayDeps): GatewayListener {
   );
   app.use(
     onlyWhen(
-      (req) => req.path === '/sitemap.xml' || req.path === '/robots.txt',
+      (req) => GENERATED_FILES.has(req.path),
       seoFiles({
         services: deps.services,
         cache: deps.cache,

@@ -5,13 +5,32 @@ import { pagePathOfPayload } from '../../shared/page-state';
 import { BENCH_BARE_PREFIX, BENCH_STATIC_PREFIX } from './bench-static';
 import { type PageResolver } from '../pages/page-resolver';
 
+/** The files the gateway writes itself (sitemap.xml, robots.txt): never looked for on disk. */
+export const GENERATED_FILES: ReadonlySet<string> = new Set(['/sitemap.xml', '/robots.txt']);
+
+/**
+ * Whether an address may be a file of the built client: under /assets, or with a dot in its path,
+ * except a page's payload and the generated files, which are answered further down the stack (a
+ * look on disk for each of them would cost a stat per request).
+ */
+export function mayBeFile(pathname: string): boolean {
+  if (pathname.startsWith('/assets')) return true;
+  return (
+    pathname.includes('.') &&
+    !GENERATED_FILES.has(pathname) &&
+    pagePathOfPayload(pathname) === null &&
+    // The benchmark's baselines of a page or of sitemap.xml, answered as the page or file would be.
+    !pathname.startsWith(`${BENCH_STATIC_PREFIX}/`) &&
+    !pathname.startsWith(`${BENCH_BARE_PREFIX}/`)
+  );
+}
+
 /** The server's own addresses besides pages and files, all read-only; the bench's only with BENCH_STATIC. */
 export function serverEndpoints(benchStatic: boolean): Endpoint[] {
   return [
     { path: '/healthz', methods: ['GET'] },
     { path: '/readyz', methods: ['GET'] },
-    { path: '/sitemap.xml', methods: ['GET'] },
-    { path: '/robots.txt', methods: ['GET'] },
+    ...[...GENERATED_FILES].map((file) => ({ path: file, methods: ['GET'] }) as const),
     { path: '/builds/', prefix: true, methods: ['GET'] },
     ...(benchStatic
       ? [
