@@ -181,12 +181,28 @@ describe('shared answers of page loaders', () => {
     }
   });
 
+  it('collects sitemap.xml from its own call and the NBP tables its pages share', async () => {
+    const gateway = await startTestGateway({
+      targets: site.targets,
+      env: { PAGE_CACHE: 'false', SHARED_ANSWER_CACHE: 'true' },
+    });
+    try {
+      for (let i = 0; i < 2; i += 1) await load(gateway, '/sitemap.xml');
+      expect(callsOf(content, 'ListSitemapEntries')).toBe(2);
+      // Tables A and B, asked by the converter's entries once each, then shared.
+      expect(callsOf(rates, 'GetLatestTable')).toBe(2);
+    } finally {
+      await gateway.stop();
+    }
+  });
+
   it('without the page cache and by default, asks for every block again on every load', async () => {
     const gateway = await startTestGateway({ targets: site.targets, env: { PAGE_CACHE: 'false' } });
     try {
-      for (const path of [SEO_PATH, SEO_PATH]) await load(gateway, path);
+      for (const path of [SEO_PATH, SEO_PATH, '/sitemap.xml', '/sitemap.xml']) await load(gateway, path);
       expect(callsOf(content, 'GetNavigation')).toBe(2);
       expect(callsOf(offers, 'MatchOffers')).toBe(2);
+      expect(callsOf(rates, 'GetLatestTable')).toBe(4);
     } finally {
       await gateway.stop();
     }

@@ -9,6 +9,7 @@ import { createPolishLocale } from '../shared/locale';
 import { warsawDay } from '@lib/pl-calendar';
 import { GATEWAY_REDIS_NAMESPACE } from '../kit/config/gateway-config';
 import { type GatewayDeps } from './deps';
+import { type GatewayServices } from '../app/services';
 import { withCompactErrors } from './log-errors';
 import {
   FEATURE_HANDLERS,
@@ -58,6 +59,8 @@ const SHARED_ANSWER_ENTRIES = 5_000;
 export const BODY_LIMIT_BYTES = 100 * 1024;
 
 interface Runtime {
+  /** The services as page loaders (and the sitemap) ask them: through the shared answers when on. */
+  pageServices: GatewayServices;
   resolver: PageResolver;
   renderer: PageRenderer;
   /** Finished pages by address (PAGE_MEMO_MS), when the page cache is on. */
@@ -109,7 +112,7 @@ function createRuntime(deps: GatewayDeps, onUpstreamError?: (error: unknown) => 
     memoizeHtml: deps.config.PAGE_CACHE,
     today,
   });
-  return { resolver, renderer, answers, cacheOptions, today };
+  return { pageServices, resolver, renderer, answers, cacheOptions, today };
 }
 
 /** What the HTTP server calls for every request. */
@@ -234,7 +237,8 @@ export function createGatewayApp(appDeps: GatewayDeps): GatewayListener {
     onlyWhen(
       (req) => GENERATED_FILES.has(req.path),
       seoFiles({
-        services: deps.services,
+        // The routes' own sitemap entries read the same shared answers as their pages (NBP tables, banks).
+        services: runtime.pageServices,
         cache: deps.cache,
         cacheOptions: runtime.cacheOptions,
         origin: deps.config.PUBLIC_ORIGIN,
