@@ -15,6 +15,11 @@ interface CachedRoute {
   type: contentV1.RouteType;
   link: string;
   lastModified: string;
+  /**
+   * lastModified's Warsaw day, the sitemap's lastmod: worked out once per cached table rather
+   * than per entry of every sitemap answer. Absent in a table cached by an older build.
+   */
+  lastModifiedDay?: string;
 }
 
 /** Pages of every kind by path, the route table and the sitemap. */
@@ -57,7 +62,7 @@ export class PagesUseCases {
     const [routes, listings] = await Promise.all([this.routes(), this.blogListings()]);
     const entries = routes.map((route) => ({
       loc: `${origin}${route.path}`,
-      lastmod: warsawDay(new Date(route.lastModified)),
+      lastmod: route.lastModifiedDay ?? warsawDay(new Date(route.lastModified)),
     }));
     return {
       entries: entries.sort((a, b) => (a.loc < b.loc ? -1 : a.loc > b.loc ? 1 : 0)),
@@ -73,6 +78,7 @@ export class PagesUseCases {
         type: ROUTE_TYPE[row.type],
         link: row.link,
         lastModified: row.lastModified.toISOString(),
+        lastModifiedDay: warsawDay(row.lastModified),
       })),
     );
   }
