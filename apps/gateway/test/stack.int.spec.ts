@@ -343,11 +343,17 @@ describeWithRedis('the gateway on the real services, PostgreSQL, Redis and its R
         expect((await beacon({ path }, { cookie: ours.cookie })).status).toBe(204);
       const other = await startVisit(path);
       expect((await beacon({ path }, { cookie: other.cookie })).status).toBe(204);
-      // Read back through the service: the first visit again is not counted, the total is two.
-      await expect(stack.content.recordArticleView({ slug, sessionId: ours.visitId })).resolves.toEqual({
-        views: 2,
-        counted: false,
+      // Read back through the service: the first visit again is not counted, the total is two. An
+      // answer given while the flush job (every 200 ms here) moves counts to PostgreSQL may be a few
+      // views short, never over (ArticleViewsUseCases); the next one is whole again. Asking again
+      // with the same visit counts nothing, so a count of three would never come down to two.
+      const counted: boolean[] = [];
+      await eventually(async () => {
+        const answer = await stack.content.recordArticleView({ slug, sessionId: ours.visitId });
+        counted.push(answer.counted);
+        return answer.views === 2;
       });
+      expect(counted).not.toContain(true);
       // A reader who has not accepted cookies: no visit, no cookie, the report counted on its own.
       const anonymous = await beacon({ path }, {}, { consent: false });
       expect(anonymous.status).toBe(204);
