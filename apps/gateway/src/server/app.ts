@@ -1,6 +1,5 @@
 import { MemoryCache, createRateBudgets } from '@lib/cache';
 import { createMetricsRegistry } from '@lib/observability';
-import compression from 'compression';
 import express from 'express';
 import { type IncomingMessage, type ServerResponse } from 'node:http';
 import { isbot } from 'isbot';
@@ -21,11 +20,18 @@ import {
 } from './feature-handlers';
 import { type FeatureContext, type FeatureStage, reachedBy } from '../kit/feature';
 import { type PagePort } from '../kit/pages/page-port';
-import { BENCH_STATIC_PREFIX, benchRoutes, benchStaticHandler } from './http/bench-static';
+import {
+  BENCH_STATIC_PREFIX,
+  benchRoutes,
+  benchStaticHandler,
+  reachesBenchRoutes,
+} from './http/bench-static';
 import { buildRoutes } from './http/builds';
+import { compressWhereAccepted } from './http/compression';
 import { errorHandler } from './http/error-handler';
 import { createGatewayMetrics } from './http/metrics';
 import { onlyWhen, withBody } from '../kit/http/only-when';
+import { sequence } from '../kit/http/sequence';
 import { publicProbeRoutes } from './http/ops';
 import { type PageExperimentsFor, fastPathKey, pageHandler, payloadHandler } from './http/page-handlers';
 import { newClientId, readClientId } from '../kit/identity/client-id';
@@ -151,38 +157,43 @@ export function createGatewayApp(appDeps: GatewayDeps): GatewayListener {
   // req.ip is the socket address unless TRUST_PROXY names the proxies in front of us.
   app.set('trust proxy', deps.config.TRUST_PROXY);
 
-  app.use(metrics.middleware);
-  app.use((_req, res, next) => {
+  // The whole stack up to the error handler is one Express layer (kit/http/sequence.ts): the same
+  // handlers in the same order, without the router's per-layer work for each of them.
+  const stack: express.RequestHandler[] = [];
+  stack.push(metrics.middleware);
+  stack.push((_req, res, next) => {
     // While draining, tell keep-alive clients to reconnect elsewhere.
     if (readiness.isDraining) res.setHeader('Connection', 'close');
     next();
   });
   const fixedHeaders = securityHeaderList(deps.config.PUBLIC_ORIGIN);
-  app.use(securityHeaders(fixedHeaders));
+  stack.push(securityHeaders(fixedHeaders));
   // Every address's methods: the features' declared endpoints and the server's own; GET elsewhere.
   const methods = methodTable([
     ...serverEndpoints(deps.config.BENCH_STATIC),
     ...FEATURE_HANDLERS.flatMap((feature) => feature.endpoints),
   ]);
   // One origin: an absolute-form target naming ours is answered as its path, another authority is 400.
-  app.use(originFormTarget(deps.config.PUBLIC_ORIGIN, allowHeader(['GET', 'POST'])));
+  stack.push(originFormTarget(deps.config.PUBLIC_ORIGIN, allowHeader(['GET', 'POST'])));
   // Bare /healthz and /readyz only: /metrics and the detailed readiness live on the ops port (main.ts).
   // Their other methods meet the method rule below.
-  app.use(
+  stack.push(
     onlyWhen(
       (req) => (req.path === '/healthz' || req.path === '/readyz') && !withBody(req),
       publicProbeRoutes(readiness),
     ),
   );
-  app.use(compression());
-  app.use(rejectMalformedUrl());
+  stack.push(compressWhereAccepted());
+  stack.push(rejectMalformedUrl());
   // Before any handler: a page address without its slash is a redirect whatever the method, so no
   // handler answers it under two addresses; then one rule for the methods of every address.
-  app.use(trailingSlashRedirect(keepsItsAddress));
-  app.use(methodRule(methods, knownAddress(resolver, deps.publicDir)));
+  stack.push(trailingSlashRedirect(keepsItsAddress));
+  stack.push(methodRule(methods, knownAddress(resolver, deps.publicDir)));
   // Files have a dot or live under /assets; page paths end with '/' and skip both routers.
-  app.use(onlyWhen((req) => mayBeFile(req.path), staticFiles(deps.publicDir, deps.buildArchive)));
-  app.use(onlyWhen((req) => req.path.startsWith('/builds/'), buildRoutes(deps.manifest, deps.buildArchive)));
+  stack.push(onlyWhen((req) => mayBeFile(req.path), staticFiles(deps.publicDir, deps.buildArchive)));
+  stack.push(
+    onlyWhen((req) => req.path.startsWith('/builds/'), buildRoutes(deps.manifest, deps.buildArchive)),
+  );
   // The browsers' events (Kafka or gRPC), and apart from them the gateway's own (offer clicks:
   // always the events service over gRPC as the server origin, also with KAFKA_BROKERS set).
   const eventDelivery =
@@ -217,23 +228,23 @@ export function createGatewayApp(appDeps: GatewayDeps): GatewayListener {
       return onlyWhen((req) => alsoWhen(req) && reaches(req), feature.create(context));
     });
   // Posts that read their own bodies (comments, events, views), each within its own limit.
-  for (const handler of features('own-body', withBody)) app.use(handler);
-  app.use(limitDeclaredBody(BODY_LIMIT_BYTES));
-  for (const reader of formBodies(BODY_LIMIT_BYTES)) app.use(onlyWhen(withBody, reader));
+  stack.push(...features('own-body', withBody));
+  stack.push(limitDeclaredBody(BODY_LIMIT_BYTES));
+  stack.push(...formBodies(BODY_LIMIT_BYTES).map((reader) => onlyWhen(withBody, reader)));
   // The visitors' forms posted to their own pages (/kontakt/, /wspolpraca/, /unsubscribe/, the journey):
   // same origin and a CSRF token bound to the form cookie, then the service; GET draws each form per visitor.
-  for (const handler of features('forms')) app.use(handler);
-  app.use(unansweredPosts(methods));
+  stack.push(...features('forms'));
+  stack.push(unansweredPosts(methods));
   // Read-only endpoints ('Przejdź do oferty', the lead feed, the status page): GET and HEAD only reach them.
-  for (const handler of features('reads')) app.use(handler);
+  stack.push(...features('reads'));
   // An API address nothing answered is a JSON 404, never rendered as a page.
-  app.use(
+  stack.push(
     onlyWhen(
       (req) => req.path.startsWith('/api/'),
       (_req, _res, next) => next(new HttpProblem(404, 'no such API address')),
     ),
   );
-  app.use(
+  stack.push(
     onlyWhen(
       (req) => GENERATED_FILES.has(req.path),
       seoFiles({
@@ -252,20 +263,23 @@ export function createGatewayApp(appDeps: GatewayDeps): GatewayListener {
   );
   if (deps.config.BENCH_STATIC) {
     // The bare render (/__bare<path>: kept data, no gRPC, no cache) and the sitemap's baselines.
-    app.use(
+    stack.push(
       onlyWhen(
-        (req) => req.path.startsWith('/__'),
+        (req) => reachesBenchRoutes(req.path),
         benchRoutes(deps, (bareDeps) => createRuntime(bareDeps, onUpstreamError)),
       ),
     );
-    app.get(
-      `${BENCH_STATIC_PREFIX}{/*path}`,
-      benchStaticHandler((path) => renderWith(runtime, path)),
+    stack.push(
+      onlyWhen(
+        (req) => !withBody(req) && req.path.startsWith(`${BENCH_STATIC_PREFIX}/`),
+        benchStaticHandler((path) => renderWith(runtime, path)),
+      ),
     );
   }
-  app.use(payloadHandler(resolver, deps.manifest.buildId));
+  stack.push(payloadHandler(resolver, deps.manifest.buildId));
   const experimentsFor = pageExperiments(deps);
-  app.use(pageHandler(resolver, renderer, runtime.answers, experimentsFor));
+  stack.push(pageHandler(resolver, renderer, runtime.answers, experimentsFor));
+  app.use(sequence(stack));
   app.use(errorHandler(resolver, renderer, deps.logger));
   if (!runtime.answers) return app;
   const fastPath = keptAnswerFastPath({

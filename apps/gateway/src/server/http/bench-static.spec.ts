@@ -1,7 +1,7 @@
 import { type AnyRoute, type LoadContext } from '../../app/route-types';
 import { SECTION_UNAVAILABLE, sectionOk } from '../../app/section';
 import { type GatewayServices } from '../../app/services';
-import { keepFirst, keptRoutes, keptServices } from './bench-static';
+import { keepFirst, keptRoutes, keptServices, reachesBenchRoutes } from './bench-static';
 
 describe('keepFirst', () => {
   it('runs the load once per key and hands every later caller the same answer', async () => {
@@ -78,5 +78,15 @@ describe('keptRoutes', () => {
     await route!.load(context({ slug: 'b' }));
     expect(load).toHaveBeenCalledTimes(3);
     expect(route).toMatchObject({ name: 'content', pattern: '/:slug/' });
+  });
+});
+
+describe('reachesBenchRoutes', () => {
+  it('names the bare renders and the static sitemap, not the static pages', () => {
+    expect(reachesBenchRoutes('/__bare/pozyczki-dla-studentow/')).toBe(true);
+    expect(reachesBenchRoutes('/__bare/sitemap.xml')).toBe(true);
+    expect(reachesBenchRoutes('/__static/sitemap.xml')).toBe(true);
+    expect(reachesBenchRoutes('/__static/pozyczki-dla-studentow/')).toBe(false);
+    expect(reachesBenchRoutes('/pozyczki-dla-studentow/')).toBe(false);
   });
 });

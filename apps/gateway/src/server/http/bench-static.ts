@@ -147,6 +147,13 @@ export interface BareRuntime {
 }
 
 /**
+ * Whether benchRoutes answers `path`: the bare renders and the static sitemap. Every other page
+ * request, the static baseline's included, passes it by this check instead of walking its router.
+ */
+export const reachesBenchRoutes = (path: string): boolean =>
+  path.startsWith(BENCH_BARE_PREFIX) || path === `${BENCH_STATIC_PREFIX}${SITEMAP_PATH}`;
+
+/**
  * BENCH_STATIC=1: GET /__bare/<path>, the bare render of <path>: the page handler's work (resolve,
  * form state, streamed React render with head, layout, page and document) on data kept in memory,
  * behind the same middleware as the page itself, so that "full stack vs bare render" isolates the
