@@ -45,9 +45,6 @@ const indexKey = z.string().transform((text, ctx) => {
   return key;
 });
 
-const days = (fallback: number) =>
-  z.coerce.number({ error: 'must be a number of days' }).int().min(1).max(3650).default(fallback);
-
 /** Local runs and tests: MailDev, which `npm start` runs on this port (README, "Local mail"). */
 export const DEFAULT_SMTP_URL = 'smtp://127.0.0.1:1025';
 export const DEFAULT_MAIL_FROM = 'Porównywarka pożyczek <no-reply@localhost>';
@@ -87,7 +84,7 @@ export const leadsConfigSchema = serviceEnvSchema('leads')
      */
     LEADS_BLIND_INDEX_KEY: indexKey.optional(),
     /** Submitted applications, contact messages and partner enquiries are deleted after this many days. */
-    LEADS_RETENTION_DAYS: days(365),
+    LEADS_RETENTION_DAYS: env.days(365),
     /** How often the retention and erasure jobs run. */
     LEADS_JOB_INTERVAL_MS: env.positiveMs(60_000),
     /** Submitted applications per e-mail and per phone in one hour; more are refused (RESOURCE_EXHAUSTED). */

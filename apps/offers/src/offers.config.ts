@@ -50,6 +50,12 @@ export const offersConfigSchema = serviceEnvSchema('offers').extend({
   OFFERS_FEED_INTERVAL_MS: env.positiveMs(3_600_000),
   /** One feed fetch gives up after this long (the last good feed keeps serving). */
   OFFERS_FEED_TIMEOUT_MS: env.positiveMs(15_000),
+  /**
+   * A loan application's stored request (amount, period, purpose, age; what GetLeadFeed matches
+   * again) is deleted this many days after it was stored: keep it equal to the leads service's
+   * LEADS_RETENTION_DAYS, which deletes the application itself after as many days.
+   */
+  OFFERS_LEAD_REQUEST_RETENTION_DAYS: env.days(365),
   /** Fetch all feeds once the schema is migrated (before the service reports ready). */
   OFFERS_INGEST_ON_START: env.bool(true),
   /**

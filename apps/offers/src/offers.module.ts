@@ -7,13 +7,14 @@ import { MatchingUseCases } from './application/matching.use-cases';
 import { OfferCatalogue } from './application/offer-catalogue';
 import { OfferListingUseCases } from './application/offer-listing.use-cases';
 import { FeedIngestionJob } from './jobs/feed-ingestion.job';
+import { LeadRequestRetentionJob } from './jobs/lead-request-retention.job';
 import { type OffersConfig } from './offers.config';
 import { FeedSource } from './persistence/feed-source';
 import { FeedsRepository } from './persistence/feeds.repository';
 import { LeadRequestsRepository } from './persistence/lead-requests.repository';
 import { OffersController } from './transport/offers.controller';
 
-/** Nest wiring only: the controller, its use cases, the schedule and their adapters. */
+/** Nest wiring only: the controller, its use cases, the schedules and their adapters. */
 @Module({
   controllers: [OffersController],
   providers: [
@@ -24,6 +25,7 @@ import { OffersController } from './transport/offers.controller';
     ExperimentsUseCases,
     LenderFactsUseCases,
     FeedIngestionJob,
+    LeadRequestRetentionJob,
     FeedsRepository,
     LeadRequestsRepository,
     {

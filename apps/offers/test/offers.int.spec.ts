@@ -18,6 +18,7 @@ import {
   until,
 } from '@lib/testing';
 import { offersIngestCli } from '../src/cli/offers-ingest.cli';
+import { LeadRequestRetentionJob } from '../src/jobs/lead-request-retention.job';
 import { offersService } from '../src/offers.service-definition';
 
 const BUNDLED_FEEDS = path.resolve(__dirname, '../feeds');
@@ -539,6 +540,37 @@ describeWithRedis('offers service over gRPC (real PostgreSQL and Redis, feeds ov
     ]);
     // A refused request forgot nothing.
     expect((await feedOf(kept)).offerIds).toEqual(keptFeed.offerIds);
+  });
+
+  it('deletes stored requests older than OFFERS_LEAD_REQUEST_RETENTION_DAYS: their lead feed is NOT_FOUND, newer ones stay', async () => {
+    const [expired, lastDay, fresh] = [randomUUID(), randomUUID(), randomUUID()];
+    for (const applicationId of [expired, lastDay, fresh])
+      await t.client.matchOffers(match({ amountGrosze: 300_000, periodDays: 90, applicationId }));
+    const now = new Date();
+    const daysBefore = (days: number, plusMs = 0) => new Date(now.getTime() - days * 86_400_000 + plusMs);
+    const storedAt = async (applicationId: string, at: Date): Promise<void> =>
+      void (await t.service.dataSource.query(
+        'UPDATE offers.lead_requests SET created_at = $2 WHERE application_id = $1',
+        [applicationId, at],
+      ));
+    // The default retention is 365 days: a request stored just before the cut-off goes, one just after stays.
+    await storedAt(expired, daysBefore(365, -1_000));
+    await storedAt(lastDay, daysBefore(365, 1_000));
+    await storedAt(fresh, daysBefore(10));
+    const feedOf = (leadId: string) =>
+      t.client.getLeadFeed({ leadId, page: 'all', direction: 'swap', pf: 1, country: '' });
+
+    const job = t.service.app.get(LeadRequestRetentionJob);
+    expect(await job.runOnce(now)).toBe(1);
+    expect((await failure(feedOf(expired))).code).toBe(status.NOT_FOUND);
+    const left = await t.service.dataSource.query<{ application_id: string }[]>(
+      'SELECT application_id FROM offers.lead_requests WHERE application_id = ANY($1::uuid[]) ORDER BY created_at',
+      [[expired, lastDay, fresh]],
+    );
+    expect(left).toEqual([{ application_id: lastDay }, { application_id: fresh }]);
+    expect((await feedOf(fresh)).offerIds.length).toBeGreaterThan(0);
+    // A second run finds nothing more to delete.
+    expect(await job.runOnce(now)).toBe(0);
   });
 
   it('assigns experiment variants deterministically, keeps allowed stored values and takes overrides', async () => {

@@ -34,6 +34,10 @@ const positiveMs = (fallback: number) =>
     .positive('must be positive')
     .default(fallback);
 
+/** A retention or validity period in whole days (1 to ten years). */
+const days = (fallback: number) =>
+  z.coerce.number({ error: 'must be a number of days' }).int().min(1).max(3650).default(fallback);
+
 const bool = (fallback: boolean) =>
   z
     .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
@@ -54,4 +58,4 @@ const logLevel = z
   .default('info');
 
 /** Building blocks for every process's environment schema, with messages written for operators. */
-export const env = { port, url, hostPort, positiveMs, bool, optionalBool, logLevel };
+export const env = { port, url, hostPort, positiveMs, days, bool, optionalBool, logLevel };

@@ -112,6 +112,14 @@ export class MatchingUseCases {
   }
 
   /**
+   * Retention: the requests stored before `before` are deleted, as the leads service deletes the
+   * applications themselves after LEADS_RETENTION_DAYS; their lead feed is NOT_FOUND from then on.
+   */
+  async forgetLeadRequestsStoredBefore(before: Date): Promise<number> {
+    return this.leadRequests.deleteStoredBefore(before);
+  }
+
+  /**
    * The offer ids a lead's stored request matches today, best first (paid placements, comparison
    * sites and intermediaries not among them).
    */

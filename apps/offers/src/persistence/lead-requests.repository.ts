@@ -35,6 +35,17 @@ export class LeadRequestsRepository {
     return result.affected ?? 0;
   }
 
+  /** Retention: deletes the requests stored before `before`; how many there were. */
+  async deleteStoredBefore(before: Date): Promise<number> {
+    const result = await this.dataSource
+      .getRepository(LeadRequestEntity)
+      .createQueryBuilder()
+      .delete()
+      .where('created_at < :before', { before })
+      .execute();
+    return result.affected ?? 0;
+  }
+
   async find(applicationId: string): Promise<LeadRequestEntity | undefined> {
     return (
       (await this.dataSource.getRepository(LeadRequestEntity).findOne({ where: { applicationId } })) ??

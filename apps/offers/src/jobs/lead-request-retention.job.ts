@@ -1,0 +1,81 @@
+import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit, Optional } from '@nestjs/common';
+import { runExclusive } from '@lib/database';
+import { type Logger } from '@lib/observability';
+import { LOGGER, SERVICE_CONFIG } from '@lib/service-kit';
+import { DataSource } from 'typeorm';
+import { MatchingUseCases } from '../application/matching.use-cases';
+import { type OffersConfig } from '../offers.config';
+
+/**
+ * Every hour: deletes the loan applications' stored requests older than
+ * OFFERS_LEAD_REQUEST_RETENTION_DAYS (the leads service deletes the applications after its own
+ * LEADS_RETENTION_DAYS; an erasure deletes both at once through ForgetLeadRequests). Retention is
+ * counted in days, so an hourly run deletes a request at most an hour late. One replica at a time
+ * (the PostgreSQL advisory lock LEAD_REQUEST_RETENTION_LOCK; a replica that does not get it skips
+ * the run); a failed run is logged and the next one tries again.
+ */
+export const LEAD_REQUEST_RETENTION_LOCK = 'offers:lead-request-retention';
+export const LEAD_REQUEST_RETENTION_INTERVAL_MS = 3_600_000;
+
+const DAY_MS = 86_400_000;
+
+@Injectable()
+export class LeadRequestRetentionJob implements OnModuleInit, OnApplicationShutdown {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<number | undefined> | undefined;
+
+  constructor(
+    private readonly matching: MatchingUseCases,
+    @Inject(SERVICE_CONFIG) private readonly config: OffersConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+    // The service's DataSource (one runner across replicas); absent in unit tests, which run every time.
+    @Optional() @Inject(DataSource) private readonly dataSource?: DataSource,
+  ) {}
+
+  onModuleInit(): void {
+    this.timer = setInterval(() => void this.runOnce(), LEAD_REQUEST_RETENTION_INTERVAL_MS);
+    // The schedule alone never keeps the process alive.
+    this.timer.unref();
+  }
+
+  /**
+   * One run (also what tests call): how many requests it deleted, or undefined when it did not
+   * run here (another replica holds the lock, or the run failed). A run already going is joined.
+   */
+  runOnce(now: Date = new Date()): Promise<number | undefined> {
+    this.running ??= this.work(now).finally(() => (this.running = undefined));
+    return this.running;
+  }
+
+  private async work(now: Date): Promise<number | undefined> {
+    const before = new Date(now.getTime() - this.config.OFFERS_LEAD_REQUEST_RETENTION_DAYS * DAY_MS);
+    const forget = () => this.matching.forgetLeadRequestsStoredBefore(before);
+    try {
+      let deleted: number;
+      if (this.dataSource) {
+        const run = await runExclusive(this.dataSource, LEAD_REQUEST_RETENTION_LOCK, forget);
+        if (!run.ran) {
+          this.logger.debug('lead request retention runs on another replica; skipped here');
+          return undefined;
+        }
+        deleted = run.value;
+      } else {
+        deleted = await forget();
+      }
+      if (deleted > 0)
+        this.logger.info(
+          { leadRequestsDeleted: deleted, storedBefore: before.toISOString() },
+          'lead request retention',
+        );
+      return deleted;
+    } catch (error) {
+      this.logger.warn({ err: error }, 'lead request retention failed; the next run tries again');
+      return undefined;
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running;
+  }
+}
