@@ -411,9 +411,13 @@ describe('gateway rates pages when the rates service fails', () => {
       expect(res.status).toBe(200);
       expect(text(res.body)).toContain('kurs z dnia 17.01.2025 – dane przykładowe');
       // with nothing cached, a page that needs the rates says the service is unavailable
-      const fresh = await rawRequest(gateway.port, { path: '/kursy-walut-w-bankach/' });
+      const fresh = await rawRequest(gateway.port, { path: '/kursy-walut-w-bankach/ing/' });
       expect(fresh.status).toBe(503);
       expectNoStack(fresh.body);
+      // the banks' list is an answer pages share: the one the bank page read still lists the banks
+      const list = await rawRequest(gateway.port, { path: '/kursy-walut-w-bankach/' });
+      expect(list.status).toBe(200);
+      expect(text(list.body)).toContain('ING Bank Śląski');
     } finally {
       await gateway.stop();
       await Promise.all([content.stop(), ratesRunning ? rates.stop() : undefined]);

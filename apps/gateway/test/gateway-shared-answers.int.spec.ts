@@ -181,7 +181,7 @@ describe('shared answers of page loaders', () => {
     }
   });
 
-  it('collects sitemap.xml from its own call and the NBP tables its pages share', async () => {
+  it('collects sitemap.xml from its own call and the NBP tables and the list of banks its pages share', async () => {
     const gateway = await startTestGateway({
       targets: site.targets,
       env: { PAGE_CACHE: 'false', SHARED_ANSWER_CACHE: 'true' },
@@ -191,6 +191,8 @@ describe('shared answers of page loaders', () => {
       expect(callsOf(content, 'ListSitemapEntries')).toBe(2);
       // Tables A and B, asked by the converter's entries once each, then shared.
       expect(callsOf(rates, 'GetLatestTable')).toBe(2);
+      // The banks' list of the bank pages' entries, asked once, then shared.
+      expect(callsOf(rates, 'ListBanks')).toBe(1);
     } finally {
       await gateway.stop();
     }
@@ -203,6 +205,7 @@ describe('shared answers of page loaders', () => {
       expect(callsOf(content, 'GetNavigation')).toBe(2);
       expect(callsOf(offers, 'MatchOffers')).toBe(2);
       expect(callsOf(rates, 'GetLatestTable')).toBe(4);
+      expect(callsOf(rates, 'ListBanks')).toBe(2);
     } finally {
       await gateway.stop();
     }

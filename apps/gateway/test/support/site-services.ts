@@ -27,7 +27,7 @@ export async function startSiteServices<E = unknown>(
   const services = await Promise.all([
     startFakeService('content', createFakeContent().handlers),
     startFakeService('offers', OFFERS_HANDLERS),
-    startFakeService('rates', { GetLatestTable: () => RATE_TABLE }),
+    startFakeService('rates', { GetLatestTable: () => RATE_TABLE, ListBanks: () => ({ banks: [] }) }),
     startFakeService('events', {
       IngestEvents: (request) => {
         const batch = (request as { events: E[] }).events;

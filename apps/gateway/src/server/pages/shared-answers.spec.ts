@@ -21,7 +21,7 @@ function countingServices() {
       getLenderFacts: answer('GetLenderFacts'),
       matchOffers: answer('MatchOffers'),
     },
-    rates: { getLatestTable: answer('GetLatestTable') },
+    rates: { getLatestTable: answer('GetLatestTable'), listBanks: answer('ListBanks') },
     leads: { getApplicationLimits: answer('GetApplicationLimits') },
     events: {},
   } as unknown as GatewayServices;
@@ -40,10 +40,13 @@ describe('withSharedAnswers', () => {
     await shared.offers.matchOffers({ applicationId: '', amountGrosze: 200 } as never);
     await shared.content.getNavigation({});
     await shared.content.getNavigation({});
+    await shared.rates.listBanks({});
+    await shared.rates.listBanks({});
     expect(calls).toEqual([
       'MatchOffers {"applicationId":"","amountGrosze":100}',
       'MatchOffers {"applicationId":"","amountGrosze":200}',
       'GetNavigation {}',
+      'ListBanks {}',
     ]);
   });
 

@@ -20,8 +20,8 @@ type Read<Req, Res> = (request: Req, options?: CallOptions) => Promise<Res>;
  * The gRPC clients page loaders call, with the reads that every visitor gets alike and that many
  * pages show answered through `cache` with stale-while-revalidate, per request: the navigation,
  * the catalogue's figures (ListLenderFacts, and a lender's: GetLender, GetLenderFacts), an offers
- * block's ranking (MatchOffers without an application), the latest NBP table and what the
- * application form accepts. A page whose own data
+ * block's ranking (MatchOffers without an application), the latest NBP table, the banks' list
+ * (ListBanks: the bank pages and the sitemap) and what the application form accepts. A page whose own data
  * is not cached then costs one round to the service that holds it instead of one per block. An
  * answer that failed is not kept (the next page asks again); a call with its own options
  * (deadline, metadata) is sent as it is. Every other method is the client's own.
@@ -53,7 +53,11 @@ export function withSharedAnswers(
         (request: offersV1.MatchOffersRequest) => request.applicationId === '',
       ),
     },
-    rates: { ...rates, getLatestTable: shared('rates.GetLatestTable', rates.getLatestTable) },
+    rates: {
+      ...rates,
+      getLatestTable: shared('rates.GetLatestTable', rates.getLatestTable),
+      listBanks: shared('rates.ListBanks', rates.listBanks),
+    },
     leads: {
       ...leads,
       getApplicationLimits: shared('leads.GetApplicationLimits', leads.getApplicationLimits),
