@@ -96,9 +96,14 @@ describe('sequence', () => {
     expect(rest).not.toHaveBeenCalled();
   });
 
-  it('treats next("route") as next() and next("router") as leaving the sequence', async () => {
+  it('treats next("route") and next(null) as next(), and next("router") as leaving the sequence', async () => {
     const skipped = jest.fn<void, Parameters<RequestHandler>>();
-    const viaRoute = await get([(_req, _res, next) => next('route'), (_req, _res, next) => next()]);
+    const viaRoute = await get([
+      (_req, _res, next) => next('route'),
+      // Express's router takes any falsy value as no error too.
+      (_req, _res, next) => next(null),
+      (_req, _res, next) => next(),
+    ]);
     expect(viaRoute).toMatchObject({ status: 200, seen: ['after'] });
     await close(server!);
     server = undefined;

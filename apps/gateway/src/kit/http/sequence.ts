@@ -34,7 +34,8 @@ export function sequence(handlers: readonly RequestHandler[]): RequestHandler {
     const next = (signal?: unknown): void => {
       if (left) return;
       if (signal === 'router') return exit();
-      if (signal !== undefined && signal !== null && signal !== 'route') return exit(signal);
+      // As Express's router: any falsy value, like 'route', is no error.
+      if (signal && signal !== 'route') return exit(signal);
       const handler = list[index];
       index += 1;
       if (handler === undefined) return exit();
