@@ -213,6 +213,26 @@ describeWithChromium('the cookie choice in a real browser', () => {
     await context.close();
   });
 
+  it("shows the notice with the page's first paint, before any script of the page has loaded, and takes a choice made then", async () => {
+    const { context, page, errors } = await visitor();
+    // The bundle never arrives: what shows is the HTML, the stylesheet and the inline probe alone.
+    await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    await page.goto(`${gateway.url}/o-nas/`);
+    const notice = page.getByRole('region', { name: 'Zgoda na pliki cookie' });
+    expect(await notice.isVisible()).toBe(true);
+    await expect(page.locator('html').getAttribute('data-client')).resolves.toBeNull();
+    // The notice's form posts the choice itself, like the settings page's form.
+    await Promise.all([
+      page.waitForURL(`${gateway.url}/ustawienia-cookies/?zapisano=tak`),
+      notice.getByRole('button', { name: 'Akceptuję' }).click(),
+    ]);
+    expect(await cookie(context, 'cookie_consent')).toMatchObject({ value: 'granted' });
+    await page.goto(`${gateway.url}/o-nas/`);
+    expect(await page.locator('.consent-notice').isVisible()).toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('works without JavaScript: the footer link leads to the settings page, whose form withdraws consent and deletes its cookies', async () => {
     const { context, page } = await visitor(false);
     await context.addCookies(

@@ -1,6 +1,6 @@
 import { type FakeGrpcServer, startFakeService } from './support/fake-grpc';
 import { createFakeContent } from './support/content-fixtures';
-import { expectNoStack, rawRequest } from './support/raw-http';
+import { expectNoInjectedScript, expectNoStack, rawRequest } from './support/raw-http';
 import { type TestGateway, deadTarget, startTestGateway } from './support/test-gateway';
 
 /*
@@ -113,7 +113,7 @@ describe('eligibility quiz page', () => {
     );
     expect(dataText(res.body, 'data-item-status="citizen"')).toBe('bez odpowiedzi');
     expect(checked(res.body, 'obywatel')).toBeUndefined();
-    expect(res.body).not.toContain('<script>');
+    expectNoInjectedScript(res.body);
     expect(res.body).toMatch(/data-result-incomplete=""(?! hidden)/);
     // a partly answered address: the others unanswered with the hint
     const partial = await get(`${PATH}?konto=tak`);

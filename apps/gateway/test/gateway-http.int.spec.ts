@@ -1,4 +1,5 @@
 import { status } from '@grpc/grpc-js';
+import { createHash } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { FakeGrpcError, type FakeGrpcServer, startFakeService } from './support/fake-grpc';
 import { ABOUT_PAGE, HOME_PAGE, OFFERS_HANDLERS } from './support/content-fixtures';
@@ -283,6 +284,16 @@ describe('gateway over HTTP with real gRPC services', () => {
       expect(res.headers['cache-control']).toBe('public, max-age=0, s-maxage=30, stale-while-revalidate=600');
       expect(res.headers['content-security-policy']).toContain("script-src 'self'");
       expect(res.headers['content-security-policy']).not.toContain('unsafe-inline');
+      // Every inline script the page executes is allowed by its hash, and nothing else inline.
+      const inline = [...res.body.matchAll(/<script(?![^>]*\b(?:src|type)=)[^>]*>([\s\S]*?)<\/script>/g)];
+      expect(inline.length).toBeGreaterThan(0);
+      const scriptSources = /script-src ([^;]*)/.exec(res.headers['content-security-policy'] as string)![1]!;
+      expect(scriptSources.split(' ').sort()).toEqual(
+        [
+          "'self'",
+          ...inline.map(([, text]) => `'sha256-${createHash('sha256').update(text!).digest('base64')}'`),
+        ].sort(),
+      );
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['x-powered-by']).toBeUndefined();
       const etag = res.headers.etag as string;

@@ -14,7 +14,7 @@ import {
   fittingCost,
 } from './support/content-fixtures';
 import { OFFERS, RATE_TABLE } from './support/fixtures';
-import { expectNoStack, rawRequest, setCookies } from './support/raw-http';
+import { expectNoInjectedScript, expectNoStack, rawRequest, setCookies } from './support/raw-http';
 import { acceptedBatch } from './support/site-services';
 import { type TestGateway, deadTarget, startTestGateway } from './support/test-gateway';
 
@@ -300,7 +300,7 @@ describe('gateway offer pages, the offer redirect and the lead feed', () => {
 
       const nonsense = await get('/offers3/?suma=%3Cscript%3E&okres=du%C5%BCo');
       expect(nonsense.status).toBe(200);
-      expect(nonsense.body).not.toContain('<script>');
+      expectNoInjectedScript(nonsense.body);
       expect(text(nonsense.body)).toContain('Kwota musi być liczbą');
     });
 

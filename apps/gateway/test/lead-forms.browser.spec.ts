@@ -214,9 +214,12 @@ describeWithChromium('visitor forms in a real browser', () => {
   it('asks about cookies until answered: the notice is accepted with one click and remembered', async () => {
     const { context, page } = await visitor();
     await page.goto(`${gateway.url}/kontakt/`);
-    await page.waitForSelector('.consent-notice');
+    await page.waitForSelector('.consent-notice', { state: 'visible' });
+    await page.waitForSelector('html[data-client="ready"]');
     await page.click('.consent-notice >> text=Akceptuję');
-    await page.locator('.consent-notice').waitFor({ state: 'detached' });
+    await page.locator('.consent-notice').waitFor({ state: 'hidden' });
+    // Posted in the background: the visitor stays on the page.
+    expect(page.url()).toBe(`${gateway.url}/kontakt/`);
     await until(async () =>
       (await context.cookies()).some(
         (cookie) => cookie.name === 'cookie_consent' && cookie.value === 'granted',
@@ -225,7 +228,7 @@ describeWithChromium('visitor forms in a real browser', () => {
     // The next page: no cookie notice any more.
     await page.reload();
     await page.waitForSelector('html[data-client="ready"]');
-    expect(await page.locator('.consent-notice').count()).toBe(0);
+    expect(await page.locator('.consent-notice').isVisible()).toBe(false);
     await context.close();
   });
 });

@@ -17,6 +17,7 @@ import {
   namesOf,
 } from '../src/shared/cookie-catalogue';
 import { VISIT_ID_KEY } from '../src/shared/visit-id';
+import { CONSENT_NOTICE_TEXTS } from '../src/shared/consent-notice';
 import {
   DOCS_DIR,
   LEGAL_DOCUMENTS,
@@ -335,12 +336,11 @@ describe('the cookie policy matches the cookie catalogue (shared/cookie-catalogu
   });
 
   it('the cookie notice names what waits for consent the way the policy does', () => {
-    const notice = readFileSync(path.join(SRC, 'features/tracking/consent-notice.ts'), 'utf8');
-    expect(notice).toContain('identyfikator przeglądarki');
-    expect(notice).toContain('źródło wizyty');
-    expect(notice).toContain('wersję strony w teście porównawczym');
-    expect(notice).toContain("'Akceptuję'");
-    expect(notice).toContain("'Tylko niezbędne'");
+    expect(CONSENT_NOTICE_TEXTS.notice).toContain('identyfikator przeglądarki');
+    expect(CONSENT_NOTICE_TEXTS.notice).toContain('źródło wizyty');
+    expect(CONSENT_NOTICE_TEXTS.notice).toContain('wersję strony w teście porównawczym');
+    expect(CONSENT_NOTICE_TEXTS.accept).toBe('Akceptuję');
+    expect(CONSENT_NOTICE_TEXTS.necessaryOnly).toBe('Tylko niezbędne');
     expect(cookieRows.filter((row) => row.basis === BASIS_LABEL.consent).map((row) => row.names[0])).toEqual(
       COOKIE_CATALOGUE.filter((entry) => entry.basis === 'consent').map((entry) => entry.name),
     );

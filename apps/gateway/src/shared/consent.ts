@@ -1,7 +1,8 @@
 /**
  * The visitor's answer to the cookie notice, kept in a first-party cookie that the choice's answer
- * (POST /ustawienia-cookies/) sets and the gateway reads with every request. The notice is drawn by
- * the tracker, so pages stay the same for everyone. What waits for consent is the catalogue's
+ * (POST /ustawienia-cookies/) sets and the gateway reads with every request. Every page carries the
+ * notice, shown by the browser while it holds no answer (shared/consent-notice.ts), so pages stay
+ * the same for everyone. What waits for consent is the catalogue's
  * 'consent' basis (shared/cookie-catalogue.ts, /polityka-cookies/): the client id, the
  * traffic-source cookies and the A/B variant. No answer yet ('unset') counts as no consent: only
  * strictly necessary cookies are written, and events carry no traffic source.

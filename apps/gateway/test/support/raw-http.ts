@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { CONSENT_PROBE_SCRIPT } from '../../src/server/render/consent-notice-markup';
 
 export interface RawResponse {
   status: number;
@@ -62,4 +63,12 @@ export function expectNoStack(body: string): void {
   expect(body).not.toMatch(/\n\s+at\s/);
   expect(body).not.toMatch(/at .+\.(js|ts):\d+/);
   expect(body).not.toMatch(/(TypeError|ReferenceError|GrpcCallError|SyntaxError|RangeError)/);
+}
+
+/**
+ * No executable inline script in a page but the cookie notice's probe (the one the CSP allows by
+ * its hash): a value from the address or a form never comes back as markup.
+ */
+export function expectNoInjectedScript(body: string): void {
+  expect(body.replace(`<script>${CONSENT_PROBE_SCRIPT}</script>`, '')).not.toContain('<script>');
 }

@@ -19,7 +19,7 @@
  * - experiment assignment (60: each experiment the page's marker lists, with the variant of its
  *   exp_<id> cookie, once per tab session; its flow then goes in sub3 of the page's events), only
  *   with consent: without it the visitor is in no experiment;
- * - consent choice (80, from the cookie notice, consent-notice.ts), drawn while the browser holds
+ * - consent choice (80, from the cookie notice, consent-notice.ts), shown while the browser holds
  *   no answer and again when the visitor opens the footer's "Ustawienia cookies".
  *   Offer clicks (50) are recorded by the gateway's offer redirect (features/offers), which every
  *   'Przejdź do oferty' link passes through; the id is server-only, so POST /api/event refuses a
@@ -38,6 +38,7 @@
 import { EVENT } from '@lib/tracking/catalogue';
 import { readConsent } from '../../shared/consent';
 import { cookieValues } from '../../shared/cookies';
+import { takeOverConsentNotice } from './consent-notice';
 import { TRACKING_EVENTS_PATH } from './tracking-endpoint';
 import { type TextField, type TrackedEvent, type Tracker } from './tracked-event';
 
@@ -283,17 +284,13 @@ function createTracker(): Tracker {
     if (event.target instanceof HTMLFormElement)
       track({ event_id: EVENT.formSubmission, sub4: formName(event.target), sub5: 'sent' });
   });
-  const showNotice = (again: boolean) =>
-    import('./consent-notice').then(({ showConsentNotice }) =>
-      showConsentNotice({ track: (event) => track({ ...landing, ...event }), flush }, again),
-    );
+  const consentNotice = takeOverConsentNotice({ track: (event) => track({ ...landing, ...event }), flush });
   document.addEventListener('click', (event) => {
     const target = event.target instanceof Element ? event.target : null;
     const settings = target?.closest<HTMLAnchorElement>('a[data-cookie-settings]');
+    // The cookie notice in place of the settings page; the page itself when this page has no notice.
     if (settings && !event.defaultPrevented && !event.ctrlKey && !event.metaKey && !event.shiftKey) {
-      // The cookie notice in place of the settings page; the page itself when the notice cannot load.
-      event.preventDefault();
-      showNotice(true).catch(() => location.assign(settings.href));
+      if (consentNotice.reopen()) event.preventDefault();
     }
     const form = target?.closest('a[data-track-submit]')?.closest('form');
     if (form) track({ event_id: EVENT.formSubmission, sub4: formName(form), sub5: 'sent' });
@@ -324,7 +321,6 @@ function createTracker(): Tracker {
   pageView(landing.referer ?? '', landing);
   // A form the server drew again with its errors: each field it marked is an invalid field.
   for (const element of document.querySelectorAll('form [aria-invalid="true"]')) markedInvalid(element);
-  if (readConsent(document.cookie) === 'unset') showNotice(false).catch(() => undefined);
   try {
     for (const key of Object.keys(localStorage))
       if (key.startsWith(RETIRED_STORAGE_PREFIX)) localStorage.removeItem(key);

@@ -1,6 +1,7 @@
 import { type Request, type RequestHandler, type Response } from 'express';
 import helmet from 'helmet';
 import { createHash } from 'node:crypto';
+import { CONSENT_PROBE_SOURCE } from '../render/consent-notice-markup';
 import { FALLBACK_ERROR_HTML } from '../render/fallback-page';
 
 /** Hash of the one inline <style> we ever send (in the static fallback page). */
@@ -34,9 +35,10 @@ export const PERMISSIONS_POLICY = [
   .join(', ');
 
 /**
- * helmet with a strict CSP. Pages carry no inline script at all: the bundle loads from our own
- * origin, and the page state travels in a type="application/json" block, which browsers never
- * execute (CSP governs execution, so it needs neither nonce nor hash).
+ * helmet with a strict CSP. The bundle loads from our own origin; the one inline script, the
+ * cookie notice's probe, is allowed by its hash (the same text on every page, so no nonce); the page
+ * state travels in a type="application/json" block, which browsers never execute (CSP governs
+ * execution, so it needs neither nonce nor hash).
  */
 function helmetFor(publicOrigin: string): RequestHandler {
   const https = publicOrigin.startsWith('https:');
@@ -45,7 +47,7 @@ function helmetFor(publicOrigin: string): RequestHandler {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", CONSENT_PROBE_SOURCE],
         styleSrc: ["'self'", fallbackStyleHash()],
         imgSrc: ["'self'", 'data:', 'https:'],
         fontSrc: ["'self'"],

@@ -3,6 +3,7 @@ import { SITE_NAME } from '../../app/seo/site';
 import { type Locale } from '../../shared/locale';
 import { APP_ROOT_ID, INLINE_STATE_ID, serializeForScript } from '../../shared/page-state';
 import { type ClientManifest, modulePreloads } from './client-manifest';
+import { CONSENT_NOTICE_HTML, CONSENT_PROBE_SCRIPT } from './consent-notice-markup';
 import { escapeHtml } from './html';
 
 export interface DocumentParts {
@@ -45,13 +46,15 @@ export function structuredDataScripts(head: RouteHead): string[] {
 
 /**
  * Everything before React's markup. The entry script sits in <head> as a module (deferred by the
- * browser), so it downloads in parallel with the HTML; no executable inline script is ever
- * emitted, which keeps the Content-Security-Policy at script-src 'self'.
+ * browser), so it downloads in parallel with the HTML. The one inline script, the cookie notice's
+ * probe (consent-notice-markup.ts), comes before the stylesheets so that nothing holds it back; the
+ * Content-Security-Policy allows it by its hash and no other inline script.
  */
 export function documentStart({ head, locale, manifest }: DocumentParts): string {
   const meta = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<script>${CONSENT_PROBE_SCRIPT}</script>`,
     `<title>${escapeHtml(head.title)}</title>`,
     `<meta name="description" content="${escapeHtml(head.description)}">`,
     head.canonical ? `<link rel="canonical" href="${escapeHtml(head.canonical)}">` : '',
@@ -69,7 +72,10 @@ export function documentStart({ head, locale, manifest }: DocumentParts): string
   return `<!DOCTYPE html><html lang="${escapeHtml(locale.language)}"><head>${meta}</head><body><div id="${APP_ROOT_ID}">`;
 }
 
-/** Everything after React's markup: the page state (from serializeForScript), inlined exactly once. */
+/**
+ * Everything after React's markup: the cookie notice (outside the root React hydrates) and the page
+ * state (from serializeForScript), inlined exactly once.
+ */
 export function documentEnd(stateJson: string): string {
-  return `</div><script id="${INLINE_STATE_ID}" type="application/json">${stateJson}</script></body></html>`;
+  return `</div>${CONSENT_NOTICE_HTML}<script id="${INLINE_STATE_ID}" type="application/json">${stateJson}</script></body></html>`;
 }
