@@ -1,14 +1,29 @@
 'use strict';
-// Writes each Jest run's totals, and the files that skipped tests, to tmp/test-results/<project>.json,
-// so `npm test` (one Jest run per Nx project) can end with one line for the whole workspace:
-// tools/jest/print-summary.mjs.
+// Writes each Jest run's totals, the files that skipped tests and the tests that failed (with the
+// start of their message) to tmp/test-results/<project>.json, so `npm test` (one Jest run per Nx
+// project) can end with what failed and one line for the whole workspace: tools/jest/print-summary.mjs.
 const fs = require('node:fs');
 const path = require('node:path');
+const { stripVTControlCharacters } = require('node:util');
 
 // A test that leaves a server, socket, child process or timer running keeps Jest from exiting, and
 // Jest then waits for ever (it only prints a warning). forceExit would end the wait but also hide the
 // leak. Instead, a run whose process is still alive this long after its tests finished fails, loudly.
 const EXIT_GRACE_MS = 20_000;
+/** Lines of a failure's message kept for the summary: the assertion and its first frames. */
+const MESSAGE_LINES = 12;
+
+/** @param {string} text */
+function messageStart(text) {
+  return (
+    stripVTControlCharacters(text)
+      .split('\n')
+      .map((line) => line.trimEnd())
+      // Jest's and Node's own frames say nothing about the test.
+      .filter((line) => line.trim() !== '' && !/node_modules\/|node:internal|<anonymous>\)$/.test(line))
+      .slice(0, MESSAGE_LINES)
+  );
+}
 
 class SummaryReporter {
   constructor(globalConfig) {
@@ -33,6 +48,25 @@ class SummaryReporter {
           skipped: file.numPendingTests + file.numTodoTests,
         }))
         .filter((file) => file.skipped > 0),
+      // Every failed test, and every file that could not run at all, with its message's start.
+      failures: results.testResults.flatMap((file) => {
+        const relative = path.relative(this.rootDir, file.testFilePath);
+        const failedTests = file.testResults
+          .filter((test) => test.status === 'failed')
+          .map((test) => ({
+            file: relative,
+            test: test.fullName,
+            message: messageStart(test.failureMessages.join('\n')),
+          }));
+        if (failedTests.length > 0 || !file.testExecError) return failedTests;
+        return [
+          {
+            file: relative,
+            test: '(the file could not run)',
+            message: messageStart(file.failureMessage ?? ''),
+          },
+        ];
+      }),
     };
     fs.writeFileSync(path.join(dir, `${this.name}.json`), JSON.stringify(summary));
     this.failIfNotExited(path.relative(this.rootDir, this.configRootDir) || '.');

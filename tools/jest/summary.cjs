@@ -5,6 +5,8 @@
 // (it.skip, it.todo, or a suite skipped for missing infrastructure: describeWithRedis without a
 // Redis, describeWithKubectl without kubectl) is named with its file; under CI it fails the run too,
 // because CI provides everything the tests need and a skip there hides a test that checked nothing.
+// Every failed test is named with its file and the start of its message, right above the totals, so
+// the end of a long log says what failed.
 // The last line is always "tests: N passed, N failed, N skipped".
 const fs = require('node:fs');
 const path = require('node:path');
@@ -12,7 +14,8 @@ const path = require('node:path');
 /**
  * One project's result file, as summary-reporter.cjs writes it (project: the file's name).
  * @typedef {{ project: string, passed: number, failed: number, skipped: number, suitesFailed: number,
- *   skippedFiles?: { file: string, skipped: number }[] }} ProjectResult
+ *   skippedFiles?: { file: string, skipped: number }[],
+ *   failures?: { file: string, test: string, message: string[] }[] }} ProjectResult
  */
 
 /**
@@ -69,6 +72,14 @@ function summarize(results, { ci }) {
       lines.push(
         'FAIL: CI runs every test: a skipped test hides one that checked nothing (unskip it, or give CI what it needs)',
       );
+  }
+  const failures = results.flatMap((result) => result.failures ?? []);
+  if (failures.length > 0) {
+    lines.push(`failed tests: ${failures.length}`);
+    for (const { file, test, message } of failures) {
+      lines.push(`  ${file}: ${test}`);
+      for (const line of message) lines.push(`      ${line}`);
+    }
   }
   if (results.length === 0) lines.push('FAIL: no project wrote test results (tmp/test-results is empty)');
   lines.push(`tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);

@@ -48,6 +48,21 @@ describe('summarize', () => {
       exitCode: 1,
     });
   });
+  it('names every failed test with its file and the start of its message, above the totals', () => {
+    const { lines, exitCode } = summarize(readResults(path.join(fixtures, 'results-failed')), { ci: true });
+    expect(exitCode).toBe(1);
+    expect(lines).toEqual([
+      'projects tested: 2',
+      'failed tests: 2',
+      '  libs/database/test/start-lock.int.spec.ts: the embedded cluster start lock takes over a lock whose holder died',
+      '      expect(received).toBeDefined()',
+      '      Received: undefined',
+      '      at Object.<anonymous> (libs/database/test/start-lock.int.spec.ts:49:21)',
+      '  apps/gateway/test/broken.int.spec.ts: (the file could not run)',
+      "      Cannot find module './missing' from 'test/broken.int.spec.ts'",
+      'tests: 41 passed, 1 failed, 0 skipped',
+    ]);
+  });
 });
 
 describe('isCi', () => {
