@@ -175,6 +175,32 @@ describeWithChromium('tracking in a real browser, through the real POST /api/eve
     await context.close();
   });
 
+  it('hides the cookie notice on a page restored from the back/forward cache when the answer was given since', async () => {
+    const { page, context, errors } = await openPage();
+    await page.goto(`${gateway.url}/o-nas/`);
+    await page.waitForSelector('html[data-client="ready"]');
+    const notice = page.getByRole('region', { name: 'Zgoda na pliki cookie' });
+    expect(await notice.isVisible()).toBe(true);
+    await page.evaluate(() => ((window as unknown as { kept: boolean }).kept = true));
+    await page.goto(`${gateway.url}/`);
+    await page.waitForSelector('html[data-client="ready"]');
+    await notice.getByRole('button', { name: 'Akceptuję' }).click();
+    let answered = false;
+    await until(() => {
+      void context
+        .cookies()
+        .then((cookies) => (answered = cookies.some((cookie) => cookie.name === 'cookie_consent')));
+      return answered;
+    });
+    await page.goBack({ waitUntil: 'commit' });
+    await expect(page.evaluate(() => (window as unknown as { kept?: boolean }).kept ?? false)).resolves.toBe(
+      true,
+    );
+    await page.locator('.consent-notice').waitFor({ state: 'hidden' });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('sends field focus, filled and invalid events with sub8 the field index, and the form submission', async () => {
     const { page, context, errors } = await openPage();
     await page.goto(`${gateway.url}/${ARTICLE_SLUG}/`);

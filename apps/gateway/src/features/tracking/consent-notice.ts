@@ -101,6 +101,12 @@ export function takeOverConsentNotice(tracker: Pick<Tracker, 'track' | 'flush'>)
   );
   const shown = findNotice();
   if (shown && document.documentElement.classList.contains(CONSENT_UNSET_CLASS)) makeRoom(shown);
+  // A page restored from the back/forward cache shows what it showed when left; the answer may have
+  // been given since, on another page.
+  addEventListener('pageshow', (event) => {
+    const notice = findNotice();
+    if (event.persisted && notice && readConsent(document.cookie) !== 'unset') hide(notice);
+  });
 
   return {
     reopen() {
