@@ -56,10 +56,14 @@ function makeRoom(notice: HTMLElement): void {
   document.body.style.paddingBottom = `${notice.offsetHeight + 32}px`;
 }
 
+function removeAgainParts(notice: HTMLElement): void {
+  for (const added of notice.querySelectorAll(`[${AGAIN_ATTRIBUTE}]`)) added.remove();
+}
+
 function hide(notice: HTMLElement): void {
   document.documentElement.classList.remove(CONSENT_UNSET_CLASS);
   notice.classList.remove(CONSENT_NOTICE_OPEN_CLASS);
-  for (const added of notice.querySelectorAll(`[${AGAIN_ATTRIBUTE}]`)) added.remove();
+  removeAgainParts(notice);
   document.body.style.paddingBottom = '';
 }
 
@@ -113,7 +117,7 @@ export function takeOverConsentNotice(tracker: Pick<Tracker, 'track' | 'flush'>)
       const notice = findNotice();
       const actions = notice?.querySelector('form');
       if (!notice || !actions) return false;
-      for (const added of notice.querySelectorAll(`[${AGAIN_ATTRIBUTE}]`)) added.remove();
+      removeAgainParts(notice);
       const current = readConsent(document.cookie);
       if (current !== 'unset') {
         const state = document.createElement('p');

@@ -1,14 +1,16 @@
 import { type Request, type RequestHandler, type Response } from 'express';
 import helmet from 'helmet';
 import { createHash } from 'node:crypto';
-import { CONSENT_PROBE_SOURCE } from '../render/consent-notice-markup';
+import { CONSENT_PROBE_SCRIPT } from '../render/consent-notice-markup';
 import { FALLBACK_ERROR_HTML } from '../render/fallback-page';
 
-/** Hash of the one inline <style> we ever send (in the static fallback page). */
-function fallbackStyleHash(): string {
-  const css = /<style>([\s\S]*?)<\/style>/.exec(FALLBACK_ERROR_HTML)?.[1] ?? '';
-  return `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
+/** The CSP source that allows one inline element's exact text. */
+function inlineSource(text: string): string {
+  return `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 }
+
+/** The one inline <style> we ever send (in the static fallback page). */
+const FALLBACK_STYLE = /<style>([\s\S]*?)<\/style>/.exec(FALLBACK_ERROR_HTML)?.[1] ?? '';
 
 /**
  * Powerful browser features the site never uses, denied to the page and to anything it embeds
@@ -47,8 +49,8 @@ function helmetFor(publicOrigin: string): RequestHandler {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", CONSENT_PROBE_SOURCE],
-        styleSrc: ["'self'", fallbackStyleHash()],
+        scriptSrc: ["'self'", inlineSource(CONSENT_PROBE_SCRIPT)],
+        styleSrc: ["'self'", inlineSource(FALLBACK_STYLE)],
         imgSrc: ["'self'", 'data:', 'https:'],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],

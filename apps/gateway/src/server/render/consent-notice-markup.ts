@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { CONSENT_COOKIE, CONSENT_FIELD, CONSENT_VALUES, COOKIE_SETTINGS_PATH } from '../../shared/consent';
 import {
   CONSENT_NOTICE_ATTRIBUTE,
@@ -31,7 +30,7 @@ export const CONSENT_NOTICE_HTML = (() => {
  * The one inline script of a page, first in <head> (before the stylesheets, which would hold it
  * back): while the browser holds no valid answer (shared/consent.ts readConsent: the name and the
  * value trimmed, 'granted' or 'denied'), it marks <html> so the notice shows from the first paint.
- * The Content-Security-Policy allows exactly this text by its hash (CONSENT_PROBE_SOURCE).
+ * The Content-Security-Policy allows exactly this text by its hash (server/http/security.ts).
  */
 export const CONSENT_PROBE_SCRIPT = (() => {
   if (!/^\w+$/.test(CONSENT_COOKIE)) throw new Error(`unexpected consent cookie name ${CONSENT_COOKIE}`);
@@ -41,6 +40,3 @@ export const CONSENT_PROBE_SCRIPT = (() => {
     `||document.documentElement.classList.add(${JSON.stringify(CONSENT_UNSET_CLASS)})`
   );
 })();
-
-/** The CSP source that allows CONSENT_PROBE_SCRIPT and no other inline script. */
-export const CONSENT_PROBE_SOURCE = `'sha256-${createHash('sha256').update(CONSENT_PROBE_SCRIPT).digest('base64')}'`;
