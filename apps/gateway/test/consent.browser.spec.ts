@@ -88,12 +88,14 @@ describeWithChromium('the cookie choice in a real browser', () => {
   const cookie = async (context: BrowserContext, name: string) =>
     (await context.cookies()).find((c) => c.name === name);
   const waitForCookies = async (context: BrowserContext, holds: (names: string[]) => boolean) => {
-    let names: string[] = [];
+    // Judged on a list read after the call only: an empty list before the first read would pass a
+    // "no longer holds X" condition at once.
+    let names: string[] | undefined;
     await until(() => {
       void cookieNames(context).then((found) => (names = found));
-      return holds(names);
+      return names !== undefined && holds(names);
     });
-    return names;
+    return names!;
   };
   const sessionOf = async (context: BrowserContext) => {
     await waitForCookies(context, (names) => names.includes('session_id'));
