@@ -19,8 +19,10 @@ import {
   TARGETS,
   baselineFailures,
   formatMs,
+  formatMedianTable,
   formatRouteTables,
   formatSummaryTable,
+  medianRatios,
   resultFileName,
   rowRatios,
 } from './lib/report.cjs';
@@ -215,14 +217,19 @@ async function main() {
   }
   mkdirSync(resultsDir, { recursive: true });
 
-  // Four targets in the first stack of each content scale, three in the next (bare Node is kept).
+  // Four targets in the first stack of each content scale, three in the next (bare Node is kept);
+  // with rounds, bare Node is measured in every round of every stack.
   const scales = options.contentScales.length;
   const passes = scales * options.cacheModes.length;
-  const figuresPerRoute = options.connections.length * (4 * scales + 3 * (passes - scales));
+  const figuresPerRoute =
+    options.rounds > 1
+      ? options.connections.length * 4 * passes * options.rounds
+      : options.connections.length * (4 * scales + 3 * (passes - scales));
   const seconds = options.routes.length * figuresPerRoute * (options.warmup + options.duration);
   say(
     `${describeMachine(machineAtStart)}; node ${process.version}\n` +
-      `${options.routes.length} route(s) × ${passes} stack(s) × connections ${options.connections.join(', ')}: ` +
+      `${options.routes.length} route(s) × ${passes} stack(s) × connections ${options.connections.join(', ')}` +
+      `${options.rounds > 1 ? ` × ${options.rounds} rounds` : ''}: ` +
       `about ${Math.ceil(seconds / 60)} min of load (${options.warmup} s warm-up + ${options.duration} s per figure)`,
   );
 
@@ -293,40 +300,46 @@ async function main() {
           pageCache,
           ...targets.bodies,
         });
-        // The bare Node figure does not depend on the gateway's cache: measured in the first stack only.
-        const nodeNeeded = options.connections.some((c) => !nodeFigures.has(`${route.name}|${c}`));
+        // The bare Node figure does not depend on the gateway's cache: measured in the first stack
+        // only, unless rounds compare each round's figures with the machine as it was then.
+        const nodeNeeded =
+          options.rounds > 1 || options.connections.some((c) => !nodeFigures.has(`${route.name}|${c}`));
         if (nodeNeeded)
           running.node = await startBareNode({ body: targets.staticBody, contentType: targets.contentType });
         try {
           for (const connections of options.connections) {
-            /** @type {Row} */
-            const row = {
-              route: route.name,
-              path: route.path,
-              contentScale: scale,
-              pageCache,
-              connections,
-              full: null,
-              bare: null,
-              static: null,
-              node: null,
-            };
-            for (const { target, label: targetLabel } of TARGETS) {
-              if (target === 'node') {
-                const key = `${route.name}|${connections}`;
-                const known = nodeFigures.get(key);
-                if (known) {
-                  row.node = known;
+            for (let round = 1; round <= options.rounds; round += 1) {
+              if (options.rounds > 1) say(`  round ${round} of ${options.rounds}`);
+              /** @type {Row} */
+              const row = {
+                route: route.name,
+                path: route.path,
+                contentScale: scale,
+                pageCache,
+                connections,
+                round,
+                full: null,
+                bare: null,
+                static: null,
+                node: null,
+              };
+              for (const { target, label: targetLabel } of TARGETS) {
+                if (target === 'node') {
+                  const key = `${route.name}|${connections}`;
+                  const known = options.rounds > 1 ? undefined : nodeFigures.get(key);
+                  if (known) {
+                    row.node = known;
+                    continue;
+                  }
+                  const node = /** @type {NonNullable<typeof running.node>} */ (running.node);
+                  row.node = await measure(targetLabel, node.url(route.path), connections);
+                  nodeFigures.set(key, row.node);
                   continue;
                 }
-                const node = /** @type {NonNullable<typeof running.node>} */ (running.node);
-                row.node = await measure(targetLabel, node.url(route.path), connections);
-                nodeFigures.set(key, row.node);
-                continue;
+                row[target] = await measure(targetLabel, targets.urls[target], connections);
               }
-              row[target] = await measure(targetLabel, targets.urls[target], connections);
+              rows.push(row);
             }
-            rows.push(row);
           }
         } finally {
           await running.node?.stop();
@@ -363,12 +376,19 @@ async function main() {
       }),
     );
   }
+  if (options.rounds > 1) {
+    say('');
+    say(
+      `median over ${options.rounds} rounds (least–greatest in brackets), each ratio taken within its round; p99 f/n = p99 full ÷ bare Node:`,
+    );
+    say(formatMedianTable(rows));
+  }
   say('');
   say(`load average at the end: ${machineAtEnd.loadAverage.join(' / ')}`);
   for (const failure of failures) say(`not measured: ${failure}`);
 
   const record = {
-    format: 'bench-result/2',
+    format: 'bench-result/3',
     command: options.all ? 'bench:all' : 'bench',
     argv: process.argv.slice(2),
     startedAt: startedAt.toISOString(),
@@ -390,6 +410,7 @@ async function main() {
       warmupSeconds: options.warmup,
       pageCache: options.cacheModes,
       contentScales: options.contentScales,
+      rounds: options.rounds,
       build: options.build,
       port,
       pipelining: 1,
@@ -398,6 +419,7 @@ async function main() {
     stacks,
     bodies,
     rows: rows.map((row) => ({ ...row, ratios: rowRatios(row) })),
+    medians: options.rounds > 1 ? medianRatios(rows) : [],
     notMeasured: failures,
   };
   const file = path.join(

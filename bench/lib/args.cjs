@@ -22,6 +22,8 @@ ready (single route only); otherwise starts one with tools/start/start.mjs (BENC
   --no-build              start the stack from the existing dist/ (no Nx build first)
   --content-scale N[,N]   start the stack with N times the articles (generated copies in a temp dir);
                           a list measures each, e.g. 1,10 (default 1: the repository's content)
+  --rounds N              measure every target N times in turn (full, bare, static, node, full, ...)
+                          and print each ratio's median over the rounds (default 1, at most 20)
   --routes a,b            bench:all only: these routes (${BENCH_ROUTES.map((r) => r.name).join(', ')};
                           "lists" = the list pages)
   --all                   what npm run bench:all runs`;
@@ -38,7 +40,7 @@ class UsageError extends Error {
  * @typedef {import('./routes.cjs').BenchRoute} BenchRoute
  * @typedef {{
  *   all: boolean, routes: BenchRoute[], connections: number[], duration: number, warmup: number,
- *   cacheModes: boolean[], build: boolean, contentScales: number[], help: boolean,
+ *   cacheModes: boolean[], build: boolean, contentScales: number[], rounds: number, help: boolean,
  * }} BenchOptions
  */
 
@@ -50,6 +52,9 @@ const DEFAULTS = Object.freeze({
 
 /** Above this a content scale would only measure the importer (and fill the disk). */
 const MAX_CONTENT_SCALE = 100;
+
+/** Rounds multiply the run's length; twenty already keep bench:all busy for hours. */
+const MAX_ROUNDS = 20;
 
 /**
  * @param {string} flag
@@ -86,6 +91,7 @@ const FLAGS = /** @type {const} */ ({
   duration: { type: 'string', short: 'd' },
   warmup: { type: 'string' },
   'content-scale': { type: 'string' },
+  rounds: { type: 'string' },
   routes: { type: 'string' },
   'no-cache': { type: 'boolean' },
   'no-build': { type: 'boolean' },
@@ -113,6 +119,7 @@ function parseBenchArgs(argv) {
     cacheModes: [true],
     build: true,
     contentScales: [1],
+    rounds: 1,
     help: false,
   };
   let cache = true;
@@ -150,6 +157,9 @@ function parseBenchArgs(argv) {
         break;
       case 'content-scale':
         options.contentScales = integerList(flag, token.value, 1, MAX_CONTENT_SCALE);
+        break;
+      case 'rounds':
+        options.rounds = integer(flag, token.value, 1, MAX_ROUNDS);
         break;
       case 'routes':
         if (token.value === undefined || token.value.startsWith('--'))

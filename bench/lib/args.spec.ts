@@ -12,6 +12,7 @@ describe('parseBenchArgs: one route', () => {
       cacheModes: [true],
       build: true,
       contentScales: [1],
+      rounds: 1,
       help: false,
     });
   });
@@ -29,6 +30,8 @@ describe('parseBenchArgs: one route', () => {
         '--no-build',
         '--content-scale',
         '10',
+        '--rounds',
+        '3',
       ]),
     ).toEqual({
       all: false,
@@ -41,6 +44,7 @@ describe('parseBenchArgs: one route', () => {
       cacheModes: [false],
       build: false,
       contentScales: [10],
+      rounds: 3,
       help: false,
     });
     expect(parseBenchArgs(['-c', '8', '-d', '3', '/o-nas/'])).toMatchObject({
@@ -57,6 +61,18 @@ describe('parseBenchArgs: one route', () => {
   it('takes a sweep of connection counts and of content scales, sorted', () => {
     expect(parseBenchArgs(['/', '--connections', '256,1,64,16']).connections).toEqual([1, 16, 64, 256]);
     expect(parseBenchArgs(['/', '--content-scale=10,1']).contentScales).toEqual([1, 10]);
+  });
+
+  it('takes rounds from 1 to 20, whole numbers only', () => {
+    expect(parseBenchArgs(['/', '--rounds=20']).rounds).toBe(20);
+    expect(() => parseBenchArgs(['/', '--rounds', '0'])).toThrow(
+      '--rounds must be a whole number from 1 to 20',
+    );
+    expect(() => parseBenchArgs(['/', '--rounds', '21'])).toThrow(
+      '--rounds must be a whole number from 1 to 20',
+    );
+    expect(() => parseBenchArgs(['/', '--rounds', '2.5'])).toThrow('--rounds must be a whole number');
+    expect(() => parseBenchArgs(['/', '--rounds'])).toThrow('--rounds needs a number');
   });
 
   it('explains what is wrong', () => {

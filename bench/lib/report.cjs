@@ -9,10 +9,17 @@
  * @typedef {'full' | 'bare' | 'static' | 'node'} Target
  * @typedef {{
  *   route: string, path: string, contentScale: number, pageCache: boolean, connections: number,
- *   full: Figures | null, bare: Figures | null, static: Figures | null, node: Figures | null,
- * }} Row one route in one stack at one connection count
+ *   round: number, full: Figures | null, bare: Figures | null, static: Figures | null, node: Figures | null,
+ * }} Row one route in one stack at one connection count, in one round (1 unless --rounds)
  * @typedef {{ reqPerSec: number | null, p99: number | null }} Ratio numerator ÷ denominator
- * @typedef {{ fullToBare: Ratio, bareToStatic: Ratio, staticToNode: Ratio, fullToStatic: Ratio }} RowRatios
+ * @typedef {{
+ *   fullToBare: Ratio, bareToStatic: Ratio, staticToNode: Ratio, fullToStatic: Ratio, fullToNode: Ratio,
+ * }} RowRatios
+ * @typedef {{ median: number, min: number, max: number } | null} Spread a ratio over the rounds
+ * @typedef {{
+ *   route: string, contentScale: number, pageCache: boolean, connections: number, rounds: number,
+ *   ratios: Record<keyof RowRatios, { reqPerSec: Spread, p99: Spread }>,
+ * }} MedianRow the ratios of one route, stack and connection count over its rounds
  */
 
 /** @type {ReadonlyArray<{ target: Target, label: string }>} */
@@ -50,7 +57,8 @@ function ratio(numerator, denominator) {
 
 /**
  * Where time goes: full/bare is the data layer (gRPC, page-data cache), bare/static the render,
- * static/node the gateway's middleware; full/static is the whole gap to the gateway's own limit.
+ * static/node the gateway's middleware; full/static is the whole gap to the gateway's own limit and
+ * full/node the gap to the machine's (what a cached page is measured against).
  * @param {Pick<Row, Target>} row
  * @returns {RowRatios}
  */
@@ -60,7 +68,65 @@ function rowRatios(row) {
     bareToStatic: ratio(row.bare, row.static),
     staticToNode: ratio(row.static, row.node),
     fullToStatic: ratio(row.full, row.static),
+    fullToNode: ratio(row.full, row.node),
   };
+}
+
+/**
+ * Median (the mean of the two middle values for an even count), least and greatest; null when no
+ * round had the ratio.
+ * @param {Array<number | null>} values
+ * @returns {Spread}
+ */
+function spread(values) {
+  const known = /** @type {number[]} */ (values.filter((v) => v !== null)).sort((a, b) => a - b);
+  if (known.length === 0) return null;
+  const at = (/** @type {number} */ index) => /** @type {number} */ (known[index]);
+  const middle = Math.floor(known.length / 2);
+  const median = known.length % 2 === 1 ? at(middle) : (at(middle - 1) + at(middle)) / 2;
+  return { median: round(median, 4), min: at(0), max: at(known.length - 1) };
+}
+
+/**
+ * With --rounds, each ratio of a route, stack and connection count over its rounds. The targets of
+ * one round were measured minutes apart at most, so a ratio within a round is what the machine's
+ * drift between runs disturbs least; the median over rounds is the figure to read.
+ * @param {Row[]} rows
+ * @returns {MedianRow[]}
+ */
+function medianRatios(rows) {
+  /** @type {Map<string, Row[]>} */
+  const groups = new Map();
+  for (const row of rows) {
+    const key = [row.route, row.contentScale, row.pageCache, row.connections].join('|');
+    const group = groups.get(key);
+    if (group) group.push(row);
+    else groups.set(key, [row]);
+  }
+  return [...groups.values()].map((group) => {
+    const first = /** @type {Row} */ (group[0]);
+    const perRound = group.map(rowRatios);
+    const names = /** @type {Array<keyof RowRatios>} */ (Object.keys(perRound[0] ?? {}));
+    const ratios = /** @type {MedianRow['ratios']} */ (
+      Object.fromEntries(
+        names.map((name) => [
+          name,
+          {
+            reqPerSec: spread(perRound.map((r) => r[name].reqPerSec)),
+            p99: spread(perRound.map((r) => r[name].p99)),
+          },
+        ]),
+      )
+    );
+    return {
+      route: first.route,
+      contentScale: first.contentScale,
+      pageCache: first.pageCache,
+      connections: first.connections,
+      rounds: group.length,
+      ratios,
+    };
+  });
 }
 
 /** @param {number} n */
@@ -89,18 +155,25 @@ function columns(header, body, left) {
 }
 
 /**
- * The leading columns that tell rows apart: content scale and cache only when the run has more
- * than one of them, connections always.
- * @param {Row[]} rows
+ * @typedef {Pick<Row, 'contentScale' | 'pageCache' | 'connections'> & { round?: number }} Keyed
+ */
+
+/**
+ * The leading columns that tell rows apart: content scale, cache and round only when the run has
+ * more than one of them, connections always.
+ * @template {Keyed} R
+ * @param {R[]} rows
  */
 function keyColumns(rows) {
   const scales = new Set(rows.map((r) => r.contentScale)).size > 1;
   const caches = new Set(rows.map((r) => r.pageCache)).size > 1;
-  /** @type {Array<{ header: string, cell: (row: Row) => string, left: boolean }>} */
+  /** @type {Array<{ header: string, cell: (row: R) => string, left: boolean }>} */
   const keys = [];
   if (scales) keys.push({ header: 'content', cell: (r) => `${r.contentScale}×`, left: false });
   if (caches) keys.push({ header: 'cache', cell: (r) => cacheLabel(r.pageCache), left: true });
   keys.push({ header: 'conns', cell: (r) => String(r.connections), left: false });
+  if (new Set(rows.map((r) => r.round)).size > 1)
+    keys.push({ header: 'round', cell: (r) => String(r.round), left: false });
   return keys;
 }
 
@@ -204,6 +277,49 @@ function formatSummaryTable(rows) {
   return columns(header, body, left);
 }
 
+/** @param {Spread} value */
+const percentSpread = (value) =>
+  value === null
+    ? 'n/a'
+    : `${(value.median * 100).toFixed(1)} % (${(value.min * 100).toFixed(0)}–${(value.max * 100).toFixed(0)})`;
+/** @param {Spread} value */
+const factorSpread = (value) => (value === null ? 'n/a' : `${value.median.toFixed(2)}×`);
+
+/**
+ * With --rounds: one line per route, stack and connection count with each ratio's median over the
+ * rounds and, in brackets, its least and greatest value in percent.
+ * @param {Row[]} rows
+ * @returns {string}
+ */
+function formatMedianTable(rows) {
+  const medians = medianRatios(rows);
+  const keys = keyColumns(medians);
+  const header = [
+    'route',
+    ...keys.map((k) => k.header),
+    'rounds',
+    'full/bare',
+    'p99 f/b',
+    'static/node',
+    'full/static',
+    'full/node',
+    'p99 f/n',
+  ];
+  const body = medians.map((m) => [
+    m.route,
+    ...keys.map((k) => k.cell(m)),
+    String(m.rounds),
+    percentSpread(m.ratios.fullToBare.reqPerSec),
+    factorSpread(m.ratios.fullToBare.p99),
+    percentSpread(m.ratios.staticToNode.reqPerSec),
+    percentSpread(m.ratios.fullToStatic.reqPerSec),
+    percentSpread(m.ratios.fullToNode.reqPerSec),
+    factorSpread(m.ratios.fullToNode.p99),
+  ]);
+  const left = new Set([0, ...keys.flatMap((k, i) => (k.left ? [i + 1] : []))]);
+  return columns(header, body, left);
+}
+
 /**
  * Lines about any target other than the full stack that failed requests (the summary table shows
  * only the full stack's), so that a baseline with errors is never read as a limit.
@@ -240,8 +356,10 @@ module.exports = {
   formatMs,
   ratio,
   rowRatios,
+  medianRatios,
   formatRouteTables,
   formatSummaryTable,
+  formatMedianTable,
   baselineFailures,
   resultFileName,
 };

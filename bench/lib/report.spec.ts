@@ -2,7 +2,9 @@ import {
   baselineFailures,
   formatMs,
   formatRouteTables,
+  formatMedianTable,
   formatSummaryTable,
+  medianRatios,
   ratio,
   resultFileName,
   rowRatios,
@@ -51,6 +53,7 @@ describe('ratios', () => {
       bareToStatic: { reqPerSec: 0.1, p99: 10 },
       staticToNode: { reqPerSec: 0.25, p99: 5 },
       fullToStatic: { reqPerSec: 0.09, p99: 14 },
+      fullToNode: { reqPerSec: 0.0225, p99: 70 },
     });
     // The three steps multiply to the whole way from bare Node to the full stack.
     const steps = r.fullToBare.reqPerSec! * r.bareToStatic.reqPerSec! * r.staticToNode.reqPerSec!;
@@ -65,6 +68,7 @@ describe('formatRouteTables', () => {
     contentScale: 1,
     pageCache: false,
     connections,
+    round: 1,
     full,
     bare: f(100, 500, 1000),
     static: f(1000, 50, 100),
@@ -119,6 +123,7 @@ describe('formatSummaryTable', () => {
       contentScale: 1,
       pageCache: true,
       connections: 64,
+      round: 1,
       full: f(800, 70, 120),
       bare: f(400, 150, 300),
       static: f(1000, 50, 100),
@@ -130,6 +135,7 @@ describe('formatSummaryTable', () => {
       contentScale: 1,
       pageCache: false,
       connections: 64,
+      round: 1,
       full: f(100, 600, 1400, { non2xx: 3, errors: 1 }),
       bare: f(400, 150, 300),
       static: f(1000, 50, 100),
@@ -160,6 +166,57 @@ describe('formatSummaryTable', () => {
     expect(baselineFailures([{ ...rows[0]!, static: f(1000, 50, 100, { errors: 2 }) }])).toEqual([
       'home (cached, 1×, 64 conns): middleware static had 2 errors and 0 non-2xx',
     ]);
+  });
+});
+
+describe('rounds', () => {
+  const round = (n: number, full: number, node: number) => ({
+    route: 'seo',
+    path: '/pozyczki-dla-studentow/',
+    contentScale: 1,
+    pageCache: false,
+    connections: 64,
+    round: n,
+    full: f(full, 600, 1400),
+    bare: f(200, 500, 1000),
+    static: f(1000, 50, 100),
+    node: f(node, 10, 20),
+  });
+  // Bare Node drifts between rounds; the full stack's share of it is what each round compares.
+  const rows = [
+    round(1, 120, 4000),
+    round(2, 160, 2000),
+    round(3, 140, 5000),
+    { ...round(1, 90, 4000), pageCache: true },
+  ];
+
+  it('takes each ratio median over the rounds of one route, stack and connection count', () => {
+    const [uncached, cached] = medianRatios(rows);
+    expect(uncached).toMatchObject({ route: 'seo', pageCache: false, connections: 64, rounds: 3 });
+    expect(uncached!.ratios.fullToBare.reqPerSec).toEqual({ median: 0.7, min: 0.6, max: 0.8 });
+    expect(uncached!.ratios.staticToNode.reqPerSec).toEqual({ median: 0.25, min: 0.2, max: 0.5 });
+    expect(uncached!.ratios.fullToNode.reqPerSec).toEqual({ median: 0.03, min: 0.028, max: 0.08 });
+    expect(cached).toMatchObject({ pageCache: true, rounds: 1 });
+  });
+
+  it('averages the two middle rounds of an even count and skips rounds without the ratio', () => {
+    const [even] = medianRatios([round(1, 120, 4000), round(2, 160, 2000)]);
+    expect(even!.ratios.fullToBare.reqPerSec).toEqual({ median: 0.7, min: 0.6, max: 0.8 });
+    const [partial] = medianRatios([round(1, 120, 4000), { ...round(2, 160, 2000), node: null }]);
+    expect(partial!.ratios.staticToNode.reqPerSec).toEqual({ median: 0.25, min: 0.25, max: 0.25 });
+    const [none] = medianRatios([{ ...round(1, 120, 4000), node: null }]);
+    expect(none!.ratios.staticToNode.reqPerSec).toBeNull();
+  });
+
+  it('prints the medians with their range, and a round column in the tables of a run with rounds', () => {
+    const lines = formatMedianTable(rows).split('\n');
+    expect(lines[0]).toMatch(
+      /^route\s+cache\s+conns\s+rounds\s+full\/bare\s+p99 f\/b\s+static\/node\s+full\/static\s+full\/node\s+p99 f\/n$/,
+    );
+    expect(lines[1]).toMatch(
+      /^seo\s+uncached\s+64\s+3\s+70\.0 % \(60–80\)\s+1\.40×\s+25\.0 % \(20–50\)\s+14\.0 % \(12–16\)\s+3\.0 % \(3–8\)\s+70\.00×$/,
+    );
+    expect(formatSummaryTable(rows).split('\n')[0]).toMatch(/^route\s+cache\s+conns\s+round\s+full r\/s/);
   });
 });
 
