@@ -26,6 +26,7 @@ import {
   resultFileName,
   rowRatios,
 } from './lib/report.cjs';
+import { formatTargetTable, judgeTargets, TARGET_CONNECTIONS } from './lib/speed-targets.cjs';
 import { get, startStack } from './lib/stack.mjs';
 import { MeasureWindow } from './lib/window.cjs';
 
@@ -383,6 +384,16 @@ async function main() {
     );
     say(formatMedianTable(rows));
   }
+  const verdicts = judgeTargets(rows);
+  if (verdicts.length > 0) {
+    say('');
+    say(
+      `speed targets at ${TARGET_CONNECTIONS} connections (../shared/design/PERFORMANCE.md)` +
+        `${options.rounds > 1 ? `, median of ${options.rounds} rounds` : ', one round'}; ` +
+        'before = the reference run the targets were set against:',
+    );
+    say(formatTargetTable(verdicts));
+  }
   say('');
   say(`load average at the end: ${machineAtEnd.loadAverage.join(' / ')}`);
   for (const failure of failures) say(`not measured: ${failure}`);
@@ -420,6 +431,7 @@ async function main() {
     bodies,
     rows: rows.map((row) => ({ ...row, ratios: rowRatios(row) })),
     medians: options.rounds > 1 ? medianRatios(rows) : [],
+    targets: verdicts.map(({ target, ...verdict }) => ({ ...verdict, target: target.id })),
     notMeasured: failures,
   };
   const file = path.join(
