@@ -30,3 +30,4 @@ export {
 } from './idempotency';
 export { poolUsage, registerPoolMetrics, type PoolUsage } from './pool-metrics';
 export { runExclusive, type ExclusiveRun } from './exclusive';
+export { ScheduledWork, type ScheduledWorkOptions } from './scheduled-work';

@@ -10,6 +10,7 @@ import {
   quoteIdentifier,
   resolveDatabase,
   runExclusive,
+  ScheduledWork,
   withClient,
   withDatabase,
 } from '../src';
@@ -18,7 +19,7 @@ import {
 // (@lib/test-support depends on nothing of ours, so its freePort is fine).
 // DATABASE_URL when set (CI); otherwise an embedded cluster in a temporary directory.
 
-describe('runExclusive: scheduled work on one replica at a time (real PostgreSQL)', () => {
+describe('runExclusive and ScheduledWork: scheduled work on one replica at a time (real PostgreSQL)', () => {
   const logger = pino({ level: 'silent' });
   let adminUrl: string;
   let stopEmbedded: (() => Promise<void>) | undefined;
@@ -105,5 +106,41 @@ describe('runExclusive: scheduled work on one replica at a time (real PostgreSQL
       ),
     );
     expect(held.rows[0]!.n).toBe(0);
+  });
+
+  it('skips a scheduled run while another replica holds its lock, says so at debug, and runs once it is free', async () => {
+    const debug = jest.spyOn(logger, 'debug');
+    const warn = jest.spyOn(logger, 'warn');
+    const work = jest.fn().mockResolvedValue(5);
+    const schedule = new ScheduledWork({
+      name: 'test retention',
+      lockName: 'test:retention',
+      dataSource: first,
+      everyMs: 60_000,
+      logger,
+      work,
+    });
+    const holder = second.createQueryRunner();
+    await holder.connect();
+    try {
+      // The keys runExclusive derives from the lock's name.
+      await holder.query(`SELECT pg_advisory_lock(hashtext('scheduled-work'), hashtext($1))`, [
+        'test:retention',
+      ]);
+      await expect(schedule.runOnce()).resolves.toBeUndefined();
+      expect(work).not.toHaveBeenCalled();
+      expect(debug).toHaveBeenCalledWith('test retention runs on another replica; skipped here');
+      expect(warn).not.toHaveBeenCalled();
+
+      await holder.query(`SELECT pg_advisory_unlock(hashtext('scheduled-work'), hashtext($1))`, [
+        'test:retention',
+      ]);
+      await expect(schedule.runOnce()).resolves.toBe(5);
+      expect(work).toHaveBeenCalledTimes(1);
+    } finally {
+      await holder.release();
+      debug.mockRestore();
+      warn.mockRestore();
+    }
   });
 });

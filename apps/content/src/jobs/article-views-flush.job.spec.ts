@@ -24,16 +24,16 @@ describe('ArticleViewsFlushJob', () => {
     );
 
     job.onModuleInit();
-    jest.advanceTimersByTime(29_999);
+    await jest.advanceTimersByTimeAsync(29_999);
     expect(flush).not.toHaveBeenCalled();
-    jest.advanceTimersByTime(1);
+    await jest.advanceTimersByTimeAsync(1);
     expect(flush).toHaveBeenCalledTimes(1);
-    jest.advanceTimersByTime(60_000);
+    await jest.advanceTimersByTimeAsync(60_000);
     expect(flush).toHaveBeenCalledTimes(3);
 
     await job.onApplicationShutdown();
     expect(shutdown).toHaveBeenCalledTimes(1);
-    jest.advanceTimersByTime(60_000);
+    await jest.advanceTimersByTimeAsync(60_000);
     expect(flush).toHaveBeenCalledTimes(3);
   });
 
@@ -56,5 +56,25 @@ describe('ArticleViewsFlushJob', () => {
     await jest.advanceTimersByTimeAsync(30_000);
     expect(flush).toHaveBeenCalledTimes(2);
     await job.onApplicationShutdown();
+  });
+
+  it('at shutdown, lets the flush going finish before the last one', async () => {
+    let finish: (flushed: number) => void = () => undefined;
+    const flush = jest.fn().mockReturnValueOnce(new Promise<number>((resolve) => (finish = resolve)));
+    const shutdown = jest.fn().mockResolvedValue(undefined);
+    const job = new ArticleViewsFlushJob(
+      strictMock<ArticleViewsUseCases>('views', { flush, shutdown }),
+      config,
+      silentLogger(),
+    );
+
+    job.onModuleInit();
+    await jest.advanceTimersByTimeAsync(30_000);
+    const stopping = job.onApplicationShutdown();
+    await jest.advanceTimersByTimeAsync(0);
+    expect(shutdown).not.toHaveBeenCalled();
+    finish(5);
+    await stopping;
+    expect(shutdown).toHaveBeenCalledTimes(1);
   });
 });

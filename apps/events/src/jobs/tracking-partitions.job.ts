@@ -1,4 +1,5 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { ScheduledWork } from '@lib/database';
 import { type Logger } from '@lib/observability';
 import { LOGGER, SERVICE_CONFIG } from '@lib/service-kit';
 import { CLOCK, type Clock } from '../application/event-ingestion.use-cases';
@@ -13,17 +14,26 @@ const utcDay = (date: Date) => date.toISOString().slice(0, 10);
  * days ahead (UTC), at start (before the service reports ready) and every EVENTS_PARTITION_JOB_MS.
  * The sink also makes the day of any event it writes, so an event is never refused for its day.
  * Each run also applies EVENTS_RETENTION_DAYS (one replica at a time: see dropPartitionsBefore).
+ * The schedule itself takes no lock: replicas creating the same partitions is harmless.
  */
 @Injectable()
 export class TrackingPartitionsJob implements OnApplicationShutdown {
-  private timer: NodeJS.Timeout | undefined;
+  private readonly schedule: ScheduledWork<number>;
 
   constructor(
     private readonly events: TrackingEventsRepository,
     @Inject(SERVICE_CONFIG) private readonly config: EventsConfig,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(CLOCK) private readonly clock: Clock,
-  ) {}
+  ) {
+    this.schedule = new ScheduledWork({
+      name: 'tracking event partitions',
+      failedMessage: 'creating or retiring tracking event partitions failed; retried at the next run',
+      everyMs: config.EVENTS_PARTITION_JOB_MS,
+      logger,
+      work: () => this.runOnce(),
+    });
+  }
 
   /** Creates the partitions now; answers how many were new. */
   async runOnce(): Promise<number> {
@@ -41,20 +51,16 @@ export class TrackingPartitionsJob implements OnApplicationShutdown {
     return created;
   }
 
+  /**
+   * The first run is the start-up's own, outside the schedule: readiness waits for it, and its failure
+   * fails the start instead of being logged and retried an interval later.
+   */
   async start(): Promise<void> {
     await this.runOnce();
-    this.timer = setInterval(() => {
-      this.runOnce().catch((error: unknown) =>
-        this.logger.warn(
-          { err: error },
-          'creating or retiring tracking event partitions failed; retried at the next run',
-        ),
-      );
-    }, this.config.EVENTS_PARTITION_JOB_MS);
-    this.timer.unref();
+    this.schedule.start();
   }
 
-  onApplicationShutdown(): void {
-    clearInterval(this.timer);
+  onApplicationShutdown(): Promise<void> {
+    return this.schedule.stop();
   }
 }

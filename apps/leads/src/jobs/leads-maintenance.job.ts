@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit, Optional } from '@nestjs/common';
-import { runExclusive } from '@lib/database';
+import { ScheduledWork } from '@lib/database';
 import { type Logger } from '@lib/observability';
 import { LOGGER, SERVICE_CONFIG } from '@lib/service-kit';
 import { DataSource } from 'typeorm';
@@ -22,39 +22,34 @@ const RECEIVED_GRACE_MS = 30_000;
 
 @Injectable()
 export class LeadsMaintenanceJob implements OnModuleInit, OnApplicationShutdown {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
+  private readonly schedule: ScheduledWork<void>;
 
   constructor(
     private readonly privacy: PrivacyUseCases,
     private readonly applications: ApplicationsUseCases,
     private readonly selfService: SelfServiceUseCases,
-    @Inject(SERVICE_CONFIG) private readonly config: LeadsConfig,
+    @Inject(SERVICE_CONFIG) config: LeadsConfig,
     @Inject(LOGGER) private readonly logger: Logger,
     // The service's DataSource (one runner across replicas); without it every run goes ahead.
-    @Optional() @Inject(DataSource) private readonly dataSource?: DataSource,
-  ) {}
+    @Optional() @Inject(DataSource) dataSource?: DataSource,
+  ) {
+    this.schedule = new ScheduledWork({
+      name: 'leads maintenance',
+      lockName: LEADS_MAINTENANCE_LOCK,
+      dataSource,
+      everyMs: config.LEADS_JOB_INTERVAL_MS,
+      logger,
+      work: () => this.maintain(),
+    });
+  }
 
   onModuleInit(): void {
-    this.timer = setInterval(() => void this.runOnce(), this.config.LEADS_JOB_INTERVAL_MS);
-    // The schedule alone never keeps the process alive.
-    this.timer.unref();
+    this.schedule.start();
   }
 
   /** One run (also what tests call); a run already going is joined, not doubled. */
   runOnce(): Promise<void> {
-    this.running ??= this.work().finally(() => (this.running = undefined));
-    return this.running;
-  }
-
-  private async work(): Promise<void> {
-    try {
-      if (!this.dataSource) return await this.maintain();
-      const run = await runExclusive(this.dataSource, LEADS_MAINTENANCE_LOCK, () => this.maintain());
-      if (!run.ran) this.logger.debug('leads maintenance runs on another replica; skipped here');
-    } catch (error) {
-      this.logger.warn({ err: error }, 'leads maintenance failed; the next run tries again');
-    }
+    return this.schedule.runOnce();
   }
 
   private async maintain(): Promise<void> {
@@ -71,8 +66,7 @@ export class LeadsMaintenanceJob implements OnModuleInit, OnApplicationShutdown 
       );
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+  onApplicationShutdown(): Promise<void> {
+    return this.schedule.stop();
   }
 }

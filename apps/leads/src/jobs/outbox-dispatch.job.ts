@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnApplicationShutdown, Optional } from '@nestjs/common';
-import { runExclusive } from '@lib/database';
+import { ScheduledWork } from '@lib/database';
 import { type Logger } from '@lib/observability';
 import { LOGGER, SERVICE_CONFIG } from '@lib/service-kit';
 import { DataSource } from 'typeorm';
@@ -21,9 +21,7 @@ export const OUTBOX_DISPATCH_LOCK = 'leads:outbox-dispatch';
  */
 @Injectable()
 export class OutboxDispatchJob implements OnApplicationShutdown {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
+  private readonly schedule: ScheduledWork<void>;
   private stopped = false;
   private stopListening: (() => void) | undefined;
 
@@ -32,71 +30,62 @@ export class OutboxDispatchJob implements OnApplicationShutdown {
     private readonly messages: MessageOutbox,
     private readonly streamEvents: StreamEventDispatch,
     private readonly queued: OutboxSignal,
-    @Inject(SERVICE_CONFIG) private readonly config: LeadsConfig,
+    @Inject(SERVICE_CONFIG) config: LeadsConfig,
     @Inject(LOGGER) private readonly logger: Logger,
-    @Optional() @Inject(DataSource) private readonly dataSource?: DataSource,
-  ) {}
+    @Optional() @Inject(DataSource) dataSource?: DataSource,
+  ) {
+    this.schedule = new ScheduledWork({
+      name: 'outbox pass',
+      skippedMessage: 'the outbox is dispatched by another replica; skipped here',
+      failedMessage: 'outbox pass failed; the next one tries again',
+      lockName: OUTBOX_DISPATCH_LOCK,
+      dataSource,
+      everyMs: config.LEADS_DISPATCH_INTERVAL_MS,
+      logger,
+      work: () => this.pass(),
+    });
+  }
 
   /**
    * Starts the schedule and the wake-ups: called once the schema is migrated (onDatabaseReady), so
    * no pass looks for tables that are not there yet.
    */
   start(): void {
-    if (this.timer || this.stopped) return;
-    this.timer = setInterval(() => void this.runOnce(), this.config.LEADS_DISPATCH_INTERVAL_MS);
-    this.timer.unref();
+    if (this.stopListening || this.stopped) return;
+    this.schedule.start();
     this.stopListening = this.queued.listen(() => this.nudge());
   }
 
   /** Asks for a pass now (after a write queued something). */
   nudge(): void {
-    if (this.stopped) return;
-    if (this.running) this.again = true;
-    else void this.runOnce();
+    this.schedule.requestRun();
   }
 
   /** One pass (what tests call); a pass already going is joined. */
   runOnce(): Promise<void> {
-    this.running ??= this.work().finally(() => {
-      this.running = undefined;
-      if (this.again && !this.stopped) {
-        this.again = false;
-        void this.runOnce();
-      }
-    });
-    return this.running;
+    return this.schedule.runOnce();
   }
 
-  private async work(): Promise<void> {
-    try {
-      const pass = async () => {
-        const deliveries = await this.deliveries.dispatchDue();
-        const messages = await this.messages.sendDue();
-        const events = await this.streamEvents.publishDue();
-        if (
-          deliveries.attempted +
-            messages.sent +
-            messages.retried +
-            messages.failed +
-            events.published +
-            events.retried +
-            events.refused >
-          0
-        )
-          this.logger.debug({ deliveries, messages, events }, 'outbox pass');
-      };
-      if (!this.dataSource) return await pass();
-      const run = await runExclusive(this.dataSource, OUTBOX_DISPATCH_LOCK, pass);
-      if (!run.ran) this.logger.debug('the outbox is dispatched by another replica; skipped here');
-    } catch (error) {
-      this.logger.warn({ err: error }, 'outbox pass failed; the next one tries again');
-    }
+  private async pass(): Promise<void> {
+    const deliveries = await this.deliveries.dispatchDue();
+    const messages = await this.messages.sendDue();
+    const events = await this.streamEvents.publishDue();
+    if (
+      deliveries.attempted +
+        messages.sent +
+        messages.retried +
+        messages.failed +
+        events.published +
+        events.retried +
+        events.refused >
+      0
+    )
+      this.logger.debug({ deliveries, messages, events }, 'outbox pass');
   }
 
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
     this.stopListening?.();
-    clearInterval(this.timer);
-    await this.running;
+    await this.schedule.stop();
   }
 }

@@ -25,18 +25,17 @@ describe('FeedIngestionJob', () => {
     );
 
     job.onModuleInit();
-    jest.advanceTimersByTime(3_599_999);
+    await jest.advanceTimersByTimeAsync(3_599_999);
     expect(ingest).not.toHaveBeenCalled();
-    jest.advanceTimersByTime(1);
+    await jest.advanceTimersByTimeAsync(1);
     expect(ingest).toHaveBeenCalledWith();
-    await Promise.resolve();
     expect(warn).toHaveBeenCalledWith({ err: expect.any(Error) }, 'scheduled feed ingestion failed');
-    jest.advanceTimersByTime(7_200_000);
+    await jest.advanceTimersByTimeAsync(7_200_000);
     expect(ingest).toHaveBeenCalledTimes(3);
 
     await job.onApplicationShutdown();
     expect(settle).toHaveBeenCalledTimes(1);
-    jest.advanceTimersByTime(7_200_000);
+    await jest.advanceTimersByTimeAsync(7_200_000);
     expect(ingest).toHaveBeenCalledTimes(3);
   });
 });

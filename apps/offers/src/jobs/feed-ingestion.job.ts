@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit, Optional } from '@nestjs/common';
-import { runExclusive } from '@lib/database';
+import { ScheduledWork } from '@lib/database';
 import { type Logger } from '@lib/observability';
 import { LOGGER, SERVICE_CONFIG } from '@lib/service-kit';
 import { DataSource } from 'typeorm';
@@ -16,36 +16,33 @@ export const FEED_INGESTION_LOCK = 'offers:feed-ingestion';
 
 @Injectable()
 export class FeedIngestionJob implements OnModuleInit, OnApplicationShutdown {
-  private timer: NodeJS.Timeout | undefined;
+  private readonly schedule: ScheduledWork<void>;
 
   constructor(
     private readonly ingestion: FeedIngestionUseCases,
-    @Inject(SERVICE_CONFIG) private readonly config: OffersConfig,
-    @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(SERVICE_CONFIG) config: OffersConfig,
+    @Inject(LOGGER) logger: Logger,
     // The service's DataSource; absent in unit tests, which then run every tick.
-    @Optional() @Inject(DataSource) private readonly dataSource?: DataSource,
-  ) {}
-
-  onModuleInit(): void {
-    this.timer = setInterval(() => {
-      this.scheduledRun().catch((error: unknown) =>
-        this.logger.warn({ err: error }, 'scheduled feed ingestion failed'),
-      );
-    }, this.config.OFFERS_FEED_INTERVAL_MS);
-    // The schedule alone never keeps the process alive.
-    this.timer.unref();
-  }
-
-  private scheduledRun(): Promise<unknown> {
-    const dataSource = this.dataSource;
-    if (!dataSource) return this.ingestion.ingest();
-    return runExclusive(dataSource, FEED_INGESTION_LOCK, () => this.ingestion.ingest()).then((run) => {
-      if (!run.ran) this.logger.debug('scheduled feed ingestion runs on another replica; skipped here');
+    @Optional() @Inject(DataSource) dataSource?: DataSource,
+  ) {
+    this.schedule = new ScheduledWork({
+      name: 'scheduled feed ingestion',
+      failedMessage: 'scheduled feed ingestion failed',
+      lockName: FEED_INGESTION_LOCK,
+      dataSource,
+      everyMs: config.OFFERS_FEED_INTERVAL_MS,
+      logger,
+      work: () => this.ingestion.ingest(),
     });
   }
 
+  onModuleInit(): void {
+    this.schedule.start();
+  }
+
   async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
+    await this.schedule.stop();
+    // Fetches started outside the schedule (at start-up, by an RPC) are waited for too.
     await this.ingestion.settle();
   }
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit, Optional } from '@nestjs/common';
-import { runExclusive } from '@lib/database';
+import { ScheduledWork } from '@lib/database';
 import { type Logger } from '@lib/observability';
 import { LOGGER, SERVICE_CONFIG } from '@lib/service-kit';
 import { DataSource } from 'typeorm';
@@ -21,21 +21,27 @@ const DAY_MS = 86_400_000;
 
 @Injectable()
 export class LeadRequestRetentionJob implements OnModuleInit, OnApplicationShutdown {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number | undefined> | undefined;
+  private readonly schedule: ScheduledWork<number>;
 
   constructor(
     private readonly matching: MatchingUseCases,
     @Inject(SERVICE_CONFIG) private readonly config: OffersConfig,
     @Inject(LOGGER) private readonly logger: Logger,
     // The service's DataSource (one runner across replicas); absent in unit tests, which run every time.
-    @Optional() @Inject(DataSource) private readonly dataSource?: DataSource,
-  ) {}
+    @Optional() @Inject(DataSource) dataSource?: DataSource,
+  ) {
+    this.schedule = new ScheduledWork({
+      name: 'lead request retention',
+      lockName: LEAD_REQUEST_RETENTION_LOCK,
+      dataSource,
+      everyMs: LEAD_REQUEST_RETENTION_INTERVAL_MS,
+      logger,
+      work: () => this.forgetStoredBefore(new Date()),
+    });
+  }
 
   onModuleInit(): void {
-    this.timer = setInterval(() => void this.runOnce(), LEAD_REQUEST_RETENTION_INTERVAL_MS);
-    // The schedule alone never keeps the process alive.
-    this.timer.unref();
+    this.schedule.start();
   }
 
   /**
@@ -43,39 +49,21 @@ export class LeadRequestRetentionJob implements OnModuleInit, OnApplicationShutd
    * run here (another replica holds the lock, or the run failed). A run already going is joined.
    */
   runOnce(now: Date = new Date()): Promise<number | undefined> {
-    this.running ??= this.work(now).finally(() => (this.running = undefined));
-    return this.running;
+    return this.schedule.runOnce(() => this.forgetStoredBefore(now));
   }
 
-  private async work(now: Date): Promise<number | undefined> {
+  private async forgetStoredBefore(now: Date): Promise<number> {
     const before = new Date(now.getTime() - this.config.OFFERS_LEAD_REQUEST_RETENTION_DAYS * DAY_MS);
-    const forget = () => this.matching.forgetLeadRequestsStoredBefore(before);
-    try {
-      let deleted: number;
-      if (this.dataSource) {
-        const run = await runExclusive(this.dataSource, LEAD_REQUEST_RETENTION_LOCK, forget);
-        if (!run.ran) {
-          this.logger.debug('lead request retention runs on another replica; skipped here');
-          return undefined;
-        }
-        deleted = run.value;
-      } else {
-        deleted = await forget();
-      }
-      if (deleted > 0)
-        this.logger.info(
-          { leadRequestsDeleted: deleted, storedBefore: before.toISOString() },
-          'lead request retention',
-        );
-      return deleted;
-    } catch (error) {
-      this.logger.warn({ err: error }, 'lead request retention failed; the next run tries again');
-      return undefined;
-    }
+    const deleted = await this.matching.forgetLeadRequestsStoredBefore(before);
+    if (deleted > 0)
+      this.logger.info(
+        { leadRequestsDeleted: deleted, storedBefore: before.toISOString() },
+        'lead request retention',
+      );
+    return deleted;
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+  onApplicationShutdown(): Promise<void> {
+    return this.schedule.stop();
   }
 }
