@@ -7,9 +7,10 @@ import { createServer } from 'node:net';
  * comes from that range, and in the moment between closing the probe and the test's server
  * binding it, any outgoing connection of any process (to PostgreSQL, Redis, a service) may take it
  * as its local port: the server then fails with EADDRINUSE. Below the range nothing takes a port
- * unasked.
+ * unasked. The draw starts above 10080, the highest of the ports Chromium refuses to load
+ * (net::ERR_UNSAFE_PORT), so a server a browser test opens is one the browser will visit.
  */
-const LOWEST = 10_000;
+const LOWEST = 10_081;
 /** Linux's default ephemeral range starts here; /proc tells the machine's own. */
 const DEFAULT_EPHEMERAL_START = 32_768;
 /** Draws before falling back to the kernel's choice (only when the low range is crowded). */
