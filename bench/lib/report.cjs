@@ -353,6 +353,7 @@ function resultFileName(route, when) {
 
 module.exports = {
   TARGETS,
+  cacheLabel,
   columns,
   formatMs,
   ratio,

@@ -3,7 +3,7 @@
 // the figure this run measured, the figure of the reference run the targets were set against,
 // and whether the target is reached.
 
-const { columns, medianRatios } = require('./report.cjs');
+const { cacheLabel, columns, medianRatios } = require('./report.cjs');
 
 /**
  * @typedef {import('./report.cjs').Row} Row
@@ -98,9 +98,6 @@ const REFERENCE = Object.freeze({
   'home|uncached|uncached-p99': 3.9,
   'home|uncached|middleware': 1786 / 5525,
 });
-
-/** @param {boolean} pageCache */
-const cacheLabel = (pageCache) => (pageCache ? 'cached' : 'uncached');
 
 /**
  * @param {SpeedTarget} target
