@@ -5,6 +5,13 @@ export {
   type Telemetry,
   type TelemetryOptions,
 } from './telemetry';
+export {
+  bindToRequestContext,
+  requestPath,
+  traceServerRequests,
+  type RequestListener,
+  type ServerSpanOptions,
+} from './server-spans';
 export { createLogger, REDACTED_PATHS, type Logger, type LoggerOptions } from './logger';
 export { NestPinoLogger } from './nest-logger';
 export { createMetricsRegistry } from './metrics';

@@ -23,11 +23,6 @@ export interface TelemetryOptions {
   serviceVersion?: string;
   /** Base OTLP/HTTP endpoint as in OTEL_EXPORTER_OTLP_ENDPOINT, e.g. http://otel-collector:4318. */
   otlpEndpoint?: string;
-  /**
-   * Incoming HTTP paths starting with one of these get no server span (besides the probe and
-   * scrape paths, always untraced): hashed assets and other files that tell nothing a trace needs.
-   */
-  untracedPathPrefixes?: readonly string[];
   /** Whether to load the Express instrumentation (default false: see startTelemetry). */
   express?: boolean;
   /**
@@ -41,19 +36,10 @@ export interface Telemetry {
   shutdown(): Promise<void>;
 }
 
-/** Probe and scrape endpoints are hit every few seconds; tracing them would drown real requests. */
-const UNTRACED_PATHS = new Set(['/metrics', '/healthz', '/readyz']);
-
 let active: Telemetry | undefined;
 
 export function tracesUrl(endpoint: string): string {
   return `${endpoint.replace(/\/+$/, '')}/v1/traces`;
-}
-
-function pathOf(url: string | undefined): string {
-  if (!url) return '';
-  const end = url.search(/[?#]/);
-  return end === -1 ? url : url.slice(0, end);
 }
 
 /**
@@ -84,13 +70,10 @@ function spanProcessors(endpoint: string | undefined): SpanProcessor[] {
 export function startTelemetry(opts: TelemetryOptions): Telemetry {
   if (active) throw new Error('startTelemetry() was already called in this process; call shutdown() first');
 
-  const prefixes = opts.untracedPathPrefixes ?? [];
-  const untraced = (url: string | undefined): boolean => {
-    const path = pathOf(url);
-    return UNTRACED_PATHS.has(path) || prefixes.some((prefix) => path.startsWith(prefix));
-  };
   const instrumentations = [
-    new HttpInstrumentation({ ignoreIncomingRequestHook: (request) => untraced(request.url) }),
+    // Outgoing requests only: a server makes its own server spans (traceServerRequests in
+    // server-spans.ts), at a fraction of the instrumentation's cost per request.
+    new HttpInstrumentation({ disableIncomingRequestInstrumentation: true }),
     new GrpcInstrumentation(),
     // The Express instrumentation wraps every layer of every request (about 5 % of the gateway's
     // CPU on a cached page even with middleware spans off) to name the server span after the route;

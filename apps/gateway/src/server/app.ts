@@ -1,5 +1,5 @@
 import { MemoryCache, createRateBudgets } from '@lib/cache';
-import { createMetricsRegistry } from '@lib/observability';
+import { bindToRequestContext, createMetricsRegistry, traceServerRequests } from '@lib/observability';
 import express from 'express';
 import { type IncomingMessage, type ServerResponse } from 'node:http';
 import { isbot } from 'isbot';
@@ -281,17 +281,31 @@ export function createGatewayApp(appDeps: GatewayDeps): GatewayListener {
   stack.push(pageHandler(resolver, renderer, runtime.answers, experimentsFor));
   app.use(sequence(stack));
   app.use(errorHandler(resolver, renderer, deps.logger));
-  if (!runtime.answers) return app;
-  const fastPath = keptAnswerFastPath({
-    answers: runtime.answers,
-    fixedHeaders,
-    keyOf: fastPathKey(experimentsFor),
-    observe: metrics.observe,
-    isDraining: () => readiness.isDraining,
-  });
-  return (req, res) => {
-    if (!fastPath(req, res)) app(req, res);
+  // The Express stack reads bodies and streams renders: its handlers continue from the request's
+  // and the response's events, which must carry the request's trace.
+  const stackListener: GatewayListener = (req, res) => {
+    bindToRequestContext(req, res);
+    app(req, res);
   };
+  const fastPath = runtime.answers
+    ? keptAnswerFastPath({
+        answers: runtime.answers,
+        fixedHeaders,
+        keyOf: fastPathKey(experimentsFor),
+        observe: metrics.observe,
+        isDraining: () => readiness.isDraining,
+      })
+    : undefined;
+  // Hashed assets, the favicon and build files get no server span: they are sent by express.static
+  // and a span per file would outnumber the pages' own. Pages name their span in the metrics middleware.
+  return traceServerRequests(
+    fastPath
+      ? (req, res) => {
+          if (!fastPath(req, res)) stackListener(req, res);
+        }
+      : stackListener,
+    { untracedPathPrefixes: ['/assets/', '/builds/', '/favicon'] },
+  );
 }
 
 /**

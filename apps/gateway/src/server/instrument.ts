@@ -12,13 +12,8 @@ if (!process.env['NODE_ENV']) process.env['NODE_ENV'] = 'production';
 // except without its public origin, with which no link or origin check could be right: exit 78.
 export const config = loadConfigOrUnready(gatewayEnvSchema, process.env, { stopsOn: ['PUBLIC_ORIGIN'] });
 
-// Hashed assets, the favicon and build files get no server span: they are sent by express.static
-// and a span per file would outnumber the pages' own. Pages name their span in the metrics middleware.
+// The server spans are made by the app's own listener (createGatewayApp).
 export const telemetry =
   config instanceof ConfigError
     ? undefined
-    : startTelemetry({
-        serviceName: 'gateway',
-        otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
-        untracedPathPrefixes: ['/assets/', '/builds/', '/favicon'],
-      });
+    : startTelemetry({ serviceName: 'gateway', otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
