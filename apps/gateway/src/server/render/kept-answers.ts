@@ -1,7 +1,7 @@
 import { type Request, type Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import fresh from 'fresh';
-import { type IncomingMessage, type ServerResponse } from 'node:http';
+import { type IncomingMessage } from 'node:http';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { preferredEncoding } from '../http/accept-encoding';
 import { keepPersonalPrivate } from '../answer-policy';
@@ -110,39 +110,54 @@ export function readyEncoding(
   return compressible && preferredEncoding(acceptEncoding, BOTH) ? 'not-ready' : 'identity';
 }
 
+/** Which head of a kept answer: that of a copy sent ('identity' is the document itself), or of a 304. */
+export type KeptHeadKind = 'br' | 'gzip' | 'identity' | 'not-modified';
+
 /**
- * Writes a kept answer on a response, in the Express stack or before it (the fast path): 304 for a
- * matching If-None-Match, else the copy `encoding` names. 'not-ready' and 'identity' send the
- * document itself; in the stack the compression middleware compresses it on the fly then (and
- * drops the length).
+ * The headers a kept answer is sent with, as a flat list of names and values in the order they
+ * are set: the document's type, caching and validator, then (unless a 304) its encoding and length.
  */
-export function writeKeptAnswer(
-  req: IncomingMessage,
-  res: ServerResponse,
-  answer: KeptEntry,
-  encoding = readyEncoding(answer, req.headers['accept-encoding']),
-): void {
-  res.setHeader('Content-Type', answer.contentType ?? 'text/html; charset=utf-8');
-  res.setHeader('Cache-Control', answer.cacheControl);
-  if (answer.etag !== undefined) res.setHeader('ETag', answer.etag);
-  res.setHeader('Vary', 'Accept-Encoding');
-  keepPersonalPrivate(res);
-  if (answer.etag !== undefined && answer.status === 200 && fresh(req.headers, { etag: answer.etag })) {
-    res.statusCode = 304;
-    res.end();
-    return;
-  }
-  res.statusCode = answer.status;
-  const encoded = encoding === 'br' ? answer.br : encoding === 'gzip' ? answer.gzip : undefined;
-  // Set before the compression middleware looks: it leaves an encoded body alone.
-  if (encoded) res.setHeader('Content-Encoding', encoding);
-  const body = encoded ?? answer.body;
-  res.setHeader('Content-Length', body.length);
-  res.end(body);
+export function keptAnswerHeaders(answer: KeptEntry, kind: KeptHeadKind): string[] {
+  const head = [
+    'Content-Type',
+    answer.contentType ?? 'text/html; charset=utf-8',
+    'Cache-Control',
+    answer.cacheControl,
+  ];
+  if (answer.etag !== undefined) head.push('ETag', answer.etag);
+  head.push('Vary', 'Accept-Encoding');
+  if (kind === 'not-modified') return head;
+  const encoded = keptCopy(answer, kind);
+  if (encoded !== answer.body) head.push('Content-Encoding', kind);
+  head.push('Content-Length', String(encoded.length));
+  return head;
 }
 
-/** Sends a kept answer from the Express stack (the page handler, the sitemap). */
+/** The bytes sent for a copy: the compressed one when it is made, else the document. */
+export function keptCopy(answer: KeptEntry, kind: 'br' | 'gzip' | 'identity'): Buffer {
+  return (kind === 'br' ? answer.br : kind === 'gzip' ? answer.gzip : undefined) ?? answer.body;
+}
+
+/** Whether a request's validators match a kept answer: it is then answered 304. */
+export function keptAnswerIsFresh(req: IncomingMessage, answer: KeptEntry): boolean {
+  return answer.etag !== undefined && answer.status === 200 && fresh(req.headers, { etag: answer.etag });
+}
+
+/**
+ * Sends a kept answer from the Express stack (the page handler, the sitemap): 304 for a matching
+ * If-None-Match, else the prepared copy the client accepts, or the document itself, which the
+ * compression middleware then compresses on the fly (dropping the length). The headers join those
+ * the stack has set (a cookie among them makes the answer private).
+ */
 export function sendKeptAnswer(req: Request, res: Response, answer: Entry): void {
   res.locals['routeLabel'] = answer.routeLabel;
-  writeKeptAnswer(req, res, answer);
+  const encoding = readyEncoding(answer, req.headers['accept-encoding']);
+  const copy = encoding === 'not-ready' ? 'identity' : encoding;
+  const notModified = keptAnswerIsFresh(req, answer);
+  const head = keptAnswerHeaders(answer, notModified ? 'not-modified' : copy);
+  // Set before the compression middleware looks: it leaves an encoded body alone.
+  for (let at = 0; at < head.length; at += 2) res.setHeader(head[at]!, head[at + 1]!);
+  keepPersonalPrivate(res);
+  res.statusCode = notModified ? 304 : answer.status;
+  res.end(notModified ? undefined : keptCopy(answer, copy));
 }
