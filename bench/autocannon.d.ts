@@ -4,6 +4,8 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    /** requests in all, instead of a duration (gateway-cpu: a fixed number per run) */
+    amount?: number;
     pipelining?: number;
     /** seconds before a request counts as a timeout */
     timeout?: number;

@@ -358,6 +358,7 @@ module.exports = {
   formatMs,
   ratio,
   rowRatios,
+  spread,
   medianRatios,
   formatRouteTables,
   formatSummaryTable,

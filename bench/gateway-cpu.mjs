@@ -1,0 +1,130 @@
+// The gateway's CPU time per request: what one answer costs the gateway process itself, read from
+// its own process_cpu_seconds_total (the ops port's /metrics) around a fixed number of requests.
+// Throughput ratios on a two-core machine move with whatever shares the cores (autocannon, the
+// services, the machine's neighbours); the CPU a request costs moves far less, so a change to the
+// gateway's request path is compared here, two builds alternated, before the ratios are judged.
+//
+// Usage: npm run bench:gateway-cpu -- [route ...] [--no-cache] [--targets full,static,bare]
+//          [--requests 20000] [--runs 5] [-c 16] [--no-build]
+// A route is a name from bench/lib/routes.cjs (home, seo, article, ...) or a path; default: the
+// SEO page and the article. Targets as in `npm run bench`: full (the page), static (/__static, the
+// same bytes through the middleware), bare (/__bare, the render from kept data).
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { startStack } from './lib/stack.mjs';
+
+const require = createRequire(import.meta.url);
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const { BENCH_ROUTES } = require('./lib/routes.cjs');
+const { barePath, staticPath } = require('./lib/args.cjs');
+const { columns, spread } = require('./lib/report.cjs');
+
+/** The gateway's ops port as tools/start starts it (/metrics). */
+const GATEWAY_METRICS_URL = 'http://127.0.0.1:9464/metrics';
+/** @type {Record<string, (route: string) => string>} */
+const TARGETS = { full: (route) => route, static: staticPath, bare: barePath };
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    'no-cache': { type: 'boolean', default: false },
+    targets: { type: 'string', default: 'full,static' },
+    requests: { type: 'string', default: '20000' },
+    runs: { type: 'string', default: '5' },
+    connections: { type: 'string', short: 'c', default: '16' },
+    'no-build': { type: 'boolean', default: false },
+  },
+});
+const requests = Number(values.requests);
+const runs = Number(values.runs);
+const connections = Number(values.connections);
+for (const [name, value] of Object.entries({ requests, runs, connections })) {
+  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive whole number`);
+}
+const targets = values.targets.split(',').map((t) => t.trim());
+for (const target of targets)
+  if (!(target in TARGETS)) throw new Error(`--targets: unknown target ${target} (full, static, bare)`);
+const routes = (positionals.length > 0 ? positionals : ['seo', 'article']).map((given) => {
+  const named = BENCH_ROUTES.find((route) => route.name === given);
+  if (named) return { name: named.name, path: named.path };
+  if (!given.startsWith('/')) throw new Error(`${given}: not a route name nor a path`);
+  return { name: given, path: given };
+});
+
+/** @param {string} text */
+const say = (text) => console.log(`[gateway-cpu] ${text}`);
+
+/** The gateway's CPU seconds so far (user and system), as its metrics say. */
+async function gatewayCpuSeconds() {
+  const text = await (await fetch(GATEWAY_METRICS_URL)).text();
+  const line = text.split('\n').find((l) => l.startsWith('process_cpu_seconds_total'));
+  if (!line) throw new Error(`no process_cpu_seconds_total at ${GATEWAY_METRICS_URL}`);
+  return Number(line.slice(line.lastIndexOf(' ') + 1));
+}
+
+/**
+ * @param {string} url
+ * @param {number} amount
+ */
+const load = (url, amount) => autocannon({ url, connections, amount });
+
+const stack = await startStack({
+  root,
+  logFile: path.join(root, 'bench', 'results', 'gateway-cpu-stack.log'),
+  build: !values['no-build'],
+  pageCache: !values['no-cache'],
+  contentDir: undefined,
+  say,
+});
+const origin = String(stack.ready['url'] ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
+/** @type {string[][]} */
+const rows = [];
+try {
+  for (const route of routes) {
+    for (const target of targets) {
+      const address = /** @type {(route: string) => string} */ (TARGETS[target])(route.path);
+      // Unmeasured: the first render, the kept answers, the JIT.
+      await load(origin + address, Math.min(requests, 2_000));
+      /** @type {number[]} */
+      const perRequest = [];
+      /** @type {number[]} */
+      const rates = [];
+      let non2xx = 0;
+      for (let run = 0; run < runs; run++) {
+        const before = await gatewayCpuSeconds();
+        const result = await load(origin + address, requests);
+        const spent = (await gatewayCpuSeconds()) - before;
+        perRequest.push((spent * 1e6) / result.requests.total);
+        rates.push(result.requests.average);
+        non2xx += result.non2xx + result.errors;
+      }
+      const cpu = /** @type {{ median: number, min: number, max: number }} */ (spread(perRequest));
+      rows.push([
+        route.name,
+        values['no-cache'] ? 'uncached' : 'cached',
+        target,
+        `${Math.round(cpu.median)}`,
+        `${Math.round(cpu.min)}–${Math.round(cpu.max)}`,
+        `${Math.round(/** @type {{ median: number }} */ (spread(rates)).median)}`,
+        String(non2xx),
+      ]);
+      say(`${route.name} ${target}: ${Math.round(cpu.median)} µs of gateway CPU per request`);
+    }
+  }
+} finally {
+  await stack.stop();
+}
+
+console.log(
+  `\ngateway CPU per request: median of ${runs} runs of ${requests} requests, ${connections} connections`,
+);
+console.log(
+  columns(
+    ['route', 'cache', 'target', 'µs/request', 'range', 'req/s', 'errors+non-2xx'],
+    rows,
+    new Set([0, 1, 2]),
+  ),
+);
