@@ -9,6 +9,7 @@ export {
   bindToRequestContext,
   requestPath,
   traceServerRequests,
+  untracedRequests,
   type RequestListener,
   type ServerSpanOptions,
 } from './server-spans';

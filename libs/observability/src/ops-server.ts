@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { type Registry } from 'prom-client';
 import { type Logger } from './logger';
 import { listenHttp } from './listen-http';
+import { untracedRequests } from './server-spans';
 import { runChecks, type ReadinessCheck } from './readiness';
 
 export interface OpsServerOptions {
@@ -110,13 +111,15 @@ export async function startOpsServer(opts: OpsServerOptions): Promise<OpsServer>
     }
   };
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      logger.error({ err: error, url: req.url }, 'ops endpoint failed');
-      if (!res.headersSent) sendJson(res, 500, { error: 'internal_error' }, false);
-      else res.destroy();
-    });
-  });
+  const server = createServer(
+    untracedRequests((req, res) => {
+      handle(req, res).catch((error: unknown) => {
+        logger.error({ err: error, url: req.url }, 'ops endpoint failed');
+        if (!res.headersSent) sendJson(res, 500, { error: 'internal_error' }, false);
+        else res.destroy();
+      });
+    }),
+  );
 
   const listening = await listenHttp(server, opts.port, opts.host);
   logger.info(

@@ -93,7 +93,7 @@ export function traceServerRequests(
   const prefixes = options.untracedPathPrefixes ?? [];
   const untraced = (path: string): boolean =>
     UNTRACED_PATHS.has(path) || prefixes.some((prefix) => path.startsWith(prefix));
-  const suppressed = suppressTracing(ROOT_CONTEXT);
+  const untracedListener = untracedRequests(listener);
   // Asked of the provider registered now, not at wrapping: telemetry may be started (or restarted,
   // in tests) after the listener was made.
   let provider = trace.getTracerProvider();
@@ -101,7 +101,7 @@ export function traceServerRequests(
   return (req, res) => {
     const path = requestPath(req.url);
     if (untraced(path)) {
-      context.with(suppressed, listener, undefined, req, res);
+      untracedListener(req, res);
       return;
     }
     if (trace.getTracerProvider() !== provider) {
@@ -137,6 +137,16 @@ export function traceServerRequests(
       throw error;
     }
   };
+}
+
+/**
+ * Wraps the listener of a server whose requests are never traced (the ops port's probes and
+ * scrapes): nothing done while answering them is traced either, so readiness checks that call
+ * services or databases every few seconds leave no traces of their own.
+ */
+export function untracedRequests(listener: RequestListener): RequestListener {
+  const suppressed = suppressTracing(ROOT_CONTEXT);
+  return (req, res) => context.with(suppressed, listener, undefined, req, res);
 }
 
 /**

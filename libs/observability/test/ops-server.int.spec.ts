@@ -1,8 +1,12 @@
 import { connect, type Socket } from 'node:net';
+import { trace } from '@opentelemetry/api';
+import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace';
 import { Counter } from 'prom-client';
 import {
   createLogger,
   createMetricsRegistry,
+  shutdownTelemetry,
+  startTelemetry,
   startOpsServer,
   type OpsServer,
   type ReadinessCheck,
@@ -91,6 +95,38 @@ describe('startOpsServer', () => {
     expect(ready.status).toBe(503);
     expect(JSON.parse(ready.text)).toMatchObject({ status: 'not_ready', reason: 'shutting_down' });
     expect((await get(server.port, '/healthz')).status).toBe(200);
+  });
+
+  it('traces nothing done while answering the probes, even with spans recorded', async () => {
+    const exporter = new InMemorySpanExporter();
+    startTelemetry({ serviceName: 'ops-test', spanProcessors: [new SimpleSpanProcessor({ exporter })] });
+    try {
+      const traced = await startOpsServer({
+        host: '127.0.0.1',
+        port: 0,
+        registry: createMetricsRegistry({ serviceName: 'ops-traced' }),
+        checks: [
+          {
+            name: 'service',
+            check: () => Promise.resolve(trace.getTracer('check').startSpan('health call').end()),
+          },
+        ],
+        logger,
+      });
+      try {
+        expect((await get(traced.port, '/readyz')).status).toBe(200);
+      } finally {
+        await traced.close();
+      }
+      // The same call outside a probe is recorded: the exporter works. Spans reach it in the order
+      // they ended, once the resource's attributes are settled.
+      trace.getTracer('check').startSpan('outside').end();
+      for (let tries = 0; tries < 100 && exporter.getFinishedSpans().length === 0; tries++)
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(exporter.getFinishedSpans().map((span) => span.name)).toEqual(['outside']);
+    } finally {
+      await shutdownTelemetry();
+    }
   });
 });
 
