@@ -118,8 +118,13 @@ export function asStored(answers: ContentAnswers): ContentAnswers {
 
 export function writeContentAnswers(answers: ContentAnswers): void {
   const today = importDay();
+  // A recorded page's lastmod is its own `updated` date, which may fall on the recording day;
+  // only the addresses without a page of their own (tag pages, lender reviews) date from the import.
+  const pagePaths = new Set(Object.keys(answers.pages));
+  const ownDate = (loc: string) =>
+    pagePaths.has(loc.slice(RECORDED_BASE_URL.length).replaceAll('&amp;', '&'));
   const sitemap = answers.sitemap.map((entry) =>
-    entry.lastmod === today ? { ...entry, lastmod: IMPORT_DAY } : entry,
+    entry.lastmod === today && !ownDate(entry.loc) ? { ...entry, lastmod: IMPORT_DAY } : entry,
   );
   writeFileSync(CONTENT_ANSWERS_FILE, `${JSON.stringify({ ...answers, sitemap }, null, 1)}\n`);
 }
