@@ -1,7 +1,15 @@
 import { type IncomingMessage, type Server, createServer, request as httpRequest } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import {
+  createMetricsRegistry,
+  shutdownTelemetry,
+  startTelemetry,
+  traceServerRequests,
+} from '@lib/observability';
+import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace';
 import { KeptAnswers, readyEncoding } from '../render/kept-answers';
+import { createGatewayMetrics } from './metrics';
 import { type FastPathDeps, keptAnswerFastPath } from './kept-answer-fast-path';
 
 const PAGE = '/pozyczki-dla-studentow/';
@@ -172,5 +180,59 @@ describe('the kept answers’ fast path', () => {
     expect(readyEncoding({ ...entry, gzip: Buffer.from(''), br: Buffer.from('') }, 'gzip, br')).toBe('br');
     // Too small to be worth compressing: sent as it is whatever the client accepts.
     expect(readyEncoding({ ...entry, body: Buffer.from('<p>krótko</p>') }, 'br')).toBe('identity');
+  });
+});
+
+describe('the kept answers’ fast path in a traced server', () => {
+  const exporter = new InMemorySpanExporter();
+  let server: Server;
+  let port: number;
+
+  beforeAll(async () => {
+    startTelemetry({
+      serviceName: 'fast-path-test',
+      spanProcessors: [new SimpleSpanProcessor({ exporter })],
+    });
+    const answers = new KeptAnswers(60_000);
+    answers.set(KEY, {
+      status: 200,
+      routeLabel: 'seo-page',
+      cacheControl: SHARED,
+      etag: ETAG,
+      body: Buffer.from(DOCUMENT.repeat(50)),
+    });
+    const fastPath = keptAnswerFastPath({
+      answers,
+      fixedHeaders: [],
+      keyOf: (_req, pathname, search) => `shell  ${pathname}${search}`,
+      observe: createGatewayMetrics(createMetricsRegistry({ serviceName: 'fast-path-test' })).observe,
+      isDraining: () => false,
+    });
+    server = createServer(
+      traceServerRequests((req, res) => {
+        if (!fastPath(req, res)) res.writeHead(599).end();
+      }),
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    await shutdownTelemetry();
+  });
+
+  // A document larger than one socket write: 'finish' comes after the write completes, and must still
+  // run in the request's context, which the fast path does not bind to the response.
+  it('names the request’s server span after the kept answer’s route, as the stack does', async () => {
+    const res = await fetch(`http://127.0.0.1:${port}${PAGE}`);
+    expect(res.status).toBe(200);
+    await res.text();
+    for (let tries = 0; tries < 100 && exporter.getFinishedSpans().length === 0; tries++)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(exporter.getFinishedSpans().map((span) => [span.name, span.attributes['http.route']])).toEqual([
+      ['GET seo-page', 'seo-page'],
+    ]);
   });
 });

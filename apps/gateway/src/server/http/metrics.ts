@@ -31,8 +31,9 @@ export function createGatewayMetrics(registry: Registry): GatewayMetrics {
   });
 
   const observe: GatewayMetrics['observe'] = (req, route, status, seconds) => {
-    // Called from the response's 'finish': the response is bound to the request's context, so this
-    // names the request's server span.
+    // Called from the response's 'finish', which runs in the request's context (bound to it in the
+    // stack; on the fast path Node carries the context of the write that ends the response), so
+    // this names the request's server span.
     setHttpRoute(route);
     duration.observe({ method: req.method ?? '', route, status_code: String(status) }, seconds);
   };
