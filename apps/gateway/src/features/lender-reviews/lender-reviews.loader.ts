@@ -1,8 +1,10 @@
 import { status as GrpcStatus } from '@grpc/grpc-js';
-import { GrpcCallError } from '@lib/contracts';
+import { GrpcCallError, type offersV1 } from '@lib/contracts';
 import { loadOfferBlock } from '../../app/loaders/offer-block.loader';
+import { oncePerAnswer } from '../../app/loaders/per-answer';
 import { type LoadContext } from '../../app/route-types';
 import { type Crumb } from '../../app/seo/structured-data';
+import { type Locale } from '../../shared/locale';
 import { toContentView, toOfferCard } from '../../app/view-models';
 import { type CommentsQuery } from '../comments';
 import { commentSliceRequest, commentsSectionOf } from '../comments/comments.loader';
@@ -34,6 +36,25 @@ export async function loadLenderReviews(ctx: LoadContext<unknown>): Promise<Lend
   };
 }
 
+/**
+ * The facts block and the values of the review's `{{oferta.…}}` tokens, made once per GetLenderFacts
+ * answer: the shared answers hand every review request of a lender the same facts object until it
+ * is refreshed, so formatting its figures per request would repeat the same work.
+ */
+const lenderFiguresOf = oncePerAnswer(
+  (facts: offersV1.LenderFacts, locale: Locale) => ({
+    tokenValues: lenderTokenValues(facts, locale),
+    view: toLenderFactsView(facts, locale),
+  }),
+  (locale) => locale.code,
+);
+
+/** The lender's current offer as its card, once per GetLender answer's offer. */
+const currentOfferCardOf = oncePerAnswer(
+  (offer: offersV1.Offer) => toOfferCard(offer, 1),
+  () => '',
+);
+
 export interface LenderReviewParams {
   slug: string;
   comments: CommentsQuery;
@@ -58,7 +79,7 @@ export async function loadLenderReview(ctx: LoadContext<LenderReviewParams>): Pr
         const current = lender.offers.find(
           (candidate) => candidate.isActive && candidate.country === ctx.locale.country,
         );
-        return current ? toOfferCard(current, 1) : null;
+        return current ? currentOfferCardOf(current) : null;
       } catch (error) {
         if (error instanceof GrpcCallError && error.code === GrpcStatus.NOT_FOUND) return null;
         throw error;
@@ -72,7 +93,8 @@ export async function loadLenderReview(ctx: LoadContext<LenderReviewParams>): Pr
   if (!review) throw new Error(`GetLenderReviewPage answered ${ctx.params.slug} without its review`);
   // The review's {{oferta.…}} tokens read as this lender's figures, or as their fallback wording
   // when the offers service did not answer (never a guessed number).
-  const values = lenderTokenValues(facts.status === 'ok' ? facts.value : null, ctx.locale);
+  const figures = facts.status === 'ok' ? lenderFiguresOf(facts.value, ctx.locale) : null;
+  const values = figures?.tokenValues ?? lenderTokenValues(null, ctx.locale);
   const view = fillFigureTokensDeep(toLenderReviewView(review, ctx.params.slug), (text) =>
     fillLenderTokens(text, values),
   );
@@ -80,8 +102,7 @@ export async function loadLenderReview(ctx: LoadContext<LenderReviewParams>): Pr
   return {
     review: view,
     offer,
-    facts:
-      facts.status === 'ok' ? sectionOk(toLenderFactsView(facts.value, ctx.locale)) : SECTION_UNAVAILABLE,
+    facts: figures ? sectionOk(figures.view) : SECTION_UNAVAILABLE,
     comments: commentsSectionOf(reviewPage, pagePath, ctx.params.comments),
   };
 }
