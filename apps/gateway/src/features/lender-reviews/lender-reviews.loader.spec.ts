@@ -29,38 +29,37 @@ const reviewPage: contentV1.LenderReviewPage = {
   },
   comments: null,
   commentsUnavailable: true,
-} as contentV1.LenderReviewPage;
+};
 
-const factsWithMaximum = (amountMaxGrosze: number): offersV1.LenderFacts =>
-  ({
-    slug: 'vivus',
-    name: 'Vivus',
-    kind: null,
-    company: null,
-    register: null,
-    registerEntry: null,
-    nameForms: null,
-    offer: {
-      offerId: 1,
-      amountMinGrosze: 10_000,
-      amountMaxGrosze,
-      periodMinDays: 61,
-      periodMaxDays: 61,
-      firstLoanFree: false,
-      firstLoanFreeMaxGrosze: 0,
-      representativeExample: null,
-      repayment: 'single',
-      isActive: true,
-      sponsored: false,
-      sample: false,
-      source,
-      checkedAt: '2026-11-24',
-      ageMin: 0,
-      ageMax: 0,
-      interestRateBp: 0,
-      commissionBp: 0,
-    },
-  }) as unknown as offersV1.LenderFacts;
+const factsWithMaximum = (amountMaxGrosze: number): offersV1.LenderFacts => ({
+  slug: 'vivus',
+  name: 'Vivus',
+  kind: null,
+  company: null,
+  register: null,
+  registerEntry: null,
+  nameForms: null,
+  offer: {
+    offerId: 1,
+    amountMinGrosze: 10_000,
+    amountMaxGrosze,
+    periodMinDays: 61,
+    periodMaxDays: 61,
+    firstLoanFree: false,
+    firstLoanFreeMaxGrosze: 0,
+    representativeExample: null,
+    repayment: 'single',
+    isActive: true,
+    sponsored: false,
+    sample: false,
+    source,
+    checkedAt: '2026-11-24',
+    ageMin: 0,
+    ageMax: 0,
+    interestRateBp: 0,
+    commissionBp: 0,
+  },
+});
 
 /** A context whose offers service answers GetLenderFacts with whatever `facts` holds at the time. */
 function contextAnswering(facts: { current: offersV1.LenderFacts }): LoadContext<LenderReviewParams> {
