@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 
 const require = createRequire(import.meta.url);
 const { busyShares, profileOverlap, samplesOf } = require('./lib/profile-overlap.cjs');
+const { columns, percent } = require('./lib/report.cjs');
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -38,33 +39,63 @@ if (!(fromSeconds >= 0 && toSeconds > fromSeconds) || slices.some((ms) => !(ms >
 }
 
 const [firstFile = '', secondFile = ''] = positionals;
-/** @type {import('./lib/profile-overlap.cjs').CpuProfile} */
-const first = JSON.parse(readFileSync(firstFile, 'utf8'));
-/** @type {import('./lib/profile-overlap.cjs').CpuProfile} */
-const second = JSON.parse(readFileSync(secondFile, 'utf8'));
-/** @param {number | null} share */
-const percent = (share) => (share === null ? '—' : `${(100 * share).toFixed(1)} %`);
+
+/**
+ * A V8 CPU profile read from `file`, or the process ends with what is wrong with it.
+ * @param {string} file
+ * @returns {import('./lib/profile-overlap.cjs').CpuProfile}
+ */
+function readProfile(file) {
+  let profile;
+  try {
+    profile = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    console.error(
+      `${file}: cannot read it as JSON (${error instanceof Error ? error.message : String(error)})`,
+    );
+    process.exit(2);
+  }
+  const valid =
+    profile !== null &&
+    typeof profile === 'object' &&
+    Array.isArray(profile.nodes) &&
+    Array.isArray(profile.samples) &&
+    Array.isArray(profile.timeDeltas) &&
+    typeof profile.startTime === 'number';
+  if (!valid) {
+    console.error(`${file}: not a V8 CPU profile (.cpuprofile: nodes, samples, timeDeltas, startTime)`);
+    process.exit(2);
+  }
+  return profile;
+}
+
+const first = readProfile(firstFile);
+const second = readProfile(secondFile);
 
 const lastSeconds = Math.ceil(first.timeDeltas.reduce((sum, delta) => sum + delta, 0) / 1e6) || 1;
 const perSecond = busyShares(samplesOf(first), first.startTime, first.startTime + lastSeconds * 1e6, 1e6);
 console.log(
   `first profile, idle share per second: ${perSecond
-    .map((share, second) => `${second}s ${share === null ? '—' : Math.round(100 * (1 - share))}`)
+    .map((share, second) => `${second}s ${share === null ? 'n/a' : Math.round(100 * (1 - share))}`)
     .join('  ')}`,
 );
 console.log(`window ${fromSeconds}–${toSeconds} s from the first profile's start`);
-console.log('slice  slices  first busy  second busy  correlation  first waiting  second busy then');
-for (const sliceMs of slices) {
+const rows = slices.map((sliceMs) => {
   const o = profileOverlap(first, second, { fromSeconds, toSeconds, sliceMs });
-  console.log(
-    [
-      `${sliceMs} ms`.padEnd(5),
-      String(o.slices).padStart(6),
-      percent(o.firstBusy).padStart(10),
-      percent(o.secondBusy).padStart(11),
-      (Number.isNaN(o.correlation) ? '—' : o.correlation.toFixed(2)).padStart(11),
-      String(o.firstWaitingSlices).padStart(13),
-      percent(o.secondBusyWhileFirstWaits).padStart(16),
-    ].join('  '),
-  );
-}
+  return [
+    `${sliceMs} ms`,
+    String(o.slices),
+    percent(o.firstBusy),
+    percent(o.secondBusy),
+    Number.isNaN(o.correlation) ? 'n/a' : o.correlation.toFixed(2),
+    String(o.firstWaitingSlices),
+    percent(o.secondBusyWhileFirstWaits),
+  ];
+});
+console.log(
+  columns(
+    ['slice', 'slices', 'first busy', 'second busy', 'correlation', 'first waiting', 'second busy then'],
+    rows,
+    new Set([0]),
+  ),
+);

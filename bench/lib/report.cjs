@@ -356,6 +356,7 @@ module.exports = {
   cacheLabel,
   columns,
   formatMs,
+  percent,
   ratio,
   rowRatios,
   spread,
