@@ -1,7 +1,8 @@
 import { status } from '@grpc/grpc-js';
-import { contentV1 } from '@lib/contracts';
+import { contentV1, ratesV1 } from '@lib/contracts';
 import { ARTICLE_SLUG, LENDER_WITH_OFFER, SEO_PAGE, createFakeContent } from './support/content-fixtures';
 import { FakeGrpcError, type FakeGrpcServer, startFakeService } from './support/fake-grpc';
+import { createFakeRates } from './support/rates-fixtures';
 import { rawRequest } from './support/raw-http';
 import { type SiteServices, startSiteServices } from './support/site-services';
 import { type TestGateway, startTestGateway } from './support/test-gateway';
@@ -178,6 +179,34 @@ describe('shared answers of page loaders', () => {
       expect(text(res.body)).toContain('0 komentarzy · Brak ocen');
     } finally {
       await gateway.stop();
+    }
+  });
+
+  it('keeps the answer that no table C is stored, as it keeps a table, for the pair pages that ask', async () => {
+    const fake = createFakeRates();
+    const withoutTableC = await startFakeService('rates', {
+      ...fake.handlers,
+      GetLatestTable: (request) => {
+        if ((request as ratesV1.GetLatestTableRequest).table === ratesV1.TableType.C)
+          throw new FakeGrpcError(status.NOT_FOUND, 'no table C stored yet');
+        return fake.handlers['GetLatestTable']!(request);
+      },
+    });
+    const gateway = await startTestGateway({
+      targets: { ...site.targets, rates: withoutTableC.target },
+      env: { PAGE_CACHE: 'false', SHARED_ANSWER_CACHE: 'true' },
+    });
+    try {
+      for (let i = 0; i < 3; i += 1) {
+        const res = await load(gateway, '/kalkulator-walutowy/pln-eur/');
+        expect(text(res.body)).toContain('tabela C NBP niedostępna');
+      }
+      // The page's own data on every load; the missing table asked for once.
+      expect(callsOf(withoutTableC, 'GetCurrencyPair')).toBe(3);
+      expect(callsOf(withoutTableC, 'GetLatestTable')).toBe(1);
+    } finally {
+      await gateway.stop();
+      await withoutTableC.stop();
     }
   });
 

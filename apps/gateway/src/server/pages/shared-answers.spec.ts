@@ -1,4 +1,6 @@
+import { status as GrpcStatus } from '@grpc/grpc-js';
 import { MemoryCache } from '@lib/cache';
+import { GrpcCallError } from '@lib/contracts';
 import pino from 'pino';
 import { type GatewayServices } from '../../app/services';
 import { withSharedAnswers } from './shared-answers';
@@ -73,5 +75,48 @@ describe('withSharedAnswers', () => {
     await expect(shared.offers.listLenderFacts({ country: 'PL' })).resolves.toEqual({ lenders: [] });
     await shared.offers.listLenderFacts({ country: 'PL' });
     expect(attempts).toBe(2);
+  });
+
+  it('keeps the latest table’s NOT_FOUND like an answer, each caller getting an error of its own', async () => {
+    const { services } = countingServices();
+    const asked: number[] = [];
+    (services.rates as { getLatestTable: unknown }).getLatestTable = ({ table }: { table: number }) => {
+      asked.push(table);
+      return table === 3
+        ? Promise.reject(
+            new GrpcCallError({
+              code: GrpcStatus.NOT_FOUND,
+              details: 'no table C stored',
+              method: 'rates.v1.RatesService/GetLatestTable',
+            }),
+          )
+        : Promise.reject(
+            new GrpcCallError({
+              code: GrpcStatus.UNAVAILABLE,
+              details: 'database away',
+              method: 'rates.v1.RatesService/GetLatestTable',
+            }),
+          );
+    };
+    const shared = withSharedAnswers(services, new MemoryCache({ logger, shareValues: true }), options);
+
+    const first = await shared.rates.getLatestTable({ table: 3 }).catch((error: unknown) => error);
+    const second = await shared.rates.getLatestTable({ table: 3 }).catch((error: unknown) => error);
+    for (const error of [first, second])
+      expect(error).toMatchObject({
+        code: GrpcStatus.NOT_FOUND,
+        details: 'no table C stored',
+        method: 'rates.v1.RatesService/GetLatestTable',
+      });
+    expect(second).toBeInstanceOf(GrpcCallError);
+    expect(second).not.toBe(first);
+    // Any other failure is not an answer: asked again.
+    await expect(shared.rates.getLatestTable({ table: 2 })).rejects.toMatchObject({
+      code: GrpcStatus.UNAVAILABLE,
+    });
+    await expect(shared.rates.getLatestTable({ table: 2 })).rejects.toMatchObject({
+      code: GrpcStatus.UNAVAILABLE,
+    });
+    expect(asked).toEqual([3, 2, 2]);
   });
 });
