@@ -58,6 +58,11 @@ export class GrpcCallError extends Error {
     if (rich?.resourceInfo) this.resourceInfo = rich.resourceInfo;
   }
 
+  /** Whether `error` is a call that failed with one of `codes`. */
+  static hasCode(error: unknown, ...codes: grpc.status[]): error is GrpcCallError {
+    return error instanceof GrpcCallError && codes.includes(error.code);
+  }
+
   /** Wraps whatever a grpc-js call failed with; non-gRPC failures become INTERNAL. */
   static from(error: unknown, method: string): GrpcCallError {
     if (error instanceof GrpcCallError) return error;

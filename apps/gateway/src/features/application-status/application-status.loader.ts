@@ -31,9 +31,6 @@ export type StatusLookup =
   | { kind: 'invalid' }
   | { kind: 'failed'; error: unknown };
 
-const isCode = (error: unknown, ...codes: GrpcStatus[]) =>
-  error instanceof GrpcCallError && codes.includes(error.code);
-
 export async function lookupApplicationStatus(
   services: GatewayServices,
   statusToken: string,
@@ -41,7 +38,8 @@ export async function lookupApplicationStatus(
   try {
     return { kind: 'found', view: await services.leads.getApplicationStatus({ statusToken }) };
   } catch (error) {
-    if (isCode(error, GrpcStatus.NOT_FOUND, GrpcStatus.INVALID_ARGUMENT)) return { kind: 'invalid' };
+    if (GrpcCallError.hasCode(error, GrpcStatus.NOT_FOUND, GrpcStatus.INVALID_ARGUMENT))
+      return { kind: 'invalid' };
     return { kind: 'failed', error };
   }
 }
@@ -103,7 +101,7 @@ export async function loadApplicationOffers(
       (answer) => answer.offerIds,
       (error: unknown) => {
         // No stored request (the match at submit failed) is no outage: the ranked list stands.
-        if (!isCode(error, GrpcStatus.NOT_FOUND)) deps.onSectionError(error);
+        if (!GrpcCallError.hasCode(error, GrpcStatus.NOT_FOUND)) deps.onSectionError(error);
         return null;
       },
     );

@@ -89,8 +89,6 @@ export interface ApplicationApiDeps {
 /** A draft as the pages need it: the application (null: none or no longer a draft), or unknown (the service failed). */
 type DraftLookup = { kind: 'draft'; draft: leadsV1.Application | null } | { kind: 'failed' };
 
-const isStatus = (error: unknown, code: GrpcStatus) => error instanceof GrpcCallError && error.code === code;
-
 const STEP_ORDER: Record<JourneyStep, number> = { loan: 0, contact: 1, personal: 2 };
 
 /** The journey's addresses that take a step's post (/transition/ only redirects). */
@@ -172,7 +170,7 @@ export function applicationApi(deps: ApplicationApiDeps): Router {
       const draft = await deps.services.leads.getApplication({ applicationId: draftId });
       return { kind: 'draft', draft: draft.status === leadsV1.ApplicationStatus.DRAFT ? draft : null };
     } catch (error) {
-      if (isStatus(error, GrpcStatus.NOT_FOUND)) return { kind: 'draft', draft: null };
+      if (GrpcCallError.hasCode(error, GrpcStatus.NOT_FOUND)) return { kind: 'draft', draft: null };
       deps.onUpstreamError?.(error);
       deps.logger.warn({ err: error, ...grpcFields(error) }, 'application draft could not be read');
       return { kind: 'failed' };
@@ -285,7 +283,10 @@ export function applicationApi(deps: ApplicationApiDeps): Router {
       const preview = await deps.services.leads.previewDelivery({ applicationId: draftId });
       return { view: deliveryPreviewView(preview), closed: false };
     } catch (error) {
-      if (isStatus(error, GrpcStatus.NOT_FOUND) || isStatus(error, GrpcStatus.FAILED_PRECONDITION))
+      if (
+        GrpcCallError.hasCode(error, GrpcStatus.NOT_FOUND) ||
+        GrpcCallError.hasCode(error, GrpcStatus.FAILED_PRECONDITION)
+      )
         return { view: deliveryPreviewView(null), closed: true };
       deps.onUpstreamError?.(error);
       deps.logger.warn(
@@ -580,7 +581,9 @@ export function applicationApi(deps: ApplicationApiDeps): Router {
     try {
       return { kind: 'saved', ...(await call(post.draftId)) };
     } catch (error) {
-      const stale = isStatus(error, GrpcStatus.NOT_FOUND) || isStatus(error, GrpcStatus.FAILED_PRECONDITION);
+      const stale =
+        GrpcCallError.hasCode(error, GrpcStatus.NOT_FOUND) ||
+        GrpcCallError.hasCode(error, GrpcStatus.FAILED_PRECONDITION);
       if (!stale) throw error;
       if (post.valid.step === 'loan') return { kind: 'saved', ...(await call(undefined)) };
       return { kind: 'stale' };

@@ -10,14 +10,12 @@ import { HISTORY_RANGE_OF } from '../rate-charts/rate-charts.loader';
 import { type BankComparison, type BankData, type BanksData } from './bank-rates-data';
 import { toBankChart, toBankRateRows, toBankSummary, toComparison } from './bank-rates.view-model';
 
-const isNotFound = (error: unknown) => error instanceof GrpcCallError && error.code === GrpcStatus.NOT_FOUND;
-
 /** A bank's newest table, or null when it has none yet (NOT_FOUND); other failures are thrown. */
 async function newestTable(services: GatewayServices, slug: string) {
   try {
     return await services.rates.getBankTable({ bankSlug: slug, date: '' });
   } catch (error) {
-    if (isNotFound(error)) return null;
+    if (GrpcCallError.hasCode(error, GrpcStatus.NOT_FOUND)) return null;
     throw error;
   }
 }
@@ -69,7 +67,7 @@ export async function loadBank(ctx: LoadContext<BankParams>): Promise<BankData> 
   try {
     table = await ctx.services.rates.getBankTable({ bankSlug: slug, date: '' });
   } catch (error) {
-    if (isNotFound(error)) return loadUnavailableBank(ctx, error);
+    if (GrpcCallError.hasCode(error, GrpcStatus.NOT_FOUND)) return loadUnavailableBank(ctx, error);
     throw error;
   }
   const rates = toBankRateRows(table);

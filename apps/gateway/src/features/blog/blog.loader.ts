@@ -25,7 +25,7 @@ async function listArticles(ctx: LoadContext<BlogParams>) {
     });
   } catch (error) {
     // A page number past the end is an address without a page, whichever way the service says it.
-    if (page > 1 && error instanceof GrpcCallError && error.code === GrpcStatus.OUT_OF_RANGE) {
+    if (page > 1 && GrpcCallError.hasCode(error, GrpcStatus.OUT_OF_RANGE)) {
       throw new PageNotFoundError(`${blogPagePath(tag || null, page)} is past the last page`);
     }
     throw error;

@@ -29,7 +29,7 @@ async function latestTable(
   try {
     return await services.rates.getLatestTable({ table });
   } catch (error) {
-    if (error instanceof GrpcCallError && error.code === GrpcStatus.NOT_FOUND) return null;
+    if (GrpcCallError.hasCode(error, GrpcStatus.NOT_FOUND)) return null;
     throw error;
   }
 }

@@ -81,7 +81,7 @@ export async function loadLenderReview(ctx: LoadContext<LenderReviewParams>): Pr
         );
         return current ? currentOfferCardOf(current) : null;
       } catch (error) {
-        if (error instanceof GrpcCallError && error.code === GrpcStatus.NOT_FOUND) return null;
+        if (GrpcCallError.hasCode(error, GrpcStatus.NOT_FOUND)) return null;
         throw error;
       }
     }),

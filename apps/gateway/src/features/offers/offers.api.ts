@@ -56,7 +56,7 @@ export function offersApi(deps: OffersApiDeps): Router {
     try {
       offer = await deps.services.offers.getOffer({ offerId, country: deps.country, pagePath: '' });
     } catch (error) {
-      if (error instanceof GrpcCallError && error.code === GrpcStatus.NOT_FOUND) {
+      if (GrpcCallError.hasCode(error, GrpcStatus.NOT_FOUND)) {
         next();
         return;
       }
@@ -113,7 +113,7 @@ export function offersApi(deps: OffersApiDeps): Router {
     } catch (error) {
       // No lead of that id (its data erased, or never matched): the answer the spec gives without
       // one. The id is not logged: after an erasure it must not come back through the logs.
-      if (error instanceof GrpcCallError && error.code === GrpcStatus.NOT_FOUND) {
+      if (GrpcCallError.hasCode(error, GrpcStatus.NOT_FOUND)) {
         deps.logger.warn(LEAD_FEED_MESSAGES.unknownLeadId);
         res.status(200).json(null);
         return;

@@ -291,7 +291,7 @@ export function selfServiceApi(deps: SelfServiceApiDeps): Router {
         erasedRecords: request.erasedRecords,
       });
     } catch (error) {
-      if (error instanceof GrpcCallError && error.code === GrpcStatus.NOT_FOUND) return unknown();
+      if (GrpcCallError.hasCode(error, GrpcStatus.NOT_FOUND)) return unknown();
       upstreamFailed(error, 'self-service erasure status unavailable');
       return notice(
         outageStatus(error),
@@ -496,7 +496,7 @@ export function selfServiceApi(deps: SelfServiceApiDeps): Router {
     fieldOfViolation: () => undefined,
     refusal: (error, status, values) => {
       if (isSessionOver(error)) return SESSION_ENDED;
-      if (status === 400 || (error instanceof GrpcCallError && error.code === GrpcStatus.FAILED_PRECONDITION))
+      if (status === 400 || GrpcCallError.hasCode(error, GrpcStatus.FAILED_PRECONDITION))
         return { status: status === 400 ? 400 : 409, message: SELF_SERVICE_TEXTS.cannotWithdraw, values };
       return undefined;
     },

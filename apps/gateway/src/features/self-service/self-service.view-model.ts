@@ -85,26 +85,23 @@ export function overviewView(overview: leadsV1.SelfServiceOverview): OverviewVie
   };
 }
 
-const hasCode = (error: unknown, ...codes: GrpcStatus[]): error is GrpcCallError =>
-  error instanceof GrpcCallError && codes.includes(error.code);
-
 /**
  * Why OpenSelfService refused a link: FAILED_PRECONDITION with the reason LINK_USED or
  * LINK_EXPIRED (another reason: unusable), NOT_FOUND (or a token the service finds malformed):
  * invalid. Undefined for anything else (an outage: the link may still be good).
  */
 export function linkRefusalOf(error: unknown): LinkRefusal | undefined {
-  if (hasCode(error, GrpcStatus.FAILED_PRECONDITION)) {
+  if (GrpcCallError.hasCode(error, GrpcStatus.FAILED_PRECONDITION)) {
     const reason = error.errorInfo?.reason;
     return reason === 'LINK_USED' ? 'used' : reason === 'LINK_EXPIRED' ? 'expired' : 'unusable';
   }
-  if (hasCode(error, GrpcStatus.NOT_FOUND, GrpcStatus.INVALID_ARGUMENT)) return 'invalid';
+  if (GrpcCallError.hasCode(error, GrpcStatus.NOT_FOUND, GrpcStatus.INVALID_ARGUMENT)) return 'invalid';
   return undefined;
 }
 
 /** The session named by the cookie is unknown or over (the person asks for a new link). */
 export const isSessionOver = (error: unknown): boolean =>
-  hasCode(error, GrpcStatus.UNAUTHENTICATED, GrpcStatus.PERMISSION_DENIED);
+  GrpcCallError.hasCode(error, GrpcStatus.UNAUTHENTICATED, GrpcStatus.PERMISSION_DENIED);
 
 /** An erasure request's state as the page shows it. */
 export function erasureState(status: leadsV1.RequestStatus): ErasureState {

@@ -1,6 +1,6 @@
 import { status as GrpcStatus } from '@grpc/grpc-js';
 import { MemoryCache } from '@lib/cache';
-import { GrpcCallError } from '@lib/contracts';
+import { GrpcCallError, ratesV1 } from '@lib/contracts';
 import pino from 'pino';
 import { type GatewayServices } from '../../app/services';
 import { withSharedAnswers } from './shared-answers';
@@ -79,10 +79,12 @@ describe('withSharedAnswers', () => {
 
   it('keeps the latest table’s NOT_FOUND like an answer, each caller getting an error of its own', async () => {
     const { services } = countingServices();
-    const asked: number[] = [];
-    (services.rates as { getLatestTable: unknown }).getLatestTable = ({ table }: { table: number }) => {
+    const asked: ratesV1.TableType[] = [];
+    (services.rates as { getLatestTable: unknown }).getLatestTable = ({
+      table,
+    }: ratesV1.GetLatestTableRequest) => {
       asked.push(table);
-      return table === 3
+      return table === ratesV1.TableType.C
         ? Promise.reject(
             new GrpcCallError({
               code: GrpcStatus.NOT_FOUND,
@@ -100,8 +102,12 @@ describe('withSharedAnswers', () => {
     };
     const shared = withSharedAnswers(services, new MemoryCache({ logger, shareValues: true }), options);
 
-    const first = await shared.rates.getLatestTable({ table: 3 }).catch((error: unknown) => error);
-    const second = await shared.rates.getLatestTable({ table: 3 }).catch((error: unknown) => error);
+    const first = await shared.rates
+      .getLatestTable({ table: ratesV1.TableType.C })
+      .catch((error: unknown) => error);
+    const second = await shared.rates
+      .getLatestTable({ table: ratesV1.TableType.C })
+      .catch((error: unknown) => error);
     for (const error of [first, second])
       expect(error).toMatchObject({
         code: GrpcStatus.NOT_FOUND,
@@ -111,12 +117,12 @@ describe('withSharedAnswers', () => {
     expect(second).toBeInstanceOf(GrpcCallError);
     expect(second).not.toBe(first);
     // Any other failure is not an answer: asked again.
-    await expect(shared.rates.getLatestTable({ table: 2 })).rejects.toMatchObject({
+    await expect(shared.rates.getLatestTable({ table: ratesV1.TableType.B })).rejects.toMatchObject({
       code: GrpcStatus.UNAVAILABLE,
     });
-    await expect(shared.rates.getLatestTable({ table: 2 })).rejects.toMatchObject({
+    await expect(shared.rates.getLatestTable({ table: ratesV1.TableType.B })).rejects.toMatchObject({
       code: GrpcStatus.UNAVAILABLE,
     });
-    expect(asked).toEqual([3, 2, 2]);
+    expect(asked).toEqual([ratesV1.TableType.C, ratesV1.TableType.B, ratesV1.TableType.B]);
   });
 });

@@ -41,7 +41,7 @@ const notFoundAsValue =
   <Req, Res>(read: Read<Req, Res>) =>
   (request: Req): Promise<Res | KeptNotFound> =>
     read(request).catch((error: unknown) => {
-      if (!(error instanceof GrpcCallError) || error.code !== GrpcStatus.NOT_FOUND) throw error;
+      if (!GrpcCallError.hasCode(error, GrpcStatus.NOT_FOUND)) throw error;
       return { notFound: { method: error.method, details: error.details } };
     });
 
