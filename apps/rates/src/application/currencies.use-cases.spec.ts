@@ -192,6 +192,22 @@ describe('CurrenciesUseCases', () => {
       expect(pair.history).toMatchObject({ code: 'EUR', quote: 'PLN' });
     });
 
+    it('keeps a range’s history per pair until the next import, without reading the newest tables again', async () => {
+      const history = jest.fn((query: HistoryQuery) => Promise.resolve(historyOf(query)));
+      const latest = jest.fn(withTables);
+      const uses = subject({ latest, history });
+      const first = await uses.currencyPair('mdl', 'pln', 'month1');
+      const tablesRead = latest.mock.calls.length;
+      const again = await uses.currencyPair('mdl', 'pln', 'month1');
+      expect(again.history).toEqual(first.history);
+      expect(latest).toHaveBeenCalledTimes(tablesRead);
+      expect(rangeQueries(history)).toHaveLength(1);
+      // another range, or the reverse pair, is its own answer
+      await uses.currencyPair('mdl', 'pln', 'week1');
+      await uses.currencyPair('pln', 'mdl', 'month1');
+      expect(rangeQueries(history)).toHaveLength(3);
+    });
+
     it('still answers the pair, its history marked unavailable, when the history cannot be read', async () => {
       const history = jest.fn((query: HistoryQuery) =>
         query.range === 'week1'

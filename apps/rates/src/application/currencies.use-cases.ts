@@ -61,6 +61,8 @@ function undefinedWhenNotFound(error: unknown): undefined {
 }
 
 const pairKey = (from: string, to: string) => `${RATES_CACHE_PREFIX}pair:${from}:${to}`;
+const pairHistoryKey = (from: string, to: string, range: HistoryRangeName) =>
+  `${RATES_CACHE_PREFIX}pair-history:${from}:${to}:${range}`;
 
 /** What a pair page shows of the pair itself: cached as a whole, without the asked history. */
 type PairFacts = Omit<ratesV1.CurrencyPair, 'history' | 'historyUnavailable'>;
@@ -144,11 +146,20 @@ export class CurrenciesUseCases {
    * The pair page's history (pairHistoryQuery) from GetCurrencyHistory's own use case. A history
    * that cannot be read (a currency its table does not quote, the database away) leaves the rest
    * of the pair answered: the page shows the history as unavailable.
+   *
+   * A predefined range and the table it is read from both follow from the newest tables, so the
+   * answer is cached per pair and range until the next import; otherwise every pair page would
+   * read and parse the whole of tables A and B from the cache only to pick the table.
    */
   private async pairHistory(from: string, to: string, range: HistoryRangeName): Promise<PairHistory> {
     try {
-      const query = pairHistoryQuery(from, to, range, await this.midTableOf());
-      return { history: await this.rates.history(query), historyUnavailable: false };
+      const history = await readThrough(
+        this.cache,
+        pairHistoryKey(from, to, range),
+        LATEST_TABLE_CACHE,
+        async () => this.rates.history(pairHistoryQuery(from, to, range, await this.midTableOf())),
+      );
+      return { history, historyUnavailable: false };
     } catch (error) {
       const fields = { from, to, range, err: error };
       // As the transport logs a call: an expected refusal quietly, anything else as a fault.
