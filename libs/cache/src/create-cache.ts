@@ -9,6 +9,11 @@ export interface CreateCacheOptions {
   namespace: string;
   /** Entry limit of the in-process cache (10 000 by default). */
   maxEntries?: number;
+  /**
+   * Readers of an unchanged entry get the same deep-frozen value instead of a fresh copy
+   * (MemoryCacheOptions.shareValues, RedisCacheOptions.shareValues): for read-only data.
+   */
+  shareValues?: boolean;
   logger: Logger;
 }
 
@@ -16,11 +21,20 @@ export function createCache(opts: CreateCacheOptions): Cache {
   if (opts.redisUrl) {
     const url = new URL(opts.redisUrl);
     opts.logger.info({ cache: 'redis', host: url.host, namespace: opts.namespace }, 'cache: redis');
-    return new RedisCache({ url: opts.redisUrl, namespace: opts.namespace, logger: opts.logger });
+    return new RedisCache({
+      url: opts.redisUrl,
+      namespace: opts.namespace,
+      logger: opts.logger,
+      shareValues: opts.shareValues,
+    });
   }
   opts.logger.info(
     { cache: 'memory', maxEntries: opts.maxEntries ?? 10_000 },
     'cache: in-process (REDIS_URL not set)',
   );
-  return new MemoryCache({ maxEntries: opts.maxEntries, logger: opts.logger });
+  return new MemoryCache({
+    maxEntries: opts.maxEntries,
+    logger: opts.logger,
+    shareValues: opts.shareValues,
+  });
 }

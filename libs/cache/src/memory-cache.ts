@@ -1,6 +1,7 @@
 import { type Logger, type ReadinessCheck } from '@lib/observability';
 import { LRUCache } from 'lru-cache';
 import { assertTtl, encode, type LoggingCache } from './cache';
+import { deepFreeze } from './deep-freeze';
 
 /**
  * Strings are kept as they are (they round-trip through JSON unchanged, and cached HTML is the
@@ -85,14 +86,4 @@ export class MemoryCache implements LoggingCache {
     this.lru.clear();
     return Promise.resolve();
   }
-}
-
-/** The value with every object and array inside it frozen (the value itself is returned). */
-function deepFreeze<T>(value: T): T {
-  // A typed array (a Buffer of a bytes field) cannot be frozen; it is shared as it is.
-  if (value === null || typeof value !== 'object' || Object.isFrozen(value) || ArrayBuffer.isView(value))
-    return value;
-  Object.freeze(value);
-  for (const inner of Object.values(value)) deepFreeze(inner);
-  return value;
 }

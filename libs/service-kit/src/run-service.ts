@@ -95,7 +95,8 @@ export async function startService<C extends ServiceEnv>(
     applicationName: `${def.name}-service`,
     logger,
   });
-  const cache = createCache({ redisUrl: config.REDIS_URL, namespace: def.name, logger });
+  // Services keep answers in the cache and hand them on unchanged: an unchanged entry is parsed once.
+  const cache = createCache({ redisUrl: config.REDIS_URL, namespace: def.name, logger, shareValues: true });
 
   let storageReady = false;
   const storageCheck: ReadinessCheck = {

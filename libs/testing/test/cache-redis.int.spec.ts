@@ -168,6 +168,78 @@ describeWithRedis('RedisCache against a real Redis', () => {
       'table A',
     );
   });
+
+  describe('sharing values (shareValues)', () => {
+    let shared: RedisCache;
+    const hour = 3_600_000;
+    const table = { no: '068/A/NBP/2025', rates: [{ code: 'EUR', mid: '4.2946' }] };
+
+    beforeAll(() => {
+      shared = createCache({
+        redisUrl: redis.url,
+        namespace: redis.namespace,
+        logger: silent,
+        shareValues: true,
+      }) as RedisCache;
+    });
+    afterAll(() => shared?.close());
+
+    it('hands every reader of an unchanged entry the same frozen value', async () => {
+      await shared.set('shared:table', table, hour);
+      const first = await shared.get<typeof table>('shared:table');
+      const second = await shared.get<typeof table>('shared:table');
+      expect(first).toEqual(table);
+      expect(second).toBe(first);
+      expect(() => {
+        first!.rates[0]!.mid = '1';
+      }).toThrow(TypeError);
+      // without sharing, every read is a copy of its own
+      const copy = await cache.get<typeof table>('shared:table');
+      expect(copy).toEqual(table);
+      expect(copy).not.toBe(await cache.get('shared:table'));
+      expect(Object.isFrozen(copy)).toBe(false);
+    });
+
+    it('sees at once an entry changed or removed by another process', async () => {
+      await shared.set('shared:changing', table, hour);
+      const before = await shared.get('shared:changing');
+      await raw.set(`${redis.namespace}:shared:changing`, '{"no":"069/A/NBP/2025","rates":[]}', 'PX', hour);
+      const after = await shared.get('shared:changing');
+      expect(after).toEqual({ no: '069/A/NBP/2025', rates: [] });
+      expect(after).not.toBe(before);
+      await raw.del(`${redis.namespace}:shared:changing`);
+      expect(await shared.get('shared:changing')).toBeUndefined();
+      // its own deletes too, by key and by prefix
+      await shared.set('shared:mine', table, hour);
+      await shared.get('shared:mine');
+      await shared.delete('shared:mine');
+      expect(await shared.get('shared:mine')).toBeUndefined();
+      await shared.set('shared:mine', table, hour);
+      await shared.get('shared:mine');
+      await shared.deleteByPrefix('shared:');
+      expect(await shared.get('shared:mine')).toBeUndefined();
+    });
+
+    it('parses an entry larger than its budget on every read, and still refuses one that is not JSON', async () => {
+      const tiny = new RedisCache({
+        url: redis.url,
+        namespace: redis.namespace,
+        logger: silent,
+        shareValues: true,
+        sharedBytes: 16,
+      });
+      try {
+        await tiny.set('shared:large', table, hour);
+        const first = await tiny.get('shared:large');
+        expect(first).toEqual(table);
+        expect(await tiny.get('shared:large')).not.toBe(first);
+        await raw.set(`${redis.namespace}:shared:broken`, '{not json', 'PX', hour);
+        expect(await shared.get('shared:broken')).toBeUndefined();
+      } finally {
+        await tiny.close();
+      }
+    });
+  });
 });
 
 describe('RedisCache when Redis is down', () => {
