@@ -5,10 +5,11 @@
 // gateway's request path is compared here, two builds alternated, before the ratios are judged.
 //
 // Usage: npm run bench:gateway-cpu -- [route ...] [--no-cache] [--targets full,static,bare]
-//          [--requests 20000] [--runs 5] [-c 16] [--no-build]
+//          [--services content,rates] [--requests 20000] [--runs 5] [-c 16] [--no-build]
 // A route is a name from bench/lib/routes.cjs (home, seo, article, ...) or a path; default: the
 // SEO page and the article. Targets as in `npm run bench`: full (the page), static (/__static, the
-// same bytes through the middleware), bare (/__bare, the render from kept data).
+// same bytes through the middleware), bare (/__bare, the render from kept data). --services adds
+// the CPU per request of those services (their own ops ports), measured over the same runs.
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +22,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { BENCH_ROUTES } = require('./lib/routes.cjs');
 const { barePath, staticPath } = require('./lib/args.cjs');
 const { columns, spread } = require('./lib/report.cjs');
+/** @type {Record<string, { grpc: number, ops: number }>} */
+const SERVICE_PORTS = require('../libs/config/src/service-ports.json');
 
 /** The gateway's ops port as tools/start starts it (/metrics). */
 const GATEWAY_METRICS_URL = 'http://127.0.0.1:9464/metrics';
@@ -32,6 +35,7 @@ const { values, positionals } = parseArgs({
   options: {
     'no-cache': { type: 'boolean', default: false },
     targets: { type: 'string', default: 'full,static' },
+    services: { type: 'string', default: '' },
     requests: { type: 'string', default: '20000' },
     runs: { type: 'string', default: '5' },
     connections: { type: 'string', short: 'c', default: '16' },
@@ -47,6 +51,21 @@ for (const [name, value] of Object.entries({ requests, runs, connections })) {
 const targets = values.targets.split(',').map((t) => t.trim());
 for (const target of targets)
   if (!(target in TARGETS)) throw new Error(`--targets: unknown target ${target} (full, static, bare)`);
+const services = values.services
+  .split(',')
+  .map((name) => name.trim())
+  .filter((name) => name !== '');
+for (const name of services)
+  if (!(name in SERVICE_PORTS))
+    throw new Error(`--services: unknown service ${name} (${Object.keys(SERVICE_PORTS).join(', ')})`);
+/** Where each measured process reports its CPU: the gateway first, then the asked services. */
+const measured = [
+  { name: 'gateway', url: GATEWAY_METRICS_URL },
+  ...services.map((name) => ({
+    name,
+    url: `http://127.0.0.1:${/** @type {{ ops: number }} */ (SERVICE_PORTS[name]).ops}/metrics`,
+  })),
+];
 const routes = (positionals.length > 0 ? positionals : ['seo', 'article']).map((given) => {
   const named = BENCH_ROUTES.find((route) => route.name === given);
   if (named) return { name: named.name, path: named.path };
@@ -57,13 +76,19 @@ const routes = (positionals.length > 0 ? positionals : ['seo', 'article']).map((
 /** @param {string} text */
 const say = (text) => console.log(`[gateway-cpu] ${text}`);
 
-/** The gateway's CPU seconds so far (user and system), as its metrics say. */
-async function gatewayCpuSeconds() {
-  const text = await (await fetch(GATEWAY_METRICS_URL)).text();
+/**
+ * A process's CPU seconds so far (user and system), as its metrics say.
+ * @param {string} url
+ */
+async function cpuSeconds(url) {
+  const text = await (await fetch(url)).text();
   const line = text.split('\n').find((l) => l.startsWith('process_cpu_seconds_total'));
-  if (!line) throw new Error(`no process_cpu_seconds_total at ${GATEWAY_METRICS_URL}`);
+  if (!line) throw new Error(`no process_cpu_seconds_total at ${url}`);
   return Number(line.slice(line.lastIndexOf(' ') + 1));
 }
+
+/** The CPU seconds of every measured process, in the order of `measured`. */
+const cpuOfMeasured = () => Promise.all(measured.map(({ url }) => cpuSeconds(url)));
 
 /**
  * @param {string} url
@@ -88,30 +113,40 @@ try {
       const address = /** @type {(route: string) => string} */ (TARGETS[target])(route.path);
       // Unmeasured: the first render, the kept answers, the JIT.
       await load(origin + address, Math.min(requests, 2_000));
-      /** @type {number[]} */
-      const perRequest = [];
+      /** CPU µs per request of each measured process, one entry per run. @type {number[][]} */
+      const perRequest = measured.map(() => []);
       /** @type {number[]} */
       const rates = [];
       let non2xx = 0;
       for (let run = 0; run < runs; run++) {
-        const before = await gatewayCpuSeconds();
+        const before = await cpuOfMeasured();
         const result = await load(origin + address, requests);
-        const spent = (await gatewayCpuSeconds()) - before;
-        perRequest.push((spent * 1e6) / result.requests.total);
+        const after = await cpuOfMeasured();
+        after.forEach((seconds, index) =>
+          perRequest[index]?.push(((seconds - (before[index] ?? 0)) * 1e6) / result.requests.total),
+        );
         rates.push(result.requests.average);
         non2xx += result.non2xx + result.errors;
       }
-      const cpu = /** @type {{ median: number, min: number, max: number }} */ (spread(perRequest));
+      const cpu = perRequest.map(
+        (series) => /** @type {{ median: number, min: number, max: number }} */ (spread(series)),
+      );
       rows.push([
         route.name,
         values['no-cache'] ? 'uncached' : 'cached',
         target,
-        `${Math.round(cpu.median)}`,
-        `${Math.round(cpu.min)}–${Math.round(cpu.max)}`,
+        ...cpu.flatMap(({ median, min, max }) => [
+          `${Math.round(median)}`,
+          `${Math.round(min)}–${Math.round(max)}`,
+        ]),
         `${Math.round(/** @type {{ median: number }} */ (spread(rates)).median)}`,
         String(non2xx),
       ]);
-      say(`${route.name} ${target}: ${Math.round(cpu.median)} µs of gateway CPU per request`);
+      say(
+        `${route.name} ${target}: ` +
+          measured.map(({ name }, index) => `${name} ${Math.round(cpu[index]?.median ?? 0)}`).join(', ') +
+          ' µs of CPU per request',
+      );
     }
   }
 } finally {
@@ -119,11 +154,18 @@ try {
 }
 
 console.log(
-  `\ngateway CPU per request: median of ${runs} runs of ${requests} requests, ${connections} connections`,
+  `\nCPU per request (${measured.map(({ name }) => name).join(', ')}): median of ${runs} runs of ${requests} requests, ${connections} connections`,
 );
 console.log(
   columns(
-    ['route', 'cache', 'target', 'µs/request', 'range', 'req/s', 'errors+non-2xx'],
+    [
+      'route',
+      'cache',
+      'target',
+      ...measured.flatMap(({ name }) => [`${name} µs/req`, 'range']),
+      'req/s',
+      'errors+non-2xx',
+    ],
     rows,
     new Set([0, 1, 2]),
   ),
