@@ -148,8 +148,8 @@ export class CurrenciesUseCases {
    * of the pair answered: the page shows the history as unavailable.
    *
    * A predefined range and the table it is read from both follow from the newest tables, so the
-   * answer is cached per pair and range until the next import; otherwise every pair page would
-   * read and parse the whole of tables A and B from the cache only to pick the table.
+   * answer is cached per pair and range until the next import: one cache read per pair page,
+   * instead of reading tables A and B to pick the table and only then the history.
    */
   private async pairHistory(from: string, to: string, range: HistoryRangeName): Promise<PairHistory> {
     try {

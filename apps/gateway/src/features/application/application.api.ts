@@ -283,10 +283,7 @@ export function applicationApi(deps: ApplicationApiDeps): Router {
       const preview = await deps.services.leads.previewDelivery({ applicationId: draftId });
       return { view: deliveryPreviewView(preview), closed: false };
     } catch (error) {
-      if (
-        GrpcCallError.hasCode(error, GrpcStatus.NOT_FOUND) ||
-        GrpcCallError.hasCode(error, GrpcStatus.FAILED_PRECONDITION)
-      )
+      if (GrpcCallError.hasCode(error, GrpcStatus.NOT_FOUND, GrpcStatus.FAILED_PRECONDITION))
         return { view: deliveryPreviewView(null), closed: true };
       deps.onUpstreamError?.(error);
       deps.logger.warn(
@@ -581,9 +578,7 @@ export function applicationApi(deps: ApplicationApiDeps): Router {
     try {
       return { kind: 'saved', ...(await call(post.draftId)) };
     } catch (error) {
-      const stale =
-        GrpcCallError.hasCode(error, GrpcStatus.NOT_FOUND) ||
-        GrpcCallError.hasCode(error, GrpcStatus.FAILED_PRECONDITION);
+      const stale = GrpcCallError.hasCode(error, GrpcStatus.NOT_FOUND, GrpcStatus.FAILED_PRECONDITION);
       if (!stale) throw error;
       if (post.valid.step === 'loan') return { kind: 'saved', ...(await call(undefined)) };
       return { kind: 'stale' };
