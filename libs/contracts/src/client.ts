@@ -12,13 +12,14 @@ import {
   type ServiceName,
 } from './registry';
 import { type ControllerOf, mayRepeat, RPC_KINDS, type RpcKind } from './rpc-kinds';
+import { type RpcMethod, rpcMethod, startRpcClientSpan } from './rpc-spans';
 
 export type { ControllerOf };
 
 export interface CallOptions {
   /** overrides the client's default deadline for this call (a retry shares it) */
   deadlineMs?: number;
-  /** request metadata; trace context is added by the OpenTelemetry instrumentation */
+  /** request metadata; the client adds the trace context (traceparent) of each attempt */
   metadata?: grpc.Metadata;
 }
 
@@ -164,21 +165,34 @@ function servingStatusName(status: number): HealthStatus {
   }
 }
 
+/**
+ * One attempt of a unary call. With `traced`, the attempt has a client span of that method and
+ * carries its trace in `metadata`; health checks have none (probes every few seconds would drown
+ * real calls in traces).
+ */
 function callOnce(
   client: grpc.Client,
   method: RawUnaryMethod,
   request: unknown,
   metadata: grpc.Metadata,
   deadline: number,
+  traced?: RpcMethod,
 ): Promise<unknown> {
+  const span = traced === undefined ? undefined : startRpcClientSpan(traced, metadata);
   return new Promise((resolve, reject) => {
     try {
       method.call(client, request, metadata, { deadline }, (error, response) => {
-        if (error) reject(error);
-        else resolve(response);
+        if (error) {
+          span?.end(error.code, error.details);
+          reject(error);
+        } else {
+          span?.end(grpc.status.OK);
+          resolve(response);
+        }
       });
     } catch (error) {
       // grpc-js throws synchronously for a closed channel or an unserialisable request.
+      span?.end(grpc.status.INTERNAL, error instanceof Error ? error.message : String(error));
       reject(error instanceof Error ? error : new Error(String(error)));
     }
   });
@@ -194,10 +208,10 @@ function isUnavailable(error: unknown): boolean {
  * (default 2000 ms). A call that fails with UNAVAILABLE is sent once more within that same
  * deadline when repeating it cannot store anything twice (RPC_KINDS): reads always, writes only
  * when they carry their idempotency key (IngestEvents: an ingest id on every event), other writes
- * never. Failures reject with GrpcCallError. The client is a plain grpc-js client built from
- * grpc.loadPackageDefinition, so the OpenTelemetry grpc instrumentation traces it and
- * propagates context when it was registered before this call. With `gate`, a call first waits for
- * admission (within its deadline) and is not sent at all when the gate refuses it.
+ * never. Failures reject with GrpcCallError. Each attempt has a client span (rpc-spans.ts), child
+ * of the caller's active context, and carries its trace to the server in its metadata. With
+ * `gate`, a call first waits for admission (within its deadline) and is not sent at all when the
+ * gate refuses it.
  */
 export function createServiceClient<N extends ServiceName>(
   name: N,
@@ -223,12 +237,13 @@ export function createServiceClient<N extends ServiceName>(
     const method = (client as unknown as Record<string, RawUnaryMethod>)[rpcName];
     if (typeof method !== 'function') continue;
     const methodPath = definition.path.replace(/^\//, '');
+    const traced = rpcMethod(methodPath);
     const kind = (RPC_KINDS[name] as Partial<Record<string, RpcKind>>)[rpcName];
     api[lowerFirst(rpcName)] = async (request: unknown, callOptions?: CallOptions): Promise<unknown> => {
       const deadlineMs = callOptions?.deadlineMs ?? defaultDeadlineMs;
       assertPositive(deadlineMs, `${methodPath}: deadlineMs`);
       const deadline = Date.now() + deadlineMs;
-      // Each attempt gets metadata of its own (the tracing instrumentation writes into it); a
+      // Each attempt gets metadata of its own (its span's trace is written into it); a
       // caller's is copied, never changed, and without one no copy is made at all.
       const metadataOfAttempt = () => callOptions?.metadata?.clone() ?? new grpc.Metadata();
       let release: (() => void) | undefined;
@@ -239,7 +254,7 @@ export function createServiceClient<N extends ServiceName>(
       }
       try {
         try {
-          return await callOnce(client, method, request, metadataOfAttempt(), deadline);
+          return await callOnce(client, method, request, metadataOfAttempt(), deadline, traced);
         } catch (error) {
           if (
             !retryUnavailable ||
@@ -252,7 +267,7 @@ export function createServiceClient<N extends ServiceName>(
         }
         // The retry keeps the admission of the first attempt: it replaces that call, it adds none.
         try {
-          return await callOnce(client, method, request, metadataOfAttempt(), deadline);
+          return await callOnce(client, method, request, metadataOfAttempt(), deadline, traced);
         } catch (error) {
           throw GrpcCallError.from(error, methodPath);
         }

@@ -1,7 +1,8 @@
 // gRPC contracts of the five services: ts-proto types generated from proto/ (see
 // tools/proto/generate.mjs), the loader settings every server and client shares, every RPC's kind
 // (read or write, and how a write may be repeated), and a promise-based client factory with
-// deadlines, one retry on UNAVAILABLE where that cannot store twice, and rich errors.
+// deadlines, one retry on UNAVAILABLE where that cannot store twice, and rich errors; the spans of
+// gRPC calls, made by that client and by the services' call interceptor.
 export * as commonV1 from './generated/common/v1/common';
 export * as contentV1 from './generated/content/v1/content';
 export * as offersV1 from './generated/offers/v1/offers';
@@ -36,6 +37,13 @@ export {
 } from './client';
 export { RPC_KINDS, mayRepeat, writeRpcs, type RpcKind, type RpcKindsOf } from './rpc-kinds';
 export { GrpcCallError, statusName } from './grpc-call-error';
+export {
+  rpcMethod,
+  startRpcClientSpan,
+  startRpcServerSpan,
+  type RpcMethod,
+  type RpcSpan,
+} from './rpc-spans';
 export {
   richStatusMetadata,
   parseRichStatus,

@@ -1,28 +1,57 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
+interface FixtureSpan {
+  name: string;
+  kind: number;
+  traceId: string;
+  spanId: string;
+  parentSpanId: string;
+  attributes: Record<string, unknown>;
+}
+
 interface FixtureOutput {
   parentTraceId: string;
-  seenTraceparent: string;
-  spans: { name: string; kind: number; traceId: string }[];
+  seenTraceparents: string[];
+  spans: FixtureSpan[];
 }
 
 // SpanKind values from @opentelemetry/api.
-const SERVER = 1;
 const CLIENT = 2;
+const SPAN_NAME = 'grpc.rates.v1.RatesService/GetLatestTable';
 
-describe('createServiceClient with the OpenTelemetry gRPC instrumentation', () => {
-  it('creates a client span and propagates the active trace to the server', () => {
+describe('createServiceClient’s client spans', () => {
+  let output: FixtureOutput;
+
+  beforeAll(() => {
     const fixture = path.join(__dirname, 'fixtures/otel-propagation.cjs');
     const result = spawnSync(process.execPath, [fixture], { encoding: 'utf8', timeout: 60_000 });
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
+    output = JSON.parse(result.stdout) as FixtureOutput;
+  });
 
-    const output = JSON.parse(result.stdout) as FixtureOutput;
-    expect(output.parentTraceId).toMatch(/^[0-9a-f]{32}$/);
-    expect(output.seenTraceparent).toMatch(new RegExp(`^00-${output.parentTraceId}-[0-9a-f]{16}-01$`));
-    const rpcSpans = output.spans.filter((s) => s.name === 'grpc.rates.v1.RatesService/GetLatestTable');
-    expect(rpcSpans.map((s) => s.kind).sort()).toEqual([SERVER, CLIENT]);
-    expect(new Set(output.spans.map((s) => s.traceId))).toEqual(new Set([output.parentTraceId]));
+  it('makes a client span, child of the active span, and sends its trace to the server', () => {
+    const [inside] = output.spans.filter((s) => s.name === SPAN_NAME && s.traceId === output.parentTraceId);
+    expect(inside).toMatchObject({
+      kind: CLIENT,
+      attributes: {
+        'rpc.system': 'grpc',
+        'rpc.service': 'rates.v1.RatesService',
+        'rpc.method': 'GetLatestTable',
+        'rpc.grpc.status_code': 0,
+      },
+    });
+    const page = output.spans.find((s) => s.name === 'page-render');
+    expect(inside!.parentSpanId).toBe(page!.spanId);
+    // The server sees the client span as its parent: traceparent carries the client span's id.
+    expect(output.seenTraceparents[0]).toBe(`00-${output.parentTraceId}-${inside!.spanId}-01`);
+  });
+
+  it('gives a call outside any span a trace of its own, and carries it too', () => {
+    const outside = output.spans.filter((s) => s.name === SPAN_NAME && s.traceId !== output.parentTraceId);
+    expect(outside).toHaveLength(1);
+    expect(outside[0]!.parentSpanId).toBe('');
+    expect(output.seenTraceparents[1]).toBe(`00-${outside[0]!.traceId}-${outside[0]!.spanId}-01`);
   });
 });

@@ -2,7 +2,6 @@ import { context, propagation, trace } from '@opentelemetry/api';
 import { getRPCMetadata, RPCType } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { ExpressInstrumentation, ExpressLayerType } from '@opentelemetry/instrumentation-express';
-import { GrpcInstrumentation } from '@opentelemetry/instrumentation-grpc';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
@@ -74,7 +73,8 @@ export function startTelemetry(opts: TelemetryOptions): Telemetry {
     // Outgoing requests only: a server makes its own server spans (traceServerRequests in
     // server-spans.ts), at a fraction of the instrumentation's cost per request.
     new HttpInstrumentation({ disableIncomingRequestInstrumentation: true }),
-    new GrpcInstrumentation(),
+    // No gRPC instrumentation: createServiceClient (@lib/contracts) makes the client spans and
+    // service-kit's server interceptor the server spans, at a fraction of its cost per call.
     // The Express instrumentation wraps every layer of every request (about 5 % of the gateway's
     // CPU on a cached page even with middleware spans off) to name the server span after the route;
     // the gateway names it itself (setHttpRoute), so it is loaded only when asked for.

@@ -23,6 +23,7 @@ import {
 import { Histogram } from 'prom-client';
 import { type z } from 'zod';
 import { DataSource } from 'typeorm';
+import { traceServerCalls } from './call-tracing';
 import { GrpcCallInterceptor } from './grpc-call.interceptor';
 import { GrpcExceptionFilter } from './grpc-exception.filter';
 import { isDatabaseUnavailable } from './grpc-error';
@@ -151,6 +152,8 @@ export async function startService<C extends ServiceEnv>(
       url: `${config.GRPC_HOST}:${config.GRPC_PORT}`,
       loader: LOADER_OPTIONS,
       gracefulShutdown: true,
+      // NestJS hands these to the grpc-js Server it makes: the server's interceptors go there.
+      channelOptions: { interceptors: [traceServerCalls] },
     },
     logger: new NestPinoLogger(logger),
   });
