@@ -122,6 +122,25 @@ async function measure(label, url, connections) {
 }
 
 /**
+ * Loads the route's full stack, then its bare render, `options.settle` seconds each, and keeps no
+ * figure. A route's own code (its loader, its service's use cases and decoders, its page component)
+ * runs for the first time when the route is measured; without this its first round would measure
+ * that code's compilation and the services' heaps growing to their working size, and since the full
+ * stack runs first in each round it would pay for the render code the bare render then finds ready.
+ * @param {{ full: string, bare: string }} urls
+ * @param {number} connections
+ */
+async function settle(urls, connections) {
+  for (const url of [urls.full, urls.bare]) {
+    await get(url);
+    await autocannon({ url, connections, duration: options.settle, pipelining: 1, timeout: 10 });
+  }
+  say(
+    `  settled: full stack and bare render loaded ${options.settle} s each at ${connections} connections, unmeasured`,
+  );
+}
+
+/**
  * Fetches the three gateway targets once, checks that they answer 200, and compares the bodies.
  * @param {BenchRoute} route
  * @param {boolean} runningStack
@@ -226,12 +245,15 @@ async function main() {
     options.rounds > 1
       ? options.connections.length * 4 * passes * options.rounds
       : options.connections.length * (4 * scales + 3 * (passes - scales));
-  const seconds = options.routes.length * figuresPerRoute * (options.warmup + options.duration);
+  const seconds =
+    options.routes.length *
+    (figuresPerRoute * (options.warmup + options.duration) + passes * 2 * options.settle);
   say(
     `${describeMachine(machineAtStart)}; node ${process.version}\n` +
       `${options.routes.length} route(s) × ${passes} stack(s) × connections ${options.connections.join(', ')}` +
       `${options.rounds > 1 ? ` × ${options.rounds} rounds` : ''}: ` +
-      `about ${Math.ceil(seconds / 60)} min of load (${options.warmup} s warm-up + ${options.duration} s per figure)`,
+      `about ${Math.ceil(seconds / 60)} min of load (${options.warmup} s warm-up + ${options.duration} s per figure` +
+      `${options.settle > 0 ? `, ${options.settle} s of settling per route and target` : ''})`,
   );
 
   /** @type {Row[]} */
@@ -308,6 +330,7 @@ async function main() {
         if (nodeNeeded)
           running.node = await startBareNode({ body: targets.staticBody, contentType: targets.contentType });
         try {
+          if (options.settle > 0) await settle(targets.urls, /** @type {number} */ (options.connections[0]));
           for (const connections of options.connections) {
             for (let round = 1; round <= options.rounds; round += 1) {
               if (options.rounds > 1) say(`  round ${round} of ${options.rounds}`);
@@ -419,6 +442,7 @@ async function main() {
       connections: options.connections,
       durationSeconds: options.duration,
       warmupSeconds: options.warmup,
+      settleSeconds: options.settle,
       pageCache: options.cacheModes,
       contentScales: options.contentScales,
       rounds: options.rounds,

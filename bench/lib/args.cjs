@@ -18,6 +18,9 @@ ready (single route only); otherwise starts one with tools/start/start.mjs (BENC
   --connections N[,N...]  concurrent connections; a list sweeps, e.g. 1,16,64,256 (default 64)
   --duration S            measured seconds per figure (default 15; bench:all 5)
   --warmup S              unmeasured seconds at the start of each figure's run (default 5; bench:all 2)
+  --settle S              before a route's first figure, load its full stack and then its bare render
+                          S seconds each, unmeasured (default 10; 0: none), so that the first round
+                          does not measure the start-up of code only that route runs
   --no-cache              uncached SSR only (PAGE_CACHE=false); bench:all otherwise runs cached, then uncached
   --no-build              start the stack from the existing dist/ (no Nx build first)
   --content-scale N[,N]   start the stack with N times the articles (generated copies in a temp dir);
@@ -40,14 +43,14 @@ class UsageError extends Error {
  * @typedef {import('./routes.cjs').BenchRoute} BenchRoute
  * @typedef {{
  *   all: boolean, routes: BenchRoute[], connections: number[], duration: number, warmup: number,
- *   cacheModes: boolean[], build: boolean, contentScales: number[], rounds: number, help: boolean,
+ *   settle: number, cacheModes: boolean[], build: boolean, contentScales: number[], rounds: number, help: boolean,
  * }} BenchOptions
  */
 
 /** Defaults of a single route (PERFORMANCE.md's settings) and of bench:all (shorter: 9 routes, 2 stacks). */
 const DEFAULTS = Object.freeze({
-  single: Object.freeze({ duration: 15, warmup: 5 }),
-  all: Object.freeze({ duration: 5, warmup: 2 }),
+  single: Object.freeze({ duration: 15, warmup: 5, settle: 10 }),
+  all: Object.freeze({ duration: 5, warmup: 2, settle: 10 }),
 });
 
 /** Above this a content scale would only measure the importer (and fill the disk). */
@@ -90,6 +93,7 @@ const FLAGS = /** @type {const} */ ({
   connections: { type: 'string', short: 'c' },
   duration: { type: 'string', short: 'd' },
   warmup: { type: 'string' },
+  settle: { type: 'string' },
   'content-scale': { type: 'string' },
   rounds: { type: 'string' },
   routes: { type: 'string' },
@@ -107,7 +111,7 @@ function parseBenchArgs(argv) {
   let route = '';
   /** @type {string | undefined} */
   let routeNames;
-  /** @type {{ duration?: number, warmup?: number }} */
+  /** @type {{ duration?: number, warmup?: number, settle?: number }} */
   const given = {};
   /** @type {BenchOptions} */
   const options = {
@@ -116,6 +120,7 @@ function parseBenchArgs(argv) {
     connections: [64],
     duration: 0,
     warmup: 0,
+    settle: 0,
     cacheModes: [true],
     build: true,
     contentScales: [1],
@@ -155,6 +160,9 @@ function parseBenchArgs(argv) {
       case 'warmup':
         given.warmup = integer(flag, token.value, 0);
         break;
+      case 'settle':
+        given.settle = integer(flag, token.value, 0, 600);
+        break;
       case 'content-scale':
         options.contentScales = integerList(flag, token.value, 1, MAX_CONTENT_SCALE);
         break;
@@ -186,6 +194,7 @@ function parseBenchArgs(argv) {
   const defaults = options.all ? DEFAULTS.all : DEFAULTS.single;
   options.duration = given.duration ?? defaults.duration;
   options.warmup = given.warmup ?? defaults.warmup;
+  options.settle = given.settle ?? defaults.settle;
   if (options.help) return options;
 
   if (options.all) {

@@ -9,6 +9,7 @@ describe('parseBenchArgs: one route', () => {
       connections: [64],
       duration: 15,
       warmup: 5,
+      settle: 10,
       cacheModes: [true],
       build: true,
       contentScales: [1],
@@ -26,6 +27,7 @@ describe('parseBenchArgs: one route', () => {
         '--duration=10',
         '--warmup',
         '0',
+        '--settle=0',
         '--no-cache',
         '--no-build',
         '--content-scale',
@@ -41,6 +43,7 @@ describe('parseBenchArgs: one route', () => {
       connections: [32],
       duration: 10,
       warmup: 0,
+      settle: 0,
       cacheModes: [false],
       build: false,
       contentScales: [10],
@@ -85,6 +88,9 @@ describe('parseBenchArgs: one route', () => {
     );
     expect(() => parseBenchArgs(['/', '--duration', '0'])).toThrow(
       '--duration must be a whole number at least 1, got "0"',
+    );
+    expect(() => parseBenchArgs(['/', '--settle', '601'])).toThrow(
+      '--settle must be a whole number from 0 to 600, got "601"',
     );
     expect(() => parseBenchArgs(['/', '--warmup', '1.5'])).toThrow(
       '--warmup must be a whole number at least 0',
@@ -142,11 +148,13 @@ describe('parseBenchArgs: bench:all', () => {
       '3',
       '--warmup',
       '1',
+      '--settle',
+      '4',
       '--routes',
       'sitemap,blog',
       '--no-cache',
     ]);
-    expect(options).toMatchObject({ duration: 3, warmup: 1, cacheModes: [false] });
+    expect(options).toMatchObject({ duration: 3, warmup: 1, settle: 4, cacheModes: [false] });
     expect(options.routes.map((r) => r.name)).toEqual(['blog', 'sitemap']);
     expect(parseBenchArgs(['--all', '--routes=lists']).routes.map((r) => r.name)).toEqual([
       'blog',
