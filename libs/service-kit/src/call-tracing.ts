@@ -13,9 +13,10 @@ const UNTRACED_PREFIX = `/${HEALTH.package}.${HEALTH.service}/`;
 
 /**
  * A grpc-js server interceptor that gives each call its server span (rpc-spans in @lib/contracts),
- * child of the trace the caller sent. The handler runs in the span's context, so everything it does (queries, cache reads, log lines, the answer or the
- * error NestJS makes of it) belongs to the caller's trace. The span ends with the call's status,
- * or as CANCELLED when the caller went away first.
+ * child of the trace the caller sent. The handler runs in the span's context, so everything it
+ * does (queries, cache reads, log lines, the answer or the error NestJS makes of it) belongs to the
+ * caller's trace. The span ends with the call's status, or as CANCELLED when the caller went away
+ * first.
  */
 export const traceServerCalls: ServerInterceptor = (descriptor, call) => {
   if (descriptor.path.startsWith(UNTRACED_PREFIX)) return new ServerInterceptingCall(call);
