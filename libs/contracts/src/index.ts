@@ -37,13 +37,7 @@ export {
 } from './client';
 export { RPC_KINDS, mayRepeat, writeRpcs, type RpcKind, type RpcKindsOf } from './rpc-kinds';
 export { GrpcCallError, statusName } from './grpc-call-error';
-export {
-  rpcMethod,
-  startRpcClientSpan,
-  startRpcServerSpan,
-  type RpcMethod,
-  type RpcSpan,
-} from './rpc-spans';
+export { rpcMethod, startRpcClientSpan, startRpcServerSpan, type RpcMethod, type RpcSpan } from './rpc-spans';
 export {
   richStatusMetadata,
   parseRichStatus,
