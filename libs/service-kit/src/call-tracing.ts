@@ -1,8 +1,8 @@
 import {
-  ResponderBuilder,
+  type Responder,
   ServerInterceptingCall,
   type ServerInterceptor,
-  ServerListenerBuilder,
+  type ServerListener,
   status,
 } from '@grpc/grpc-js';
 import { HEALTH, rpcMethod, startRpcServerSpan, type RpcSpan } from '@lib/contracts';
@@ -26,24 +26,25 @@ export const traceServerCalls: ServerInterceptor = (descriptor, call) => {
     span?.end(code, message);
     span = undefined;
   };
-  const listener = new ServerListenerBuilder()
-    .withOnReceiveMetadata((metadata, next) => {
+  // Plain listener and responder objects (what grpc-js's builders would make), per call.
+  const listener: ServerListener = {
+    onReceiveMetadata: (metadata, next) => {
       span = startRpcServerSpan(method, metadata);
       // A streaming request's handler starts here, a unary one's once the request is complete.
       context.with(span.context, next, undefined, metadata);
-    })
-    .withOnReceiveHalfClose((next) => {
+    },
+    onReceiveHalfClose: (next) => {
       if (span) context.with(span.context, next);
       else next();
-    })
-    .withOnCancel(() => end(status.CANCELLED, 'the caller cancelled the call'))
-    .build();
-  const responder = new ResponderBuilder()
-    .withStart((next) => next(listener))
-    .withSendStatus((sent, next) => {
+    },
+    onCancel: () => end(status.CANCELLED, 'the caller cancelled the call'),
+  };
+  const responder: Responder = {
+    start: (next) => next(listener),
+    sendStatus: (sent, next) => {
       end(sent.code ?? status.UNKNOWN, sent.details);
       next(sent);
-    })
-    .build();
+    },
+  };
   return new ServerInterceptingCall(call, responder);
 };
