@@ -200,9 +200,20 @@ async function fetchTargets(route, runningStack) {
  * @param {string} logFile
  */
 async function checkImported(copies, logFile) {
-  const sitemap = await get(`${base}/sitemap.xml`);
-  const listed =
-    sitemap?.status === 200 ? (sitemap.body.toString('utf8').match(/-kopia-\d+\/</g) ?? []).length : 0;
+  // The index names the sitemap's files; the articles are listed in the blog's.
+  const index = await get(`${base}/sitemap.xml`);
+  const files =
+    index?.status === 200
+      ? [...index.body.toString('utf8').matchAll(/<sitemap><loc>([^<]+)<\/loc>/g)].map(
+          (m) => new URL(m[1]).pathname,
+        )
+      : [];
+  let listed = 0;
+  for (const file of files) {
+    const sitemap = await get(`${base}${file}`);
+    if (sitemap?.status === 200)
+      listed += (sitemap.body.toString('utf8').match(/-kopia-\d+\/</g) ?? []).length;
+  }
   if (listed < copies)
     throw new Error(
       `the sitemap lists ${listed} of the ${copies} generated articles: the content import did not take them; ` +

@@ -160,6 +160,7 @@ describe('parseBenchArgs: bench:all', () => {
       'blog',
       'tag',
       'sitemap',
+      'sitemap-blog',
     ]);
   });
 

@@ -30,7 +30,13 @@ const BENCH_ROUTES = Object.freeze(
     { name: 'pair', path: '/kalkulator-walutowy/eur-pln/', what: 'currency pair page (rate history chart)' },
     { name: 'bank', path: '/kursy-walut-w-bankach/pko-bp/', what: 'bank rates page (a chart per currency)' },
     { name: 'document', path: '/polityka-cookies/', what: 'legal document' },
-    { name: 'sitemap', path: '/sitemap.xml', what: 'sitemap.xml', list: true },
+    { name: 'sitemap', path: '/sitemap.xml', what: 'sitemap index (sitemap.xml)', list: true },
+    {
+      name: 'sitemap-blog',
+      path: '/sitemap-blog-1.xml',
+      what: "the blog's first sitemap file (articles, tags, listings; up to 1000 addresses)",
+      list: true,
+    },
   ].map((route) => Object.freeze(route)),
 );
 

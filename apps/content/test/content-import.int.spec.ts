@@ -158,19 +158,21 @@ describe('editorial import and the content RPCs (real PostgreSQL)', () => {
 
       const { entries } = await t.client.listSitemapEntries({ baseUrl: 'https://example.pl' });
       expect(entries).toHaveLength(routes.length);
-      expect(entries).toContainEqual({ loc: 'https://example.pl/placa-minimalna/', lastmod: '2026-09-22' });
-      expect(entries).toContainEqual({ loc: 'https://example.pl/mala-pozyczka/', lastmod: '2026-10-15' });
+      const at = (path: string, lastmod: string, type: contentV1.RouteType) => ({
+        loc: `https://example.pl${path}`,
+        lastmod,
+        type,
+      });
+      expect(entries).toContainEqual(at('/placa-minimalna/', '2026-09-22', RouteType.BLOG));
+      expect(entries).toContainEqual(at('/mala-pozyczka/', '2026-10-15', RouteType.SEO));
+      expect(entries.find((entry) => entry.loc.endsWith('/opinie-o-pozyczkach/vivus/'))?.type).toBe(
+        RouteType.LENDER,
+      );
       // Tag and author pages have no date of their own: the newest edited day of their articles, not the import's.
-      expect(entries).toContainEqual({ loc: 'https://example.pl/blog/gospodarka/', lastmod: '2026-09-22' });
-      expect(entries).toContainEqual({
-        loc: 'https://example.pl/blog/swiadczenia-i-zasilki/',
-        lastmod: '2026-03-04',
-      });
-      expect(entries).toContainEqual({
-        loc: 'https://example.pl/autor/dzial-analiz/',
-        lastmod: '2026-03-04',
-      });
-      expect(entries).toContainEqual({ loc: 'https://example.pl/autor/redakcja/', lastmod: '2026-10-14' });
+      expect(entries).toContainEqual(at('/blog/gospodarka/', '2026-09-22', RouteType.TAG));
+      expect(entries).toContainEqual(at('/blog/swiadczenia-i-zasilki/', '2026-03-04', RouteType.TAG));
+      expect(entries).toContainEqual(at('/autor/dzial-analiz/', '2026-03-04', RouteType.AUTHOR));
+      expect(entries).toContainEqual(at('/autor/redakcja/', '2026-10-14', RouteType.AUTHOR));
       for (const entry of entries) expect(entry.lastmod).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       const invalid = await grpcError(t.client.listSitemapEntries({ baseUrl: 'example.pl/x' }));
       expect(invalid.code).toBe(status.INVALID_ARGUMENT);

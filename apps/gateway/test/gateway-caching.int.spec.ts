@@ -127,23 +127,30 @@ describe('gateway caching and compression headers', () => {
     expect((await get(ARTICLE, { 'If-None-Match': String(a.headers['etag']) })).status).toBe(304);
   });
 
-  it('keeps the sitemap like a page: one load, then the same XML with its ETag, 304 and precompressed copies', async () => {
-    const first = await get('/sitemap.xml');
-    expect(first.status).toBe(200);
-    expect(first.headers['content-type']).toBe('application/xml; charset=utf-8');
-    expect(first.headers['cache-control']).toBe('public, max-age=900');
-    expect(first.headers['etag']).toMatch(/^W\/"/);
-    const again = await get('/sitemap.xml');
-    expect(again.body).toBe(first.body);
-    expect(again.headers['etag']).toBe(first.headers['etag']);
-    expect(again.headers['content-type']).toBe('application/xml; charset=utf-8');
-    expect((await get('/sitemap.xml', { 'If-None-Match': String(first.headers['etag']) })).status).toBe(304);
-    // The kept answer's brotli copy (made once in the background) goes out as is, with its length.
-    let res = await get('/sitemap.xml', { 'Accept-Encoding': 'br' });
+  it('keeps the sitemap index and files like pages: one load, then the same XML with its ETag, 304 and precompressed copies', async () => {
+    for (const path of ['/sitemap.xml', '/sitemap-strony-1.xml']) {
+      const first = await get(path);
+      expect(first.status).toBe(200);
+      expect(first.headers['content-type']).toBe('application/xml; charset=utf-8');
+      expect(first.headers['cache-control']).toBe('public, max-age=900');
+      expect(first.headers['etag']).toMatch(/^W\/"/);
+      const again = await get(path);
+      expect(again.body).toBe(first.body);
+      expect(again.headers['etag']).toBe(first.headers['etag']);
+      expect(again.headers['content-type']).toBe('application/xml; charset=utf-8');
+      expect((await get(path, { 'If-None-Match': String(first.headers['etag']) })).status).toBe(304);
+    }
+    // The index, a few hundred bytes, goes out as it is; a file's brotli copy (made once in the
+    // background) goes out as is, with its length.
+    const index = await get('/sitemap.xml', { 'Accept-Encoding': 'br' });
+    expect(index.body.length).toBeLessThan(1024);
+    expect(index.headers['content-encoding']).toBeUndefined();
+    const file = (await get('/sitemap-strony-1.xml')).body;
+    let res = await get('/sitemap-strony-1.xml', { 'Accept-Encoding': 'br' });
     while (res.headers['content-length'] === undefined)
-      res = await get('/sitemap.xml', { 'Accept-Encoding': 'br' });
+      res = await get('/sitemap-strony-1.xml', { 'Accept-Encoding': 'br' });
     expect(res.headers['content-encoding']).toBe('br');
-    expect(brotliDecompressSync(res.raw).toString('utf8')).toBe(first.body);
+    expect(brotliDecompressSync(res.raw).toString('utf8')).toBe(file);
     expect(sitemapLoads).toBe(1);
   });
 

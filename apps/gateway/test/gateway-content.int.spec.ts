@@ -1,4 +1,3 @@
-import { XMLValidator } from 'fast-xml-parser';
 import { status as GrpcStatus } from '@grpc/grpc-js';
 import { type contentV1 } from '@lib/contracts';
 import { FakeGrpcError, type FakeGrpcServer, startFakeService } from './support/fake-grpc';
@@ -24,6 +23,7 @@ import { type PagePayload } from '../src/app/page-payload';
 import { pageDataKey } from '../src/server/pages/page-data-cache';
 import { expectNoStack, rawRequest } from './support/raw-http';
 import { type TestGateway, deadTarget, startTestGateway } from './support/test-gateway';
+import { readSitemap } from './support/sitemap-reader';
 
 const NOT_FOUND_TEXT = 'Nie mogliśmy znaleźć żądanej strony';
 const ORIGIN = 'http://localhost:3000';
@@ -543,18 +543,43 @@ describe('gateway editorial pages', () => {
   });
 
   describe('sitemap.xml and robots.txt', () => {
-    it('lists every public page in well-formed sitemap XML with lastmod', async () => {
+    it('lists every public page in well-formed sitemap XML with lastmod, the blog in files of its own', async () => {
       const res = await get('/sitemap.xml');
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
-      expect(XMLValidator.validate(res.body)).toBe(true);
       expect(res.body.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
-      expect(res.body).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
-      const urls = [
-        ...res.body.matchAll(/<url><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?<\/url>/g),
-      ].map((m) => ({ loc: m[1]!, lastmod: m[2] }));
-      expect(urls.length).toBe(res.body.match(/<url>/g)!.length);
+      expect(res.body).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+      const sitemap = await readSitemap(get);
+      expect(sitemap.files.map((file) => file.path)).toEqual([
+        '/sitemap-strony-1.xml',
+        '/sitemap-blog-1.xml',
+      ]);
+      for (const file of sitemap.files) {
+        expect((await get(file.path)).headers['content-type']).toBe('application/xml; charset=utf-8');
+        expect(file.body).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+      }
+      const { urls } = sitemap;
       const locs = urls.map((url) => url.loc);
+      // The blog's file: the listings, tags, authors and articles; the site's pages in the other.
+      const [pages, blog] = sitemap.files.map((file) => file.body);
+      for (const path of ['/blog/page-2/', '/blog/kredyty/', '/autor/dzial-analiz/', `/${ARTICLE_SLUG}/`]) {
+        expect(blog).toContain(`<loc>${ORIGIN}${path}</loc>`);
+        expect(pages).not.toContain(`<loc>${ORIGIN}${path}</loc>`);
+      }
+      for (const path of [SEO_PAGE.path, DOC_PAGE.path, '/kalendarz-2026/', '/kontakt/'])
+        expect(pages).toContain(`<loc>${ORIGIN}${path}</loc>`);
+      // The index dates each file by its newest address.
+      const newest = (body: string) =>
+        [...body.matchAll(/<lastmod>([^<]+)</g)]
+          .map((m) => m[1]!)
+          .sort()
+          .at(-1);
+      expect(res.body).toContain(
+        `<sitemap><loc>${ORIGIN}/sitemap-blog-1.xml</loc><lastmod>${newest(blog!)}</lastmod></sitemap>`,
+      );
+      expect(res.body).toContain(
+        `<sitemap><loc>${ORIGIN}/sitemap-strony-1.xml</loc><lastmod>${newest(pages!)}</lastmod></sitemap>`,
+      );
       // content service entries, the '&' escaped
       expect(locs).toContain(`${ORIGIN}${SEO_PAGE.path}`);
       expect(locs).toContain(`${ORIGIN}/strona-z-&amp;-w-adresie/`);
@@ -589,6 +614,22 @@ describe('gateway editorial pages', () => {
       expect(lastmod('/blog/finanse-domowe/page-2/')).toBe('2024-11-18');
       expect(lastmod('/blog/kredyty/page-2/')).toBe('2026-10-14');
       expect(lastmod('/autor/dzial-analiz/')).toBe('2026-03-04');
+    });
+
+    it('answers a sitemap file the content does not fill, or of no section, with the 404 page', async () => {
+      for (const path of [
+        '/sitemap-blog-2.xml',
+        '/sitemap-strony-2.xml',
+        '/sitemap-inne-1.xml',
+        '/sitemap-blog-01.xml',
+      ]) {
+        const res = await get(path);
+        expect({ path, status: res.status }).toEqual({ path, status: 404 });
+        expect(res.body).toContain('Nie mogliśmy znaleźć żądanej strony');
+      }
+      // Only GET and HEAD reach a sitemap file.
+      const post = await rawRequest(gateway.port, { method: 'POST', path: '/sitemap-blog-1.xml', body: '' });
+      expect(post.status).toBe(405);
     });
 
     it('answers robots.txt: allow all but the API and payloads, with the sitemap', async () => {
@@ -651,9 +692,11 @@ describe('gateway editorial pages when services fail', () => {
       expect(res.body).toContain('<nav aria-label="Firma">');
       expect(res.body).toContain('<a href="/unsubscribe/">Usuń moje dane</a>');
       expect(gateway.logs.some((line) => line.msg.startsWith('navigation unavailable'))).toBe(true);
-      const sitemap = await rawRequest(gateway.port, { path: '/sitemap.xml' });
-      expect(sitemap.status).toBe(502);
-      expectNoStack(sitemap.body);
+      for (const path of ['/sitemap.xml', '/sitemap-strony-1.xml']) {
+        const sitemap = await rawRequest(gateway.port, { path });
+        expect(sitemap.status).toBe(502);
+        expectNoStack(sitemap.body);
+      }
     } finally {
       await gateway.stop();
       await content.stop();

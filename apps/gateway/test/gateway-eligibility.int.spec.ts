@@ -2,6 +2,7 @@ import { type FakeGrpcServer, startFakeService } from './support/fake-grpc';
 import { createFakeContent } from './support/content-fixtures';
 import { expectNoInjectedScript, expectNoStack, rawRequest } from './support/raw-http';
 import { type TestGateway, deadTarget, startTestGateway } from './support/test-gateway';
+import { readSitemap } from './support/sitemap-reader';
 
 /*
  * The eligibility quiz over real HTTP: the server-rendered estimate of a shared address (a band in
@@ -132,11 +133,8 @@ describe('eligibility quiz in the sitemap and on the calculator page', () => {
     const content = await startFakeService('content', createFakeContent().handlers);
     const gateway = await startTestGateway({ targets: { content: content.target } });
     try {
-      const res = await rawRequest(gateway.port, { path: '/sitemap.xml' });
-      expect(res.status).toBe(200);
-      expect(res.body).toContain(
-        `<url><loc>http://localhost:3000${PATH}</loc><lastmod>2025-01-20</lastmod></url>`,
-      );
+      const { urls } = await readSitemap((path) => rawRequest(gateway.port, { path }));
+      expect(urls).toContainEqual({ loc: `http://localhost:3000${PATH}`, lastmod: '2025-01-20' });
       const calculator = await rawRequest(gateway.port, { path: '/kalkulator-kredytowy/' });
       expect(calculator.body).toContain(`<a href="${PATH}">sprawdź swoje szanse na pożyczkę</a>`);
     } finally {

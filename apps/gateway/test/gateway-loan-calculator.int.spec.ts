@@ -2,6 +2,7 @@ import { type FakeGrpcServer, startFakeService } from './support/fake-grpc';
 import { createFakeContent } from './support/content-fixtures';
 import { expectNoStack, rawRequest } from './support/raw-http';
 import { type TestGateway, deadTarget, startTestGateway } from './support/test-gateway';
+import { readSitemap } from './support/sitemap-reader';
 
 /*
  * The loan calculator over real HTTP: the server-rendered result of a shared address, bad values
@@ -157,11 +158,8 @@ describe('loan calculator in the sitemap', () => {
     const content = await startFakeService('content', createFakeContent().handlers);
     const gateway = await startTestGateway({ targets: { content: content.target } });
     try {
-      const res = await rawRequest(gateway.port, { path: '/sitemap.xml' });
-      expect(res.status).toBe(200);
-      expect(res.body).toContain(
-        `<url><loc>http://localhost:3000${PATH}</loc><lastmod>2025-01-20</lastmod></url>`,
-      );
+      const { urls } = await readSitemap((path) => rawRequest(gateway.port, { path }));
+      expect(urls).toContainEqual({ loc: `http://localhost:3000${PATH}`, lastmod: '2025-01-20' });
     } finally {
       await gateway.stop();
       await content.stop();

@@ -4,6 +4,7 @@ import { type NameForms, nominativesAfterPrepositions } from '@lib/pl-format';
 import { describeWithRedis, provideTestRedis, type TestRedis } from '@lib/testing';
 import { rawRequest } from './support/raw-http';
 import { startStack, type Stack } from './support/stack';
+import { readSitemap } from './support/sitemap-reader';
 
 /*
  * The site's Polish as it ships: the project's own content/ in front of the real content, offers
@@ -143,12 +144,11 @@ describeWithRedis('Polish copy on every page of the shipped site (real services)
       contentDir: CONTENT_DIR,
       gatewayEnv: { PAGE_CACHE: 'false', PAGE_MEMO_MS: '0' },
     });
-    const sitemap = await get('/sitemap.xml');
-    expect(sitemap.status).toBe(200);
+    const sitemap = await readSitemap(get);
     // Every lender's offer page (not in the sitemap: it is reached from the offer cards) too.
     const feed = JSON.parse(await readFile(FEED_FILE, 'utf8')) as { lender_id: number }[];
     addresses = [
-      ...[...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname),
+      ...sitemap.urls.map((url) => new URL(url.loc).pathname),
       ...[...new Set(feed.map((offer) => offer.lender_id))].map((id) => `/lenders/${id}/`),
     ];
   }, 120_000);

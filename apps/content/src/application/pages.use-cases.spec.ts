@@ -237,7 +237,7 @@ describe('PagesUseCases: route table and sitemap', () => {
     expect(listRoutes).toHaveBeenCalledTimes(1);
   });
 
-  it('builds sitemap entries as absolute URLs in URL order, dated by the Warsaw day', async () => {
+  it('builds sitemap entries as absolute URLs in URL order, dated by the Warsaw day, with their type', async () => {
     const useCases = new PagesUseCases(
       strictMock<PagesRepository>('pages', { listRoutes: jest.fn().mockResolvedValue(routes) }),
       new MemoryCache({ logger: silentLogger() }),
@@ -246,11 +246,15 @@ describe('PagesUseCases: route table and sitemap', () => {
 
     await expect(useCases.listSitemapEntries('https://example.pl')).resolves.toMatchObject({
       entries: [
-        { loc: 'https://example.pl/', lastmod: '2026-01-01' },
-        { loc: 'https://example.pl/blog/kredyty/', lastmod: '2026-05-04' },
+        { loc: 'https://example.pl/', lastmod: '2026-01-01', type: contentV1.RouteType.PAGE },
+        { loc: 'https://example.pl/blog/kredyty/', lastmod: '2026-05-04', type: contentV1.RouteType.TAG },
         // 22:30 UTC on 31 March is already 1 April in Warsaw (summer time).
-        { loc: 'https://example.pl/blog/praca-i-kariera/', lastmod: '2026-04-01' },
-        { loc: 'https://example.pl/placa-minimalna/', lastmod: '2026-02-10' },
+        {
+          loc: 'https://example.pl/blog/praca-i-kariera/',
+          lastmod: '2026-04-01',
+          type: contentV1.RouteType.TAG,
+        },
+        { loc: 'https://example.pl/placa-minimalna/', lastmod: '2026-02-10', type: contentV1.RouteType.BLOG },
       ],
     });
   });

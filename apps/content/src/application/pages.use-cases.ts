@@ -63,6 +63,7 @@ export class PagesUseCases {
     const entries = routes.map((route) => ({
       loc: `${origin}${route.path}`,
       lastmod: route.lastModifiedDay ?? warsawDay(new Date(route.lastModified)),
+      type: route.type,
     }));
     return {
       entries: entries.sort((a, b) => (a.loc < b.loc ? -1 : a.loc > b.loc ? 1 : 0)),

@@ -40,7 +40,7 @@ import { limitDeclaredBody, rejectMalformedUrl, trailingSlashRedirect } from '..
 import { allowHeader, methodRule, methodTable, unansweredPosts } from '../kit/http/methods';
 import { originFormTarget } from '../kit/http/request-target';
 import { HttpProblem } from '../kit/http/http-problem';
-import { GENERATED_FILES, keepsItsAddress, knownAddress, mayBeFile, serverEndpoints } from './http/addresses';
+import { isGeneratedFile, keepsItsAddress, knownAddress, mayBeFile, serverEndpoints } from './http/addresses';
 import { seoFiles } from './http/seo-files';
 import { securityHeaderList, securityHeaders } from './http/security';
 import { keptAnswerFastPath } from './http/kept-answer-fast-path';
@@ -246,7 +246,7 @@ export function createGatewayApp(appDeps: GatewayDeps): GatewayListener {
   );
   stack.push(
     onlyWhen(
-      (req) => GENERATED_FILES.has(req.path),
+      (req) => isGeneratedFile(req.path),
       seoFiles({
         // The routes' own sitemap entries read the same shared answers as their pages (NBP tables, banks).
         services: runtime.pageServices,
@@ -256,7 +256,6 @@ export function createGatewayApp(appDeps: GatewayDeps): GatewayListener {
         builtAt: deps.manifest.builtAt,
         routes: deps.routes ?? appRoutes,
         today: runtime.today,
-        logger: deps.logger,
         ...(runtime.answers ? { answers: runtime.answers } : {}),
       }),
     ),

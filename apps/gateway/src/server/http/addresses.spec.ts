@@ -14,12 +14,15 @@ describe('mayBeFile', () => {
     expect(mayBeFile('/_payload.json')).toBe(false);
     expect(mayBeFile('/sitemap.xml')).toBe(false);
     expect(mayBeFile('/robots.txt')).toBe(false);
+    expect(mayBeFile('/sitemap-strony-1.xml')).toBe(false);
+    expect(mayBeFile('/sitemap-blog-12.xml')).toBe(false);
     expect(mayBeFile('/__static/sitemap.xml')).toBe(false);
     expect(mayBeFile('/__bare/sitemap.xml')).toBe(false);
   });
 
   it('still looks on disk for a file that only resembles them', () => {
     expect(mayBeFile('/sitemap.xml.gz')).toBe(true);
+    expect(mayBeFile('/sitemap-inne-1.xml')).toBe(true);
     expect(mayBeFile('/blog/robots.txt')).toBe(true);
   });
 });

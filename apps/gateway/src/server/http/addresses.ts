@@ -4,9 +4,14 @@ import { type Endpoint } from '../../kit/http/methods';
 import { pagePathOfPayload } from '../../shared/page-state';
 import { BENCH_BARE_PREFIX, BENCH_STATIC_PREFIX } from './bench-static';
 import { type PageResolver } from '../pages/page-resolver';
+import { SITEMAP_INDEX_PATH, SITEMAP_SECTIONS, isSitemapFilePath } from '../seo/sitemap';
 
-/** The files the gateway writes itself (sitemap.xml, robots.txt): never looked for on disk. */
-export const GENERATED_FILES: ReadonlySet<string> = new Set(['/sitemap.xml', '/robots.txt']);
+/** The fixed files the gateway writes itself (the sitemap index, robots.txt). */
+const FIXED_FILES: readonly string[] = [SITEMAP_INDEX_PATH, '/robots.txt'];
+
+/** Whether the gateway writes the file at an address itself (those above and the sitemap's files): never looked for on disk. */
+export const isGeneratedFile = (pathname: string): boolean =>
+  FIXED_FILES.includes(pathname) || isSitemapFilePath(pathname);
 
 /**
  * Whether an address may be a file of the built client: under /assets, or with a dot in its path,
@@ -17,7 +22,7 @@ export function mayBeFile(pathname: string): boolean {
   if (pathname.startsWith('/assets')) return true;
   return (
     pathname.includes('.') &&
-    !GENERATED_FILES.has(pathname) &&
+    !isGeneratedFile(pathname) &&
     pagePathOfPayload(pathname) === null &&
     // The benchmark's baselines of a page or of sitemap.xml, answered as the page or file would be.
     !pathname.startsWith(`${BENCH_STATIC_PREFIX}/`) &&
@@ -30,7 +35,11 @@ export function serverEndpoints(benchStatic: boolean): Endpoint[] {
   return [
     { path: '/healthz', methods: ['GET'] },
     { path: '/readyz', methods: ['GET'] },
-    ...[...GENERATED_FILES].map((file) => ({ path: file, methods: ['GET'] }) as const),
+    ...FIXED_FILES.map((file) => ({ path: file, methods: ['GET'] }) as const),
+    // The sitemap's files, one prefix per section: the content decides how many there are.
+    ...SITEMAP_SECTIONS.map(
+      (section) => ({ path: `/sitemap-${section}-`, prefix: true, methods: ['GET'] }) as const,
+    ),
     { path: '/builds/', prefix: true, methods: ['GET'] },
     ...(benchStatic
       ? [

@@ -86,6 +86,8 @@ describe('reachesBenchRoutes', () => {
     expect(reachesBenchRoutes('/__bare/pozyczki-dla-studentow/')).toBe(true);
     expect(reachesBenchRoutes('/__bare/sitemap.xml')).toBe(true);
     expect(reachesBenchRoutes('/__static/sitemap.xml')).toBe(true);
+    expect(reachesBenchRoutes('/__static/sitemap-blog-1.xml')).toBe(true);
+    expect(reachesBenchRoutes('/__static/sitemap-inne-1.xml')).toBe(false);
     expect(reachesBenchRoutes('/__static/pozyczki-dla-studentow/')).toBe(false);
     expect(reachesBenchRoutes('/pozyczki-dla-studentow/')).toBe(false);
   });

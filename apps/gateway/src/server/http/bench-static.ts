@@ -9,15 +9,13 @@ import { queryFormState } from '../answer-policy';
 import { pageDataKey } from '../pages/page-data-cache';
 import { type PageResolver } from '../pages/page-resolver';
 import { type PageRenderer, type RenderedString } from '../render/page-renderer';
-import { SITEMAP_MAX_URLS, collectSitemap, renderSitemapXml } from '../seo/sitemap';
+import { SITEMAP_INDEX_PATH, collectSitemap, isSitemapFilePath, renderSitemapAt } from '../seo/sitemap';
 import { splitUrl } from '../../kit/http/request-guards';
 
 /** URL prefix of the benchmark's static baseline. */
 export const BENCH_STATIC_PREFIX = '/__static';
 /** URL prefix of the benchmark's bare render. */
 export const BENCH_BARE_PREFIX = '/__bare';
-/** The one non-HTML route the benchmark measures; the seoFiles router serves it for real. */
-const SITEMAP_PATH = '/sitemap.xml';
 
 /**
  * BENCH_STATIC=1 hook for the benchmark harness (bench/): GET /__static/<path> answers with the
@@ -146,20 +144,28 @@ export interface BareRuntime {
   today(): string;
 }
 
+/** The sitemap address (index or file) a bench address names, or null for a page's. */
+function sitemapPathOf(path: string, prefix: string): string | null {
+  if (!path.startsWith(prefix)) return null;
+  const rest = path.slice(prefix.length);
+  return rest === SITEMAP_INDEX_PATH || isSitemapFilePath(rest) ? rest : null;
+}
+
 /**
  * Whether benchRoutes answers `path`: the bare renders and the static sitemap. Every other page
  * request, the static baseline's included, passes it by this check instead of walking its router.
  */
 export const reachesBenchRoutes = (path: string): boolean =>
-  path.startsWith(BENCH_BARE_PREFIX) || path === `${BENCH_STATIC_PREFIX}${SITEMAP_PATH}`;
+  path.startsWith(BENCH_BARE_PREFIX) || sitemapPathOf(path, BENCH_STATIC_PREFIX) !== null;
 
 /**
  * BENCH_STATIC=1: GET /__bare/<path>, the bare render of <path>: the page handler's work (resolve,
  * form state, streamed React render with head, layout, page and document) on data kept in memory,
  * behind the same middleware as the page itself, so that "full stack vs bare render" isolates the
  * data layer (gRPC, page-data cache) and "bare render vs static" the render. /__bare/sitemap.xml
- * and /__static/sitemap.xml do the same for the sitemap (its URLs collected once; the XML written
- * per request, or once).
+ * and /__static/sitemap.xml do the same for the sitemap index, and /__bare/sitemap-<section>-<n>.xml
+ * with its /__static twin for a sitemap file (the addresses collected once; the XML written per
+ * request, or once per address).
  */
 export function benchRoutes(
   deps: GatewayDeps,
@@ -169,37 +175,50 @@ export function benchRoutes(
   const bareDeps = benchBareDeps(deps);
   const bare = createRuntime(bareDeps);
   const { services } = bareDeps;
-  const sitemapUrls = keepFirst(
+  const origin = deps.config.PUBLIC_ORIGIN;
+  const sitemapEntries = keepFirst(
     () =>
       collectSitemap({
         services,
-        origin: deps.config.PUBLIC_ORIGIN,
+        origin,
         today: bare.today(),
         builtAt: deps.manifest.builtAt,
         routes: deps.routes ?? appRoutes,
-      }).then((urls) => urls.slice(0, SITEMAP_MAX_URLS)),
+      }),
     () => bare.today(),
   );
+  const sitemapText = async (path: string) => renderSitemapAt(path, origin, await sitemapEntries());
   const sitemapBytes = keepFirst(
-    async () => Buffer.from(renderSitemapXml(await sitemapUrls()), 'utf8'),
-    () => bare.today(),
+    async (path: string) => {
+      const text = await sitemapText(path);
+      return text === null ? null : Buffer.from(text, 'utf8');
+    },
+    (path) => `${bare.today()} ${path}`,
   );
-  const sendXml = (res: Parameters<RequestHandler>[1], body: string | Buffer, prefix: string) => {
-    res.locals['routeLabel'] = `${prefix}${SITEMAP_PATH}`;
-    res.setHeader('Cache-Control', 'no-cache');
-    res.type('application/xml; charset=utf-8').send(body);
-  };
+  // The sitemap's index or file under a bench prefix, as `answer` gives its text; anything else passes.
+  const sitemapUnder =
+    (prefix: string, answer: (path: string) => Promise<string | Buffer | null>): RequestHandler =>
+    (req, res, next) => {
+      const path = sitemapPathOf(req.path, prefix);
+      if (path === null) {
+        next();
+        return;
+      }
+      answer(path)
+        .then((body) => {
+          if (body === null) {
+            next();
+            return;
+          }
+          res.locals['routeLabel'] = `${prefix}/sitemap`;
+          res.setHeader('Cache-Control', 'no-cache');
+          res.type('application/xml; charset=utf-8').send(body);
+        })
+        .catch(next);
+    };
 
-  router.get(`${BENCH_STATIC_PREFIX}${SITEMAP_PATH}`, (_req, res, next) => {
-    sitemapBytes()
-      .then((body) => sendXml(res, body, BENCH_STATIC_PREFIX))
-      .catch(next);
-  });
-  router.get(`${BENCH_BARE_PREFIX}${SITEMAP_PATH}`, (_req, res, next) => {
-    sitemapUrls()
-      .then((urls) => sendXml(res, renderSitemapXml(urls), BENCH_BARE_PREFIX))
-      .catch(next);
-  });
+  router.get(`${BENCH_STATIC_PREFIX}/:file`, sitemapUnder(BENCH_STATIC_PREFIX, sitemapBytes));
+  router.get(`${BENCH_BARE_PREFIX}/:file`, sitemapUnder(BENCH_BARE_PREFIX, sitemapText));
   router.get(`${BENCH_BARE_PREFIX}{/*path}`, (req, res, next) => {
     const { pathname, search } = splitUrl(req.originalUrl);
     const path = pathname.slice(BENCH_BARE_PREFIX.length) || '/';

@@ -1,13 +1,18 @@
 import { type Cache } from '@lib/cache';
 import { createHash } from 'node:crypto';
-import { type Logger } from '@lib/observability';
-import { Router } from 'express';
+import { type RequestHandler, Router } from 'express';
 import { type GatewayServices } from '../../app/services';
 import { type PageDataCacheOptions, loadPageData, pageDataKey } from '../pages/page-data-cache';
 import { type KeptAnswers, sendKeptAnswer } from '../render/kept-answers';
 import { type AnyRoute } from '../../app/route-types';
-import { type SitemapEntry } from '../../app/seo/sitemap-entry';
-import { SITEMAP_MAX_URLS, collectSitemap, renderRobotsTxt, renderSitemapXml } from '../seo/sitemap';
+import {
+  SITEMAP_INDEX_PATH,
+  type SectionedSitemapEntry,
+  collectSitemap,
+  isSitemapFilePath,
+  renderRobotsTxt,
+  renderSitemapAt,
+} from '../seo/sitemap';
 
 export interface SeoFilesDeps {
   services: GatewayServices;
@@ -18,27 +23,35 @@ export interface SeoFilesDeps {
   /** The routes that declare their sitemap addresses. */
   routes: readonly AnyRoute[];
   today: () => string;
-  logger: Logger;
   /** Finished answers kept for PAGE_MEMO_MS (with the page cache on): the sitemap is kept like a page. */
   answers?: KeptAnswers;
 }
 
 const SITEMAP_TYPE = 'application/xml; charset=utf-8';
 const SITEMAP_CACHE_CONTROL = 'public, max-age=900';
-const SITEMAP_ANSWER_KEY = 'sitemap /sitemap.xml';
 
-const SITEMAP_CACHE_KEY = pageDataKey('sitemap', {});
+// The sitemap's addresses with their sections (a different shape from the single file's list once
+// kept under 'sitemap'), cached like page data: every file and the index are made from one copy.
+const SITEMAP_CACHE_KEY = pageDataKey('sitemap-sections', {});
+
+/** The metrics label of a sitemap address: the index, or its section's files. */
+const sitemapRouteLabel = (path: string): string =>
+  path === SITEMAP_INDEX_PATH ? path : path.replace(/-\d+\.xml$/, '-:n.xml');
 
 /**
- * GET /sitemap.xml (every public page with its last change, cached like page data; a content
- * service that does not answer gives the 503 page) and GET /robots.txt.
+ * GET /sitemap.xml (the sitemap index) and GET /sitemap-<section>-<n>.xml (its files: every public
+ * page with its last change), made from one list cached like page data; a content service that
+ * does not answer gives the 503 page, a file the content does not fill the 404 page. GET /robots.txt.
  */
 export function seoFiles(deps: SeoFilesDeps): Router {
   const router = Router();
 
-  router.get('/sitemap.xml', (req, res, next) => {
-    res.locals['routeLabel'] = '/sitemap.xml';
-    const kept = deps.answers?.get(SITEMAP_ANSWER_KEY);
+  const sitemap: RequestHandler = (req, res, next) => {
+    const path = req.path;
+    const routeLabel = sitemapRouteLabel(path);
+    res.locals['routeLabel'] = routeLabel;
+    const answerKey = `sitemap ${path}`;
+    const kept = deps.answers?.get(answerKey);
     if (kept) {
       sendKeptAnswer(req, res, kept);
       return;
@@ -58,28 +71,30 @@ export function seoFiles(deps: SeoFilesDeps): Router {
       () => false,
     )
       .then((loaded) => {
-        let urls = loaded as SitemapEntry[];
-        if (urls.length > SITEMAP_MAX_URLS) {
-          deps.logger.error(
-            { urls: urls.length },
-            `sitemap has more than ${SITEMAP_MAX_URLS} URLs; the rest needs a sitemap index`,
-          );
-          urls = urls.slice(0, SITEMAP_MAX_URLS);
+        const text = renderSitemapAt(path, deps.origin, loaded as SectionedSitemapEntry[]);
+        if (text === null) {
+          next();
+          return;
         }
-        const body = Buffer.from(renderSitemapXml(urls), 'utf8');
+        const body = Buffer.from(text, 'utf8');
         const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
         const answer = {
           status: 200,
-          routeLabel: '/sitemap.xml',
+          routeLabel,
           cacheControl: SITEMAP_CACHE_CONTROL,
           etag,
           body,
           contentType: SITEMAP_TYPE,
         };
-        deps.answers?.set(SITEMAP_ANSWER_KEY, answer);
+        deps.answers?.set(answerKey, answer);
         sendKeptAnswer(req, res, { ...answer, expiresAt: 0 });
       })
       .catch(next);
+  };
+  router.get(SITEMAP_INDEX_PATH, sitemap);
+  router.get(/^\/sitemap-[a-z]+-\d+\.xml$/, (req, res, next) => {
+    if (isSitemapFilePath(req.path)) sitemap(req, res, next);
+    else next();
   });
 
   const robots = renderRobotsTxt(deps.origin);

@@ -225,6 +225,11 @@ export interface SitemapEntry {
   loc: string;
   /** Last modification date ('YYYY-MM-DD'). */
   lastmod: string;
+  /**
+   * What the page is: the gateway files articles, tags and authors apart from the other pages.
+   * UNSPECIFIED only from a service older than this field.
+   */
+  type: RouteType;
 }
 
 /**
