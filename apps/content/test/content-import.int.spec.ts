@@ -11,7 +11,16 @@ import { ContentImportUseCases } from '../src/application/content-import.use-cas
 import { contentService } from '../src/content.service-definition';
 import { ContentValidationError } from '../src/domain/content-issues';
 
-const { RouteType } = contentV1;
+const { RouteType, SitemapSection } = contentV1;
+
+/** ListSitemapEntries of every entry (no section). */
+const wholeSitemap = (baseUrl: string): contentV1.ListSitemapEntriesRequest => ({
+  baseUrl,
+  section: SitemapSection.UNSPECIFIED,
+  offset: 0,
+  limit: 0,
+  chunkSize: 0,
+});
 
 const grpcError = (promise: Promise<unknown>) =>
   promise.then(
@@ -156,7 +165,7 @@ describe('editorial import and the content RPCs (real PostgreSQL)', () => {
         '/opinie-o-pozyczkach/wandoo/',
       ]);
 
-      const { entries } = await t.client.listSitemapEntries({ baseUrl: 'https://example.pl' });
+      const { entries } = await t.client.listSitemapEntries(wholeSitemap('https://example.pl'));
       expect(entries).toHaveLength(routes.length);
       const at = (path: string, lastmod: string, type: contentV1.RouteType) => ({
         loc: `https://example.pl${path}`,
@@ -174,13 +183,51 @@ describe('editorial import and the content RPCs (real PostgreSQL)', () => {
       expect(entries).toContainEqual(at('/autor/dzial-analiz/', '2026-03-04', RouteType.AUTHOR));
       expect(entries).toContainEqual(at('/autor/redakcja/', '2026-10-14', RouteType.AUTHOR));
       for (const entry of entries) expect(entry.lastmod).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-      const invalid = await grpcError(t.client.listSitemapEntries({ baseUrl: 'example.pl/x' }));
+      const invalid = await grpcError(t.client.listSitemapEntries(wholeSitemap('example.pl/x')));
       expect(invalid.code).toBe(status.INVALID_ARGUMENT);
       expect(invalid.fieldViolations[0]?.field).toBe('baseUrl');
     });
 
+    it('answers one section of the sitemap a page at a time, with its total and the dates of its chunks', async () => {
+      const { entries: all } = await t.client.listSitemapEntries(wholeSitemap('https://example.pl'));
+      const blogTypes: readonly contentV1.RouteType[] = [RouteType.BLOG, RouteType.TAG, RouteType.AUTHOR];
+      const blog = all.filter((entry) => blogTypes.includes(entry.type));
+      const pages = all.filter((entry) => !blogTypes.includes(entry.type));
+      expect(blog.length).toBeGreaterThan(4);
+      const part = (section: contentV1.SitemapSection, offset: number, limit: number, chunkSize = 0) =>
+        t.client.listSitemapEntries({ baseUrl: 'https://example.pl', section, offset, limit, chunkSize });
+
+      const first = await part(SitemapSection.BLOG, 0, 2, 3);
+      expect(first.entries).toEqual(blog.slice(0, 2));
+      expect(first.total).toBe(blog.length);
+      const newest = (some: contentV1.SitemapEntry[]) =>
+        some
+          .map((entry) => entry.lastmod)
+          .sort()
+          .at(-1);
+      const chunks = Array.from({ length: Math.ceil(blog.length / 3) }, (_, i) =>
+        newest(blog.slice(i * 3, i * 3 + 3)),
+      );
+      expect(first.chunkLastmods).toEqual(chunks);
+      expect((await part(SitemapSection.BLOG, 2, 1000)).entries).toEqual(blog.slice(2));
+      // Limit 0: the counts and dates alone; past the end: none.
+      expect(await part(SitemapSection.PAGES, 0, 0, 1000)).toMatchObject({
+        entries: [],
+        total: pages.length,
+        chunkLastmods: [newest(pages)],
+      });
+      expect((await part(SitemapSection.PAGES, pages.length, 10)).entries).toEqual([]);
+      expect((await part(SitemapSection.PAGES, 0, 1000)).entries).toEqual(pages);
+
+      const tooMany = await grpcError(part(SitemapSection.BLOG, 0, 50_001));
+      expect(tooMany.code).toBe(status.INVALID_ARGUMENT);
+      expect(tooMany.fieldViolations[0]?.field).toBe('limit');
+      const unknown = await grpcError(part(7 as contentV1.SitemapSection, 0, 10));
+      expect(unknown.fieldViolations[0]?.field).toBe('section');
+    });
+
     it('answers the blog and tag listings with the sitemap: counts, and dates as their pages have them', async () => {
-      const sitemap = await t.client.listSitemapEntries({ baseUrl: 'https://example.pl' });
+      const sitemap = await t.client.listSitemapEntries(wholeSitemap('https://example.pl'));
       const lastmod = (path: string) =>
         sitemap.entries.find((entry) => entry.loc === `https://example.pl${path}`)?.lastmod;
       const { articles } = await t.client.listArticles({
@@ -424,7 +471,7 @@ describe('editorial import and the content RPCs (real PostgreSQL)', () => {
     });
 
     it('dates the blog, tag and author pages anew when an article is edited, and counts a removed one out', async () => {
-      const sitemap = () => t.client.listSitemapEntries({ baseUrl: 'https://example.pl' });
+      const sitemap = () => t.client.listSitemapEntries(wholeSitemap('https://example.pl'));
       const dates = async () => {
         const answer = await sitemap();
         const lastmod = (path: string) =>

@@ -217,7 +217,8 @@ describe('shared answers of page loaders', () => {
     });
     try {
       for (let i = 0; i < 2; i += 1) await load(gateway, '/sitemap.xml');
-      expect(callsOf(content, 'ListSitemapEntries')).toBe(2);
+      // Each index: the pages section and the blog's outline.
+      expect(callsOf(content, 'ListSitemapEntries')).toBe(4);
       // Tables A and B, asked by the converter's entries once each, then shared.
       expect(callsOf(rates, 'GetLatestTable')).toBe(2);
       // The banks' list of the bank pages' entries, asked once, then shared.

@@ -9,6 +9,16 @@ import { PagesRepository } from '../persistence/pages.repository';
 import { CONTENT_CACHE_POLICY, cacheKey } from './content-cache';
 import { ROUTE_TYPE, toPage } from './page-answers';
 
+/** What listSitemapSection answers: one section's entries from offset, and how its chunks are dated. */
+export interface SitemapSlice {
+  section: contentV1.SitemapSection.PAGES | contentV1.SitemapSection.BLOG;
+  offset: number;
+  /** 0: no entries (the total and chunk dates alone). */
+  limit: number;
+  /** 0: no chunk dates. */
+  chunkSize: number;
+}
+
 /** Cached route table entry: lastModified as an ISO string (cache values are JSON). */
 interface CachedRoute {
   path: string;
@@ -60,15 +70,34 @@ export class PagesUseCases {
    */
   async listSitemapEntries(origin: string): Promise<contentV1.ListSitemapEntriesResponse> {
     const [routes, listings] = await Promise.all([this.routes(), this.blogListings()]);
-    const entries = routes.map((route) => ({
-      loc: `${origin}${route.path}`,
-      lastmod: route.lastModifiedDay ?? warsawDay(new Date(route.lastModified)),
-      type: route.type,
-    }));
     return {
-      entries: entries.sort((a, b) => (a.loc < b.loc ? -1 : a.loc > b.loc ? 1 : 0)),
+      entries: byPath(routes).map((route) => sitemapEntry(origin, route)),
       blog: listings.blog,
       tags: listings.tags,
+      total: 0,
+      chunkLastmods: [],
+    };
+  }
+
+  /**
+   * One section's entries from `offset` (at most `limit`), its total, and with `chunkSize` the
+   * newest date of each run of that many entries: what a sitemap index and one of its files need,
+   * at a size that does not grow with the section. The listings come along as with every entry.
+   */
+  async listSitemapSection(
+    origin: string,
+    slice: SitemapSlice,
+  ): Promise<contentV1.ListSitemapEntriesResponse> {
+    const [routes, listings] = await Promise.all([this.routes(), this.blogListings()]);
+    const inSection = byPath(routes.filter((route) => sitemapSectionOf(route.type) === slice.section));
+    return {
+      entries: inSection
+        .slice(slice.offset, slice.offset + slice.limit)
+        .map((route) => sitemapEntry(origin, route)),
+      blog: listings.blog,
+      tags: listings.tags,
+      total: inSection.length,
+      chunkLastmods: slice.chunkSize > 0 ? chunkLastmods(inSection, slice.chunkSize) : [],
     };
   }
 
@@ -104,4 +133,41 @@ export class PagesUseCases {
     const lenderName = page.type === 'lender' ? await this.pages.lenderName(page.id) : undefined;
     return toPage(page, headings, lenderName);
   }
+}
+
+/** The blog's pages (articles, tags, authors) make one section of the sitemap, every other page the other. */
+const BLOG_SECTION_TYPES: ReadonlySet<contentV1.RouteType> = new Set([
+  contentV1.RouteType.BLOG,
+  contentV1.RouteType.TAG,
+  contentV1.RouteType.AUTHOR,
+]);
+
+const sitemapSectionOf = (type: contentV1.RouteType): contentV1.SitemapSection =>
+  BLOG_SECTION_TYPES.has(type) ? contentV1.SitemapSection.BLOG : contentV1.SitemapSection.PAGES;
+
+/** The route table in URL order (a copy: cached values are shared). */
+const byPath = (routes: readonly CachedRoute[]): CachedRoute[] =>
+  [...routes].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+
+const lastmodOf = (route: CachedRoute): string =>
+  route.lastModifiedDay ?? warsawDay(new Date(route.lastModified));
+
+const sitemapEntry = (origin: string, route: CachedRoute): contentV1.SitemapEntry => ({
+  loc: `${origin}${route.path}`,
+  lastmod: lastmodOf(route),
+  type: route.type,
+});
+
+/** The newest date of each run of `size` routes, in their order. */
+function chunkLastmods(routes: readonly CachedRoute[], size: number): string[] {
+  const dates: string[] = [];
+  for (let start = 0; start < routes.length; start += size) {
+    let newest = '';
+    for (const route of routes.slice(start, start + size)) {
+      const lastmod = lastmodOf(route);
+      if (lastmod > newest) newest = lastmod;
+    }
+    dates.push(newest);
+  }
+  return dates;
 }

@@ -65,8 +65,10 @@ export class ContentController implements contentV1.ContentServiceController {
   async listSitemapEntries(
     request: contentV1.ListSitemapEntriesRequest,
   ): Promise<contentV1.ListSitemapEntriesResponse> {
-    const { baseUrl } = parseRequest(listSitemapEntriesRequest, request);
-    return this.pages.listSitemapEntries(baseUrl);
+    const { baseUrl, section, offset, limit, chunkSize } = parseRequest(listSitemapEntriesRequest, request);
+    return section === contentV1.SitemapSection.UNSPECIFIED
+      ? this.pages.listSitemapEntries(baseUrl)
+      : this.pages.listSitemapSection(baseUrl, { section, offset, limit, chunkSize });
   }
 
   async listArticles(request: contentV1.ListArticlesRequest): Promise<contentV1.ListArticlesResponse> {

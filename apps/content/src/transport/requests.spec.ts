@@ -57,9 +57,28 @@ describe('content requests', () => {
   });
 
   it('takes a sitemap origin without path, query or credentials', () => {
+    // Without a section, as an older caller asks: the whole sitemap.
     expect(listSitemapEntriesRequest.parse({ baseUrl: 'https://example.pl/' })).toEqual({
       baseUrl: 'https://example.pl',
+      section: contentV1.SitemapSection.UNSPECIFIED,
+      offset: 0,
+      limit: 0,
+      chunkSize: 0,
     });
+    expect(
+      problems(
+        listSitemapEntriesRequest.safeParse({
+          baseUrl: 'https://example.pl',
+          offset: -1,
+          limit: 1.5,
+          chunkSize: 50_001,
+        }),
+      ),
+    ).toEqual([
+      'offset: must not be negative',
+      'limit: must be a whole number',
+      'chunkSize: must be at most 50000',
+    ]);
     for (const baseUrl of [
       'https://example.pl/blog/',
       'ftp://example.pl',

@@ -30,6 +30,8 @@ const OLDER_FIRST: number = contentV1.CommentSort.OLDER;
 
 /** Blog listings and an author's articles: nine to a page unless the caller asks for another size. */
 export const BLOG_PAGE_SIZE = 9;
+/** The most sitemap entries one answer or one chunk may hold: the sitemap protocol's limit per file. */
+export const SITEMAP_SECTION_MAX = 50_000;
 /** Comments under a page, and the moderation queue. */
 export const COMMENTS_PAGE_SIZE = 10;
 
@@ -38,6 +40,15 @@ export const getPageRequest = z.object({ path: pagePathField });
 export const listRoutesRequest = z.object({
   type: z.enum(contentV1.RouteType, { error: 'must be a known route type' }),
 });
+
+/** A count of sitemap entries, 0 when not sent. */
+const sitemapCount = (max: number) =>
+  z
+    .number()
+    .int('must be a whole number')
+    .min(0, 'must not be negative')
+    .max(max, `must be at most ${max}`)
+    .default(0);
 
 export const listSitemapEntriesRequest = z.object({
   baseUrl: z
@@ -59,6 +70,13 @@ export const listSitemapEntriesRequest = z.object({
       }
     }, "must be an origin such as 'https://example.pl'")
     .transform((value) => new URL(value).origin),
+  // An older caller sends none of these: the whole sitemap, as before them.
+  section: z
+    .enum(contentV1.SitemapSection, { error: 'must be a known sitemap section' })
+    .default(contentV1.SitemapSection.UNSPECIFIED),
+  offset: sitemapCount(1_000_000),
+  limit: sitemapCount(SITEMAP_SECTION_MAX),
+  chunkSize: sitemapCount(SITEMAP_SECTION_MAX),
 });
 
 /** An author by id (preferred when both are given) or by slug; undefined when neither is. */

@@ -95,7 +95,13 @@ export async function recordContentAnswers(content: ServiceClient<'content'>): P
     lenders.map((lender) => content.getLenderReview({ slug: lender.slug })),
   );
   const navigation = await content.getNavigation({});
-  const { entries } = await content.listSitemapEntries({ baseUrl: RECORDED_BASE_URL });
+  const { entries } = await content.listSitemapEntries({
+    baseUrl: RECORDED_BASE_URL,
+    section: contentV1.SitemapSection.UNSPECIFIED,
+    offset: 0,
+    limit: 0,
+    chunkSize: 0,
+  });
   return {
     pages: Object.fromEntries(pages.map((page) => [page.path, page])),
     articles: Object.fromEntries(articles.map((article) => [article.summary!.slug, article])),

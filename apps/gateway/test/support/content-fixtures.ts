@@ -185,6 +185,12 @@ export const SITEMAP_LISTINGS: Pick<contentV1.ListSitemapEntriesResponse, 'blog'
   }).sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0)),
 };
 
+/** The content service's sitemap section of a page type: the blog's pages apart from the rest. */
+const sitemapSectionOf = (type: contentV1.RouteType): contentV1.SitemapSection =>
+  type === contentV1.RouteType.BLOG || type === contentV1.RouteType.TAG || type === contentV1.RouteType.AUTHOR
+    ? contentV1.SitemapSection.BLOG
+    : contentV1.SitemapSection.PAGES;
+
 function pageInfo(page: number, pageSize: number, totalItems: number) {
   return { page, pageSize, totalItems, totalPages: Math.ceil(totalItems / pageSize) };
 }
@@ -362,13 +368,36 @@ export function createFakeContent(options: FakeContentOptions = {}): FakeContent
     GetLenderReviewPage: (request) =>
       lenderReviewPage(handlers, request as contentV1.GetLenderReviewPageRequest),
     ListSitemapEntries: (request) => {
-      const { baseUrl } = request as contentV1.ListSitemapEntriesRequest;
+      const { baseUrl, section, offset, limit, chunkSize } = request as contentV1.ListSitemapEntriesRequest;
       const recorded = RECORDED.sitemap.map((entry) => ({
         ...entry,
         loc: `${baseUrl}${entry.loc.slice(RECORDED_BASE_URL.length)}`,
       }));
-      const extra = (options.sitemap ?? []).map(([path, lastmod]) => ({ loc: `${baseUrl}${path}`, lastmod }));
-      return { entries: [...recorded, ...extra], ...SITEMAP_LISTINGS };
+      const extra = (options.sitemap ?? []).map(([path, lastmod]) => ({
+        loc: `${baseUrl}${path}`,
+        lastmod,
+        type: contentV1.RouteType.PAGE,
+      }));
+      const all = [...recorded, ...extra].sort((a, b) => (a.loc < b.loc ? -1 : a.loc > b.loc ? 1 : 0));
+      if (section === contentV1.SitemapSection.UNSPECIFIED)
+        return { entries: all, ...SITEMAP_LISTINGS, total: 0, chunkLastmods: [] };
+      // One section a page at a time, with its total and chunk dates, as the content service answers.
+      const inSection = all.filter((entry) => sitemapSectionOf(entry.type) === section);
+      const chunkLastmods: string[] = [];
+      for (let start = 0; chunkSize > 0 && start < inSection.length; start += chunkSize)
+        chunkLastmods.push(
+          inSection
+            .slice(start, start + chunkSize)
+            .map((entry) => entry.lastmod)
+            .sort()
+            .at(-1) ?? '',
+        );
+      return {
+        entries: inSection.slice(offset, offset + limit),
+        ...SITEMAP_LISTINGS,
+        total: inSection.length,
+        chunkLastmods,
+      };
     },
   };
   return { handlers, views, submissions, commentLists };

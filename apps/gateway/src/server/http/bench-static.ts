@@ -9,7 +9,13 @@ import { queryFormState } from '../answer-policy';
 import { pageDataKey } from '../pages/page-data-cache';
 import { type PageResolver } from '../pages/page-resolver';
 import { type PageRenderer, type RenderedString } from '../render/page-renderer';
-import { SITEMAP_INDEX_PATH, collectSitemap, isSitemapFilePath, renderSitemapAt } from '../seo/sitemap';
+import {
+  SITEMAP_INDEX_PATH,
+  type SitemapParts,
+  isSitemapFilePath,
+  renderSitemapAt,
+  sitemapParts,
+} from '../seo/sitemap';
 import { splitUrl } from '../../kit/http/request-guards';
 
 /** URL prefix of the benchmark's static baseline. */
@@ -164,7 +170,7 @@ export const reachesBenchRoutes = (path: string): boolean =>
  * behind the same middleware as the page itself, so that "full stack vs bare render" isolates the
  * data layer (gRPC, page-data cache) and "bare render vs static" the render. /__bare/sitemap.xml
  * and /__static/sitemap.xml do the same for the sitemap index, and /__bare/sitemap-<section>-<n>.xml
- * with its /__static twin for a sitemap file (the addresses collected once; the XML written per
+ * with its /__static twin for a sitemap file (its parts collected once; the XML written per
  * request, or once per address).
  */
 export function benchRoutes(
@@ -176,18 +182,30 @@ export function benchRoutes(
   const bare = createRuntime(bareDeps);
   const { services } = bareDeps;
   const origin = deps.config.PUBLIC_ORIGIN;
-  const sitemapEntries = keepFirst(
-    () =>
-      collectSitemap({
-        services,
-        origin,
-        today: bare.today(),
-        builtAt: deps.manifest.builtAt,
-        routes: deps.routes ?? appRoutes,
-      }),
-    () => bare.today(),
-  );
-  const sitemapText = async (path: string) => renderSitemapAt(path, origin, await sitemapEntries());
+  // Each part collected once (per day) and kept: the XML is then written per request from memory.
+  const direct = () =>
+    sitemapParts({
+      services,
+      origin,
+      today: bare.today(),
+      builtAt: deps.manifest.builtAt,
+      routes: deps.routes ?? appRoutes,
+    });
+  const parts: SitemapParts = {
+    pages: keepFirst(
+      () => direct().pages(),
+      () => bare.today(),
+    ),
+    blogOutline: keepFirst(
+      () => direct().blogOutline(),
+      () => bare.today(),
+    ),
+    blogFile: keepFirst(
+      (page: number) => direct().blogFile(page),
+      (page) => `${bare.today()} ${page}`,
+    ),
+  };
+  const sitemapText = (path: string) => renderSitemapAt(path, origin, parts);
   const sitemapBytes = keepFirst(
     async (path: string) => {
       const text = await sitemapText(path);

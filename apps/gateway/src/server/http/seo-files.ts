@@ -7,11 +7,11 @@ import { type KeptAnswers, sendKeptAnswer } from '../render/kept-answers';
 import { type AnyRoute } from '../../app/route-types';
 import {
   SITEMAP_INDEX_PATH,
-  type SectionedSitemapEntry,
-  collectSitemap,
+  type SitemapParts,
   isSitemapFilePath,
   renderRobotsTxt,
   renderSitemapAt,
+  sitemapParts,
 } from '../seo/sitemap';
 
 export interface SeoFilesDeps {
@@ -30,9 +30,27 @@ export interface SeoFilesDeps {
 const SITEMAP_TYPE = 'application/xml; charset=utf-8';
 const SITEMAP_CACHE_CONTROL = 'public, max-age=900';
 
-// The sitemap's addresses with their sections (a different shape from the single file's list once
-// kept under 'sitemap'), cached like page data: every file and the index are made from one copy.
-const SITEMAP_CACHE_KEY = pageDataKey('sitemap-sections', {});
+/**
+ * The sitemap's parts cached like page data, each under its own key: the index and every file
+ * are made from them, and a blog file asks the content service for that file's addresses only.
+ */
+function cachedSitemapParts(deps: SeoFilesDeps): SitemapParts {
+  const direct = () =>
+    sitemapParts({
+      services: deps.services,
+      origin: deps.origin,
+      today: deps.today(),
+      builtAt: deps.builtAt,
+      routes: deps.routes,
+    });
+  const cached = <T>(name: string, params: object, load: () => Promise<T>): Promise<T> =>
+    loadPageData(deps.cache, deps.cacheOptions, pageDataKey(name, params), load, () => false) as Promise<T>;
+  return {
+    pages: () => cached('sitemap-strony', {}, () => direct().pages()),
+    blogOutline: () => cached('sitemap-blog-outline', {}, () => direct().blogOutline()),
+    blogFile: (page) => cached('sitemap-blog-file', { page }, () => direct().blogFile(page)),
+  };
+}
 
 /** The metrics label of a sitemap address: the index, or its section's files. */
 const sitemapRouteLabel = (path: string): string =>
@@ -40,11 +58,12 @@ const sitemapRouteLabel = (path: string): string =>
 
 /**
  * GET /sitemap.xml (the sitemap index) and GET /sitemap-<section>-<n>.xml (its files: every public
- * page with its last change), made from one list cached like page data; a content service that
+ * page with its last change), made from parts cached like page data; a content service that
  * does not answer gives the 503 page, a file the content does not fill the 404 page. GET /robots.txt.
  */
 export function seoFiles(deps: SeoFilesDeps): Router {
   const router = Router();
+  const parts = cachedSitemapParts(deps);
 
   const sitemap: RequestHandler = (req, res, next) => {
     const path = req.path;
@@ -56,22 +75,8 @@ export function seoFiles(deps: SeoFilesDeps): Router {
       sendKeptAnswer(req, res, kept);
       return;
     }
-    loadPageData(
-      deps.cache,
-      deps.cacheOptions,
-      SITEMAP_CACHE_KEY,
-      () =>
-        collectSitemap({
-          services: deps.services,
-          origin: deps.origin,
-          today: deps.today(),
-          builtAt: deps.builtAt,
-          routes: deps.routes,
-        }),
-      () => false,
-    )
-      .then((loaded) => {
-        const text = renderSitemapAt(path, deps.origin, loaded as SectionedSitemapEntry[]);
+    renderSitemapAt(path, deps.origin, parts)
+      .then((text) => {
         if (text === null) {
           next();
           return;

@@ -12,9 +12,11 @@ export const SITEMAP_NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 export const SITEMAP_INDEX_PATH = '/sitemap.xml';
 
 /**
- * The sitemap's files by section: the blog (articles, tags, authors and the listing pages, which
- * grow with every article) apart from the site's other pages, so that publishing an article
- * changes the blog's files and their dates in the index, and a crawler can leave the rest.
+ * The sitemap's files by section. `blog`: the articles, tag pages and author pages, which the
+ * content service pages itself, so a blog file costs the same however many articles there are.
+ * `strony`: every other page — the content service's other pages, the gateway's own and the
+ * blog's listing pages. Publishing an article changes the blog's files (and the listings' dates),
+ * and each file's date in the index tells a crawler which to read again.
  */
 export const SITEMAP_SECTIONS = ['strony', 'blog'] as const;
 export type SitemapSection = (typeof SITEMAP_SECTIONS)[number];
@@ -25,33 +27,47 @@ export type SitemapSection = (typeof SITEMAP_SECTIONS)[number];
  */
 export const SITEMAP_FILE_URLS = 1000;
 
-/** An address of the sitemap with the section whose files list it. */
-export interface SectionedSitemapEntry extends SitemapEntry {
-  section: SitemapSection;
-}
+/** The most entries the content service answers at once (the protocol's limit per file). */
+const CONTENT_SECTION_MAX = 50_000;
 
-/** One sitemap file: its site path, the newest date of its addresses ('' when none has one), its addresses. */
+/** One sitemap file as the index lists it: its site path and the newest date of its addresses ('' when none has one). */
 export interface SitemapFile {
   path: string;
   lastmod: string;
-  urls: readonly SitemapEntry[];
+}
+
+/** The blog section's size and the newest date of each of its files, as the content service counts them. */
+export interface BlogOutline {
+  total: number;
+  fileLastmods: string[];
 }
 
 /** '/sitemap-blog-2.xml': the second file of the blog's section (files count from 1). */
 export const sitemapFilePath = (section: SitemapSection, page: number): string =>
   `/sitemap-${section}-${page}.xml`;
 
-const SITEMAP_FILE_PATH = new RegExp(`^/sitemap-(?:${SITEMAP_SECTIONS.join('|')})-[1-9][0-9]{0,5}\\.xml$`);
+const SITEMAP_FILE_PATH = new RegExp(`^/sitemap-(${SITEMAP_SECTIONS.join('|')})-([1-9][0-9]{0,5})\\.xml$`);
+
+/** The section and number of a sitemap file's path, or null for any other path. */
+export function parseSitemapFilePath(path: string): { section: SitemapSection; page: number } | null {
+  const match = SITEMAP_FILE_PATH.exec(path);
+  return match ? { section: match[1] as SitemapSection, page: Number(match[2]) } : null;
+}
 
 /** Whether a path has the form of a sitemap file's (whether that file exists depends on the content). */
 export const isSitemapFilePath = (path: string): boolean => SITEMAP_FILE_PATH.test(path);
 
-/** Content types whose pages belong to the blog's section; everything else is a page of the site. */
-const BLOG_TYPES: ReadonlySet<contentV1.RouteType> = new Set([
-  contentV1.RouteType.BLOG,
-  contentV1.RouteType.TAG,
-  contentV1.RouteType.AUTHOR,
-]);
+/**
+ * The parts every sitemap answer is made of, each loaded on its own so that a caller may keep
+ * them (the page-data cache): the `strony` section whole, the blog's outline, one blog file.
+ */
+export interface SitemapParts {
+  /** Every address of the `strony` section, in URL order. */
+  pages(): Promise<SitemapEntry[]>;
+  blogOutline(): Promise<BlogOutline>;
+  /** The addresses of the blog's file `page` (from 1), in URL order; none past the last file. */
+  blogFile(page: number): Promise<SitemapEntry[]>;
+}
 
 export interface SitemapSources {
   services: GatewayServices;
@@ -65,90 +81,134 @@ export interface SitemapSources {
   routes: readonly AnyRoute[];
 }
 
+/** A request for one section of the content service's sitemap entries. */
+const sectionRequest = (
+  origin: string,
+  section: contentV1.SitemapSection,
+  offset: number,
+  limit: number,
+  chunkSize = 0,
+): contentV1.ListSitemapEntriesRequest => ({ baseUrl: origin, section, offset, limit, chunkSize });
+
+/** A content service older than the sections answers every entry whatever is asked: refuse it, do not list it wrong. */
+function checkPaged(answer: contentV1.ListSitemapEntriesResponse, limit: number): void {
+  if (answer.entries.length > limit)
+    throw new Error('the content service does not answer sitemap sections; update it before the gateway');
+}
+
+/** The sitemap's parts straight from the services (each call asks them anew). */
+export function sitemapParts(sources: SitemapSources): SitemapParts {
+  const { services, origin } = sources;
+  return {
+    pages: () => collectPages(sources),
+    blogOutline: async () => {
+      // The counts and dates alone: no entries, whatever the number of articles.
+      const answer = await services.content.listSitemapEntries(
+        sectionRequest(origin, contentV1.SitemapSection.BLOG, 0, 0, SITEMAP_FILE_URLS),
+      );
+      checkPaged(answer, 0);
+      return { total: answer.total, fileLastmods: answer.chunkLastmods.map(w3cDate) };
+    },
+    blogFile: async (page) => {
+      const answer = await services.content.listSitemapEntries(
+        sectionRequest(
+          origin,
+          contentV1.SitemapSection.BLOG,
+          (page - 1) * SITEMAP_FILE_URLS,
+          SITEMAP_FILE_URLS,
+        ),
+      );
+      checkPaged(answer, SITEMAP_FILE_URLS);
+      return onOrigin(
+        origin,
+        answer.entries.map((entry) => ({ loc: entry.loc, lastmod: w3cDate(entry.lastmod) })),
+      );
+    },
+  };
+}
+
+/** Absolute URLs on our origin only, each once (the first wins), in URL order. */
+function onOrigin(origin: string, entries: readonly SitemapEntry[]): SitemapEntry[] {
+  const seen = new Set<string>();
+  const kept: SitemapEntry[] = [];
+  for (const entry of entries) {
+    if (seen.has(entry.loc) || !entry.loc.startsWith(`${origin}/`)) continue;
+    seen.add(entry.loc);
+    kept.push(entry);
+  }
+  return kept.sort((a, b) => (a.loc < b.loc ? -1 : a.loc > b.loc ? 1 : 0));
+}
+
 /**
- * Every public page, with its section: the content service's entries (pages, articles, tags,
- * authors, lender reviews, documents) and the addresses the gateway itself serves — the home
- * page, the blog listing and tag pages beyond the first, and the holiday calendar of this year and
- * the next. When two sources name the same URL, the first one wins. Sorted by URL.
+ * The `strony` section: the content service's pages outside the blog (SEO pages, lender reviews,
+ * documents, the home page), the blog's listing pages (every page of the blog, each tag's beyond
+ * its first, which is the tag's own page in the blog section) and the addresses the gateway's
+ * routes declare (calculators, the holiday calendar of this year and the next, currency pages).
+ * When two sources name the same URL, the content service's wins.
  */
-export async function collectSitemap({
+async function collectPages({
   services,
   origin,
   today,
   builtAt,
   routes,
-}: SitemapSources): Promise<SectionedSitemapEntry[]> {
-  // One call, whatever the number of articles: the service counts and dates the listings, and
-  // already dates the tag and author pages by their newest article.
-  const listed = await services.content.listSitemapEntries({ baseUrl: origin });
+}: SitemapSources): Promise<SitemapEntry[]> {
+  const builtOn = w3cDate(builtAt);
+  const [listed, declared] = await Promise.all([
+    // One call, whatever the number of articles: the service counts and dates the listings.
+    services.content.listSitemapEntries(
+      sectionRequest(origin, contentV1.SitemapSection.PAGES, 0, CONTENT_SECTION_MAX),
+    ),
+    // The gateway's own pages, as each route declares them (app/seo/sitemap-entry.ts).
+    Promise.all(
+      routes.map(async (route): Promise<readonly SitemapEntry[]> => {
+        const sitemap = route.sitemap;
+        if (!sitemap) return [];
+        if ('lastmod' in sitemap)
+          return [{ loc: route.pattern, lastmod: sitemap.lastmod === 'today' ? today : builtOn }];
+        return sitemap.entries({ services, today, builtOn });
+      }),
+    ),
+  ]);
+  checkPaged(listed, CONTENT_SECTION_MAX);
   const absolute = (pathOrUrl: string) =>
     /^https?:\/\//i.test(pathOrUrl) ? pathOrUrl : `${origin}${pathOrUrl}`;
-  const fromContent = new Map(
-    listed.entries.map((entry): [string, SectionedSitemapEntry] => {
-      const loc = absolute(entry.loc);
-      const section = BLOG_TYPES.has(entry.type) ? 'blog' : 'strony';
-      return [loc, { loc, lastmod: w3cDate(entry.lastmod), section }];
-    }),
-  );
-  const urls: SectionedSitemapEntry[] = [];
-  const add = (path: string, lastmod: string, section: SitemapSection) =>
-    urls.push({ loc: absolute(path), lastmod, section });
+  const entries: SitemapEntry[] = listed.entries.map((entry) => ({
+    loc: absolute(entry.loc),
+    lastmod: w3cDate(entry.lastmod),
+  }));
+  const add = (path: string, lastmod: string) => entries.push({ loc: absolute(path), lastmod });
 
-  // A content service older than the listings sends none: only the first pages are listed then.
   const blog = listed.blog ?? { articlesCount: 0, lastmod: '' };
   const blogUpdated = w3cDate(blog.lastmod);
   for (let page = 1; page <= listingPages(blog.articlesCount); page += 1)
-    add(blogPagePath(null, page), blogUpdated, 'blog');
+    add(blogPagePath(null, page), blogUpdated);
   for (const tag of listed.tags) {
-    // A tag without articles keeps its page's own date, as the content service lists it.
-    const tagUpdated =
-      w3cDate(tag.lastmod) || fromContent.get(absolute(blogPagePath(tag.slug, 1)))?.lastmod || blogUpdated;
-    for (let page = 1; page <= listingPages(tag.articlesCount); page += 1)
-      add(blogPagePath(tag.slug, page), tagUpdated, 'blog');
+    const tagUpdated = w3cDate(tag.lastmod) || blogUpdated;
+    for (let page = 2; page <= listingPages(tag.articlesCount); page += 1)
+      add(blogPagePath(tag.slug, page), tagUpdated);
   }
-  // The gateway's own pages, as each route declares them (app/seo/sitemap-entry.ts).
-  const builtOn = w3cDate(builtAt);
-  const declared = await Promise.all(
-    routes.map(async (route): Promise<readonly SitemapEntry[]> => {
-      const sitemap = route.sitemap;
-      if (!sitemap) return [];
-      if ('lastmod' in sitemap)
-        return [{ loc: route.pattern, lastmod: sitemap.lastmod === 'today' ? today : builtOn }];
-      return sitemap.entries({ services, today, builtOn });
-    }),
-  );
-  for (const entry of declared.flat()) add(entry.loc, entry.lastmod, 'strony');
-
-  const seen = new Set<string>();
-  const all: SectionedSitemapEntry[] = [];
-  for (const url of [...fromContent.values(), ...urls]) {
-    if (seen.has(url.loc) || !url.loc.startsWith(`${origin}/`)) continue;
-    seen.add(url.loc);
-    all.push(url);
-  }
-  return all.sort((a, b) => (a.loc < b.loc ? -1 : a.loc > b.loc ? 1 : 0));
+  for (const entry of declared.flat()) add(entry.loc, entry.lastmod);
+  return onOrigin(origin, entries);
 }
 
 /** Pages of a listing of this many articles at the blog's page size; an empty listing still has its first. */
 const listingPages = (articlesCount: number): number =>
   Math.max(1, Math.ceil(articlesCount / BLOG_PAGE_SIZE));
 
-/**
- * The sitemap's files: each section's addresses (in URL order) cut into files of
- * SITEMAP_FILE_URLS, each dated by its newest address. A section without addresses has no file.
- */
-export function sitemapFiles(entries: readonly SectionedSitemapEntry[]): SitemapFile[] {
+/** The newest date among some addresses ('' when none has one). */
+const newestOf = (urls: readonly SitemapEntry[]): string =>
+  urls.reduce((newest, url) => (url.lastmod > newest ? url.lastmod : newest), '');
+
+/** The sitemap's files: the `strony` section cut into files of SITEMAP_FILE_URLS, then the blog's. */
+export function sitemapFiles(pages: readonly SitemapEntry[], blog: BlogOutline): SitemapFile[] {
   const files: SitemapFile[] = [];
-  for (const section of SITEMAP_SECTIONS) {
-    const listed = entries.filter((entry) => entry.section === section);
-    for (let start = 0; start < listed.length; start += SITEMAP_FILE_URLS) {
-      const urls = listed
-        .slice(start, start + SITEMAP_FILE_URLS)
-        .map(({ loc, lastmod }): SitemapEntry => ({ loc, lastmod }));
-      const lastmod = urls.reduce((newest, url) => (url.lastmod > newest ? url.lastmod : newest), '');
-      files.push({ path: sitemapFilePath(section, start / SITEMAP_FILE_URLS + 1), lastmod, urls });
-    }
-  }
+  for (let start = 0; start < pages.length; start += SITEMAP_FILE_URLS)
+    files.push({
+      path: sitemapFilePath('strony', start / SITEMAP_FILE_URLS + 1),
+      lastmod: newestOf(pages.slice(start, start + SITEMAP_FILE_URLS)),
+    });
+  blog.fileLastmods.forEach((lastmod, at) => files.push({ path: sitemapFilePath('blog', at + 1), lastmod }));
   return files;
 }
 
@@ -172,18 +232,26 @@ export function renderSitemapIndexXml(origin: string, files: readonly SitemapFil
 }
 
 /**
- * The text at a sitemap address: the index at SITEMAP_INDEX_PATH, a file at its path; null for a
- * file the content does not fill (a section with fewer pages of addresses).
+ * The text at a sitemap address from the parts it needs: the index at SITEMAP_INDEX_PATH (the
+ * `strony` section and the blog's outline), a file at its path; null for any other path and for
+ * a file the content does not fill.
  */
-export function renderSitemapAt(
+export async function renderSitemapAt(
   path: string,
   origin: string,
-  entries: readonly SectionedSitemapEntry[],
-): string | null {
-  const files = sitemapFiles(entries);
-  if (path === SITEMAP_INDEX_PATH) return renderSitemapIndexXml(origin, files);
-  const file = files.find((candidate) => candidate.path === path);
-  return file ? renderSitemapXml(file.urls) : null;
+  parts: SitemapParts,
+): Promise<string | null> {
+  if (path === SITEMAP_INDEX_PATH) {
+    const [pages, blog] = await Promise.all([parts.pages(), parts.blogOutline()]);
+    return renderSitemapIndexXml(origin, sitemapFiles(pages, blog));
+  }
+  const file = parseSitemapFilePath(path);
+  if (!file) return null;
+  const urls =
+    file.section === 'blog'
+      ? await parts.blogFile(file.page)
+      : (await parts.pages()).slice((file.page - 1) * SITEMAP_FILE_URLS, file.page * SITEMAP_FILE_URLS);
+  return urls.length > 0 ? renderSitemapXml(urls) : null;
 }
 
 /** robots.txt: everything may be crawled except the API and the page-data JSON. */

@@ -34,6 +34,16 @@ export enum RouteType {
   PAGE = 7,
 }
 
+/** The content service's pages split as the sitemap's files are: the blog's apart from the rest. */
+export enum SitemapSection {
+  /** UNSPECIFIED - No section: every entry. */
+  UNSPECIFIED = 0,
+  /** PAGES - Every page but the blog's: SEO pages, lender reviews, documents, other pages. */
+  PAGES = 1,
+  /** BLOG - The blog's pages: articles, tags and authors. */
+  BLOG = 2,
+}
+
 /** Comment moderation state: a comment is submitted, held for review, then published or rejected. */
 export enum CommentState {
   /** UNSPECIFIED - Not set. */
@@ -213,10 +223,24 @@ export interface ListRoutesResponse {
   routes: RouteInfo[];
 }
 
-/** Asks for the sitemap. */
+/** Asks for the sitemap: every entry, or one section's a page at a time with the section's outline. */
 export interface ListSitemapEntriesRequest {
   /** Origin to prefix paths with, e.g. 'https://example.pl'. */
   baseUrl: string;
+  /** UNSPECIFIED: every entry (offset, limit and chunk_size unused). Otherwise one section's entries. */
+  section: SitemapSection;
+  /** With a section: entries to skip in URL order (0 to 1 000 000). */
+  offset: number;
+  /**
+   * With a section: at most this many entries from offset (0 to 50 000; 0 answers none, for the
+   * section's total and chunk dates alone).
+   */
+  limit: number;
+  /**
+   * With a section: when above 0 (at most 50 000), the newest date of each run of this many of the
+   * section's entries in URL order, so a sitemap index can date its files without the entries.
+   */
+  chunkSize: number;
 }
 
 /** One <url> of sitemap.xml. */
@@ -225,10 +249,7 @@ export interface SitemapEntry {
   loc: string;
   /** Last modification date ('YYYY-MM-DD'). */
   lastmod: string;
-  /**
-   * What the page is: the gateway files articles, tags and authors apart from the other pages.
-   * UNSPECIFIED only from a service older than this field.
-   */
+  /** What the page is. UNSPECIFIED only from a service older than this field. */
   type: RouteType;
 }
 
@@ -241,14 +262,22 @@ export interface SitemapEntry {
  */
 export interface ListSitemapEntriesResponse {
   /**
-   * Entries sorted by URL. A tag or author page is dated by the newest edited-or-written date of
-   * its published articles; one without articles keeps its own date (the import that last changed it).
+   * Entries sorted by URL: all, or the asked section's page. A tag or author page is dated by the
+   * newest edited-or-written date of its published articles; one without articles keeps its own
+   * date (the import that last changed it).
    */
   entries: SitemapEntry[];
   /** The whole blog listing ('/blog/', '/blog/page-2/', ...). Unset only from a service older than this field. */
   blog: SitemapBlogListing | null;
   /** The listing of every published tag ('/blog/<slug>/', '/blog/<slug>/page-2/', ...), sorted by slug. */
   tags: SitemapTagListing[];
+  /** With a section: the section's entries in all (entries holds those from offset, at most limit). */
+  total: number;
+  /**
+   * With a section and chunk_size: the newest date ('YYYY-MM-DD', '' when none has one) of each run
+   * of chunk_size of the section's entries in URL order; empty for an empty section.
+   */
+  chunkLastmods: string[];
 }
 
 /** The blog listing as sitemap.xml needs it: the page size is the caller's, so the count, not the pages. */
