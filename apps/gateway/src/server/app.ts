@@ -41,7 +41,7 @@ import { allowHeader, methodRule, methodTable, unansweredPosts } from '../kit/ht
 import { originFormTarget } from '../kit/http/request-target';
 import { HttpProblem } from '../kit/http/http-problem';
 import { isGeneratedFile, keepsItsAddress, knownAddress, mayBeFile, serverEndpoints } from './http/addresses';
-import { seoFiles } from './http/seo-files';
+import { seoFiles, sitemapAnswerKey } from './http/seo-files';
 import { securityHeaderList, securityHeaders } from './http/security';
 import { keptAnswerFastPath } from './http/kept-answer-fast-path';
 import { staticFiles } from './http/static-files';
@@ -286,11 +286,13 @@ export function createGatewayApp(appDeps: GatewayDeps): GatewayListener {
     bindToRequestContext(req, res);
     app(req, res);
   };
+  const pageKeyOf = fastPathKey(experimentsFor);
   const fastPath = runtime.answers
     ? keptAnswerFastPath({
         answers: runtime.answers,
         fixedHeaders,
-        keyOf: fastPathKey(experimentsFor),
+        // A page's key as its handler plans it, else the sitemap's (the same for everyone).
+        keyOf: (req, pathname, search) => pageKeyOf(req, pathname, search) ?? sitemapAnswerKey(pathname),
         observe: metrics.observe,
         isDraining: () => readiness.isDraining,
       })

@@ -117,6 +117,23 @@ describe('the kept answers’ fast path', () => {
     expect(observed).toEqual([{ route: 'seo-page', status: 200 }]);
   });
 
+  it('answers any address its keys name, not only a page address: the sitemap, with its own type', async () => {
+    const xml = '<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex/>\n';
+    answers.set('shell  /sitemap.xml', {
+      status: 200,
+      routeLabel: '/sitemap.xml',
+      cacheControl: 'public, max-age=900',
+      etag: 'W/"mapa"',
+      body: Buffer.from(xml),
+      contentType: 'application/xml; charset=utf-8',
+    });
+    const res = await send('/sitemap.xml');
+    expect(fellThrough).toEqual([]);
+    expect(res.body.toString()).toBe(xml);
+    expect(res.headers).toMatchObject({ 'content-type': 'application/xml; charset=utf-8', etag: 'W/"mapa"' });
+    expect(observed).toEqual([{ route: '/sitemap.xml', status: 200 }]);
+  });
+
   it('sends the precompressed copy the client accepts, brotli before gzip', async () => {
     await keepPage();
     const br = await send(PAGE, { 'accept-encoding': 'gzip, deflate, br' });

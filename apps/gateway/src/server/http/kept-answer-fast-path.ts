@@ -10,7 +10,7 @@ import {
 } from '../render/kept-answers';
 
 /*
- * The fast path of finished documents: a GET or HEAD whose kept answer (KeptAnswers, PAGE_MEMO_MS)
+ * The fast path of finished documents: a GET or HEAD of a page or of the sitemap whose kept answer (KeptAnswers, PAGE_MEMO_MS)
  * is there is answered before the Express stack, from the memo, with what the stack would have
  * sent for it: the same status, the security headers (computed once), Content-Type,
  * Cache-Control, ETag and 304, the precompressed copy the client accepts, the same request metric
@@ -31,8 +31,8 @@ export interface FastPathDeps {
   /** The headers every answer of the stack carries (security headers), as set once. */
   fixedHeaders: readonly (readonly [string, string])[];
   /**
-   * The kept-answer key the page handler would use for this request, or undefined when it would
-   * not use one, or when answering it sets a cookie (a first A/B assignment).
+   * The kept-answer key the page handler (or the sitemap) would use for this request, or undefined
+   * when it would not use one, or when answering it sets a cookie (a first A/B assignment).
    */
   keyOf(req: IncomingMessage, pathname: string, search: string): string | undefined;
   /** The request metric, as the stack's metrics middleware records it. */
@@ -55,11 +55,11 @@ export function keptAnswerFastPath(
   return (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const url = req.url ?? '';
-    // Only a page address in origin form; files, APIs and absolute-form targets take the stack.
+    // Only an address in origin form (absolute-form targets take the stack), and only one keyOf
+    // gives a key (pages and the sitemap: files and APIs take the stack).
     if (!url.startsWith('/') || hasBody(req) || deps.isDraining()) return false;
     const mark = url.indexOf('?');
     const pathname = mark === -1 ? url : url.slice(0, mark);
-    if (!pathname.endsWith('/')) return false;
     const key = deps.keyOf(req, pathname, mark === -1 ? '' : url.slice(mark));
     const answer = key === undefined ? undefined : deps.answers.get(key);
     if (answer === undefined) return false;

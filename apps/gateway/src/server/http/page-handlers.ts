@@ -90,6 +90,8 @@ export function fastPathKey(
   experimentsFor: PageExperimentsFor | undefined,
 ): (req: IncomingMessage, pathname: string, search: string) => string | undefined {
   return (req, pathname, search) => {
+    // Page addresses end with a slash; any other is a file's or an endpoint's.
+    if (!pathname.endsWith('/')) return undefined;
     const plan = planPageAnswer(req, req.url ?? '', pathname, search, true, experimentsFor);
     return plan.experiments && plan.experiments.setCookies.length > 0 ? undefined : plan.answerKey;
   };

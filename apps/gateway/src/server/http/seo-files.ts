@@ -52,6 +52,13 @@ function cachedSitemapParts(deps: SeoFilesDeps): SitemapParts {
   };
 }
 
+/**
+ * The kept-answer key of a sitemap address (the index or a file's, whatever the query), or
+ * undefined for any other path: the same for every visitor, so the fast path may answer it too.
+ */
+export const sitemapAnswerKey = (path: string): string | undefined =>
+  path === SITEMAP_INDEX_PATH || isSitemapFilePath(path) ? `sitemap ${path}` : undefined;
+
 /** The metrics label of a sitemap address: the index, or its section's files. */
 const sitemapRouteLabel = (path: string): string =>
   path === SITEMAP_INDEX_PATH ? path : path.replace(/-\d+\.xml$/, '-:n.xml');
@@ -69,7 +76,7 @@ export function seoFiles(deps: SeoFilesDeps): Router {
     const path = req.path;
     const routeLabel = sitemapRouteLabel(path);
     res.locals['routeLabel'] = routeLabel;
-    const answerKey = `sitemap ${path}`;
+    const answerKey = sitemapAnswerKey(path)!;
     const kept = deps.answers?.get(answerKey);
     if (kept) {
       sendKeptAnswer(req, res, kept);
