@@ -1,6 +1,6 @@
 import { type Cache } from '@lib/cache';
 import { createHash } from 'node:crypto';
-import { type RequestHandler, Router } from 'express';
+import { Router } from 'express';
 import { type GatewayServices } from '../../app/services';
 import { type PageDataCacheOptions, loadPageData, pageDataKey } from '../pages/page-data-cache';
 import { type KeptAnswers, sendKeptAnswer } from '../render/kept-answers';
@@ -72,11 +72,16 @@ export function seoFiles(deps: SeoFilesDeps): Router {
   const router = Router();
   const parts = cachedSitemapParts(deps);
 
-  const sitemap: RequestHandler = (req, res, next) => {
+  // The index and the files; a path of theirs that is no sitemap address passes on (to the 404 page).
+  router.get(/^\/sitemap[a-z0-9-]*\.xml$/, (req, res, next) => {
     const path = req.path;
+    const answerKey = sitemapAnswerKey(path);
+    if (answerKey === undefined) {
+      next();
+      return;
+    }
     const routeLabel = sitemapRouteLabel(path);
     res.locals['routeLabel'] = routeLabel;
-    const answerKey = sitemapAnswerKey(path)!;
     const kept = deps.answers?.get(answerKey);
     if (kept) {
       sendKeptAnswer(req, res, kept);
@@ -102,11 +107,6 @@ export function seoFiles(deps: SeoFilesDeps): Router {
         sendKeptAnswer(req, res, { ...answer, expiresAt: 0 });
       })
       .catch(next);
-  };
-  router.get(SITEMAP_INDEX_PATH, sitemap);
-  router.get(/^\/sitemap-[a-z]+-\d+\.xml$/, (req, res, next) => {
-    if (isSitemapFilePath(req.path)) sitemap(req, res, next);
-    else next();
   });
 
   const robots = renderRobotsTxt(deps.origin);

@@ -231,6 +231,7 @@ describe('sitemap index and files', () => {
     for (const path of [
       '/sitemap-blog-0.xml',
       '/sitemap-blog-01.xml',
+      '/sitemap-blog-1000.xml',
       '/sitemap-inne-1.xml',
       '/sitemap-blog-1.xml.gz',
       '/sitemap.xml',

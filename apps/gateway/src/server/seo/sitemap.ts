@@ -46,7 +46,9 @@ export interface BlogOutline {
 export const sitemapFilePath = (section: SitemapSection, page: number): string =>
   `/sitemap-${section}-${page}.xml`;
 
-const SITEMAP_FILE_PATH = new RegExp(`^/sitemap-(${SITEMAP_SECTIONS.join('|')})-([1-9][0-9]{0,5})\\.xml$`);
+// Up to 999 files a section (999 000 addresses): a larger number is no file's, and its offset would
+// be past what the content service is asked for.
+const SITEMAP_FILE_PATH = new RegExp(`^/sitemap-(${SITEMAP_SECTIONS.join('|')})-([1-9][0-9]{0,2})\\.xml$`);
 
 /** The section and number of a sitemap file's path, or null for any other path. */
 export function parseSitemapFilePath(path: string): { section: SitemapSection; page: number } | null {
