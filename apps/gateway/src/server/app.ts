@@ -125,17 +125,19 @@ function createRuntime(deps: GatewayDeps, onUpstreamError?: (error: unknown) => 
 export type GatewayListener = (req: IncomingMessage, res: ServerResponse) => void;
 
 /**
- * The gateway's request listener: the fast path of kept answers (http/kept-answer-fast-path.ts,
- * with the page cache on), then the Express app. Order of the Express stack, top to bottom: metrics and security headers,
+ * The gateway's request listener: the fast path of kept answers, pages and the sitemap
+ * (http/kept-answer-fast-path.ts, with the page cache on), then the Express app. Order of the
+ * Express stack, top to bottom: metrics and security headers,
  * the request target in origin form (absolute form naming us rewritten, any other authority 400),
  * bare probes (/healthz, /readyz; /metrics is on the ops port), compression, URL sanity (400), the
  * trailing-slash rule (301, 308), the method rule (OPTIONS 204, 405 and 404 with the address's
  * Allow), static assets and build files, the features' posts that read their own bodies (comments,
  * events, views), the general body limit (413) and parsers, the features' form posts (contact,
  * partners, unsubscribe, the journey), posts nothing answered (405), the features' read-only
- * endpoints (offer redirect, lead feed), sitemap.xml and robots.txt, page payloads, pages, and one
- * error handler that never leaks a stack. The features' handlers come from one list
- * (feature-handlers.ts), each placed by its stage and declaring its addresses' methods.
+ * endpoints (offer redirect, lead feed), the sitemap (index and files) and robots.txt, page
+ * payloads, pages, and one error handler that never leaks a stack. The features' handlers come
+ * from one list (feature-handlers.ts), each placed by its stage and declaring its addresses'
+ * methods.
  */
 export function createGatewayApp(appDeps: GatewayDeps): GatewayListener {
   // A failed service call is one log line wherever it is logged (log-errors.ts).
