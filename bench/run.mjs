@@ -205,7 +205,7 @@ async function checkImported(copies, logFile) {
   const files =
     index?.status === 200
       ? [...index.body.toString('utf8').matchAll(/<sitemap><loc>([^<]+)<\/loc>/g)].map(
-          (m) => new URL(m[1]).pathname,
+          (m) => new URL(m[1] ?? '/', base).pathname,
         )
       : [];
   let listed = 0;
