@@ -89,11 +89,17 @@ export interface FeatureHandler {
   create(context: FeatureContext): RequestHandler;
 }
 
-/** Whether a request may be the feature's (`reaches`, else its endpoints' addresses). */
-export function reachedBy(feature: FeatureHandler): (req: Request) => boolean {
+/** Whether a request for an address may be the feature's (`reaches`, else its endpoints' addresses). */
+export function reachedAt(feature: FeatureHandler): (pathname: string) => boolean {
   const declared = methodTable(feature.endpoints);
   const reaches = feature.reaches ?? ((path: string) => declared.of(path).declared);
-  return (req) => reaches(pagePathOfPayload(req.path) ?? req.path);
+  return (pathname) => reaches(pagePathOfPayload(pathname) ?? pathname);
+}
+
+/** `reachedAt` for an Express request (its path without the query). */
+export function reachedBy(feature: FeatureHandler): (req: Request) => boolean {
+  const reaches = reachedAt(feature);
+  return (req) => reaches(req.path);
 }
 
 /**

@@ -1,4 +1,3 @@
-import { type Response } from 'express';
 import { type ServerResponse } from 'node:http';
 import { type FormState } from '../app/form-state';
 import { hasUnavailableSection } from '../app/section';
@@ -94,7 +93,7 @@ export function keptAnswerKey(url: string, crawler: boolean, testFlow = ''): str
 }
 
 /** Whether an answer may be kept and sent to others: one that sets a cookie belongs to its visitor. */
-export const mayKeepAnswer = (res: Response): boolean => !res.hasHeader('Set-Cookie');
+export const mayKeepAnswer = (res: ServerResponse): boolean => !res.hasHeader('Set-Cookie');
 
 /**
  * The last word before a page's headers go out: a response that sets a cookie is that visitor's,

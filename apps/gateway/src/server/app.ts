@@ -18,22 +18,33 @@ import {
   createServerEventRecorder,
   registerDeliveryMetrics,
 } from './feature-handlers';
-import { type FeatureContext, type FeatureStage, reachedBy } from '../kit/feature';
+import { type FeatureContext, type FeatureStage, reachedAt, reachedBy } from '../kit/feature';
 import { type PagePort } from '../kit/pages/page-port';
 import {
+  BENCH_BARE_PREFIX,
   BENCH_STATIC_PREFIX,
+  type BaselineAnswer,
+  bareRenderAnswer,
+  baselineHandler,
+  benchBareDeps,
   benchRoutes,
-  benchStaticHandler,
+  benchStaticAnswer,
   reachesBenchRoutes,
 } from './http/bench-static';
 import { buildRoutes } from './http/builds';
 import { compressWhereAccepted } from './http/compression';
-import { errorHandler } from './http/error-handler';
+import { errorAnswer, errorHandler } from './http/error-handler';
 import { createGatewayMetrics } from './http/metrics';
 import { onlyWhen, withBody } from '../kit/http/only-when';
 import { sequence } from '../kit/http/sequence';
 import { publicProbeRoutes } from './http/ops';
-import { type PageExperimentsFor, fastPathKey, pageHandler, payloadHandler } from './http/page-handlers';
+import {
+  type PageExperimentsFor,
+  fastPathKey,
+  pageAnswer,
+  pageHandler,
+  payloadHandler,
+} from './http/page-handlers';
 import { newClientId, readClientId } from '../kit/identity/client-id';
 import { readConsent } from '../shared/consent';
 import { limitDeclaredBody, rejectMalformedUrl, trailingSlashRedirect } from '../kit/http/request-guards';
@@ -44,6 +55,7 @@ import { isGeneratedFile, keepsItsAddress, knownAddress, mayBeFile, serverEndpoi
 import { seoFiles, sitemapAnswerKey } from './http/seo-files';
 import { securityHeaderList, securityHeaders } from './http/security';
 import { keptAnswerFastPath } from './http/kept-answer-fast-path';
+import { pageLane } from './http/page-lane';
 import { staticFiles } from './http/static-files';
 import { type PageDataCacheOptions } from './pages/page-data-cache';
 import { PageResolver } from './pages/page-resolver';
@@ -126,8 +138,10 @@ export type GatewayListener = (req: IncomingMessage, res: ServerResponse) => voi
 
 /**
  * The gateway's request listener: the fast path of kept answers, pages and the sitemap
- * (http/kept-answer-fast-path.ts, with the page cache on), then the Express app. Order of the
- * Express stack, top to bottom: metrics and security headers,
+ * (http/kept-answer-fast-path.ts, with the page cache on), then the page lane, which answers the
+ * other page reads that only the page handler would answer (http/page-lane.ts: the same metric,
+ * security headers, compression, page answer and error answer, without Express), then the Express
+ * app for everything else. Order of the Express stack, top to bottom: metrics and security headers,
  * the request target in origin form (absolute form naming us rewritten, any other authority 400),
  * bare probes (/healthz, /readyz; /metrics is on the ops port), compression, URL sanity (400), the
  * trailing-slash rule (301, 308), the method rule (OPTIONS 204, 405 and 404 with the address's
@@ -185,7 +199,8 @@ export function createGatewayApp(appDeps: GatewayDeps): GatewayListener {
       publicProbeRoutes(readiness),
     ),
   );
-  stack.push(compressWhereAccepted());
+  const compress = compressWhereAccepted();
+  stack.push(compress);
   stack.push(rejectMalformedUrl());
   // Before any handler: a page address without its slash is a redirect whatever the method, so no
   // handler answers it under two addresses; then one rule for the methods of every address.
@@ -262,26 +277,31 @@ export function createGatewayApp(appDeps: GatewayDeps): GatewayListener {
       }),
     ),
   );
+  // The benchmark's baselines of a page: its bytes sent from memory, and its bare render.
+  const baselines: { prefix: string; answer: BaselineAnswer }[] = [];
   if (deps.config.BENCH_STATIC) {
     // The bare render (/__bare<path>: kept data, no gRPC, no cache) and the sitemap's baselines.
-    stack.push(
-      onlyWhen(
-        (req) => reachesBenchRoutes(req.path),
-        benchRoutes(deps, (bareDeps) => createRuntime(bareDeps, onUpstreamError)),
-      ),
+    const bareDeps = benchBareDeps(deps);
+    const bare = createRuntime(bareDeps, onUpstreamError);
+    baselines.push(
+      { prefix: BENCH_STATIC_PREFIX, answer: benchStaticAnswer((path) => renderWith(runtime, path)) },
+      { prefix: BENCH_BARE_PREFIX, answer: bareRenderAnswer(bare) },
     );
+    stack.push(onlyWhen((req) => reachesBenchRoutes(req.path), benchRoutes(deps, bare, bareDeps.services)));
     stack.push(
       onlyWhen(
         (req) => !withBody(req) && req.path.startsWith(`${BENCH_STATIC_PREFIX}/`),
-        benchStaticHandler((path) => renderWith(runtime, path)),
+        baselineHandler(BENCH_STATIC_PREFIX, baselines[0]!.answer),
       ),
     );
   }
   stack.push(payloadHandler(resolver, deps.manifest.buildId));
   const experimentsFor = pageExperiments(deps);
-  stack.push(pageHandler(resolver, renderer, runtime.answers, experimentsFor));
+  const page = pageAnswer(resolver, renderer, runtime.answers, experimentsFor);
+  stack.push(pageHandler(resolver, page));
   app.use(sequence(stack));
-  app.use(errorHandler(resolver, renderer, deps.logger));
+  const answerError = errorAnswer(resolver, renderer, deps.logger);
+  app.use(errorHandler(answerError));
   // The Express stack reads bodies and streams renders: its handlers continue from the request's
   // and the response's events, which must carry the request's trace.
   const stackListener: GatewayListener = (req, res) => {
@@ -299,14 +319,33 @@ export function createGatewayApp(appDeps: GatewayDeps): GatewayListener {
         isDraining: () => readiness.isDraining,
       })
     : undefined;
+  const featureReaches = FEATURE_HANDLERS.map(reachedAt);
+  const lane = pageLane({
+    fixedHeaders,
+    // What answers an address ending with '/' in the stack before the page handler (page-lane.ts).
+    leftToStack: (pagePath) =>
+      methods.of(pagePath).declared ||
+      pagePath.startsWith('/api/') ||
+      mayBeFile(pagePath) ||
+      resolver.redirectFor(pagePath) !== null ||
+      featureReaches.some((reaches) => reaches(pagePath)),
+    track: metrics.track,
+    compress,
+    isDraining: () => readiness.isDraining,
+    page,
+    baselines,
+    answerError,
+  });
   // Hashed assets, the favicon and build files get no server span: they are sent by express.static
   // and a span per file would outnumber the pages' own. Pages name their span in the metrics middleware.
   return traceServerRequests(
     fastPath
       ? (req, res) => {
-          if (!fastPath(req, res)) stackListener(req, res);
+          if (!fastPath(req, res) && !lane(req, res)) stackListener(req, res);
         }
-      : stackListener,
+      : (req, res) => {
+          if (!lane(req, res)) stackListener(req, res);
+        },
     { untracedPathPrefixes: ['/assets/', '/builds/', '/favicon'] },
   );
 }

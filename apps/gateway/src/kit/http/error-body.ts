@@ -1,4 +1,4 @@
-import { type Response } from 'express';
+import { type ServerResponse } from 'node:http';
 
 /**
  * The gateway's one JSON error body, for every endpoint and every refusal:
@@ -30,12 +30,19 @@ export function errorBody(
   };
 }
 
-/** Answers the error body with its status. */
+/**
+ * Answers the error body with its status, on Express's response or a plain one (a HEAD request
+ * gets the head alone: Node leaves the body out).
+ */
 export function sendErrorBody(
-  res: Response,
+  res: ServerResponse,
   status: number,
   message: string,
   extra?: { fields?: Record<string, string>; idempotencyKey?: string },
 ): void {
-  res.status(status).json(errorBody(status, message, extra));
+  const body = JSON.stringify(errorBody(status, message, extra));
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(body));
+  res.end(body);
 }

@@ -1,4 +1,5 @@
 import { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import { type IncomingMessage } from 'node:http';
 import { isExemptFromTrailingSlash } from '../../shared/page-state';
 import { HttpProblem } from './http-problem';
 
@@ -8,6 +9,17 @@ export function splitUrl(url: string): { pathname: string; search: string } {
   return mark === -1
     ? { pathname: url, search: '' }
     : { pathname: url.slice(0, mark), search: url.slice(mark) };
+}
+
+/**
+ * Whether a request carries a body by its headers (a length above zero, or chunks): such a
+ * request is never a plain page read, whatever its method.
+ */
+export function carriesBody(req: IncomingMessage): boolean {
+  return (
+    req.headers['transfer-encoding'] !== undefined ||
+    (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0')
+  );
 }
 
 function decodes(value: string): boolean {
@@ -20,22 +32,28 @@ function decodes(value: string): boolean {
 }
 
 /**
- * Bad percent-encoding in the path or the query ('%E0%A4%A', '%zz') and NUL bytes are a client
+ * Whether a request target's path and query decode: bad percent-encoding ('%E0%A4%A', '%zz') or
+ * a NUL byte in the path makes it a client error.
+ */
+export function malformedPart(pathname: string, search: string): 'path' | 'query' | null {
+  if (!decodes(pathname) || /%00/.test(pathname)) return 'path';
+  const query = search.slice(1);
+  const queryOk =
+    query === '' ||
+    query.split('&').every((pair) => pair.split('=').every((part) => decodes(part.replace(/\+/g, ' '))));
+  return queryOk ? null : 'query';
+}
+
+/**
+ * Bad percent-encoding in the path or the query and NUL bytes (malformedPart) are a client
  * error: 400 before any router or parser can trip over them and turn them into a 500.
  */
 export function rejectMalformedUrl(): RequestHandler {
   return (req: Request, _res: Response, next: NextFunction) => {
     const { pathname, search } = splitUrl(req.originalUrl);
-    const query = search.slice(1);
-    const pathOk = decodes(pathname) && !/%00/.test(pathname);
-    const queryOk =
-      query === '' ||
-      query.split('&').every((pair) => pair.split('=').every((part) => decodes(part.replace(/\+/g, ' '))));
-    if (pathOk && queryOk) {
-      next();
-      return;
-    }
-    next(new HttpProblem(400, pathOk ? 'malformed query string' : 'malformed path'));
+    const malformed = malformedPart(pathname, search);
+    if (malformed === null) next();
+    else next(new HttpProblem(400, `malformed ${malformed === 'path' ? 'path' : 'query string'}`));
   };
 }
 

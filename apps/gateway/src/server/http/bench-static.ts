@@ -1,5 +1,6 @@
 import { Router, type RequestHandler } from 'express';
 import { createHash } from 'node:crypto';
+import { type IncomingMessage } from 'node:http';
 import { routes as appRoutes } from '../../app/routes';
 import { type AnyRoute } from '../../app/route-types';
 import { hasUnavailableSection } from '../../app/section';
@@ -17,42 +18,86 @@ import {
   sitemapParts,
 } from '../seo/sitemap';
 import { splitUrl } from '../../kit/http/request-guards';
+import { type LabelledResponse } from '../../kit/http/labelled-response';
+import { requestIsFresh } from '../../kit/http/request-freshness';
 
 /** URL prefix of the benchmark's static baseline. */
 export const BENCH_STATIC_PREFIX = '/__static';
 /** URL prefix of the benchmark's bare render. */
 export const BENCH_BARE_PREFIX = '/__bare';
 
+/** A benchmark baseline's answer for a page path (the address without its bench prefix). */
+export type BaselineAnswer = (
+  req: IncomingMessage,
+  res: LabelledResponse,
+  target: { pagePath: string; search: string },
+) => Promise<void>;
+
 /**
  * BENCH_STATIC=1 hook for the benchmark harness (bench/): GET /__static/<path> answers with the
- * bytes of one full SSR render of <path>, rendered once and then sent from memory with res.send,
- * as express.static would send a file. It runs inside the same process behind the same
- * middleware (helmet, compression, metrics, guards), so "SSR vs static" compares only the
- * rendering. Off by default; never enable it in production (it pins pages in memory).
+ * bytes of one full SSR render of <path>, rendered once and then sent from memory, as
+ * express.static would send a file (ETag, 304, Content-Type, Content-Length). It is answered
+ * where <path> itself is (the page lane, or the Express stack for the pages the lane leaves to it)
+ * behind the same middleware (security headers, compression, metrics, guards), so "SSR vs static"
+ * compares only the rendering. Off by default; never enable it in production (it pins pages in
+ * memory).
  */
-export function benchStaticHandler(render: (path: string) => Promise<RenderedString>): RequestHandler {
+export function benchStaticAnswer(render: (path: string) => Promise<RenderedString>): BaselineAnswer {
   const rendered = new Map<string, Promise<{ status: number; body: Buffer; etag: string }>>();
-  return (req, res, next) => {
-    const path = req.path.slice(BENCH_STATIC_PREFIX.length) || '/';
-    let entry = rendered.get(path);
+  return async (req, res, { pagePath }) => {
+    let entry = rendered.get(pagePath);
     if (!entry) {
       // The ETag is made once, as express.static derives a file's from its stat: hashing the body per
-      // request (what res.send does) is the handler's cost, not the middleware's this baseline measures.
-      entry = render(path).then(({ status, html }) => {
+      // request is the handler's cost, not the middleware's this baseline measures.
+      entry = render(pagePath).then(({ status, html }) => {
         const body = Buffer.from(html, 'utf8');
         return { status, body, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` };
       });
-      rendered.set(path, entry);
-      entry.catch(() => rendered.delete(path));
+      rendered.set(pagePath, entry);
+      entry.catch(() => rendered.delete(pagePath));
     }
-    entry
-      .then(({ status, body, etag }) => {
-        res.locals['routeLabel'] = `${BENCH_STATIC_PREFIX}/*`;
-        res.status(status).setHeader('Cache-Control', 'no-cache');
-        res.setHeader('ETag', etag);
-        res.type('html').send(body);
-      })
-      .catch(next);
+    const { status, body, etag } = await entry;
+    res.locals['routeLabel'] = `${BENCH_STATIC_PREFIX}/*`;
+    res.setHeader('Cache-Control', 'no-cache');
+    res.setHeader('ETag', etag);
+    if (status === 200 && requestIsFresh(req, etag)) {
+      res.statusCode = 304;
+      res.end();
+      return;
+    }
+    res.statusCode = status;
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    res.setHeader('Content-Length', body.length);
+    res.end(body);
+  };
+}
+
+/**
+ * BENCH_STATIC=1: GET /__bare/<path>, the bare render of <path>: the page handler's work (resolve,
+ * form state, streamed React render with head, layout, page and document) on data kept in memory
+ * (benchBareDeps), answered where <path> itself is, behind the same middleware, so that "full
+ * stack vs bare render" isolates the data layer (gRPC, page-data cache) and "bare render vs
+ * static" the render.
+ */
+export function bareRenderAnswer(bare: BareRuntime): BaselineAnswer {
+  return async (req, res, { pagePath, search }) => {
+    const page = await bare.resolver.resolve(pagePath, search);
+    res.locals['routeLabel'] = `${BENCH_BARE_PREFIX}/*`;
+    const formState = page.status === 200 ? queryFormState(search) : undefined;
+    await bare.renderer.stream(req, res, formState ? { ...page, formState } : page);
+  };
+}
+
+/** The page path a bench address names under its prefix ('/__bare/x/' → '/x/'). */
+export function benchPagePath(pathname: string, prefix: string): string {
+  return pathname.slice(prefix.length) || '/';
+}
+
+/** A baseline answer as a handler of the Express stack. */
+export function baselineHandler(prefix: string, answer: BaselineAnswer): RequestHandler {
+  return (req, res, next) => {
+    const { pathname, search } = splitUrl(req.originalUrl);
+    answer(req, res, { pagePath: benchPagePath(pathname, prefix), search }).catch(next);
   };
 }
 
@@ -165,22 +210,15 @@ export const reachesBenchRoutes = (path: string): boolean =>
   path.startsWith(BENCH_BARE_PREFIX) || sitemapPathOf(path, BENCH_STATIC_PREFIX) !== null;
 
 /**
- * BENCH_STATIC=1: GET /__bare/<path>, the bare render of <path>: the page handler's work (resolve,
- * form state, streamed React render with head, layout, page and document) on data kept in memory,
- * behind the same middleware as the page itself, so that "full stack vs bare render" isolates the
- * data layer (gRPC, page-data cache) and "bare render vs static" the render. /__bare/sitemap.xml
- * and /__static/sitemap.xml do the same for the sitemap index, and /__bare/sitemap-<section>-<n>.xml
- * with its /__static twin for a sitemap file (its parts collected once; the XML written per
- * request, or once per address).
+ * BENCH_STATIC=1: the benchmark's addresses in the Express stack: /__bare/sitemap.xml and
+ * /__static/sitemap.xml do for the sitemap index what the page baselines do for a page, and
+ * /__bare/sitemap-<section>-<n>.xml with its /__static twin for a sitemap file (its parts
+ * collected once; the XML written per request, or once per address); /__bare/<page> is the bare
+ * render (bareRenderAnswer) of a page the page lane leaves to the stack.
  */
-export function benchRoutes(
-  deps: GatewayDeps,
-  createRuntime: (bareDeps: GatewayDeps) => BareRuntime,
-): Router {
+export function benchRoutes(deps: GatewayDeps, bare: BareRuntime, bareServices: GatewayServices): Router {
   const router = Router();
-  const bareDeps = benchBareDeps(deps);
-  const bare = createRuntime(bareDeps);
-  const { services } = bareDeps;
+  const services = bareServices;
   const origin = deps.config.PUBLIC_ORIGIN;
   // Each part collected once (per day) and kept: the XML is then written per request from memory.
   const direct = () =>
@@ -237,17 +275,6 @@ export function benchRoutes(
 
   router.get(`${BENCH_STATIC_PREFIX}/:file`, sitemapUnder(BENCH_STATIC_PREFIX, sitemapBytes));
   router.get(`${BENCH_BARE_PREFIX}/:file`, sitemapUnder(BENCH_BARE_PREFIX, sitemapText));
-  router.get(`${BENCH_BARE_PREFIX}{/*path}`, (req, res, next) => {
-    const { pathname, search } = splitUrl(req.originalUrl);
-    const path = pathname.slice(BENCH_BARE_PREFIX.length) || '/';
-    bare.resolver
-      .resolve(path, search)
-      .then((page) => {
-        res.locals['routeLabel'] = `${BENCH_BARE_PREFIX}/*`;
-        const formState = page.status === 200 ? queryFormState(search) : undefined;
-        return bare.renderer.stream(req, res, formState ? { ...page, formState } : page);
-      })
-      .catch(next);
-  });
+  router.get(`${BENCH_BARE_PREFIX}{/*path}`, baselineHandler(BENCH_BARE_PREFIX, bareRenderAnswer(bare)));
   return router;
 }

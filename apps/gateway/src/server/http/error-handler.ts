@@ -1,12 +1,14 @@
 import { type Logger } from '@lib/observability';
 import { type ErrorRequestHandler } from 'express';
+import { type IncomingMessage } from 'node:http';
 import { statusCopy } from '../../app/errors/status-copy';
 import { type PageResolver } from '../pages/page-resolver';
-import { FALLBACK_ERROR_HTML } from '../render/fallback-page';
+import { sendFallbackPage } from '../render/fallback-page';
 import { type PageRenderer } from '../render/page-renderer';
 import { httpStatusFor } from '../../kit/http/error-status';
 import { splitUrl } from '../../kit/http/request-guards';
 import { sendErrorBody } from '../../kit/http/error-body';
+import { type LabelledResponse } from '../../kit/http/labelled-response';
 
 /** JSON callers (payloads, API, build files) get JSON errors; browsers get a page. */
 function wantsJson(pathname: string): boolean {
@@ -15,32 +17,28 @@ function wantsJson(pathname: string): boolean {
   );
 }
 
+/** Answers an error for a request whose target was `url` (as sent, before any rewriting by handlers). */
+export type ErrorAnswer = (error: unknown, req: IncomingMessage, res: LabelledResponse, url: string) => void;
+
 /**
- * Last stop for every error. The answer never carries a stack or an internal message: JSON
- * callers get {error: {status, message}} with the Polish text of the status page, browsers get
- * the status page (or the static fallback if even that cannot render).
+ * Last stop for every error, in the Express stack and on the page lane. The answer never carries
+ * a stack or an internal message: JSON callers get {error: {status, message}} with the Polish text
+ * of the status page, browsers get the status page (or the static fallback if even that cannot
+ * render).
  */
-export function errorHandler(
-  resolver: PageResolver,
-  renderer: PageRenderer,
-  logger: Logger,
-): ErrorRequestHandler {
-  return (error: unknown, req, res, _next) => {
+export function errorAnswer(resolver: PageResolver, renderer: PageRenderer, logger: Logger): ErrorAnswer {
+  return (error, req, res, url) => {
     const status = httpStatusFor(error);
-    if (status >= 500)
-      logger.error({ err: error, method: req.method, url: req.originalUrl }, 'request failed');
+    if (status >= 500) logger.error({ err: error, method: req.method, url }, 'request failed');
     else
-      logger.info(
-        { status, method: req.method, url: req.originalUrl, reason: (error as Error).message },
-        'request rejected',
-      );
+      logger.info({ status, method: req.method, url, reason: (error as Error).message }, 'request rejected');
 
     if (res.headersSent) {
       res.destroy();
       return;
     }
     res.locals['routeLabel'] ??= 'error';
-    const { pathname } = splitUrl(req.originalUrl);
+    const { pathname } = splitUrl(url);
     if (wantsJson(pathname)) {
       res.setHeader('Cache-Control', 'no-store');
       sendErrorBody(res, status, statusCopy(status).title);
@@ -55,8 +53,12 @@ export function errorHandler(
     const page = status === 404 ? resolver.notFound(safePath) : resolver.statusPage(safePath, status);
     renderer.stream(req, res, page).catch((renderError: unknown) => {
       logger.error({ err: renderError }, 'error page render failed');
-      if (res.headersSent) res.destroy();
-      else res.status(500).type('html').send(FALLBACK_ERROR_HTML);
+      sendFallbackPage(res);
     });
   };
+}
+
+/** The Express stack's error handler: the same answer, for the target the request arrived with. */
+export function errorHandler(answer: ErrorAnswer): ErrorRequestHandler {
+  return (error: unknown, req, res, _next) => answer(error, req, res, req.originalUrl);
 }

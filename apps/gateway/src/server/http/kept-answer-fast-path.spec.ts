@@ -9,6 +9,7 @@ import {
 } from '@lib/observability';
 import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace';
 import { KeptAnswers, readyEncoding } from '../render/kept-answers';
+import { type StepServer, startStepServer } from '../../../test/support/listener-step';
 import { createGatewayMetrics } from './metrics';
 import { type FastPathDeps, keptAnswerFastPath } from './kept-answer-fast-path';
 
@@ -25,12 +26,10 @@ interface Answer {
 }
 
 describe('the kept answers’ fast path', () => {
-  let server: Server;
+  let server: StepServer;
   let port: number;
   let answers: KeptAnswers;
   let draining = false;
-  /** Requests the fast path left to the stack, by URL. */
-  let fellThrough: string[] = [];
   const observed: { route: string; status: number }[] = [];
 
   beforeAll(async () => {
@@ -47,22 +46,14 @@ describe('the kept answers’ fast path', () => {
       isDraining: () => draining,
     };
     const fastPath = keptAnswerFastPath(deps);
-    server = createServer((req, res) => {
-      if (fastPath(req, res)) return;
-      fellThrough.push(`${req.method} ${req.url}`);
-      res.statusCode = 299;
-      res.end();
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    port = (server.address() as AddressInfo).port;
+    server = await startStepServer(fastPath);
+    port = server.port;
   });
 
-  afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve));
-  });
+  afterAll(() => server.close());
 
   beforeEach(() => {
-    fellThrough = [];
+    server.fellThrough.length = 0;
     observed.length = 0;
     draining = false;
   });
@@ -101,7 +92,7 @@ describe('the kept answers’ fast path', () => {
   it('answers a kept page itself: status, the fixed headers, caching headers, the document and the metric', async () => {
     await keepPage();
     const res = await send(PAGE);
-    expect(fellThrough).toEqual([]);
+    expect(server.fellThrough).toEqual([]);
     expect(res.status).toBe(200);
     expect(res.body.toString()).toBe(DOCUMENT);
     expect(res.headers).toMatchObject({
@@ -128,7 +119,7 @@ describe('the kept answers’ fast path', () => {
       contentType: 'application/xml; charset=utf-8',
     });
     const res = await send('/sitemap.xml');
-    expect(fellThrough).toEqual([]);
+    expect(server.fellThrough).toEqual([]);
     expect(res.body.toString()).toBe(xml);
     expect(res.headers).toMatchObject({ 'content-type': 'application/xml; charset=utf-8', etag: 'W/"mapa"' });
     expect(observed).toEqual([{ route: '/sitemap.xml', status: 200 }]);
@@ -143,7 +134,7 @@ describe('the kept answers’ fast path', () => {
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzip.body).toString()).toBe(DOCUMENT);
     expect(gzip.headers['content-length']).toBe(String(gzip.body.length));
-    expect(fellThrough).toEqual([]);
+    expect(server.fellThrough).toEqual([]);
   });
 
   it('answers 304 to a matching If-None-Match and HEAD without a body', async () => {
@@ -169,7 +160,7 @@ describe('the kept answers’ fast path', () => {
     await send(`http://127.0.0.1:${port}${PAGE}`);
     draining = true;
     await send(PAGE);
-    expect(fellThrough).toEqual([
+    expect(server.fellThrough).toEqual([
       'GET /nie-ma-jej/',
       `POST ${PAGE}`,
       `GET ${PAGE}`,

@@ -8,6 +8,7 @@ import {
   keptCopy,
   readyEncoding,
 } from '../render/kept-answers';
+import { carriesBody } from '../../kit/http/request-guards';
 
 /*
  * The fast path of finished documents: a GET or HEAD of a page or of the sitemap whose kept answer (KeptAnswers, PAGE_MEMO_MS)
@@ -40,11 +41,6 @@ export interface FastPathDeps {
   isDraining(): boolean;
 }
 
-/** Whether a request carries a body (the stack's `withBody`): such a request is never a page read. */
-const hasBody = (req: IncomingMessage): boolean =>
-  req.headers['transfer-encoding'] !== undefined ||
-  (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');
-
 /** Returns a listener step: true when it answered the request, false when Express must. */
 export function keptAnswerFastPath(
   deps: FastPathDeps,
@@ -57,7 +53,7 @@ export function keptAnswerFastPath(
     const url = req.url ?? '';
     // Only an address in origin form (absolute-form targets take the stack), and only one keyOf
     // gives a key (pages and the sitemap: files and APIs take the stack).
-    if (!url.startsWith('/') || hasBody(req) || deps.isDraining()) return false;
+    if (!url.startsWith('/') || carriesBody(req) || deps.isDraining()) return false;
     const mark = url.indexOf('?');
     const pathname = mark === -1 ? url : url.slice(0, mark);
     const key = deps.keyOf(req, pathname, mark === -1 ? '' : url.slice(mark));

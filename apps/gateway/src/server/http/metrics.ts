@@ -3,9 +3,15 @@ import { type IncomingMessage } from 'node:http';
 import { Counter, Histogram, type Registry } from 'prom-client';
 import { GrpcCallError, statusName } from '@lib/contracts';
 import { setHttpRoute } from '@lib/observability';
+import { type LabelledResponse } from '../../kit/http/labelled-response';
 
 export interface GatewayMetrics {
-  /** Records request duration by route pattern (res.locals.routeLabel) and status. */
+  /**
+   * Records the request's duration, when its answer is finished, by route pattern
+   * (`res.locals.routeLabel`) and status: the middleware's work, for a response of either kind.
+   */
+  track(this: void, req: IncomingMessage, res: LabelledResponse): void;
+  /** `track` as the Express stack's first middleware. */
   middleware: RequestHandler;
   /**
    * Records one finished request, and names its trace span by the route: what the middleware does
@@ -38,14 +44,19 @@ export function createGatewayMetrics(registry: Registry): GatewayMetrics {
     duration.observe({ method: req.method ?? '', route, status_code: String(status) }, seconds);
   };
 
+  const track: GatewayMetrics['track'] = (req, res) => {
+    const started = process.hrtime.bigint();
+    res.once('finish', () => {
+      // Only labels the app set itself: raw paths would make the series unbounded.
+      const route = typeof res.locals['routeLabel'] === 'string' ? res.locals['routeLabel'] : 'unmatched';
+      observe(req, route, res.statusCode, Number(process.hrtime.bigint() - started) / 1e9);
+    });
+  };
+
   return {
+    track,
     middleware(req, res, next) {
-      const started = process.hrtime.bigint();
-      res.once('finish', () => {
-        // Only labels the app set itself: raw paths would make the series unbounded.
-        const route = typeof res.locals['routeLabel'] === 'string' ? res.locals['routeLabel'] : 'unmatched';
-        observe(req, route, res.statusCode, Number(process.hrtime.bigint() - started) / 1e9);
-      });
+      track(req, res);
       next();
     },
     observe,

@@ -9,6 +9,7 @@ import { KeptAnswers, sendKeptAnswer } from '../render/kept-answers';
 import { type PageRenderer } from '../render/page-renderer';
 import { isbot } from 'isbot';
 import { splitUrl } from '../../kit/http/request-guards';
+import { type LabelledResponse } from '../../kit/http/labelled-response';
 
 export { pagePathOfPayload };
 
@@ -98,46 +99,60 @@ export function fastPathKey(
 }
 
 /**
- * Every page: answer an alias address with 301 to its page (keeping the query), otherwise
- * resolve the path (route, parameters, data) and stream the React render. On a page that runs
- * A/B experiments the visitor's variant joins the kept answer's key (and, through the inline
- * state, the ETag); a first assignment sets its cookie, which keeps that one answer private.
+ * A page request's answer after the alias rule: the kept answer when there is one, else the path
+ * resolved (route, parameters, data) and the React render streamed. On a page that runs A/B
+ * experiments the visitor's variant joins the kept answer's key (and, through the inline state,
+ * the ETag); a first assignment sets its cookie, which keeps that one answer private. Rejects with
+ * what failed, for the error answer.
  */
-export function pageHandler(
+export type PageAnswer = (
+  req: IncomingMessage,
+  res: LabelledResponse,
+  target: { url: string; pathname: string; search: string },
+) => Promise<void>;
+
+export function pageAnswer(
   resolver: PageResolver,
   renderer: PageRenderer,
   answers?: KeptAnswers,
   experimentsFor?: PageExperimentsFor,
-): RequestHandler {
-  return (req, res, next) => {
-    const { pathname, search } = splitUrl(req.originalUrl);
+): PageAnswer {
+  return async (req, res, { url, pathname, search }) => {
     // The address alone decides a kept answer, unless its query carries form state (per request).
     const {
       experiments,
       formState: formStateOfAddress,
       answerKey,
-    } = planPageAnswer(req, req.originalUrl, pathname, search, answers !== undefined, experimentsFor);
-    if (experiments && experiments.setCookies.length > 0) res.append('Set-Cookie', experiments.setCookies);
+    } = planPageAnswer(req, url, pathname, search, answers !== undefined, experimentsFor);
+    if (experiments && experiments.setCookies.length > 0)
+      res.appendHeader('Set-Cookie', experiments.setCookies);
     const kept = answerKey === undefined ? undefined : answers?.get(answerKey);
     if (kept) {
       sendKeptAnswer(req, res, kept);
       return;
     }
+    const page = await resolver.resolve(pathname, search);
+    res.locals['routeLabel'] = page.routeLabel;
+    const formState = page.status === 200 ? formStateOfAddress : undefined;
+    const withFlow = experiments && page.status === 200 ? { ...page, testFlow: experiments.testFlow } : page;
+    await renderer.stream(req, res, formState ? { ...withFlow, formState } : withFlow, answerKey);
+  };
+}
+
+/**
+ * Every page in the Express stack: an alias address answers 301 to its page (keeping the query),
+ * any other the page answer. (Most page requests never get here: the page lane answers them
+ * before Express, and leaves aliases to this handler.)
+ */
+export function pageHandler(resolver: PageResolver, answer: PageAnswer): RequestHandler {
+  return (req, res, next) => {
+    const { pathname, search } = splitUrl(req.originalUrl);
     const moved = resolver.redirectFor(pathname);
     if (moved !== null) {
       res.locals['routeLabel'] = 'redirect';
       res.redirect(301, `${moved}${search}`);
       return;
     }
-    resolver
-      .resolve(pathname, search)
-      .then((page) => {
-        res.locals['routeLabel'] = page.routeLabel;
-        const formState = page.status === 200 ? formStateOfAddress : undefined;
-        const withFlow =
-          experiments && page.status === 200 ? { ...page, testFlow: experiments.testFlow } : page;
-        return renderer.stream(req, res, formState ? { ...withFlow, formState } : withFlow, answerKey);
-      })
-      .catch(next);
+    answer(req, res, { url: req.originalUrl, pathname, search }).catch(next);
   };
 }

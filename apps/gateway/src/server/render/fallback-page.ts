@@ -1,3 +1,5 @@
+import { type ServerResponse } from 'node:http';
+
 /**
  * Sent when React itself cannot render (the shell failed): plain HTML with no script, no
  * dependency on the bundle and never any detail of the error.
@@ -13,3 +15,19 @@ export const FALLBACK_ERROR_HTML =
   '<p>Nie udało się wyświetlić tej strony. Spróbuj ponownie za chwilę.</p>' +
   '<p><a href="/">Wróć na stronę główną</a></p>' +
   '</body></html>';
+
+/**
+ * Answers the fallback page with 500, never cached; a response whose head is already out is cut
+ * off instead (the client sees a broken transfer, not a page that looks complete).
+ */
+export function sendFallbackPage(res: ServerResponse): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.statusCode = 500;
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  res.setHeader('Cache-Control', 'no-store');
+  res.removeHeader('ETag');
+  res.end(FALLBACK_ERROR_HTML);
+}

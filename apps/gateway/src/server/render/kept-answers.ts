@@ -1,10 +1,10 @@
-import { type Request, type Response } from 'express';
 import { LRUCache } from 'lru-cache';
-import fresh from 'fresh';
 import { type IncomingMessage } from 'node:http';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { preferredEncoding } from '../http/accept-encoding';
 import { keepPersonalPrivate } from '../answer-policy';
+import { type LabelledResponse } from '../../kit/http/labelled-response';
+import { requestIsFresh } from '../../kit/http/request-freshness';
 
 const BOTH = ['br', 'gzip'] as const;
 const BR = ['br'] as const;
@@ -140,16 +140,16 @@ export function keptCopy(answer: KeptEntry, kind: 'br' | 'gzip' | 'identity'): B
 
 /** Whether a request's validators match a kept answer: it is then answered 304. */
 export function keptAnswerIsFresh(req: IncomingMessage, answer: KeptEntry): boolean {
-  return answer.etag !== undefined && answer.status === 200 && fresh(req.headers, { etag: answer.etag });
+  return answer.etag !== undefined && answer.status === 200 && requestIsFresh(req, answer.etag);
 }
 
 /**
- * Sends a kept answer from the Express stack (the page handler, the sitemap): 304 for a matching
+ * Sends a kept answer from a handler (the page handler, the sitemap): 304 for a matching
  * If-None-Match, else the prepared copy the client accepts, or the document itself, which the
  * compression middleware then compresses on the fly (dropping the length). The headers join those
  * the stack has set (a cookie among them makes the answer private).
  */
-export function sendKeptAnswer(req: Request, res: Response, answer: Entry): void {
+export function sendKeptAnswer(req: IncomingMessage, res: LabelledResponse, answer: Entry): void {
   res.locals['routeLabel'] = answer.routeLabel;
   const encoding = readyEncoding(answer, req.headers['accept-encoding']);
   const copy = encoding === 'not-ready' ? 'identity' : encoding;

@@ -1,7 +1,7 @@
 import { type Logger } from '@lib/observability';
-import { type Request, type Response } from 'express';
 import { isbot } from 'isbot';
 import { createHash } from 'node:crypto';
+import { type IncomingMessage, type ServerResponse } from 'node:http';
 import { createElement } from 'react';
 import { App } from '../../app/app';
 import { type LoadedPage, type PageName, loadPageComponent } from '../../app/pages';
@@ -11,7 +11,7 @@ import { serializeForScript } from '../../shared/page-state';
 import { type ResolvedPage } from '../../kit/pages/resolved-page';
 import { type ClientManifest } from './client-manifest';
 import { documentEnd, documentStart } from './document';
-import { FALLBACK_ERROR_HTML } from './fallback-page';
+import { FALLBACK_ERROR_HTML, sendFallbackPage } from './fallback-page';
 import { HtmlMemo } from './html-memo';
 import {
   type PageCachePolicy,
@@ -23,6 +23,7 @@ import {
 } from '../answer-policy';
 import { type KeptAnswers } from './kept-answers';
 import { type HtmlSink, type ReadyStream, startReactStream } from './react-stream';
+import { requestIsFresh } from '../../kit/http/request-freshness';
 
 export interface PageRendererDeps {
   manifest: ClientManifest;
@@ -63,7 +64,12 @@ export class PageRenderer {
    * a shell failure sends the static 500 page instead. An ETag is derived from everything the
    * HTML depends on, so a revalidation with an unchanged page costs no render at all.
    */
-  async stream(req: Request, res: Response, page: ResolvedPage, answerKey?: string): Promise<void> {
+  async stream(
+    req: IncomingMessage,
+    res: ServerResponse,
+    page: ResolvedPage,
+    answerKey?: string,
+  ): Promise<void> {
     const state = this.inlineState(page);
     const stateJson = serializeForScript(state);
     const etag = this.etag(page, stateJson);
@@ -71,16 +77,17 @@ export class PageRenderer {
     const caching = cachingOf(answerKind(page), this.sharedCacheControl);
     res.setHeader('Cache-Control', caching.cacheControl);
     if (caching.etag) res.setHeader('ETag', etag);
-    if (caching.etag && page.status === 200 && req.fresh) {
-      res.status(304).end();
+    if (caching.etag && page.status === 200 && requestIsFresh(req, etag)) {
+      res.statusCode = 304;
+      res.end();
       return;
     }
 
-    const crawler = isbot(req.get('user-agent') ?? '');
+    const crawler = isbot(req.headers['user-agent'] ?? '');
     const memoKey = this.memo && caching.keep ? `${etag}|${crawler ? 'all' : 'shell'}` : undefined;
     const memoized = memoKey === undefined ? undefined : this.memo?.get(memoKey);
     if (memoized) {
-      res.status(page.status);
+      res.statusCode = page.status;
       res.setHeader('Content-Type', 'text/html; charset=utf-8');
       keepPersonalPrivate(res);
       this.remember(answerKey, page, res, memoized);
@@ -92,7 +99,7 @@ export class PageRenderer {
     try {
       ready = await this.start(page, state, crawler);
     } catch {
-      this.sendFallback(res);
+      sendFallbackPage(res);
       return;
     }
     if (res.destroyed) {
@@ -102,10 +109,11 @@ export class PageRenderer {
     res.on('close', () => {
       if (!res.writableFinished) ready.abort(new Error('client went away'));
     });
-    res.status(page.status);
+    res.statusCode = page.status;
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     const frame = this.frame(page, state, stateJson);
-    const flush = () => (res as Response & { flush?: () => void }).flush?.();
+    // The compression middleware's: what is written so far goes out compressed at once.
+    const flush = () => (res as ServerResponse & { flush?: () => void }).flush?.();
     keepPersonalPrivate(res);
     if (memoKey === undefined || !this.memo) {
       ready.pipe(
@@ -138,7 +146,12 @@ export class PageRenderer {
   }
 
   /** Keeps a complete answer for the page handler to send again (PAGE_MEMO_MS), unless it set a cookie. */
-  private remember(answerKey: string | undefined, page: ResolvedPage, res: Response, document: Buffer): void {
+  private remember(
+    answerKey: string | undefined,
+    page: ResolvedPage,
+    res: ServerResponse,
+    document: Buffer,
+  ): void {
     if (answerKey === undefined || !this.deps.answers || !mayKeepAnswer(res)) return;
     const etag = res.getHeader('ETag');
     this.deps.answers.set(answerKey, {
@@ -247,18 +260,6 @@ export class PageRenderer {
       component.catch(() => this.components.delete(name));
     }
     return component;
-  }
-
-  private sendFallback(res: Response): void {
-    if (res.headersSent) {
-      res.destroy();
-      return;
-    }
-    res.status(500);
-    res.setHeader('Content-Type', 'text/html; charset=utf-8');
-    res.setHeader('Cache-Control', 'no-store');
-    res.removeHeader('ETag');
-    res.end(FALLBACK_ERROR_HTML);
   }
 
   private logRenderError(error: unknown, page: ResolvedPage): void {
