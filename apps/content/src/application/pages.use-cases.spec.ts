@@ -195,7 +195,7 @@ describe('PagesUseCases: route table and sitemap', () => {
       ]),
     });
 
-  it('lists every route, or those of one type, with the last change as an ISO time', async () => {
+  it('lists every route in URL order, or those of one type, with the last change as an ISO time', async () => {
     const listRoutes = jest.fn().mockResolvedValue(routes);
     const useCases = new PagesUseCases(
       strictMock<PagesRepository>('pages', { listRoutes }),
@@ -205,13 +205,13 @@ describe('PagesUseCases: route table and sitemap', () => {
 
     await expect(useCases.listRoutes(contentV1.RouteType.UNSPECIFIED)).resolves.toEqual({
       routes: [
-        {
-          path: '/placa-minimalna/',
-          type: contentV1.RouteType.BLOG,
-          link: '/placa-minimalna/',
-          updatedAt: '2026-02-09T23:00:00.000Z',
-        },
         { path: '/', type: contentV1.RouteType.PAGE, link: '/', updatedAt: '2026-01-01T10:00:00.000Z' },
+        {
+          path: '/blog/kredyty/',
+          type: contentV1.RouteType.TAG,
+          link: 'kredyty',
+          updatedAt: '2026-05-04T08:00:00.000Z',
+        },
         {
           path: '/blog/praca-i-kariera/',
           type: contentV1.RouteType.TAG,
@@ -219,17 +219,17 @@ describe('PagesUseCases: route table and sitemap', () => {
           updatedAt: '2026-03-31T22:30:00.000Z',
         },
         {
-          path: '/blog/kredyty/',
-          type: contentV1.RouteType.TAG,
-          link: 'kredyty',
-          updatedAt: '2026-05-04T08:00:00.000Z',
+          path: '/placa-minimalna/',
+          type: contentV1.RouteType.BLOG,
+          link: '/placa-minimalna/',
+          updatedAt: '2026-02-09T23:00:00.000Z',
         },
       ],
     });
     await expect(useCases.listRoutes(contentV1.RouteType.TAG)).resolves.toEqual({
       routes: [
-        expect.objectContaining({ path: '/blog/praca-i-kariera/' }),
         expect.objectContaining({ path: '/blog/kredyty/' }),
+        expect.objectContaining({ path: '/blog/praca-i-kariera/' }),
       ],
     });
     // One route table in the cache serves both answers and the sitemap (and its listings).

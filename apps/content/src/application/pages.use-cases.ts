@@ -49,7 +49,7 @@ export class PagesUseCases {
     return page;
   }
 
-  /** Every published route, or those of one type (UNSPECIFIED: all). */
+  /** Every published route in URL order, or those of one type (UNSPECIFIED: all). */
   async listRoutes(type: contentV1.RouteType): Promise<contentV1.ListRoutesResponse> {
     const routes = await this.routes();
     const wanted =
@@ -71,7 +71,7 @@ export class PagesUseCases {
   async listSitemapEntries(origin: string): Promise<contentV1.ListSitemapEntriesResponse> {
     const [routes, listings] = await Promise.all([this.routes(), this.blogListings()]);
     return {
-      entries: byPath(routes).map((route) => sitemapEntry(origin, route)),
+      entries: routes.map((route) => sitemapEntry(origin, route)),
       blog: listings.blog,
       tags: listings.tags,
       total: 0,
@@ -89,7 +89,7 @@ export class PagesUseCases {
     slice: SitemapSlice,
   ): Promise<contentV1.ListSitemapEntriesResponse> {
     const [routes, listings] = await Promise.all([this.routes(), this.blogListings()]);
-    const inSection = byPath(routes.filter((route) => sitemapSectionOf(route.type) === slice.section));
+    const inSection = routes.filter((route) => sitemapSectionOf(route.type) === slice.section);
     return {
       entries: inSection
         .slice(slice.offset, slice.offset + slice.limit)
@@ -101,15 +101,18 @@ export class PagesUseCases {
     };
   }
 
+  /** The route table in URL order, sorted once when it is cached rather than per sitemap answer. */
   private routes(): Promise<CachedRoute[]> {
     return readThrough(this.cache, cacheKey('routes'), CONTENT_CACHE_POLICY, async () =>
-      (await this.pages.listRoutes()).map((row) => ({
-        path: row.path,
-        type: ROUTE_TYPE[row.type],
-        link: row.link,
-        lastModified: row.lastModified.toISOString(),
-        lastModifiedDay: warsawDay(row.lastModified),
-      })),
+      (await this.pages.listRoutes())
+        .map((row) => ({
+          path: row.path,
+          type: ROUTE_TYPE[row.type],
+          link: row.link,
+          lastModified: row.lastModified.toISOString(),
+          lastModifiedDay: warsawDay(row.lastModified),
+        }))
+        .sort(byPath),
     );
   }
 
@@ -145,9 +148,8 @@ const BLOG_SECTION_TYPES: ReadonlySet<contentV1.RouteType> = new Set([
 const sitemapSectionOf = (type: contentV1.RouteType): contentV1.SitemapSection =>
   BLOG_SECTION_TYPES.has(type) ? contentV1.SitemapSection.BLOG : contentV1.SitemapSection.PAGES;
 
-/** The route table in URL order (a copy: cached values are shared). */
-const byPath = (routes: readonly CachedRoute[]): CachedRoute[] =>
-  [...routes].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+/** URL order of routes (by code unit, as the sitemap's files are cut). */
+const byPath = (a: CachedRoute, b: CachedRoute): number => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
 
 const lastmodOf = (route: CachedRoute): string =>
   route.lastModifiedDay ?? warsawDay(new Date(route.lastModified));

@@ -3,7 +3,7 @@ import { type GatewayServices } from '../../app/services';
 import { BLOG_PAGE_SIZE, blogPagePath } from '../../app/site-paths/blog';
 import { OFFER_REDIRECT_PREFIX } from '../../app/site-paths/offers';
 import { type AnyRoute } from '../../app/route-types';
-import { type SitemapEntry, w3cDate } from '../../app/seo/sitemap-entry';
+import { type SitemapEntry, newestW3cDate, w3cDate } from '../../app/seo/sitemap-entry';
 import { escapeHtml } from '../render/html';
 
 export const SITEMAP_NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
@@ -57,7 +57,7 @@ export function parseSitemapFilePath(path: string): { section: SitemapSection; p
 }
 
 /** Whether a path has the form of a sitemap file's (whether that file exists depends on the content). */
-export const isSitemapFilePath = (path: string): boolean => SITEMAP_FILE_PATH.test(path);
+export const isSitemapFilePath = (path: string): boolean => parseSitemapFilePath(path) !== null;
 
 /**
  * The parts every sitemap answer is made of, each loaded on its own so that a caller may keep
@@ -199,16 +199,13 @@ const listingPages = (articlesCount: number): number =>
   Math.max(1, Math.ceil(articlesCount / BLOG_PAGE_SIZE));
 
 /** The newest date among some addresses ('' when none has one). */
-const newestOf = (urls: readonly SitemapEntry[]): string =>
-  urls.reduce((newest, url) => (url.lastmod > newest ? url.lastmod : newest), '');
-
 /** The sitemap's files: the `strony` section cut into files of SITEMAP_FILE_URLS, then the blog's. */
 export function sitemapFiles(pages: readonly SitemapEntry[], blog: BlogOutline): SitemapFile[] {
   const files: SitemapFile[] = [];
   for (let start = 0; start < pages.length; start += SITEMAP_FILE_URLS)
     files.push({
       path: sitemapFilePath('strony', start / SITEMAP_FILE_URLS + 1),
-      lastmod: newestOf(pages.slice(start, start + SITEMAP_FILE_URLS)),
+      lastmod: newestW3cDate(pages.slice(start, start + SITEMAP_FILE_URLS).map((url) => url.lastmod)),
     });
   blog.fileLastmods.forEach((lastmod, at) => files.push({ path: sitemapFilePath('blog', at + 1), lastmod }));
   return files;
