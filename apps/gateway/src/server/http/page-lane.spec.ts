@@ -26,6 +26,8 @@ describe('the page lane', () => {
   const errors: { error: unknown; url: string }[] = [];
   /** What the page answer does for the next request. */
   let pageBehaviour: 'document' | 'reject' | 'throw-late' = 'document';
+  /** Whether the error answer itself fails. */
+  let errorAnswerFails = false;
 
   beforeAll(async () => {
     const deps: PageLaneDeps = {
@@ -64,6 +66,7 @@ describe('the page lane', () => {
       ],
       answerError: (error, _req, res: LabelledResponse, url) => {
         errors.push({ error, url });
+        if (errorAnswerFails) throw new Error('the status page cannot be drawn');
         if (res.headersSent) {
           res.destroy();
           return;
@@ -88,6 +91,7 @@ describe('the page lane', () => {
     errors.length = 0;
     draining = false;
     pageBehaviour = 'document';
+    errorAnswerFails = false;
   });
 
   const send = (path: string, headers: Record<string, string> = {}, method = 'GET', body?: string) =>
@@ -181,6 +185,16 @@ describe('the page lane', () => {
     expect(res.headers['x-frame-options']).toBe('DENY');
     expect(errors).toEqual([{ error: expect.any(HttpProblem), url: '/pozyczki-dla-studentow/?kwota=1' }]);
     expect(tracked).toEqual([{ route: 'error', status: 503 }]);
+  });
+
+  it('answers the static fallback page when the error answer itself fails', async () => {
+    pageBehaviour = 'reject';
+    errorAnswerFails = true;
+    const res = await send('/pozyczki-dla-studentow/');
+    expect(res.status).toBe(500);
+    expect(res.body).toContain('Wystąpił błąd');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(errors).toHaveLength(1);
   });
 
   it('cuts off an answer that fails after its head went out, never sending a second one', async () => {

@@ -5,6 +5,7 @@ import { carriesBody, malformedPart, splitUrl } from '../../kit/http/request-gua
 import { type BaselineAnswer, benchPagePath } from './bench-static';
 import { type NodeMiddleware } from './compression';
 import { type ErrorAnswer } from './error-handler';
+import { sendFallbackPage } from '../render/fallback-page';
 import { type PageAnswer } from './page-handlers';
 
 /*
@@ -81,11 +82,20 @@ function answer(
   deps.track(req, res);
   for (const [name, value] of deps.fixedHeaders) res.setHeader(name, value);
   const url = req.url ?? '';
+  const fail = (error: unknown): void => {
+    try {
+      deps.answerError(error, req, res, url);
+    } catch {
+      // The error answer itself failed (it has logged the error first): the static fallback page, or
+      // a cut connection once a head is out, rather than a rejection nobody handles.
+      sendFallbackPage(res);
+    }
+  };
   deps.compress(req, res, (error) => {
     if (error !== undefined) {
-      deps.answerError(error, req, res, url);
+      fail(error);
       return;
     }
-    handle().catch((failure: unknown) => deps.answerError(failure, req, res, url));
+    handle().catch(fail);
   });
 }
