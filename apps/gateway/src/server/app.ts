@@ -51,7 +51,14 @@ import { limitDeclaredBody, rejectMalformedUrl, trailingSlashRedirect } from '..
 import { allowHeader, methodRule, methodTable, unansweredPosts } from '../kit/http/methods';
 import { originFormTarget } from '../kit/http/request-target';
 import { HttpProblem } from '../kit/http/http-problem';
-import { isGeneratedFile, keepsItsAddress, knownAddress, mayBeFile, serverEndpoints } from './http/addresses';
+import {
+  isApiAddress,
+  isGeneratedFile,
+  keepsItsAddress,
+  knownAddress,
+  mayBeFile,
+  serverEndpoints,
+} from './http/addresses';
 import { seoFiles, sitemapAnswerKey } from './http/seo-files';
 import { securityHeaderList, securityHeaders } from './http/security';
 import { keptAnswerFastPath } from './http/kept-answer-fast-path';
@@ -257,7 +264,7 @@ export function createGatewayApp(appDeps: GatewayDeps): GatewayListener {
   // An API address nothing answered is a JSON 404, never rendered as a page.
   stack.push(
     onlyWhen(
-      (req) => req.path.startsWith('/api/'),
+      (req) => isApiAddress(req.path),
       (_req, _res, next) => next(new HttpProblem(404, 'no such API address')),
     ),
   );
@@ -283,15 +290,16 @@ export function createGatewayApp(appDeps: GatewayDeps): GatewayListener {
     // The bare render (/__bare<path>: kept data, no gRPC, no cache) and the sitemap's baselines.
     const bareDeps = benchBareDeps(deps);
     const bare = createRuntime(bareDeps, onUpstreamError);
+    const staticPage = benchStaticAnswer((path) => renderWith(runtime, path));
     baselines.push(
-      { prefix: BENCH_STATIC_PREFIX, answer: benchStaticAnswer((path) => renderWith(runtime, path)) },
+      { prefix: BENCH_STATIC_PREFIX, answer: staticPage },
       { prefix: BENCH_BARE_PREFIX, answer: bareRenderAnswer(bare) },
     );
     stack.push(onlyWhen((req) => reachesBenchRoutes(req.path), benchRoutes(deps, bare, bareDeps.services)));
     stack.push(
       onlyWhen(
         (req) => !withBody(req) && req.path.startsWith(`${BENCH_STATIC_PREFIX}/`),
-        baselineHandler(BENCH_STATIC_PREFIX, baselines[0]!.answer),
+        baselineHandler(BENCH_STATIC_PREFIX, staticPage),
       ),
     );
   }
@@ -325,7 +333,7 @@ export function createGatewayApp(appDeps: GatewayDeps): GatewayListener {
     // What answers an address ending with '/' in the stack before the page handler (page-lane.ts).
     leftToStack: (pagePath) =>
       methods.of(pagePath).declared ||
-      pagePath.startsWith('/api/') ||
+      isApiAddress(pagePath) ||
       mayBeFile(pagePath) ||
       resolver.redirectFor(pagePath) !== null ||
       featureReaches.some((reaches) => reaches(pagePath)),

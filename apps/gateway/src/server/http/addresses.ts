@@ -6,6 +6,9 @@ import { BENCH_BARE_PREFIX, BENCH_STATIC_PREFIX } from './bench-static';
 import { type PageResolver } from '../pages/page-resolver';
 import { SITEMAP_INDEX_PATH, SITEMAP_SECTIONS, isSitemapFilePath } from '../seo/sitemap';
 
+/** Whether an address is the API's: answered as JSON (an unknown one is a JSON 404), never as a page. */
+export const isApiAddress = (pathname: string): boolean => pathname.startsWith('/api/');
+
 /** The fixed files the gateway writes itself (the sitemap index, robots.txt). */
 const FIXED_FILES: readonly string[] = [SITEMAP_INDEX_PATH, '/robots.txt'];
 
@@ -58,7 +61,7 @@ export function keepsItsAddress(pathname: string): boolean {
   return (
     pathname === '/healthz' ||
     pathname === '/readyz' ||
-    pathname.startsWith('/api/') ||
+    isApiAddress(pathname) ||
     pathname.startsWith('/assets/') ||
     pathname.startsWith('/builds/')
   );
@@ -97,7 +100,7 @@ export function knownAddress(
 ): (pathname: string) => Promise<boolean> {
   return (pathname) => {
     const pagePath = pagePathOfPayload(pathname) ?? pathname;
-    if (pagePath.endsWith('/') && !pagePath.startsWith('/api/')) return pageExists(resolver, pagePath);
+    if (pagePath.endsWith('/') && !isApiAddress(pagePath)) return pageExists(resolver, pagePath);
     if (pathname.includes('.')) return fileExists(publicDir, pathname);
     return Promise.resolve(false);
   };

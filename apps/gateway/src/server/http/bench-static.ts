@@ -216,9 +216,8 @@ export const reachesBenchRoutes = (path: string): boolean =>
  * collected once; the XML written per request, or once per address); /__bare/<page> is the bare
  * render (bareRenderAnswer) of a page the page lane leaves to the stack.
  */
-export function benchRoutes(deps: GatewayDeps, bare: BareRuntime, bareServices: GatewayServices): Router {
+export function benchRoutes(deps: GatewayDeps, bare: BareRuntime, services: GatewayServices): Router {
   const router = Router();
-  const services = bareServices;
   const origin = deps.config.PUBLIC_ORIGIN;
   // Each part collected once (per day) and kept: the XML is then written per request from memory.
   const direct = () =>

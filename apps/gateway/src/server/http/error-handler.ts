@@ -4,6 +4,7 @@ import { type IncomingMessage } from 'node:http';
 import { statusCopy } from '../../app/errors/status-copy';
 import { type PageResolver } from '../pages/page-resolver';
 import { sendFallbackPage } from '../render/fallback-page';
+import { isApiAddress } from './addresses';
 import { type PageRenderer } from '../render/page-renderer';
 import { httpStatusFor } from '../../kit/http/error-status';
 import { splitUrl } from '../../kit/http/request-guards';
@@ -12,9 +13,7 @@ import { type LabelledResponse } from '../../kit/http/labelled-response';
 
 /** JSON callers (payloads, API, build files) get JSON errors; browsers get a page. */
 function wantsJson(pathname: string): boolean {
-  return (
-    pathname.endsWith('.json') || pathname.startsWith('/api/') || pathname.split('/').includes('client-api')
-  );
+  return pathname.endsWith('.json') || isApiAddress(pathname) || pathname.split('/').includes('client-api');
 }
 
 /** Answers an error for a request whose target was `url` (as sent, before any rewriting by handlers). */

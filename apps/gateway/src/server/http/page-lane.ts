@@ -59,7 +59,7 @@ export function pageLane(deps: PageLaneDeps): (req: IncomingMessage, res: Server
     const baseline = baselines.find(({ prefix }) => pathname.startsWith(`${prefix}/`));
     const pagePath = baseline ? benchPagePath(pathname, baseline.prefix) : pathname;
     if (deps.leftToStack(pagePath)) return false;
-    answer(deps, req, res, () =>
+    answer(deps, req, res, url, () =>
       baseline
         ? baseline.answer(req, res as LabelledResponse, { pagePath, search })
         : deps.page(req, res as LabelledResponse, { url, pathname, search }),
@@ -72,6 +72,7 @@ function answer(
   deps: PageLaneDeps,
   req: IncomingMessage,
   plain: ServerResponse,
+  url: string,
   handle: () => Promise<void>,
 ): void {
   const res = plain as LabelledResponse;
@@ -81,7 +82,6 @@ function answer(
   bindToRequestContext(req, res);
   deps.track(req, res);
   for (const [name, value] of deps.fixedHeaders) res.setHeader(name, value);
-  const url = req.url ?? '';
   const fail = (error: unknown): void => {
     try {
       deps.answerError(error, req, res, url);
