@@ -101,6 +101,24 @@ describe('page reads answered before Express and through it', () => {
     expect(seen(laneAgain)).toEqual(seen(await rawRequest(stackOnly.port, revalidation)));
   });
 
+  it.each([
+    ['a build file address', '/builds/nie-ma/'],
+    ['an API address', '/api/nie-ma/'],
+  ])('leaves %s ending with a slash to the stack, which answers it', async (_what, path) => {
+    const lane = await rawRequest(gateway.port, { path });
+    const stack = await rawRequest(stackOnly.port, { path });
+    expect(lane.status).toBe(404);
+    expect(seen(lane)).toEqual(seen(stack));
+  });
+
+  it('leaves a form drawn per visitor to the stack (its form cookie is set there)', async () => {
+    const lane = await rawRequest(gateway.port, { path: '/kontakt/' });
+    const stack = await rawRequest(stackOnly.port, { path: '/kontakt/' });
+    expect(lane.status).toBe(stack.status);
+    expect(lane.headers['set-cookie']).toBeDefined();
+    expect(stack.headers['set-cookie']).toBeDefined();
+  });
+
   it('records the page’s route in the request metric', async () => {
     await rawRequest(gateway.port, { path: '/o-nas/' });
     const metrics = await rawRequest(gateway.opsPort, { path: '/metrics' });

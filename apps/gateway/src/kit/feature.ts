@@ -97,7 +97,7 @@ export function reachedAt(feature: FeatureHandler): (pathname: string) => boolea
 }
 
 /** `reachedAt` for an Express request (its path without the query). */
-export function reachedBy(feature: FeatureHandler): (req: Request) => boolean {
+export function reachedBy(feature: FeatureHandler): (req: Pick<Request, 'path'>) => boolean {
   const reaches = reachedAt(feature);
   return (req) => reaches(req.path);
 }

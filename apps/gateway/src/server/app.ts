@@ -18,7 +18,7 @@ import {
   createServerEventRecorder,
   registerDeliveryMetrics,
 } from './feature-handlers';
-import { type FeatureContext, type FeatureStage, reachedAt, reachedBy } from '../kit/feature';
+import { type FeatureContext, type FeatureStage, reachedBy } from '../kit/feature';
 import { type PagePort } from '../kit/pages/page-port';
 import {
   BENCH_BARE_PREFIX,
@@ -35,7 +35,7 @@ import { buildRoutes } from './http/builds';
 import { compressWhereAccepted } from './http/compression';
 import { errorAnswer, errorHandler } from './http/error-handler';
 import { createGatewayMetrics } from './http/metrics';
-import { onlyWhen, withBody } from '../kit/http/only-when';
+import { ConditionalSteps, type RequestLine, withBody } from '../kit/http/only-when';
 import { sequence } from '../kit/http/sequence';
 import { publicProbeRoutes } from './http/ops';
 import {
@@ -183,6 +183,9 @@ export function createGatewayApp(appDeps: GatewayDeps): GatewayListener {
   // The whole stack up to the error handler is one Express layer (kit/http/sequence.ts): the same
   // handlers in the same order, without the router's per-layer work for each of them.
   const stack: express.RequestHandler[] = [];
+  // The steps ahead of the page handler that answer only some addresses: the page lane leaves
+  // every read one of them takes to this stack.
+  const steps = new ConditionalSteps();
   stack.push(metrics.middleware);
   stack.push((_req, res, next) => {
     // While draining, tell keep-alive clients to reconnect elsewhere.
@@ -201,7 +204,7 @@ export function createGatewayApp(appDeps: GatewayDeps): GatewayListener {
   // Bare /healthz and /readyz only: /metrics and the detailed readiness live on the ops port (main.ts).
   // Their other methods meet the method rule below.
   stack.push(
-    onlyWhen(
+    steps.onlyWhen(
       (req) => (req.path === '/healthz' || req.path === '/readyz') && !withBody(req),
       publicProbeRoutes(readiness),
     ),
@@ -214,9 +217,9 @@ export function createGatewayApp(appDeps: GatewayDeps): GatewayListener {
   stack.push(trailingSlashRedirect(keepsItsAddress));
   stack.push(methodRule(methods, knownAddress(resolver, deps.publicDir)));
   // Files have a dot or live under /assets; page paths end with '/' and skip both routers.
-  stack.push(onlyWhen((req) => mayBeFile(req.path), staticFiles(deps.publicDir, deps.buildArchive)));
+  stack.push(steps.onlyWhen((req) => mayBeFile(req.path), staticFiles(deps.publicDir, deps.buildArchive)));
   stack.push(
-    onlyWhen((req) => req.path.startsWith('/builds/'), buildRoutes(deps.manifest, deps.buildArchive)),
+    steps.onlyWhen((req) => req.path.startsWith('/builds/'), buildRoutes(deps.manifest, deps.buildArchive)),
   );
   // The browsers' events (Kafka or gRPC), and apart from them the gateway's own (offer clicks:
   // always the events service over gRPC as the server origin, also with KAFKA_BROKERS set).
@@ -246,15 +249,15 @@ export function createGatewayApp(appDeps: GatewayDeps): GatewayListener {
   };
   // Each feature's handler is entered only by requests for its own addresses: a page request passes
   // every feature with one synchronous check each instead of walking their routers.
-  const features = (stage: FeatureStage, alsoWhen: (req: express.Request) => boolean = () => true) =>
+  const features = (stage: FeatureStage, alsoWhen: (req: RequestLine) => boolean = () => true) =>
     FEATURE_HANDLERS.filter((feature) => feature.stage === stage).map((feature) => {
       const reaches = reachedBy(feature);
-      return onlyWhen((req) => alsoWhen(req) && reaches(req), feature.create(context));
+      return steps.onlyWhen((req) => alsoWhen(req) && reaches(req), feature.create(context));
     });
   // Posts that read their own bodies (comments, events, views), each within its own limit.
   stack.push(...features('own-body', withBody));
   stack.push(limitDeclaredBody(BODY_LIMIT_BYTES));
-  stack.push(...formBodies(BODY_LIMIT_BYTES).map((reader) => onlyWhen(withBody, reader)));
+  stack.push(...formBodies(BODY_LIMIT_BYTES).map((reader) => steps.onlyWhen(withBody, reader)));
   // The visitors' forms posted to their own pages (/kontakt/, /wspolpraca/, /unsubscribe/, the journey):
   // same origin and a CSRF token bound to the form cookie, then the service; GET draws each form per visitor.
   stack.push(...features('forms'));
@@ -263,13 +266,13 @@ export function createGatewayApp(appDeps: GatewayDeps): GatewayListener {
   stack.push(...features('reads'));
   // An API address nothing answered is a JSON 404, never rendered as a page.
   stack.push(
-    onlyWhen(
+    steps.onlyWhen(
       (req) => isApiAddress(req.path),
       (_req, _res, next) => next(new HttpProblem(404, 'no such API address')),
     ),
   );
   stack.push(
-    onlyWhen(
+    steps.onlyWhen(
       (req) => isGeneratedFile(req.path),
       seoFiles({
         // The routes' own sitemap entries read the same shared answers as their pages (NBP tables, banks).
@@ -295,9 +298,11 @@ export function createGatewayApp(appDeps: GatewayDeps): GatewayListener {
       { prefix: BENCH_STATIC_PREFIX, answer: staticPage },
       { prefix: BENCH_BARE_PREFIX, answer: bareRenderAnswer(bare) },
     );
-    stack.push(onlyWhen((req) => reachesBenchRoutes(req.path), benchRoutes(deps, bare, bareDeps.services)));
     stack.push(
-      onlyWhen(
+      steps.onlyWhen((req) => reachesBenchRoutes(req.path), benchRoutes(deps, bare, bareDeps.services)),
+    );
+    stack.push(
+      steps.onlyWhen(
         (req) => !withBody(req) && req.path.startsWith(`${BENCH_STATIC_PREFIX}/`),
         baselineHandler(BENCH_STATIC_PREFIX, staticPage),
       ),
@@ -327,16 +332,12 @@ export function createGatewayApp(appDeps: GatewayDeps): GatewayListener {
         isDraining: () => readiness.isDraining,
       })
     : undefined;
-  const featureReaches = FEATURE_HANDLERS.map(reachedAt);
   const lane = pageLane({
     fixedHeaders,
-    // What answers an address ending with '/' in the stack before the page handler (page-lane.ts).
+    // What the stack answers ahead of the page handler: a declared endpoint (the method rule and
+    // its handler), any read a conditional step takes, and an alias (the page handler's 301).
     leftToStack: (pagePath) =>
-      methods.of(pagePath).declared ||
-      isApiAddress(pagePath) ||
-      mayBeFile(pagePath) ||
-      resolver.redirectFor(pagePath) !== null ||
-      featureReaches.some((reaches) => reaches(pagePath)),
+      methods.of(pagePath).declared || steps.takesRead(pagePath) || resolver.redirectFor(pagePath) !== null,
     track: metrics.track,
     compress,
     isDraining: () => readiness.isDraining,

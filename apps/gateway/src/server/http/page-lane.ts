@@ -23,9 +23,11 @@ import { type PageAnswer } from './page-handlers';
  * the address and the body alone, and the lane takes only what all of them let through
  * unchanged: an address in origin form that ends with '/' (no trailing-slash redirect, no file),
  * whose path and query decode (else 400), without a body (else the body limit), not declared by
- * any endpoint (probes, builds, the sitemap, the API, the bench's sitemaps) and not reached by any
- * feature (forms drawn per visitor, the self-service pages, read endpoints), and no alias of
- * another page (the stack answers its 301). A draining server leaves every request to the stack,
+ * any endpoint (probes, builds, the sitemap, the API, the bench's sitemaps), taken by none of the
+ * stack's conditional steps (files, builds, the features' forms drawn per visitor, self-service
+ * pages and read endpoints, the API, the sitemap: asked through their own conditions, so a step
+ * added to the stack is never missed here), and no alias of another page (the stack answers its
+ * 301). A draining server leaves every request to the stack,
  * which closes the connection. The benchmark's baselines of a page (/__static, /__bare) are
  * taken where their page is, so they measure the middleware the page itself meets.
  */
