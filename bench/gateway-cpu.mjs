@@ -3,6 +3,9 @@
 // Throughput ratios on a two-core machine move with whatever shares the cores (autocannon, the
 // services, the machine's neighbours); the CPU a request costs moves far less, so a change to the
 // gateway's request path is compared here, two builds alternated, before the ratios are judged.
+// Beside it, the share of each run the gateway's event loop was busy
+// (nodejs_eventloop_active_seconds_total): a loop that is not busy while every connection waits
+// for an answer is waiting for its services, which is throughput lost apart from any CPU cost.
 //
 // Usage: npm run bench:gateway-cpu -- [route ...] [--no-cache] [--targets full,static,bare]
 //          [--services content,rates] [--requests 20000] [--runs 5] [-c 16] [--no-build]
@@ -12,6 +15,7 @@
 // the CPU per request of those services (their own ops ports), measured over the same runs.
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
@@ -77,18 +81,24 @@ const routes = (positionals.length > 0 ? positionals : ['seo', 'article']).map((
 const say = (text) => console.log(`[gateway-cpu] ${text}`);
 
 /**
- * A process's CPU seconds so far (user and system), as its metrics say.
+ * A process's CPU seconds so far (user and system) and its event loop's active seconds, as its
+ * metrics say.
  * @param {string} url
+ * @returns {Promise<{ cpu: number, loop: number }>}
  */
-async function cpuSeconds(url) {
-  const text = await (await fetch(url)).text();
-  const line = text.split('\n').find((l) => l.startsWith('process_cpu_seconds_total'));
-  if (!line) throw new Error(`no process_cpu_seconds_total at ${url}`);
-  return Number(line.slice(line.lastIndexOf(' ') + 1));
+async function counters(url) {
+  const lines = (await (await fetch(url)).text()).split('\n');
+  /** @param {string} name */
+  const value = (name) => {
+    const line = lines.find((l) => l.startsWith(`${name}{`) || l.startsWith(`${name} `));
+    if (!line) throw new Error(`no ${name} at ${url}`);
+    return Number(line.slice(line.lastIndexOf(' ') + 1));
+  };
+  return { cpu: value('process_cpu_seconds_total'), loop: value('nodejs_eventloop_active_seconds_total') };
 }
 
-/** The CPU seconds of every measured process, in the order of `measured`. */
-const cpuOfMeasured = () => Promise.all(measured.map(({ url }) => cpuSeconds(url)));
+/** The counters of every measured process, in the order of `measured`. */
+const countersOfMeasured = () => Promise.all(measured.map(({ url }) => counters(url)));
 
 /**
  * @param {string} url
@@ -115,22 +125,28 @@ try {
       await load(origin + address, Math.min(requests, 2_000));
       /** CPU µs per request of each measured process, one entry per run. @type {number[][]} */
       const perRequest = measured.map(() => []);
+      /** The share of the run the gateway's event loop was busy, one entry per run. @type {number[]} */
+      const loopBusy = [];
       /** @type {number[]} */
       const rates = [];
       let non2xx = 0;
       for (let run = 0; run < runs; run++) {
-        const before = await cpuOfMeasured();
+        const before = await countersOfMeasured();
+        const startedAt = performance.now();
         const result = await load(origin + address, requests);
-        const after = await cpuOfMeasured();
-        after.forEach((seconds, index) =>
-          perRequest[index]?.push(((seconds - (before[index] ?? 0)) * 1e6) / result.requests.total),
+        const wallSeconds = (performance.now() - startedAt) / 1000;
+        const after = await countersOfMeasured();
+        after.forEach(({ cpu }, index) =>
+          perRequest[index]?.push(((cpu - (before[index]?.cpu ?? 0)) * 1e6) / result.requests.total),
         );
+        loopBusy.push(((after[0]?.loop ?? 0) - (before[0]?.loop ?? 0)) / wallSeconds);
         rates.push(result.requests.average);
         non2xx += result.non2xx + result.errors;
       }
       const cpu = perRequest.map(
         (series) => /** @type {{ median: number, min: number, max: number }} */ (spread(series)),
       );
+      const busy = /** @type {{ median: number, min: number, max: number }} */ (spread(loopBusy));
       rows.push([
         route.name,
         values['no-cache'] ? 'uncached' : 'cached',
@@ -139,13 +155,15 @@ try {
           `${Math.round(median)}`,
           `${Math.round(min)}–${Math.round(max)}`,
         ]),
+        `${Math.round(busy.median * 100)} %`,
+        `${Math.round(busy.min * 100)}–${Math.round(busy.max * 100)}`,
         `${Math.round(/** @type {{ median: number }} */ (spread(rates)).median)}`,
         String(non2xx),
       ]);
       say(
         `${route.name} ${target}: ` +
           measured.map(({ name }, index) => `${name} ${Math.round(cpu[index]?.median ?? 0)}`).join(', ') +
-          ' µs of CPU per request',
+          ` µs of CPU per request; the gateway's event loop busy ${Math.round(busy.median * 100)} % of the time`,
       );
     }
   }
@@ -163,6 +181,8 @@ console.log(
       'cache',
       'target',
       ...measured.flatMap(({ name }) => [`${name} µs/req`, 'range']),
+      'gateway loop busy',
+      'range',
       'req/s',
       'errors+non-2xx',
     ],
