@@ -129,6 +129,21 @@ describe('pages with their comments in one call (real gRPC and PostgreSQL)', () 
         { field: 'path', description: 'must be the path of a page below the home page' },
       ]);
     });
+
+    it('answers alike from its kept encoding, and with a newly published comment once there is one', async () => {
+      const ask = () => t.client.getArticlePage({ path: ARTICLE_PATH, ...NEWEST_FIRST });
+      const first = await ask();
+      // The same parts again: composed and encoded once, answered from the kept bytes.
+      const [second, third] = await Promise.all([ask(), ask()]);
+      expect(second).toEqual(first);
+      expect(third).toEqual(first);
+
+      await publishComment(ARTICLE_PATH, 'Zofia', 4);
+      const after = await ask();
+      expect(after.comments!.totalCount).toBe(first.comments!.totalCount + 1);
+      expect(after.comments!.comments[0]).toMatchObject({ name: 'Zofia', rating: 4 });
+      expect(after.article!.commentsCount).toBe(first.article!.commentsCount + 1);
+    });
   });
 
   describe('GetLenderReviewPage', () => {

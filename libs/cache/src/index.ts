@@ -9,6 +9,7 @@ export {
 } from './redis-client';
 export { createCache, type CreateCacheOptions } from './create-cache';
 export { readThrough, type ReadThroughOptions } from './read-through';
+export { deepFreeze, isSharedValue } from './deep-freeze';
 export {
   MemoryRateLimiter,
   RedisRateLimiter,

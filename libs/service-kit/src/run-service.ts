@@ -1,3 +1,4 @@
+import { loadSync } from '@grpc/proto-loader';
 import { type DynamicModule, type INestMicroservice, Module, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { type MicroserviceOptions, Transport } from '@nestjs/microservices';
@@ -23,6 +24,7 @@ import {
 import { Histogram } from 'prom-client';
 import { type z } from 'zod';
 import { DataSource } from 'typeorm';
+import { withKeptEncodings } from './kept-encodings';
 import { traceServerCalls } from './call-tracing';
 import { GrpcCallInterceptor } from './grpc-call.interceptor';
 import { GrpcExceptionFilter } from './grpc-exception.filter';
@@ -148,7 +150,8 @@ export async function startService<C extends ServiceEnv>(
     transport: Transport.GRPC,
     options: {
       package: [spec.package, 'grpc.health.v1'],
-      protoPath: protoPathsFor(def.name),
+      // Loaded here rather than by NestJS (protoPath) so that answers the caches share are encoded once.
+      packageDefinition: withKeptEncodings(loadSync(protoPathsFor(def.name), LOADER_OPTIONS)),
       url: `${config.GRPC_HOST}:${config.GRPC_PORT}`,
       loader: LOADER_OPTIONS,
       gracefulShutdown: true,

@@ -4,6 +4,7 @@ import { type Logger } from '@lib/observability';
 import { LOGGER, notFound } from '@lib/service-kit';
 import { articleSlugOf, lenderPath } from '../domain/catalogue';
 import { BlogUseCases } from './blog.use-cases';
+import { ComposedAnswers } from './composed-answers';
 import { type CommentListQuery, type CommentSlice, CommentsUseCases } from './comments.use-cases';
 import { LenderReviewsUseCases } from './lender-reviews.use-cases';
 import { PagesUseCases } from './pages.use-cases';
@@ -21,6 +22,24 @@ type ArticleOutcome = { article: contentV1.Article } | { failure: unknown };
  */
 @Injectable()
 export class CommentedPagesUseCases {
+  /** An article's answer per unchanged page, article and comments (its encoding is then kept). */
+  private readonly articlePages = new ComposedAnswers(
+    (page: contentV1.Page, article: contentV1.Article, comments: contentV1.ListCommentsResponse) =>
+      articlePageOf(page, article, { comments, commentsUnavailable: false }),
+  );
+
+  /** A lender review's answer per unchanged review and comments. */
+  private readonly reviewPages = new ComposedAnswers(
+    (
+      review: contentV1.LenderReview,
+      comments: contentV1.ListCommentsResponse,
+    ): contentV1.LenderReviewPage => ({
+      review,
+      comments,
+      commentsUnavailable: false,
+    }),
+  );
+
   constructor(
     private readonly pages: PagesUseCases,
     private readonly blog: BlogUseCases,
@@ -45,8 +64,9 @@ export class CommentedPagesUseCases {
     if (page.type !== contentV1.RouteType.BLOG) return { page, article: null, ...comments };
     if (outcome === undefined) throw notFound('article', path);
     if ('failure' in outcome) throw outcome.failure;
-    // The article carries the body: the page's copy of it would only travel along.
-    return { page: { ...page, bodyHtml: '' }, article: outcome.article, ...comments };
+    return comments.comments
+      ? this.articlePages.of(page, outcome.article, comments.comments)
+      : articlePageOf(page, outcome.article, comments);
   }
 
   /** A lender's review and a slice of the comments under its page; NOT_FOUND as GetLenderReview. */
@@ -55,7 +75,7 @@ export class CommentedPagesUseCases {
       this.lenders.getLenderReview(slug),
       this.commentsOf({ pagePath: lenderPath(slug), ...slice }),
     ]);
-    return { review, ...comments };
+    return comments.comments ? this.reviewPages.of(review, comments.comments) : { review, ...comments };
   }
 
   private articleOutcome(slug: string): Promise<ArticleOutcome> {
@@ -77,4 +97,13 @@ export class CommentedPagesUseCases {
       return { comments: null, commentsUnavailable: true };
     }
   }
+}
+
+function articlePageOf(
+  page: contentV1.Page,
+  article: contentV1.Article,
+  comments: CommentsPart,
+): contentV1.ArticlePage {
+  // The article carries the body: the page's copy of it would only travel along.
+  return { page: { ...page, bodyHtml: '' }, article, ...comments };
 }
