@@ -227,7 +227,13 @@ async function checkPorts() {
   } catch (error) {
     return fail(error instanceof Error ? error.message : String(error));
   }
-  let busy = await findBusyPorts(claims);
+  let busy = await findBusyPorts(claims, {
+    onWait: (ports) =>
+      log('warn', `waiting for outgoing connections to let go of port ${ports.join(', ')}`, {
+        event: 'ports-held',
+        ports,
+      }),
+  });
   if (embeddedDatabase) {
     // The embedded PostgreSQL of this DATA_DIR may still run: left by an earlier run, or restarted
     // by hand with pg_ctl. Its port is then no conflict: the holder reuses that server.
