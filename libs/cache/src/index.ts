@@ -10,6 +10,7 @@ export {
 export { createCache, type CreateCacheOptions } from './create-cache';
 export { readThrough, type ReadThroughOptions } from './read-through';
 export { deepFreeze, isSharedValue } from './deep-freeze';
+export { ComposedAnswers } from './composed-answers';
 export {
   MemoryRateLimiter,
   RedisRateLimiter,

@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { ComposedAnswers } from '@lib/cache';
 import { contentV1 } from '@lib/contracts';
 import { type Logger } from '@lib/observability';
 import { LOGGER, notFound } from '@lib/service-kit';
 import { articleSlugOf, lenderPath } from '../domain/catalogue';
 import { BlogUseCases } from './blog.use-cases';
-import { ComposedAnswers } from './composed-answers';
 import { type CommentListQuery, type CommentSlice, CommentsUseCases } from './comments.use-cases';
 import { LenderReviewsUseCases } from './lender-reviews.use-cases';
 import { PagesUseCases } from './pages.use-cases';

@@ -1,4 +1,4 @@
-import { MemoryCache } from '@lib/cache';
+import { isSharedValue, MemoryCache } from '@lib/cache';
 import { ratesV1 } from '@lib/contracts';
 import { notFound, ServiceError } from '@lib/service-kit';
 import { silentLogger, strictMock } from '@lib/testing';
@@ -24,6 +24,7 @@ function subject(
     latest?: (type: string) => Promise<ratesV1.RateTable | null>;
     bankTable?: BanksUseCases['bankTable'];
     history?: RateTablesUseCases['history'];
+    cache?: MemoryCache;
   } = {},
 ) {
   const latestOrNull = jest.fn(
@@ -36,7 +37,7 @@ function subject(
     strictMock<RateTablesUseCases>('rates', { latestOrNull, history }),
     strictMock<BanksUseCases>('banks', parts.bankTable ? { bankTable: jest.fn(parts.bankTable) } : {}),
     strictMock<NbpTablesRepository>('tables'),
-    new MemoryCache({ logger: silentLogger() }),
+    parts.cache ?? new MemoryCache({ logger: silentLogger() }),
     silentLogger(),
   );
 }
@@ -206,6 +207,32 @@ describe('CurrenciesUseCases', () => {
       await uses.currencyPair('mdl', 'pln', 'week1');
       await uses.currencyPair('pln', 'mdl', 'month1');
       expect(rangeQueries(history)).toHaveLength(3);
+    });
+
+    it('answers one shared object while the cached pair and history stay, a new one after an import', async () => {
+      // As the services' cache does: cached values are frozen and shared, not copied per read.
+      const cache = new MemoryCache({ logger: silentLogger(), shareValues: true });
+      let imported = '4.2946';
+      const history = jest.fn((query: HistoryQuery) =>
+        Promise.resolve({ ...historyOf(query), min: imported }),
+      );
+      const uses = subject({ latest: withTables, history, cache });
+      await uses.currencyPair('eur', 'pln', 'month1');
+      const cached = await uses.currencyPair('eur', 'pln', 'month1');
+      expect(await uses.currencyPair('eur', 'pln', 'month1')).toBe(cached);
+      expect(isSharedValue(cached)).toBe(true);
+      expect(await uses.currencyPair('eur', 'pln')).not.toBe(cached);
+      expect(await uses.currencyPair('eur', 'pln')).toMatchObject({
+        history: null,
+        historyUnavailable: false,
+      });
+
+      imported = '4.1';
+      await cache.deleteByPrefix('cache:');
+      await uses.currencyPair('eur', 'pln', 'month1');
+      const afterImport = await uses.currencyPair('eur', 'pln', 'month1');
+      expect(afterImport).not.toBe(cached);
+      expect(afterImport.history).toMatchObject({ min: '4.1' });
     });
 
     it('still answers the pair, its history marked unavailable, when the history cannot be read', async () => {

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type Cache, readThrough } from '@lib/cache';
+import { type Cache, ComposedAnswers, deepFreeze, readThrough } from '@lib/cache';
 import { ratesV1 } from '@lib/contracts';
 import {
   CURRENCY_CODES,
@@ -69,7 +69,9 @@ type PairFacts = Omit<ratesV1.CurrencyPair, 'history' | 'historyUnavailable'>;
 /** The history part of a pair's answer. */
 type PairHistory = Pick<ratesV1.CurrencyPair, 'history' | 'historyUnavailable'>;
 
-const NO_HISTORY: PairHistory = { history: null, historyUnavailable: false };
+// Frozen through deepFreeze, so that they count as shared parts of a composed pair answer.
+const NO_HISTORY: PairHistory = deepFreeze({ history: null, historyUnavailable: false });
+const HISTORY_UNAVAILABLE: PairHistory = deepFreeze({ history: null, historyUnavailable: true });
 
 const NAMES_FOR_MESSAGE = (c: Currency): ratesV1.CurrencyName => ({ code: c.code.toLowerCase(), ...c.names });
 
@@ -83,6 +85,17 @@ export class CurrenciesUseCases {
     @Inject(CACHE) private readonly cache: Cache,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
+
+  /**
+   * A pair's answer is its cached facts with its cached history: composed once for each unchanged
+   * pair of them, so that the server encodes it once too, instead of per pair page.
+   */
+  private readonly pairAnswers = new ComposedAnswers(
+    (facts: PairFacts, history: PairHistory): ratesV1.CurrencyPair => ({ ...facts, ...history }),
+  );
+  private readonly readHistories = new ComposedAnswers(
+    (history: ratesV1.GetCurrencyHistoryResponse): PairHistory => ({ history, historyUnavailable: false }),
+  );
 
   /** Polish names of the asked codes (all when none), sorted by code; NOT_FOUND for an unknown one. */
   currencyNames(codes: readonly string[]): ratesV1.ListCurrencyNamesResponse {
@@ -139,7 +152,7 @@ export class CurrenciesUseCases {
       readThrough(this.cache, pairKey(from.code, to.code), LATEST_TABLE_CACHE, () => this.loadPair(from, to)),
       historyRange ? this.pairHistory(from.code, to.code, historyRange) : NO_HISTORY,
     ]);
-    return { ...facts, ...history };
+    return this.pairAnswers.of(facts, history);
   }
 
   /**
@@ -159,13 +172,13 @@ export class CurrenciesUseCases {
         LATEST_TABLE_CACHE,
         async () => this.rates.history(pairHistoryQuery(from, to, range, await this.midTableOf())),
       );
-      return { history, historyUnavailable: false };
+      return this.readHistories.of(history);
     } catch (error) {
       const fields = { from, to, range, err: error };
       // As the transport logs a call: an expected refusal quietly, anything else as a fault.
       if (error instanceof ServiceError) this.logger.debug(fields, 'currency pair history unavailable');
       else this.logger.error(fields, 'currency pair history failed');
-      return { history: null, historyUnavailable: true };
+      return HISTORY_UNAVAILABLE;
     }
   }
 

@@ -1,13 +1,14 @@
-import { deepFreeze, isSharedValue } from '@lib/cache';
+import { deepFreeze, isSharedValue } from './deep-freeze';
 
 type Level = WeakMap<object, unknown>;
 
 /**
- * Answers composed of parts that each come from the cache (a page, its article, its comments):
- * while every part is a value the caches share, and so the same object until its entry changes,
- * the answer made of them is composed once, frozen and shared as well, so that the server keeps
- * its encoding too (withKeptEncodings in @lib/service-kit). With any other part it is composed per
- * call. Answers are kept only as long as all their parts live.
+ * Answers composed of parts that each come from the cache (a page, its article and its comments; a
+ * currency pair and its history): while every part is a value the caches share, and so the same
+ * object until its entry changes, the answer made of them is composed once, frozen and shared as
+ * well, so that a service's gRPC server keeps its encoding too (withKeptEncodings in
+ * @lib/service-kit). With any other part it is composed per call. Answers are kept only as long as
+ * all their parts live.
  */
 export class ComposedAnswers<Parts extends readonly [object, ...object[]], Answer extends object> {
   private readonly first: Level = new WeakMap();

@@ -1,4 +1,4 @@
-import { deepFreeze, isSharedValue } from '@lib/cache';
+import { deepFreeze, isSharedValue } from './deep-freeze';
 import { ComposedAnswers } from './composed-answers';
 
 describe('ComposedAnswers', () => {
