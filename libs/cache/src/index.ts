@@ -26,3 +26,4 @@ export {
   type SubmissionTicket,
 } from './submission-budget';
 export { createRateBudgets, rateBudgetPrefix, type BudgetRule, type RateBudgets } from './rate-budgets';
+export { KeptDecodes, type KeptDecodesOptions } from './kept-decodes';

@@ -73,6 +73,11 @@ export interface ServiceClientOptions {
    * checks and waitForReady bypass it.
    */
   gate?: CallGate;
+  /**
+   * replaces the decoder of every read method's answer (RPC_KINDS): given the method's proto
+   * decoder, returns the one the client uses. Writes' answers are always decoded as they are.
+   */
+  readAnswerDecoder?: (decode: (bytes: Buffer) => object) => (bytes: Buffer) => object;
 }
 
 /**
@@ -127,6 +132,27 @@ function packageDefinition(name: ServiceName): protoLoader.PackageDefinition {
     packageDefinitions.set(name, definition);
   }
   return definition;
+}
+
+/** The definition with each read method's answer decoded by what `decoderFor` makes of its own. */
+function withReadAnswerDecoder(
+  name: ServiceName,
+  definition: protoLoader.PackageDefinition,
+  decoderFor: NonNullable<ServiceClientOptions['readAnswerDecoder']>,
+): protoLoader.PackageDefinition {
+  const service = definition[fullServiceName(name)] as protoLoader.ServiceDefinition;
+  const kinds = RPC_KINDS[name] as Partial<Record<string, RpcKind>>;
+  const methods: protoLoader.ServiceDefinition = {};
+  for (const [rpcName, method] of Object.entries(service)) {
+    methods[rpcName] =
+      kinds[rpcName] === 'read' && !method.responseStream
+        ? {
+            ...method,
+            responseDeserialize: decoderFor(method.responseDeserialize),
+          }
+        : method;
+  }
+  return { ...definition, [fullServiceName(name)]: methods };
 }
 
 function lookupConstructor(root: grpc.GrpcObject, qualifiedName: string): grpc.ServiceClientConstructor {
@@ -225,7 +251,11 @@ export function createServiceClient<N extends ServiceName>(
   const retryUnavailable = opts.retryUnavailable ?? true;
   const credentials = opts.credentials ?? grpc.credentials.createInsecure();
 
-  const root = grpc.loadPackageDefinition(packageDefinition(name));
+  const root = grpc.loadPackageDefinition(
+    opts.readAnswerDecoder
+      ? withReadAnswerDecoder(name, packageDefinition(name), opts.readAnswerDecoder)
+      : packageDefinition(name),
+  );
   const Service = lookupConstructor(root, fullServiceName(name));
   const Health = lookupConstructor(root, `${HEALTH.package}.${HEALTH.service}`);
   const client = new Service(opts.target, credentials, CHANNEL_OPTIONS);

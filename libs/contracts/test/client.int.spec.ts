@@ -415,3 +415,60 @@ describe('createServiceClient repeats a write after UNAVAILABLE only when it can
     expect(received).toHaveLength(2);
   });
 });
+
+describe('createServiceClient with a decoder of read answers', () => {
+  let server: grpc.Server;
+  let leads: ServiceClient<'leads'>;
+  /** What the decoder was handed, per answer. */
+  let decoded: Buffer[];
+
+  beforeAll(async () => {
+    server = new grpc.Server();
+    server.addService(serviceDefinition(loadGrpcObject('leads'), 'leads.v1.LeadsService'), {
+      SubmitContactMessage: (_call: unknown, callback: grpc.sendUnaryData<unknown>) =>
+        callback(null, { id: 'm-1', receivedAt: '2026-11-20T10:00:00.000Z' }),
+      GetApplication: (_call: unknown, callback: grpc.sendUnaryData<unknown>) =>
+        callback(null, { applicationId: '0b7e8c1a-2f4d-4e6b-9a1c-3d5e7f9a1b2c' }),
+    });
+    const port = await new Promise<number>((resolve, reject) => {
+      server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (error, boundPort) =>
+        error ? reject(error) : resolve(boundPort),
+      );
+    });
+    leads = createServiceClient('leads', {
+      target: `127.0.0.1:${port}`,
+      readAnswerDecoder: (decode) => (bytes) => {
+        decoded.push(bytes);
+        return { ...decode(bytes), seenByDecoder: true };
+      },
+    });
+  });
+
+  afterAll(async () => {
+    leads.close();
+    await new Promise<void>((resolve) => server.tryShutdown(() => resolve()));
+  });
+
+  beforeEach(() => {
+    decoded = [];
+  });
+
+  it("decodes a read's answer with it, from the proto decoder's answer", async () => {
+    await expect(leads.getApplication({ applicationId: 'x' })).resolves.toMatchObject({
+      applicationId: '0b7e8c1a-2f4d-4e6b-9a1c-3d5e7f9a1b2c',
+      seenByDecoder: true,
+    });
+    expect(decoded).toHaveLength(1);
+  });
+
+  it("leaves a write's answer to the proto decoder", async () => {
+    const answer = await leads.submitContactMessage({
+      name: 'Jan Kowalski',
+      email: 'jan@example.pl',
+      phone: '',
+      message: 'Dzień dobry.',
+    });
+    expect(answer).toEqual({ id: 'm-1', receivedAt: '2026-11-20T10:00:00.000Z', duplicate: false });
+    expect(decoded).toEqual([]);
+  });
+});
