@@ -18,7 +18,8 @@ export class ComposedAnswers<Parts extends readonly [object, ...object[]], Answe
   of(...parts: Parts): Answer {
     if (!parts.every(isSharedValue)) return this.compose(...parts);
     let level = this.first;
-    for (const part of parts.slice(0, -1)) {
+    for (let i = 0; i < parts.length - 1; i++) {
+      const part = parts[i] as object;
       let next = level.get(part) as Level | undefined;
       if (next === undefined) {
         next = new WeakMap();
