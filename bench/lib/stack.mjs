@@ -2,7 +2,7 @@
 // as asked and (optionally) a generated content folder; its log goes to a file in bench/results/.
 import { Buffer } from 'node:buffer';
 import { spawn } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, mkdirSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import readline from 'node:readline';
@@ -47,6 +47,8 @@ export function get(url) {
  * @returns {Promise<Stack>}
  */
 export async function startStack({ root, logFile, build, pageCache, contentDir, say }) {
+  // A fresh clone has no bench/results/ yet (it is not committed).
+  mkdirSync(path.dirname(logFile), { recursive: true });
   const logStream = createWriteStream(logFile);
   const env = {
     ...process.env,
