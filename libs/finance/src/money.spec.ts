@@ -1,3 +1,4 @@
+import { Decimal } from './decimal';
 import { GROSZE_PER_ZLOTY, groszeFromZloty, zlotyFromGrosze } from './money';
 
 describe('grosze and whole złoty', () => {
@@ -8,6 +9,17 @@ describe('grosze and whole złoty', () => {
     expect(groszeFromZloty(19.99)).toBe(1_999);
     expect(groszeFromZloty(1.005)).toBe(101);
     expect(groszeFromZloty(1.004)).toBe(100);
+  });
+
+  it('gives whole złoty the same grosze as the decimal rounding, up to the largest safe amount', () => {
+    const decimal = (zloty: number) =>
+      new Decimal(zloty).times(GROSZE_PER_ZLOTY).round(0, Decimal.roundHalfUp).toNumber();
+    const largest = Math.floor(Number.MAX_SAFE_INTEGER / GROSZE_PER_ZLOTY);
+    for (const zloty of [1, -250, 2_000, 123_457, largest, -largest])
+      expect(groszeFromZloty(zloty)).toBe(decimal(zloty));
+    expect(Number.isSafeInteger(groszeFromZloty(largest))).toBe(true);
+    // Beyond it the grosze are no longer exact integers: the decimal path answers as before.
+    expect(groszeFromZloty(largest + 1)).toBe(decimal(largest + 1));
   });
 
   it('turns grosze into whole złoty, half a złoty rounding up', () => {

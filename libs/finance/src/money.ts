@@ -16,11 +16,17 @@ export type Grosze = number;
 /** An amount in whole złoty, as a visitor picks a loan amount. */
 export type Zloty = number;
 
+/** The largest whole amount in złoty whose grosze are still a safe integer. */
+const MAX_WHOLE_ZLOTY = Math.floor(Number.MAX_SAFE_INTEGER / GROSZE_PER_ZLOTY);
+
 /**
  * Złoty → grosze, rounded half up to a whole grosz. Exact on the decimal the number prints as:
  * 1.005 zł is 101 gr, where 1.005 × 100 in binary floats is 100.49999….
  */
 export function groszeFromZloty(zloty: number): Grosze {
+  // Whole złoty (the sliders', the forms' and the offer requests' amounts) times 100 is exact in a
+  // double; only a fraction needs the decimal rounding.
+  if (Number.isSafeInteger(zloty) && Math.abs(zloty) <= MAX_WHOLE_ZLOTY) return zloty * GROSZE_PER_ZLOTY;
   return new Decimal(zloty).times(GROSZE_PER_ZLOTY).round(0, Decimal.roundHalfUp).toNumber();
 }
 
