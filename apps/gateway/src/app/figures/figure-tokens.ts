@@ -1,5 +1,5 @@
 import { type offersV1 } from '@lib/contracts';
-import { mapPageStrings, somePageString } from '../loaders/page-strings';
+import { type KeptWalks, mapPageStrings, somePageString } from '../loaders/page-strings';
 import { oncePerAnswer } from '../loaders/per-answer';
 import { type LoadContext } from '../route-types';
 import { SAMPLE_DATA_TEXT } from '../components/sample-notice';
@@ -58,8 +58,13 @@ const TOKEN_START = /\{\{\s*(?:oferty|partnerzy)\./;
 
 /** True when a text (or any string inside a value) holds a token. */
 export function hasFigureTokens(value: unknown): boolean {
-  return somePageString(value, (text) => text.includes('{{') && TOKEN_START.test(text));
+  return somePageString(value, isTokenText, partsWithTokens);
 }
+
+const isTokenText = (text: string) => text.includes('{{') && TOKEN_START.test(text);
+
+/** Whether a shared part of page data holds a token, found once per part. */
+const partsWithTokens: KeptWalks<boolean> = new WeakMap();
 
 export interface FigureTokenUse {
   name: string;
@@ -174,8 +179,12 @@ export function fillFigureTokens(
  * Every string inside page data with its tokens filled (mapPageStrings: parts without a token stay
  * the objects they were); `key` is the field's name.
  */
-export function fillFigureTokensDeep<T>(value: T, fill: (text: string, key: string) => string): T {
-  return mapPageStrings(value, (text, key) => (text.includes('{{') ? fill(text, key) : text));
+export function fillFigureTokensDeep<T>(
+  value: T,
+  fill: (text: string, key: string) => string,
+  kept?: KeptWalks<unknown>,
+): T {
+  return mapPageStrings(value, (text, key) => (text.includes('{{') ? fill(text, key) : text), '', kept);
 }
 
 /** HTML fields of page data are named `…Html`; the rest is plain text. */
@@ -188,6 +197,8 @@ const UNKNOWN_BLOCK = `<p>${FIGURE_UNKNOWN}</p>`;
 interface FilledFigures {
   figures: FigureValues;
   partners: PartnerBlocks;
+  /** The shared parts of page data filled with these figures. */
+  filled: KeptWalks<unknown>;
 }
 
 /** The figures and partner blocks of an answer, made once per answer and locale. */
@@ -199,6 +210,7 @@ const figuresOf = oncePerAnswer(
       // A list without a lender would read as if we worked with none: it says the data are missing.
       'partnerzy.lista': response.lenders.length > 0 ? partnerListHtml(response.lenders) : UNKNOWN_BLOCK,
     },
+    filled: new WeakMap(),
   }),
   (locale) => `${locale.code}|${locale.currency}|${locale.timezone}`,
 );
@@ -218,14 +230,17 @@ function fillFoundFigures<T>(
   response: offersV1.ListLenderFactsResponse | null,
   locale: FiguresLocale,
 ): T {
-  const { figures, partners } = response
+  const { figures, partners, filled } = response
     ? figuresOf(response, locale)
     : {
         figures: NO_FIGURES,
         partners: { 'partnerzy.tabela': UNKNOWN_BLOCK, 'partnerzy.lista': UNKNOWN_BLOCK },
+        filled: undefined,
       };
-  return fillFigureTokensDeep(data, (text, key) =>
-    fillFigureTokens(text, figures, partners, isHtmlField(key)),
+  return fillFigureTokensDeep(
+    data,
+    (text, key) => fillFigureTokens(text, figures, partners, isHtmlField(key)),
+    filled,
   );
 }
 

@@ -1,4 +1,5 @@
-import { mapPageStrings, somePageString } from './page-strings';
+import { deepFreeze, isSharedValue } from '@lib/cache';
+import { type KeptWalks, mapPageStrings, somePageString } from './page-strings';
 
 describe('mapPageStrings', () => {
   const upper = (text: string) => (text.startsWith('x') ? text.toUpperCase() : text);
@@ -27,6 +28,28 @@ describe('mapPageStrings', () => {
     expect(changed.offers).toBe(offers);
     expect(mapPageStrings(offers, upper)).toBe(offers);
   });
+
+  it('walks a shared part once per kept walk, and every other part each time', () => {
+    const seen: string[] = [];
+    const counted = (text: string) => {
+      seen.push(text);
+      return upper(text);
+    };
+    const kept: KeptWalks<unknown> = new WeakMap();
+    const review = deepFreeze({ bodyHtml: 'xbody', faq: [{ answerHtml: 'xanswer' }] });
+    const first = mapPageStrings({ review, own: { title: 'xown' } }, counted, '', kept);
+    const second = mapPageStrings({ review, own: { title: 'xown' } }, counted, '', kept);
+    expect(second.review).toBe(first.review);
+    expect(second.review).toEqual({ bodyHtml: 'XBODY', faq: [{ answerHtml: 'XANSWER' }] });
+    expect(seen).toEqual(['xbody', 'xanswer', 'xown', 'xown']);
+    expect(isSharedValue(first.review)).toBe(true);
+    expect(isSharedValue(first.own)).toBe(false);
+    // A part frozen by other means may hold parts that change: it is walked every time.
+    const frozenOnly = Object.freeze({ title: 'xa' });
+    mapPageStrings(frozenOnly, counted, '', kept);
+    mapPageStrings(frozenOnly, counted, '', kept);
+    expect(seen.slice(4)).toEqual(['xa', 'xa']);
+  });
 });
 
 describe('somePageString', () => {
@@ -35,5 +58,22 @@ describe('somePageString', () => {
     expect(somePageString({ '{{key}}': 1, b: null, c: [2, 'tekst'] }, (text) => text.includes('{{'))).toBe(
       false,
     );
+  });
+
+  it('looks at a shared part once per kept walk', () => {
+    let looked = 0;
+    const test = (text: string) => {
+      looked += 1;
+      return text.includes('{{');
+    };
+    const kept: KeptWalks<boolean> = new WeakMap();
+    const withToken = deepFreeze({ a: 'tekst', b: 'jest {{x}}' });
+    const without = deepFreeze({ a: 'tekst' });
+    expect(somePageString({ withToken }, test, kept)).toBe(true);
+    expect(somePageString({ without }, test, kept)).toBe(false);
+    expect(looked).toBe(3);
+    expect(somePageString({ withToken }, test, kept)).toBe(true);
+    expect(somePageString({ without }, test, kept)).toBe(false);
+    expect(looked).toBe(3);
   });
 });

@@ -1,3 +1,4 @@
+import { deepFreeze, isSharedValue } from '@lib/cache';
 import { oncePerAnswer } from './per-answer';
 
 describe('oncePerAnswer', () => {
@@ -24,5 +25,18 @@ describe('oncePerAnswer', () => {
     expect(view(answer)).toBeNull();
     expect(view(answer)).toBeNull();
     expect(make).toHaveBeenCalledTimes(1);
+  });
+
+  it('shares the view of a shared answer, frozen, and leaves the view of any other answer as made', () => {
+    const view = oncePerAnswer(
+      (answer: { items: string[] }) => ({ items: answer.items.map((item) => item.toUpperCase()) }),
+      () => '',
+    );
+    const fromShared = view(deepFreeze({ items: ['a'] }));
+    expect(isSharedValue(fromShared)).toBe(true);
+    expect(isSharedValue(fromShared.items)).toBe(true);
+    const fromOwn = view({ items: ['a'] });
+    expect(isSharedValue(fromOwn)).toBe(false);
+    expect(Object.isFrozen(fromOwn.items)).toBe(false);
   });
 });

@@ -1,8 +1,12 @@
+import { deepFreeze, isSharedValue } from '@lib/cache';
+
 /**
  * `make` run once per service answer (the object itself) and per key of its other arguments, its
  * result kept while the answer lives: an answer shared between pages (the same object for every
- * page until it is refreshed, server/pages/shared-answers.ts) becomes its view once; any other
- * answer is made into a view per call as before, and its entry goes with it.
+ * page until it is refreshed: server/pages/shared-answers.ts, and the clients' kept decodes)
+ * becomes its view once, and that view is frozen and shared too (isSharedValue), so that the walks
+ * over page data (page-strings.ts) look at it once as well; any other answer is made into a view
+ * per call as before, and its entry goes with it.
  */
 export function oncePerAnswer<A extends object, X extends unknown[], R>(
   make: (answer: A, ...rest: X) => R,
@@ -18,7 +22,7 @@ export function oncePerAnswer<A extends object, X extends unknown[], R>(
     const key = keyOf(...rest);
     if (views.has(key)) return views.get(key) as R;
     const view = make(answer, ...rest);
-    views.set(key, view);
+    views.set(key, isSharedValue(answer) ? deepFreeze(view) : view);
     return view;
   };
 }

@@ -1,4 +1,4 @@
-import { mapPageStrings } from '../loaders/page-strings';
+import { type KeptWalks, mapPageStrings } from '../loaders/page-strings';
 
 /*
  * Links in editorial HTML (Markdown rendered by the content service) to our own pages that do
@@ -19,14 +19,27 @@ export function unlinkMissingPages(html: string, exists: (path: string) => boole
   );
 }
 
+/** The shared parts already checked, per `exists` (one per list of published pages). */
+const checkedParts = new WeakMap<(path: string) => boolean, KeptWalks<unknown>>();
+
 /**
  * Page data with unlinkMissingPages() applied to every editorial HTML field in it (string
  * properties named `…Html`: bodyHtml, introHtml, answerHtml, bioHtml, …), at any depth. Other
  * values are returned as they are; the input is not changed (parts without such a link are
- * returned as the same objects).
+ * returned as the same objects). A shared part (an article's body while its answer is unchanged)
+ * is checked once per `exists`: pass the same function while the list of pages is the same.
  */
 export function unlinkMissingPagesIn<T>(data: T, exists: (path: string) => boolean): T {
-  return mapPageStrings(data, (text, key) =>
-    key.endsWith('Html') && text.includes(SITE_ANCHOR_START) ? unlinkMissingPages(text, exists) : text,
+  let kept = checkedParts.get(exists);
+  if (kept === undefined) {
+    kept = new WeakMap();
+    checkedParts.set(exists, kept);
+  }
+  return mapPageStrings(
+    data,
+    (text, key) =>
+      key.endsWith('Html') && text.includes(SITE_ANCHOR_START) ? unlinkMissingPages(text, exists) : text,
+    '',
+    kept,
   );
 }

@@ -1,4 +1,5 @@
 import { contentV1 } from '@lib/contracts';
+import { oncePerAnswer } from '../loaders/per-answer';
 import { type ContentPageView, type TocItem } from '../view-types';
 
 /** 'seo', 'blog', 'doc', … ('unspecified' for a type this build does not know). */
@@ -9,7 +10,7 @@ export function toToc(entries: contentV1.TocEntry[]): TocItem[] {
   return entries.map((entry) => ({ anchor: entry.anchor, title: entry.title, level: entry.level }));
 }
 
-export function toContentView(page: contentV1.Page): ContentPageView {
+function contentView(page: contentV1.Page): ContentPageView {
   return {
     path: page.path,
     type: routeTypeName(page.type),
@@ -31,3 +32,9 @@ export function toContentView(page: contentV1.Page): ContentPageView {
     noindex: page.noindex,
   };
 }
+
+/**
+ * A GetPage answer as the page shows it, made once per answer (oncePerAnswer): a page unchanged
+ * since the last request is the same decoded answer, and its view is then the same shared one.
+ */
+export const toContentView = oncePerAnswer(contentView, () => '');

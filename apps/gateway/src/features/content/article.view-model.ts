@@ -1,8 +1,9 @@
 import { type contentV1 } from '@lib/contracts';
 import { average, toArticleCard, toAuthorLink, toTagLink, toToc } from '../../app/view-models';
+import { oncePerAnswer } from '../../app/loaders/per-answer';
 import { type ArticleView } from './content-data';
 
-export function toArticleView(article: contentV1.Article, shareUrl: string): ArticleView {
+function articleView(article: contentV1.Article, shareUrl: string): ArticleView {
   const summary: Partial<contentV1.ArticleSummary> = article.summary ?? {};
   return {
     path: summary.path ?? '',
@@ -27,3 +28,6 @@ export function toArticleView(article: contentV1.Article, shareUrl: string): Art
     sources: article.sources.map((source) => ({ name: source.name, url: source.url })),
   };
 }
+
+/** An article as its page shows it, made once per GetArticle answer and address to share (oncePerAnswer). */
+export const toArticleView = oncePerAnswer(articleView, (shareUrl) => shareUrl);

@@ -1,6 +1,7 @@
 import { status as GrpcStatus } from '@grpc/grpc-js';
 import { currencyLabel, isCurrencyCode } from '@lib/currencies';
 import { GrpcCallError, ratesV1 } from '@lib/contracts';
+import { oncePerAnswer } from '../../app/loaders/per-answer';
 import { type LoadContext } from '../../app/route-types';
 import { type SitemapEntry, w3cDate } from '../../app/seo/sitemap-entry';
 import { SECTION_UNAVAILABLE, sectionOk } from '../../app/section';
@@ -68,25 +69,10 @@ export interface PairParams {
   range: HistoryRangeKey;
 }
 
-/**
- * `/kalkulator-walutowy/{from}-{to}/`: one GetCurrencyPair (essential: NOT_FOUND for an unknown
- * currency answers the 404 page) carrying the pair's NBP mid history over the range, a section
- * that shows as unavailable when the service could not read it.
- */
-export async function loadPair(ctx: LoadContext<PairParams>): Promise<PairData> {
-  const { services, params } = ctx;
-  const [pair, tableC] = await Promise.all([
-    services.rates.getCurrencyPair({
-      from: params.from,
-      to: params.to,
-      historyRange: HISTORY_RANGE_OF[params.range],
-    }),
-    // Only to tell "no table C at all" from "table C without this pair" when buy and sell are missing.
-    latestTable(services, ratesV1.TableType.C).then(
-      (table) => table !== null,
-      () => null,
-    ),
-  ]);
+/** What a pair page shows of one GetCurrencyPair answer: everything but the range and table C's presence. */
+type PairView = Omit<PairData, 'tableC' | 'range'>;
+
+function pairView(pair: ratesV1.CurrencyPair): PairView {
   const from = pair.from.toUpperCase();
   const to = pair.to.toUpperCase();
   // NBP quotes currencies in złoty: for the złoty against a currency the service answers that
@@ -114,10 +100,8 @@ export async function loadPair(ctx: LoadContext<PairParams>): Promise<PairData> 
     embedded: pair.embedded,
     cTableNo: pair.cTableNo,
     cEffectiveDate: pair.cEffectiveDate,
-    tableC,
     path,
     reversePath: currencyPairPath(to, from),
-    range: params.range,
     history,
     form: {
       currencies:
@@ -138,6 +122,35 @@ export async function loadPair(ctx: LoadContext<PairParams>): Promise<PairData> 
       path: currencyPairPath(code, 'PLN'),
     })),
   };
+}
+
+/**
+ * Pair views by answer: while the gateway's client hands out the same decoded answer for the same
+ * bytes (a pair not changed since), its view (the history's points redrawn, the labels and links)
+ * is built once.
+ */
+const pairViewOf = oncePerAnswer(pairView, () => '');
+
+/**
+ * `/kalkulator-walutowy/{from}-{to}/`: one GetCurrencyPair (essential: NOT_FOUND for an unknown
+ * currency answers the 404 page) carrying the pair's NBP mid history over the range, a section
+ * that shows as unavailable when the service could not read it.
+ */
+export async function loadPair(ctx: LoadContext<PairParams>): Promise<PairData> {
+  const { services, params } = ctx;
+  const [pair, tableC] = await Promise.all([
+    services.rates.getCurrencyPair({
+      from: params.from,
+      to: params.to,
+      historyRange: HISTORY_RANGE_OF[params.range],
+    }),
+    // Only to tell "no table C at all" from "table C without this pair" when buy and sell are missing.
+    latestTable(services, ratesV1.TableType.C).then(
+      (table) => table !== null,
+      () => null,
+    ),
+  ]);
+  return { ...pairViewOf(pair), tableC, range: params.range };
 }
 
 /**

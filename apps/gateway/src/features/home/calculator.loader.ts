@@ -9,6 +9,7 @@ import {
   sliderPeriodIndex,
 } from '@lib/finance';
 import { loanRequestLimitsOf } from '@lib/pl-validation';
+import { oncePerAnswer } from '../../app/loaders/per-answer';
 import { type LoadContext } from '../../app/route-types';
 import { type Section } from '../../app/section';
 import { type Locale } from '../../shared/locale';
@@ -19,8 +20,7 @@ import { toLoanExampleView } from './loan-example.view-model';
 /** Ranked offers looked through for the first one whose cost may be stated. */
 export const EXAMPLE_CANDIDATES = 10;
 
-/** What the sliders offer, from the catalogue's figures; null range when the catalogue states none. */
-export function toCatalogueView(response: offersV1.ListLenderFactsResponse): CatalogueView {
+function catalogueView(response: offersV1.ListLenderFactsResponse): CatalogueView {
   const figures = response.figures;
   const limits = figures ? loanRequestLimitsOf(figures) : null;
   const range: SliderRange | null = limits
@@ -38,6 +38,12 @@ export function toCatalogueView(response: offersV1.ListLenderFactsResponse): Cat
     asOf: figures?.asOf ?? '',
   };
 }
+
+/**
+ * What the sliders offer, from the catalogue's figures; null range when the catalogue states none.
+ * Made once per ListLenderFacts answer (oncePerAnswer).
+ */
+export const toCatalogueView = oncePerAnswer(catalogueView, () => '');
 
 /** Where the sliders start: our start values held by the range's positions (as they are without one). */
 export function sliderStart(range: SliderRange | null): SliderStart {

@@ -1,3 +1,4 @@
+import { deepFreeze } from '@lib/cache';
 import { ratesV1 } from '@lib/contracts';
 import { LOAN_PURPOSES } from '@lib/pl-validation';
 import { fillFigures } from '../../app/figures/figure-tokens';
@@ -11,6 +12,9 @@ import { EXAMPLE_CANDIDATES, loadCatalogue, sliderStart } from './calculator.loa
 import { HOME_OFFER_LIMIT, type HomeData, purposeOptions } from './home-data';
 import { toRatesBox } from './home.view-model';
 import { toLoanExampleView } from './loan-example.view-model';
+
+/** The purposes the home form offers: the same for every page, made and frozen once. */
+const PURPOSES = deepFreeze(purposeOptions(LOAN_PURPOSES));
 
 /**
  * The home page's data: hero copy (essential: its failure answers 404/503) with its figure tokens
@@ -47,6 +51,6 @@ export async function loadHome(ctx: LoadContext<unknown>): Promise<HomeData> {
     offers,
     rates,
     experimentIds: experimentIdsAt('/', ctx.locale.country),
-    purposes: purposeOptions(LOAN_PURPOSES),
+    purposes: PURPOSES,
   };
 }

@@ -1,8 +1,9 @@
 import { type ratesV1 } from '@lib/contracts';
 import { HOME_RATE_CODES, type RatesBox } from './home-data';
+import { oncePerAnswer } from '../../app/loaders/per-answer';
 
 /** The home page's four currencies from an NBP table A, in a fixed order; missing codes are skipped. */
-export function toRatesBox(table: ratesV1.RateTable): RatesBox {
+function ratesBox(table: ratesV1.RateTable): RatesBox {
   const byCode = new Map(table.rates.map((rate) => [rate.code.toUpperCase(), rate]));
   return {
     tableNo: table.no,
@@ -14,3 +15,6 @@ export function toRatesBox(table: ratesV1.RateTable): RatesBox {
     }),
   };
 }
+
+/** The home page's rates box, made once per GetLatestTable answer (oncePerAnswer). */
+export const toRatesBox = oncePerAnswer(ratesBox, () => '');

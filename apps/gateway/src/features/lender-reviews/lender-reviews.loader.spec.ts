@@ -1,11 +1,10 @@
+import { deepFreeze, isSharedValue } from '@lib/cache';
 import { type contentV1, type offersV1 } from '@lib/contracts';
 import { type LoadContext } from '../../app/route-types';
-import { SECTION_UNAVAILABLE, sectionOk, type Section } from '../../app/section';
-import { type GatewayServices } from '../../app/services';
-import { createPolishLocale } from '../../shared/locale';
+import { SECTION_UNAVAILABLE, type Section } from '../../app/section';
+import { loadContextOver } from '../../../test/support/load-context';
 import { loadLenderReview, type LenderReviewParams } from './lender-reviews.loader';
 
-const locale = createPolishLocale('https://example.pl');
 const source = { name: 'dane z pliku ofert partnera', url: '' };
 
 const reviewPage: contentV1.LenderReviewPage = {
@@ -69,21 +68,12 @@ function contextAnswering(facts: { current: offersV1.LenderFacts }): LoadContext
       getLender: () => Promise.resolve({ lenderId: 1, slug: 'vivus', offers: [] }),
       getLenderFacts: () => Promise.resolve(facts.current),
     },
-  } as unknown as GatewayServices;
-  return {
-    params: { slug: 'vivus', comments: { sort: 'newer', page: 1 } },
-    path: '/opinie-o-pozyczkach/vivus/',
-    services,
-    locale,
-    origin: 'https://example.pl',
-    section: async <T>(call: () => Promise<T>): Promise<Section<T>> => {
-      try {
-        return sectionOk(await call());
-      } catch {
-        return SECTION_UNAVAILABLE;
-      }
-    },
   };
+  return loadContextOver(
+    services,
+    { slug: 'vivus', comments: { sort: 'newer', page: 1 } },
+    '/opinie-o-pozyczkach/vivus/',
+  );
 }
 
 const factsBlockOf = (facts: Section<unknown>) => (facts.status === 'ok' ? facts.value : null);
@@ -102,6 +92,24 @@ describe('loadLenderReview', () => {
     const refreshed = await loadLenderReview(ctx);
     expect(factsBlockOf(refreshed.facts)).not.toBe(factsBlockOf(first.facts));
     expect(JSON.stringify(refreshed.facts).replace(/\u00a0/g, ' ')).toContain('5 000 zł');
+    expect(refreshed.review.bodyHtml.replace(/\u00a0/g, ' ')).toContain('Pożyczysz 5 000 zł.');
+  });
+
+  it('shows an unchanged review of an unchanged lender as the same shared view, refilled when the facts change', async () => {
+    const facts = { current: deepFreeze(factsWithMaximum(300_000)) };
+    const ctx = contextAnswering(facts);
+    const content = ctx.services.content as unknown as Record<string, () => Promise<unknown>>;
+    const shared = deepFreeze(structuredClone(reviewPage));
+    content['getLenderReviewPage'] = () => Promise.resolve(shared);
+
+    const first = await loadLenderReview(ctx);
+    const second = await loadLenderReview(ctx);
+    expect(second.review).toBe(first.review);
+    expect(isSharedValue(first.review)).toBe(true);
+
+    facts.current = deepFreeze(factsWithMaximum(500_000));
+    const refreshed = await loadLenderReview(ctx);
+    expect(refreshed.review).not.toBe(first.review);
     expect(refreshed.review.bodyHtml.replace(/\u00a0/g, ' ')).toContain('Pożyczysz 5 000 zł.');
   });
 

@@ -1,5 +1,5 @@
 import { status as GrpcStatus } from '@grpc/grpc-js';
-import { GrpcCallError, type offersV1 } from '@lib/contracts';
+import { type contentV1, GrpcCallError, type offersV1 } from '@lib/contracts';
 import { loadOfferBlock } from '../../app/loaders/offer-block.loader';
 import { oncePerAnswer } from '../../app/loaders/per-answer';
 import { type LoadContext } from '../../app/route-types';
@@ -55,6 +55,21 @@ const currentOfferCardOf = oncePerAnswer(
   () => '',
 );
 
+/**
+ * The review as the page shows it, its `{{oferta.…}}` tokens filled: made once per review answer
+ * and per set of token values (one per facts answer, lenderFiguresOf), so that an unchanged review
+ * of an unchanged lender is not rebuilt and refilled on every request.
+ */
+const reviewViewOf = oncePerAnswer(
+  (review: contentV1.LenderReview, slug: string) =>
+    oncePerAnswer(
+      (values: Partial<Record<string, string>>) =>
+        fillFigureTokensDeep(toLenderReviewView(review, slug), (text) => fillLenderTokens(text, values)),
+      () => '',
+    ),
+  (slug) => slug,
+);
+
 export interface LenderReviewParams {
   slug: string;
   comments: CommentsQuery;
@@ -95,9 +110,7 @@ export async function loadLenderReview(ctx: LoadContext<LenderReviewParams>): Pr
   // when the offers service did not answer (never a guessed number).
   const figures = facts.status === 'ok' ? lenderFiguresOf(facts.value, ctx.locale) : null;
   const values = figures?.tokenValues ?? lenderTokenValues(null, ctx.locale);
-  const view = fillFigureTokensDeep(toLenderReviewView(review, ctx.params.slug), (text) =>
-    fillLenderTokens(text, values),
-  );
+  const view = reviewViewOf(review, ctx.params.slug)(values);
   const pagePath = `${LENDER_REVIEWS_PATH}${ctx.params.slug}/`;
   return {
     review: view,

@@ -12,6 +12,9 @@ describe('page data cache', () => {
       pageDataKey('bank', { a: [2, { c: 2, d: 1 }], b: 1 }),
     );
     expect(pageDataKey('home', {})).toBe('page:v1:home:{}');
+    expect(pageDataKey('offers', { z: undefined, b: [null, 'ą"'], a: { y: true, x: 1.5 } })).toBe(
+      'page:v1:offers:{"a":{"x":1.5,"y":true},"b":[null,"ą\\""],"z":null}',
+    );
   });
 
   it('serves the cached copy without calling the loader again', async () => {

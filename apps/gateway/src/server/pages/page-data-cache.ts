@@ -30,12 +30,27 @@ export function pageDataKey(routeName: string, params: unknown): string {
 
 /** JSON with object keys sorted at every level: equal values give equal text. */
 export function stableJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  // Built by concatenation: every shared read and page-data lookup makes a key, and the entries,
+  // pairs and parts arrays of a map-and-join cost more than the text itself.
+  if (Array.isArray(value)) {
+    let text = '[';
+    for (let index = 0; index < value.length; index += 1) {
+      if (index > 0) text += ',';
+      text += stableJson(value[index]);
+    }
+    return `${text}]`;
+  }
   if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) =>
-      a < b ? -1 : a > b ? 1 : 0,
-    );
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`;
+    const record = value as Record<string, unknown>;
+    // The default sort compares UTF-16 code units, as `<` does.
+    const keys = Object.keys(record).sort();
+    let text = '{';
+    for (let index = 0; index < keys.length; index += 1) {
+      const key = keys[index] as string;
+      if (index > 0) text += ',';
+      text += `${JSON.stringify(key)}:${stableJson(record[key])}`;
+    }
+    return `${text}}`;
   }
   return JSON.stringify(value) ?? 'null';
 }

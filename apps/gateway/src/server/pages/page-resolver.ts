@@ -57,6 +57,9 @@ export class PageResolver {
     contentPaths: ReadonlyMap<string, contentV1.RouteType> | null;
     view: NavigationView;
   } | null = null;
+  /** pageExists's functions, by list of content paths (and without one). */
+  private readonly existsByPaths = new WeakMap<ReadonlyMap<string, unknown>, (path: string) => boolean>();
+  private existsWithoutPaths: ((path: string) => boolean) | undefined;
   /** The built-in navigation, reduced to the pages known to exist without the content service. */
   private readonly fallbackNavigation: NavigationView;
 
@@ -76,6 +79,17 @@ export class PageResolver {
    * take is assumed to exist.
    */
   pageExists(contentPaths: ReadonlyMap<string, unknown> | null): (path: string) => boolean {
+    // One function per list: the link check keeps what it found in shared page parts per function.
+    if (contentPaths === null) return (this.existsWithoutPaths ??= this.existsIn(null));
+    let exists = this.existsByPaths.get(contentPaths);
+    if (exists === undefined) {
+      exists = this.existsIn(contentPaths);
+      this.existsByPaths.set(contentPaths, exists);
+    }
+    return exists;
+  }
+
+  private existsIn(contentPaths: ReadonlyMap<string, unknown> | null): (path: string) => boolean {
     return (path) => {
       if (contentPaths?.has(path)) return true;
       const match = matchRoute(path, this.table);
