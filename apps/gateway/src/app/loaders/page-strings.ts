@@ -38,7 +38,9 @@ export function mapPageStrings<T>(
     return (copy ?? value) as T;
   }
   const keeps = kept !== undefined && isSharedValue(value);
-  if (keeps && kept.has(value)) return kept.get(value) as T;
+  // A kept result is never undefined: it is the part itself or what it became.
+  const known = keeps ? kept.get(value) : undefined;
+  if (known !== undefined) return known as T;
   let copy: Record<string, unknown> | null = null;
   for (const [name, item] of Object.entries(value as Record<string, unknown>)) {
     const changed = mapPageStrings(item, change, name, kept);
