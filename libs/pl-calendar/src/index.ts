@@ -35,4 +35,4 @@ export {
   type MonthBridge,
   type HolidayLineView,
 } from './calendar';
-export { SITE_TIME_ZONE, warsawDay, warsawMidnight, addDaysToIsoDate } from './warsaw-time';
+export { SITE_TIME_ZONE, warsawDay, warsawDayClock, warsawMidnight, addDaysToIsoDate } from './warsaw-time';

@@ -1,4 +1,4 @@
-import { addDaysToIsoDate, warsawDay, warsawMidnight } from './warsaw-time';
+import { addDaysToIsoDate, warsawDay, warsawDayClock, warsawMidnight } from './warsaw-time';
 
 describe('Warsaw calendar days', () => {
   it('stores a day as the instant it begins in Warsaw, winter and summer time', () => {
@@ -13,6 +13,25 @@ describe('Warsaw calendar days', () => {
     for (const day of ['2026-01-15', '2026-03-29', '2026-10-25', '2024-02-29'])
       expect(warsawDay(warsawMidnight(day))).toBe(day);
     expect(warsawDay(new Date('2026-05-31T22:30:00Z'))).toBe('2026-06-01');
+  });
+
+  it('keeps the day for as long as the clock stays within it, and moves with it both ways', () => {
+    let now = new Date('2026-10-24T21:59:59.999Z'); // 23:59:59.999 in Warsaw, summer time
+    const today = warsawDayClock(() => now);
+    expect(today()).toBe('2026-10-24');
+    now = new Date('2026-10-24T22:00:00.000Z'); // midnight: the day the clocks go back
+    expect(today()).toBe('2026-10-25');
+    // That day has 25 hours: 23:30 in winter time is still the 25th.
+    now = new Date('2026-10-25T22:30:00.000Z');
+    expect(today()).toBe('2026-10-25');
+    now = new Date('2026-10-25T23:00:00.000Z');
+    expect(today()).toBe('2026-10-26');
+    now = new Date('2026-10-24T12:00:00.000Z'); // a clock set back
+    expect(today()).toBe('2026-10-24');
+    now = new Date('2026-03-29T21:59:59.000Z'); // 23:59:59 of the 23-hour day, summer time
+    expect(today()).toBe('2026-03-29');
+    now = new Date('2026-03-29T22:00:00.000Z');
+    expect(today()).toBe('2026-03-30');
   });
 
   it('rejects what is not a date', () => {

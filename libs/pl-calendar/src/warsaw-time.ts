@@ -58,6 +58,26 @@ export function warsawDay(instant: Date = new Date()): string {
   return dayFormat.format(instant);
 }
 
+/**
+ * Today's Warsaw day by `now`, for a caller that asks on every request: the day is formatted once
+ * and kept for as long as `now` stays within it (from its Warsaw midnight to the next), since
+ * formatting through Intl costs microseconds and the day changes once in 23 to 25 hours. A clock
+ * that leaves the kept day, forwards or back (a test that sets it), has its day formatted afresh.
+ */
+export function warsawDayClock(now: () => Date): () => string {
+  let day = '';
+  let from = Number.POSITIVE_INFINITY;
+  let until = Number.NEGATIVE_INFINITY;
+  return () => {
+    const at = now().getTime();
+    if (at >= from && at < until) return day;
+    day = warsawDay(new Date(at));
+    from = warsawMidnight(day).getTime();
+    until = warsawMidnight(addDaysToIsoDate(day, 1)).getTime();
+    return day;
+  };
+}
+
 /** 'YYYY-MM-DD' plus whole days (negative to go back); rejects what is not a real date. */
 export function addDaysToIsoDate(day: string, days: number): string {
   return isoDate(addDays(parseIsoDate(day), days));

@@ -5,7 +5,7 @@ import { type IncomingMessage, type ServerResponse } from 'node:http';
 import { isbot } from 'isbot';
 import { routes as appRoutes } from '../app/routes';
 import { createPolishLocale } from '../shared/locale';
-import { warsawDay } from '@lib/pl-calendar';
+import { warsawDayClock } from '@lib/pl-calendar';
 import { GATEWAY_REDIS_NAMESPACE } from '../kit/config/gateway-config';
 import { type GatewayDeps } from './deps';
 import { type GatewayServices } from '../app/services';
@@ -98,7 +98,7 @@ interface Runtime {
 function createRuntime(deps: GatewayDeps, onUpstreamError?: (error: unknown) => void): Runtime {
   const locale = createPolishLocale(deps.config.PUBLIC_ORIGIN);
   const now = deps.now ?? (() => new Date());
-  const today = () => warsawDay(now());
+  const today = warsawDayClock(now);
   const cacheOptions: PageDataCacheOptions = {
     enabled: deps.config.PAGE_CACHE,
     ttlMs: deps.config.PAGE_CACHE_TTL_MS,
