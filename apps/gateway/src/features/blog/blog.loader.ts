@@ -1,5 +1,6 @@
 import { status as GrpcStatus } from '@grpc/grpc-js';
-import { GrpcCallError } from '@lib/contracts';
+import { type contentV1, GrpcCallError } from '@lib/contracts';
+import { oncePerAnswer } from '../../app/loaders/per-answer';
 import { type LoadContext, PageNotFoundError } from '../../app/route-types';
 import { BLOG_PAGE_SIZE, blogPagePath } from '../../app/site-paths/blog';
 import { toArticleCard, toTagLink } from '../../app/view-models';
@@ -32,6 +33,18 @@ async function listArticles(ctx: LoadContext<BlogParams>) {
   }
 }
 
+/** The tags box, once per ListTags answer (one shared answer for every listing page). */
+const tagLinksOf = oncePerAnswer(
+  (answer: contentV1.ListTagsResponse) => answer.tags.map(toTagLink),
+  () => '',
+);
+
+/** The popular box, once per ListPopularArticles answer. */
+const popularCardsOf = oncePerAnswer(
+  (answer: contentV1.ListPopularArticlesResponse) => answer.articles.map(toArticleCard),
+  () => '',
+);
+
 /** One listing page (the whole blog or a tag's) with the tags and popular articles beside it. */
 export async function loadBlogList(ctx: LoadContext<BlogParams>): Promise<BlogListData> {
   const { tag, page } = ctx.params;
@@ -39,10 +52,8 @@ export async function loadBlogList(ctx: LoadContext<BlogParams>): Promise<BlogLi
   const [tagInfo, list, tags, popular] = await Promise.all([
     tag ? content.getTag({ slug: tag }) : Promise.resolve(null),
     listArticles(ctx),
-    ctx.section(async () => (await content.listTags({})).tags.map(toTagLink)),
-    ctx.section(async () =>
-      (await content.listPopularArticles({ limit: POPULAR_LIMIT })).articles.map(toArticleCard),
-    ),
+    ctx.section(async () => tagLinksOf(await content.listTags({}))),
+    ctx.section(async () => popularCardsOf(await content.listPopularArticles({ limit: POPULAR_LIMIT }))),
   ]);
   const totalPages = Math.max(1, list.pageInfo?.totalPages ?? 1);
   if (page > totalPages)

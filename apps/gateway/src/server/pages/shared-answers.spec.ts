@@ -16,7 +16,14 @@ function countingServices() {
     return Promise.resolve({ name, request, at: calls.length });
   };
   const services = {
-    content: { getNavigation: answer('GetNavigation'), getPage: answer('GetPage') },
+    content: {
+      getNavigation: answer('GetNavigation'),
+      getPage: answer('GetPage'),
+      listTags: answer('ListTags'),
+      getTag: answer('GetTag'),
+      listPopularArticles: answer('ListPopularArticles'),
+      listArticles: answer('ListArticles'),
+    },
     offers: {
       listLenderFacts: answer('ListLenderFacts'),
       getLender: answer('GetLender'),
@@ -44,11 +51,22 @@ describe('withSharedAnswers', () => {
     await shared.content.getNavigation({});
     await shared.rates.listBanks({});
     await shared.rates.listBanks({});
+    await shared.content.listTags({});
+    await shared.content.listTags({});
+    await shared.content.listPopularArticles({ limit: 5 });
+    await shared.content.listPopularArticles({ limit: 5 });
+    await shared.content.getTag({ slug: 'kredyty' });
+    await shared.content.getTag({ slug: 'kredyty' });
+    await shared.content.getTag({ slug: 'pozyczki' });
     expect(calls).toEqual([
       'MatchOffers {"applicationId":"","amountGrosze":100}',
       'MatchOffers {"applicationId":"","amountGrosze":200}',
       'GetNavigation {}',
       'ListBanks {}',
+      'ListTags {}',
+      'ListPopularArticles {"limit":5}',
+      'GetTag {"slug":"kredyty"}',
+      'GetTag {"slug":"pozyczki"}',
     ]);
   });
 
@@ -59,8 +77,9 @@ describe('withSharedAnswers', () => {
       await shared.offers.matchOffers({ applicationId: 'a1', amountGrosze: 100 } as never);
       await shared.rates.getLatestTable({ table: 1 }, { deadlineMs: 500 });
       await shared.content.getPage({ path: '/o-nas/' });
+      await shared.content.listArticles({ page: { page: 1, pageSize: 12 } } as never);
     }
-    expect(calls).toHaveLength(6);
+    expect(calls).toHaveLength(8);
   });
 
   it('keeps no failed answer: the next caller asks again', async () => {

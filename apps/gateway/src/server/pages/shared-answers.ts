@@ -53,7 +53,7 @@ const rethrowNotFound = <Res>(value: Res | KeptNotFound): Res => {
 /**
  * The gRPC clients page loaders call, with the reads that every visitor gets alike and that many
  * pages show answered through `cache` with stale-while-revalidate, per request: the navigation,
- * the catalogue's figures (ListLenderFacts, and a lender's: GetLender, GetLenderFacts), an offers
+ * the blog's tags and popular articles, a tag (by its slug), the catalogue's figures (ListLenderFacts, and a lender's: GetLender, GetLenderFacts), an offers
  * block's ranking (MatchOffers without an application), the latest NBP table, the banks' list
  * (ListBanks: the bank pages and the sitemap) and what the application form accepts. A page whose own data
  * is not cached then costs one round to the service that holds it instead of one per block. An
@@ -82,7 +82,15 @@ export function withSharedAnswers(
   const { content, offers, rates, leads } = services;
   return {
     ...services,
-    content: { ...content, getNavigation: shared('content.GetNavigation', content.getNavigation) },
+    content: {
+      ...content,
+      getNavigation: shared('content.GetNavigation', content.getNavigation),
+      // The blog's side boxes, the same on every page of the blog and of each tag, and a tag's
+      // heading, the same on every page of that tag.
+      listTags: shared('content.ListTags', content.listTags),
+      getTag: shared('content.GetTag', content.getTag),
+      listPopularArticles: shared('content.ListPopularArticles', content.listPopularArticles),
+    },
     offers: {
       ...offers,
       listLenderFacts: shared('offers.ListLenderFacts', offers.listLenderFacts),
