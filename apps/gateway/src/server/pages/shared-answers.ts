@@ -53,10 +53,11 @@ const rethrowNotFound = <Res>(value: Res | KeptNotFound): Res => {
 /**
  * The gRPC clients page loaders call, with the reads that every visitor gets alike and that many
  * pages show answered through `cache` with stale-while-revalidate, per request: the navigation,
- * the blog's tags and popular articles, a tag (by its slug), the catalogue's figures (ListLenderFacts, and a lender's: GetLender, GetLenderFacts), an offers
- * block's ranking (MatchOffers without an application), the latest NBP table, the banks' list
- * (ListBanks: the bank pages and the sitemap) and what the application form accepts. A page whose own data
- * is not cached then costs one round to the service that holds it instead of one per block. An
+ * the blog's tags and popular articles, a tag (by its slug), the catalogue's figures
+ * (ListLenderFacts, and a lender's: GetLender, GetLenderFacts), an offers block's ranking
+ * (MatchOffers without an application), the latest NBP table, the banks' list (ListBanks: the bank
+ * pages and the sitemap) and what the application form accepts. A page whose own data is not
+ * cached then costs one round to the service that holds it instead of one per block. An
  * answer that failed is not kept (the next page asks again), except the latest table's NOT_FOUND,
  * which says that no table of that type is stored yet and ages like an answer; a call with its own
  * options (deadline, metadata) is sent as it is. Every other method is the client's own.
